@@ -24,7 +24,7 @@ let package = Package(
     .target(name: "LuaBridge", dependencies: ["CLua"]),
     .target(name: "TideCore"),
     .target(
-      name: "TideScript", dependencies: ["LuaBridge", "TideCore"],
+      name: "TideScript", dependencies: ["LuaBridge", "TideCore", "CLua"],
       resources: [.copy("Lua")]),
     .target(name: "TideSDL", dependencies: ["CSDL2", "TideCore"]),
     .executableTarget(

@@ -1,0 +1,10 @@
+-- Rock-Paper-Scissors against a robot. Variants are data files in data/;
+-- choose one with `tide run Content/rps --option variant=animals`.
+return {
+  title = "Rock Paper Scissors",
+  width = 390,
+  height = 844,
+  background = "#1d2433",
+  scene = "play",
+  options = { variant = "classic" },
+}

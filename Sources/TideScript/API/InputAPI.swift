@@ -1,0 +1,150 @@
+import LuaBridge
+import TideCore
+
+extension Engine {
+  static let inputEvents = ["key", "key_up", "text", "pointer_down", "pointer_move", "pointer_up"]
+
+  /// `tide.input`: keys, typed text and the raw pointer. Taps and drags on sprites use `sprite:on`.
+  func installInputAPI() {
+    let m = module("tide.input")
+
+    /// Listens for an input event until the current scene ends. "key"/"key_up" get the key name
+    /// ("return", "backspace", "a", "left"...), "text" gets the typed text, pointer events get x, y.
+    /// @param event string: "key" | "key_up" | "text" | "pointer_down" | "pointer_move" | "pointer_up"
+    /// @param fn function
+    /// @example tide.input.on("key", function(name) if name == "escape" then tide.scene.go("menu") end end)
+    m.function("on") { [unowned self] lua in
+      let event = try lua.checkOption(1, Engine.inputEvents)
+      try lua.checkFunction(2)
+      inputListeners[event, default: []].append((scenes.currentOwner, lua.ref(at: 2)))
+      return 0
+    }
+
+    /// True while the key is held down.
+    /// @param name string: a key name, e.g. "space"
+    /// @return boolean
+    /// @example if tide.input.is_down("left") then ship.x = ship.x - 4 end
+    m.function("is_down") { [unowned self] lua in
+      lua.push(keysDown.contains(try lua.checkString(1)))
+      return 1
+    }
+
+    /// Where the pointer is, in design units, and whether it is pressed.
+    /// @return number, number, boolean
+    /// @example local x, y, down = tide.input.pointer()
+    m.function("pointer") { [unowned self] lua in
+      lua.push(pointer.x)
+      lua.push(pointer.y)
+      lua.push(pointerIsDown)
+      return 3
+    }
+  }
+
+  func removeInputListeners(owner: Int) {
+    for key in inputListeners.keys {
+      inputListeners[key]?.removeAll { $0.owner == owner }
+    }
+  }
+
+  /// Routes one input event: pointer events through the gesture recognizer to sprite handlers,
+  /// keys and text to the scene's `key`/`text` and to `tide.input` listeners.
+  func handle(_ event: InputEvent) {
+    switch event {
+    case .pointerDown(let p):
+      pointer = p
+      pointerIsDown = true
+      notifyListeners("pointer_down", p)
+    case .pointerMove(let p):
+      pointer = p
+      notifyListeners("pointer_move", p)
+    case .pointerUp(let p):
+      pointer = p
+      pointerIsDown = false
+      notifyListeners("pointer_up", p)
+    case .key(let name, let down):
+      if down { keysDown.insert(name) } else { keysDown.remove(name) }
+    case .text: break
+    }
+    let gestureEvents = gestures.handle(event) { [unowned self] p in
+      scene.hitTest(p) { node in self.handlerTarget(for: node) != nil }
+    }
+    for gesture in gestureEvents { dispatch(gesture) }
+  }
+
+  /// The node that handles pointer gestures for `node`: itself or its nearest ancestor with a handler.
+  func handlerTarget(for node: Node) -> Node? {
+    var current: Node? = node
+    while let n = current {
+      if let script = n.attachment as? NodeScript, !script.handlers.isEmpty { return n }
+      current = n.parent
+    }
+    return nil
+  }
+
+  private func dispatch(_ gesture: GestureEvent) {
+    switch gesture {
+    case .press(let node, let p):
+      callHandler("press", on: node, at: p)
+    case .release(let node, let p):
+      callHandler("release", on: node, at: p)
+    case .tap(let node, let p):
+      callHandler("tap", on: node, at: p)
+    case .drag(let node, let phase, let p, let start, let delta):
+      callHandler("drag", on: node, at: p) { lua in
+        lua.push(phase.rawValue)
+        lua.rawSet(-2, key: "phase")
+        lua.push(start.x)
+        lua.rawSet(-2, key: "start_x")
+        lua.push(start.y)
+        lua.rawSet(-2, key: "start_y")
+        lua.push(delta.x)
+        lua.rawSet(-2, key: "dx")
+        lua.push(delta.y)
+        lua.rawSet(-2, key: "dy")
+      }
+    case .key(let name, let down):
+      if down { scenes.call("key", engine: self) { lua in lua.push(name); return 1 } }
+      notifyListeners(down ? "key" : "key_up") { lua in lua.push(name); return 1 }
+    case .text(let text):
+      scenes.call("text", engine: self) { lua in lua.push(text); return 1 }
+      notifyListeners("text") { lua in lua.push(text); return 1 }
+    }
+  }
+
+  private func callHandler(_ event: String, on hit: Node?, at p: Vec2, fill: (LuaState) -> Void = { _ in }) {
+    // Bubble up from the node under the pointer to the nearest one listening for this event.
+    var current = hit
+    while let node = current {
+      if let script = node.attachment as? NodeScript, let fn = script.handlers[event] {
+        invoke(fn, context: "\(event) handler of \(node)") { [unowned self] lua in
+          lua.newTable()
+          lua.push(p.x)
+          lua.rawSet(-2, key: "x")
+          lua.push(p.y)
+          lua.rawSet(-2, key: "y")
+          pushSprite(node)
+          lua.rawSet(-2, key: "sprite")
+          fill(lua)
+          return 1
+        }
+        return
+      }
+      current = node.parent
+    }
+  }
+
+  private func notifyListeners(_ event: String, _ p: Vec2) {
+    notifyListeners(event) { lua in
+      lua.push(p.x)
+      lua.push(p.y)
+      return 2
+    }
+  }
+
+  private func notifyListeners(_ event: String, _ pushArgs: (LuaState) -> Int32) {
+    guard let listeners = inputListeners[event], !listeners.isEmpty else { return }
+    for listener in listeners {
+      invoke(listener.fn, context: "tide.input '\(event)' listener", pushArgs)
+    }
+  }
+}

@@ -1,0 +1,49 @@
+import LuaBridge
+import TideCore
+
+extension Engine {
+  /// `tide.scene`: named screens. Leaving one removes its sprites, timers, tweens, tasks and listeners.
+  func installSceneAPI() {
+    let m = module("tide.scene")
+
+    /// Defines (or, on hot reload, redefines) a scene. Its functions receive the scene's `self`:
+    /// `enter(self, params)`, `leave(self)`, `update(self, dt)`, `key(self, name)`, `text(self, s)`,
+    /// `reload(self)` (after a hot reload), and any of your own methods.
+    /// @param name string
+    /// @param definition table
+    /// @example tide.scene.define("play", { enter = function(self, params) self.score = 0 end })
+    m.function("define") { [unowned self] lua in
+      let name = try lua.checkString(1)
+      try lua.checkTable(2)
+      lua.push(sceneDefinitions)
+      lua.pushValue(2)
+      lua.rawSet(-2, key: name)
+      lua.pop(1)
+      return 0
+    }
+
+    /// Goes to a scene at the end of the current tick: the current one's `leave` runs and all it
+    /// made is removed, then the new one's `enter(self, params)` runs.
+    /// @param name string: a defined scene
+    /// @param params table?: handed to `enter`
+    /// @example tide.scene.go("play", { name = "Ada" })
+    m.function("go") { [unowned self] lua in
+      let name = try lua.checkString(1)
+      if lua.type(at: 2) != .none && lua.type(at: 2) != .nil { try lua.checkTable(2) }
+      do {
+        try scenes.go(name, paramsIndex: lua.type(at: 2) == .table ? 2 : nil, engine: self)
+      } catch {
+        throw LuaArgumentError(arg: 1, message: error.message)
+      }
+      return 0
+    }
+
+    /// The name of the active scene, or nil before the first one.
+    /// @return string?
+    /// @example if tide.scene.current() == "play" then pause() end
+    m.function("current") { [unowned self] lua in
+      if let name = scenes.current?.name { lua.push(name) } else { lua.pushNil() }
+      return 1
+    }
+  }
+}

@@ -1,0 +1,435 @@
+import LuaBridge
+import TideCore
+
+/// The Lua-facing sprite fields; unknown names are refused so a typo fails loudly.
+enum SpriteField: String, CaseIterable {
+  case x, y, w, h, width, height, anchor, anchor_x, anchor_y, scale, scale_x, scale_y, rotation, alpha, z
+  case visible, flip_x, flip_y, tint, fill, stroke, stroke_width, radius, text, size, color, align
+  case image, frame, tag, name, kind, id, parent, data
+
+  static let list = allCases.map(\.rawValue).joined(separator: ", ")
+}
+
+extension Engine {
+  /// `tide.sprite`: shapes, images and text in a retained scene graph that the engine draws,
+  /// animates and hit-tests. Sprites made while a scene is active belong to it and go when it ends.
+  func installSpriteAPI() {
+    let m = module("tide.sprite")
+
+    /// Makes a rectangle; `radius` rounds its corners.
+    /// @param opts table: `x`, `y`, `w`, `h`, `fill`, `stroke`, `stroke_width`, `radius`, `anchor`, `parent` and any sprite field
+    /// @return Sprite
+    /// @example local zone = tide.sprite.rect{ x = 40, y = 200, w = 310, h = 220, fill = "#1e5bd6", radius = 12 }
+    m.function("rect") { [unowned self] lua in
+      try makeSprite(.rect, lua: lua, optsArg: 1) { node in node.fill = .white }
+    }
+
+    /// Makes a circle positioned by its centre.
+    /// @param opts table: `x`, `y`, `radius`, `fill`, `stroke` and any sprite field
+    /// @return Sprite
+    /// @example local bubble = tide.sprite.circle{ x = 100, y = 100, radius = 30, fill = "#e84a5f" }
+    m.function("circle") { [unowned self] lua in
+      try makeSprite(.circle, lua: lua, optsArg: 1) { node in
+        node.fill = .white
+        node.radius = 16
+      }
+    }
+
+    /// Makes an image from the game's `assets/` folder, sized to the picture unless `w`/`h` are given.
+    /// @param name string: file name in `assets/`, e.g. "lion0.png"
+    /// @param opts table?: any sprite field
+    /// @return Sprite
+    /// @example local lion = tide.sprite.image("lion0.png", { x = 80, y = 640, anchor = "center" })
+    m.function("image") { [unowned self] lua in
+      let name = try lua.checkString(1)
+      let size = try imageSize(name, arg: 1)
+      return try makeSprite(.image, lua: lua, optsArg: 2) { node in
+        node.image = name
+        node.width = size.x
+        node.height = size.y
+      }
+    }
+
+    /// Makes a line of text; colour emoji mix with ordinary text. Its box follows the text.
+    /// @param text string: what to show
+    /// @param opts table?: `size` (points, default 24), `color`, `align` and any sprite field
+    /// @return Sprite
+    /// @example local title = tide.sprite.text("Bungle in the Jungle", { size = 40, color = "#ffd500" })
+    m.function("text") { [unowned self] lua in
+      let text = try lua.checkString(1)
+      return try makeSprite(.text, lua: lua, optsArg: 2) { node in node.text = text }
+    }
+
+    /// Makes an empty group: move, fade or remove many sprites at once through it.
+    /// @param opts table?: any sprite field
+    /// @return Sprite
+    /// @example local card = tide.sprite.group{ x = 20, y = 40 }; card:add(tide.sprite.rect{ w = 100, h = 60 })
+    m.function("group") { [unowned self] lua in
+      try makeSprite(.group, lua: lua, optsArg: 1) { _ in }
+    }
+
+    installSpriteMethods()
+    installSpriteMetatable()
+  }
+
+  private func installSpriteMethods() {
+    let t = type("Sprite")
+
+    /// Calls `fn(event)` on a gesture on this sprite or its children: "tap", "drag" (with
+    /// `event.phase` "began", "moved" or "ended"), "press" (finger down) or "release" (finger up).
+    /// The event has `x`, `y` in design units; drags add `start_x`, `start_y`, `dx`, `dy`.
+    /// @param event string: "tap" | "drag" | "press" | "release"
+    /// @param fn function: the handler; nil removes it
+    /// @return Sprite: the sprite, for chaining
+    /// @example lion:on("drag", function(e) lion.x, lion.y = e.x, e.y end)
+    t.method("on") { [unowned self] lua in
+      let node = try checkSprite(lua, 1)
+      let event = try lua.checkOption(2, ["tap", "drag", "press", "release"])
+      let script = scriptOf(node)
+      if lua.type(at: 3) == .nil || lua.type(at: 3) == .none {
+        script.handlers[event] = nil
+      } else {
+        try lua.checkFunction(3)
+        script.handlers[event] = lua.ref(at: 3)
+      }
+      lua.pushValue(1)
+      return 1
+    }
+
+    /// Removes the sprite and its children from the scene; later use of it is harmless.
+    /// @example bubble:remove()
+    t.method("remove") { [unowned self] lua in
+      let node = try checkSprite(lua, 1)
+      releaseSubtree(node)
+      node.removeFromParent()
+      return 0
+    }
+
+    /// True when `other` lies wholly inside this sprite (all four corners, after transforms).
+    /// @param other Sprite
+    /// @return boolean
+    /// @example if arena:contains(lion) then play(lion) end
+    t.method("contains") { [unowned self] lua in
+      let node = try checkSprite(lua, 1)
+      let other = try checkSprite(lua, 2)
+      lua.push(node.containsWholly(other))
+      return 1
+    }
+
+    /// Adds `child` to this sprite: it then moves, scales, fades and goes with it.
+    /// @param child Sprite: positioned relative to this sprite's top-left corner
+    /// @return Sprite: the child
+    /// @example card:add(tide.sprite.text("Hi", { x = 10, y = 10 }))
+    t.method("add") { [unowned self] lua in
+      let node = try checkSprite(lua, 1)
+      let child = try checkSprite(lua, 2)
+      guard node.add(child) else {
+        throw LuaArgumentError(arg: 2, message: "cannot add a sprite to itself or its own child")
+      }
+      lua.pushValue(2)
+      return 1
+    }
+
+    /// Plays a frame animation: the image cycles through `frames` at `opts.fps` (default 8).
+    /// @param frames table: image names in `assets/`
+    /// @param opts table?: `fps` (number), `loop` (boolean, default true)
+    /// @example lion:play({ "lion0.png", "lion1.png", "lion2.png", "lion3.png" }, { fps = 8, loop = true })
+    t.method("play") { [unowned self] lua in
+      let node = try checkSprite(lua, 1)
+      try lua.checkTable(2)
+      var frames: [String] = []
+      for i in 1...max(1, lua.rawLength(2)) where lua.rawLength(2) > 0 {
+        lua.rawGet(2, index: i)
+        defer { lua.pop(1) }
+        guard let name = lua.toString(at: -1), lua.type(at: -1) == .string else {
+          throw LuaArgumentError(arg: 2, message: "frames[\(i)] must be an image name")
+        }
+        _ = try imageSize(name, arg: 2)
+        frames.append(name)
+      }
+      if frames.isEmpty { throw LuaArgumentError(arg: 2, message: "at least one frame expected") }
+      let fps = try lua.optNumberField(3, "fps", default: 8)
+      let loop = try lua.optBoolField(3, "loop", default: true)
+      guard fps > 0 else { throw LuaArgumentError(arg: 3, message: "fps must be positive") }
+      node.play(frames, fps: fps, loop: loop)
+      return 0
+    }
+
+    /// Stops a frame animation, showing `frame` (1-based; default the current one).
+    /// @param frame integer?
+    /// @example lion:stop(1)
+    t.method("stop") { [unowned self] lua in
+      let node = try checkSprite(lua, 1)
+      if lua.type(at: 2) == .nil || lua.type(at: 2) == .none {
+        node.stop()
+      } else {
+        node.stop(frame: try lua.checkInt(2) - 1)
+      }
+      return 0
+    }
+  }
+
+  private func installSpriteMetatable() {
+    guard let methods = methodTables["Sprite"] else { return }
+    lua.registerMetatable(
+      "tide.Sprite",
+      methods: [:],
+      index: { [unowned self] lua in
+        let node = try checkSprite(lua, 1)
+        guard let key = lua.toString(at: 2), let field = SpriteField(rawValue: key) else {
+          lua.push(methods)
+          if let key = lua.toString(at: 2), lua.rawGet(-1, key: key) == .function { return 1 }
+          throw LuaRaise("sprite has no field '\(lua.toString(at: 2) ?? "?")' (fields: \(SpriteField.list); "
+            + "methods: on, remove, contains, add, play, stop; keep your own values in sprite.data)")
+        }
+        return try pushField(field, of: node, lua: lua)
+      },
+      newindex: { [unowned self] lua in
+        let node = try checkSprite(lua, 1)
+        guard let key = lua.toString(at: 2), let field = SpriteField(rawValue: key) else {
+          throw LuaRaise("sprite has no field '\(lua.toString(at: 2) ?? "?")' to set (fields: \(SpriteField.list); "
+            + "keep your own values in sprite.data)")
+        }
+        try setField(field, of: node, valueAt: 3, lua: lua, arg: 3)
+        return 0
+      },
+      extra: [
+        "__tostring": { [unowned self] lua in
+          lua.push(try checkSprite(lua, 1).description)
+          return 1
+        },
+      ])
+  }
+
+  // MARK: Helpers
+
+  func makeSprite(_ kind: NodeKind, lua: LuaState, optsArg: Int32, setup: (Node) throws -> Void) throws -> Int32 {
+    let node = scene.makeNode(kind)
+    node.attachment = NodeScript(owner: scenes.currentOwner)
+    try setup(node)
+    var parent = scenes.current?.root ?? scene.root
+    switch lua.type(at: optsArg) {
+    case .none, .nil: break
+    case .table:
+      var failure: Error?
+      lua.forEachPair(optsArg) { k, v in
+        guard failure == nil else { return }
+        guard let key = lua.toString(at: k), lua.type(at: k) == .string else { return }
+        if key == "parent" {
+          if let p = lua.toObject(at: v, as: Node.self) { parent = p } else {
+            failure = LuaArgumentError(arg: optsArg, message: "parent must be a sprite")
+          }
+          return
+        }
+        guard let field = SpriteField(rawValue: key) else {
+          failure = LuaArgumentError(arg: optsArg, message: "unknown sprite field '\(key)' (fields: \(SpriteField.list))")
+          return
+        }
+        do { try setField(field, of: node, valueAt: v, lua: lua, arg: optsArg, prefix: key) } catch { failure = error }
+      }
+      if let failure { throw failure }
+    default:
+      throw LuaArgumentError(arg: optsArg, message: "table expected, got \(lua.typeName(at: optsArg))")
+    }
+    parent.add(node)
+    pushSprite(node)
+    return 1
+  }
+
+  func scriptOf(_ node: Node) -> NodeScript {
+    if let script = node.attachment as? NodeScript { return script }
+    let script = NodeScript(owner: 0)
+    node.attachment = script
+    return script
+  }
+
+  func checkSprite(_ lua: LuaState, _ arg: Int32) throws -> Node {
+    try lua.checkUserdata(arg, Node.self, typeName: "sprite")
+  }
+
+  /// Pushes the one userdata that stands for `node`, so `a == b` and table keys work.
+  func pushSprite(_ node: Node) {
+    lua.push(spritesById)
+    if lua.rawGet(-1, index: node.id) == .userdata {
+      lua.remove(-2)
+      return
+    }
+    lua.pop(1)
+    lua.pushObject(node, metatable: "tide.Sprite")
+    lua.pushValue(-1)
+    lua.rawSet(-3, index: node.id)
+    lua.remove(-2)
+  }
+
+  /// Forgets the Lua side of `node` and its subtree (handlers, data, identity).
+  func releaseSubtree(_ node: Node) {
+    lua.push(spritesById)
+    var stack = [node]
+    while let n = stack.popLast() {
+      n.attachment = nil
+      lua.pushNil()
+      lua.rawSet(-2, index: n.id)
+      stack.append(contentsOf: n.children)
+    }
+    lua.pop(1)
+  }
+
+  func imageSize(_ name: String, arg: Int32) throws -> Vec2 {
+    guard let size = backend.imageSize(named: name) ?? AssetCatalog.imageSize(named: name, in: gameDirectory) else {
+      throw LuaArgumentError(arg: arg, message: "no image '\(name)' in \(displayPath)/assets")
+    }
+    return size
+  }
+
+  private func pushColor(_ color: Color?, lua: LuaState) {
+    if let color { lua.push(color.hexString) } else { lua.pushNil() }
+  }
+
+  func pushField(_ field: SpriteField, of node: Node, lua: LuaState) throws -> Int32 {
+    switch field {
+    case .x: lua.push(node.x)
+    case .y: lua.push(node.y)
+    case .w, .width: lua.push(node.width)
+    case .h, .height: lua.push(node.height)
+    case .anchor_x: lua.push(node.anchorX)
+    case .anchor_y: lua.push(node.anchorY)
+    case .anchor:
+      lua.push(node.anchorX)
+      lua.push(node.anchorY)
+      return 2
+    case .scale, .scale_x: lua.push(node.scaleX)
+    case .scale_y: lua.push(node.scaleY)
+    case .rotation: lua.push(node.rotation)
+    case .alpha: lua.push(node.alpha)
+    case .z: lua.push(node.z)
+    case .visible: lua.push(node.visible)
+    case .flip_x: lua.push(node.flipX)
+    case .flip_y: lua.push(node.flipY)
+    case .tint: pushColor(node.tint, lua: lua)
+    case .fill: pushColor(node.fill, lua: lua)
+    case .stroke: pushColor(node.stroke, lua: lua)
+    case .stroke_width: lua.push(node.strokeWidth)
+    case .radius: lua.push(node.kind == .circle ? node.radius : node.cornerRadius)
+    case .text: lua.push(node.text)
+    case .size: lua.push(node.fontSize)
+    case .color: pushColor(node.textColor, lua: lua)
+    case .align: lua.push(node.align.rawValue)
+    case .image: if let image = node.image { lua.push(image) } else { lua.pushNil() }
+    case .frame: lua.push(node.frameIndex + 1)
+    case .tag: lua.push(node.tag)
+    case .name: lua.push(node.name)
+    case .kind: lua.push(node.kind.rawValue)
+    case .id: lua.push(node.id)
+    case .parent:
+      if let parent = node.parent, parent !== scene.root, parent !== scenes.current?.root { pushSprite(parent) } else { lua.pushNil() }
+    case .data:
+      let script = scriptOf(node)
+      if let data = script.data {
+        lua.push(data)
+      } else {
+        lua.newTable()
+        script.data = lua.ref(at: -1)
+      }
+    }
+    return 1
+  }
+
+  // `prefix` names the option in errors raised while applying a constructor's options table.
+  func setField(_ field: SpriteField, of node: Node, valueAt v: Int32, lua: LuaState, arg: Int32, prefix: String? = nil) throws {
+    func bad(_ expected: String) -> LuaArgumentError {
+      let what = prefix.map { "\($0): " } ?? ""
+      return LuaArgumentError(arg: arg, message: "\(what)\(expected) expected, got \(lua.typeName(at: v))")
+    }
+    func number() throws -> Double {
+      guard lua.type(at: v) == .number, let d = lua.toDouble(at: v) else { throw bad("number") }
+      return d
+    }
+    func bool() throws -> Bool {
+      guard lua.type(at: v) == .boolean else { throw bad("boolean") }
+      return lua.toBool(at: v)
+    }
+    func string() throws -> String {
+      guard lua.type(at: v) == .string || lua.type(at: v) == .number, let s = lua.toString(at: v) else { throw bad("string") }
+      return s
+    }
+    func color(optional: Bool) throws -> Color? {
+      if optional, lua.type(at: v) == .nil || lua.type(at: v) == .boolean && !lua.toBool(at: v) { return nil }
+      guard lua.type(at: v) == .string, let s = lua.toString(at: v) else { throw bad("colour string") }
+      guard let c = Color(string: s) else {
+        let what = prefix.map { "\($0): " } ?? ""
+        throw LuaArgumentError(arg: arg, message: "\(what)'\(s)' is not a colour (use \"#rrggbb\", \"#rrggbbaa\" or a name like \"white\")")
+      }
+      return c
+    }
+    switch field {
+    case .x: node.x = try number()
+    case .y: node.y = try number()
+    case .w, .width: node.width = try number()
+    case .h, .height: node.height = try number()
+    case .anchor_x: node.anchorX = try number()
+    case .anchor_y: node.anchorY = try number()
+    case .anchor:
+      if lua.type(at: v) == .string, let name = lua.toString(at: v) {
+        guard let anchor = Engine.anchors[name] else {
+          throw LuaArgumentError(arg: arg, message: "invalid anchor '\(name)' (expected one of: \(Engine.anchorNames))")
+        }
+        (node.anchorX, node.anchorY) = anchor
+      } else if lua.type(at: v) == .table {
+        lua.rawGet(v, index: 1)
+        lua.rawGet(v, index: 2)
+        defer { lua.pop(2) }
+        guard let ax = lua.toDouble(at: -2), let ay = lua.toDouble(at: -1) else { throw bad("anchor {x, y}") }
+        (node.anchorX, node.anchorY) = (ax, ay)
+      } else {
+        throw bad("anchor name or {x, y}")
+      }
+    case .scale: node.scale = try number()
+    case .scale_x: node.scaleX = try number()
+    case .scale_y: node.scaleY = try number()
+    case .rotation: node.rotation = try number()
+    case .alpha: node.alpha = try number()
+    case .z: node.z = try number()
+    case .visible: node.visible = try bool()
+    case .flip_x: node.flipX = try bool()
+    case .flip_y: node.flipY = try bool()
+    case .tint: node.tint = try color(optional: true) ?? .white
+    case .fill: node.fill = try color(optional: true)
+    case .stroke: node.stroke = try color(optional: true)
+    case .stroke_width: node.strokeWidth = try number()
+    case .radius:
+      if node.kind == .circle { node.radius = try number() } else { node.cornerRadius = try number() }
+    case .text: node.text = try string()
+    case .size: node.fontSize = try number()
+    case .color: node.textColor = try color(optional: false) ?? .white
+    case .align:
+      let name = try string()
+      guard let align = TextAlign(rawValue: name) else {
+        throw LuaArgumentError(arg: arg, message: "invalid align '\(name)' (expected one of: left, center, right)")
+      }
+      node.align = align
+    case .image:
+      let name = try string()
+      let size = try imageSize(name, arg: arg)
+      if node.image == nil || (node.width == 0 && node.height == 0) {
+        node.width = size.x
+        node.height = size.y
+      }
+      node.image = name
+    case .frame:
+      guard lua.isInteger(at: v), let i = lua.toInt(at: v) else { throw bad("integer") }
+      node.frameIndex = i - 1
+    case .tag: node.tag = try string()
+    case .name: node.name = try string()
+    case .kind, .id, .parent, .data:
+      let what = prefix.map { "\($0): " } ?? ""
+      throw LuaArgumentError(arg: arg, message: "\(what)'\(field.rawValue)' is read-only")
+    }
+  }
+
+  static let anchors: [String: (Double, Double)] = [
+    "top_left": (0, 0), "top": (0.5, 0), "top_right": (1, 0),
+    "left": (0, 0.5), "center": (0.5, 0.5), "right": (1, 0.5),
+    "bottom_left": (0, 1), "bottom": (0.5, 1), "bottom_right": (1, 1),
+  ]
+  static let anchorNames = "top_left, top, top_right, left, center, right, bottom_left, bottom, bottom_right"
+}

@@ -1,0 +1,224 @@
+import LuaBridge
+import TideCore
+
+/// A running tween, sequence or parallel group as Lua sees it.
+final class TweenToken {
+  let handle: TweenHandle
+  init(_ handle: TweenHandle) { self.handle = handle }
+}
+
+extension Engine {
+  /// `tide.tween`, `tide.sequence`, `tide.parallel`: animate sprite properties on the game clock.
+  func installTweenAPI() {
+    let m = module("tide")
+
+    /// Animates numeric and colour fields of a sprite from their current values to `props`.
+    /// Fields: x, y, w, h, scale, scale_x, scale_y, rotation, alpha, anchor_x, anchor_y, radius,
+    /// size, z, stroke_width, and the colours fill, stroke, tint, color.
+    /// @param sprite Sprite
+    /// @param duration number: seconds
+    /// @param props table: target values, e.g. `{ x = 80, alpha = 0, fill = "#ff0000" }`
+    /// @param opts table?: `ease` (e.g. "out_back"; default "linear"), `delay` (seconds), `on_done` (function)
+    /// @return Tween: `:cancel()`, `:on_done(fn)`, `:await()`, `:done()`
+    /// @example tide.tween(lion, 0.6, { x = 80, y = 640 }, { ease = "out_back", delay = 0.1 })
+    m.function("tween") { [unowned self] lua in
+      let node = try checkSprite(lua, 1)
+      let duration = try lua.checkNumber(2)
+      let tracks = try tweenTracks(node, lua: lua, arg: 3)
+      let easing = try easingOption(lua, arg: 4)
+      let delay = try lua.optNumberField(4, "delay", default: 0)
+      let handle = tweens.add(.tween(tracks, duration: max(0, duration), easing: easing), delay: max(0, delay), owner: scenes.currentOwner)
+      try attachOnDone(lua, optsArg: 4, handle: handle)
+      lua.pushObject(TweenToken(handle), metatable: "tide.Tween")
+      return 1
+    }
+
+    /// Runs steps one after another: `{ sprite, duration, props, opts }` tweens, numbers (waits)
+    /// and functions (called when reached).
+    /// @param steps table: the steps, in order
+    /// @param opts table?: `delay`, `on_done`
+    /// @return Tween
+    /// @example tide.sequence{ { title, 1.2, { scale = 1 }, { ease = "out_elastic" } }, 0.5, { title, 1, { alpha = 0 } } }
+    m.function("sequence") { [unowned self] lua in
+      let steps = try tweenSteps(lua, arg: 1)
+      let handle = tweens.add(.sequence(steps), delay: try lua.optNumberField(2, "delay", default: 0), owner: scenes.currentOwner)
+      try attachOnDone(lua, optsArg: 2, handle: handle)
+      lua.pushObject(TweenToken(handle), metatable: "tide.Tween")
+      return 1
+    }
+
+    /// Runs steps together; done when the longest is done. Steps as for `tide.sequence`.
+    /// @param steps table
+    /// @param opts table?: `delay`, `on_done`
+    /// @return Tween
+    /// @example tide.parallel{ { winner, 0.5, { x = 200 } }, { loser, 0.5, { alpha = 0 } } }
+    m.function("parallel") { [unowned self] lua in
+      let steps = try tweenSteps(lua, arg: 1)
+      let handle = tweens.add(.parallel(steps), delay: try lua.optNumberField(2, "delay", default: 0), owner: scenes.currentOwner)
+      try attachOnDone(lua, optsArg: 2, handle: handle)
+      lua.pushObject(TweenToken(handle), metatable: "tide.Tween")
+      return 1
+    }
+
+    let t = type("Tween")
+
+    /// Stops the tween where it is; `on_done` handlers get `false`. Harmless when already done.
+    /// @example tw:cancel()
+    t.method("cancel") { [unowned self] lua in
+      tweens.cancel(try lua.checkUserdata(1, TweenToken.self, typeName: "tween").handle)
+      return 0
+    }
+
+    /// Calls `fn(completed)` when the tween ends: `true` when it ran to the end, `false` when cancelled.
+    /// Called at once (with true) when it has already ended.
+    /// @param fn function
+    /// @return Tween: the same tween
+    /// @example tw:on_done(function() label.visible = false end)
+    t.method("on_done") { [unowned self] lua in
+      let token = try lua.checkUserdata(1, TweenToken.self, typeName: "tween")
+      try lua.checkFunction(2)
+      let fn = lua.ref(at: 2)
+      if !tweens.onDone(token.handle, { [unowned self] completed in
+        invoke(fn, context: "tween on_done") { lua in
+          lua.push(completed)
+          return 1
+        }
+      }) {
+        invoke(fn, context: "tween on_done") { lua in
+          lua.push(true)
+          return 1
+        }
+      }
+      lua.pushValue(1)
+      return 1
+    }
+
+    /// True once the tween has ended (completed or cancelled).
+    /// @return boolean
+    /// @example if tw:done() then next_step() end
+    t.method("done") { [unowned self] lua in
+      lua.push(tweens.isFinished(try lua.checkUserdata(1, TweenToken.self, typeName: "tween").handle))
+      return 1
+    }
+
+    /// Inside `tide.task`: waits until the tween ends; returns true when it completed, false when cancelled.
+    /// @return boolean
+    /// @example tide.task(function() tide.tween(title, 1.2, { scale = 1 }):await(); title:remove() end)
+    t.method("await") { [unowned self] lua in
+      let token = try lua.checkUserdata(1, TweenToken.self, typeName: "tween")
+      return try awaitTween(token.handle, lua: lua)
+    }
+    registerMethodsMetatable("tide.Tween", methods: "Tween")
+  }
+
+  // MARK: Helpers
+
+  /// Lua names that differ from the core's property names.
+  static let tweenAliases: [String: String] = ["w": "width", "h": "height", "size": "font_size"]
+  static let tweenColorAliases: [String: NodeColorProperty] = [
+    "fill": .fill, "stroke": .stroke, "tint": .tint, "color": .textColor,
+  ]
+  static let tweenFieldList = "x, y, w, h, scale, scale_x, scale_y, rotation, alpha, anchor_x, anchor_y, radius, "
+    + "size, z, stroke_width, fill, stroke, tint, color"
+
+  func tweenTracks(_ node: Node, lua: LuaState, arg: Int32) throws -> [TweenTrack] {
+    try lua.checkTable(arg)
+    var tracks: [TweenTrack] = []
+    var failure: Error?
+    lua.forEachPair(arg) { k, v in
+      guard failure == nil else { return }
+      guard lua.type(at: k) == .string, let key = lua.toString(at: k) else {
+        failure = LuaArgumentError(arg: arg, message: "field names expected")
+        return
+      }
+      if let colorProperty = Engine.tweenColorAliases[key] {
+        guard lua.type(at: v) == .string, let text = lua.toString(at: v), let color = Color(string: text) else {
+          failure = LuaArgumentError(arg: arg, message: "'\(key)' must be a colour like \"#ff0000\"")
+          return
+        }
+        tracks += TweenTrack.color(node, colorProperty, to: color)
+        return
+      }
+      let name = key == "radius" && node.kind != .circle ? "corner_radius" : (Engine.tweenAliases[key] ?? key)
+      guard lua.type(at: v) == .number, let to = lua.toDouble(at: v) else {
+        failure = LuaArgumentError(arg: arg, message: "'\(key)' must be a number, got \(lua.typeName(at: v))")
+        return
+      }
+      guard let track = TweenTrack(node: node, propertyName: name, to: to) else {
+        failure = LuaArgumentError(arg: arg, message: "cannot tween '\(key)' (can tween: \(Engine.tweenFieldList))")
+        return
+      }
+      tracks.append(track)
+    }
+    if let failure { throw failure }
+    return tracks
+  }
+
+  func easingOption(_ lua: LuaState, arg: Int32) throws -> Easing {
+    guard lua.type(at: arg) == .table else {
+      if lua.type(at: arg) == .none || lua.type(at: arg) == .nil { return .linear }
+      throw LuaArgumentError(arg: arg, expected: "table")
+    }
+    lua.rawGet(arg, key: "ease")
+    defer { lua.pop(1) }
+    if lua.type(at: -1) == .nil { return .linear }
+    guard let name = lua.toString(at: -1), let easing = Easing(name: name) else {
+      throw LuaArgumentError(arg: arg, message: "invalid ease '\(lua.toString(at: -1) ?? lua.typeName(at: -1))' (expected one of: \(Easing.allNames.joined(separator: ", ")))")
+    }
+    return easing
+  }
+
+  func attachOnDone(_ lua: LuaState, optsArg: Int32, handle: TweenHandle) throws {
+    guard lua.type(at: optsArg) == .table else { return }
+    lua.rawGet(optsArg, key: "on_done")
+    defer { lua.pop(1) }
+    guard lua.type(at: -1) != .nil else { return }
+    guard lua.type(at: -1) == .function else {
+      throw LuaArgumentError(arg: optsArg, message: "on_done must be a function")
+    }
+    let fn = lua.ref(at: -1)
+    tweens.onDone(handle) { [unowned self] completed in
+      invoke(fn, context: "tween on_done") { lua in
+        lua.push(completed)
+        return 1
+      }
+    }
+  }
+
+  func tweenSteps(_ lua: LuaState, arg: Int32) throws -> [TweenAction] {
+    try lua.checkTable(arg)
+    var steps: [TweenAction] = []
+    let n = lua.rawLength(arg)
+    guard n > 0 else { return [] }
+    for i in 1...n {
+      lua.rawGet(arg, index: i)
+      defer { lua.pop(1) }
+      let step = lua.absIndex(-1)
+      switch lua.type(at: step) {
+      case .number:
+        steps.append(.wait(max(0, lua.toDouble(at: step) ?? 0)))
+      case .function:
+        let fn = lua.ref(at: step)
+        steps.append(.call { [unowned self] in invoke(fn, context: "tween step \(i)") })
+      case .table:
+        lua.rawGet(step, index: 1)
+        lua.rawGet(step, index: 2)
+        lua.rawGet(step, index: 3)
+        lua.rawGet(step, index: 4)
+        defer { lua.pop(4) }
+        guard let node = lua.toObject(at: -4, as: Node.self) else {
+          throw LuaArgumentError(arg: arg, message: "step \(i): { sprite, duration, props, opts } expected")
+        }
+        guard let duration = lua.toDouble(at: -3) else {
+          throw LuaArgumentError(arg: arg, message: "step \(i): duration must be a number")
+        }
+        let tracks = try tweenTracks(node, lua: lua, arg: lua.absIndex(-2))
+        let easing = try easingOption(lua, arg: lua.absIndex(-1))
+        steps.append(.tween(tracks, duration: max(0, duration), easing: easing))
+      default:
+        throw LuaArgumentError(arg: arg, message: "step \(i) must be a tween table, a number or a function, got \(lua.typeName(at: step))")
+      }
+    }
+    return steps
+  }
+}

@@ -1,0 +1,108 @@
+import Foundation
+import LuaBridge
+import TideCore
+
+extension Engine {
+  static let configFields = ["background", "height", "options", "scene", "title", "width"]
+
+  /// Reads `conf.lua` (optional) and applies command-line overrides, naming any bad field.
+  func loadConfig() throws(GameLoadError) {
+    let url = gameDirectory.appendingPathComponent("conf.lua")
+    let file = "\(displayPath)/conf.lua"
+    if FileManager.default.fileExists(atPath: url.path) {
+      do {
+        lua.newTable()                     // conf.lua sees the safe globals but writes nowhere shared
+        let env = lua.ref(at: -1)
+        lua.pop(1)
+        try modules.run(url, chunkName: "@" + file, env: env, engine: self)
+      } catch {
+        throw .script(error)
+      }
+      defer { lua.pop(1) }
+      guard lua.type(at: -1) == .table else {
+        throw .invalidConfig("\(file): must return a table, got \(lua.typeName(at: -1))")
+      }
+      try readConfigTable(file: file)
+    }
+    if let size = options.designSize {
+      config.width = size.x
+      config.height = size.y
+    }
+    try applyOptionOverrides(file: file)
+  }
+
+  private func readConfigTable(file: String) throws(GameLoadError) {
+    var problem: String?
+    lua.forEachPair(-1) { keyIndex, valueIndex in
+      guard problem == nil else { return }
+      guard let key = lua.toString(at: keyIndex), lua.type(at: keyIndex) == .string else {
+        problem = "\(file): keys must be names"
+        return
+      }
+      let type = lua.type(at: valueIndex)
+      switch key {
+      case "title":
+        if let s = lua.toString(at: valueIndex), type == .string { config.title = s } else { problem = mismatch(file, key, "a string", valueIndex) }
+      case "width", "height":
+        guard type == .number, let v = lua.toDouble(at: valueIndex), v >= 16, v <= 8192 else {
+          problem = "\(file): \(key) must be a number from 16 to 8192, got \(describe(valueIndex))"
+          return
+        }
+        if key == "width" { config.width = v } else { config.height = v }
+      case "background":
+        guard type == .string, let s = lua.toString(at: valueIndex), let c = Color(hex: s) else {
+          problem = "\(file): background must be a colour like \"#1d2433\", got \(describe(valueIndex))"
+          return
+        }
+        config.background = c
+      case "scene":
+        if let s = lua.toString(at: valueIndex), type == .string { config.scene = s } else { problem = mismatch(file, key, "a scene name", valueIndex) }
+      case "options":
+        guard type == .table else { problem = mismatch(file, key, "a table", valueIndex); return }
+        lua.forEachPair(valueIndex) { k, v in
+          guard problem == nil else { return }
+          guard lua.type(at: k) == .string, let name = lua.toString(at: k) else { problem = "\(file): options keys must be names"; return }
+          switch lua.type(at: v) {
+          case .string: config.options[name] = .string(lua.toString(at: v) ?? "")
+          case .number: config.options[name] = .number(lua.toDouble(at: v) ?? 0)
+          case .boolean: config.options[name] = .bool(lua.toBool(at: v))
+          default: problem = "\(file): options.\(name) must be a string, number or boolean, got \(lua.typeName(at: v))"
+          }
+        }
+      default:
+        problem = "\(file): unknown field '\(key)' (valid: \(Engine.configFields.joined(separator: ", ")))"
+      }
+    }
+    if let problem { throw .invalidConfig(problem) }
+  }
+
+  private func mismatch(_ file: String, _ key: String, _ expected: String, _ index: Int32) -> String {
+    "\(file): \(key) must be \(expected), got \(describe(index))"
+  }
+
+  private func describe(_ index: Int32) -> String {
+    switch lua.type(at: index) {
+    case .string: return "\"\(lua.toString(at: index) ?? "")\""
+    case .number: return lua.toString(at: index) ?? "a number"
+    default: return lua.typeName(at: index)
+    }
+  }
+
+  private func applyOptionOverrides(file: String) throws(GameLoadError) {
+    for (name, text) in options.options.sorted(by: { $0.key < $1.key }) {
+      guard let current = config.options[name] else {
+        let known = config.options.keys.sorted().joined(separator: ", ")
+        throw .invalidConfig("unknown option '\(name)' (\(file) declares: \(known.isEmpty ? "none" : known))")
+      }
+      switch current {
+      case .string: config.options[name] = .string(text)
+      case .number:
+        guard let v = Double(text) else { throw .invalidConfig("option '\(name)' must be a number, got '\(text)'") }
+        config.options[name] = .number(v)
+      case .bool:
+        guard let v = ["true": true, "false": false][text] else { throw .invalidConfig("option '\(name)' must be true or false, got '\(text)'") }
+        config.options[name] = .bool(v)
+      }
+    }
+  }
+}

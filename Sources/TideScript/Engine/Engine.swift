@@ -1,0 +1,204 @@
+import Foundation
+import LuaBridge
+import TideCore
+
+/// Runs one game: its Lua state, scene graph, clock, timers, tweens, tasks, input and saves.
+///
+/// The window runner and the headless commands drive it through `GameDriver`: queue input,
+/// call `step()` once per 1/60 s tick. Everything the game does happens inside `step()`, so
+/// the same seed and the same input at the same ticks reach the same state.
+public final class Engine: GameDriver {
+  /// The game folder.
+  public let gameDirectory: URL
+  /// How the folder is named in messages, e.g. `Content/rps`.
+  public let displayPath: String
+  /// The game's configuration from `conf.lua`, with command-line overrides applied.
+  public private(set) var config: GameConfig
+  /// The retained scene the backend draws.
+  public let scene: SceneGraph
+  /// Where frames, sounds and input go.
+  public let backend: any Backend
+  /// Script errors and warnings since the game started.
+  public let errors: ScriptErrors
+  /// Every sound played since the game started, by name (what tests ask about).
+  public private(set) var soundLog: [String] = []
+
+  let options: EngineOptions
+  let lua: LuaState
+  var clock = FixedStepClock()
+  let timers = TimerQueue()
+  let tweens = TweenSystem()
+  var gestures = GestureRecognizer()
+  var random: TideRandom
+  var saves: SaveStore
+  var pendingInput: [InputEvent] = []
+  var keysDown: Set<String> = []
+  var pointer = Vec2(x: 0, y: 0)
+  var pointerIsDown = false
+
+  // Lua-side tables the engine keeps hold of (registry references).
+  var tideTable: LuaRef!
+  var spritesById: LuaRef!
+  var moduleCache: LuaRef!
+  var gameEnv: LuaRef!
+  var sceneDefinitions: LuaRef!
+  let modules = ModuleLoader()
+  let scenes = SceneDirector()
+  let tasks = TaskScheduler()
+  var inputListeners: [String: [(owner: Int, fn: LuaRef)]] = [:]
+
+  /// Opens `gameDirectory`, reads `conf.lua` and prepares the Lua API; `start()` runs the game.
+  public init(gameDirectory: URL, displayPath: String? = nil, backend: any Backend, options: EngineOptions) throws(GameLoadError) {
+    var isDirectory: ObjCBool = false
+    let shown = displayPath ?? gameDirectory.path
+    guard FileManager.default.fileExists(atPath: gameDirectory.path, isDirectory: &isDirectory), isDirectory.boolValue else {
+      throw .missingFolder(shown)
+    }
+    guard FileManager.default.fileExists(atPath: gameDirectory.appendingPathComponent("main.lua").path) else {
+      throw .missingMain(shown)
+    }
+    self.gameDirectory = gameDirectory.standardizedFileURL
+    self.displayPath = shown.hasSuffix("/") ? String(shown.dropLast()) : shown
+    self.backend = backend
+    self.options = options
+    self.errors = ScriptErrors(logs: options.logErrors)
+    self.random = TideRandom(seed: options.seed)
+    self.scene = SceneGraph(textMetrics: backend.textMetrics)
+    self.saves = SaveStore(directory: options.saveDirectory ?? Engine.defaultSaveDirectory(for: gameDirectory))
+    self.config = GameConfig(title: gameDirectory.lastPathComponent)
+    self.lua = LuaState(memoryLimit: options.memoryLimit)
+    lua.openSafeLibraries()
+    installAPI()
+    try loadConfig()
+  }
+
+  /// Runs `main.lua` and enters the entry scene. Errors here stop the game from starting.
+  public func start() throws(GameLoadError) {
+    try modules.resetGameEnvironment(self)
+    do {
+      _ = try modules.require("main", engine: self)
+    } catch {
+      throw .script(error)
+    }
+    if let entry = config.scene, scenes.pending == nil, scenes.current == nil {
+      do {
+        try scenes.go(entry, paramsIndex: nil, engine: self)
+      } catch {
+        throw .invalidConfig("\(displayPath)/conf.lua: scene: \(error.message)")
+      }
+    }
+    applySceneTransition()
+  }
+
+  /// Tears the running game down to nothing: scenes, sprites, timers, tweens, tasks, listeners.
+  ///
+  /// The Lua state stays; the game's globals and modules are dropped with its environment, so
+  /// the next `start()` is a freshly loaded game. Saves on disk are kept.
+  func resetGame(seed: UInt64) {
+    scenes.leaveCurrent(engine: self)
+    scenes.pending = nil
+    timers.cancelAll()
+    tweens.cancelAll()
+    tasks.cancelAll(engine: self)
+    inputListeners.removeAll()
+    for child in scene.root.children { releaseSubtree(child) }
+    scene.root.removeAllChildren()
+    gestures = GestureRecognizer()
+    pendingInput.removeAll()
+    keysDown.removeAll()
+    pointerIsDown = false
+    clock = FixedStepClock()
+    random = TideRandom(seed: seed)
+    soundLog.removeAll()
+    errors.reset()
+  }
+
+  // MARK: GameDriver
+
+  /// The design size the game lays out in.
+  public var designSize: Vec2 { Vec2(x: config.width, y: config.height) }
+  /// The window title.
+  public var title: String { config.title }
+  /// The clear colour.
+  public var background: Color { config.background }
+  /// The newest script error, shown over the game.
+  public var overlay: Overlay? { errors.overlay }
+
+  /// Queues input for the next tick, in design coordinates.
+  public func enqueue(_ event: InputEvent) { pendingInput.append(event) }
+
+  /// Runs one fixed tick: input, timers, tweens, the scene's `update`, animations, scene changes.
+  public func step() {
+    let dt = clock.dt
+    clock.step()
+    let events = pendingInput
+    pendingInput.removeAll(keepingCapacity: true)
+    for event in events { handle(event) }
+    timers.update(dt)
+    tweens.update(dt)
+    scenes.update(dt: dt, engine: self)
+    scene.update(dt)
+    applySceneTransition()
+  }
+
+  /// Runs as many ticks as `seconds` of game time hold (rounded to the nearest tick).
+  public func advance(seconds: Double) {
+    let steps = Int((seconds * Double(clock.hz)).rounded())
+    for _ in 0..<max(0, steps) { step() }
+  }
+
+  /// Game time in seconds since start.
+  public var time: Double { clock.time }
+
+  /// Ticks run since start.
+  public var tick: Int { clock.tick }
+
+  /// Nothing to do after a frame in a plain run; the reload watcher overrides `poll()`.
+  public func frameDidPresent() {}
+
+  /// Hook for hot reload; a plain engine has nothing to poll.
+  public func poll() {}
+
+  // MARK: Calling Lua
+
+  /// Calls the function in `ref` with arguments pushed by `pushArgs`, reporting any error.
+  ///
+  /// Returns false when the call failed; the game goes on either way.
+  @discardableResult
+  func invoke(_ ref: LuaRef, context: String, _ pushArgs: (LuaState) -> Int32 = { _ in 0 }) -> Bool {
+    lua.push(ref)
+    let nargs = pushArgs(lua)
+    do {
+      try lua.pcall(nargs: nargs, nresults: 0)
+      return true
+    } catch {
+      errors.report(error, context: context)
+      return false
+    }
+  }
+
+  func applySceneTransition() {
+    // Entering a scene may ask for another; follow a few hops, not forever.
+    var hops = 0
+    while scenes.pending != nil, hops < 8 {
+      scenes.applyPending(engine: self)
+      hops += 1
+    }
+  }
+
+  func recordSound(_ name: String, volume: Double) {
+    soundLog.append(name)
+    backend.play(sound: name, volume: volume)
+  }
+
+  static func defaultSaveDirectory(for game: URL) -> URL {
+    let env = ProcessInfo.processInfo.environment
+    let base: URL
+    if let xdg = env["XDG_DATA_HOME"], !xdg.isEmpty {
+      base = URL(fileURLWithPath: xdg)
+    } else {
+      base = FileManager.default.homeDirectoryForCurrentUser.appendingPathComponent(".local/share")
+    }
+    return base.appendingPathComponent("tide").appendingPathComponent(game.standardizedFileURL.lastPathComponent)
+  }
+}

@@ -1,0 +1,23 @@
+import Foundation
+import TideCore
+
+/// How a game is run: its seed, option overrides, window size and limits.
+public struct EngineOptions: Sendable {
+  /// Seed of `tide.random`; the same seed and input give the same game.
+  public var seed: UInt64 = 1
+  /// Overrides of the game's `conf.lua` options, from `--option key=value`.
+  public var options: [String: String] = [:]
+  /// Overrides the design size from `conf.lua` (`--size WxH`).
+  public var designSize: Vec2?
+  /// Where `tide.save` keeps its files; nil keeps them under the user's data folder.
+  public var saveDirectory: URL?
+  /// Lua instructions one callback may run before it is stopped as a runaway loop.
+  public var instructionBudget = 200_000_000
+  /// Bytes the game's Lua state may hold before allocations fail.
+  public var memoryLimit = 512 << 20
+  /// Prints script errors to standard error as they happen.
+  public var logErrors = true
+
+  /// Default options.
+  public init() {}
+}

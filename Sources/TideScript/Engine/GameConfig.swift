@@ -1,0 +1,37 @@
+import TideCore
+
+/// A game's `conf.lua`: its title, design size, background, entry scene and options.
+public struct GameConfig: Sendable {
+  /// Window title.
+  public var title: String
+  /// Design width in design units (the game lays out in these; the window letterboxes).
+  public var width: Double
+  /// Design height.
+  public var height: Double
+  /// Clear colour behind everything.
+  public var background: Color
+  /// The scene entered once `main.lua` has run; nil when `main.lua` goes to one itself.
+  public var scene: String?
+  /// Options with their defaults; `--option key=value` may override them.
+  public var options: [String: OptionValue]
+
+  /// A default config for a game with no `conf.lua`.
+  public init(title: String) {
+    self.title = title
+    width = 390
+    height = 844
+    background = Color(r: 0.1, g: 0.1, b: 0.12, a: 1)
+    scene = nil
+    options = [:]
+  }
+}
+
+/// The value of a game option: options keep the type of their default.
+public enum OptionValue: Sendable, Equatable {
+  /// A string option.
+  case string(String)
+  /// A numeric option.
+  case number(Double)
+  /// A boolean option.
+  case bool(Bool)
+}

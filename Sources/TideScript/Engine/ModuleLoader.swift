@@ -1,0 +1,110 @@
+import CLua
+import Foundation
+import LuaBridge
+import TideCore
+
+/// The sandbox's `require`: a game may load its own modules and the engine's Lua library, nothing else.
+///
+/// `require("data.rules")` runs `<game>/data/rules.lua`; `require("tide.ui")` runs the library's
+/// `tide/ui.lua` shipped with the engine. Game modules run in the game's environment table,
+/// which is made anew by each `start()`, so a restarted game keeps nothing of the old one.
+final class ModuleLoader {
+  /// Files that have been loaded, with the module name each was loaded as (for hot reload).
+  private(set) var loadedFiles: [String: String] = [:]
+
+  /// Makes a fresh environment for the game's scripts and an empty module cache.
+  func resetGameEnvironment(_ engine: Engine) throws(GameLoadError) {
+    let lua = engine.lua
+    lua.newTable()                                     // env
+    lua.newTable()                                     // env's metatable
+    lua.pushGlobalTable()
+    lua.rawSet(-2, key: "__index")                     // reads fall through to the safe globals
+    lua.setMetatable(-2)
+    engine.gameEnv = lua.ref(at: -1)
+    lua.pop(1)
+    lua.newTable()
+    engine.moduleCache = lua.ref(at: -1)
+    lua.pop(1)
+    loadedFiles.removeAll()
+  }
+
+  /// Finds the file behind a module name, or explains where it looked.
+  func resolve(_ name: String, engine: Engine) -> (url: URL, chunkName: String, isLibrary: Bool)? {
+    guard isValidModuleName(name) else { return nil }
+    let relative = name.replacingOccurrences(of: ".", with: "/") + ".lua"
+    if name.hasPrefix("tide.") {
+      guard let url = LuaLibrary.url(for: relative) else { return nil }
+      return (url, "@[tide]/" + relative, true)
+    }
+    let url = engine.gameDirectory.appendingPathComponent(relative)
+    guard FileManager.default.fileExists(atPath: url.path) else { return nil }
+    return (url, "@" + engine.displayPath + "/" + relative, false)
+  }
+
+  private func isValidModuleName(_ name: String) -> Bool {
+    // Dots separate folders; anything that could climb out of the game folder is refused.
+    !name.isEmpty && name.allSatisfy { $0.isLetter || $0.isNumber || $0 == "_" || $0 == "." || $0 == "-" }
+      && !name.contains("..") && !name.hasPrefix(".") && !name.hasSuffix(".")
+  }
+
+  /// Loads (once) and returns the module's value on top of the stack.
+  @discardableResult
+  func require(_ name: String, engine: Engine) throws(LuaError) -> Int32 {
+    let lua = engine.lua
+    lua.push(engine.moduleCache)
+    if lua.rawGet(-1, key: name) != .nil {
+      lua.remove(-2)
+      return 1
+    }
+    lua.pop(2)
+    guard let found = resolve(name, engine: engine) else {
+      throw LuaError(message: "module '\(name)' not found: a game may require its own files "
+        + "(\(engine.displayPath)/\(name.replacingOccurrences(of: ".", with: "/")).lua) and the tide library (tide.*)")
+    }
+    try run(found.url, chunkName: found.chunkName, env: found.isLibrary ? nil : engine.gameEnv, engine: engine, arg: name)
+    // A module that returns nothing is cached as true, as Lua's own require does.
+    if lua.type(at: -1) == .nil {
+      lua.pop(1)
+      lua.push(true)
+    }
+    lua.push(engine.moduleCache)
+    lua.pushValue(-2)
+    lua.rawSet(-2, key: name)
+    lua.pop(1)
+    loadedFiles[found.url.standardizedFileURL.path] = name
+    return 1
+  }
+
+  /// Runs one file with `env` as its `_ENV` (nil: the library environment), leaving one result.
+  func run(_ url: URL, chunkName: String, env: LuaRef?, engine: Engine, arg: String? = nil) throws(LuaError) {
+    let lua = engine.lua
+    let source: String
+    do {
+      source = try String(contentsOf: url, encoding: .utf8)
+    } catch {
+      throw LuaError(message: "\(chunkName.dropFirst()): cannot read file (\(error.localizedDescription))")
+    }
+    try lua.load(source, chunkName: chunkName)
+    if let env {
+      lua.push(env)
+      // The chunk's first upvalue is _ENV: point it at the game's environment.
+      _ = lua_setupvalue(lua.L, -2, 1)
+    }
+    var nargs: Int32 = 0
+    if let arg {
+      lua.push(arg)
+      nargs = 1
+    }
+    try lua.pcall(nargs: nargs, nresults: 1)
+  }
+}
+
+/// The engine's Lua library (`tide.*` modules), shipped as package resources.
+enum LuaLibrary {
+  /// The file for a library path such as `tide/rules.lua`, if the engine ships it.
+  static func url(for relative: String) -> URL? {
+    guard let base = Bundle.module.resourceURL?.appendingPathComponent("Lua") else { return nil }
+    let url = base.appendingPathComponent(relative)
+    return FileManager.default.fileExists(atPath: url.path) ? url : nil
+  }
+}

@@ -1,0 +1,13 @@
+import LuaBridge
+
+/// What the script layer hangs on a node (through `Node.attachment`): handlers, data, owner.
+final class NodeScript {
+  /// Lua handlers by event name ("tap", "drag", "press", "release").
+  var handlers: [String: LuaRef] = [:]
+  /// The sprite's `data` table, made on first use, for the game's own fields.
+  var data: LuaRef?
+  /// The scene instance that made the node (0: made outside any scene).
+  let owner: Int
+
+  init(owner: Int) { self.owner = owner }
+}
