@@ -344,6 +344,7 @@ checks.error = {
     local ok, err = pcall(fn)
     if ok then return false, "expected an error", shown or "an error", "no error" end
     local actual = format_value(error_message(err))
+    if expected == nil then return true, "expected an error", nil, actual end
     local wanted = type(expected) == "table" and "an error equal to " or "an error containing "
     return error_matches(err, expected), "expected " .. wanted .. shown, shown, actual
   end,
