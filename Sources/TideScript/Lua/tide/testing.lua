@@ -6,6 +6,17 @@
 -- suite:collect(file, chunk), then calls suite:run(opts) and prints
 -- testing.format_results(results, "plain" | "tap" | "junit").
 --
+-- Results (suite:run) are a list, one entry per test in declaration order:
+--   { name = "describe > nested > it", file = "tests/x_test.lua", line = 12,
+--     status = "passed" | "failed" | "pending",
+--     kind = "assertion" | "error",         -- failed only
+--     message = "...",                      -- failed only
+--     expected = "3", actual = "4",         -- formatted text, when known
+--     traceback = "..." }                   -- errors, when opts.traceback given
+-- plus totals: results.passed, results.failed, results.pending, results.total.
+-- file/line is where the test failed when known, else where `it` was called.
+-- opts.filter is a plain substring (not a pattern) of the full name.
+--
 -- Scripts run sandboxed (no debug library), so failure locations come from
 -- Lua's own error positions: pcall(error, "", level) yields "source:line: "
 -- for any stack level, which lets us walk up the stack to the first frame
@@ -164,7 +175,6 @@ end
 -- Failures ------------------------------------------------------------------
 
 local Failure = {}
-Failure.__index = Failure
 Failure.__tostring = function(f)
   if f.file then return ("%s:%d: %s"):format(f.file, f.line, f.message) end
   return f.message
@@ -445,6 +455,8 @@ function testing.new()
   return setmetatable({ root = root, current = root, running = false }, Suite)
 end
 
+testing.new_suite = testing.new
+
 local function check_arg(value, kind, index, fname)
   if type(value) ~= kind then
     error(("bad argument #%d to '%s' (%s expected, got %s)"):format(index, fname, kind, type(value)), 3)
@@ -713,12 +725,20 @@ local function format_plain(results)
   return table.concat(lines, "\n") .. "\n"
 end
 
+-- A YAML double-quoted scalar (YAML spells byte escapes \xNN, not \ddd).
 local function yaml_string(s)
-  return quote_string(tostring(s))
+  local escaped = tostring(s):gsub('[%c"\\]', function(c)
+    if c == "\n" then return "\\n" end
+    if c == "\t" then return "\\t" end
+    if c == "\r" then return "\\r" end
+    if c == '"' or c == "\\" then return "\\" .. c end
+    return ("\\x%02X"):format(c:byte())
+  end)
+  return '"' .. escaped .. '"'
 end
 
 local function tap_description(name)
-  return (name:gsub("\\", "\\\\"):gsub("#", "\\#"):gsub("\n", " "))
+  return (name:gsub("\\", "\\\\"):gsub("#", "\\#"):gsub("%c", " "))
 end
 
 local function format_tap(results)
