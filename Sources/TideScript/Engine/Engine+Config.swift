@@ -28,7 +28,14 @@ extension Engine {
       config.width = size.x
       config.height = size.y
     }
-    try applyOptionOverrides(file: file)
+    declaredOptions = config.options
+    try applyOptions(options.options)
+  }
+
+  /// Resets the options to conf.lua's defaults, then applies `overrides` (from `--option` or a test).
+  func applyOptions(_ overrides: [String: String]) throws(GameLoadError) {
+    config.options = declaredOptions
+    try applyOptionOverrides(overrides, file: "\(displayPath)/conf.lua")
   }
 
   private func readConfigTable(file: String) throws(GameLoadError) {
@@ -88,8 +95,8 @@ extension Engine {
     }
   }
 
-  private func applyOptionOverrides(file: String) throws(GameLoadError) {
-    for (name, text) in options.options.sorted(by: { $0.key < $1.key }) {
+  private func applyOptionOverrides(_ overrides: [String: String], file: String) throws(GameLoadError) {
+    for (name, text) in overrides.sorted(by: { $0.key < $1.key }) {
       guard let current = config.options[name] else {
         let known = config.options.keys.sorted().joined(separator: ", ")
         throw .invalidConfig("unknown option '\(name)' (\(file) declares: \(known.isEmpty ? "none" : known))")

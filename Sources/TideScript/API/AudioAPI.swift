@@ -1,0 +1,23 @@
+import LuaBridge
+import TideCore
+
+extension Engine {
+  /// `tide.audio`: sounds from the game's `assets/` (wav or ogg). Headless runs record what played.
+  func installAudioAPI() {
+    let m = module("tide.audio")
+
+    /// Plays `assets/<name>.wav` (or `.ogg`) once.
+    /// @param name string: the file name without extension
+    /// @param opts table?: `volume` from 0 to 1 (default 1)
+    /// @example tide.audio.play("roar")
+    m.function("play") { [unowned self] lua in
+      let name = try lua.checkString(1)
+      guard AssetCatalog.soundFile(named: name, in: gameDirectory) != nil else {
+        throw LuaArgumentError(arg: 1, message: "no sound '\(name)' (looked for \(displayPath)/assets/\(name).wav and .ogg)")
+      }
+      let volume = try lua.optNumberField(2, "volume", default: 1)
+      recordSound(name, volume: min(max(volume, 0), 1))
+      return 0
+    }
+  }
+}

@@ -1,0 +1,133 @@
+import Foundation
+import LuaBridge
+import TideCore
+
+extension Engine {
+  /// `tide.save`: small tables kept between runs as JSON files, written atomically.
+  /// A file that cannot be read is set aside (renamed, never overwritten) with a warning.
+  func installSaveAPI() {
+    let m = module("tide.save")
+
+    /// Reads the saved value `name`, or returns `default` when there is none. A damaged file is
+    /// renamed to `<name>.damaged-N.json`, a warning is shown, and `default` is returned.
+    /// @param name string: letters, digits, `_` and `-`
+    /// @param default any?: returned when nothing is saved yet
+    /// @return any
+    /// @example local scores = tide.save.read("scores", {})
+    m.function("read") { [unowned self] lua in
+      let name = try lua.checkString(1)
+      let result: SaveReadResult
+      do {
+        result = try saves.read(name)
+      } catch {
+        throw LuaArgumentError(arg: 1, message: error.description)
+      }
+      switch result {
+      case .missing:
+        lua.pushValue(at: 2)
+      case .data(let data):
+        do {
+          let value = try SaveValue(jsonText: String(decoding: data, as: UTF8.self))
+          pushSaveValue(value, lua: lua)
+        } catch {
+          setAsideDamagedSave(name, reason: error.description)
+          lua.pushValue(at: 2)
+        }
+      }
+      return 1
+    }
+
+    /// Saves `value` (nil, booleans, numbers, strings and tables of them) as `name`, atomically:
+    /// a crash mid-write leaves the old file whole.
+    /// @param name string
+    /// @param value any
+    /// @example tide.save.write("scores", scores)
+    m.function("write") { [unowned self] lua in
+      let name = try lua.checkString(1)
+      let value = try saveValue(at: 2, lua: lua, path: name, depth: 0)
+      do {
+        try saves.write(name, Data(value.jsonText().utf8))
+      } catch {
+        throw LuaRaise("cannot save '\(name)': \(error.description)")
+      }
+      return 0
+    }
+  }
+
+  func setAsideDamagedSave(_ name: String, reason: String) {
+    do {
+      let moved = try saves.setAside(name)
+      errors.warn("save '\(name)' could not be read (\(reason)); kept it as \(moved.lastPathComponent) and started afresh")
+    } catch {
+      errors.warn("save '\(name)' could not be read (\(reason)) nor set aside (\(error.description))")
+    }
+  }
+
+  func pushSaveValue(_ value: SaveValue, lua: LuaState) {
+    switch value {
+    case .null: lua.pushNil()
+    case .bool(let b): lua.push(b)
+    case .int(let i): lua.push(i)
+    case .double(let d): lua.push(d)
+    case .string(let s): lua.push(s)
+    case .array(let items):
+      lua.newTable(narr: Int32(items.count))
+      for (i, item) in items.enumerated() {
+        pushSaveValue(item, lua: lua)
+        lua.rawSet(-2, index: i + 1)
+      }
+    case .object(let fields):
+      lua.newTable(nrec: Int32(fields.count))
+      for (key, item) in fields {
+        pushSaveValue(item, lua: lua)
+        lua.rawSet(-2, key: key)
+      }
+    }
+  }
+
+  /// Converts the Lua value at `index`; `path` names the spot in errors (`scores[3].name`).
+  func saveValue(at index: Int32, lua: LuaState, path: String, depth: Int) throws -> SaveValue {
+    guard depth < 64 else { throw LuaArgumentError(arg: 2, message: "\(path) is nested too deeply (a cycle?)") }
+    switch lua.type(at: index) {
+    case .none, .nil: return .null
+    case .boolean: return .bool(lua.toBool(at: index))
+    case .number:
+      if lua.isInteger(at: index), let i = lua.toInt(at: index) { return .int(i) }
+      return .double(lua.toDouble(at: index) ?? 0)
+    case .string: return .string(lua.toString(at: index) ?? "")
+    case .table:
+      let table = lua.absIndex(index)
+      let n = lua.rawLength(table)
+      var count = 0
+      var fields: [String: SaveValue] = [:]
+      var failure: Error?
+      lua.forEachPair(table) { k, v in
+        guard failure == nil else { return }
+        count += 1
+        if lua.type(at: k) == .string, let key = lua.toString(at: k) {
+          do { fields[key] = try saveValue(at: v, lua: lua, path: "\(path).\(key)", depth: depth + 1) } catch { failure = error }
+        } else if lua.isInteger(at: k), let i = lua.toInt(at: k), i >= 1, i <= n {
+          return
+        } else {
+          failure = LuaArgumentError(arg: 2, message: "\(path) has a key that is neither a name nor a list index")
+        }
+      }
+      if let failure { throw failure }
+      if n > 0 {
+        guard fields.isEmpty, count == n else {
+          throw LuaArgumentError(arg: 2, message: "\(path) mixes a list with named fields; save one or the other")
+        }
+        var items: [SaveValue] = []
+        for i in 1...n {
+          lua.rawGet(table, index: i)
+          defer { lua.pop(1) }
+          items.append(try saveValue(at: lua.absIndex(-1), lua: lua, path: "\(path)[\(i)]", depth: depth + 1))
+        }
+        return .array(items)
+      }
+      return .object(fields)
+    default:
+      throw LuaArgumentError(arg: 2, message: "cannot save a \(lua.typeName(at: index)) (at \(path))")
+    }
+  }
+}

@@ -1,0 +1,279 @@
+import Foundation
+import LuaBridge
+import TideCore
+
+/// The handle a game test drives: `local app = tide.test.start{ seed = 7 }`.
+final class TestApp {
+  unowned let engine: Engine
+  var raisesErrors = true
+  var errorsSeen = 0
+
+  init(engine: Engine) { self.engine = engine }
+}
+
+extension Engine {
+  /// `tide.test`: start the game headlessly in a test and drive it with virtual time and input.
+  /// Only present under `tide test`.
+  func installTestAPI() {
+    let m = module("tide.test")
+
+    /// (Re)starts the game from a fresh load: new scripts, scenes and sprites, seeded random.
+    /// Saves written earlier in the same test are kept, so a test can check they survive a restart.
+    /// @param opts table?: `seed` (integer, default 1), `options` (overrides of conf.lua options), `raise_errors` (default true: a script error fails the test)
+    /// @return App: the driver (`advance`, `tap`, `drag`, `type`, `key`, `find`, `find_all`, `scene`, `sounds`, ...)
+    /// @example local app = tide.test.start{ seed = 7, options = { variant = "animals" } }
+    m.function("start") { [unowned self] lua in
+      let seed = try lua.optNumberField(1, "seed", default: 1)
+      var overrides: [String: String] = [:]
+      if lua.type(at: 1) == .table, lua.rawGet(1, key: "options") == .table {
+        lua.forEachPair(-1) { k, v in
+          if let key = lua.toString(at: k), let value = lua.toString(at: v) ?? (lua.type(at: v) == .boolean ? String(lua.toBool(at: v)) : nil) {
+            overrides[key] = value
+          }
+        }
+        lua.pop()
+      } else if lua.type(at: 1) == .table {
+        lua.pop()
+      }
+      let app = TestApp(engine: self)
+      app.raisesErrors = try lua.optBoolField(1, "raise_errors", default: true)
+      resetGame(seed: UInt64(max(0, seed)))
+      do {
+        try applyOptions(overrides)
+        try start()
+      } catch {
+        throw LuaRaise("game failed to start: \(error.description)", addsLocation: false)
+      }
+      try app.check(lua)
+      lua.pushObject(app, metatable: "tide.App")
+      return 1
+    }
+
+    let t = type("App")
+
+    /// Runs the game for `seconds` of virtual time (instantly), 60 ticks a second.
+    /// @param seconds number
+    /// @example app:advance(3.0)
+    t.method("advance") { lua in
+      let app = try lua.checkUserdata(1, TestApp.self, name: "app")
+      app.engine.advance(seconds: try lua.checkNumber(2))
+      try app.check(lua)
+      return 0
+    }
+
+    /// Runs `n` ticks (default 1).
+    /// @param n integer?
+    /// @example app:step()
+    t.method("step") { lua in
+      let app = try lua.checkUserdata(1, TestApp.self, name: "app")
+      for _ in 0..<max(0, try lua.optInt(2, default: 1)) { app.engine.step() }
+      try app.check(lua)
+      return 0
+    }
+
+    /// Taps a sprite (at its centre) or a point `{ x = , y = }`: finger down, a tick, up, a tick.
+    /// Whatever is on top at that point gets the tap, as on a real screen.
+    /// @param target Sprite|table
+    /// @example app:tap(app:find{ text = "Start" })
+    t.method("tap") { lua in
+      let app = try lua.checkUserdata(1, TestApp.self, name: "app")
+      let p = try app.point(lua, 2)
+      app.engine.enqueue(.pointerDown(p))
+      app.engine.step()
+      app.engine.enqueue(.pointerUp(p))
+      app.engine.step()
+      try app.check(lua)
+      return 0
+    }
+
+    /// Drags from a sprite's centre (or a point) to a point, moving over `opts.steps` ticks (default 10).
+    /// @param from Sprite|table
+    /// @param to table: `{ x = , y = }` or a sprite (its centre)
+    /// @param opts table?: `steps`
+    /// @example app:drag(app:find{ name = "lion" }, { x = 195, y = 300 })
+    t.method("drag") { lua in
+      let app = try lua.checkUserdata(1, TestApp.self, name: "app")
+      let from = try app.point(lua, 2)
+      let to = try app.point(lua, 3)
+      let steps = max(1, Int(try lua.optNumberField(4, "steps", default: 10)))
+      app.engine.enqueue(.pointerDown(from))
+      app.engine.step()
+      for i in 1...steps {
+        let t = Double(i) / Double(steps)
+        app.engine.enqueue(.pointerMove(Vec2(x: from.x + (to.x - from.x) * t, y: from.y + (to.y - from.y) * t)))
+        app.engine.step()
+      }
+      app.engine.enqueue(.pointerUp(to))
+      app.engine.step()
+      try app.check(lua)
+      return 0
+    }
+
+    /// Types text, as the keyboard's text input would (to the focused field or `text` listeners).
+    /// @param text string
+    /// @example app:type("Ada")
+    t.method("type") { lua in
+      let app = try lua.checkUserdata(1, TestApp.self, name: "app")
+      app.engine.enqueue(.text(try lua.checkString(2)))
+      app.engine.step()
+      try app.check(lua)
+      return 0
+    }
+
+    /// Presses and releases a key by name ("return", "backspace", "escape", "a", ...).
+    /// @param name string
+    /// @example app:key("return")
+    t.method("key") { lua in
+      let app = try lua.checkUserdata(1, TestApp.self, name: "app")
+      let name = try lua.checkString(2)
+      app.engine.enqueue(.key(name, down: true))
+      app.engine.step()
+      app.engine.enqueue(.key(name, down: false))
+      app.engine.step()
+      try app.check(lua)
+      return 0
+    }
+
+    /// The first sprite (in drawing order) matching every field of `query`: `text`, `name`, `tag`,
+    /// `kind`, `visible`. Nil when none does.
+    /// @param query table
+    /// @return Sprite?
+    /// @example local lion = app:find{ tag = "animal", name = "lion" }
+    t.method("find") { lua in
+      let app = try lua.checkUserdata(1, TestApp.self, name: "app")
+      let query = try NodeQuery(lua, 2)
+      if let node = app.engine.scene.find(where: query.matches) { app.engine.pushSprite(node) } else { lua.pushNil() }
+      return 1
+    }
+
+    /// Every sprite matching `query`, in drawing order.
+    /// @param query table
+    /// @return table
+    /// @example assert.are.equal(3, #app:find_all{ tag = "choice" })
+    t.method("find_all") { lua in
+      let app = try lua.checkUserdata(1, TestApp.self, name: "app")
+      let query = try NodeQuery(lua, 2)
+      let nodes = app.engine.scene.findAll(where: query.matches)
+      lua.newTable(narr: Int32(nodes.count))
+      for (i, node) in nodes.enumerated() {
+        app.engine.pushSprite(node)
+        lua.rawSet(-2, index: i + 1)
+      }
+      return 1
+    }
+
+    /// The name of the active scene.
+    /// @return string?
+    /// @example assert.are.equal("play", app:scene())
+    t.method("scene") { lua in
+      let app = try lua.checkUserdata(1, TestApp.self, name: "app")
+      if let name = app.engine.scenes.current?.name { lua.push(name) } else { lua.pushNil() }
+      return 1
+    }
+
+    /// The names of the sounds played since the game started, in order.
+    /// @return table
+    /// @example assert.are.same({ "roar" }, app:sounds())
+    t.method("sounds") { lua in
+      let app = try lua.checkUserdata(1, TestApp.self, name: "app")
+      lua.newTable(narr: Int32(app.engine.soundLog.count))
+      for (i, name) in app.engine.soundLog.enumerated() {
+        lua.push(name)
+        lua.rawSet(-2, index: i + 1)
+      }
+      return 1
+    }
+
+    /// Virtual seconds since the game started.
+    /// @return number
+    /// @example assert.near(3.0, app:time(), 1e-9)
+    t.method("time") { lua in
+      lua.push(try lua.checkUserdata(1, TestApp.self, name: "app").engine.time)
+      return 1
+    }
+
+    /// The messages of every script error and warning since the game started.
+    /// @return table
+    /// @example assert.are.equal(0, #app:errors())
+    t.method("errors") { lua in
+      let app = try lua.checkUserdata(1, TestApp.self, name: "app")
+      lua.newTable()
+      for (i, overlay) in app.engine.errors.all.enumerated() {
+        lua.push(overlay.message)
+        lua.rawSet(-2, index: i + 1)
+      }
+      app.errorsSeen = app.engine.errors.all.count
+      return 1
+    }
+    registerMethodsMetatable("tide.App", methods: "App")
+  }
+}
+
+extension TestApp {
+  /// Fails the test with the game's newest script error, unless the test opted out.
+  func check(_ lua: LuaState) throws {
+    let all = engine.errors.all
+    defer { errorsSeen = all.count }
+    guard raisesErrors, all.count > errorsSeen else { return }
+    let first = all[errorsSeen]
+    guard first.title != "Warning" else { return }
+    var text = "game error (\(first.title.lowercased())): \(first.message)"
+    if !first.traceback.isEmpty { text += "\n" + first.traceback }
+    throw LuaRaise(text, addsLocation: false)
+  }
+
+  /// The design-space point of a tap target: a sprite's visual centre or `{ x = , y = }`.
+  func point(_ lua: LuaState, _ arg: Int32) throws -> Vec2 {
+    if let node = lua.toObject(at: arg, as: Node.self) {
+      guard !node.isRemoved, node.isAttached else {
+        throw LuaArgumentError(arg: arg, message: "\(node) is no longer on screen")
+      }
+      return node.worldTransform.apply(Vec2(x: node.width / 2, y: node.height / 2))
+    }
+    guard lua.type(at: arg) == .table else {
+      throw LuaArgumentError(arg: arg, message: "sprite or { x = , y = } expected, got \(lua.typeName(at: arg))")
+    }
+    let x = try lua.optNumberField(arg, "x", default: .nan)
+    let y = try lua.optNumberField(arg, "y", default: .nan)
+    guard !x.isNaN, !y.isNaN else { throw LuaArgumentError(arg: arg, message: "point needs x and y") }
+    return Vec2(x: x, y: y)
+  }
+}
+
+/// A test's `find` query: every given field must match.
+struct NodeQuery {
+  var text: String?
+  var name: String?
+  var tag: String?
+  var kind: String?
+  var visible: Bool?
+
+  init(_ lua: LuaState, _ arg: Int32) throws {
+    try lua.checkTable(arg)
+    var unknown: String?
+    lua.forEachPair(arg) { k, v in
+      guard let key = lua.toString(at: k) else { return }
+      let value = lua.toString(at: v)
+      switch key {
+      case "text": text = value
+      case "name": name = value
+      case "tag": tag = value
+      case "kind": kind = value
+      case "visible": visible = lua.toBool(at: v)
+      default: unknown = key
+      }
+    }
+    if let unknown {
+      throw LuaArgumentError(arg: arg, message: "unknown query field '\(unknown)' (expected: text, name, tag, kind, visible)")
+    }
+  }
+
+  func matches(_ node: Node) -> Bool {
+    if let text, node.kind != .text || node.text != text { return false }
+    if let name, node.name != name { return false }
+    if let tag, node.tag != tag { return false }
+    if let kind, node.kind.rawValue != kind { return false }
+    if let visible, node.visible != visible { return false }
+    return true
+  }
+}

@@ -1,0 +1,131 @@
+import LuaBridge
+import TideCore
+
+extension Engine {
+  /// Builds the `tide` table and the sandbox's `require`.
+  func installAPI() {
+    lua.newTable()
+    tideTable = lua.ref(at: -1)
+    lua.setGlobal("tide")
+    lua.newTable()
+    sceneDefinitions = lua.ref(at: -1)
+    lua.pop(1)
+
+    installSpriteAPI()
+    installTimeAPI()
+    installTweenAPI()
+    installTaskAPI()
+    installSceneAPI()
+    installRandomAPI()
+    installInputAPI()
+    installAudioAPI()
+    installSaveAPI()
+
+    lua.setGlobal("require") { [unowned self] lua in
+      let name = try lua.checkString(1)
+      do {
+        return try modules.require(name, engine: self)
+      } catch {
+        throw LuaRaise(error.message, addsLocation: false)
+      }
+    }
+
+    // A scene's self finds its methods in the current definition, so redefining it (hot reload)
+    // changes behaviour while self keeps its fields.
+    do {
+      try lua.doString(
+        """
+        return function(definitions, name)
+          return setmetatable({ name = name }, { __index = function(_, key)
+            local definition = definitions[name]
+            return definition and definition[key]
+          end })
+        end
+        """, chunkName: "=[tide scene]", nresults: 1)
+      sceneSelfFactory = lua.ref(at: -1)
+      lua.pop(1)
+    } catch {
+      preconditionFailure("engine prelude failed: \(error)")
+    }
+  }
+
+  /// Installs per-start values: `tide.screen`, `tide.options`, and the library's `tide.rules`.
+  func installStartValues() throws(LuaError) {
+    let m = module("tide")
+    lua.push(m.table)
+    lua.newTable()
+    lua.push(config.width)
+    lua.rawSet(-2, key: "width")
+    lua.push(config.height)
+    lua.rawSet(-2, key: "height")
+    lua.rawSet(-2, key: "screen")
+    lua.newTable()
+    for (name, value) in config.options {
+      switch value {
+      case .string(let s): lua.push(s)
+      case .number(let d): lua.push(d)
+      case .bool(let b): lua.push(b)
+      }
+      lua.rawSet(-2, key: name)
+    }
+    lua.rawSet(-2, key: "options")
+    lua.pop(1)
+    try installLibraryModule("rules")
+  }
+
+  /// Sets `tide.<name>` to the library module `tide.<name>` (loaded once per engine).
+  func installLibraryModule(_ name: String) throws(LuaError) {
+    lua.push(tideTable)
+    if lua.rawGet(-1, key: name) != .nil {
+      lua.pop(2)
+      return
+    }
+    lua.pop(1)
+    try modules.require("tide." + name, engine: self)
+    lua.rawSet(-2, key: name)
+    lua.pop(1)
+  }
+
+  /// Sets the metatable `metatable` so userdata of it find the methods of `type(name)`.
+  func registerMethodsMetatable(_ metatable: String, methods name: String) {
+    guard let methods = methodTables[name] else { return }
+    lua.registerMetatable(metatable, index: { lua in
+      lua.push(methods)
+      let key = lua.toString(at: 2) ?? "?"
+      guard lua.rawGet(-1, key: key) == .function else {
+        throw LuaRaise("\(name.lowercased()) has no method '\(key)'")
+      }
+      return 1
+    })
+  }
+}
+
+extension LuaState {
+  /// Field `key` of the optional options table at `arg` as a number, or `default`.
+  func optNumberField(_ arg: Int32, _ key: String, default value: Double) throws -> Double {
+    guard type(at: arg) == .table else {
+      if isNoneOrNil(at: arg) { return value }
+      throw LuaArgumentError(arg: arg, expected: "table")
+    }
+    defer { pop() }
+    switch rawGet(arg, key: key) {
+    case .nil: return value
+    case .number: return toDouble(at: -1) ?? value
+    default: throw LuaArgumentError(arg: arg, message: "'\(key)' must be a number, got \(typeName(at: -1))")
+    }
+  }
+
+  /// Field `key` of the optional options table at `arg` as a boolean, or `default`.
+  func optBoolField(_ arg: Int32, _ key: String, default value: Bool) throws -> Bool {
+    guard type(at: arg) == .table else {
+      if isNoneOrNil(at: arg) { return value }
+      throw LuaArgumentError(arg: arg, expected: "table")
+    }
+    defer { pop() }
+    switch rawGet(arg, key: key) {
+    case .nil: return value
+    case .boolean: return toBool(at: -1)
+    default: throw LuaArgumentError(arg: arg, message: "'\(key)' must be a boolean, got \(typeName(at: -1))")
+    }
+  }
+}

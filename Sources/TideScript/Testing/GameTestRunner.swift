@@ -1,0 +1,113 @@
+import Foundation
+import LuaBridge
+import TideCore
+
+/// The outcome of running one game's `tests/*_test.lua`.
+public struct GameTestReport: Sendable {
+  /// The game folder as shown to the user.
+  public var game: String
+  /// Tests that passed.
+  public var passed = 0
+  /// Tests that failed (including files that did not load).
+  public var failed = 0
+  /// Tests marked pending.
+  public var skipped = 0
+  /// The formatted report (plain text, TAP or JUnit XML).
+  public var output = ""
+}
+
+/// Output formats of `tide test`.
+public enum TestReportFormat: String, Sendable, CaseIterable {
+  /// One line per failure and a closing `N passed, N failed`.
+  case plain
+  /// TAP version 13.
+  case tap
+  /// JUnit XML.
+  case junit
+}
+
+/// Runs a game's Lua tests headlessly with the busted-style framework in `tide.testing`.
+///
+/// All test files of a game share one engine; before every `it` the game is torn down to
+/// nothing and given a fresh save folder, and the test's `tide.test.start{...}` loads it anew.
+public enum GameTestRunner {
+  /// Instructions one test may run before it is stopped as a runaway.
+  static let instructionsPerTest = 4_000_000_000
+
+  /// Runs the tests of the game at `directory`; `filter` keeps tests whose full name contains it.
+  public static func run(
+    game directory: URL, displayPath: String, filter: String? = nil, format: TestReportFormat = .plain
+  ) -> GameTestReport {
+    var report = GameTestReport(game: displayPath)
+    let testsDir = directory.appendingPathComponent("tests")
+    let files = ((try? FileManager.default.contentsOfDirectory(atPath: testsDir.path)) ?? [])
+      .filter { $0.hasSuffix("_test.lua") }.sorted()
+    let saveRoot = FileManager.default.temporaryDirectory.appendingPathComponent("tide-test-\(UUID().uuidString)")
+    defer { try? FileManager.default.removeItem(at: saveRoot) }
+
+    var options = EngineOptions()
+    options.logErrors = false
+    options.saveDirectory = saveRoot.appendingPathComponent("0")
+    let engine: Engine
+    do {
+      engine = try Engine(gameDirectory: directory, displayPath: displayPath, backend: HeadlessBackend(), options: options)
+    } catch {
+      report.failed = 1
+      report.output = "\(displayPath): \(error.description)\n0 passed, 1 failed\n"
+      return report
+    }
+    engine.installTestAPI()
+    var testNumber = 0
+    let lua = engine.lua
+    do {
+      try engine.installStartValues()
+      try engine.modules.require("tide.testing", engine: engine)
+      lua.newTable(narr: Int32(files.count))
+      for (i, file) in files.enumerated() {
+        lua.newTable()
+        lua.push("\(displayPath)/tests/\(file)")
+        lua.rawSet(-2, key: "name")
+        let source = (try? String(contentsOf: testsDir.appendingPathComponent(file), encoding: .utf8)) ?? "error('cannot read file')"
+        lua.push(source)
+        lua.rawSet(-2, key: "source")
+        lua.rawSet(-2, index: i + 1)
+      }
+      if let filter { lua.push(filter) } else { lua.pushNil() }
+      lua.push(format.rawValue)
+      lua.push { lua in
+        // Before every test: nothing loaded, fresh saves, a fresh instruction budget.
+        testNumber += 1
+        engine.resetGame(seed: 1)
+        engine.saves = SaveStore(directory: saveRoot.appendingPathComponent(String(testNumber)))
+        engine.vm.instructionBudget = instructionsPerTest
+        return 0
+      }
+      try lua.load(runnerSource, chunkName: "=[tide test runner]")
+      lua.insert(at: -6)
+      engine.vm.instructionBudget = instructionsPerTest
+      try lua.pcall(nargs: 5, nresults: 4)
+      report.output = lua.toString(at: -4) ?? ""
+      report.passed = lua.toInt(at: -3) ?? 0
+      report.failed = lua.toInt(at: -2) ?? 0
+      report.skipped = lua.toInt(at: -1) ?? 0
+      lua.pop(4)
+    } catch {
+      report.failed += 1
+      report.output += "\(displayPath): the test runner failed: \(error.description)\n"
+    }
+    return report
+  }
+
+  // Collects every file into one suite, then runs it; the engine's hook resets the game per test.
+  static let runnerSource = """
+    local testing, files, filter, format, before_test = ...
+    local suite = testing.new()
+    local env = suite:environment(_G)
+    for _, file in ipairs(files) do
+      local chunk, err = load(file.source, "@" .. file.name, "t", env)
+      if chunk then suite:collect(file.name, chunk) else suite:load_error(file.name, err) end
+    end
+    local results = suite:run{ filter = filter, before_test = before_test }
+    return testing.format_results(results, format), results.passed, results.failed, results.pending
+    """
+}
