@@ -1,8 +1,312 @@
 #ifndef TIDE_CLUA_SHIM_H
 #define TIDE_CLUA_SHIM_H
+
+/*
+** The C half of LuaBridge. Swift cannot import Lua's function-like macros,
+** and a Lua error or yield must never longjmp through a Swift frame, so:
+**  - every macro LuaBridge needs has a static inline copy here (tide_lua_*);
+**  - Swift functions run behind ONE C trampoline: they return a result
+**    count or a marker, and the trampoline (C) raises or yields;
+**  - the instruction-budget hook and the budgeted allocator are C, so their
+**    errors start and end in C and Lua frames only.
+*/
+
+#include <stdint.h>
+#include <stdlib.h>
+#include <string.h>
 #include <lua.h>
 #include <lauxlib.h>
 #include <lualib.h>
-/* Filled in by the LuaBridge work: static inline copies of Lua's function-like macros,
-   the trampoline, the instruction hook and the budgeted allocator. */
+
+/* ------------------------------------------------------------------------
+** Markers a Swift dispatcher returns instead of a result count (n >= 0).
+** ---------------------------------------------------------------------- */
+#define TIDE_MARK_RAISE     (-1) /* message on top: raise it after "chunk:line: " */
+#define TIDE_MARK_ERROR     (-2) /* error value on top: raise it unchanged */
+#define TIDE_MARK_ARGERROR  (-3) /* message on top, arg in error_arg: luaL_argerror */
+#define TIDE_MARK_TYPEERROR (-4) /* type name on top, arg in error_arg: luaL_typeerror */
+#define TIDE_MARK_YIELD     (-5) /* yield yield_count values from the top */
+
+/* Instructions between two calls of the count hook. */
+#define TIDE_HOOK_PERIOD 1000
+
+/* Userdata that boxes a retained Swift object; magic tells ours apart. */
+#define TIDE_OBJECT_MAGIC 0x5449444542524447ULL
+typedef struct tide_Object {
+  uint64_t magic;
+  void *object; /* Unmanaged, retained; NULL once released by __gc */
+} tide_Object;
+
+/* Calls the Swift closure boxed in `box`; returns n >= 0 or a TIDE_MARK_*. */
+typedef int (*tide_Dispatch)(lua_State *L, void *box);
+
+/*
+** Per-VM bookkeeping, shared by the main thread and every coroutine:
+** lua_getextraspace holds a pointer to it, and Lua copies the extra space
+** into each new thread. It is also the allocator's `ud`.
+*/
+typedef struct tide_State {
+  void *owner;            /* the Swift LuaVM, unretained */
+  lua_State *main_thread;
+  tide_Dispatch dispatch;
+  /* memory */
+  size_t used;            /* bytes currently allocated by this VM */
+  size_t limit;           /* refuse growth past this; 0 = no limit */
+  int enforce_limit;      /* 1 while Lua code runs; 0 in Swift frames, which must not longjmp */
+  /* instruction budget */
+  lua_Integer budget;     /* per protected call from Swift; 0 = unlimited */
+  lua_Integer budget_left;
+  int budget_tripped;     /* set when the hook raised; stays until the next reset */
+  int hook_period;
+  int call_depth;         /* protected calls/resumes from Swift in progress */
+  /* marker payloads */
+  int error_arg;
+  int yield_count;
+  /* registry refs of LuaBridge's own tables */
+  int function_meta_ref;  /* metatable of function boxes (__gc) */
+  int object_cache_ref;   /* weak-valued: object pointer -> its userdata */
+} tide_State;
+
+/* ------------------------------------------------------------------------
+** Macro copies.
+** ---------------------------------------------------------------------- */
+static inline int tide_lua_registryindex(void) { return LUA_REGISTRYINDEX; }
+static inline int tide_lua_upvalueindex(int i) { return lua_upvalueindex(i); }
+static inline void *tide_lua_getextraspace(lua_State *L) { return lua_getextraspace(L); }
+static inline void tide_lua_pop(lua_State *L, int n) { lua_pop(L, n); }
+static inline void tide_lua_newtable(lua_State *L) { lua_newtable(L); }
+static inline void tide_lua_insert(lua_State *L, int idx) { lua_insert(L, idx); }
+static inline void tide_lua_remove(lua_State *L, int idx) { lua_remove(L, idx); }
+static inline void tide_lua_replace(lua_State *L, int idx) { lua_replace(L, idx); }
+static inline int tide_lua_isnoneornil(lua_State *L, int idx) { return lua_isnoneornil(L, idx); }
+static inline const char *tide_lua_tostring(lua_State *L, int idx) { return lua_tostring(L, idx); }
+static inline lua_Number tide_lua_tonumber(lua_State *L, int idx) { return lua_tonumber(L, idx); }
+static inline lua_Integer tide_lua_tointeger(lua_State *L, int idx) { return lua_tointeger(L, idx); }
+static inline void *tide_lua_newuserdata(lua_State *L, size_t size) { return lua_newuserdatauv(L, size, 0); }
+static inline void tide_lua_pushglobaltable(lua_State *L) { lua_pushglobaltable(L); }
+static inline void tide_lua_pushcfunction(lua_State *L, lua_CFunction f) { lua_pushcfunction(L, f); }
+static inline int tide_lua_pcall(lua_State *L, int nargs, int nresults, int msgh) {
+  return lua_pcall(L, nargs, nresults, msgh);
+}
+static inline int tide_lua_resume(lua_State *L, lua_State *from, int nargs, int *nresults) {
+  return lua_resume(L, from, nargs, nresults);
+}
+static inline int tide_lua_gc(lua_State *L, int what, int data) { return lua_gc(L, what, data); }
+static inline int tide_luaL_loadbuffer(lua_State *L, const char *s, size_t sz, const char *name,
+                                       const char *mode) {
+  return luaL_loadbufferx(L, s, sz, name, mode);
+}
+
+/* The tide_State of any thread of a VM made by tide_newstate. */
+static inline tide_State *tide_state(lua_State *L) {
+  return *(tide_State **)lua_getextraspace(L);
+}
+
+/* ------------------------------------------------------------------------
+** Allocator: counts bytes and refuses growth past `limit` while Lua code
+** runs (Lua then raises "not enough memory"). Frees and shrinks always
+** succeed. In Swift frames (enforce_limit == 0) it lets the count overrun,
+** because a refused allocation there would longjmp through Swift.
+** ---------------------------------------------------------------------- */
+static inline void *tide_alloc(void *ud, void *ptr, size_t osize, size_t nsize) {
+  tide_State *s = (tide_State *)ud;
+  size_t old = ptr ? osize : 0; /* without ptr, osize is a type tag */
+  if (nsize == 0) {
+    free(ptr);
+    s->used -= old;
+    return NULL;
+  }
+  if (nsize > old && s->enforce_limit && s->limit != 0 && s->used - old + nsize > s->limit)
+    return NULL;
+  void *p = realloc(ptr, nsize);
+  if (p == NULL) return NULL;
+  s->used = s->used - old + nsize;
+  return p;
+}
+
+/* A new state using tide_alloc, its extra space pointing at `s`. */
+static inline lua_State *tide_newstate(tide_State *s) {
+  lua_State *L = lua_newstate(tide_alloc, s);
+  if (L != NULL) {
+    *(tide_State **)lua_getextraspace(L) = s;
+    s->main_thread = L;
+  }
+  return L;
+}
+
+/* ------------------------------------------------------------------------
+** Instruction budget: a count hook every `hook_period` instructions spends
+** the budget of the current protected call from Swift and raises once it
+** is gone. It keeps raising until Swift resets the budget, so a script
+** that catches the error with pcall cannot keep looping.
+** ---------------------------------------------------------------------- */
+static inline void tide_hook(lua_State *L, lua_Debug *ar) {
+  tide_State *s = tide_state(L);
+  (void)ar;
+  if (s->budget <= 0) return;
+  s->budget_left -= s->hook_period;
+  if (s->budget_left > 0) return;
+  s->budget_tripped = 1;
+  luaL_where(L, 0); /* the running Lua function is level 0 inside a hook */
+  lua_pushliteral(L, "instruction budget exceeded (runaway loop?)");
+  lua_concat(L, 2);
+  lua_error(L);
+}
+
+/* Installs (period > 0) or removes (period == 0) the budget hook on L. */
+static inline void tide_sethook(lua_State *L, int period) {
+  if (period > 0)
+    lua_sethook(L, tide_hook, LUA_MASKCOUNT, period);
+  else
+    lua_sethook(L, NULL, 0, 0);
+}
+
+/* ------------------------------------------------------------------------
+** The trampoline: the lua_CFunction behind every Swift function. Upvalue 1
+** is a userdata holding the Swift box pointer. It turns the dispatcher's
+** markers into lua_error / luaL_argerror / luaL_typeerror / lua_yield, so
+** every longjmp starts here, after the Swift frames have returned.
+** ---------------------------------------------------------------------- */
+static inline int tide_trampoline(lua_State *L) {
+  tide_State *s = tide_state(L);
+  void *box = *(void **)lua_touserdata(L, lua_upvalueindex(1));
+  int enforce = s->enforce_limit;
+  s->enforce_limit = 0; /* Swift frames: allocations must not fail */
+  int n = s->dispatch(L, box);
+  s->enforce_limit = enforce;
+  if (n >= 0) return n;
+  switch (n) {
+    case TIDE_MARK_YIELD:
+      return lua_yield(L, s->yield_count);
+    case TIDE_MARK_ARGERROR:
+      return luaL_argerror(L, s->error_arg, lua_tostring(L, -1));
+    case TIDE_MARK_TYPEERROR:
+      return luaL_typeerror(L, s->error_arg, lua_tostring(L, -1));
+    case TIDE_MARK_RAISE:
+      luaL_where(L, 1); /* position of the Lua caller */
+      lua_insert(L, -2);
+      lua_concat(L, 2);
+      return lua_error(L);
+    default: /* TIDE_MARK_ERROR */
+      return lua_error(L);
+  }
+}
+
+/* Pushes a Swift function: [-1 (box userdata), +1 (closure)]. */
+static inline void tide_pushtrampoline(lua_State *L) {
+  lua_pushcclosure(L, tide_trampoline, 1);
+}
+
+/* A C function that does nothing; the baseline of the call-overhead test. */
+static inline int tide_noop_cfunction(lua_State *L) {
+  (void)L;
+  return 0;
+}
+
+/* ------------------------------------------------------------------------
+** Errors seen from Swift.
+** ---------------------------------------------------------------------- */
+
+/* Pushes "short_src:line" of the first Lua frame at or above `level` of L1
+** onto L, or nil when there is none: [-0, +1]. */
+static inline void tide_pushlocation(lua_State *L, lua_State *L1, int level) {
+  lua_Debug ar;
+  while (lua_getstack(L1, level++, &ar)) {
+    lua_getinfo(L1, "Sl", &ar);
+    if (ar.currentline > 0) {
+      lua_pushfstring(L, "%s:%d", ar.short_src, ar.currentline);
+      return;
+    }
+  }
+  lua_pushnil(L);
+}
+
+/* Pushes a copy of the value at idx as a string, the way lua.c shows error
+** objects: [-0, +1]. With use_meta, tries __tostring first; that runs Lua
+** code which may raise, so Swift passes 0. */
+static inline void tide_pushmessage(lua_State *L, int idx, int use_meta) {
+  idx = lua_absindex(L, idx);
+  if (lua_type(L, idx) == LUA_TSTRING || lua_type(L, idx) == LUA_TNUMBER) {
+    lua_pushvalue(L, idx);
+    lua_tostring(L, -1); /* converts the copy, never the original */
+    return;
+  }
+  if (use_meta && luaL_callmeta(L, idx, "__tostring")) {
+    if (lua_type(L, -1) == LUA_TSTRING) return;
+    lua_pop(L, 1); /* __tostring gave a non-string */
+  }
+  lua_pushfstring(L, "(error object is a %s value)", luaL_typename(L, idx));
+}
+
+/*
+** Message handler of every protected call from Swift. Replaces the error
+** value with { message, location or nil, traceback } while the failing
+** stack is still there. Runs outside the memory cap so that an error near
+** the cap still gets its traceback.
+*/
+static inline int tide_msghandler(lua_State *L) {
+  tide_State *s = tide_state(L);
+  s->enforce_limit = 0; /* the caller (Swift) restores it */
+  lua_createtable(L, 3, 0);
+  tide_pushmessage(L, 1, 1);
+  lua_rawseti(L, -2, 1);
+  tide_pushlocation(L, L, 1);
+  lua_rawseti(L, -2, 2);
+  luaL_traceback(L, L, NULL, 1);
+  lua_rawseti(L, -2, 3);
+  return 1;
+}
+
+/* ------------------------------------------------------------------------
+** Metatables.
+** ---------------------------------------------------------------------- */
+
+/*
+** __index for userdata that has both methods and a Swift property getter:
+** upvalue 1 is the methods table, upvalue 2 the getter. A method wins; else
+** the getter is called with (object, key).
+*/
+static inline int tide_index_chain(lua_State *L) {
+  lua_pushvalue(L, 2);
+  if (lua_rawget(L, lua_upvalueindex(1)) != LUA_TNIL) return 1; /* method */
+  lua_pop(L, 1);
+  lua_pushvalue(L, lua_upvalueindex(2));
+  lua_pushvalue(L, 1);
+  lua_pushvalue(L, 2);
+  lua_call(L, 2, 1);
+  return 1;
+}
+
+/* Pushes tide_index_chain closed over [-2 (methods, getter), +1]. */
+static inline void tide_pushindexchain(lua_State *L) {
+  lua_pushcclosure(L, tide_index_chain, 2);
+}
+
+/* ------------------------------------------------------------------------
+** Sandbox.
+** ---------------------------------------------------------------------- */
+
+/*
+** `load` for sandboxes: upvalue 1 is the base library's load, called with
+** mode forced to "t" (binary chunks can crash the VM). Arguments are checked
+** here first so that errors name 'load' at the script's call site.
+*/
+static inline int tide_textload(lua_State *L) {
+  if (lua_type(L, 1) != LUA_TSTRING && lua_type(L, 1) != LUA_TNUMBER)
+    luaL_checktype(L, 1, LUA_TFUNCTION);
+  luaL_optstring(L, 2, NULL);
+  if (lua_gettop(L) < 3) lua_settop(L, 3); /* env (4) stays absent when absent */
+  lua_pushliteral(L, "t");
+  lua_replace(L, 3);
+  lua_pushvalue(L, lua_upvalueindex(1));
+  lua_insert(L, 1);
+  lua_call(L, lua_gettop(L) - 1, LUA_MULTRET);
+  return lua_gettop(L);
+}
+
+/* Pushes tide_textload closed over the load on top: [-1, +1]. */
+static inline void tide_pushtextload(lua_State *L) {
+  lua_pushcclosure(L, tide_textload, 1);
+}
+
 #endif

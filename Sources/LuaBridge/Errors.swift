@@ -1,0 +1,100 @@
+/// A Lua error caught by a protected call or a coroutine resume from Swift.
+public struct LuaError: Error, CustomStringConvertible, Sendable {
+  /// What went wrong, by the Lua status code (and the budget flag).
+  public enum Kind: Sendable, Equatable {
+    /// A runtime error (`error()`, a failed operation, a Swift function that threw).
+    case runtime
+    /// The chunk did not compile.
+    case syntax
+    /// An allocation passed the memory cap ("not enough memory").
+    case memory
+    /// The instruction budget ran out.
+    case instructionBudget
+    /// The message handler itself failed.
+    case errorHandler
+  }
+
+  /// What went wrong.
+  public let kind: Kind
+  /// The message as Lua formats it, usually starting with "chunk:line: ".
+  public let message: String
+  /// Where the error happened, "file:line", when known.
+  public let location: String?
+  /// Lua's "stack traceback:" text at the point of the error ("" when unavailable).
+  public let traceback: String
+
+  /// Creates an error from its parts.
+  public init(kind: Kind, message: String, location: String?, traceback: String) {
+    self.kind = kind
+    self.message = message
+    self.location = location
+    self.traceback = traceback
+  }
+
+  /// The message followed by the traceback.
+  public var description: String {
+    traceback.isEmpty ? message : message + "\n" + traceback
+  }
+
+  /// The "file:line" a Lua message starts with, if it does.
+  ///
+  /// Lua prefixes messages with `short_src:line: `; chunk names may contain
+  /// colons (`[string "a:b"]`), so the first `:digits:` on the first line wins.
+  static func location(inMessage message: String) -> String? {
+    let line = message.utf8.prefix { $0 != UInt8(ascii: "\n") }
+    var index = line.startIndex
+    while let colon = line[index...].firstIndex(of: UInt8(ascii: ":")) {
+      let digits = line[line.index(after: colon)...].prefix { $0 >= 0x30 && $0 <= 0x39 }
+      if !digits.isEmpty, digits.endIndex < line.endIndex, line[digits.endIndex] == UInt8(ascii: ":") {
+        return String(Substring(message.utf8[line.startIndex..<digits.endIndex]))
+      }
+      index = line.index(after: colon)
+    }
+    return nil
+  }
+}
+
+/// Thrown by a Swift function to report a bad argument with Lua's wording:
+/// `bad argument #2 to 'after' (number expected, got nil)`.
+public struct LuaArgumentError: Error, CustomStringConvertible, Sendable {
+  /// The 1-based argument index.
+  public let arg: Int32
+  /// The text inside the parentheses (for type mismatches, "T expected").
+  public let message: String
+  /// Set for type mismatches: Lua then words it "T expected, got U" itself.
+  public let expectedType: String?
+
+  /// An argument error with a custom message, e.g. "must be positive".
+  public init(arg: Int32, message: String) {
+    self.arg = arg
+    self.message = message
+    self.expectedType = nil
+  }
+
+  /// An argument of the wrong type; Lua appends what it got (using `__name` for userdata).
+  public init(arg: Int32, expected typeName: String) {
+    self.arg = arg
+    self.message = "\(typeName) expected"
+    self.expectedType = typeName
+  }
+
+  /// The error as it reads outside Lua.
+  public var description: String { "bad argument #\(arg) (\(message))" }
+}
+
+/// Thrown by a Swift function to raise a plain Lua error, like `error(message)`.
+public struct LuaRaise: Error, CustomStringConvertible, Sendable {
+  /// The error message.
+  public let message: String
+  /// Whether Lua prefixes the caller's "chunk:line: ", as `error(message)` does.
+  public let addsLocation: Bool
+
+  /// A Lua error with `message`, prefixed with the caller's position unless `addsLocation` is false.
+  public init(_ message: String, addsLocation: Bool = true) {
+    self.message = message
+    self.addsLocation = addsLocation
+  }
+
+  /// The message.
+  public var description: String { message }
+}

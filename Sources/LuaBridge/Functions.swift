@@ -1,0 +1,105 @@
+import CLua
+
+/// Heap box that keeps a Swift closure alive while a Lua function refers to it.
+final class FunctionBox {
+  let function: LuaFunction
+
+  init(_ function: @escaping LuaFunction) {
+    self.function = function
+  }
+}
+
+/// The dispatcher `tide_trampoline` calls: runs the boxed closure on a view
+/// of the calling thread and turns a thrown error into a marker. Every Swift
+/// frame has returned before the trampoline raises or yields.
+let dispatchSwiftFunction: tide_Dispatch = { L, box in
+  guard let L else { return TIDE_MARK_ERROR }
+  let state = LuaState(L)
+  guard let box else {
+    state.push("attempt to call a released Swift function")
+    return TIDE_MARK_RAISE
+  }
+  do {
+    let count = try Unmanaged<FunctionBox>.fromOpaque(box)._withUnsafeGuaranteedRef {
+      try $0.function(state)
+    }
+    assert(count < 0 || count <= state.top, "Swift function returned more results than it pushed")
+    return count
+  } catch {
+    return state.pushMarker(for: error)
+  }
+}
+
+/// `__gc` of a function box userdata: releases the closure once.
+let releaseFunctionBox: lua_CFunction = { L in
+  guard let slot = lua_touserdata(L, 1)?.assumingMemoryBound(to: UnsafeMutableRawPointer?.self),
+    let box = slot.pointee
+  else { return 0 }
+  slot.pointee = nil
+  Unmanaged<FunctionBox>.fromOpaque(box).release()
+  return 0
+}
+
+extension LuaState {
+  /// Pushes a Swift function as a Lua function.
+  ///
+  /// Lua names it in error messages from the call site (`'after'` for
+  /// `tide.after(...)`), so argument errors read like Lua's own.
+  public func push(_ function: @escaping LuaFunction) {
+    // lua_newuserdatauv never returns NULL: it raises on failure instead.
+    let slot: UnsafeMutableRawPointer = tide_lua_newuserdata(L, MemoryLayout<UnsafeMutableRawPointer>.size)
+    slot.storeBytes(
+      of: Unmanaged.passRetained(FunctionBox(function)).toOpaque(), as: UnsafeMutableRawPointer.self)
+    lua_rawgeti(L, tide_lua_registryindex(), lua_Integer(shared.pointee.function_meta_ref))
+    _ = lua_setmetatable(L, -2)
+    tide_pushtrampoline(L)
+  }
+
+  /// Sets `table[name] = function` (raw) for each entry; the table is at `table`.
+  public func setFunctions(_ table: Int32, _ functions: [String: LuaFunction]) {
+    let table = absIndex(table)
+    for (name, function) in functions.sorted(by: { $0.key < $1.key }) {
+      push(function)
+      rawSet(table, key: name)
+    }
+  }
+
+  /// Marker to return from a Swift function to yield the running coroutine with the top `count` values.
+  ///
+  /// `return lua.yield(1)`. When the coroutine is resumed, the values passed
+  /// to the resume become the results of the Swift function's call in Lua.
+  /// Outside a coroutine Lua raises "attempt to yield from outside a coroutine".
+  public func yield(_ count: Int32) -> Int32 {
+    shared.pointee.yield_count = count
+    return TIDE_MARK_YIELD
+  }
+
+  /// True when the running function may yield (it runs in a coroutine, not across a C call).
+  public var isYieldable: Bool {
+    lua_isyieldable(L) != 0
+  }
+
+  /// Pushes what the trampoline needs to raise `error` and returns the marker.
+  func pushMarker(for error: any Error) -> Int32 {
+    switch error {
+    case let error as LuaArgumentError:
+      shared.pointee.error_arg = error.arg
+      if let expected = error.expectedType {
+        push(expected)
+        return TIDE_MARK_TYPEERROR
+      }
+      push(error.message)
+      return TIDE_MARK_ARGERROR
+    case let error as LuaRaise:
+      push(error.message)
+      return error.addsLocation ? TIDE_MARK_RAISE : TIDE_MARK_ERROR
+    case let error as LuaError:
+      // Already carries its position; the outer handler adds a fresh traceback.
+      push(error.message)
+      return TIDE_MARK_ERROR
+    default:
+      push(String(describing: error))
+      return TIDE_MARK_RAISE
+    }
+  }
+}

@@ -1,0 +1,69 @@
+import CLua
+
+/// A Swift function callable from Lua: reads its arguments from `state`,
+/// pushes its results and returns how many; throws to raise a Lua error.
+///
+/// Return `state.yield(n)` instead of a count to yield the running coroutine.
+public typealias LuaFunction = (LuaState) throws -> Int32
+
+/// The type of a Lua value, as `lua_type` reports it.
+public enum LuaType: Int32, Sendable {
+  /// No value: an index above the top of the stack.
+  case none = -1
+  /// `nil`.
+  case `nil` = 0
+  /// `true` or `false`.
+  case boolean = 1
+  /// A raw C pointer.
+  case lightUserdata = 2
+  /// An integer or a float.
+  case number = 3
+  /// A string.
+  case string = 4
+  /// A table.
+  case table = 5
+  /// A Lua or Swift/C function.
+  case function = 6
+  /// A full userdata (for example a boxed Swift object).
+  case userdata = 7
+  /// A coroutine.
+  case thread = 8
+}
+
+/// A view of one Lua thread (the main state or a coroutine) of a `LuaVM`.
+///
+/// A plain pointer wrapper: copying it is free and it owns nothing. Swift
+/// functions called from Lua receive the view of the thread that called them,
+/// so inside a coroutine every push and check acts on the coroutine's stack.
+/// Valid while its `LuaVM` lives (and, for a coroutine, while the thread does).
+public struct LuaState {
+  /// The raw `lua_State` this view acts on.
+  public let L: OpaquePointer
+
+  /// Wraps a raw state that belongs to a `LuaVM` (created by it or one of its coroutines).
+  public init(_ L: OpaquePointer) {
+    self.L = L
+  }
+
+  /// The `LuaVM` this thread belongs to.
+  public var vm: LuaVM { LuaVM.owner(of: L) }
+
+  /// The VM's shared C bookkeeping.
+  var shared: UnsafeMutablePointer<tide_State> { tide_state(L) }
+
+  /// Pass as `nresults` to keep every result of a call.
+  public static let allResults: Int32 = LUA_MULTRET
+
+  /// Makes the count hook of this thread match the VM's instruction budget.
+  func syncBudgetHook() {
+    let budget = shared.pointee.budget
+    let hooked = lua_gethook(L) != nil
+    if budget > 0 {
+      if !hooked || lua_gethookcount(L) != shared.pointee.hook_period {
+        tide_sethook(L, shared.pointee.hook_period)
+      }
+    } else if hooked {
+      tide_sethook(L, 0)
+    }
+  }
+}

@@ -1,0 +1,126 @@
+import CLua
+
+/// `__gc` of every object userdata: releases the Swift object once.
+let releaseObject: lua_CFunction = { L in
+  guard let box = objectBox(L, 1), let object = box.pointee.object else { return 0 }
+  box.pointee.object = nil
+  Unmanaged<AnyObject>.fromOpaque(object).release()
+  return 0
+}
+
+/// The `tide_Object` at `index` when it is one of LuaBridge's object userdata.
+///
+/// Scripts cannot make full userdata (no C libraries are open), so size and
+/// magic are enough to tell ours apart without a metatable lookup.
+private func objectBox(_ L: OpaquePointer?, _ index: Int32) -> UnsafeMutablePointer<tide_Object>? {
+  guard lua_type(L, index) == LUA_TUSERDATA,
+    lua_rawlen(L, index) == MemoryLayout<tide_Object>.size,
+    let raw = lua_touserdata(L, index)
+  else { return nil }
+  let box = raw.assumingMemoryBound(to: tide_Object.self)
+  return box.pointee.magic == TIDE_OBJECT_MAGIC ? box : nil
+}
+
+// Swift objects in full userdata. The userdata retains the object and its
+// `__gc` releases it; each object gets one userdata while Lua holds it, so
+// `==` and table keys work on identity.
+extension LuaState {
+  /// Pushes `object` as a userdata with the metatable registered as `metatable`.
+  ///
+  /// Pushing the same object again pushes the same userdata. If no metatable
+  /// of that name exists yet, a bare one (`__name`, `__gc`) is created.
+  public func pushObject<T: AnyObject>(_ object: T, metatable: String) {
+    let pointer = Unmanaged.passUnretained(object).toOpaque()
+    lua_rawgeti(L, tide_lua_registryindex(), lua_Integer(shared.pointee.object_cache_ref))
+    if lua_rawgetp(L, -1, pointer) == LUA_TUSERDATA {
+      remove(at: -2)  // cache
+      return
+    }
+    pop()  // nil
+    // lua_newuserdatauv never returns NULL: it raises on failure instead.
+    let raw: UnsafeMutableRawPointer = tide_lua_newuserdata(L, MemoryLayout<tide_Object>.size)
+    raw.initializeMemory(
+      as: tide_Object.self,
+      to: tide_Object(magic: TIDE_OBJECT_MAGIC, object: Unmanaged.passRetained(object).toOpaque()))
+    pushMetatable(named: metatable)
+    _ = lua_setmetatable(L, -2)
+    pushValue(at: -1)
+    lua_rawsetp(L, -3, pointer)  // cache[pointer] = userdata
+    remove(at: -2)  // cache
+  }
+
+  /// The Swift object boxed at `index` if it is a `T`; otherwise nil.
+  public func toObject<T: AnyObject>(at index: Int32, as type: T.Type = T.self) -> T? {
+    guard let object = objectBox(L, index)?.pointee.object else { return nil }
+    return Unmanaged<AnyObject>.fromOpaque(object).takeUnretainedValue() as? T
+  }
+
+  /// A boxed Swift object argument of type `T`.
+  ///
+  /// Fails as `bad argument #1 to 'f' (Sprite expected, got table)`, naming
+  /// the expected type `name` (default: the Swift type name).
+  public func checkUserdata<T: AnyObject>(
+    _ arg: Int32, _ type: T.Type, name: String? = nil
+  ) throws(LuaArgumentError) -> T {
+    if let object = toObject(at: arg, as: type) { return object }
+    throw LuaArgumentError(arg: arg, expected: name ?? String(describing: type))
+  }
+
+  /// Creates or updates the metatable `name` for boxed objects.
+  ///
+  /// `methods` become the `__index` table (`obj:method()`); `index` is a
+  /// getter called as `index(obj, key)` for keys that are not methods;
+  /// `newindex` a setter called as `newindex(obj, key, value)`; `extra`
+  /// holds other metamethods (`__tostring`, `__eq`, ...). `__gc` is
+  /// LuaBridge's own and cannot be replaced. `getmetatable(obj)` returns
+  /// `name`, so scripts cannot reach the metatable.
+  public func registerMetatable(
+    _ name: String, methods: [String: LuaFunction] = [:], index: LuaFunction? = nil,
+    newindex: LuaFunction? = nil, extra: [String: LuaFunction] = [:]
+  ) {
+    withStackCheck {
+      pushMetatable(named: name)
+      let metatable = top
+      if !methods.isEmpty {
+        newTable(nrec: Int32(methods.count))
+        setFunctions(-1, methods)
+      }
+      if let index {
+        push(index)
+        if !methods.isEmpty { tide_pushindexchain(L) }
+        rawSet(metatable, key: "__index")
+      } else if !methods.isEmpty {
+        rawSet(metatable, key: "__index")
+      }
+      if let newindex {
+        push(newindex)
+        rawSet(metatable, key: "__newindex")
+      }
+      for (key, function) in extra.sorted(by: { $0.key < $1.key }) {
+        guard key != "__gc" else {
+          assertionFailure("__gc of object metatables belongs to LuaBridge")
+          continue
+        }
+        push(function)
+        rawSet(metatable, key: key)
+      }
+      pop()
+    }
+  }
+
+  /// Pushes the metatable `name` from the registry, creating a bare one when missing.
+  func pushMetatable(named name: String) {
+    let registry = tide_lua_registryindex()
+    if rawGet(registry, key: name) == .table { return }
+    pop()
+    newTable(nrec: 4)
+    push(name)
+    rawSet(-2, key: "__name")
+    push(name)
+    rawSet(-2, key: "__metatable")
+    tide_lua_pushcfunction(L, releaseObject)
+    rawSet(-2, key: "__gc")
+    pushValue(at: -1)
+    rawSet(registry, key: name)
+  }
+}
