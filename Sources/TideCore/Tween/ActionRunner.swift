@@ -2,24 +2,30 @@
 ///
 /// `advance` returns nil while running, or the unused part of `dt` when it just finished, so
 /// sequences hand leftover time to the next step and end exactly on schedule.
+/// Shared by all runners of one added action, so composites notice a cancel made by one of
+/// their own `call` steps and stop mid-step.
+final class ActionLife {
+  var isCancelled = false
+}
+
 class ActionRunner {
   /// Progress within this tolerance of the end counts as done (sums of 1/60 s drift).
   static let tolerance = 1e-9
 
   func advance(_ dt: Double) -> Double? { dt }
 
-  static func make(_ action: TweenAction) -> ActionRunner {
+  static func make(_ action: TweenAction, _ life: ActionLife) -> ActionRunner {
     switch action {
     case .tween(let tracks, let duration, let easing):
       return TweenRunner(tracks: tracks, duration: duration, easing: easing)
     case .wait(let seconds):
       return WaitRunner(seconds: seconds)
     case .call(let body):
-      return CallRunner(body: body)
+      return CallRunner(body: body, life)
     case .sequence(let actions):
-      return SequenceRunner(actions.map(make))
+      return SequenceRunner(actions.map { make($0, life) }, life)
     case .parallel(let actions):
-      return ParallelRunner(actions.map(make))
+      return ParallelRunner(actions.map { make($0, life) }, life)
     }
   }
 }
@@ -75,12 +81,15 @@ final class WaitRunner: ActionRunner {
 
 final class CallRunner: ActionRunner {
   private let body: () -> Void
+  private let life: ActionLife
 
-  init(body: @escaping () -> Void) {
+  init(body: @escaping () -> Void, _ life: ActionLife) {
     self.body = body
+    self.life = life
   }
 
   override func advance(_ dt: Double) -> Double? {
+    guard !life.isCancelled else { return nil }
     body()
     return dt
   }
@@ -88,16 +97,18 @@ final class CallRunner: ActionRunner {
 
 final class SequenceRunner: ActionRunner {
   private let steps: ContiguousArray<ActionRunner>
+  private let life: ActionLife
   private var index = 0
 
-  init(_ steps: [ActionRunner]) {
+  init(_ steps: [ActionRunner], _ life: ActionLife) {
     self.steps = ContiguousArray(steps)
+    self.life = life
   }
 
   override func advance(_ dt: Double) -> Double? {
     var left = dt
     while index < steps.count {
-      guard let rest = steps[index].advance(left) else { return nil }
+      guard !life.isCancelled, let rest = steps[index].advance(left) else { return nil }
       index += 1
       left = rest
     }
@@ -109,16 +120,19 @@ final class ParallelRunner: ActionRunner {
   private let branches: ContiguousArray<ActionRunner>
   private var done: ContiguousArray<Bool>
   private var running: Int
+  private let life: ActionLife
 
-  init(_ branches: [ActionRunner]) {
+  init(_ branches: [ActionRunner], _ life: ActionLife) {
     self.branches = ContiguousArray(branches)
     self.done = ContiguousArray(repeating: false, count: branches.count)
     self.running = branches.count
+    self.life = life
   }
 
   override func advance(_ dt: Double) -> Double? {
     var left = dt
     for i in branches.indices where !done[i] {
+      guard !life.isCancelled else { return nil }
       if let rest = branches[i].advance(dt) {
         done[i] = true
         running -= 1

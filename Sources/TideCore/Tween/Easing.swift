@@ -81,9 +81,12 @@ public enum Easing: String, Sendable, CaseIterable {
   @inline(__always)
   public func callAsFunction(_ t: Double) -> Double { apply(t) }
 
-  /// The eased value for progress `t` (clamped to 0...1).
+  /// The eased value for progress `t` (clamped to 0...1); exactly 0 at 0 and 1 at 1.
   public func apply(_ progress: Double) -> Double {
-    let t = min(max(progress, 0), 1)
+    // Pinned ends: some formulas (back) round to 2e-16 instead of 0 at the start.
+    if !(progress > 0) { return 0 }
+    if progress >= 1 { return 1 }
+    let t = progress
     switch self {
     case .linear: return t
     case .inQuad: return t * t

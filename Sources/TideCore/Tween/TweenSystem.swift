@@ -11,6 +11,7 @@ public final class TweenSystem {
   private struct Slot {
     var generation = 0
     var runner: ActionRunner?
+    var life: ActionLife?
     var owner = 0
     var onDone: [(Bool) -> Void] = []
   }
@@ -33,7 +34,8 @@ public final class TweenSystem {
   @discardableResult
   public func add(_ action: TweenAction, delay: Double = 0, owner: Int = 0) -> TweenHandle {
     let wrapped: TweenAction = delay > 0 ? .sequence([.wait(delay), action]) : action
-    let runner = ActionRunner.make(wrapped)
+    let life = ActionLife()
+    let runner = ActionRunner.make(wrapped, life)
     let index: Int
     if let reused = freeSlots.popLast() {
       index = reused
@@ -42,6 +44,7 @@ public final class TweenSystem {
       slots.append(Slot())
     }
     slots[index].runner = runner
+    slots[index].life = life
     slots[index].owner = owner
     liveCount += 1
     if isUpdating { deferred.append(index) } else { active.append(index) }
@@ -131,6 +134,8 @@ public final class TweenSystem {
 
   private func end(_ index: Int, completed: Bool) {
     let callbacks = slots[index].onDone
+    slots[index].life?.isCancelled = !completed
+    slots[index].life = nil
     slots[index].runner = nil
     slots[index].onDone = []
     slots[index].generation += 1
