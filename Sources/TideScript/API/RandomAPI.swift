@@ -59,7 +59,7 @@ extension Engine {
       // Read every value first, then write them back in the new order.
       for i in order { lua.rawGet(1, index: i) }
       for slot in stride(from: n, through: 1, by: -1) { lua.rawSet(1, index: slot) }
-      lua.pushValue(1)
+      lua.pushValue(at: 1)
       return 1
     }
 

@@ -19,7 +19,7 @@ extension Engine {
       let result: SaveReadResult
       do {
         result = try saves.read(name)
-      } catch {
+      } catch let error as SaveError {
         throw LuaArgumentError(arg: 1, message: error.description)
       }
       switch result {
@@ -29,7 +29,7 @@ extension Engine {
         do {
           let value = try SaveValue(jsonText: String(decoding: data, as: UTF8.self))
           pushSaveValue(value, lua: lua)
-        } catch {
+        } catch let error as SaveDecodingError {
           setAsideDamagedSave(name, reason: error.description)
           lua.pushValue(at: 2)
         }
@@ -47,7 +47,7 @@ extension Engine {
       let value = try saveValue(at: 2, lua: lua, path: name, depth: 0)
       do {
         try saves.write(name, Data(value.jsonText().utf8))
-      } catch {
+      } catch let error as SaveError {
         throw LuaRaise("cannot save '\(name)': \(error.description)")
       }
       return 0
@@ -58,7 +58,7 @@ extension Engine {
     do {
       let moved = try saves.setAside(name)
       errors.warn("save '\(name)' could not be read (\(reason)); kept it as \(moved.lastPathComponent) and started afresh")
-    } catch {
+    } catch let error as SaveError {
       errors.warn("save '\(name)' could not be read (\(reason)) nor set aside (\(error.description))")
     }
   }

@@ -16,7 +16,7 @@ extension Engine {
       let name = try lua.checkString(1)
       try lua.checkTable(2)
       lua.push(sceneDefinitions)
-      lua.pushValue(2)
+      lua.pushValue(at: 2)
       lua.rawSet(-2, key: name)
       lua.pop(1)
       return 0
@@ -32,7 +32,7 @@ extension Engine {
       if lua.type(at: 2) != .none && lua.type(at: 2) != .nil { try lua.checkTable(2) }
       do {
         try scenes.go(name, paramsIndex: lua.type(at: 2) == .table ? 2 : nil, engine: self)
-      } catch {
+      } catch let error as LuaError {
         throw LuaArgumentError(arg: 1, message: error.message)
       }
       return 0

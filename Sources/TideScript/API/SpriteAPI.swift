@@ -92,7 +92,7 @@ extension Engine {
         try lua.checkFunction(3)
         script.handlers[event] = lua.ref(at: 3)
       }
-      lua.pushValue(1)
+      lua.pushValue(at: 1)
       return 1
     }
 
@@ -126,7 +126,7 @@ extension Engine {
       guard node.add(child) else {
         throw LuaArgumentError(arg: 2, message: "cannot add a sprite to itself or its own child")
       }
-      lua.pushValue(2)
+      lua.pushValue(at: 2)
       return 1
     }
 
@@ -244,34 +244,22 @@ extension Engine {
   }
 
   func checkSprite(_ lua: LuaState, _ arg: Int32) throws -> Node {
-    try lua.checkUserdata(arg, Node.self, typeName: "sprite")
+    try lua.checkUserdata(arg, Node.self, name: "sprite")
   }
 
-  /// Pushes the one userdata that stands for `node`, so `a == b` and table keys work.
+  /// Pushes the userdata for `node`; LuaBridge keeps one per object, so `a == b` and table keys work.
   func pushSprite(_ node: Node) {
-    lua.push(spritesById)
-    if lua.rawGet(-1, index: node.id) == .userdata {
-      lua.remove(-2)
-      return
-    }
-    lua.pop(1)
     lua.pushObject(node, metatable: "tide.Sprite")
-    lua.pushValue(-1)
-    lua.rawSet(-3, index: node.id)
-    lua.remove(-2)
   }
 
-  /// Forgets the Lua side of `node` and its subtree (handlers, data, identity).
+  /// Forgets the script side of `node` and its subtree (handlers and data), so a removed
+  /// sprite holds no Lua functions alive and can no longer be tapped.
   func releaseSubtree(_ node: Node) {
-    lua.push(spritesById)
     var stack = [node]
     while let n = stack.popLast() {
       n.attachment = nil
-      lua.pushNil()
-      lua.rawSet(-2, index: n.id)
       stack.append(contentsOf: n.children)
     }
-    lua.pop(1)
   }
 
   func imageSize(_ name: String, arg: Int32) throws -> Vec2 {

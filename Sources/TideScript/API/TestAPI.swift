@@ -41,7 +41,7 @@ extension Engine {
       do {
         try applyOptions(overrides)
         try start()
-      } catch {
+      } catch let error as GameLoadError {
         throw LuaRaise("game failed to start: \(error.description)", addsLocation: false)
       }
       try app.check(lua)

@@ -60,7 +60,7 @@ extension Engine {
     /// Stops the timer. Harmless on a timer that already fired or was cancelled.
     /// @example h:cancel()
     t.method("cancel") { [unowned self] lua in
-      let token = try lua.checkUserdata(1, TimerToken.self, typeName: "timer")
+      let token = try lua.checkUserdata(1, TimerToken.self, name: "timer")
       timers.cancel(token.handle)
       return 0
     }
@@ -69,7 +69,7 @@ extension Engine {
     /// @return boolean
     /// @example if h:active() then h:cancel() end
     t.method("active") { [unowned self] lua in
-      let token = try lua.checkUserdata(1, TimerToken.self, typeName: "timer")
+      let token = try lua.checkUserdata(1, TimerToken.self, name: "timer")
       lua.push(timers.isActive(token.handle))
       return 1
     }

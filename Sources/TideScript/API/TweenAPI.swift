@@ -65,7 +65,7 @@ extension Engine {
     /// Stops the tween where it is; `on_done` handlers get `false`. Harmless when already done.
     /// @example tw:cancel()
     t.method("cancel") { [unowned self] lua in
-      tweens.cancel(try lua.checkUserdata(1, TweenToken.self, typeName: "tween").handle)
+      tweens.cancel(try lua.checkUserdata(1, TweenToken.self, name: "tween").handle)
       return 0
     }
 
@@ -75,7 +75,7 @@ extension Engine {
     /// @return Tween: the same tween
     /// @example tw:on_done(function() label.visible = false end)
     t.method("on_done") { [unowned self] lua in
-      let token = try lua.checkUserdata(1, TweenToken.self, typeName: "tween")
+      let token = try lua.checkUserdata(1, TweenToken.self, name: "tween")
       try lua.checkFunction(2)
       let fn = lua.ref(at: 2)
       if !tweens.onDone(token.handle, { [unowned self] completed in
@@ -89,7 +89,7 @@ extension Engine {
           return 1
         }
       }
-      lua.pushValue(1)
+      lua.pushValue(at: 1)
       return 1
     }
 
@@ -97,7 +97,7 @@ extension Engine {
     /// @return boolean
     /// @example if tw:done() then next_step() end
     t.method("done") { [unowned self] lua in
-      lua.push(tweens.isFinished(try lua.checkUserdata(1, TweenToken.self, typeName: "tween").handle))
+      lua.push(tweens.isFinished(try lua.checkUserdata(1, TweenToken.self, name: "tween").handle))
       return 1
     }
 
@@ -105,7 +105,7 @@ extension Engine {
     /// @return boolean
     /// @example tide.task(function() tide.tween(title, 1.2, { scale = 1 }):await(); title:remove() end)
     t.method("await") { [unowned self] lua in
-      let token = try lua.checkUserdata(1, TweenToken.self, typeName: "tween")
+      let token = try lua.checkUserdata(1, TweenToken.self, name: "tween")
       return try awaitTween(token.handle, lua: lua)
     }
     registerMethodsMetatable("tide.Tween", methods: "Tween")

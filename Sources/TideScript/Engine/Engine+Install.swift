@@ -4,12 +4,8 @@ import TideCore
 extension Engine {
   /// Builds the `tide` table and the sandbox's `require`.
   func installAPI() {
-    lua.newTable()
-    tideTable = lua.ref(at: -1)
+    lua.push(tideTable)
     lua.setGlobal("tide")
-    lua.newTable()
-    sceneDefinitions = lua.ref(at: -1)
-    lua.pop(1)
 
     installSpriteAPI()
     installTimeAPI()
@@ -25,28 +21,33 @@ extension Engine {
       let name = try lua.checkString(1)
       do {
         return try modules.require(name, engine: self)
-      } catch {
-        throw LuaRaise(error.message, addsLocation: false)
+      } catch let error as LuaError {
+        // A module that failed inside names its own file; one that is missing is the caller's line.
+        throw LuaRaise(error.message, addsLocation: error.location == nil)
       }
     }
+  }
 
-    // A scene's self finds its methods in the current definition, so redefining it (hot reload)
-    // changes behaviour while self keeps its fields.
-    do {
-      try lua.doString(
-        """
-        return function(definitions, name)
-          return setmetatable({ name = name }, { __index = function(_, key)
-            local definition = definitions[name]
-            return definition and definition[key]
-          end })
-        end
-        """, chunkName: "=[tide scene]", nresults: 1)
-      sceneSelfFactory = lua.ref(at: -1)
-      lua.pop(1)
-    } catch {
-      preconditionFailure("engine prelude failed: \(error)")
-    }
+  static func makeTable(_ vm: LuaVM) -> LuaRef {
+    vm.state.newTable()
+    defer { vm.state.pop() }
+    return vm.state.ref(at: -1)
+  }
+
+  /// A scene's self finds its methods in the current definition, so redefining it (hot reload)
+  /// changes behaviour while self keeps its fields.
+  static func makeSceneSelfFactory(_ vm: LuaVM) throws(LuaError) -> LuaRef {
+    try vm.state.doString(
+      """
+      return function(definitions, name)
+        return setmetatable({ name = name }, { __index = function(_, key)
+          local definition = definitions[name]
+          return definition and definition[key]
+        end })
+      end
+      """, chunkName: "=[tide scene]", nresults: 1)
+    defer { vm.state.pop() }
+    return vm.state.ref(at: -1)
   }
 
   /// Installs per-start values: `tide.screen`, `tide.options`, and the library's `tide.rules`.

@@ -13,7 +13,7 @@ public final class Engine: GameDriver {
   /// How the folder is named in messages, e.g. `Content/rps`.
   public let displayPath: String
   /// The game's configuration from `conf.lua`, with command-line overrides applied.
-  public private(set) var config: GameConfig
+  public internal(set) var config: GameConfig
   /// The retained scene the backend draws.
   public let scene: SceneGraph
   /// Where frames, sounds and input go.
@@ -24,7 +24,9 @@ public final class Engine: GameDriver {
   public private(set) var soundLog: [String] = []
 
   let options: EngineOptions
-  let lua: LuaState
+  /// The game's Lua state; `lua` is the view on its main thread.
+  let vm: LuaVM
+  var lua: LuaState { vm.state }
   var clock = FixedStepClock()
   let timers = TimerQueue()
   let tweens = TweenSystem()
@@ -37,11 +39,13 @@ public final class Engine: GameDriver {
   var pointerIsDown = false
 
   // Lua-side tables the engine keeps hold of (registry references).
-  var tideTable: LuaRef!
-  var spritesById: LuaRef!
-  var moduleCache: LuaRef!
-  var gameEnv: LuaRef!
-  var sceneDefinitions: LuaRef!
+  let tideTable: LuaRef
+  var moduleCache: LuaRef
+  var gameEnv: LuaRef
+  var sceneDefinitions: LuaRef
+  let sceneSelfFactory: LuaRef
+  var methodTables: [String: LuaRef] = [:]
+  var declaredOptions: [String: OptionValue] = [:]
   let modules = ModuleLoader()
   let scenes = SceneDirector()
   let tasks = TaskScheduler()
@@ -66,8 +70,18 @@ public final class Engine: GameDriver {
     self.scene = SceneGraph(textMetrics: backend.textMetrics)
     self.saves = SaveStore(directory: options.saveDirectory ?? Engine.defaultSaveDirectory(for: gameDirectory))
     self.config = GameConfig(title: gameDirectory.lastPathComponent)
-    self.lua = LuaState(memoryLimit: options.memoryLimit)
-    lua.openSafeLibraries()
+    let vm = LuaVM(memoryLimit: options.memoryLimit)
+    vm.openSafeLibraries()
+    self.vm = vm
+    tideTable = Engine.makeTable(vm)
+    moduleCache = Engine.makeTable(vm)
+    gameEnv = Engine.makeTable(vm)
+    sceneDefinitions = Engine.makeTable(vm)
+    do {
+      sceneSelfFactory = try Engine.makeSceneSelfFactory(vm)
+    } catch {
+      throw .script(error)
+    }
     installAPI()
     try loadConfig()
   }
@@ -76,7 +90,10 @@ public final class Engine: GameDriver {
   public func start() throws(GameLoadError) {
     try modules.resetGameEnvironment(self)
     do {
-      _ = try modules.require("main", engine: self)
+      try installStartValues()
+      vm.instructionBudget = options.instructionBudget
+      try modules.require("main", engine: self)
+      lua.pop()
     } catch {
       throw .script(error)
     }
@@ -97,8 +114,8 @@ public final class Engine: GameDriver {
   func resetGame(seed: UInt64) {
     scenes.leaveCurrent(engine: self)
     scenes.pending = nil
-    timers.cancelAll()
-    tweens.cancelAll()
+    timers.removeAll()
+    tweens.removeAll()
     tasks.cancelAll(engine: self)
     inputListeners.removeAll()
     for child in scene.root.children { releaseSubtree(child) }
@@ -146,6 +163,9 @@ public final class Engine: GameDriver {
     let steps = Int((seconds * Double(clock.hz)).rounded())
     for _ in 0..<max(0, steps) { step() }
   }
+
+  /// The name of the active scene, if any.
+  public var currentSceneName: String? { scenes.current?.name }
 
   /// Game time in seconds since start.
   public var time: Double { clock.time }

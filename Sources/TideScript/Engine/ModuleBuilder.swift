@@ -13,7 +13,7 @@ struct ModuleBuilder {
   /// Registers `fn` under `name` in the table.
   func function(_ name: String, _ fn: @escaping LuaFunction) {
     lua.push(table)
-    lua.push(fn, name: name)
+    lua.push(fn)
     lua.rawSet(-2, key: name)
     lua.pop(1)
   }
@@ -33,10 +33,10 @@ extension Engine {
       if lua.rawGet(-1, key: key) != .table {
         lua.pop(1)
         lua.newTable()
-        lua.pushValue(-1)
+        lua.pushValue(at: -1)
         lua.rawSet(-3, key: key)
       }
-      lua.remove(-2)
+      lua.remove(at: -2)
     }
     let ref = lua.ref(at: -1)
     lua.pop(1)

@@ -15,12 +15,15 @@ final class ModuleLoader {
   /// Makes a fresh environment for the game's scripts and an empty module cache.
   func resetGameEnvironment(_ engine: Engine) throws(GameLoadError) {
     let lua = engine.lua
-    lua.newTable()                                     // env
-    lua.newTable()                                     // env's metatable
-    lua.pushGlobalTable()
-    lua.rawSet(-2, key: "__index")                     // reads fall through to the safe globals
-    lua.setMetatable(-2)
+    lua.newTable()                                             // env
+    lua.newTable()                                             // env's metatable
+    _ = lua_rawgeti(lua.L, tide_lua_registryindex(), lua_Integer(LUA_RIDX_GLOBALS))
+    lua.rawSet(-2, key: "__index")                             // reads fall through to the safe globals
+    _ = lua_setmetatable(lua.L, -2)
     engine.gameEnv = lua.ref(at: -1)
+    lua.pop(1)
+    lua.newTable()
+    engine.sceneDefinitions = lua.ref(at: -1)
     lua.pop(1)
     lua.newTable()
     engine.moduleCache = lua.ref(at: -1)
@@ -53,7 +56,7 @@ final class ModuleLoader {
     let lua = engine.lua
     lua.push(engine.moduleCache)
     if lua.rawGet(-1, key: name) != .nil {
-      lua.remove(-2)
+      lua.remove(at: -2)
       return 1
     }
     lua.pop(2)
@@ -68,7 +71,7 @@ final class ModuleLoader {
       lua.push(true)
     }
     lua.push(engine.moduleCache)
-    lua.pushValue(-2)
+    lua.pushValue(at: -2)
     lua.rawSet(-2, key: name)
     lua.pop(1)
     loadedFiles[found.url.standardizedFileURL.path] = name

@@ -257,12 +257,17 @@ end
 --- Builds an immutable duel from { choice = { beaten, ... } } or
 --- { choice = { beaten = "verb", ... } }. opts: order (display order, must
 --- name exactly the choices), name (table name in messages, default
---- "rules"), default_verb (what verb() returns for list entries, default nil).
---- Raises an error located at the caller when the table is invalid.
+--- "rules"), default_verb (what verb() returns for list entries, default nil),
+--- source (the data file the table came from, e.g. "data/classic.lua").
+--- Raises an error when the table is invalid: prefixed with `source` when
+--- given (the data file is what the author must fix), else located at the caller.
 function rules.duel(tbl, opts)
   opts = check_opts(opts, "duel")
   local ok, data = validated(analyse_duel, tbl, opts.name or "rules", opts)
-  if not ok then error(data, 2) end
+  if not ok then
+    if opts.source then error(opts.source .. ": " .. data, 0) end
+    error(data, 2)
+  end
   return build_duel(data, opts.default_verb)
 end
 

@@ -1,0 +1,41 @@
+import ArgumentParser
+import Foundation
+import TideCore
+import TideScript
+
+/// `tide check`: load a game, validate its data and run one tick, without playing.
+struct Check: ParsableCommand {
+  static let configuration = CommandConfiguration(
+    abstract: "Load and validate a game without playing it.",
+    discussion: "Runs conf.lua and main.lua, enters the first scene and steps one tick. Any syntax error, "
+      + "invalid data table or script error is printed as one line naming the file.")
+
+  @Argument(help: "The game folder (e.g. Content/rps, or rps).")
+  var game: String
+
+  @Option(name: .customLong("option"), help: "Override a conf.lua option: key=value (repeatable).")
+  var gameOptions: [String] = []
+
+  func run() throws {
+    let location = GameLocation(game)
+    var options = EngineOptions()
+    options.options = try parseOptions(gameOptions)
+    options.logErrors = false
+    options.saveDirectory = FileManager.default.temporaryDirectory.appendingPathComponent("tide-check-\(getpid())")
+    defer { if let dir = options.saveDirectory { try? FileManager.default.removeItem(at: dir) } }
+    do {
+      let engine = try Engine(gameDirectory: location.url, displayPath: location.displayPath, backend: HeadlessBackend(), options: options)
+      try engine.start()
+      engine.step()
+      if let error = engine.errors.all.first {
+        printError(error.message)
+        throw ExitCode.failure
+      }
+      let scene = engine.currentSceneName.map { "scene '\($0)'" } ?? "no scene"
+      print("\(location.displayPath): ok — \(engine.config.title), \(Int(engine.config.width))x\(Int(engine.config.height)), \(scene), \(engine.scene.nodeCount) sprites")
+    } catch let error as GameLoadError {
+      printError(error.description)
+      throw ExitCode.failure
+    }
+  }
+}

@@ -1,0 +1,53 @@
+import ArgumentParser
+import Foundation
+
+/// A game folder named on the command line: `Content/rps`, or just `rps` when that is in `Content/`.
+struct GameLocation {
+  let url: URL
+  let displayPath: String
+
+  init(_ argument: String) {
+    var path = argument
+    let fm = FileManager.default
+    if !fm.fileExists(atPath: path), !path.contains("/"), fm.fileExists(atPath: "Content/\(path)") {
+      path = "Content/\(path)"
+    }
+    while path.count > 1 && path.hasSuffix("/") { path.removeLast() }
+    url = URL(fileURLWithPath: path)
+    displayPath = path
+  }
+
+  /// Every game folder under `Content/` (folders holding a `main.lua`), sorted.
+  static func all(in content: String = "Content") -> [GameLocation] {
+    let names = (try? FileManager.default.contentsOfDirectory(atPath: content)) ?? []
+    return names.sorted()
+      .filter { FileManager.default.fileExists(atPath: "\(content)/\($0)/main.lua") }
+      .map { GameLocation("\(content)/\($0)") }
+  }
+}
+
+/// Prints `tide: <message>` to standard error.
+func printError(_ message: String) {
+  FileHandle.standardError.write(Data("tide: \(message)\n".utf8))
+}
+
+/// Parses `WxH` (e.g. `375x667`).
+func parseSize(_ text: String) throws -> (Double, Double) {
+  let parts = text.lowercased().split(separator: "x")
+  guard parts.count == 2, let w = Double(parts[0]), let h = Double(parts[1]), w >= 16, h >= 16, w <= 8192, h <= 8192 else {
+    throw ValidationError("--size must look like 375x667 (width x height, 16 to 8192)")
+  }
+  return (w, h)
+}
+
+/// Parses repeated `key=value` options.
+func parseOptions(_ pairs: [String]) throws -> [String: String] {
+  var options: [String: String] = [:]
+  for pair in pairs {
+    guard let eq = pair.firstIndex(of: "="), eq != pair.startIndex else {
+      throw ValidationError("--option must look like key=value, got '\(pair)'")
+    }
+    options[String(pair[..<eq])] = String(pair[pair.index(after: eq)...])
+  }
+  return options
+}

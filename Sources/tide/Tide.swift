@@ -1,0 +1,12 @@
+import ArgumentParser
+import Foundation
+
+/// The `tide` command: run, test, check and list games.
+@main
+struct Tide: ParsableCommand {
+  static let configuration = CommandConfiguration(
+    commandName: "tide",
+    abstract: "Run, test and check Tide games (Lua 5.4 on a Swift engine).",
+    subcommands: [Run.self, Test.self, Check.self, List.self, Docs.self],
+    defaultSubcommand: nil)
+}
