@@ -1,0 +1,182 @@
+import CLua
+import Foundation
+import LuaBridge
+import TideCore
+
+/// One benchmark's figures: a name, the measured values and a verdict against its target.
+public struct BenchmarkResult: Sendable {
+  /// What was measured.
+  public var name: String
+  /// Rows of (label, value) in display order.
+  public var figures: [(String, String)]
+  /// The target, as stated in the issue.
+  public var target: String
+  /// Whether the target was met.
+  public var met: Bool
+}
+
+/// The engine-internal benchmarks behind `tide bench`; each compares against a baseline
+/// measured in the same run, because the machines are shared and noisy.
+public enum EngineBenchmarks {
+  static func seconds(_ body: () throws -> Void) rethrows -> Double {
+    let start = DispatchTime.now().uptimeNanoseconds
+    try body()
+    return Double(DispatchTime.now().uptimeNanoseconds - start) / 1e9
+  }
+
+  /// Best of `runs` timings: the least disturbed by other work on the machine.
+  static func best(_ runs: Int, _ body: () throws -> Void) rethrows -> Double {
+    var result = Double.infinity
+    for _ in 0..<runs { result = min(result, try seconds(body)) }
+    return result
+  }
+
+  /// 60 virtual seconds of each game, headless, against real time.
+  public static func headless(games: [(url: URL, displayPath: String)]) throws -> BenchmarkResult {
+    var figures: [(String, String)] = []
+    var worst = Double.infinity
+    for game in games {
+      var options = EngineOptions()
+      options.logErrors = false
+      options.saveDirectory = FileManager.default.temporaryDirectory.appendingPathComponent("tide-bench-\(getpid())")
+      let engine = try Engine(gameDirectory: game.url, displayPath: game.displayPath, backend: HeadlessBackend(), options: options)
+      try engine.start()
+      let elapsed = best(3) { engine.advance(seconds: 60) }
+      let speed = 60 / elapsed
+      worst = min(worst, speed)
+      figures.append((game.displayPath, String(format: "60 s in %.2f ms = %.0fx real time", elapsed * 1000, speed)))
+    }
+    return BenchmarkResult(name: "headless simulation", figures: figures, target: "at least 1000x real time", met: worst >= 1000)
+  }
+
+  /// A Lua→Swift call against a bare C function registered in the same state.
+  public static func call(iterations: Int = 2_000_000) throws -> BenchmarkResult {
+    let vm = LuaVM()
+    vm.openSafeLibraries()
+    let lua = vm.state
+    lua.push { _ in 0 }
+    lua.setGlobal("swift_noop")
+    lua_pushcclosure(lua.L, tide_noop_cfunction, 0)
+    lua.setGlobal("c_noop")
+    let loop = "local f, n = ...; for i = 1, n do f() end"
+    func run(_ name: String) throws -> Double {
+      try best(5) {
+        try lua.load(loop, chunkName: "=bench")
+        _ = lua.getGlobal(name)
+        lua.push(iterations)
+        try lua.pcall(nargs: 2, nresults: 0)
+      }
+    }
+    let c = try run("c_noop")
+    let swift = try run("swift_noop")
+    let ratio = swift / c
+    return BenchmarkResult(
+      name: "Lua→Swift call",
+      figures: [
+        ("bare C function", String(format: "%.1f ns/call", c / Double(iterations) * 1e9)),
+        ("Swift function via LuaBridge", String(format: "%.1f ns/call", swift / Double(iterations) * 1e9)),
+        ("ratio", String(format: "%.2fx", ratio)),
+      ],
+      target: "at most 1.5x a bare C function", met: ratio <= 1.5)
+  }
+
+  /// 10,000 sprites moved by Lua each frame against the same logic on plain Lua tables.
+  public static func sprites(count: Int = 10_000, frames: Int = 120) throws -> BenchmarkResult {
+    let dir = FileManager.default.temporaryDirectory.appendingPathComponent("tide-bench-sprites-\(getpid())")
+    try FileManager.default.createDirectory(at: dir, withIntermediateDirectories: true)
+    defer { try? FileManager.default.removeItem(at: dir) }
+    try "return { scene = \"bench\" }".write(to: dir.appendingPathComponent("conf.lua"), atomically: true, encoding: .utf8)
+    try """
+      local n = \(count)
+      local function make(new)
+        local items = {}
+        for i = 1, n do
+          local s = new(i)
+          s.vx, s.vy = (i % 7) - 3, (i % 5) - 2
+          items[i] = s
+        end
+        return items
+      end
+      -- The same update for both: a bounce in a 1280x720 box.
+      local function move(items, vel)
+        for i = 1, #items do
+          local s, v = items[i], vel[i]
+          local x, y = s.x + v.vx, s.y + v.vy
+          if x < 0 or x > 1280 then v.vx = -v.vx end
+          if y < 0 or y > 720 then v.vy = -v.vy end
+          s.x, s.y = x, y
+        end
+      end
+      bench = {
+        tables = function(frames)
+          local items = {}
+          local vel = {}
+          for i = 1, n do items[i] = { x = i % 1280, y = i % 720 }; vel[i] = { vx = (i % 7) - 3, vy = (i % 5) - 2 } end
+          for _ = 1, frames do move(items, vel) end
+        end,
+        sprites = function(frames)
+          local items = {}
+          local vel = {}
+          for i = 1, n do
+            items[i] = tide.sprite.rect{ x = i % 1280, y = i % 720, w = 4, h = 4 }
+            vel[i] = { vx = (i % 7) - 3, vy = (i % 5) - 2 }
+          end
+          for _ = 1, frames do move(items, vel) end
+          for i = 1, n do items[i]:remove() end
+        end,
+      }
+      tide.scene.define("bench", {})
+      """.write(to: dir.appendingPathComponent("main.lua"), atomically: true, encoding: .utf8)
+    var options = EngineOptions()
+    options.instructionBudget = 0
+    let engine = try Engine(gameDirectory: dir, displayPath: "bench", backend: HeadlessBackend(), options: options)
+    try engine.start()
+    engine.vm.instructionBudget = 0
+    let lua = engine.lua
+    func run(_ name: String) throws -> Double {
+      try best(3) {
+        try lua.load("local which, frames = ...; bench[which](frames)", chunkName: "=bench")
+        lua.push(name)
+        lua.push(frames)
+        try lua.pcall(nargs: 2, nresults: 0)
+      }
+    }
+    let tables = try run("tables")
+    let sprites = try run("sprites")
+    let ratio = sprites / tables
+    return BenchmarkResult(
+      name: "10,000 sprites moved by Lua",
+      figures: [
+        ("plain Lua tables", String(format: "%.2f ms/frame", tables / Double(frames) * 1000)),
+        ("Tide sprites", String(format: "%.2f ms/frame", sprites / Double(frames) * 1000)),
+        ("ratio", String(format: "%.2fx", ratio)),
+      ],
+      target: "at most 2x plain Lua tables", met: ratio <= 2)
+  }
+
+  /// 100,000 running tweens stepped one frame at a time.
+  public static func tweens(count: Int = 100_000, frames: Int = 60) -> BenchmarkResult {
+    let graph = SceneGraph()
+    let system = TweenSystem()
+    for i in 0..<count {
+      let node = graph.makeNode(.rect)
+      graph.root.add(node)
+      system.tween([TweenTrack(node: node, property: .x, to: Double(i % 1000))], duration: 100, easing: .outQuad)
+    }
+    var worst = 0.0
+    var total = 0.0
+    for _ in 0..<frames {
+      let t = seconds { system.update(1.0 / 60) }
+      worst = max(worst, t)
+      total += t
+    }
+    let mean = total / Double(frames)
+    return BenchmarkResult(
+      name: "100,000 running tweens",
+      figures: [
+        ("mean step", String(format: "%.2f ms", mean * 1000)),
+        ("slowest step", String(format: "%.2f ms", worst * 1000)),
+      ],
+      target: "at most 3 ms a frame", met: mean <= 0.003)
+  }
+}
