@@ -1,0 +1,30 @@
+import ArgumentParser
+import Foundation
+import TideScript
+
+/// `tide bench`: the engine-internal benchmarks; `Scripts/bench` runs them and writes BENCHMARKS.md.
+struct Bench: ParsableCommand {
+  static let configuration = CommandConfiguration(
+    abstract: "Run an engine benchmark: headless, call, sprites or tweens.",
+    discussion: "Each compares with a baseline measured in the same run. Use a release build.")
+
+  @Argument(help: "Which benchmark: headless, call, sprites, tweens.")
+  var name: String
+
+  func run() throws {
+    let result: BenchmarkResult
+    switch name {
+    case "headless": result = try EngineBenchmarks.headless(games: GameLocation.all().map { ($0.url, $0.displayPath) })
+    case "call": result = try EngineBenchmarks.call()
+    case "sprites": result = try EngineBenchmarks.sprites()
+    case "tweens": result = EngineBenchmarks.tweens()
+    default: throw ValidationError("unknown benchmark '\(name)' (expected one of: headless, call, sprites, tweens)")
+    }
+    print("## \(result.name)")
+    print("| measure | value |")
+    print("| --- | --- |")
+    for (label, value) in result.figures { print("| \(label) | \(value) |") }
+    print("")
+    print("Target: \(result.target) — \(result.met ? "met" : "missed")")
+  }
+}
