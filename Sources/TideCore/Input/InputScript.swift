@@ -1,0 +1,91 @@
+import Foundation
+
+/// Recorded input to replay at given times: what `tide shot --input` and the smoke test feed a game.
+///
+/// One event a line, `#` starts a comment; times are game seconds from start:
+/// ```
+/// 0.5  tap 195 680          # press and release (one tick apart)
+/// 1.0  drag 80 640 195 300  # press, move over 10 ticks, release
+/// 2.0  text Ada             # typed text (the rest of the line)
+/// 2.5  key return           # press and release a key
+/// ```
+public struct InputScript: Sendable {
+  /// One replayed event, at a tick.
+  public struct Entry: Sendable, Equatable {
+    /// The fixed-step tick (60 a second) at which the event is queued.
+    public var tick: Int
+    /// The event.
+    public var event: InputEvent
+  }
+
+  /// The events in tick order.
+  public private(set) var entries: [Entry] = []
+
+  /// An error in an input script, naming the line.
+  public struct ParseError: Error, CustomStringConvertible, Sendable {
+    /// 1-based line number.
+    public var line: Int
+    /// What is wrong there.
+    public var reason: String
+    /// `line N: reason`.
+    public var description: String { "line \(line): \(reason)" }
+  }
+
+  /// Parses the text of a script; `hz` converts seconds to ticks.
+  public init(text: String, hz: Int = 60) throws(ParseError) {
+    for (index, rawLine) in text.split(separator: "\n", omittingEmptySubsequences: false).enumerated() {
+      let lineNumber = index + 1
+      let line = rawLine.split(separator: "#", maxSplits: 1, omittingEmptySubsequences: false).first.map(String.init) ?? ""
+      let words = line.split(whereSeparator: { $0 == " " || $0 == "\t" }).map(String.init)
+      guard !words.isEmpty else { continue }
+      guard words.count >= 2, let seconds = Double(words[0]), seconds >= 0 else {
+        throw ParseError(line: lineNumber, reason: "expected '<seconds> <tap|drag|text|key> ...'")
+      }
+      let tick = Int((seconds * Double(hz)).rounded())
+      let args = Array(words.dropFirst(2))
+      func numbers(_ count: Int) throws(ParseError) -> [Double] {
+        let values = args.compactMap(Double.init)
+        guard args.count == count, values.count == count else {
+          throw ParseError(line: lineNumber, reason: "\(words[1]) takes \(count) numbers")
+        }
+        return values
+      }
+      switch words[1] {
+      case "tap":
+        let v = try numbers(2)
+        let p = Vec2(x: v[0], y: v[1])
+        entries.append(Entry(tick: tick, event: .pointerDown(p)))
+        entries.append(Entry(tick: tick + 1, event: .pointerUp(p)))
+      case "drag":
+        let v = try numbers(4)
+        let steps = 10
+        entries.append(Entry(tick: tick, event: .pointerDown(Vec2(x: v[0], y: v[1]))))
+        for i in 1...steps {
+          let t = Double(i) / Double(steps)
+          entries.append(Entry(tick: tick + i, event: .pointerMove(Vec2(x: v[0] + (v[2] - v[0]) * t, y: v[1] + (v[3] - v[1]) * t))))
+        }
+        entries.append(Entry(tick: tick + steps + 1, event: .pointerUp(Vec2(x: v[2], y: v[3]))))
+      case "text":
+        guard let start = line.range(of: "text") else { continue }
+        let text = line[start.upperBound...].trimmingCharacters(in: .whitespaces)
+        entries.append(Entry(tick: tick, event: .text(text)))
+      case "key":
+        guard args.count == 1 else { throw ParseError(line: lineNumber, reason: "key takes one key name") }
+        entries.append(Entry(tick: tick, event: .key(args[0], down: true)))
+        entries.append(Entry(tick: tick + 1, event: .key(args[0], down: false)))
+      default:
+        throw ParseError(line: lineNumber, reason: "unknown event '\(words[1])' (expected tap, drag, text or key)")
+      }
+    }
+    // Stable: events at the same tick keep their file order.
+    entries = entries.enumerated().sorted { ($0.element.tick, $0.offset) < ($1.element.tick, $1.offset) }.map(\.element)
+  }
+
+  /// The events due at `tick`.
+  public func events(at tick: Int) -> [InputEvent] {
+    entries.filter { $0.tick == tick }.map(\.event)
+  }
+
+  /// The last tick with an event (-1 when empty).
+  public var lastTick: Int { entries.last?.tick ?? -1 }
+}
