@@ -159,10 +159,52 @@ final class TweenSystemTests: XCTestCase {
         },
         .tween([TweenTrack(node: node, property: .width, to: 10)], duration: 0.1, easing: .linear),
       ]))
-    victim = tweens.tween([TweenTrack(node: node, property: .height, to: 10)], duration: 0.1)
+    // A composite, so it steps after the sequence above (plain tweens step before composites).
+    victim = tweens.add(
+      .sequence([.tween([TweenTrack(node: node, property: .height, to: 10)], duration: 0.1, easing: .linear)]))
     step(tweens, seconds: 0.5)
     XCTAssertEqual(node.width, 0)
     XCTAssertEqual(node.height, 0)
+    XCTAssertEqual(tweens.count, 0)
+  }
+
+  func testPlainTweenCancelledByAnEarlierOnesCallbackNeverSteps() {
+    let node = scene.makeNode(.rect)
+    let tweens = TweenSystem()
+    let first = tweens.tween([TweenTrack(node: node, property: .x, to: 1)], duration: 0.1)
+    let second = tweens.tween(TweenTrack.color(node, .tint, to: .black), duration: 1)
+    tweens.onDone(first) { _ in tweens.cancel(second) }
+    step(tweens, seconds: 0.1)
+    let tintAtCancel = node.tint
+    step(tweens, seconds: 0.5)
+    XCTAssertEqual(node.tint, tintAtCancel)
+    XCTAssertTrue(tweens.isFinished(second))
+    XCTAssertEqual(tweens.count, 0)
+  }
+
+  func testPlainAndCompositeTweensSurviveCompaction() {
+    let tweens = TweenSystem()
+    var nodes: [Node] = []
+    var handles: [TweenHandle] = []
+    for i in 0..<30 {
+      let node = scene.makeNode(.rect)
+      nodes.append(node)
+      let tracks = [TweenTrack(node: node, property: .x, to: 100), TweenTrack(node: node, property: .y, to: 50)]
+      handles.append(
+        i % 3 == 0
+          ? tweens.add(.sequence([.tween(tracks, duration: 1, easing: .linear)]))
+          : tweens.tween(tracks, duration: Double(i % 5 + 1) * 0.2, delay: 0.1))
+    }
+    for (i, handle) in handles.enumerated() where i % 4 == 1 { tweens.cancel(handle) }
+    step(tweens, seconds: 1.5)
+    for (i, node) in nodes.enumerated() {
+      if i % 4 == 1 {
+        XCTAssertEqual(node.x, 0, "cancelled before it started")
+      } else {
+        XCTAssertEqual(node.x, 100, "\(i)")
+        XCTAssertEqual(node.y, 50, "\(i)")
+      }
+    }
     XCTAssertEqual(tweens.count, 0)
   }
 

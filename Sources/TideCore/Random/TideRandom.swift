@@ -18,6 +18,14 @@ public struct TideRandom: RandomNumberGenerator, Sendable, Hashable {
     s3 = TideRandom.splitMix64(&splitMix)
   }
 
+  /// Overwrites the raw state, to check the generator against the reference implementation.
+  mutating func setStateForTesting(_ a: UInt64, _ b: UInt64, _ c: UInt64, _ d: UInt64) {
+    s0 = a
+    s1 = b
+    s2 = c
+    s3 = d
+  }
+
   /// SplitMix64 (Steele, Lea & Flood): advances `state` by the golden-ratio increment and
   /// returns a well-mixed 64-bit value.
   static func splitMix64(_ state: inout UInt64) -> UInt64 {
