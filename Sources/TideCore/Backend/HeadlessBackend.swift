@@ -1,0 +1,86 @@
+import Foundation
+
+/// A backend with no display or sound device: it records what was asked of it, for tests.
+public final class HeadlessBackend: Backend {
+  /// Every sound requested, in order.
+  public private(set) var soundRequests: [SoundRequest] = []
+  /// The names of the sounds requested, in order.
+  public var soundLog: [String] { soundRequests.map(\.name) }
+  /// How many frames were presented.
+  public private(set) var frameCount = 0
+  /// The overlay passed with the most recent frame.
+  public private(set) var lastOverlay: Overlay?
+  /// How many items the most recent frame's draw list held.
+  public private(set) var lastDrawCount = 0
+  /// Asset paths passed to `reloadAsset(path:)`, in order.
+  public private(set) var reloadedAssets: [String] = []
+  /// Input that the next `pollInput()` returns.
+  public var pendingInput: [InputEvent] = []
+  /// Metrics for text nodes; font-free and deterministic by default.
+  public var textMetrics: any TextMetrics
+  /// Where image assets are looked up to learn their sizes from PNG headers.
+  public let assetDirectory: URL?
+  /// Sizes to report for images, overriding what the files say.
+  public var imageSizes: [String: Vec2] = [:]
+
+  /// Creates a backend; images in `assetDirectory` report their PNG sizes.
+  public init(assetDirectory: URL? = nil, textMetrics: any TextMetrics = ApproximateTextMetrics()) {
+    self.assetDirectory = assetDirectory
+    self.textMetrics = textMetrics
+  }
+
+  /// Counts the frame and remembers the overlay and draw-list size.
+  public func present(_ scene: SceneGraph, overlay: Overlay?) {
+    frameCount += 1
+    lastOverlay = overlay
+    var count = 0
+    scene.forEachDrawItem { _ in count += 1 }
+    lastDrawCount = count
+  }
+
+  /// Records the request.
+  public func play(sound: String, volume: Double) {
+    soundRequests.append(SoundRequest(name: sound, volume: volume))
+  }
+
+  /// Returns and clears `pendingInput`.
+  public func pollInput() -> [InputEvent] {
+    defer { pendingInput.removeAll() }
+    return pendingInput
+  }
+
+  /// The size from `imageSizes`, else from the PNG header in `assetDirectory`, else nil.
+  public func imageSize(named name: String) -> Vec2? {
+    if let size = imageSizes[name] { return size }
+    guard let directory = assetDirectory else { return nil }
+    let url = directory.appendingPathComponent(name)
+    guard let handle = try? FileHandle(forReadingFrom: url) else { return nil }
+    defer { try? handle.close() }
+    guard let header = try? handle.read(upToCount: 24) else { return nil }
+    let size = HeadlessBackend.pngSize(header)
+    if let size { imageSizes[name] = size }
+    return size
+  }
+
+  /// Records the path.
+  public func reloadAsset(path: String) {
+    reloadedAssets.append(path)
+    imageSizes.removeValue(forKey: path)
+  }
+
+  /// Forgets recorded sounds (e.g. between tests).
+  public func clearSoundLog() {
+    soundRequests.removeAll()
+  }
+
+  /// Width and height from a PNG's IHDR chunk, or nil when `header` is not a PNG.
+  static func pngSize(_ header: Data) -> Vec2? {
+    let bytes = [UInt8](header)
+    let signature: [UInt8] = [0x89, 0x50, 0x4E, 0x47, 0x0D, 0x0A, 0x1A, 0x0A]
+    guard bytes.count >= 24, Array(bytes[0..<8]) == signature else { return nil }
+    func be32(_ at: Int) -> Int {
+      bytes[at..<(at + 4)].reduce(0) { $0 << 8 | Int($1) }
+    }
+    return Vec2(Double(be32(16)), Double(be32(20)))
+  }
+}

@@ -1,0 +1,16 @@
+/// An error to show over the game until it is cleared (e.g. a script error after a hot reload).
+public struct Overlay: Hashable, Sendable {
+  /// A short heading, e.g. "Script error".
+  public var title: String
+  /// The error message, usually starting with `file:line:`.
+  public var message: String
+  /// The traceback, one frame a line; may be empty.
+  public var traceback: String
+
+  /// Creates an overlay.
+  public init(title: String, message: String, traceback: String = "") {
+    self.title = title
+    self.message = message
+    self.traceback = traceback
+  }
+}

@@ -1,0 +1,123 @@
+/// An RGBA colour with channels in 0...1 (not premultiplied).
+public struct Color: Hashable, Sendable, CustomStringConvertible {
+  /// Red channel, 0...1.
+  public var r: Double
+  /// Green channel, 0...1.
+  public var g: Double
+  /// Blue channel, 0...1.
+  public var b: Double
+  /// Opacity, 0...1.
+  public var a: Double
+
+  /// Creates a colour from channels in 0...1.
+  public init(r: Double, g: Double, b: Double, a: Double = 1) {
+    self.r = r
+    self.g = g
+    self.b = b
+    self.a = a
+  }
+
+  /// Creates a colour from 0...255 byte channels.
+  public init(bytes r: UInt8, _ g: UInt8, _ b: UInt8, _ a: UInt8 = 255) {
+    self.init(r: Double(r) / 255, g: Double(g) / 255, b: Double(b) / 255, a: Double(a) / 255)
+  }
+
+  /// Parses `#rgb`, `#rgba`, `#rrggbb` or `#rrggbbaa` (the `#` is required); nil when malformed.
+  public init?(hex: String) {
+    guard hex.hasPrefix("#") else { return nil }
+    let digits = hex.utf8.dropFirst()
+    var values: [UInt8] = []
+    values.reserveCapacity(8)
+    for ch in digits {
+      guard let v = Color.hexValue(ch) else { return nil }
+      values.append(v)
+    }
+    switch values.count {
+    case 3, 4:
+      // Short forms repeat each digit: #f80 == #ff8800.
+      let expanded = values.map { $0 * 17 }
+      self.init(bytes: expanded[0], expanded[1], expanded[2], values.count == 4 ? expanded[3] : 255)
+    case 6, 8:
+      var bytes: [UInt8] = []
+      for i in stride(from: 0, to: values.count, by: 2) {
+        bytes.append(values[i] * 16 + values[i + 1])
+      }
+      self.init(bytes: bytes[0], bytes[1], bytes[2], values.count == 8 ? bytes[3] : 255)
+    default:
+      return nil
+    }
+  }
+
+  /// Looks up a CSS colour name (case-insensitive, from `Color.namedColors`); nil when unknown.
+  public init?(name: String) {
+    guard let c = Color.namedColors[name.lowercased()] else { return nil }
+    self = c
+  }
+
+  /// Parses either a hex string (`#...`) or a colour name; nil when neither.
+  public init?(string: String) {
+    if string.hasPrefix("#") {
+      self.init(hex: string)
+    } else {
+      self.init(name: string)
+    }
+  }
+
+  /// `#rrggbb` when opaque, otherwise `#rrggbbaa`; channels are clamped and rounded.
+  public var hexString: String {
+    func byte(_ v: Double) -> String {
+      let n = Int((min(max(v, 0), 1) * 255).rounded())
+      let s = String(n, radix: 16)
+      return n < 16 ? "0" + s : s
+    }
+    let rgb = "#" + byte(r) + byte(g) + byte(b)
+    return a >= 1 ? rgb : rgb + byte(a)
+  }
+
+  /// The same colour with a different opacity.
+  public func withAlpha(_ alpha: Double) -> Color { Color(r: r, g: g, b: b, a: alpha) }
+
+  /// Linear interpolation per channel; `t` 0 gives `self`, 1 gives `other`.
+  public func mix(_ other: Color, _ t: Double) -> Color {
+    Color(
+      r: r + (other.r - r) * t, g: g + (other.g - g) * t,
+      b: b + (other.b - b) * t, a: a + (other.a - a) * t)
+  }
+
+  /// The hex form, for logs and test failures.
+  public var description: String { hexString }
+
+  /// Opaque white; as a tint it means "no tint".
+  public static let white = Color(r: 1, g: 1, b: 1)
+  /// Opaque black.
+  public static let black = Color(r: 0, g: 0, b: 0)
+  /// Fully transparent black.
+  public static let clear = Color(r: 0, g: 0, b: 0, a: 0)
+
+  /// CSS colour names accepted by `init(name:)`, with their CSS values.
+  public static let namedColors: [String: Color] = [
+    "white": Color(bytes: 255, 255, 255), "black": Color(bytes: 0, 0, 0),
+    "red": Color(bytes: 255, 0, 0), "green": Color(bytes: 0, 128, 0),
+    "lime": Color(bytes: 0, 255, 0), "blue": Color(bytes: 0, 0, 255),
+    "gray": Color(bytes: 128, 128, 128), "grey": Color(bytes: 128, 128, 128),
+    "lightgray": Color(bytes: 211, 211, 211), "darkgray": Color(bytes: 169, 169, 169),
+    "silver": Color(bytes: 192, 192, 192), "yellow": Color(bytes: 255, 255, 0),
+    "gold": Color(bytes: 255, 215, 0), "orange": Color(bytes: 255, 165, 0),
+    "brown": Color(bytes: 165, 42, 42), "purple": Color(bytes: 128, 0, 128),
+    "pink": Color(bytes: 255, 192, 203), "magenta": Color(bytes: 255, 0, 255),
+    "cyan": Color(bytes: 0, 255, 255), "teal": Color(bytes: 0, 128, 128),
+    "navy": Color(bytes: 0, 0, 128), "maroon": Color(bytes: 128, 0, 0),
+    "olive": Color(bytes: 128, 128, 0), "coral": Color(bytes: 255, 127, 80),
+    "salmon": Color(bytes: 250, 128, 114), "tomato": Color(bytes: 255, 99, 71),
+    "skyblue": Color(bytes: 135, 206, 235), "transparent": Color(bytes: 0, 0, 0, 0),
+  ]
+
+  private static func hexValue(_ ch: UInt8) -> UInt8? {
+    switch ch {
+    case UInt8(ascii: "0")...UInt8(ascii: "9"): return ch - UInt8(ascii: "0")
+    case UInt8(ascii: "a")...UInt8(ascii: "f"): return ch - UInt8(ascii: "a") + 10
+    case UInt8(ascii: "A")...UInt8(ascii: "F"): return ch - UInt8(ascii: "A") + 10
+    default: return nil
+    }
+  }
+}

@@ -1,0 +1,48 @@
+/// Font-free text metrics: deterministic widths from character classes, for headless runs.
+///
+/// Narrow characters are `narrowAdvance` × size wide, wide ones (CJK, emoji) `wideAdvance` × size;
+/// each line is `lineHeight` × size tall. The numbers resemble DejaVu Sans closely enough for
+/// layout, and never change, so headless tests are stable.
+public struct ApproximateTextMetrics: TextMetrics, Sendable {
+  /// Advance of an ordinary character, as a fraction of the font size.
+  public var narrowAdvance: Double
+  /// Advance of a wide character (CJK, emoji), as a fraction of the font size.
+  public var wideAdvance: Double
+  /// Line height as a fraction of the font size.
+  public var lineHeight: Double
+
+  /// Creates metrics with the given proportions.
+  public init(narrowAdvance: Double = 0.6, wideAdvance: Double = 1.2, lineHeight: Double = 1.2) {
+    self.narrowAdvance = narrowAdvance
+    self.wideAdvance = wideAdvance
+    self.lineHeight = lineHeight
+  }
+
+  /// The size of `text` at `size` points.
+  public func measure(_ text: String, size: Double) -> (width: Double, height: Double) {
+    var widest = 0.0
+    var lines = 0
+    for line in text.split(separator: "\n", omittingEmptySubsequences: false) {
+      lines += 1
+      var advance = 0.0
+      for character in line {
+        advance += isWide(character) ? wideAdvance : narrowAdvance
+      }
+      widest = max(widest, advance)
+    }
+    return (widest * size, Double(max(lines, 1)) * lineHeight * size)
+  }
+
+  private func isWide(_ character: Character) -> Bool {
+    guard let first = character.unicodeScalars.first else { return false }
+    if first.properties.isEmojiPresentation { return true }
+    if character.unicodeScalars.contains(where: { $0.value == 0xFE0F }) { return true }
+    // CJK, Hangul and fullwidth forms take a full em.
+    switch first.value {
+    case 0x1100...0x115F, 0x2E80...0xA4CF, 0xAC00...0xD7A3, 0xF900...0xFAFF, 0xFF00...0xFF60:
+      return true
+    default:
+      return false
+    }
+  }
+}

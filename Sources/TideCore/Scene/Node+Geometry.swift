@@ -1,0 +1,103 @@
+import Foundation
+
+extension Node {
+  /// The transform from this node's box space (0,0 = box top-left) to its parent's space:
+  /// translate to (x, y), rotate, scale, then offset by `-anchor * size`.
+  public var localTransform: Affine {
+    let offsetX = -anchorX * width
+    let offsetY = -anchorY * height
+    if rotation == 0 {
+      // Most sprites never rotate; skip the trigonometry.
+      return Affine(
+        a: scaleX, b: 0, c: 0, d: scaleY,
+        tx: x + scaleX * offsetX, ty: y + scaleY * offsetY)
+    }
+    let radians = rotation * .pi / 180
+    let cosine = cos(radians)
+    let sine = sin(radians)
+    let a = cosine * scaleX
+    let b = sine * scaleX
+    let c = -sine * scaleY
+    let d = cosine * scaleY
+    return Affine(a: a, b: b, c: c, d: d, tx: x + a * offsetX + c * offsetY, ty: y + b * offsetX + d * offsetY)
+  }
+
+  /// The transform from box space to scene (root) space, through every ancestor.
+  public var worldTransform: Affine {
+    var transform = localTransform
+    var ancestor = parent
+    while let up = ancestor {
+      transform = up.localTransform * transform
+      ancestor = up.parent
+    }
+    return transform
+  }
+
+  /// The node's box in its own space: (0, 0, width, height).
+  public var localBounds: Rect { Rect(x: 0, y: 0, width: width, height: height) }
+
+  /// The four corners of the box in scene space, clockwise from the box's top-left.
+  public var worldCorners: [Vec2] {
+    let t = worldTransform
+    return localBounds.corners.map { t.apply($0) }
+  }
+
+  /// The smallest axis-aligned rectangle around the node's box in scene space.
+  public var worldBounds: Rect {
+    let corners = worldCorners
+    let xs = corners.map(\.x)
+    let ys = corners.map(\.y)
+    let minX = xs.min() ?? 0
+    let minY = ys.min() ?? 0
+    return Rect(x: minX, y: minY, width: (xs.max() ?? 0) - minX, height: (ys.max() ?? 0) - minY)
+  }
+
+  /// Whether a scene-space point lies on the node's shape (circle by its ellipse, rounded
+  /// rect by its corners, others by the box). Ignores visibility; a zero scale hits nothing.
+  public func contains(_ point: Vec2) -> Bool {
+    guard let inverse = worldTransform.inverted() else { return false }
+    return containsLocal(inverse.apply(point))
+  }
+
+  /// Whether the whole box of `other` lies on this node's shape: all four of its scene-space
+  /// corners are inside (so rotated children are handled).
+  public func containsWholly(_ other: Node) -> Bool {
+    guard let inverse = worldTransform.inverted() else { return false }
+    let toMine = inverse * other.worldTransform
+    for corner in other.localBounds.corners where !containsLocal(toMine.apply(corner)) {
+      return false
+    }
+    return true
+  }
+
+  /// Shape test in box space; groups count only when given a size.
+  func containsLocal(_ p: Vec2) -> Bool {
+    // Points computed through rotations land a hair off exact edges; forgive that.
+    let epsilon = 1e-9
+    let w = width
+    let h = height
+    guard w > 0, h > 0 else { return false }
+    guard p.x >= -epsilon, p.y >= -epsilon, p.x <= w + epsilon, p.y <= h + epsilon else {
+      return false
+    }
+    switch kind {
+    case .circle:
+      let rx = w / 2
+      let ry = h / 2
+      let dx = (p.x - rx) / rx
+      let dy = (p.y - ry) / ry
+      return dx * dx + dy * dy <= 1 + epsilon
+    case .rect:
+      let r = min(cornerRadius, w / 2, h / 2)
+      guard r > 0 else { return true }
+      // Only the four corner squares can fall outside the rounded shape.
+      let cx = p.x < r ? r : (p.x > w - r ? w - r : p.x)
+      let cy = p.y < r ? r : (p.y > h - r ? h - r : p.y)
+      let dx = p.x - cx
+      let dy = p.y - cy
+      return dx * dx + dy * dy <= r * r + epsilon
+    case .image, .text, .group:
+      return true
+    }
+  }
+}

@@ -1,0 +1,155 @@
+/// The retained scene: a tree of nodes under `root`, drawn in painter's order and hit-tested
+/// topmost-first.
+///
+/// Not thread-safe: owned by whoever steps the game.
+public final class SceneGraph {
+  /// The top of the tree: a group at the origin with no size.
+  public let root: Node
+  /// Measures text nodes; installing new metrics re-measures every attached text node.
+  public var textMetrics: any TextMetrics {
+    didSet { remeasureText(root) }
+  }
+
+  private var nextID = 1
+  private var animating: [Node] = []
+  private var drawBuffer: [DrawItem] = []
+
+  /// Creates an empty scene that measures text with `textMetrics`.
+  public init(textMetrics: any TextMetrics = ApproximateTextMetrics()) {
+    self.textMetrics = textMetrics
+    // The root is made before `self` exists, so it gets its graph link afterwards.
+    root = Node(kind: .group, id: 0, graph: nil)
+    root.name = "root"
+    root.graph = self
+  }
+
+  /// Makes a detached node of `kind` with the next id; attach it with `Node.add(_:)`.
+  public func makeNode(_ kind: NodeKind) -> Node {
+    let node = Node(kind: kind, id: nextID, graph: self)
+    nextID += 1
+    if kind == .text { node.measureText() }
+    return node
+  }
+
+  /// Steps frame animations by `dt` seconds (finish callbacks run after all are stepped).
+  public func update(_ dt: Double) {
+    let count = animating.count
+    var finished: [() -> Void] = []
+    for i in 0..<count {
+      if let done = animating[i].stepAnimation(dt) { finished.append(done) }
+    }
+    // Drop nodes that stopped; ones that started during this update stay for the next.
+    animating.removeAll { node in
+      if node.isPlaying { return false }
+      node.isInAnimationList = false
+      return true
+    }
+    for done in finished { done() }
+  }
+
+  func registerAnimation(_ node: Node) {
+    guard !node.isInAnimationList else { return }
+    node.isInAnimationList = true
+    animating.append(node)
+  }
+
+  /// Every visible drawable node in painter's order (siblings by z, then insertion order),
+  /// with world transforms and effective alpha. Invisible or fully transparent subtrees
+  /// and groups are left out. The array's storage is reused from frame to frame.
+  public func drawList() -> [DrawItem] {
+    drawBuffer.removeAll(keepingCapacity: true)
+    collect(root, parentTransform: .identity, parentAlpha: 1)
+    return drawBuffer
+  }
+
+  /// Calls `body` for each item `drawList()` would return, without building the array.
+  public func forEachDrawItem(_ body: (DrawItem) throws -> Void) rethrows {
+    try visit(root, parentTransform: .identity, parentAlpha: 1, body)
+  }
+
+  private func collect(_ node: Node, parentTransform: Affine, parentAlpha: Double) {
+    guard node.visible else { return }
+    let alpha = parentAlpha * node.alpha
+    guard alpha > 0 else { return }
+    let world = parentTransform * node.localTransform
+    if node.kind != .group {
+      drawBuffer.append(DrawItem(node: node, transform: world, alpha: alpha))
+    }
+    for child in node.drawOrderedChildren {
+      collect(child, parentTransform: world, parentAlpha: alpha)
+    }
+  }
+
+  private func visit(
+    _ node: Node, parentTransform: Affine, parentAlpha: Double, _ body: (DrawItem) throws -> Void
+  ) rethrows {
+    guard node.visible else { return }
+    let alpha = parentAlpha * node.alpha
+    guard alpha > 0 else { return }
+    let world = parentTransform * node.localTransform
+    if node.kind != .group {
+      try body(DrawItem(node: node, transform: world, alpha: alpha))
+    }
+    for child in node.drawOrderedChildren {
+      try visit(child, parentTransform: world, parentAlpha: alpha, body)
+    }
+  }
+
+  /// The topmost node (in draw order) whose shape contains scene point `p` and that
+  /// `predicate` accepts; hidden or fully transparent subtrees are skipped.
+  public func hitTest(_ p: Vec2, where predicate: (Node) -> Bool = { _ in true }) -> Node? {
+    hit(root, parentTransform: .identity, p, predicate)
+  }
+
+  private func hit(
+    _ node: Node, parentTransform: Affine, _ p: Vec2, _ predicate: (Node) -> Bool
+  ) -> Node? {
+    guard node.visible, node.alpha > 0 else { return nil }
+    let world = parentTransform * node.localTransform
+    // Children draw above their parent, so they are asked first, topmost last-drawn first.
+    for child in node.drawOrderedChildren.reversed() {
+      if let found = hit(child, parentTransform: world, p, predicate) { return found }
+    }
+    guard predicate(node), let inverse = world.inverted() else { return nil }
+    return node.containsLocal(inverse.apply(p)) ? node : nil
+  }
+
+  /// How many nodes hang from the root, the root excluded.
+  public var nodeCount: Int { countDescendants(root) }
+
+  private func countDescendants(_ node: Node) -> Int {
+    node.children.reduce(node.children.count) { $0 + countDescendants($1) }
+  }
+
+  /// The first attached node, depth-first in insertion order, that matches `predicate`.
+  public func find(where predicate: (Node) -> Bool) -> Node? {
+    firstMatch(root, predicate)
+  }
+
+  /// Every attached node, depth-first in insertion order, that matches `predicate`.
+  public func findAll(where predicate: (Node) -> Bool) -> [Node] {
+    var found: [Node] = []
+    collectMatches(root, predicate, into: &found)
+    return found
+  }
+
+  private func firstMatch(_ node: Node, _ predicate: (Node) -> Bool) -> Node? {
+    for child in node.children {
+      if predicate(child) { return child }
+      if let found = firstMatch(child, predicate) { return found }
+    }
+    return nil
+  }
+
+  private func collectMatches(_ node: Node, _ predicate: (Node) -> Bool, into found: inout [Node]) {
+    for child in node.children {
+      if predicate(child) { found.append(child) }
+      collectMatches(child, predicate, into: &found)
+    }
+  }
+
+  private func remeasureText(_ node: Node) {
+    node.measureText()
+    for child in node.children { remeasureText(child) }
+  }
+}
