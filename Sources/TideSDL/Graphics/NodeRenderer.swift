@@ -18,11 +18,31 @@ public final class NodeRenderer {
 
   private let images: ImageTextureCache
   private let texts: TextTextureCache
-  private var shapes = ShapeBatch()
-  private var quad: [SDL_Vertex] = []
-  // Colour and alpha mod last set on a texture; sprites sharing a texture rarely change them.
-  private var modTexture: OpaquePointer?
-  private var modValue: UInt32 = 0
+  /// Buffers kept between frames so their capacity is reused.
+  private var spare = FrameState()
+
+  /// What one `draw` call carries from item to item. It lives in a local variable during the
+  /// frame: Swift checks exclusive access to class properties at run time, which showed up
+  /// in profiles at ten thousand sprites a frame; locals are checked at compile time.
+  private struct FrameState {
+    var shapes = ShapeBatch()
+    var quad: [SDL_Vertex] = []
+    // Colour and alpha mod last set on a texture; sprites sharing a texture rarely change them.
+    var modTexture: OpaquePointer?
+    var modValue: UInt32 = 0
+    // The last image looked up; runs of the same sprite skip the cache.
+    var imageName = ""
+    var image: Texture?
+
+    mutating func setMod(_ handle: OpaquePointer, _ mod: SDL_Color) {
+      let packed = UInt32(mod.r) << 24 | UInt32(mod.g) << 16 | UInt32(mod.b) << 8 | UInt32(mod.a)
+      if handle == modTexture && packed == modValue { return }
+      SDL_SetTextureColorMod(handle, mod.r, mod.g, mod.b)
+      SDL_SetTextureAlphaMod(handle, mod.a)
+      modTexture = handle
+      modValue = packed
+    }
+  }
 
   /// Creates a renderer front end for `renderer` (an `SDL_Renderer*`, which must outlive it).
   public init(renderer: OpaquePointer, fonts: FontLibrary, assets: AssetLibrary) {
@@ -42,43 +62,59 @@ public final class NodeRenderer {
   public func draw(_ scene: SceneGraph, view: Affine = .identity, pixelScale: Double = 1) -> Int {
     images.beginFrame()
     texts.beginFrame()
-    modTexture = nil
+    var frame = FrameState()
+    swap(&frame, &spare)
+    frame.modTexture = nil
+    frame.imageName = ""
+    frame.image = nil
     var count = 0
     scene.forEachDrawItem { item in
-      draw(item, view: view, pixelScale: pixelScale)
+      draw(item, view: view, pixelScale: pixelScale, &frame)
       count += 1
     }
-    shapes.flush(renderer)
+    frame.shapes.flush(renderer)
+    swap(&frame, &spare)
     return count
   }
 
-  private func draw(_ item: DrawItem, view: Affine, pixelScale: Double) {
+  private func draw(_ item: DrawItem, view: Affine, pixelScale: Double, _ frame: inout FrameState) {
     let node = item.node
     let transform = view * item.transform
     switch node.kind {
     case .rect:
-      shapes.addRect(
+      frame.shapes.addRect(
         width: node.width, height: node.height, cornerRadius: node.cornerRadius,
         transform: transform, fill: shade(node.fill, node.tint, item.alpha),
         stroke: shade(node.stroke, node.tint, item.alpha), strokeWidth: node.strokeWidth)
     case .circle:
-      shapes.addEllipse(
+      frame.shapes.addEllipse(
         width: node.width, height: node.height, transform: transform,
         fill: shade(node.fill, node.tint, item.alpha),
         stroke: shade(node.stroke, node.tint, item.alpha), strokeWidth: node.strokeWidth)
     case .image:
-      shapes.flush(renderer)
-      drawImage(node, transform: transform, alpha: item.alpha)
+      if !frame.shapes.isEmpty { frame.shapes.flush(renderer) }
+      drawImage(node, transform: transform, alpha: item.alpha, &frame)
     case .text:
-      shapes.flush(renderer)
-      drawText(node, transform: transform, alpha: item.alpha, pixelScale: pixelScale)
+      if !frame.shapes.isEmpty { frame.shapes.flush(renderer) }
+      drawText(node, transform: transform, alpha: item.alpha, pixelScale: pixelScale, &frame)
     case .group:
       break
     }
   }
 
-  private func drawImage(_ node: Node, transform: Affine, alpha: Double) {
-    guard let name = node.image, let texture = images.texture(named: name) else { return }
+  private func drawImage(
+    _ node: Node, transform: Affine, alpha: Double, _ frame: inout FrameState
+  ) {
+    guard let name = node.image else { return }
+    let found: Texture?
+    if name == frame.imageName {
+      found = frame.image
+    } else {
+      found = images.texture(named: name)
+      frame.imageName = name
+      frame.image = found
+    }
+    guard let texture = found else { return }
     var width = node.width
     var height = node.height
     if width == 0 && height == 0 {
@@ -87,10 +123,13 @@ public final class NodeRenderer {
     }
     drawTexture(
       texture, transform: transform, width: width, height: height,
-      flipX: node.flipX, flipY: node.flipY, tint: node.tint, alpha: alpha)
+      flipX: node.flipX, flipY: node.flipY, tint: node.tint, alpha: alpha, &frame)
   }
 
-  private func drawText(_ node: Node, transform: Affine, alpha: Double, pixelScale: Double) {
+  private func drawText(
+    _ node: Node, transform: Affine, alpha: Double, pixelScale: Double,
+    _ frame: inout FrameState
+  ) {
     guard !node.text.isEmpty, node.fontSize > 0, pixelScale > 0 else { return }
     let pixelSize = max(1, Int((node.fontSize * pixelScale).rounded()))
     let align: UInt8
@@ -111,20 +150,20 @@ public final class NodeRenderer {
     tint.a *= node.textColor.a
     drawTexture(
       texture, transform: transform * .translate(offset, 0), width: width, height: height,
-      flipX: node.flipX, flipY: node.flipY, tint: tint, alpha: alpha)
+      flipX: node.flipX, flipY: node.flipY, tint: tint, alpha: alpha, &frame)
   }
 
   // MARK: - Textures
 
   /// Draws `texture` stretched over the box (0, 0, width, height) mapped by `transform`.
-  func drawTexture(
+  private func drawTexture(
     _ texture: Texture, transform t: Affine, width: Double, height: Double,
-    flipX: Bool, flipY: Bool, tint: Color, alpha: Double
+    flipX: Bool, flipY: Bool, tint: Color, alpha: Double, _ frame: inout FrameState
   ) {
     let opacity = tint.a * alpha
     guard opacity > 0, width > 0, height > 0 else { return }
     let mod = Self.bytes(Color(r: tint.r, g: tint.g, b: tint.b, a: opacity))
-    setMod(texture.handle, mod)
+    frame.setMod(texture.handle, mod)
     // Box corner and edge vectors in pixels.
     var origin = SIMD2(t.tx, t.ty)
     var across = SIMD2(t.a * width, t.b * width)
@@ -147,7 +186,8 @@ public final class NodeRenderer {
     let skew = abs((across * down).sum()) / (acrossLength * downLength)
     guard skew < 1e-6 else {
       drawTextureQuad(
-        texture, origin: origin, across: across, down: down, flipX: flipX, flipY: flipY, mod: mod)
+        texture, origin: origin, across: across, down: down, flipX: flipX, flipY: flipY, mod: mod,
+        &frame.quad)
       return
     }
     if across.x * down.y - across.y * down.x < 0 {
@@ -168,7 +208,7 @@ public final class NodeRenderer {
   /// Skewed boxes (a rotated child of a non-uniformly scaled parent) need real geometry.
   private func drawTextureQuad(
     _ texture: Texture, origin: SIMD2<Double>, across: SIMD2<Double>, down: SIMD2<Double>,
-    flipX: Bool, flipY: Bool, mod: SDL_Color
+    flipX: Bool, flipY: Bool, mod: SDL_Color, _ quad: inout [SDL_Vertex]
   ) {
     let u0: Float = flipX ? 1 : 0
     let u1: Float = flipX ? 0 : 1
@@ -189,15 +229,6 @@ public final class NodeRenderer {
     SDL_RenderGeometry(renderer, texture.handle, quad, 4, indices, 6)
   }
 
-  private func setMod(_ handle: OpaquePointer, _ mod: SDL_Color) {
-    let packed = UInt32(mod.r) << 24 | UInt32(mod.g) << 16 | UInt32(mod.b) << 8 | UInt32(mod.a)
-    if handle == modTexture && packed == modValue { return }
-    SDL_SetTextureColorMod(handle, mod.r, mod.g, mod.b)
-    SDL_SetTextureAlphaMod(handle, mod.a)
-    modTexture = handle
-    modValue = packed
-  }
-
   private static func flip(_ x: Bool, _ y: Bool) -> SDL_RendererFlip {
     var flags = SDL_FLIP_NONE.rawValue
     if x { flags |= SDL_FLIP_HORIZONTAL.rawValue }
@@ -209,7 +240,6 @@ public final class NodeRenderer {
 
   /// Fills a pixel rectangle with a colour (blended).
   func fillRect(x: Double, y: Double, width: Double, height: Double, color: Color) {
-    shapes.flush(renderer)
     let bytes = Self.bytes(color)
     SDL_SetRenderDrawColor(renderer, bytes.r, bytes.g, bytes.b, bytes.a)
     var rect = SDL_FRect(x: Float(x), y: Float(y), w: Float(width), h: Float(height))
@@ -219,11 +249,11 @@ public final class NodeRenderer {
   /// Draws one block of text at a pixel position and pixel size; returns its size in pixels.
   @discardableResult
   func drawText(_ text: String, x: Double, y: Double, pixelSize: Int, color: Color) -> (Double, Double) {
-    shapes.flush(renderer)
     guard !text.isEmpty,
       let texture = texts.texture(text, pixelSize: pixelSize, color: Self.bytes(color), align: 0)
     else { return (0, 0) }
-    setMod(texture.handle, SDL_Color(r: 255, g: 255, b: 255, a: Self.byte(color.a)))
+    SDL_SetTextureColorMod(texture.handle, 255, 255, 255)
+    SDL_SetTextureAlphaMod(texture.handle, Self.byte(color.a))
     var rect = SDL_FRect(
       x: Float(x.rounded()), y: Float(y.rounded()), w: Float(texture.width),
       h: Float(texture.height))
