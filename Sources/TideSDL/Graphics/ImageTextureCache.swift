@@ -1,0 +1,59 @@
+import CSDL2
+
+/// Image assets uploaded as textures for one renderer, loaded on first use.
+final class ImageTextureCache {
+  private let renderer: OpaquePointer
+  private let assets: AssetLibrary
+  private var textures: [String: Texture] = [:]
+  private var failed: Set<String> = []
+  private var seenGeneration: Int
+  // Most frames draw runs of the same sprite; remembering the last hit skips the hash.
+  private var lastName = ""
+  private var lastTexture: Texture?
+
+  init(renderer: OpaquePointer, assets: AssetLibrary) {
+    self.renderer = renderer
+    self.assets = assets
+    seenGeneration = assets.generation
+  }
+
+  deinit {
+    for texture in textures.values { SDL_DestroyTexture(texture.handle) }
+  }
+
+  /// Drops every texture when an asset changed since the last frame (hot reload).
+  func beginFrame() {
+    guard assets.generation != seenGeneration else { return }
+    seenGeneration = assets.generation
+    for texture in textures.values { SDL_DestroyTexture(texture.handle) }
+    textures.removeAll()
+    failed.removeAll()
+    lastName = ""
+    lastTexture = nil
+  }
+
+  /// The texture for an image name, or nil (reported once) when it cannot be loaded.
+  func texture(named name: String) -> Texture? {
+    if let lastTexture, name == lastName { return lastTexture }
+    let found = textures[name] ?? load(name)
+    lastName = name
+    lastTexture = found
+    return found
+  }
+
+  private func load(_ name: String) -> Texture? {
+    guard !failed.contains(name) else { return nil }
+    guard let url = assets.imageURL(named: name), let surface = IMG_Load(url.path) else {
+      failed.insert(name)
+      assets.reportMissing(name, kind: "image")
+      return nil
+    }
+    defer { SDL_FreeSurface(surface) }
+    guard let texture = Texture.make(renderer: renderer, surface: surface) else {
+      failed.insert(name)
+      return nil
+    }
+    textures[name] = texture
+    return texture
+  }
+}

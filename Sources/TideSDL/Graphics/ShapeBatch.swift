@@ -1,0 +1,258 @@
+import CSDL2
+import Foundation
+import TideCore
+
+/// Anti-aliased convex shapes (rects, rounded rects, ellipses) as coloured triangles, batched
+/// into as few `SDL_RenderGeometry` calls as possible.
+///
+/// Outlines are built in the box's own space, mapped to pixels, then given a one-pixel alpha
+/// ramp ("fringe") on each edge, so rotated and curved edges come out smooth on every SDL
+/// renderer, including the software one. Edges on pixel boundaries stay crisp because the
+/// ramp is centred on the edge.
+struct ShapeBatch {
+  private var vertices: [SDL_Vertex] = []
+  private var indices: [Int32] = []
+  private var points: [SIMD2<Double>] = []
+  private var miters: [SIMD2<Double>] = []
+
+  /// Whether anything waits to be drawn.
+  var isEmpty: Bool { indices.isEmpty }
+
+  /// Sends the pending triangles to the renderer.
+  mutating func flush(_ renderer: OpaquePointer) {
+    guard !indices.isEmpty else { return }
+    SDL_RenderGeometry(renderer, nil, vertices, Int32(vertices.count), indices, Int32(indices.count))
+    vertices.removeAll(keepingCapacity: true)
+    indices.removeAll(keepingCapacity: true)
+  }
+
+  /// Adds a rectangle (rounded when `cornerRadius` > 0) covering the box (0, 0, width, height).
+  mutating func addRect(
+    width: Double, height: Double, cornerRadius: Double, transform: Affine,
+    fill: SDL_Color?, stroke: SDL_Color?, strokeWidth: Double
+  ) {
+    let pixelScale = Self.maxScale(transform)
+    guard pixelScale > 1e-9, width > 0, height > 0 else { return }
+    let radius = min(max(cornerRadius, 0), width / 2, height / 2)
+    if radius <= 0, transform.b == 0, transform.c == 0, transform.a > 0, transform.d > 0 {
+      addAlignedRect(
+        width: width, height: height, transform: transform, fill: fill, stroke: stroke,
+        strokeWidth: strokeWidth)
+      return
+    }
+    points.removeAll(keepingCapacity: true)
+    if radius <= 0 {
+      for corner in [(0.0, 0.0), (width, 0), (width, height), (0, height)] {
+        points.append(Self.map(transform, corner.0, corner.1))
+      }
+    } else {
+      let steps = max(2, Self.segments(radius: radius * pixelScale) / 4)
+      let centres = [
+        (radius, radius, Double.pi), (width - radius, radius, 1.5 * .pi),
+        (width - radius, height - radius, 0), (radius, height - radius, 0.5 * .pi),
+      ]
+      for (cx, cy, start) in centres {
+        for step in 0...steps {
+          let angle = start + Double(step) / Double(steps) * .pi / 2
+          points.append(Self.map(transform, cx + radius * cos(angle), cy + radius * sin(angle)))
+        }
+      }
+    }
+    emit(fill: fill, stroke: stroke, strokeWidth: strokeWidth * Self.areaScale(transform))
+  }
+
+  /// Unrotated rectangles (most UI) snap to whole pixels and skip the edge ramp, so panels and
+  /// their borders stay crisp; SDL's software rasterizer snaps vertices to whole pixels
+  /// anyway, which would leave a half-transparent line along every ramped edge.
+  private mutating func addAlignedRect(
+    width: Double, height: Double, transform: Affine,
+    fill: SDL_Color?, stroke: SDL_Color?, strokeWidth: Double
+  ) {
+    let left = transform.tx.rounded()
+    let top = transform.ty.rounded()
+    let right = (transform.tx + transform.a * width).rounded()
+    let bottom = (transform.ty + transform.d * height).rounded()
+    guard right > left, bottom > top else { return }
+    if let fill, fill.a > 0 {
+      appendQuad(left, top, right, bottom, fill)
+    }
+    guard var color = stroke, color.a > 0, strokeWidth > 0 else { return }
+    var band = (strokeWidth * Self.areaScale(transform)).rounded()
+    if band < 1 {
+      color.a = UInt8((Double(color.a) * strokeWidth * Self.areaScale(transform)).rounded())
+      band = 1
+    }
+    if 2 * band >= right - left || 2 * band >= bottom - top {
+      appendQuad(left, top, right, bottom, color)
+      return
+    }
+    appendQuad(left, top, right, top + band, color)
+    appendQuad(left, bottom - band, right, bottom, color)
+    appendQuad(left, top + band, left + band, bottom - band, color)
+    appendQuad(right - band, top + band, right, bottom - band, color)
+  }
+
+  private mutating func appendQuad(
+    _ left: Double, _ top: Double, _ right: Double, _ bottom: Double, _ color: SDL_Color
+  ) {
+    let base = Int32(vertices.count)
+    append(SIMD2(left, top), color)
+    append(SIMD2(right, top), color)
+    append(SIMD2(right, bottom), color)
+    append(SIMD2(left, bottom), color)
+    indices.append(contentsOf: [base, base + 1, base + 2, base, base + 2, base + 3])
+  }
+
+  /// Adds an ellipse inscribed in the box (0, 0, width, height).
+  mutating func addEllipse(
+    width: Double, height: Double, transform: Affine,
+    fill: SDL_Color?, stroke: SDL_Color?, strokeWidth: Double
+  ) {
+    let pixelScale = Self.maxScale(transform)
+    guard pixelScale > 1e-9, width > 0, height > 0 else { return }
+    points.removeAll(keepingCapacity: true)
+    let rx = width / 2
+    let ry = height / 2
+    let count = Self.segments(radius: max(rx, ry) * pixelScale)
+    for step in 0..<count {
+      let angle = Double(step) / Double(count) * 2 * .pi
+      points.append(Self.map(transform, rx + rx * cos(angle), ry + ry * sin(angle)))
+    }
+    emit(fill: fill, stroke: stroke, strokeWidth: strokeWidth * Self.areaScale(transform))
+  }
+
+  // MARK: - Tessellation
+
+  private mutating func emit(fill: SDL_Color?, stroke: SDL_Color?, strokeWidth: Double) {
+    removeDuplicatePoints()
+    guard points.count >= 3, computeMiters() else { return }
+    if let fill, fill.a > 0 { emitFill(fill) }
+    if let stroke, stroke.a > 0, strokeWidth > 0 { emitStroke(stroke, width: strokeWidth) }
+  }
+
+  private mutating func emitFill(_ color: SDL_Color) {
+    let clear = SDL_Color(r: color.r, g: color.g, b: color.b, a: 0)
+    let base = Int32(vertices.count)
+    let count = Int32(points.count)
+    // Inner ring (solid) then outer ring (transparent), half a pixel either side of the edge.
+    for i in 0..<points.count { append(points[i] - miters[i] * 0.5, color) }
+    for i in 0..<points.count { append(points[i] + miters[i] * 0.5, clear) }
+    for i in 1..<(count - 1) {
+      indices.append(contentsOf: [base, base + i, base + i + 1])
+    }
+    appendRing(inner: base, outer: base + count, count: count)
+  }
+
+  /// The outline lies inside the shape's edge (like a CSS border), so it never grows the
+  /// shape and a whole-pixel width on a pixel boundary comes out crisp.
+  private mutating func emitStroke(_ color: SDL_Color, width: Double) {
+    var color = color
+    var width = width
+    if width < 1 {
+      // Thinner than a pixel: draw one pixel wide, fainter, instead of breaking up.
+      color.a = UInt8((Double(color.a) * width).rounded())
+      width = 1
+    }
+    let clear = SDL_Color(r: color.r, g: color.g, b: color.b, a: 0)
+    let count = Int32(points.count)
+    let base = Int32(vertices.count)
+    // Distances inward from the edge: ramp in, solid band, ramp out.
+    let offsets: [(Double, SDL_Color)] = [
+      (width + 0.5, clear), (width - 0.5, color), (0.5, color), (-0.5, clear),
+    ]
+    for (inset, shade) in offsets {
+      for i in 0..<points.count { append(points[i] - miters[i] * inset, shade) }
+    }
+    appendRing(inner: base, outer: base + count, count: count)
+    appendRing(inner: base + count, outer: base + 2 * count, count: count)
+    appendRing(inner: base + 2 * count, outer: base + 3 * count, count: count)
+  }
+
+  /// Two triangles per edge between two rings of `count` vertices each.
+  private mutating func appendRing(inner: Int32, outer: Int32, count: Int32) {
+    for i in 0..<count {
+      let next = (i + 1) % count
+      indices.append(contentsOf: [
+        inner + i, outer + i, outer + next,
+        inner + i, outer + next, inner + next,
+      ])
+    }
+  }
+
+  private mutating func append(_ point: SIMD2<Double>, _ color: SDL_Color) {
+    vertices.append(
+      SDL_Vertex(
+        position: SDL_FPoint(x: Float(point.x), y: Float(point.y)), color: color,
+        tex_coord: SDL_FPoint(x: 0, y: 0)))
+  }
+
+  private mutating func removeDuplicatePoints() {
+    var kept = 0
+    for point in points {
+      if kept > 0, Self.lengthSquared(point - points[kept - 1]) < 1e-12 { continue }
+      points[kept] = point
+      kept += 1
+    }
+    points.removeSubrange(kept...)
+    while points.count > 1, let first = points.first, let last = points.last,
+      Self.lengthSquared(first - last) < 1e-12
+    {
+      points.removeLast()
+    }
+  }
+
+  /// Outward miter vectors (length 1/cos(half the corner angle)) at each outline point;
+  /// false when the outline has no area.
+  private mutating func computeMiters() -> Bool {
+    var area = 0.0
+    for i in 0..<points.count {
+      let a = points[i]
+      let b = points[(i + 1) % points.count]
+      area += a.x * b.y - b.x * a.y
+    }
+    guard abs(area) > 1e-9 else { return false }
+    // On screen (y down), a positive area means clockwise, so (dy, -dx) points outward.
+    let sign: Double = area > 0 ? 1 : -1
+    miters.removeAll(keepingCapacity: true)
+    var previous = edgeNormal(points.count - 1, sign: sign)
+    for i in 0..<points.count {
+      let current = edgeNormal(i, sign: sign)
+      let sum = previous + current
+      let denominator = max(1 + (previous * current).sum(), 0.125)
+      miters.append(sum / denominator)
+      previous = current
+    }
+    return true
+  }
+
+  private func edgeNormal(_ i: Int, sign: Double) -> SIMD2<Double> {
+    let a = points[i]
+    let b = points[(i + 1) % points.count]
+    let d = b - a
+    let length = max(Self.lengthSquared(d).squareRoot(), 1e-12)
+    return SIMD2(d.y, -d.x) * (sign / length)
+  }
+
+  // MARK: - Helpers
+
+  private static func map(_ t: Affine, _ x: Double, _ y: Double) -> SIMD2<Double> {
+    SIMD2(t.a * x + t.c * y + t.tx, t.b * x + t.d * y + t.ty)
+  }
+
+  private static func lengthSquared(_ v: SIMD2<Double>) -> Double { (v * v).sum() }
+
+  /// The largest stretch the transform applies to any axis (for curve smoothness).
+  static func maxScale(_ t: Affine) -> Double {
+    max((t.a * t.a + t.b * t.b).squareRoot(), (t.c * t.c + t.d * t.d).squareRoot())
+  }
+
+  /// The geometric mean stretch (for line widths).
+  static func areaScale(_ t: Affine) -> Double { abs(t.determinant).squareRoot() }
+
+  /// Segments for a full circle of `radius` pixels, so the chord strays at most ~0.2 px.
+  static func segments(radius: Double) -> Int {
+    guard radius > 0.5 else { return 8 }
+    let step = 2 * acos(max(-1, 1 - 0.2 / radius))
+    return min(max(Int((2 * .pi / step).rounded(.up)), 8), 512)
+  }
+}

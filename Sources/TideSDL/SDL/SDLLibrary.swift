@@ -1,0 +1,37 @@
+import CSDL2
+
+/// Brings SDL subsystems up on demand.
+///
+/// SDL keeps its own "already initialised" state, so asking it (`SDL_WasInit`, `TTF_WasInit`)
+/// avoids any global mutable state on the Swift side. All calls belong on the main thread.
+enum SDLLibrary {
+  /// Starts SDL_ttf (needed for any text measuring or drawing; needs no display).
+  static func startText() throws {
+    if TTF_WasInit() == 0, TTF_Init() != 0 {
+      throw SDLError.last("TTF_Init")
+    }
+  }
+
+  /// Starts SDL_image's PNG loader; PNG is built in, so a failure only costs speed, not function.
+  static func startImages() {
+    let png = Int32(IMG_INIT_PNG.rawValue)
+    if IMG_Init(png) & png == 0 {
+      // IMG_Load still works without the early init; nothing to report.
+    }
+  }
+
+  /// Starts the video and event subsystems for a real window.
+  static func startVideo() throws {
+    let wanted = UInt32(SDL_INIT_VIDEO | SDL_INIT_EVENTS)
+    if SDL_WasInit(wanted) != wanted, SDL_InitSubSystem(wanted) != 0 {
+      throw SDLError.last("SDL_Init(video)")
+    }
+  }
+
+  /// Starts the audio subsystem; failure is reported to the caller, who decides to run silent.
+  static func startAudio() -> Bool {
+    let wanted = UInt32(SDL_INIT_AUDIO)
+    if SDL_WasInit(wanted) == wanted { return true }
+    return SDL_InitSubSystem(wanted) == 0
+  }
+}

@@ -1,0 +1,53 @@
+import Foundation
+import TideCore
+
+/// The engine-facing half of the SDL backend: TTF text metrics, image sizes from the game's
+/// assets, SDL_mixer sounds and hot-reload bookkeeping.
+///
+/// Drawing is done by `runWindow(driver:options:)` (or `SDLOffscreen`) from the driver's
+/// scene, so `present` does nothing here. Pass this backend in `WindowOptions.backend` so the
+/// window shares its fonts and assets.
+public final class SDLBackend: Backend {
+  /// Fonts shared by metrics and drawing.
+  public let fonts: FontLibrary
+  /// The game's `assets/` folder.
+  public let assets: AssetLibrary
+  /// Sound output; nil when the backend was made without audio (e.g. for `tide shot`).
+  public let audio: SDLAudio?
+  private let metrics: TTFTextMetrics
+
+  /// Creates the backend for the game in `gameDirectory`; `audio: false` never opens a device.
+  public init(gameDirectory: URL, audio: Bool = true) throws {
+    fonts = try FontLibrary()
+    assets = AssetLibrary(gameDirectory: gameDirectory)
+    metrics = TTFTextMetrics(fonts: fonts)
+    self.audio = audio ? SDLAudio(assets: assets) : nil
+  }
+
+  /// Does nothing: the window runner draws the driver's scene itself, once per display frame.
+  public func present(_ scene: SceneGraph, overlay: Overlay?) {}
+
+  /// Plays `assets/<sound>.wav|ogg`.
+  public func play(sound: String, volume: Double) {
+    audio?.play(sound, volume: volume)
+  }
+
+  /// Always empty: the window runner feeds input straight to the driver.
+  public func pollInput() -> [InputEvent] { [] }
+
+  /// DejaVu Sans plus colour-emoji widths, matching what is drawn.
+  public var textMetrics: any TextMetrics { metrics }
+
+  /// The PNG's pixel size.
+  public func imageSize(named name: String) -> Vec2? {
+    assets.imageSize(named: name)
+  }
+
+  /// Forgets cached textures and sounds for a changed file (e.g. "assets/roar.wav").
+  public func reloadAsset(path: String) {
+    assets.markChanged(path: path)
+    let name = (path as NSString).lastPathComponent
+    audio?.reload(name)
+    audio?.reload((name as NSString).deletingPathExtension)
+  }
+}

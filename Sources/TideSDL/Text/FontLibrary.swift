@@ -1,0 +1,162 @@
+import CSDL2
+
+/// Fonts and emoji glyphs shared by text measuring and drawing (DejaVu Sans + Noto Color Emoji).
+///
+/// Not thread-safe: SDL_ttf state belongs to the main thread, like the rest of SDL.
+public final class FontLibrary {
+  /// Where Debian's fonts-dejavu-core puts the text font.
+  public static let defaultTextFontPath = "/usr/share/fonts/truetype/dejavu/DejaVuSans.ttf"
+  /// Where Debian's fonts-noto-color-emoji puts the emoji font.
+  public static let defaultEmojiFontPath = "/usr/share/fonts/truetype/noto/NotoColorEmoji.ttf"
+
+  private let textFontPath: String
+  private let emojiFont: OpaquePointer?
+  private var textFonts: [Int: OpaquePointer] = [:]
+  /// Emoji glyphs at the font's single bitmap strike (~136×128), rendered once.
+  private var emojiStrikes: [UInt32: UnsafeMutablePointer<SDL_Surface>] = [:]
+  /// Emoji glyphs shrunk to a line height, keyed by code point and height.
+  private var emojiScaled: [EmojiKey: UnsafeMutablePointer<SDL_Surface>] = [:]
+
+  private struct EmojiKey: Hashable {
+    var scalar: UInt32
+    var height: Int
+  }
+
+  /// Opens the fonts; a missing text font is an error, a missing emoji font only loses colour.
+  public init(
+    textFontPath: String = FontLibrary.defaultTextFontPath,
+    emojiFontPath: String = FontLibrary.defaultEmojiFontPath
+  ) throws {
+    try SDLLibrary.startText()
+    guard let probe = TTF_OpenFont(textFontPath, 16) else {
+      throw SDLError.last("Opening the text font \(textFontPath)")
+    }
+    self.textFontPath = textFontPath
+    textFonts[16] = probe
+    // Any size gives the one colour strike; 109 is its nominal size.
+    emojiFont = TTF_OpenFont(emojiFontPath, 109)
+  }
+
+  deinit {
+    for surface in emojiScaled.values { SDL_FreeSurface(surface) }
+    for surface in emojiStrikes.values { SDL_FreeSurface(surface) }
+    for font in textFonts.values { TTF_CloseFont(font) }
+    if let emojiFont { TTF_CloseFont(emojiFont) }
+  }
+
+  /// The text font at a pixel size (clamped to 1...1000), opened once per size.
+  func textFont(pixelSize: Int) -> OpaquePointer? {
+    let size = min(max(pixelSize, 1), 1000)
+    if let font = textFonts[size] { return font }
+    guard let font = TTF_OpenFont(textFontPath, Int32(size)) else { return nil }
+    textFonts[size] = font
+    return font
+  }
+
+  /// Lays out `text` at a pixel size: lines split at "\n", each split into text and emoji runs.
+  func layout(_ text: String, pixelSize: Int) -> TextLayout {
+    guard let font = textFont(pixelSize: pixelSize) else {
+      return TextLayout(lines: [], lineHeight: 0, lineSkip: 0)
+    }
+    let lineHeight = Int(TTF_FontHeight(font))
+    let splitter = TextRunSplitter(
+      hasTextGlyph: { TTF_GlyphIsProvided32(font, $0) != 0 },
+      hasEmojiGlyph: { [emojiFont] scalar in
+        guard let emojiFont else { return false }
+        return TTF_GlyphIsProvided32(emojiFont, scalar) != 0
+      })
+    let lines = text.split(separator: "\n", omittingEmptySubsequences: false).map { line in
+      var pieces: [TextLayout.Piece] = []
+      for run in splitter.split(line) {
+        let width: Int
+        switch run.kind {
+        case .text:
+          var w: Int32 = 0
+          var h: Int32 = 0
+          width = TTF_SizeUTF8(font, run.text, &w, &h) == 0 ? Int(w) : 0
+        case .emoji:
+          width = run.scalars.reduce(0) { $0 + emojiWidth($1.value, lineHeight: lineHeight) }
+        }
+        pieces.append(TextLayout.Piece(run: run, width: width))
+      }
+      return TextLayout.Line(pieces: pieces, width: pieces.reduce(0) { $0 + $1.width })
+    }
+    return TextLayout(lines: lines, lineHeight: lineHeight, lineSkip: Int(TTF_FontLineSkip(font)))
+  }
+
+  /// Width of an emoji scaled so that its strike height equals the text line height.
+  private func emojiWidth(_ scalar: UInt32, lineHeight: Int) -> Int {
+    guard let strike = emojiStrike(scalar) else { return 0 }
+    let width = Double(strike.pointee.w) * Double(lineHeight) / Double(max(strike.pointee.h, 1))
+    return Int(width.rounded())
+  }
+
+  /// The emoji at the font's own strike, rendered once.
+  private func emojiStrike(_ scalar: UInt32) -> UnsafeMutablePointer<SDL_Surface>? {
+    if let surface = emojiStrikes[scalar] { return surface }
+    guard let emojiFont, let unicode = Unicode.Scalar(scalar) else { return nil }
+    let white = SDL_Color(r: 255, g: 255, b: 255, a: 255)
+    guard let surface = TTF_RenderUTF8_Blended(emojiFont, String(Character(unicode)), white) else {
+      return nil
+    }
+    emojiStrikes[scalar] = surface
+    return surface
+  }
+
+  /// The emoji shrunk (area filter) to a line height; cached, owned by the library.
+  func emojiGlyph(_ scalar: UInt32, lineHeight: Int) -> UnsafeMutablePointer<SDL_Surface>? {
+    let key = EmojiKey(scalar: scalar, height: lineHeight)
+    if let surface = emojiScaled[key] { return surface }
+    guard let strike = emojiStrike(scalar),
+      let scaled = SurfaceScaler.scaled(
+        strike, width: emojiWidth(scalar, lineHeight: lineHeight), height: lineHeight)
+    else { return nil }
+    emojiScaled[key] = scaled
+    return scaled
+  }
+
+  /// Draws a layout into a new transparent ARGB8888 surface, text runs in `color`, emoji in
+  /// their own colours; lines are aligned within the widest (0 left, 0.5 centre, 1 right).
+  func renderSurface(
+    _ layout: TextLayout, pixelSize: Int, color: SDL_Color, align: Double
+  ) -> UnsafeMutablePointer<SDL_Surface>? {
+    guard let font = textFont(pixelSize: pixelSize), layout.width > 0, layout.height > 0,
+      let target = SDL_CreateRGBSurfaceWithFormat(
+        0, Int32(layout.width), Int32(layout.height), 32, PixelFormat.argb8888)
+    else { return nil }
+    for (index, line) in layout.lines.enumerated() {
+      var x = Int((Double(layout.width - line.width) * align).rounded(.down))
+      let y = index * layout.lineSkip
+      for piece in line.pieces {
+        switch piece.run.kind {
+        case .text:
+          if let surface = TTF_RenderUTF8_Blended(font, piece.run.text, color) {
+            copy(surface, into: target, x: x, y: y)
+            SDL_FreeSurface(surface)
+          }
+        case .emoji:
+          var glyphX = x
+          for scalar in piece.run.scalars {
+            if let glyph = emojiGlyph(scalar.value, lineHeight: layout.lineHeight) {
+              copy(glyph, into: target, x: glyphX, y: y)
+              glyphX += Int(glyph.pointee.w)
+            }
+          }
+        }
+        x += piece.width
+      }
+    }
+    return target
+  }
+
+  /// Copies pixels as they are (no blending): runs do not overlap, and blending onto a
+  /// transparent surface would darken anti-aliased edges.
+  private func copy(
+    _ source: UnsafeMutablePointer<SDL_Surface>, into target: UnsafeMutablePointer<SDL_Surface>,
+    x: Int, y: Int
+  ) {
+    SDL_SetSurfaceBlendMode(source, SDL_BLENDMODE_NONE)
+    var destination = SDL_Rect(x: Int32(x), y: Int32(y), w: source.pointee.w, h: source.pointee.h)
+    _ = tide_sdl_blit(source, nil, target, &destination)
+  }
+}

@@ -1,0 +1,68 @@
+import CSDL2
+
+/// Rendered text (text runs plus colour emoji) as textures for one renderer.
+///
+/// Keyed by string, pixel size, colour and alignment; entries unused for a while are dropped,
+/// so a score that changes every frame does not pile up textures.
+final class TextTextureCache {
+  private struct Key: Hashable {
+    var text: String
+    var pixelSize: Int
+    var rgb: UInt32
+    var align: UInt8
+  }
+
+  private struct Entry {
+    var texture: Texture
+    var lastUsed: Int
+  }
+
+  private let renderer: OpaquePointer
+  private let fonts: FontLibrary
+  private var entries: [Key: Entry] = [:]
+  private var frame = 0
+  /// Frames an unused entry survives.
+  private let lifetime = 120
+
+  init(renderer: OpaquePointer, fonts: FontLibrary) {
+    self.renderer = renderer
+    self.fonts = fonts
+  }
+
+  deinit {
+    for entry in entries.values { SDL_DestroyTexture(entry.texture.handle) }
+  }
+
+  /// Counts frames and now and then evicts stale entries.
+  func beginFrame() {
+    frame += 1
+    guard frame % 60 == 0 else { return }
+    let cutoff = frame - lifetime
+    for (key, entry) in entries where entry.lastUsed < cutoff {
+      SDL_DestroyTexture(entry.texture.handle)
+      entries.removeValue(forKey: key)
+    }
+  }
+
+  /// The texture of `text` at `pixelSize` in an opaque colour; nil for empty text.
+  /// `align` places shorter lines within the widest: 0 left, 1 centre, 2 right.
+  func texture(_ text: String, pixelSize: Int, color: SDL_Color, align: UInt8) -> Texture? {
+    let rgb = UInt32(color.r) << 16 | UInt32(color.g) << 8 | UInt32(color.b)
+    let key = Key(text: text, pixelSize: pixelSize, rgb: rgb, align: align)
+    if var entry = entries[key] {
+      entry.lastUsed = frame
+      entries[key] = entry
+      return entry.texture
+    }
+    let layout = fonts.layout(text, pixelSize: pixelSize)
+    let opaque = SDL_Color(r: color.r, g: color.g, b: color.b, a: 255)
+    guard
+      let surface = fonts.renderSurface(
+        layout, pixelSize: pixelSize, color: opaque, align: Double(align) / 2)
+    else { return nil }
+    defer { SDL_FreeSurface(surface) }
+    guard let texture = Texture.make(renderer: renderer, surface: surface) else { return nil }
+    entries[key] = Entry(texture: texture, lastUsed: frame)
+    return texture
+  }
+}

@@ -1,0 +1,68 @@
+import Foundation
+import TideCore
+
+/// How `runWindow(driver:options:)` opens and runs the window.
+public struct WindowOptions {
+  /// SDL render driver by name ("software", "opengl", "opengles2"); nil means the environment
+  /// variable `TIDE_RENDERER`, else "software" (on Mesa llvmpipe under Xvfb it drew sprites
+  /// about three times faster than "opengl").
+  public var renderer: String?
+  /// Wait for the display between frames (and never draw faster than its refresh rate).
+  /// Turn off for benchmarks.
+  public var vsync: Bool = true
+  /// Stop after this many presented frames.
+  public var maxFrames: Int?
+  /// Stop after this many seconds of wall-clock time.
+  public var maxSeconds: Double?
+  /// Write a PNG of the window's pixels here once the game has simulated `screenshotAt` seconds.
+  public var screenshotPath: URL?
+  /// Simulated seconds after which the screenshot is taken.
+  public var screenshotAt: Double = 0
+  /// Input fed to the game at given simulated times (for smoke tests and demos).
+  public var scriptedInput: [ScheduledInput] = []
+  /// Start with the F3 stats panel shown.
+  public var showStats: Bool = false
+  /// Shares fonts and assets with the backend the game was built with (recommended).
+  public var backend: SDLBackend?
+  /// The game folder, for images when no `backend` is given.
+  public var gameDirectory: URL?
+  /// Most simulation steps per displayed frame; after a long stall time is dropped rather
+  /// than caught up, so a slow frame cannot snowball.
+  public var maxStepsPerFrame: Int = 8
+
+  /// Options with defaults: software renderer, vsync on, no limits, no screenshot.
+  public init() {}
+}
+
+/// One input event to feed the game when its simulation clock reaches `time`.
+public struct ScheduledInput: Hashable, Sendable {
+  /// Simulated seconds since the window opened.
+  public var time: Double
+  /// The event, in design coordinates.
+  public var event: InputEvent
+
+  /// Creates a scheduled event.
+  public init(time: Double, event: InputEvent) {
+    self.time = time
+    self.event = event
+  }
+}
+
+/// What a window run did, for benchmarks and smoke tests.
+public struct WindowRunReport: Sendable {
+  /// Frames presented.
+  public var frames: Int
+  /// Fixed 1/60 s steps run.
+  public var steps: Int
+  /// Wall-clock seconds the loop ran.
+  public var seconds: Double
+  /// Seconds from entering `runWindow` to the first frame presented.
+  public var firstFrameSeconds: Double
+  /// The SDL render driver used.
+  public var rendererName: String
+  /// Whether the screenshot was written.
+  public var screenshotWritten: Bool
+
+  /// Frames per second over the whole run.
+  public var averageFPS: Double { seconds > 0 ? Double(frames) / seconds : 0 }
+}

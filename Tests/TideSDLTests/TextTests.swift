@@ -1,0 +1,70 @@
+import TideCore
+import XCTest
+
+@testable import TideSDL
+
+/// Emoji run splitting and TTF text metrics.
+final class TextTests: XCTestCase {
+  /// A fake font pair: the text font has ASCII and U+270C; the emoji font has ✊ ✋ ✌ 🦁.
+  private let splitter = TextRunSplitter(
+    hasTextGlyph: { $0 < 0x80 || $0 == 0x270C },
+    hasEmojiGlyph: { [0x270A, 0x270B, 0x270C, 0x1F981].contains($0) })
+
+  private func describe(_ runs: [TextRun]) -> [String] {
+    runs.map { ($0.kind == .emoji ? "E:" : "T:") + $0.text }
+  }
+
+  func testSplitsTextAndEmojiRuns() {
+    XCTAssertEqual(describe(splitter.split("Rock ✊ wins")), ["T:Rock ", "E:✊", "T: wins"])
+    XCTAssertEqual(describe(splitter.split("✊✋🦁")), ["E:✊✋🦁"])
+  }
+
+  func testVariationSelectorMakesTextCharacterEmojiAndIsDropped() {
+    // ✌ alone is text presentation and the text font has it; U+FE0F asks for the emoji.
+    XCTAssertEqual(describe(splitter.split("a✌b")), ["T:a✌b"])
+    XCTAssertEqual(describe(splitter.split("a✌\u{FE0F}b")), ["T:a", "E:✌", "T:b"])
+    XCTAssertEqual(describe(splitter.split("✊\u{FE0E}")), ["T:✊"])
+  }
+
+  func testJoinersAndSkinTonesAreDropped() {
+    XCTAssertEqual(describe(splitter.split("✊\u{1F3FD}\u{200D}🦁")), ["E:✊🦁"])
+  }
+
+  func testEmojiPresentationTable() {
+    XCTAssertTrue(EmojiPresentation.isDefault(0x270A))
+    XCTAssertTrue(EmojiPresentation.isDefault(0x1F981))
+    XCTAssertFalse(EmojiPresentation.isDefault(0x270C))
+    XCTAssertFalse(EmojiPresentation.isDefault(0x41))
+  }
+
+  func testRealFontsSplitTheGameEmojiIntoColourRuns() throws {
+    let fonts = try FontLibrary()
+    let layout = fonts.layout("✊ ✋ ✌️ 🤖 🦁 🐍 🐇", pixelSize: 24)
+    let emoji = layout.lines[0].pieces.filter { $0.run.kind == .emoji }
+      .flatMap(\.run.scalars).map(\.value)
+    XCTAssertEqual(emoji, [0x270A, 0x270B, 0x270C, 0x1F916, 0x1F981, 0x1F40D, 0x1F407])
+  }
+
+  func testMetricsMatchLayoutAndGrowWithLines() throws {
+    let metrics = try TTFTextMetrics()
+    let one = metrics.measure("Hello", size: 24)
+    let two = metrics.measure("Hello\nHello", size: 24)
+    XCTAssertGreaterThan(one.width, 40)
+    XCTAssertEqual(two.width, one.width)
+    XCTAssertGreaterThan(two.height, one.height * 1.8)
+    // An emoji is about as wide as it is tall (the strike is 136×128, scaled to line height).
+    let lion = metrics.measure("🦁", size: 24)
+    XCTAssertEqual(lion.width, (lion.height * 136 / 128).rounded(), accuracy: 1)
+    XCTAssertEqual(metrics.measure("", size: 24).width, 0)
+  }
+
+  func testWrapperKeepsLinesWithinWidth() throws {
+    let fonts = try FontLibrary()
+    let wrapper = TextWrapper(fonts: fonts, pixelSize: 14, maxWidth: 120)
+    let lines = wrapper.wrap("attempt to index a nil value (field 'lion') in a_very_long_identifier_name")
+    XCTAssertGreaterThan(lines.count, 2)
+    for line in lines {
+      XCTAssertLessThanOrEqual(fonts.layout(line, pixelSize: 14).width, 120, line)
+    }
+  }
+}

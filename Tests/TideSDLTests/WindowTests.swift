@@ -1,0 +1,164 @@
+import Foundation
+import TideCore
+import XCTest
+
+@testable import TideSDL
+
+/// A small game for window tests: bouncing sprites, a label, input recorded.
+final class TestDriver: GameDriver {
+  let designSize: Vec2
+  let title = "Tide window test"
+  let background = Color(r: 0.1, g: 0.12, b: 0.2)
+  let scene: SceneGraph
+  var overlay: Overlay?
+  private(set) var received: [InputEvent] = []
+  private(set) var steps = 0
+  private(set) var polls = 0
+  private(set) var presented = 0
+  private var sprites: [(node: Node, vx: Double, vy: Double)] = []
+
+  init(designSize: Vec2 = Vec2(390, 844), sprites count: Int = 50, fonts: FontLibrary) {
+    self.designSize = designSize
+    scene = SceneGraph(textMetrics: TTFTextMetrics(fonts: fonts))
+    var random = SystemRandomNumberGenerator()
+    for index in 0..<count {
+      let node = scene.makeNode(.image)
+      node.image = "sprite.png"
+      node.width = 26
+      node.height = 37
+      node.x = Double(index * 37 % Int(designSize.x - 26))
+      node.y = Double(index * 53 % Int(designSize.y - 37))
+      scene.root.add(node)
+      sprites.append((node, Double.random(in: -4...4, using: &random), Double.random(in: -2...2, using: &random)))
+    }
+    let label = scene.makeNode(.text)
+    label.text = "Tide ✊ ✋ ✌️"
+    label.fontSize = 28
+    label.x = 20
+    label.y = 20
+    scene.root.add(label)
+    let button = scene.makeNode(.rect)
+    button.x = 95
+    button.y = 700
+    button.width = 200
+    button.height = 60
+    button.cornerRadius = 16
+    button.fill = Color(r: 0.2, g: 0.5, b: 0.9)
+    scene.root.add(button)
+    let dot = scene.makeNode(.circle)
+    dot.x = 195
+    dot.y = 420
+    dot.radius = 50
+    dot.fill = Color(r: 1, g: 0.6, b: 0.1)
+    scene.root.add(dot)
+  }
+
+  func enqueue(_ event: InputEvent) { received.append(event) }
+
+  func step() {
+    steps += 1
+    for index in sprites.indices {
+      var (node, vx, vy) = sprites[index]
+      node.x += vx
+      node.y += vy
+      vy += 0.5
+      if node.x < 0 || node.x > designSize.x - 26 { vx = -vx }
+      if node.y > designSize.y - 37 {
+        vy = -abs(vy) * 0.9
+        node.y = designSize.y - 37
+      }
+      sprites[index] = (node, vx, vy)
+    }
+  }
+
+  func frameDidPresent() { presented += 1 }
+  func poll() { polls += 1 }
+}
+
+/// The letterbox math, and a real window when a display exists (run under xvfb-run).
+final class WindowTests: XCTestCase {
+  func testLetterboxKeepsAspectAndMapsPointsBack() {
+    let box = Letterbox(design: Vec2(390, 844), outputWidth: 1280, outputHeight: 720)
+    XCTAssertEqual(box.scale, 720.0 / 844, accuracy: 1e-9)
+    XCTAssertEqual(box.y, 0)
+    XCTAssertEqual(box.x, ((1280 - 390 * box.scale) / 2).rounded(.down))
+    let centre = box.toDesign(Vec2(box.x + box.width / 2, box.height / 2))
+    XCTAssertEqual(centre.x, 195, accuracy: 1e-9)
+    XCTAssertEqual(centre.y, 422, accuracy: 1e-9)
+    XCTAssertEqual(box.view.apply(Vec2(390, 844)).x, box.x + box.width, accuracy: 1e-9)
+  }
+
+  func testWindowSizeFitsTheScreen() {
+    let (w, h) = Letterbox.windowSize(design: Vec2(390, 844), usableWidth: 1280, usableHeight: 720)
+    XCTAssertLessThanOrEqual(h, 720)
+    XCTAssertEqual(Double(w) / Double(h), 390.0 / 844, accuracy: 0.01)
+    let small = Letterbox.windowSize(design: Vec2(320, 240), usableWidth: 1920, usableHeight: 1080)
+    XCTAssertEqual(small.0, 320)
+    XCTAssertEqual(small.1, 240)
+  }
+
+  func testRealWindowStepsAt60HzTakesInputAndScreenshots() throws {
+    guard ProcessInfo.processInfo.environment["DISPLAY"] != nil else {
+      throw XCTSkip("no display; run under xvfb-run to open a real window")
+    }
+    let fonts = try FontLibrary()
+    let assets = try SceneFixtures.makeAssets()
+    let driver = TestDriver(fonts: fonts)
+    driver.overlay = nil
+    let shot = URL(fileURLWithPath: NSTemporaryDirectory())
+      .appendingPathComponent("tide-window-smoke.png")
+    try? FileManager.default.removeItem(at: shot)
+    var options = WindowOptions()
+    options.gameDirectory = assets.directory?.deletingLastPathComponent()
+    options.maxSeconds = 1.0
+    options.screenshotPath = shot
+    options.screenshotAt = 0.5
+    options.showStats = true
+    options.scriptedInput = [
+      ScheduledInput(time: 0.1, event: .pointerDown(Vec2(195, 730))),
+      ScheduledInput(time: 0.2, event: .pointerUp(Vec2(195, 730))),
+    ]
+    let report = try runWindow(driver: driver, options: options)
+    XCTAssertTrue(report.screenshotWritten)
+    XCTAssertTrue(FileManager.default.fileExists(atPath: shot.path))
+    // One second of wall time is about 60 fixed steps whatever the frame rate.
+    XCTAssertEqual(Double(report.steps), 60, accuracy: 8, "\(report)")
+    XCTAssertEqual(driver.polls, report.frames)
+    XCTAssertEqual(driver.presented, report.frames)
+    // The X server's pointer may add motion events; taps must arrive as scripted.
+    let presses = driver.received.filter {
+      if case .pointerMove = $0 { return false }
+      return true
+    }
+    XCTAssertEqual(presses, [.pointerDown(Vec2(195, 730)), .pointerUp(Vec2(195, 730))])
+    let image = try RGBAImage(contentsOf: shot)
+    XCTAssertGreaterThan(image.width, 100)
+    print("window smoke: \(report.frames) frames, \(report.steps) steps, "
+      + "first frame \(Int(report.firstFrameSeconds * 1000)) ms, renderer \(report.rendererName), "
+      + "\(image.width)x\(image.height) screenshot at \(shot.path)")
+  }
+
+  /// Bunnymark through the real window, vsync off: `TIDE_BENCH_BUNNIES=N` (and optionally
+  /// `TIDE_BENCH_SPRITE=/path/bunny.png`, `TIDE_RENDERER`) under xvfb-run, release build.
+  func testBunnymark() throws {
+    let environment = ProcessInfo.processInfo.environment
+    guard let count = environment["TIDE_BENCH_BUNNIES"].flatMap(Int.init),
+      environment["DISPLAY"] != nil
+    else { throw XCTSkip("set TIDE_BENCH_BUNNIES=N and run under xvfb-run") }
+    let fonts = try FontLibrary()
+    let assets = try SceneFixtures.makeAssets()
+    if let sprite = environment["TIDE_BENCH_SPRITE"], let directory = assets.directory {
+      let target = directory.appendingPathComponent("sprite.png")
+      try? FileManager.default.removeItem(at: target)
+      try FileManager.default.copyItem(at: URL(fileURLWithPath: sprite), to: target)
+    }
+    let driver = TestDriver(designSize: Vec2(1280, 720), sprites: count, fonts: fonts)
+    var options = WindowOptions()
+    options.gameDirectory = assets.directory?.deletingLastPathComponent()
+    options.vsync = false
+    options.maxSeconds = Double(environment["TIDE_BENCH_SECONDS"] ?? "") ?? 4
+    let report = try runWindow(driver: driver, options: options)
+    print(String(format: "Tide %@ n=%d fps=%.1f first frame %.0f ms", report.rendererName, count,
+      report.averageFPS, report.firstFrameSeconds * 1000))
+  }
+}
