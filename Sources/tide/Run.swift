@@ -1,6 +1,7 @@
 import ArgumentParser
 import Foundation
 import TideCore
+import TideSDL
 import TideScript
 
 /// `tide run`: play a game in a window, or headlessly for a number of virtual seconds.
@@ -26,6 +27,21 @@ struct Run: ParsableCommand {
 
   @Option(name: .customLong("option"), help: "Override a conf.lua option: key=value (repeatable).")
   var gameOptions: [String] = []
+
+  @Option(help: "SDL renderer: software or opengl (default: TIDE_RENDERER, else the fastest here).")
+  var renderer: String?
+
+  @Option(help: "Replay input from this file (see `tide shot --help`).")
+  var input: String?
+
+  @Option(help: "Quit after this many seconds (smoke tests, benchmarks).")
+  var quitAfter: Double?
+
+  @Option(help: "Save a PNG of the window at --screenshot-at seconds.")
+  var screenshot: String?
+
+  @Option(help: "When to take the --screenshot, in seconds.")
+  var screenshotAt: Double = 1
 
   func run() throws {
     let location = GameLocation(game)
@@ -58,7 +74,35 @@ struct Run: ParsableCommand {
   }
 
   private func runWindow(_ location: GameLocation, _ options: EngineOptions) throws {
-    printError("the window backend is not wired in yet; run with --headless")
-    throw ExitCode.failure
+    let env = ProcessInfo.processInfo.environment
+    if (env["DISPLAY"] ?? "").isEmpty && (env["WAYLAND_DISPLAY"] ?? "").isEmpty && env["SDL_VIDEODRIVER"] == nil {
+      printError("no display here; play headless instead: tide run \(location.displayPath) --headless --seconds 10")
+      throw ExitCode.failure
+    }
+    do {
+      let backend = try SDLBackend(gameDirectory: location.url)
+      let engine = try Engine(gameDirectory: location.url, displayPath: location.displayPath, backend: backend, options: options)
+      try engine.start()
+      var window = WindowOptions()
+      window.backend = backend
+      window.gameDirectory = location.url
+      window.renderer = renderer
+      window.maxSeconds = quitAfter
+      if env["TIDE_VSYNC"] == "0" { window.vsync = false }
+      if env["TIDE_EXIT_AFTER_FIRST_FRAME"] == "1" { window.maxFrames = 1 }
+      if let screenshot {
+        window.screenshotPath = URL(fileURLWithPath: screenshot)
+        window.screenshotAt = screenshotAt
+      }
+      if let input { window.scriptedInput = try loadInputScript(input).map { ScheduledInput(time: Double($0.tick) / 60, event: $0.event) } }
+      let report = try TideSDL.runWindow(driver: engine, options: window)
+      if screenshot != nil && !report.screenshotWritten {
+        printError("no screenshot was taken (the window closed before \(screenshotAt) s)")
+        throw ExitCode.failure
+      }
+    } catch let error as GameLoadError {
+      printError(error.description)
+      throw ExitCode.failure
+    }
   }
 }

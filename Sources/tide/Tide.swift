@@ -7,6 +7,6 @@ struct Tide: ParsableCommand {
   static let configuration = CommandConfiguration(
     commandName: "tide",
     abstract: "Run, test and check Tide games (Lua 5.4 on a Swift engine).",
-    subcommands: [Run.self, Test.self, Check.self, List.self, Docs.self, Bench.self],
+    subcommands: [Run.self, Test.self, Check.self, List.self, Docs.self, Bench.self, Shot.self],
     defaultSubcommand: nil)
 }
