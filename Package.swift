@@ -37,5 +37,7 @@ let package = Package(
     .testTarget(name: "TideCoreTests", dependencies: ["TideCore"]),
     .testTarget(name: "TideScriptTests", dependencies: ["TideScript", "TideCore", "LuaBridge"]),
     .testTarget(name: "TideSDLTests", dependencies: ["TideSDL", "TideScript", "TideCore"]),
+    // Runs the built `tide` binary end to end, as an author would.
+    .testTarget(name: "TideCLITests", dependencies: ["tide"]),
   ]
 )

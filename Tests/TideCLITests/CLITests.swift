@@ -1,0 +1,170 @@
+import Foundation
+import XCTest
+
+/// End-to-end tests of the `tide` command: the one-line errors authors see, and the commands' output.
+final class CLITests: XCTestCase {
+  /// The package root, found from this file.
+  static let root = URL(fileURLWithPath: #filePath).deletingLastPathComponent().deletingLastPathComponent().deletingLastPathComponent()
+
+  /// The built `tide` binary, next to the test bundle.
+  static var tideBinary: URL {
+    // On Linux the test bundle's URL is the products folder itself; elsewhere it is the .xctest inside it.
+    let bundle = Bundle(for: CLITests.self).bundleURL
+    let candidates = [bundle.appendingPathComponent("tide"), bundle.deletingLastPathComponent().appendingPathComponent("tide")]
+    return candidates.first { FileManager.default.isExecutableFile(atPath: $0.path) } ?? candidates[0]
+  }
+
+  struct Result {
+    var status: Int32
+    var stdout: String
+    var stderr: String
+  }
+
+  func tide(_ arguments: [String], in directory: URL = CLITests.root) throws -> Result {
+    let process = Process()
+    process.executableURL = Self.tideBinary
+    process.arguments = arguments
+    process.currentDirectoryURL = directory
+    var environment = ProcessInfo.processInfo.environment
+    environment["DISPLAY"] = nil
+    environment["WAYLAND_DISPLAY"] = nil
+    process.environment = environment
+    let out = Pipe()
+    let err = Pipe()
+    process.standardOutput = out
+    process.standardError = err
+    try process.run()
+    let stdout = out.fileHandleForReading.readDataToEndOfFile()
+    let stderr = err.fileHandleForReading.readDataToEndOfFile()
+    process.waitUntilExit()
+    return Result(status: process.terminationStatus, stdout: String(decoding: stdout, as: UTF8.self), stderr: String(decoding: stderr, as: UTF8.self))
+  }
+
+  /// A scratch game folder with the given files.
+  func makeGame(_ files: [String: String]) throws -> URL {
+    let dir = FileManager.default.temporaryDirectory.appendingPathComponent("tide-cli-\(UUID().uuidString)")
+    for (path, text) in files {
+      let url = dir.appendingPathComponent(path)
+      try FileManager.default.createDirectory(at: url.deletingLastPathComponent(), withIntermediateDirectories: true)
+      try text.write(to: url, atomically: true, encoding: .utf8)
+    }
+    addTeardownBlock { try? FileManager.default.removeItem(at: dir) }
+    return dir
+  }
+
+  func testMissingFolderIsOneLine() throws {
+    let result = try tide(["check", "/nonexistent/game"])
+    XCTAssertEqual(result.status, 1)
+    XCTAssertEqual(result.stderr, "tide: no game folder at '/nonexistent/game'\n")
+  }
+
+  func testMissingMainIsOneLine() throws {
+    let game = try makeGame(["conf.lua": "return {}"])
+    let result = try tide(["check", game.path])
+    XCTAssertEqual(result.status, 1)
+    XCTAssertEqual(result.stderr, "tide: '\(game.path)' has no main.lua (every game starts there)\n")
+  }
+
+  func testSyntaxErrorNamesFileAndLine() throws {
+    let game = try makeGame(["main.lua": "local x = 1\nlocal y = = 2\n"])
+    let result = try tide(["check", game.path])
+    XCTAssertEqual(result.status, 1)
+    XCTAssertTrue(result.stderr.hasPrefix("tide: \(game.path)/main.lua:2:"), result.stderr)
+    XCTAssertEqual(result.stderr.split(separator: "\n").count, 1, result.stderr)
+  }
+
+  func testInvalidDataTableNamesFileAndField() throws {
+    let game = try makeGame([
+      "main.lua": """
+        local rules = require("data.rules")
+        tide.rules.duel(rules, { source = "data/rules.lua" })
+        """,
+      "data/rules.lua": "return { rock = { 'scissors' }, paper = { 'rock' }, scissors = { 'tiger' } }",
+    ])
+    let result = try tide(["check", game.path])
+    XCTAssertEqual(result.status, 1)
+    XCTAssertEqual(result.stderr, "tide: data/rules.lua: rules.scissors: 'tiger' is not one of the choices (paper, rock, scissors)\n")
+  }
+
+  func testBadConfigNamesTheField() throws {
+    let game = try makeGame(["conf.lua": "return { width = 'wide' }", "main.lua": ""])
+    let result = try tide(["check", game.path])
+    XCTAssertEqual(result.status, 1)
+    XCTAssertEqual(result.stderr, "tide: \(game.path)/conf.lua: width must be a number from 16 to 8192, got \"wide\"\n")
+  }
+
+  func testRuntimeErrorInCallbackDoesNotStopAHeadlessRun() throws {
+    let game = try makeGame([
+      "conf.lua": "return { scene = 'play' }",
+      "main.lua": """
+        tide.scene.define("play", {
+          enter = function(self) self.ticks = 0 end,
+          update = function(self) self.ticks = self.ticks + 1; if self.ticks == 3 then error("boom") end end,
+        })
+        """,
+    ])
+    let result = try tide(["run", game.path, "--headless", "--seconds", "1"])
+    XCTAssertEqual(result.status, 1, "a run with script errors reports failure")
+    XCTAssertTrue(result.stdout.contains("ran 1.0 virtual s (60 ticks)"), result.stdout)
+    XCTAssertTrue(result.stderr.contains("\(game.path)/main.lua:3: boom"), result.stderr)
+  }
+
+  func testRunWithoutDisplaySaysHowToRunHeadless() throws {
+    let result = try tide(["run", "rps"])
+    XCTAssertEqual(result.status, 1)
+    XCTAssertEqual(result.stderr, "tide: no display here; play headless instead: tide run Content/rps --headless --seconds 10\n")
+  }
+
+  func testHelpOnEverySubcommand() throws {
+    for command in ["run", "test", "check", "list", "shot", "docs", "bench"] {
+      let result = try tide([command, "--help"])
+      XCTAssertEqual(result.status, 0, command)
+      XCTAssertTrue(result.stdout.contains("USAGE: tide \(command)"), "\(command): \(result.stdout)")
+    }
+  }
+
+  func testListShowsTheGames() throws {
+    let result = try tide(["list"])
+    XCTAssertEqual(result.status, 0)
+    XCTAssertTrue(result.stdout.contains("rps"), result.stdout)
+    XCTAssertTrue(result.stdout.contains("Rock Paper Scissors"), result.stdout)
+  }
+
+  func testFailingGameTestExitsNonZeroWithFileLine() throws {
+    let game = try makeGame([
+      "main.lua": "",
+      "tests/math_test.lua": """
+        describe("sums", function()
+          it("adds", function() assert.are.equal(4, 2 + 2) end)
+          it("fails", function()
+            assert.are.equal(5, 2 + 2)
+          end)
+        end)
+        """,
+    ])
+    let result = try tide(["test", game.path])
+    XCTAssertEqual(result.status, 1)
+    // Lua shortens long chunk names (LUA_IDSIZE), so only the tail of a temp path is certain.
+    XCTAssertTrue(result.stdout.contains("/tests/math_test.lua:4: sums > fails"), result.stdout)
+    XCTAssertTrue(result.stdout.contains("expected: 5"), result.stdout)
+    XCTAssertTrue(result.stdout.contains("actual: 4"), result.stdout)
+    XCTAssertTrue(result.stdout.hasSuffix("1 passed, 1 failed\n"), result.stdout)
+  }
+
+  func testShotIsDeterministic() throws {
+    let dir = FileManager.default.temporaryDirectory.appendingPathComponent("tide-shot-\(UUID().uuidString)")
+    try FileManager.default.createDirectory(at: dir, withIntermediateDirectories: true)
+    defer { try? FileManager.default.removeItem(at: dir) }
+    let input = dir.appendingPathComponent("tap.input")
+    try "0.5 tap 98 680\n".write(to: input, atomically: true, encoding: .utf8)
+    var images: [Data] = []
+    for name in ["a.png", "b.png"] {
+      let out = dir.appendingPathComponent(name)
+      let result = try tide(["shot", "rps", "--at", "1.5", "--seed", "3", "--input", input.path, "-o", out.path])
+      XCTAssertEqual(result.status, 0, result.stderr)
+      images.append(try Data(contentsOf: out))
+    }
+    XCTAssertGreaterThan(images[0].count, 1000)
+    XCTAssertEqual(images[0], images[1], "same game, seed and input must give the same PNG")
+  }
+}
