@@ -3,7 +3,7 @@ import LuaBridge
 import TideCore
 
 extension Engine {
-  static let configFields = ["background", "height", "options", "scene", "title", "width"]
+  static let configFields = ["background", "height", "modules", "options", "scene", "title", "width"]
 
   /// Reads `conf.lua` (optional) and applies command-line overrides, naming any bad field.
   func loadConfig() throws(GameLoadError) {
@@ -75,6 +75,24 @@ extension Engine {
           case .boolean: config.options[name] = .bool(lua.toBool(at: v))
           default: problem = "\(file): options.\(name) must be a string, number or boolean, got \(lua.typeName(at: v))"
           }
+        }
+      case "modules":
+        guard type == .table else { problem = mismatch(file, key, "a table like { rps = \"../rps\" }", valueIndex); return }
+        lua.forEachPair(valueIndex) { k, v in
+          guard problem == nil else { return }
+          guard let prefix = lua.toString(at: k), let folder = lua.toString(at: v), lua.type(at: v) == .string else {
+            problem = "\(file): modules must map names to folders, like { rps = \"../rps\" }"
+            return
+          }
+          // Only sibling games: a shared folder must sit beside this game, not anywhere on disk.
+          let parts = folder.split(separator: "/")
+          guard parts.count == 2, parts[0] == "..", !parts[1].contains(".."),
+            FileManager.default.fileExists(atPath: gameDirectory.appendingPathComponent(folder).path)
+          else {
+            problem = "\(file): modules.\(prefix) must name a sibling game folder like \"../rps\", got \"\(folder)\""
+            return
+          }
+          config.modules[prefix] = folder
         }
       default:
         problem = "\(file): unknown field '\(key)' (valid: \(Engine.configFields.joined(separator: ", ")))"

@@ -72,6 +72,7 @@ extension Engine {
     lua.rawSet(-2, key: "options")
     lua.pop(1)
     try installLibraryModule("rules")
+    if LuaLibrary.url(for: "tide/ui.lua") != nil { try installLibraryModule("ui") }
   }
 
   /// Sets `tide.<name>` to the library module `tide.<name>` (loaded once per engine).

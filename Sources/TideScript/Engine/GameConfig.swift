@@ -14,6 +14,9 @@ public struct GameConfig: Sendable {
   public var scene: String?
   /// Options with their defaults; `--option key=value` may override them.
   public var options: [String: OptionValue]
+  /// Module prefixes served from sibling game folders: `{ rps = "../rps" }` makes
+  /// `require("rps.data.classic")` load `../rps/data/classic.lua`.
+  public var modules: [String: String]
 
   /// A default config for a game with no `conf.lua`.
   public init(title: String) {
@@ -23,6 +26,7 @@ public struct GameConfig: Sendable {
     background = Color(r: 0.1, g: 0.1, b: 0.12, a: 1)
     scene = nil
     options = [:]
+    modules = [:]
   }
 }
 

@@ -39,6 +39,14 @@ final class ModuleLoader {
       guard let url = LuaLibrary.url(for: relative) else { return nil }
       return (url, "@[tide]/" + relative, true)
     }
+    // conf.lua's `modules = { rps = "../rps" }` lets a game share another game's data.
+    if let dot = name.firstIndex(of: "."), let folder = engine.config.modules[String(name[..<dot])] {
+      let rest = String(name[name.index(after: dot)...]).replacingOccurrences(of: ".", with: "/") + ".lua"
+      let base = engine.gameDirectory.appendingPathComponent(folder).standardizedFileURL
+      let url = base.appendingPathComponent(rest)
+      guard FileManager.default.fileExists(atPath: url.path) else { return nil }
+      return (url, "@" + engine.displayPath + "/" + folder + "/" + rest, false)
+    }
     let url = engine.gameDirectory.appendingPathComponent(relative)
     guard FileManager.default.fileExists(atPath: url.path) else { return nil }
     return (url, "@" + engine.displayPath + "/" + relative, false)
@@ -105,8 +113,18 @@ final class ModuleLoader {
 /// The engine's Lua library (`tide.*` modules), shipped as package resources.
 enum LuaLibrary {
   /// The file for a library path such as `tide/rules.lua`, if the engine ships it.
+  ///
+  /// `TIDE_LUA_LIBRARY` points at a source checkout's `Sources/TideScript/Lua` so engine
+  /// developers see library edits without rebuilding.
   static func url(for relative: String) -> URL? {
-    guard let base = Bundle.module.resourceURL?.appendingPathComponent("Lua") else { return nil }
+    let base: URL
+    if let override = ProcessInfo.processInfo.environment["TIDE_LUA_LIBRARY"], !override.isEmpty {
+      base = URL(fileURLWithPath: override)
+    } else if let bundled = Bundle.module.resourceURL?.appendingPathComponent("Lua") {
+      base = bundled
+    } else {
+      return nil
+    }
     let url = base.appendingPathComponent(relative)
     return FileManager.default.fileExists(atPath: url.path) ? url : nil
   }
