@@ -40,8 +40,11 @@ tide.scene.define("play", {
     self.robot_pick = tide.sprite.text("❔", {
       x = w / 2, y = 370, anchor = "center", size = 80, name = "robot_pick",
     })
+    self.player_pick = tide.sprite.text("", {
+      x = w / 2, y = 455, anchor = "center", size = 22, color = "#d8dee9", name = "player_pick",
+    })
     self.result = tide.sprite.text("Make your choice", {
-      x = w / 2, y = 500, anchor = "center", size = 34, color = "#ffffff", name = "result",
+      x = w / 2, y = 510, anchor = "center", size = 34, color = "#ffffff", name = "result",
     })
 
     self.choices = {}
@@ -65,6 +68,7 @@ tide.scene.define("play", {
     self.player_choice, self.robot_choice, self.outcome = player, robot, outcome
 
     self.robot_pick.text = emoji_of(robot)
+    self.player_pick.text = "You chose " .. emoji_of(player)
     self.robot_pick.scale = 0.2
     tide.tween(self.robot_pick, 0.35, { scale = 1 }, { ease = "out_back" })
     self.result.text = messages[outcome]
@@ -76,6 +80,7 @@ tide.scene.define("play", {
   reset = function(self)
     self.player_choice, self.robot_choice, self.outcome = nil, nil, nil
     self.robot_pick.text = "❔"
+    self.player_pick.text = ""
     self.result.text = "Make your choice"
     self.panel.fill = colors.idle
     for _, sprite in ipairs(self.choices) do sprite.visible = true end

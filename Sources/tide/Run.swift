@@ -94,7 +94,7 @@ struct Run: ParsableCommand {
         window.screenshotPath = URL(fileURLWithPath: screenshot)
         window.screenshotAt = screenshotAt
       }
-      if let input { window.scriptedInput = try loadInputScript(input).map { ScheduledInput(time: Double($0.tick) / 60, event: $0.event) } }
+      if let input { window.scriptedInput = try loadInputScript(input).entries.map { ScheduledInput(time: Double($0.tick) / 60, event: $0.event) } }
       let report = try TideSDL.runWindow(driver: engine, options: window)
       if screenshot != nil && !report.screenshotWritten {
         printError("no screenshot was taken (the window closed before \(screenshotAt) s)")

@@ -22,16 +22,16 @@ struct Shot: ParsableCommand {
   @Argument(help: "The game folder (e.g. Content/rps, or rps).")
   var game: String
 
-  @Option(help: "Game time of the frame, in seconds.")
-  var at: Double = 1
+  @Option(help: "Game time of the frame, in seconds (default: the input's @at, else 1).")
+  var at: Double?
 
-  @Option(help: "Seed of tide.random.")
-  var seed: UInt64 = 1
+  @Option(help: "Seed of tide.random (default: the input's @seed, else 1).")
+  var seed: UInt64?
 
   @Option(help: "Replay input from this file.")
   var input: String?
 
-  @Option(help: "Design size as WxH, e.g. 834x1112 (overrides conf.lua).")
+  @Option(help: "Design size as WxH, e.g. 834x1112 (default: the input's @size, else conf.lua).")
   var size: String?
 
   @Option(name: .customLong("option"), help: "Override a conf.lua option: key=value (repeatable).")
@@ -42,34 +42,28 @@ struct Shot: ParsableCommand {
 
   func run() throws {
     let location = GameLocation(game)
+    let script = try input.map(loadInputScript) ?? InputScript()
     var options = EngineOptions()
-    options.seed = seed
-    options.options = try parseOptions(gameOptions)
+    options.seed = seed ?? script.seed ?? 1
+    options.options = script.options.merging(try parseOptions(gameOptions)) { $1 }
     options.logErrors = false
     options.saveDirectory = FileManager.default.temporaryDirectory.appendingPathComponent("tide-shot-\(getpid())")
     defer { if let dir = options.saveDirectory { try? FileManager.default.removeItem(at: dir) } }
+    options.designSize = script.size
     if let size {
       let (w, h) = try parseSize(size)
       options.designSize = Vec2(x: w, y: h)
     }
-    guard at >= 0 else { throw ValidationError("--at must not be negative") }
-    let script = try input.map(loadInputScript) ?? []
+    let time = at ?? script.shotTime ?? 1
+    guard time >= 0 else { throw ValidationError("--at must not be negative") }
     do {
       let backend = try SDLBackend(gameDirectory: location.url, audio: false)
       let engine = try Engine(gameDirectory: location.url, displayPath: location.displayPath, backend: backend, options: options)
       try engine.start()
-      let ticks = Int((at * 60).rounded())
-      var next = 0
-      for tick in 0..<ticks {
-        while next < script.count, script[next].tick <= tick {
-          engine.enqueue(script[next].event)
-          next += 1
-        }
-        engine.step()
-      }
+      engine.replay(script, until: time)
       let offscreen = SDLOffscreen(assets: backend.assets, fonts: backend.fonts)
       try offscreen.renderPNG(scene: engine.scene, size: engine.designSize, background: engine.background, overlay: engine.overlay, to: URL(fileURLWithPath: output))
-      print("wrote \(output) (\(location.displayPath) at \(at) s, seed \(seed))")
+      print("wrote \(output) (\(location.displayPath) at \(time) s, seed \(options.seed))")
     } catch let error as GameLoadError {
       printError(error.description)
       throw ExitCode.failure
@@ -78,7 +72,7 @@ struct Shot: ParsableCommand {
 }
 
 /// Reads and parses an input script, naming the file in errors.
-func loadInputScript(_ path: String) throws -> [InputScript.Entry] {
+func loadInputScript(_ path: String) throws -> InputScript {
   let text: String
   do {
     text = try String(contentsOfFile: path, encoding: .utf8)
@@ -86,7 +80,7 @@ func loadInputScript(_ path: String) throws -> [InputScript.Entry] {
     throw ValidationError("cannot read input file '\(path)'")
   }
   do {
-    return try InputScript(text: text).entries
+    return try InputScript(text: text)
   } catch {
     throw ValidationError("\(path): \(error.description)")
   }

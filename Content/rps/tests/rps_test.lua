@@ -41,6 +41,7 @@ for _, name in ipairs(variants) do
           app:tap(app:find{ name = choice.id })
           local robot = emoji_to_id(data, app:find{ name = "robot_pick" }.text)
           assert.is_not_nil(robot)
+          assert.are.equal("You chose " .. choice.emoji, app:find{ name = "player_pick" }.text)
           local outcome = duel:outcome(choice.id, robot)
           assert.are.equal(messages[outcome], app:find{ name = "result" }.text)
           for _, sprite in ipairs(app:find_all{ tag = "choice" }) do
@@ -63,6 +64,7 @@ for _, name in ipairs(variants) do
       app:tap(app:find{ name = "play_again" })
       assert.are.equal("Make your choice", app:find{ name = "result" }.text)
       assert.are.equal("❔", app:find{ name = "robot_pick" }.text)
+      assert.are.equal("", app:find{ name = "player_pick" }.text)
       for _, sprite in ipairs(app:find_all{ tag = "choice" }) do
         assert.is_true(sprite.visible)
       end

@@ -9,6 +9,8 @@ import Foundation
 /// 2.0  text Ada             # typed text (the rest of the line)
 /// 2.5  key return           # press and release a key
 /// ```
+/// Lines starting with `@` set how a screenshot is taken (`tide shot --input`, golden tests):
+/// `@at 3.5`, `@seed 7`, `@size 375x667`, `@option variant=animals` (repeatable).
 public struct InputScript: Sendable {
   /// One replayed event, at a tick.
   public struct Entry: Sendable, Equatable {
@@ -20,6 +22,14 @@ public struct InputScript: Sendable {
 
   /// The events in tick order.
   public private(set) var entries: [Entry] = []
+  /// `@at`: game time of the screenshot, in seconds.
+  public private(set) var shotTime: Double?
+  /// `@seed`: seed of the run.
+  public private(set) var seed: UInt64?
+  /// `@size`: design size override.
+  public private(set) var size: Vec2?
+  /// `@option key=value` lines.
+  public private(set) var options: [String: String] = [:]
 
   /// An error in an input script, naming the line.
   public struct ParseError: Error, CustomStringConvertible, Sendable {
@@ -31,6 +41,9 @@ public struct InputScript: Sendable {
     public var description: String { "line \(line): \(reason)" }
   }
 
+  /// An empty script: no events, no directives.
+  public init() {}
+
   /// Parses the text of a script; `hz` converts seconds to ticks.
   public init(text: String, hz: Int = 60) throws(ParseError) {
     for (index, rawLine) in text.split(separator: "\n", omittingEmptySubsequences: false).enumerated() {
@@ -38,6 +51,10 @@ public struct InputScript: Sendable {
       let line = rawLine.split(separator: "#", maxSplits: 1, omittingEmptySubsequences: false).first.map(String.init) ?? ""
       let words = line.split(whereSeparator: { $0 == " " || $0 == "\t" }).map(String.init)
       guard !words.isEmpty else { continue }
+      if words[0].hasPrefix("@") {
+        try directive(words, line: lineNumber)
+        continue
+      }
       guard words.count >= 2, let seconds = Double(words[0]), seconds >= 0 else {
         throw ParseError(line: lineNumber, reason: "expected '<seconds> <tap|drag|text|key> ...'")
       }
@@ -79,6 +96,30 @@ public struct InputScript: Sendable {
     }
     // Stable: events at the same tick keep their file order.
     entries = entries.enumerated().sorted { ($0.element.tick, $0.offset) < ($1.element.tick, $1.offset) }.map(\.element)
+  }
+
+  private mutating func directive(_ words: [String], line: Int) throws(ParseError) {
+    guard words.count == 2 else { throw ParseError(line: line, reason: "\(words[0]) takes one value") }
+    let value = words[1]
+    switch words[0] {
+    case "@at":
+      guard let t = Double(value), t >= 0 else { throw ParseError(line: line, reason: "@at takes seconds") }
+      shotTime = t
+    case "@seed":
+      guard let s = UInt64(value) else { throw ParseError(line: line, reason: "@seed takes a whole number") }
+      seed = s
+    case "@size":
+      let parts = value.lowercased().split(separator: "x").compactMap { Double($0) }
+      guard parts.count == 2, parts[0] >= 16, parts[1] >= 16 else { throw ParseError(line: line, reason: "@size takes WxH, e.g. 375x667") }
+      size = Vec2(x: parts[0], y: parts[1])
+    case "@option":
+      guard let eq = value.firstIndex(of: "="), eq != value.startIndex else {
+        throw ParseError(line: line, reason: "@option takes key=value")
+      }
+      options[String(value[..<eq])] = String(value[value.index(after: eq)...])
+    default:
+      throw ParseError(line: line, reason: "unknown directive \(words[0]) (expected @at, @seed, @size, @option)")
+    }
   }
 
   /// The events due at `tick`.
