@@ -137,16 +137,19 @@ static inline lua_State *tide_newstate(tide_State *s) {
 /* ------------------------------------------------------------------------
 ** Instruction budget: a count hook every `hook_period` instructions spends
 ** the budget of the current protected call from Swift and raises once it
-** is gone. It keeps raising until Swift resets the budget, so a script
-** that catches the error with pcall cannot keep looping.
+** is gone. It then raises at every instruction until Swift resets the
+** budget, so a script that catches the error with pcall cannot keep looping.
 ** ---------------------------------------------------------------------- */
 static inline void tide_hook(lua_State *L, lua_Debug *ar) {
   tide_State *s = tide_state(L);
   (void)ar;
   if (s->budget <= 0) return;
-  s->budget_left -= s->hook_period;
+  s->budget_left -= lua_gethookcount(L); /* instructions since the last call */
   if (s->budget_left > 0) return;
   s->budget_tripped = 1;
+  /* From now on fail at every instruction, so the error also fires right
+     after a script's pcall returns instead of only inside the loop it caught. */
+  lua_sethook(L, tide_hook, LUA_MASKCOUNT, 1);
   luaL_where(L, 0); /* the running Lua function is level 0 inside a hook */
   lua_pushliteral(L, "instruction budget exceeded (runaway loop?)");
   lua_concat(L, 2);
@@ -170,6 +173,7 @@ static inline void tide_sethook(lua_State *L, int period) {
 static inline int tide_trampoline(lua_State *L) {
   tide_State *s = tide_state(L);
   void *box = *(void **)lua_touserdata(L, lua_upvalueindex(1));
+  int nargs = lua_gettop(L);
   int enforce = s->enforce_limit;
   s->enforce_limit = 0; /* Swift frames: allocations must not fail */
   int n = s->dispatch(L, box);
@@ -181,6 +185,9 @@ static inline int tide_trampoline(lua_State *L) {
     case TIDE_MARK_ARGERROR:
       return luaL_argerror(L, s->error_arg, lua_tostring(L, -1));
     case TIDE_MARK_TYPEERROR:
+      if (s->error_arg > nargs) /* the slot now holds our message, not "no value" */
+        return luaL_argerror(L, s->error_arg,
+                             lua_pushfstring(L, "%s expected, got no value", lua_tostring(L, -1)));
       return luaL_typeerror(L, s->error_arg, lua_tostring(L, -1));
     case TIDE_MARK_RAISE:
       luaL_where(L, 1); /* position of the Lua caller */

@@ -51,6 +51,9 @@ public struct LuaState {
   /// The VM's shared C bookkeeping.
   var shared: UnsafeMutablePointer<tide_State> { tide_state(L) }
 
+  /// The registry's pseudo-index (`LUA_REGISTRYINDEX`).
+  public static let registryIndex: Int32 = tide_lua_registryindex()
+
   /// Pass as `nresults` to keep every result of a call.
   public static let allResults: Int32 = LUA_MULTRET
 

@@ -1,0 +1,76 @@
+import LuaBridge
+import XCTest
+
+final class ErrorTests: XCTestCase {
+  func testNestedErrorReportsChunkLineAndTraceback() {
+    let vm = makeVM()
+    let lua = vm.state
+    let source = """
+      local function inner(x)
+        return x.field
+      end
+      function outer()
+        return inner(nil) + 1
+      end
+      outer()
+      """
+    guard let error = lua.expectError(source, chunkName: "@Content/rps/main.lua") else { return }
+    XCTAssertEqual(error.kind, .runtime)
+    XCTAssertEqual(error.location, "Content/rps/main.lua:2")
+    XCTAssertTrue(error.message.hasPrefix("Content/rps/main.lua:2: attempt to index a nil value"), error.message)
+    XCTAssertTrue(error.traceback.hasPrefix("stack traceback:"), error.traceback)
+    XCTAssertTrue(error.traceback.contains("Content/rps/main.lua:2: in "), error.traceback)
+    XCTAssertTrue(error.traceback.contains("Content/rps/main.lua:5: in function 'outer'"), error.traceback)
+    XCTAssertTrue(error.traceback.contains("Content/rps/main.lua:7: in main chunk"), error.traceback)
+    XCTAssertTrue(error.description.contains(error.traceback))
+  }
+
+  func testErrorFromSwiftFunctionCalledByNestedLua() {
+    let vm = makeVM()
+    let lua = vm.state
+    lua.setGlobal("explode") { _ in throw LuaRaise("kaboom") }
+    guard
+      let error = lua.expectError(
+        "local function a()\n  explode()\nend\nlocal function b() a() end\nb()", chunkName: "@game/x.lua")
+    else { return }
+    XCTAssertEqual(error.message, "game/x.lua:2: kaboom")
+    XCTAssertEqual(error.location, "game/x.lua:2")
+    XCTAssertTrue(error.traceback.contains("[C]: in function 'explode'"), error.traceback)
+    XCTAssertTrue(error.traceback.contains("game/x.lua:4: in "), error.traceback)
+  }
+
+  func testErrorWithLevelTwoBlamesCaller() {
+    let vm = makeVM()
+    guard
+      let error = vm.state.expectError(
+        "local function check(v) if not v then error('needs v', 2) end end\n\ncheck(nil)")
+    else { return }
+    XCTAssertEqual(error.location, "test.lua:3")
+  }
+
+  func testNonStringErrorObject() {
+    let vm = makeVM()
+    let error = vm.state.expectError("error({ code = 1 })")
+    XCTAssertEqual(error?.message, "(error object is a table value)")
+    XCTAssertEqual(error?.location, "test.lua:1")
+    let shown = vm.state.expectError("error(setmetatable({}, { __tostring = function() return 'custom' end }))")
+    XCTAssertEqual(shown?.message, "custom")
+  }
+
+  func testSyntaxError() {
+    let vm = makeVM()
+    let lua = vm.state
+    XCTAssertThrowsError(try lua.load("x = = 1", chunkName: "@bad.lua")) { error in
+      guard let error = error as? LuaError else { return XCTFail("not a LuaError") }
+      XCTAssertEqual(error.kind, .syntax)
+      XCTAssertEqual(error.location, "bad.lua:1")
+    }
+    XCTAssertEqual(lua.top, 0)
+  }
+
+  func testLocationParsingSkipsColonsInChunkNames() throws {
+    let vm = makeVM()
+    let error = vm.state.expectError("error('x')", chunkName: "a:b")
+    XCTAssertEqual(error?.location, "[string \"a:b\"]:1")
+  }
+}

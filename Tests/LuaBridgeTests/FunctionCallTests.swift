@@ -1,0 +1,137 @@
+import LuaBridge
+import XCTest
+
+final class FunctionCallTests: XCTestCase {
+  func testSwiftFunctionCallableFromLua() throws {
+    let vm = makeVM()
+    let lua = vm.state
+    lua.setGlobal("add") { lua in
+      lua.push(try lua.checkInt(1) + lua.checkInt(2))
+      return 1
+    }
+    XCTAssertEqual(try lua.evalString("return add(2, 40)"), "42")
+    XCTAssertEqual(lua.top, 0)
+  }
+
+  func testLuaFunctionCallableFromSwift() throws {
+    let vm = makeVM()
+    let lua = vm.state
+    try lua.doString("function greet(name, n) return 'hi ' .. name, n * 2 end", chunkName: "=test")
+    XCTAssertEqual(lua.getGlobal("greet"), .function)
+    lua.push("Ada")
+    lua.push(21)
+    try lua.pcall(nargs: 2, nresults: 2)
+    XCTAssertEqual(lua.toString(at: -2), "hi Ada")
+    XCTAssertEqual(lua.toInt(at: -1), 42)
+    lua.pop(2)
+    XCTAssertEqual(lua.top, 0)
+  }
+
+  func testIntegersStayIntegers() throws {
+    let vm = makeVM()
+    let lua = vm.state
+    let big = (1 << 53) + 1
+    lua.setGlobal("echo") { lua in
+      lua.push(try lua.checkInt(1))
+      return 1
+    }
+    lua.push(big)
+    lua.setGlobal("big")
+    XCTAssertEqual(try lua.evalString("return math.type(big)"), "integer")
+    XCTAssertEqual(try lua.evalString("return math.type(echo(big))"), "integer")
+    XCTAssertEqual(try lua.evalString("return tostring(echo(big) == 9007199254740993)"), "true")
+    try lua.doString("return echo(big)", chunkName: "=test", nresults: 1)
+    XCTAssertTrue(lua.isInteger(at: -1))
+    XCTAssertEqual(lua.toInt(at: -1), big)
+    lua.pop()
+    lua.push(2.0)
+    XCTAssertFalse(lua.isInteger(at: -1))
+    XCTAssertEqual(lua.toInt(at: -1), 2)
+    lua.pop()
+    XCTAssertEqual(try lua.evalString("return math.type(3.0)"), "float")
+  }
+
+  func testSwiftDeferRunsWhenSwiftFunctionThrowsIntoLua() throws {
+    let vm = makeVM()
+    let lua = vm.state
+    var cleanups = 0
+    lua.setGlobal("fail") { lua in
+      defer { cleanups += 1 }
+      lua.push("partial result")
+      throw LuaRaise("fail on purpose")
+    }
+    // Caught by a Lua pcall...
+    XCTAssertEqual(
+      try lua.evalString("local ok, e = pcall(function() fail() end) return e", chunkName: "@t.lua"),
+      "t.lua:1: fail on purpose")
+    XCTAssertEqual(cleanups, 1)
+    // ...and by the protected call from Swift.
+    let error = lua.expectError("fail()")
+    XCTAssertEqual(error?.message, "test.lua:1: fail on purpose")
+    XCTAssertEqual(cleanups, 2)
+    // An argument error also unwinds Swift first.
+    lua.setGlobal("typed") { lua in
+      defer { cleanups += 1 }
+      _ = try lua.checkString(1)
+      return 0
+    }
+    XCTAssertNotNil(lua.expectError("typed({})"))
+    XCTAssertEqual(cleanups, 3)
+  }
+
+  func testOtherSwiftErrorsBecomeLuaErrors() {
+    struct Oops: Error, CustomStringConvertible { var description: String { "oops" } }
+    let vm = makeVM()
+    vm.state.setGlobal("boom") { _ in throw Oops() }
+    XCTAssertEqual(vm.state.expectError("boom()")?.message, "test.lua:1: oops")
+  }
+
+  func testRaiseWithoutLocation() {
+    let vm = makeVM()
+    vm.state.setGlobal("bare") { _ in throw LuaRaise("no position", addsLocation: false) }
+    XCTAssertEqual(vm.state.expectError("bare()")?.message, "no position")
+  }
+
+  func testSwiftFunctionSeesCallingCoroutine() throws {
+    let vm = makeVM()
+    let lua = vm.state
+    var seen: [OpaquePointer] = []
+    lua.setGlobal("where_am_i") { lua in
+      seen.append(lua.L)
+      lua.push(Int(lua.top))  // arguments of this call only
+      return 1
+    }
+    try lua.doString(
+      """
+      local co = coroutine.create(function(a, b) return where_am_i(a, b) end)
+      local ok, n = coroutine.resume(co, 1, 2)
+      assert(ok and n == 2)
+      main_count = where_am_i()
+      """, chunkName: "=test")
+    XCTAssertEqual(seen.count, 2)
+    XCTAssertNotEqual(seen[0], vm.L)
+    XCTAssertEqual(seen[1], vm.L)
+  }
+
+  func testSetFunctionsInTable() throws {
+    let vm = makeVM()
+    let lua = vm.state
+    lua.newTable()
+    lua.setFunctions(
+      -1,
+      [
+        "one": { lua in lua.push(1); return 1 },
+        "two": { lua in lua.push(2); return 1 },
+      ])
+    lua.setGlobal("lib")
+    XCTAssertEqual(try lua.evalString("return lib.one() + lib.two()"), "3")
+  }
+
+  func testStackCheckPassesWhenBalanced() {
+    let vm = makeVM()
+    let lua = vm.state
+    lua.withStackCheck(pushes: 1) { lua.push(1) }
+    lua.withStackCheck(pushes: -1) { lua.pop() }
+    XCTAssertEqual(lua.top, 0)
+  }
+}
