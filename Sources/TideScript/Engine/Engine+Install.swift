@@ -16,6 +16,7 @@ extension Engine {
     installInputAPI()
     installAudioAPI()
     installSaveAPI()
+    installStatsAPI()
 
     lua.setGlobal("require") { [unowned self] lua in
       let name = try lua.checkString(1)

@@ -34,6 +34,8 @@ public final class Engine: GameDriver {
   var random: TideRandom
   var saves: SaveStore
   var pendingInput: [InputEvent] = []
+  var framesPresented = 0
+  let startedAt = DispatchTime.now().uptimeNanoseconds
   var keysDown: Set<String> = []
   var pointer = Vec2(x: 0, y: 0)
   var pointerIsDown = false
@@ -173,8 +175,8 @@ public final class Engine: GameDriver {
   /// Ticks run since start.
   public var tick: Int { clock.tick }
 
-  /// Nothing to do after a frame in a plain run; the reload watcher overrides `poll()`.
-  public func frameDidPresent() {}
+  /// Counts presented frames for `tide.stats()`.
+  public func frameDidPresent() { framesPresented += 1 }
 
   /// Hook for hot reload; a plain engine has nothing to poll.
   public func poll() {}

@@ -1,0 +1,27 @@
+import Foundation
+import LuaBridge
+import TideCore
+
+extension Engine {
+  /// `tide.stats`: diagnostics from the host (frame counts, real time). Real time differs from
+  /// run to run, so a game must not let it steer play; use it for benchmarks and debug text.
+  func installStatsAPI() {
+    let m = module("tide")
+
+    /// Frames presented, real seconds since start, ticks run and sprites in the scene.
+    /// @return table: `{ frames = , real_time = , ticks = , sprites = }`
+    /// @example local s = tide.stats(); print(s.frames / s.real_time .. " fps")
+    m.function("stats") { [unowned self] lua in
+      lua.newTable(nrec: 4)
+      lua.push(framesPresented)
+      lua.rawSet(-2, key: "frames")
+      lua.push(Double(DispatchTime.now().uptimeNanoseconds - startedAt) / 1e9)
+      lua.rawSet(-2, key: "real_time")
+      lua.push(clock.tick)
+      lua.rawSet(-2, key: "ticks")
+      lua.push(scene.nodeCount)
+      lua.rawSet(-2, key: "sprites")
+      return 1
+    }
+  }
+}
