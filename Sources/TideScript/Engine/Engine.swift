@@ -148,6 +148,9 @@ public final class Engine: GameDriver {
 
   /// Runs one fixed tick: input, timers, tweens, the scene's `update`, animations, scene changes.
   public func step() {
+    // Every binding and callback leaves the stack as it found it; catch a leak at the tick it happens.
+    let stackTop = lua.top
+    defer { assert(lua.top == stackTop, "Lua stack unbalanced by a tick: \(stackTop) -> \(lua.top)") }
     let dt = clock.dt
     clock.step()
     let events = pendingInput
