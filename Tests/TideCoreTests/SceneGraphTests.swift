@@ -1,0 +1,254 @@
+import XCTest
+
+@testable import TideCore
+
+final class SceneGraphTests: XCTestCase {
+  var scene = SceneGraph()
+
+  override func setUp() {
+    scene = SceneGraph()
+  }
+
+  private func rect(_ x: Double, _ y: Double, _ w: Double, _ h: Double, in parent: Node? = nil) -> Node {
+    let node = scene.makeNode(.rect)
+    node.x = x
+    node.y = y
+    node.width = w
+    node.height = h
+    (parent ?? scene.root).add(node)
+    return node
+  }
+
+  func testIdsAreUniqueAndDeterministic() {
+    let a = scene.makeNode(.rect)
+    let b = scene.makeNode(.circle)
+    XCTAssertEqual(scene.root.id, 0)
+    XCTAssertEqual([a.id, b.id], [1, 2])
+    XCTAssertEqual(SceneGraph().makeNode(.rect).id, 1)
+  }
+
+  func testCircleDefaultsToCentreAnchor() {
+    let c = scene.makeNode(.circle)
+    c.radius = 10
+    c.x = 50
+    c.y = 50
+    scene.root.add(c)
+    XCTAssertEqual(c.width, 20)
+    XCTAssertTrue(c.contains(Vec2(50, 59)))
+    XCTAssertFalse(c.contains(Vec2(58, 58)))  // inside the box, outside the circle
+  }
+
+  func testRoundedCornersAreNotHit() {
+    let r = rect(0, 0, 100, 100)
+    r.cornerRadius = 20
+    XCTAssertFalse(r.contains(Vec2(1, 1)))
+    XCTAssertTrue(r.contains(Vec2(20, 1)))
+    XCTAssertTrue(r.contains(Vec2(50, 50)))
+  }
+
+  func testHitTestRespectsAnchorScaleRotationAndParents() {
+    let group = scene.makeNode(.group)
+    group.x = 100
+    group.y = 100
+    group.scale = 2
+    scene.root.add(group)
+    let child = rect(0, 0, 10, 10, in: group)
+    child.anchorX = 0.5
+    child.anchorY = 0.5
+    // In scene space the child is a 20x20 square centred on (100, 100).
+    XCTAssertTrue(scene.hitTest(Vec2(109, 109)) === child)
+    XCTAssertNil(scene.hitTest(Vec2(111, 100)))
+    child.rotation = 45
+    // Rotated 45°: the diamond reaches 10·√2 ≈ 14.1 along the axes but not into the corners.
+    XCTAssertTrue(scene.hitTest(Vec2(113, 100)) === child)
+    XCTAssertNil(scene.hitTest(Vec2(109, 109)))
+    group.rotation = 90
+    child.rotation = 0
+    child.anchorX = 0
+    child.anchorY = 0
+    // Group turned 90° clockwise: the child's box now extends left and down from (100, 100).
+    XCTAssertTrue(scene.hitTest(Vec2(95, 105)) === child)
+    XCTAssertNil(scene.hitTest(Vec2(105, 105)))
+  }
+
+  func testHitTestPicksTopmostByZThenInsertion() {
+    let low = rect(0, 0, 50, 50)
+    let high = rect(0, 0, 50, 50)
+    XCTAssertTrue(scene.hitTest(Vec2(10, 10)) === high)
+    low.z = 1
+    XCTAssertTrue(scene.hitTest(Vec2(10, 10)) === low)
+    low.visible = false
+    XCTAssertTrue(scene.hitTest(Vec2(10, 10)) === high)
+    high.alpha = 0
+    XCTAssertNil(scene.hitTest(Vec2(10, 10)))
+    XCTAssertNil(scene.hitTest(Vec2(10, 10)) { $0 !== high })
+  }
+
+  func testHiddenParentHidesChildren() {
+    let group = scene.makeNode(.group)
+    scene.root.add(group)
+    let child = rect(0, 0, 10, 10, in: group)
+    XCTAssertTrue(scene.hitTest(Vec2(5, 5)) === child)
+    group.visible = false
+    XCTAssertNil(scene.hitTest(Vec2(5, 5)))
+    XCTAssertTrue(scene.drawList().isEmpty)
+  }
+
+  func testHitTestPredicateSkipsToTheNodeBelow() {
+    let button = rect(0, 0, 50, 50)
+    button.tag = "button"
+    let label = scene.makeNode(.text)
+    label.text = "Go"
+    button.add(label)
+    XCTAssertTrue(scene.hitTest(Vec2(5, 5)) === label)
+    XCTAssertTrue(scene.hitTest(Vec2(5, 5)) { $0.tag == "button" } === button)
+  }
+
+  func testDrawListPainterOrderAndEffectiveAlpha() {
+    let a = rect(0, 0, 10, 10)
+    a.name = "a"
+    let b = rect(0, 0, 10, 10)
+    b.name = "b"
+    let c = rect(0, 0, 10, 10)
+    c.name = "c"
+    a.z = 5
+    let group = scene.makeNode(.group)
+    group.alpha = 0.5
+    group.x = 7
+    scene.root.add(group)
+    let d = rect(1, 0, 10, 10, in: group)
+    d.name = "d"
+    d.alpha = 0.5
+    let items = scene.drawList()
+    XCTAssertEqual(items.map(\.node.name), ["b", "c", "d", "a"])
+    XCTAssertEqual(items[2].alpha, 0.25)
+    XCTAssertEqual(items[2].transform.tx, 8)
+    var visited: [String] = []
+    scene.forEachDrawItem { visited.append($0.node.name) }
+    XCTAssertEqual(visited, ["b", "c", "d", "a"])
+    // Equal z keeps insertion order, whatever the sort.
+    for node in [a, b, c] { node.z = 2 }
+    XCTAssertEqual(scene.drawList().map(\.node.name), ["d", "a", "b", "c"])
+  }
+
+  func testContainsWhollyWithRotatedChild() {
+    let zone = rect(0, 0, 100, 100)
+    let piece = rect(50, 50, 40, 10)
+    piece.anchorX = 0.5
+    piece.anchorY = 0.5
+    XCTAssertTrue(zone.containsWholly(piece))
+    piece.rotation = 90  // now 10 wide, 40 tall: still inside
+    XCTAssertTrue(zone.containsWholly(piece))
+    piece.x = 95  // sticks out by 0, since it is now only 10 wide: 90...100
+    XCTAssertTrue(zone.containsWholly(piece))
+    piece.rotation = 0  // 40 wide again: 75...115 sticks out
+    XCTAssertFalse(zone.containsWholly(piece))
+    piece.rotation = 45
+    piece.x = 50
+    XCTAssertTrue(zone.containsWholly(piece))
+    // A circle zone checks its round edge, not its box.
+    let round = scene.makeNode(.circle)
+    round.radius = 30
+    round.x = 50
+    round.y = 50
+    scene.root.add(round)
+    let square = rect(50, 50, 40, 40)
+    square.anchorX = 0.5
+    square.anchorY = 0.5
+    XCTAssertTrue(round.containsWholly(square))  // half-diagonal 28.3 < 30
+    square.width = 44
+    square.height = 44  // half-diagonal 31.1 > 30
+    XCTAssertFalse(round.containsWholly(square))
+  }
+
+  func testTreeEditing() {
+    let parent = rect(0, 0, 10, 10)
+    let child = rect(0, 0, 5, 5, in: parent)
+    XCTAssertEqual(scene.nodeCount, 2)
+    XCTAssertFalse(child.add(parent))  // would make a cycle
+    XCTAssertFalse(child.add(child))
+    XCTAssertFalse(parent.add(SceneGraph().makeNode(.rect)))  // another graph's node
+    parent.removeFromParent()
+    XCTAssertTrue(parent.isRemoved)
+    XCTAssertFalse(child.isRemoved)
+    XCTAssertFalse(child.isAttached)
+    XCTAssertEqual(scene.nodeCount, 0)
+    scene.root.add(parent)
+    XCTAssertFalse(parent.isRemoved)
+    XCTAssertTrue(child.isAttached)
+    child.name = "kid"
+    XCTAssertTrue(scene.find { $0.name == "kid" } === child)
+    XCTAssertEqual(scene.findAll { $0.kind == .rect }.count, 2)
+  }
+
+  func testTextNodesFollowTheirText() {
+    let label = scene.makeNode(.text)
+    label.fontSize = 10
+    label.text = "Hello"
+    XCTAssertEqual(label.width, 30, accuracy: 1e-9)  // 5 × 0.6 × 10
+    XCTAssertEqual(label.height, 12, accuracy: 1e-9)
+    label.text = "Hi\nthere"
+    XCTAssertEqual(label.width, 30, accuracy: 1e-9)
+    XCTAssertEqual(label.height, 24, accuracy: 1e-9)
+    scene.root.add(label)
+    scene.textMetrics = FixedMetrics()
+    XCTAssertEqual(label.width, 7)
+    label.setNumericProperty("font_size", 20)
+    XCTAssertEqual(label.height, 20)
+  }
+
+  func testNumericPropertiesByName() {
+    let node = rect(0, 0, 10, 10)
+    XCTAssertTrue(node.setNumericProperty("scale", 2))
+    XCTAssertEqual(node.scaleY, 2)
+    XCTAssertEqual(node.numericProperty("scale_x"), 2)
+    XCTAssertFalse(node.setNumericProperty("bogus", 1))
+    XCTAssertNil(node.numericProperty("bogus"))
+    XCTAssertTrue(NodeProperty.allNames.contains("corner_radius"))
+    XCTAssertEqual(node.numericProperty("fill_a"), 0)  // no fill reads as transparent
+    node.setNumericProperty("fill_r", 1)
+    XCTAssertEqual(node.fill, Color(r: 1, g: 0, b: 0, a: 0))
+    node.setNumericProperty("tint_g", 0.5)
+    XCTAssertEqual(node.tint, Color(r: 1, g: 0.5, b: 1))
+    XCTAssertEqual(NodeColorProperty.allNames, ["fill", "stroke", "tint", "text_color"])
+    for name in NodeProperty.allNames {
+      XCTAssertTrue(node.setNumericProperty(name, 0.25), name)
+      XCTAssertEqual(node.numericProperty(name), 0.25, name)
+    }
+  }
+
+  func testFrameAnimation() {
+    let lion = scene.makeNode(.image)
+    scene.root.add(lion)
+    lion.play(["l0", "l1", "l2", "l3"], fps: 8, loop: true)
+    XCTAssertEqual(lion.image, "l0")
+    var shown: [String] = []
+    for _ in 0..<60 {
+      scene.update(1.0 / 60)
+      if shown.last != lion.image { shown.append(lion.image ?? "") }
+    }
+    // 8 fps for a second: every frame twice, and at exactly 1 s the ninth frame begins.
+    XCTAssertEqual(shown, ["l0", "l1", "l2", "l3", "l0", "l1", "l2", "l3", "l0"])
+    lion.stop(frame: 2)
+    scene.update(1)
+    XCTAssertEqual(lion.image, "l2")
+
+    var finished = 0
+    lion.play(["a", "b"], fps: 4, loop: false) { finished += 1 }
+    for _ in 0..<60 { scene.update(1.0 / 60) }
+    XCTAssertEqual(lion.image, "b")
+    XCTAssertFalse(lion.isPlaying)
+    XCTAssertEqual(finished, 1)
+  }
+
+  func testDrawListReusesStorage() {
+    for i in 0..<100 { _ = rect(Double(i), 0, 1, 1) }
+    let first = scene.drawList().withUnsafeBufferPointer { $0.baseAddress }
+    let second = scene.drawList().withUnsafeBufferPointer { $0.baseAddress }
+    XCTAssertEqual(first, second)
+  }
+}
+
+private struct FixedMetrics: TextMetrics {
+  func measure(_ text: String, size: Double) -> (width: Double, height: Double) { (7, size) }
+}
