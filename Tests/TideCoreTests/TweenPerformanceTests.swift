@@ -33,6 +33,33 @@ final class TweenPerformanceTests: XCTestCase {
   }
 }
 
+/// Prints how long building the draw list of 10,000 sprites takes (release builds only matter).
+final class DrawListPerformanceTests: XCTestCase {
+  func testDrawListOfTenThousandSprites() {
+    let scene = SceneGraph()
+    for i in 0..<100 {
+      let group = scene.makeNode(.group)
+      group.x = Double(i)
+      group.rotation = Double(i % 7)
+      scene.root.add(group)
+      for j in 0..<100 {
+        let sprite = scene.makeNode(.image)
+        sprite.x = Double(j)
+        sprite.width = 32
+        sprite.height = 32
+        sprite.z = Double(j % 3)
+        group.add(sprite)
+      }
+    }
+    var total = 0
+    let cpuStart = threadCPUTime()
+    for _ in 0..<60 { total += scene.drawList().count }
+    let cpu = (threadCPUTime() - cpuStart) * 1e3
+    print(String(format: "drawList of 10k sprites: %.3f ms CPU per frame", cpu / 60))
+    XCTAssertEqual(total, 60 * 10_000)
+  }
+}
+
 private func threadCPUTime() -> Double {
   var spec = timespec()
   clock_gettime(CLOCK_THREAD_CPUTIME_ID, &spec)

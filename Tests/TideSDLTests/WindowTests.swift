@@ -1,3 +1,4 @@
+import CSDL2
 import Foundation
 import TideCore
 import XCTest
@@ -15,6 +16,8 @@ final class TestDriver: GameDriver {
   private(set) var steps = 0
   private(set) var polls = 0
   private(set) var presented = 0
+  /// Called with the step number before each step (tests drive SDL from here).
+  var onStep: ((Int) -> Void)?
   private var sprites: [(node: Node, vx: Double, vy: Double)] = []
 
   init(designSize: Vec2 = Vec2(390, 844), sprites count: Int = 50, fonts: FontLibrary) {
@@ -57,6 +60,7 @@ final class TestDriver: GameDriver {
 
   func step() {
     steps += 1
+    onStep?(steps)
     for index in sprites.indices {
       var (node, vx, vy) = sprites[index]
       node.x += vx
@@ -160,5 +164,58 @@ final class WindowTests: XCTestCase {
     let report = try runWindow(driver: driver, options: options)
     print(String(format: "Tide %@ n=%d fps=%.1f first frame %.0f ms", report.rendererName, count,
       report.averageFPS, report.firstFrameSeconds * 1000))
+  }
+
+  func testResizedWindowLetterboxesAndMapsClicksBack() throws {
+    guard ProcessInfo.processInfo.environment["DISPLAY"] != nil else {
+      throw XCTSkip("no display; run under xvfb-run to open a real window")
+    }
+    let fonts = try FontLibrary()
+    let assets = try SceneFixtures.makeAssets()
+    let driver = TestDriver(sprites: 0, fonts: fonts)
+    let design = driver.designSize
+    driver.onStep = { step in
+      guard let window = (1...64).lazy.compactMap({ SDL_GetWindowFromID(UInt32($0)) }).first
+      else { return }
+      if step == 5 { SDL_SetWindowSize(window, 900, 500) }
+      if step == 15 {
+        // A click at the design centre, in window pixels of the resized, letterboxed window.
+        let scale = min(900 / design.x, 500 / design.y)
+        let x = ((900 - design.x * scale) / 2).rounded(.down) + design.x / 2 * scale
+        let y = design.y / 2 * scale
+        for type in [SDL_MOUSEBUTTONDOWN, SDL_MOUSEBUTTONUP] {
+          var event = SDL_Event()
+          event.button.type = type.rawValue
+          event.button.windowID = SDL_GetWindowID(window)
+          event.button.button = UInt8(SDL_BUTTON_LEFT)
+          event.button.state = UInt8(type == SDL_MOUSEBUTTONDOWN ? SDL_PRESSED : SDL_RELEASED)
+          event.button.x = Int32(x.rounded())
+          event.button.y = Int32(y.rounded())
+          SDL_PushEvent(&event)
+        }
+      }
+    }
+    let shot = URL(fileURLWithPath: NSTemporaryDirectory())
+      .appendingPathComponent("tide-window-resized.png")
+    var options = WindowOptions()
+    options.gameDirectory = assets.directory?.deletingLastPathComponent()
+    options.maxSeconds = 0.7
+    options.screenshotPath = shot
+    options.screenshotAt = 0.5
+    let report = try runWindow(driver: driver, options: options)
+    XCTAssertTrue(report.screenshotWritten)
+    let image = try RGBAImage(contentsOf: shot)
+    XCTAssertEqual(image.width, 900)
+    XCTAssertEqual(image.height, 500)
+    XCTAssertEqual(image[10, 250], 0xFF00_0000, "left bar is black")
+    XCTAssertEqual(image[890, 250], 0xFF00_0000, "right bar is black")
+    XCTAssertNotEqual(image[450, 20], 0xFF00_0000, "the game fills the middle")
+    let taps = driver.received.compactMap { event -> Vec2? in
+      if case .pointerDown(let point) = event { return point }
+      return nil
+    }
+    XCTAssertEqual(taps.count, 1)
+    XCTAssertEqual(taps.first?.x ?? 0, design.x / 2, accuracy: 2)
+    XCTAssertEqual(taps.first?.y ?? 0, design.y / 2, accuracy: 2)
   }
 }

@@ -13,46 +13,50 @@ public final class Node {
   /// Free-form tag for grouping nodes (`app:find{ tag = ... }`).
   public var tag: String = ""
 
+  // The geometry below is written by tweens and read by draw lists thousands of times a
+  // frame; runtime exclusivity checks on it cost more than the work itself. These are plain
+  // values on a main-thread-only class, so no access to them can overlap another.
+
   /// Position x of the anchor point in the parent's space.
-  public var x: Double = 0
+  @exclusivity(unchecked) public var x: Double = 0
   /// Position y of the anchor point in the parent's space.
-  public var y: Double = 0
+  @exclusivity(unchecked) public var y: Double = 0
   /// Box width before scaling.
-  public var width: Double = 0
+  @exclusivity(unchecked) public var width: Double = 0
   /// Box height before scaling.
-  public var height: Double = 0
+  @exclusivity(unchecked) public var height: Double = 0
   /// Anchor x as a fraction of width (0 = left edge); also the pivot of scale and rotation.
-  public var anchorX: Double = 0
+  @exclusivity(unchecked) public var anchorX: Double = 0
   /// Anchor y as a fraction of height (0 = top edge).
-  public var anchorY: Double = 0
+  @exclusivity(unchecked) public var anchorY: Double = 0
   /// Horizontal scale.
-  public var scaleX: Double = 1
+  @exclusivity(unchecked) public var scaleX: Double = 1
   /// Vertical scale.
-  public var scaleY: Double = 1
+  @exclusivity(unchecked) public var scaleY: Double = 1
   /// Rotation in degrees, clockwise on screen.
-  public var rotation: Double = 0
+  @exclusivity(unchecked) public var rotation: Double = 0
   /// Opacity multiplier, 0...1; multiplied down the tree.
-  public var alpha: Double = 1
+  @exclusivity(unchecked) public var alpha: Double = 1
   /// Draw order among siblings (higher draws later, on top); ties keep insertion order.
   public var z: Double = 0 {
     didSet { if z != oldValue { parent?.childOrderIsDirty = true } }
   }
   /// Hidden nodes and their subtrees are neither drawn nor hit.
-  public var visible: Bool = true
+  @exclusivity(unchecked) public var visible: Bool = true
   /// Mirror the content horizontally inside its box (does not affect children or hit-testing).
   public var flipX: Bool = false
   /// Mirror the content vertically inside its box.
   public var flipY: Bool = false
   /// Multiplicative colour applied to images and shapes; white means no tint.
-  public var tint: Color = .white
+  @exclusivity(unchecked) public var tint: Color = .white
   /// Shape fill; nil draws no fill.
-  public var fill: Color?
+  @exclusivity(unchecked) public var fill: Color?
   /// Shape outline; nil draws no outline.
-  public var stroke: Color?
+  @exclusivity(unchecked) public var stroke: Color?
   /// Outline width in design units.
-  public var strokeWidth: Double = 1
+  @exclusivity(unchecked) public var strokeWidth: Double = 1
   /// Rect corner radius.
-  public var cornerRadius: Double = 0
+  @exclusivity(unchecked) public var cornerRadius: Double = 0
 
   /// The image asset currently shown (image nodes); follows `frameIndex` when `frames` is set.
   public var image: String?
@@ -81,7 +85,7 @@ public final class Node {
     didSet { if fontSize != oldValue { measureText() } }
   }
   /// Text colour.
-  public var textColor: Color = .white
+  @exclusivity(unchecked) public var textColor: Color = .white
   /// Alignment of text lines inside the box.
   public var align: TextAlign = .left
 

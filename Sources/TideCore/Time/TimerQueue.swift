@@ -62,7 +62,8 @@ public final class TimerQueue {
         action: action))
   }
 
-  /// Calls `action` every `interval` seconds, `count` times (nil = until cancelled).
+  /// Calls `action` every `interval` seconds, `count` times (nil = until cancelled; a count
+  /// below 1 counts as 1).
   /// A non-positive interval fires once per update.
   @discardableResult
   public func every(

@@ -40,6 +40,13 @@ struct ShapeBatch {
         strokeWidth: strokeWidth)
       return
     }
+    if radius > 0, transform.b == 0, transform.c == 0, transform.a > 0, transform.d > 0,
+      addAlignedRoundedRect(
+        width: width, height: height, radius: radius, transform: transform, fill: fill,
+        stroke: stroke, strokeWidth: strokeWidth)
+    {
+      return
+    }
     points.removeAll(keepingCapacity: true)
     if radius <= 0 {
       for corner in [(0.0, 0.0), (width, 0), (width, height), (0, height)] {
@@ -90,6 +97,103 @@ struct ShapeBatch {
     appendQuad(left, bottom - band, right, bottom, color)
     appendQuad(left, top + band, left + band, bottom - band, color)
     appendQuad(right - band, top + band, right, bottom - band, color)
+  }
+
+  /// Unrotated rounded rectangles: straight parts as whole-pixel quads (crisp, like
+  /// `addAlignedRect`), only the four corner arcs ramped. Returns false, drawing nothing, when
+  /// the shape does not suit (a corner rounds to nothing or the outline is wider than it).
+  private mutating func addAlignedRoundedRect(
+    width: Double, height: Double, radius: Double, transform: Affine,
+    fill: SDL_Color?, stroke: SDL_Color?, strokeWidth: Double
+  ) -> Bool {
+    let left = transform.tx.rounded()
+    let top = transform.ty.rounded()
+    let right = (transform.tx + transform.a * width).rounded()
+    let bottom = (transform.ty + transform.d * height).rounded()
+    let rx = min((radius * transform.a).rounded(), ((right - left) / 2).rounded(.down))
+    let ry = min((radius * transform.d).rounded(), ((bottom - top) / 2).rounded(.down))
+    guard right > left, bottom > top, rx >= 1, ry >= 1 else { return false }
+    var strokeColor = stroke
+    var band = 0.0
+    if var color = stroke, color.a > 0, strokeWidth > 0 {
+      let pixels = strokeWidth * Self.areaScale(transform)
+      band = max(pixels.rounded(), 1)
+      if pixels < 1 { color.a = UInt8((Double(color.a) * pixels).rounded()) }
+      strokeColor = color
+      guard band < min(rx, ry) else { return false }
+    } else {
+      strokeColor = nil
+    }
+    // Corner centres with the angle each quarter arc starts at (clockwise on screen).
+    let corners = [
+      (left + rx, top + ry, Double.pi), (right - rx, top + ry, 1.5 * .pi),
+      (right - rx, bottom - ry, 0), (left + rx, bottom - ry, 0.5 * .pi),
+    ]
+    let steps = max(2, Self.segments(radius: max(rx, ry)) / 4)
+    if let fill, fill.a > 0 {
+      appendQuad(left, top + ry, right, bottom - ry, fill)
+      appendQuad(left + rx, top, right - rx, top + ry, fill)
+      appendQuad(left + rx, bottom - ry, right - rx, bottom, fill)
+      let clear = SDL_Color(r: fill.r, g: fill.g, b: fill.b, a: 0)
+      for (cx, cy, start) in corners {
+        quarterArc(cx, cy, rx, ry, start, steps)
+        let centre = Int32(vertices.count)
+        append(SIMD2(cx, cy), fill)
+        appendBands([(0.5, fill), (-0.5, clear)])
+        let arc = centre + 1
+        for i in 0..<Int32(points.count - 1) {
+          indices.append(contentsOf: [centre, arc + i, arc + i + 1])
+        }
+      }
+    }
+    if let color = strokeColor {
+      let clear = SDL_Color(r: color.r, g: color.g, b: color.b, a: 0)
+      appendQuad(left + rx, top, right - rx, top + band, color)
+      appendQuad(left + rx, bottom - band, right - rx, bottom, color)
+      appendQuad(left, top + ry, left + band, bottom - ry, color)
+      appendQuad(right - band, top + ry, right, bottom - ry, color)
+      for (cx, cy, start) in corners {
+        quarterArc(cx, cy, rx, ry, start, steps)
+        appendBands([(band + 0.5, clear), (band - 0.5, color), (0.5, color), (-0.5, clear)])
+      }
+    }
+    return true
+  }
+
+  /// Fills `points` with a quarter ellipse and `miters` with its outward unit normals.
+  private mutating func quarterArc(
+    _ cx: Double, _ cy: Double, _ rx: Double, _ ry: Double, _ start: Double, _ steps: Int
+  ) {
+    points.removeAll(keepingCapacity: true)
+    miters.removeAll(keepingCapacity: true)
+    for step in 0...steps {
+      let angle = start + Double(step) / Double(steps) * .pi / 2
+      let cosine = cos(angle)
+      let sine = sin(angle)
+      points.append(SIMD2(cx + rx * cosine, cy + ry * sine))
+      let normal = SIMD2(cosine / rx, sine / ry)
+      miters.append(normal / max((normal * normal).sum().squareRoot(), 1e-12))
+    }
+  }
+
+  /// Copies of the open outline in `points`, each moved inward by its offset along `miters`
+  /// and coloured, joined by quads from one copy to the next.
+  private mutating func appendBands(_ offsets: [(Double, SDL_Color)]) {
+    let count = Int32(points.count)
+    let base = Int32(vertices.count)
+    for (inset, shade) in offsets {
+      for i in 0..<points.count { append(points[i] - miters[i] * inset, shade) }
+    }
+    for band in 0..<Int32(offsets.count - 1) {
+      let inner = base + band * count
+      let outer = inner + count
+      for i in 0..<(count - 1) {
+        indices.append(contentsOf: [
+          inner + i, outer + i, outer + i + 1,
+          inner + i, outer + i + 1, inner + i + 1,
+        ])
+      }
+    }
   }
 
   private mutating func appendQuad(

@@ -29,6 +29,14 @@ final class SDLWindow {
     // A click that focuses the window should also reach the game.
     SDL_SetHint(SDL_HINT_MOUSE_FOCUS_CLICKTHROUGH, "1")
     SDL_SetHint(SDL_HINT_VIDEO_X11_NET_WM_BYPASS_COMPOSITOR, "0")
+    let name = RenderDriver.requestedName(option: options.renderer)
+    if name == "software" {
+      // Otherwise SDL shows the software renderer's pixels through an OpenGL texture, which
+      // under Mesa llvmpipe cost about a third of each frame and ~100 ms of start-up; the
+      // plain X11 (XShm) framebuffer is faster. An SDL_FRAMEBUFFER_ACCELERATION in the
+      // environment still wins.
+      SDL_SetHint(SDL_HINT_FRAMEBUFFER_ACCELERATION, "0")
+    }
 
     let design = driver.designSize
     var usable = SDL_Rect()
@@ -44,7 +52,6 @@ final class SDLWindow {
         Int32(width), Int32(height), flags)
     else { throw SDLError.last("Creating the window") }
 
-    let name = RenderDriver.requestedName(option: options.renderer)
     let index: Int32
     do {
       index = try RenderDriver.index(named: name)
@@ -171,17 +178,40 @@ final class SDLWindow {
     SDL_GetRendererOutputSize(renderer, &outputWidth, &outputHeight)
     letterbox = Letterbox(
       design: driver.designSize, outputWidth: Int(outputWidth), outputHeight: Int(outputHeight))
-    SDL_RenderSetClipRect(renderer, nil)
-    SDL_SetRenderDrawColor(renderer, 0, 0, 0, 255)
-    SDL_RenderClear(renderer)
-    var viewport = SDL_Rect(
-      x: Int32(letterbox.x), y: Int32(letterbox.y), w: Int32(letterbox.width.rounded(.up)),
-      h: Int32(letterbox.height.rounded(.up)))
+    // Clear to the game's background and paint only the bars black: a full-window fill per
+    // frame costs about a millisecond on the software renderer.
     let background = NodeRenderer.bytes(driver.background)
     SDL_SetRenderDrawColor(renderer, background.r, background.g, background.b, 255)
-    SDL_RenderFillRect(renderer, &viewport)
+    SDL_RenderClear(renderer)
+    let viewport = SDL_Rect(
+      x: Int32(letterbox.x), y: Int32(letterbox.y), w: Int32(letterbox.width.rounded()),
+      h: Int32(letterbox.height.rounded()))
+    var bars: [SDL_Rect] = []
+    if viewport.x > 0 {
+      bars.append(SDL_Rect(x: 0, y: 0, w: viewport.x, h: outputHeight))
+      bars.append(
+        SDL_Rect(
+          x: viewport.x + viewport.w, y: 0, w: outputWidth - viewport.x - viewport.w,
+          h: outputHeight))
+    }
+    if viewport.y > 0 {
+      bars.append(SDL_Rect(x: 0, y: 0, w: outputWidth, h: viewport.y))
+      bars.append(
+        SDL_Rect(
+          x: 0, y: viewport.y + viewport.h, w: outputWidth, h: outputHeight - viewport.y - viewport.h
+        ))
+    }
+    SDL_SetRenderDrawColor(renderer, 0, 0, 0, 255)
+    for var bar in bars where bar.w > 0 && bar.h > 0 {
+      SDL_RenderFillRect(renderer, &bar)
+    }
     // Nodes partly off the design area must not spill into the bars.
-    SDL_RenderSetClipRect(renderer, &viewport)
+    var clip = viewport
+    if bars.isEmpty {
+      SDL_RenderSetClipRect(renderer, nil)
+    } else {
+      SDL_RenderSetClipRect(renderer, &clip)
+    }
     nodes.draw(driver.scene, view: letterbox.view, pixelScale: letterbox.scale)
     if let overlay = driver.overlay {
       errorPainter.draw(
