@@ -80,8 +80,13 @@ final class ConfigTests: XCTestCase {
       "engine bug: OptionValue.number holds a Double (Sources/TideScript/Engine/GameConfig.swift:34) and "
         + "installStartValues pushes it as a float (Engine+Install.swift:67), so `lives = 3` in conf.lua reads "
         + "as 3.0 in tide.options and prints \"3.0\"")
-    let fixture = try GameFixture(main: Self.main, conf: Self.conf)
-    XCTAssertEqual(try fixture.engine().text(of: "options"), "classic 3 1.5 false")
+    let fixture = try GameFixture(
+      main: #"tide.sprite.text(tostring(tide.options.lives) .. " " .. math.type(tide.options.lives), { name = "lives" })"#,
+      conf: Self.conf)
+    XCTAssertEqual(try fixture.engine().text(of: "lives"), "3 integer")
+    var options = fixture.options()
+    options.options = ["lives": "5"]
+    XCTAssertEqual(try fixture.engine(options: options).text(of: "lives"), "5 integer")
   }
 
   func testUnknownAndBadOptionsAreNamed() throws {

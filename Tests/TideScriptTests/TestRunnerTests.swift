@@ -206,6 +206,88 @@ final class TestRunnerTests: XCTestCase {
     XCTAssertTrue(collector.bodies.contains { $0.hasPrefix("game/tests/api_test.lua:3: expected values to be equal\nexpected: 3\nactual: 4") })
   }
 
+  /// The app handle: virtual time, input, and finding sprites by text, tag, name, kind and visibility.
+  func testAppHandleDrivesTheGame() throws {
+    let report = try runLuaTests(
+      #"""
+      describe("the app handle", function()
+        local app
+        before_each(function() app = tide.test.start() end)
+
+        it("finds sprites by text, tag, name, kind and visibility, in drawing order", function()
+          assert.are.equal("Start", app:find{ text = "Start" }.text)
+          assert.are.equal("lion", app:find{ tag = "animal", name = "lion" }.name)
+          assert.are.equal("cobra", app:find{ tag = "animal", visible = false }.name)
+          assert.are.equal(3, #app:find_all{ tag = "animal" })
+          local names = {}
+          for _, s in ipairs(app:find_all{ tag = "animal" }) do names[#names + 1] = s.name end
+          assert.are.same({ "rabbit", "lion", "cobra" }, names)
+          assert.are.equal(1, #app:find_all{ kind = "text" })
+          assert.is_nil(app:find{ text = "Stop" })
+          assert.is_nil(app:find{ name = "Start" })
+          assert.are.same({}, app:find_all{ tag = "plant" })
+          assert.has_error(function() app:find{ colour = "red" } end,
+            "unknown query field 'colour' (expected: text, name, tag, kind, visible)")
+        end)
+
+        it("runs virtual time by seconds and by ticks", function()
+          assert.are.equal(0, app:time())
+          app:advance(2.5)
+          assert.near(2.5, app:time(), 1e-9)
+          app:step()
+          app:step(59)
+          assert.near(3.5, app:time(), 1e-9)
+        end)
+
+        it("taps, drags, types and presses keys, and tells the scene and sounds", function()
+          app:tap(app:find{ text = "Start" })
+          assert.are.equal("play", app:scene())
+          local lion = app:find{ name = "lion" }
+          app:drag(lion, { x = 195, y = 300 })
+          assert.are.same({ 195, 300 }, { lion.x, lion.y })
+          app:type("Ada")
+          app:key("return")
+          assert.are.equal("Ada!", app:find{ name = "typed" }.text)
+          assert.are.same({ "roar" }, app:sounds())
+        end)
+
+        it("refuses bad tap targets", function()
+          assert.has_error(function() app:tap("Start") end, "sprite or { x = , y = } expected, got string")
+          assert.has_error(function() app:tap{ x = 1 } end, "point needs x and y")
+        end)
+      end)
+      """#,
+      main: #"""
+      tide.scene.define("title", {
+        enter = function()
+          local start = tide.sprite.rect{ x = 100, y = 100, w = 120, h = 50, name = "start_button" }
+          start:add(tide.sprite.text("Start", { x = 10, y = 10 }))
+          start:on("tap", function() tide.scene.go("play") end)
+          tide.sprite.rect{ name = "rabbit", tag = "animal", x = 0, y = 600, w = 40, h = 40 }
+          tide.sprite.rect{ name = "lion", tag = "animal", x = 60, y = 600, w = 40, h = 40 }
+          tide.sprite.rect{ name = "cobra", tag = "animal", x = 120, y = 600, w = 40, h = 40, visible = false }
+        end,
+      })
+      tide.scene.define("play", {
+        enter = function(self)
+          local lion = tide.sprite.rect{ name = "lion", tag = "animal", x = 60, y = 600, w = 40, h = 40, anchor = "center" }
+          lion:on("drag", function(e) lion.x, lion.y = e.x, e.y end)
+          self.typed = tide.sprite.text("", { name = "typed" })
+        end,
+        text = function(self, s) self.typed.text = self.typed.text .. s end,
+        key = function(self, name)
+          if name == "return" then
+            self.typed.text = self.typed.text .. "!"
+            tide.audio.play("roar")
+          end
+        end,
+      })
+      """#,
+      conf: #"return { scene = "title" }"#,
+      assets: ["assets/roar.wav": Data("RIFF".utf8)])
+    assertAllPassed(report, count: 4)
+  }
+
   /// Every `it` starts from a freshly loaded game: globals, sprites and saves of the last test are gone.
   func testEachTestGetsAFreshGame() throws {
     let report = try runLuaTests(
