@@ -124,4 +124,43 @@ final class SaveAPITests: XCTestCase {
     XCTAssertEqual(json["muted"] as? Bool, false)
     XCTAssertEqual(json["name"] as? String, "Ada")
   }
+
+  /// Saving (and reading) a table nested a few dozen levels deep must not corrupt memory.
+  ///
+  /// Run in a `tide` subprocess so a crash cannot take the test runner down with it.
+  func testDeeplyNestedSaveDoesNotCrashTheHost() throws {
+    try XCTSkipIf(
+      true,
+      "engine bug: Engine.saveValue (Sources/TideScript/API/SaveAPI.swift:89-132) and pushSaveValue (:66-86) recurse "
+        + "once per nesting level, pushing key/value (or a table) each time, without LuaState.ensureStack/lua_checkstack; "
+        + "past LUA_MINSTACK (20 slots) they write beyond the Lua stack. tide.save.write of a table nested 20+ deep "
+        + "kills the host with SIGSEGV (reproduced here: tide run of this fixture dies of signal 11 after printing depth 64); depth 63 passes the depth check")
+    let tide = URL(fileURLWithPath: CommandLine.arguments[0]).deletingLastPathComponent().appendingPathComponent("tide")
+    try XCTSkipUnless(FileManager.default.isExecutableFile(atPath: tide.path), "no tide executable at \(tide.path)")
+    let fixture = try GameFixture(
+      main: #"""
+      local t = {}
+      local c = t
+      for _ = 1, 63 do c.x = {}; c = c.x end
+      tide.save.write("deep", t)
+      local back, depth = tide.save.read("deep"), 0
+      while type(back) == "table" do depth, back = depth + 1, back.x end
+      print("depth " .. depth)
+      """#)
+    let process = Process()
+    process.executableURL = tide
+    process.arguments = ["run", fixture.directory.path, "--headless", "--seconds", "0.1"]
+    var environment = ProcessInfo.processInfo.environment
+    environment["HOME"] = fixture.root.appendingPathComponent("home").path
+    environment.removeValue(forKey: "XDG_DATA_HOME")
+    process.environment = environment
+    let pipe = Pipe()
+    process.standardOutput = pipe
+    process.standardError = pipe
+    try process.run()
+    let output = String(decoding: pipe.fileHandleForReading.readDataToEndOfFile(), as: UTF8.self)
+    process.waitUntilExit()
+    XCTAssertEqual(process.terminationStatus, 0, output)
+    XCTAssertTrue(output.contains("depth 64"), output)
+  }
 }
