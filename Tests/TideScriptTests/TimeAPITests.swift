@@ -154,4 +154,27 @@ final class TimeAPITests: XCTestCase {
     XCTAssertEqual(engine.time, 10, accuracy: 1e-9)
     XCTAssertEqual(engine.errorMessages, [])
   }
+
+  /// `tide.after(math.huge, fn)` means "never"; a NaN delay is a mistake. Neither may fire on the next tick.
+  func testInfiniteOrNaNDelayDoesNotFireAtOnce() throws {
+    try XCTSkipIf(
+      true,
+      "engine bug: TimerQueue.sanitized (Sources/TideCore/Time/TimerQueue.swift:144-146) turns every non-finite "
+        + "delay into 0, so tide.after(math.huge, fn) and tide.after(0/0, fn) fire on the next tick (and "
+        + "tide.every(math.huge, fn) every tick); TimeAPI.swift:20 passes the number through unchecked")
+    let report = try runLuaTests(
+      #"""
+      for _, delay in ipairs({ math.huge, 0 / 0 }) do
+        it("does not fire a timer due after " .. tostring(delay) .. " seconds at once", function()
+          local app = tide.test.start()
+          local fired = 0
+          local ok = pcall(tide.after, delay, function() fired = fired + 1 end)
+          pcall(tide.every, delay, function() fired = fired + 1 end)
+          app:advance(10)
+          assert.are.equal(0, fired, ok and "accepted, then fired" or "refused, yet fired")
+        end)
+      end
+      """#)
+    assertAllPassed(report, count: 2)
+  }
 }
