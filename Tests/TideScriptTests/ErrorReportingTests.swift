@@ -153,10 +153,6 @@ final class ErrorReportingTests: XCTestCase {
 
   /// Lua says "got no value" for a missing argument (as opposed to an explicit nil).
   func testMissingArgumentSaysNoValue() throws {
-    try XCTSkipIf(
-      true,
-      "engine bug: a missing argument is reported as 'got string' (LuaBridge pushes the expected type name "
-        + "before luaL_typeerror looks at the argument; Sources/LuaBridge/Functions.swift:87-89, Sources/CLua/shim.h:184)")
     let report = try runLuaTests(
       #"""
       it("says no value", function()
