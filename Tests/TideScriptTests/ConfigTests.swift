@@ -77,7 +77,7 @@ final class ConfigTests: XCTestCase {
   func testIntegerOptionsStayIntegers() throws {
     try XCTSkipIf(
       true,
-      "engine bug: OptionValue.number holds a Double (Sources/TideScript/Engine/GameConfig.swift:34) and "
+      "engine bug: OptionValue.number holds a Double (Sources/TideScript/Engine/GameConfig.swift:38) and "
         + "installStartValues pushes it as a float (Engine+Install.swift:67), so `lives = 3` in conf.lua reads "
         + "as 3.0 in tide.options and prints \"3.0\"")
     let fixture = try GameFixture(

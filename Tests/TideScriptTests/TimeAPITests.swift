@@ -161,7 +161,7 @@ final class TimeAPITests: XCTestCase {
       true,
       "engine bug: TimerQueue.sanitized (Sources/TideCore/Time/TimerQueue.swift:144-146) turns every non-finite "
         + "delay into 0, so tide.after(math.huge, fn) and tide.after(0/0, fn) fire on the next tick (and "
-        + "tide.every(math.huge, fn) every tick); TimeAPI.swift:20 passes the number through unchecked")
+        + "tide.every(math.huge, fn) every tick); TimeAPI.swift:21 passes the number through unchecked")
     let report = try runLuaTests(
       #"""
       for _, delay in ipairs({ math.huge, 0 / 0 }) do
