@@ -1,0 +1,42 @@
+import Foundation
+import TideScript
+import XCTest
+
+/// Runs every game in the repository's `Content/` through the game test runner.
+///
+/// XCTest on Linux cannot make one test method per folder at run time, so one method loops over
+/// the games and names each failing game with the runner's whole report.
+final class ContentTests: XCTestCase {
+  static let packageRoot = URL(fileURLWithPath: #filePath)
+    .deletingLastPathComponent().deletingLastPathComponent().deletingLastPathComponent()
+
+  /// The games: folders of `Content/` that hold a `main.lua`, sorted by name.
+  static func games() -> [URL] {
+    let content = packageRoot.appendingPathComponent("Content")
+    let names = (try? FileManager.default.contentsOfDirectory(atPath: content.path)) ?? []
+    return names.sorted().map { content.appendingPathComponent($0) }
+      .filter { FileManager.default.fileExists(atPath: $0.appendingPathComponent("main.lua").path) }
+  }
+
+  func testContentHasGames() {
+    XCTAssertFalse(Self.games().isEmpty, "no games found under \(Self.packageRoot.path)/Content")
+  }
+
+  func testEveryGamesTestsPass() {
+    for game in Self.games() {
+      let name = "Content/\(game.lastPathComponent)"
+      let report = GameTestRunner.run(game: game, displayPath: name)
+      XCTAssertEqual(report.failed, 0, "\(name): Lua tests failed:\n\(report.output)")
+      XCTAssertGreaterThan(report.passed, 0, "\(name): no tests ran (add tests/*_test.lua):\n\(report.output)")
+    }
+  }
+
+  /// The first game by name, kept as its own test so a failure points straight at it.
+  func testRockPaperScissors() throws {
+    let rps = Self.packageRoot.appendingPathComponent("Content/rps")
+    try XCTSkipUnless(FileManager.default.fileExists(atPath: rps.path), "Content/rps is gone")
+    let report = GameTestRunner.run(game: rps, displayPath: "Content/rps")
+    XCTAssertEqual(report.failed, 0, report.output)
+    XCTAssertTrue(report.output.hasSuffix("\(report.passed) passed, 0 failed\n"), report.output)
+  }
+}

@@ -1,0 +1,474 @@
+import TideCore
+import TideScript
+import XCTest
+
+/// `tide.sprite`: every kind with options, fields, `data`, gestures, hit-testing, `contains`,
+/// `remove` and frame animation, driven as a game author would, through Lua tests.
+final class SpriteAPITests: XCTestCase {
+  static let assets: [String: Data] = [
+    "assets/hero.png": PNGFixture.make(width: 12, height: 8),
+    "assets/walk1.png": PNGFixture.make(width: 12, height: 8, rgba: (0, 255, 0, 255)),
+    "assets/walk2.png": PNGFixture.make(width: 12, height: 8, rgba: (0, 0, 255, 255)),
+  ]
+
+  func testMakesEveryKindWithOptions() throws {
+    let report = try runLuaTests(
+      #"""
+      describe("making sprites", function()
+        before_each(function() tide.test.start() end)
+
+        it("makes a rect with every option", function()
+          local r = tide.sprite.rect{
+            x = 10, y = 20, w = 30, h = 40, fill = "#ff0000", stroke = "#00ff00", stroke_width = 3,
+            radius = 5, name = "box", tag = "crate", z = 2, alpha = 0.5, rotation = 45, scale = 2,
+            anchor = "center", flip_x = true, flip_y = true, tint = "#0000ff", visible = false,
+          }
+          assert.are.equal("rect", r.kind)
+          assert.are.same({ 10, 20, 30, 40 }, { r.x, r.y, r.w, r.h })
+          assert.are.same({ 30, 40 }, { r.width, r.height })
+          assert.are.equal("#ff0000", r.fill)
+          assert.are.equal("#00ff00", r.stroke)
+          assert.are.equal(3, r.stroke_width)
+          assert.are.equal(5, r.radius)
+          assert.are.equal("box", r.name)
+          assert.are.equal("crate", r.tag)
+          assert.are.equal(2, r.z)
+          assert.are.equal(0.5, r.alpha)
+          assert.are.equal(45, r.rotation)
+          assert.are.same({ 2, 2, 2 }, { r.scale, r.scale_x, r.scale_y })
+          assert.are.same({ 0.5, 0.5 }, { r.anchor_x, r.anchor_y })
+          assert.is_true(r.flip_x)
+          assert.is_true(r.flip_y)
+          assert.are.equal("#0000ff", r.tint)
+          assert.is_false(r.visible)
+          assert.are.equal("number", type(r.id))
+        end)
+
+        it("gives a rect a white fill by default", function()
+          local r = tide.sprite.rect{ w = 10, h = 10 }
+          assert.are.equal("#ffffff", r.fill)
+          assert.are.same({ 0, 0 }, { r.x, r.y })
+          assert.are.same({ 0, 0 }, { r.anchor_x, r.anchor_y })
+          assert.is_true(r.visible)
+          assert.are.equal(1, r.alpha)
+        end)
+
+        it("makes a circle positioned by its centre", function()
+          local c = tide.sprite.circle{ x = 100, y = 120, radius = 30, fill = "red" }
+          assert.are.equal("circle", c.kind)
+          assert.are.equal(30, c.radius)
+          assert.are.same({ 60, 60 }, { c.w, c.h })
+          assert.are.same({ 0.5, 0.5 }, { c.anchor_x, c.anchor_y })
+          assert.are.equal("#ff0000", c.fill)
+          c.radius = 10
+          assert.are.equal(20, c.w)
+        end)
+
+        it("makes an image sized from its PNG, unless told a size", function()
+          local img = tide.sprite.image("hero.png", { x = 5, y = 6 })
+          assert.are.equal("image", img.kind)
+          assert.are.equal("hero.png", img.image)
+          assert.are.same({ 12, 8 }, { img.w, img.h })
+          local big = tide.sprite.image("hero.png", { w = 48, h = 32 })
+          assert.are.same({ 48, 32 }, { big.w, big.h })
+          local bare = tide.sprite.image("hero.png")
+          assert.are.same({ 0, 0 }, { bare.x, bare.y })
+        end)
+
+        it("refuses an image that is not in assets", function()
+          assert.has_error(function() tide.sprite.image("nope.png") end,
+            "bad argument #1 to 'image' (no image 'nope.png' in game/assets)")
+        end)
+
+        it("makes text whose box follows the text", function()
+          local t = tide.sprite.text("Hi", { size = 40, color = "#ffd500", align = "center" })
+          assert.are.equal("text", t.kind)
+          assert.are.equal("Hi", t.text)
+          assert.are.equal(40, t.size)
+          assert.are.equal("#ffd500", t.color)
+          assert.are.equal("center", t.align)
+          local w = t.w
+          assert.is_true(w > 0 and t.h > 0)
+          t.text = "Hello there"
+          assert.is_true(t.w > w)
+          assert.are.equal(24, tide.sprite.text("x").size)
+        end)
+
+        it("makes groups whose children move with them", function()
+          local g = tide.sprite.group{ x = 100, y = 100, name = "card" }
+          local child = g:add(tide.sprite.rect{ x = 10, y = 10, w = 20, h = 20, name = "pip" })
+          assert.are.equal("group", g.kind)
+          assert.are.equal(g, child.parent)
+          assert.is_nil(g.parent)
+          local other = tide.sprite.rect{ parent = g, w = 5, h = 5 }
+          assert.are.equal(g, other.parent)
+        end)
+
+        it("refuses unknown options and bad values, naming them", function()
+          assert.has_error(function() tide.sprite.rect{ colour = "red" } end, "unknown sprite field 'colour'")
+          assert.has_error(function() tide.sprite.rect{ x = "left" } end, "x: number expected, got string")
+          assert.has_error(function() tide.sprite.rect{ fill = "#zzz" } end, "fill: '#zzz' is not a colour")
+          assert.has_error(function() tide.sprite.rect{ anchor = "middle" } end,
+            "invalid anchor 'middle' (expected one of: top_left, top, top_right, left, center, right, bottom_left, bottom, bottom_right)")
+          assert.has_error(function() tide.sprite.text("a", { align = "justify" }) end,
+            "invalid align 'justify' (expected one of: left, center, right)")
+          assert.has_error(function() tide.sprite.rect{ parent = 3 } end, "parent must be a sprite")
+          assert.has_error(function() tide.sprite.rect(5) end, "bad argument #1 to 'rect' (table expected, got number)")
+          assert.has_error(function() tide.sprite.text(nil) end, "bad argument #1 to 'text' (string expected, got nil)")
+        end)
+      end)
+      """#, assets: Self.assets)
+    assertAllPassed(report, count: 8)
+  }
+
+  func testFieldsGetSetAndUnknownFieldsError() throws {
+    let report = try runLuaTests(
+      #"""
+      describe("sprite fields", function()
+        local r
+        before_each(function()
+          tide.test.start()
+          r = tide.sprite.rect{ w = 10, h = 10 }
+        end)
+
+        it("sets and reads back every writable field", function()
+          local numbers = { x = 1, y = 2, w = 3, h = 4, anchor_x = 0.25, anchor_y = 0.75, scale_x = 2,
+            scale_y = 3, rotation = 90, alpha = 0.5, z = 7, stroke_width = 4, radius = 6 }
+          for name, value in pairs(numbers) do
+            r[name] = value
+            assert.are.equal(value, r[name], name)
+          end
+          r.width, r.height = 11, 12
+          assert.are.same({ 11, 12 }, { r.w, r.h })
+          r.scale = 1.5
+          assert.are.same({ 1.5, 1.5 }, { r.scale_x, r.scale_y })
+          r.anchor = "bottom_right"
+          assert.are.same({ 1, 1 }, { r.anchor_x, r.anchor_y })
+          r.anchor = { 0.1, 0.2 }
+          assert.are.same({ 0.1, 0.2 }, { r.anchor_x, r.anchor_y })
+          r.visible, r.flip_x, r.flip_y = false, true, true
+          assert.are.same({ false, true, true }, { r.visible, r.flip_x, r.flip_y })
+          r.fill, r.stroke, r.tint = "#102030", "blue", "#ffffff80"
+          assert.are.same({ "#102030", "#0000ff", "#ffffff80" }, { r.fill, r.stroke, r.tint })
+          r.fill, r.stroke = nil, false
+          assert.is_nil(r.fill)
+          assert.is_nil(r.stroke)
+          r.tag, r.name = "enemy", "bob"
+          assert.are.same({ "enemy", "bob" }, { r.tag, r.name })
+          local t = tide.sprite.text("a")
+          t.text, t.size, t.color, t.align = "b", 30, "#00ff00", "right"
+          assert.are.same({ "b", 30, "#00ff00", "right" }, { t.text, t.size, t.color, t.align })
+        end)
+
+        it("refuses unknown fields on read and write, listing the real ones", function()
+          assert.has_error(function() return r.colour end, "sprite has no field 'colour' (fields: x, y, w, h")
+          assert.has_error(function() r.colour = "red" end, "sprite has no field 'colour' to set")
+          assert.has_error(function() r.velocity = 3 end, "keep your own values in sprite.data")
+        end)
+
+        it("refuses values of the wrong type and read-only fields", function()
+          assert.has_error(function() r.x = "left" end, "number expected, got string")
+          assert.has_error(function() r.visible = 1 end, "boolean expected, got number")
+          assert.has_error(function() r.fill = "mauve-ish" end, "'mauve-ish' is not a colour")
+          assert.has_error(function() r.kind = "circle" end, "'kind' is read-only")
+          assert.has_error(function() r.id = 3 end, "'id' is read-only")
+          assert.has_error(function() r.data = {} end, "'data' is read-only")
+          assert.has_error(function() r.parent = r end, "'parent' is read-only")
+          assert.are.equal(0, r.x)
+        end)
+
+        it("keeps the author's own values in data, one table per sprite", function()
+          assert.are.same({}, r.data)
+          r.data.hp = 3
+          r.data.name = "crate"
+          assert.are.equal(r.data, r.data)
+          assert.are.same({ hp = 3, name = "crate" }, r.data)
+          local other = tide.sprite.rect{}
+          assert.are.same({}, other.data)
+          assert.are_not.equal(r.data, other.data)
+        end)
+
+        it("is the same Lua value each time it is found", function()
+          local app = tide.test.start()
+          local a = tide.sprite.rect{ name = "one" }
+          assert.are.equal(a, app:find{ name = "one" })
+          local seen = { [a] = true }
+          assert.is_true(seen[app:find{ name = "one" }])
+          assert.matches("rect", tostring(a))
+        end)
+
+        it("names a missing method as a missing field", function()
+          assert.has_error(function() r:explode() end, "sprite has no field 'explode'")
+        end)
+      end)
+      """#)
+    assertAllPassed(report, count: 6)
+  }
+
+  func testGesturesReachHandlersAndBubbleToParents() throws {
+    let report = try runLuaTests(
+      #"""
+      describe("sprite:on", function()
+        local app
+        before_each(function() app = tide.test.start() end)
+
+        it("calls a tap handler with the point and the sprite", function()
+          local r = tide.sprite.rect{ x = 100, y = 100, w = 40, h = 40 }
+          local events = {}
+          assert.are.equal(r, r:on("tap", function(e) events[#events + 1] = e end))
+          app:tap(r)
+          assert.are.equal(1, #events)
+          assert.are.same({ 120, 120 }, { events[1].x, events[1].y })
+          assert.are.equal(r, events[1].sprite)
+          app:tap{ x = 5, y = 5 }
+          assert.are.equal(1, #events)
+        end)
+
+        it("sends press on touch down and release after the tap", function()
+          local r = tide.sprite.rect{ x = 0, y = 0, w = 50, h = 50 }
+          local order = {}
+          for _, name in ipairs({ "tap", "press", "release" }) do
+            r:on(name, function() order[#order + 1] = name end)
+          end
+          app:tap(r)
+          assert.are.same({ "press", "tap", "release" }, order)
+        end)
+
+        it("reports a drag as began, moved and ended with start and deltas", function()
+          local r = tide.sprite.rect{ x = 0, y = 0, w = 50, h = 50 }
+          local phases, last = {}, nil
+          r:on("drag", function(e)
+            phases[#phases + 1] = e.phase
+            last = e
+            if e.phase == "began" then assert.are.same({ 25, 25 }, { e.start_x, e.start_y }) end
+          end)
+          local tapped = false
+          r:on("tap", function() tapped = true end)
+          app:drag(r, { x = 225, y = 125 }, { steps = 4 })
+          assert.are.equal("began", phases[1])
+          assert.are.equal("moved", phases[2])
+          assert.are.equal("ended", phases[#phases])
+          assert.are.same({ 225, 125 }, { last.x, last.y })
+          assert.are.same({ 25, 25 }, { last.start_x, last.start_y })
+          assert.is_false(tapped)
+        end)
+
+        it("bubbles a gesture from a child to the nearest parent listening for it", function()
+          local g = tide.sprite.group{ x = 100, y = 100 }
+          local child = g:add(tide.sprite.rect{ x = 0, y = 0, w = 30, h = 30 })
+          local got
+          g:on("tap", function(e) got = e.sprite end)
+          app:tap(child)
+          assert.are.equal(g, got)
+          -- A child listening for something else still lets the tap through to its parent.
+          local dragged = false
+          child:on("drag", function() dragged = true end)
+          got = nil
+          app:tap(child)
+          assert.are.equal(g, got)
+          assert.is_false(dragged)
+          -- Moving the group moves where its child is hit.
+          g.x = 200
+          got = nil
+          app:tap{ x = 215, y = 115 }
+          assert.are.equal(g, got)
+        end)
+
+        it("removes a handler when given nil", function()
+          local r = tide.sprite.rect{ w = 50, h = 50 }
+          local n = 0
+          r:on("tap", function() n = n + 1 end)
+          app:tap(r)
+          r:on("tap", nil)
+          app:tap(r)
+          assert.are.equal(1, n)
+        end)
+
+        it("refuses unknown gesture names, listing the valid ones", function()
+          local r = tide.sprite.rect{}
+          assert.has_error(function() r:on("click", function() end) end,
+            "invalid option 'click'")
+          assert.has_error(function() r:on("click", function() end) end, "tap, drag, press, release")
+          assert.has_error(function() r:on("tap", 3) end, "function expected, got number")
+        end)
+
+        it("hit-tests the topmost visible sprite by z, then by order", function()
+          local hits = {}
+          local function make(name, z)
+            local s = tide.sprite.rect{ x = 0, y = 0, w = 100, h = 100, z = z, name = name }
+            s:on("tap", function() hits[#hits + 1] = name end)
+            return s
+          end
+          local low = make("low", 5)
+          local high = make("high", 1)
+          app:tap{ x = 50, y = 50 }
+          assert.are.same({ "low" }, hits)
+          low.z = 0
+          app:tap{ x = 50, y = 50 }
+          assert.are.equal("high", hits[2])
+          high.visible = false
+          app:tap{ x = 50, y = 50 }
+          assert.are.equal("low", hits[3])
+          high.visible, high.alpha = true, 0
+          app:tap{ x = 50, y = 50 }
+          assert.are.equal("low", hits[4])
+          local later = make("later", 1)
+          high.alpha = 1
+          app:tap{ x = 50, y = 50 }
+          assert.are.equal("later", hits[5])
+        end)
+
+        it("does not hit children of a hidden parent", function()
+          local g = tide.sprite.group{}
+          local c = g:add(tide.sprite.rect{ w = 50, h = 50 })
+          local n = 0
+          c:on("tap", function() n = n + 1 end)
+          g.visible = false
+          app:tap{ x = 25, y = 25 }
+          assert.are.equal(0, n)
+          g.visible = true
+          app:tap{ x = 25, y = 25 }
+          assert.are.equal(1, n)
+        end)
+
+        it("hits a circle by its radius, not its box", function()
+          local c = tide.sprite.circle{ x = 100, y = 100, radius = 50 }
+          local n = 0
+          c:on("tap", function() n = n + 1 end)
+          app:tap{ x = 100, y = 140 }
+          app:tap{ x = 55, y = 55 }
+          assert.are.equal(1, n)
+        end)
+      end)
+      """#)
+    assertAllPassed(report, count: 9)
+  }
+
+  func testContainsRemoveAndAdd() throws {
+    let report = try runLuaTests(
+      #"""
+      describe("contains, remove, add", function()
+        local app
+        before_each(function() app = tide.test.start() end)
+
+        it("says a sprite lies wholly inside another", function()
+          local zone = tide.sprite.rect{ x = 0, y = 0, w = 100, h = 100 }
+          local inner = tide.sprite.rect{ x = 10, y = 10, w = 20, h = 20 }
+          assert.is_true(zone:contains(inner))
+          inner.x = 90
+          assert.is_false(zone:contains(inner))
+          inner.x = 40
+          inner.scale = 4
+          assert.is_false(zone:contains(inner))
+          inner.scale = 1
+          inner.anchor = "center"
+          inner.x, inner.y = 50, 50
+          inner.rotation = 45
+          assert.is_true(zone:contains(inner))
+          assert.is_false(inner:contains(zone))
+          -- A method call counts arguments after self, as Lua's own string methods do.
+          assert.has_error(function() zone:contains(nil) end, "bad argument #1 to 'contains' (sprite expected, got nil)")
+        end)
+
+        it("removes a sprite and its children, harmlessly twice", function()
+          local g = tide.sprite.group{ name = "g" }
+          local c = g:add(tide.sprite.rect{ w = 50, h = 50, name = "c" })
+          local n = 0
+          c:on("tap", function() n = n + 1 end)
+          g:remove()
+          assert.is_nil(app:find{ name = "g" })
+          assert.is_nil(app:find{ name = "c" })
+          app:tap{ x = 25, y = 25 }
+          assert.are.equal(0, n)
+          g:remove()
+          c:remove()
+          assert.are.equal(0, c.x)
+          assert.has_error(function() app:tap(c) end, "is no longer on screen")
+        end)
+
+        it("refuses to add a sprite to itself or its own child", function()
+          local g = tide.sprite.group{}
+          local c = g:add(tide.sprite.group{})
+          assert.has_error(function() g:add(g) end, "cannot add a sprite to itself or its own child")
+          assert.has_error(function() c:add(g) end, "cannot add a sprite to itself or its own child")
+        end)
+
+        it("moves a sprite to a new parent with add", function()
+          local a = tide.sprite.group{ x = 100 }
+          local b = tide.sprite.group{ x = 300 }
+          local s = a:add(tide.sprite.rect{ w = 10, h = 10 })
+          b:add(s)
+          assert.are.equal(b, s.parent)
+          local tapped = false
+          s:on("tap", function() tapped = true end)
+          app:tap{ x = 305, y = 5 }
+          assert.is_true(tapped)
+        end)
+      end)
+      """#)
+    assertAllPassed(report, count: 4)
+  }
+
+  func testFrameAnimationPlaysAndStops() throws {
+    let report = try runLuaTests(
+      #"""
+      local frames = { "hero.png", "walk1.png", "walk2.png" }
+
+      describe("sprite:play and :stop", function()
+        local app, s
+        before_each(function()
+          app = tide.test.start()
+          s = tide.sprite.image("hero.png")
+        end)
+
+        it("steps through frames at fps and loops", function()
+          s:play(frames, { fps = 10 })
+          assert.are.equal(1, s.frame)
+          assert.are.equal("hero.png", s.image)
+          app:advance(0.1)
+          assert.are.equal(2, s.frame)
+          assert.are.equal("walk1.png", s.image)
+          app:advance(0.1)
+          assert.are.equal(3, s.frame)
+          app:advance(0.1)
+          assert.are.equal(1, s.frame)
+        end)
+
+        it("stops on the last frame when not looping", function()
+          s:play(frames, { fps = 10, loop = false })
+          app:advance(1)
+          assert.are.equal(3, s.frame)
+          assert.are.equal("walk2.png", s.image)
+        end)
+
+        it("stops where asked, or where it is", function()
+          s:play(frames, { fps = 10 })
+          app:advance(0.1)
+          s:stop()
+          app:advance(0.5)
+          assert.are.equal(2, s.frame)
+          s:play(frames, { fps = 10 })
+          s:stop(3)
+          app:advance(0.5)
+          assert.are.equal(3, s.frame)
+          assert.are.equal("walk2.png", s.image)
+        end)
+
+        it("uses 8 frames a second by default", function()
+          s:play(frames)
+          app:advance(0.125)
+          assert.are.equal(2, s.frame)
+        end)
+
+        it("refuses missing frames and bad options", function()
+          assert.has_error(function() s:play({ "hero.png", "gone.png" }) end, "no image 'gone.png' in game/assets")
+          assert.has_error(function() s:play({}) end, "at least one frame expected")
+          assert.has_error(function() s:play({ 3 }) end, "frames[1] must be an image name")
+          assert.has_error(function() s:play(frames, { fps = 0 }) end, "fps must be positive")
+          assert.has_error(function() s:play(frames, { fps = "fast" }) end, "'fps' must be a number, got string")
+        end)
+      end)
+      """#, assets: Self.assets)
+    assertAllPassed(report, count: 5)
+  }
+}

@@ -1,0 +1,476 @@
+import Foundation
+import TideCore
+import TideScript
+import XCTest
+
+#if canImport(FoundationXML)
+  import FoundationXML
+#endif
+
+/// The headless game test runner: busted-style blocks and hooks, every assertion and its `not`
+/// form, failure lines, the closing line, `--filter`, TAP and JUnit, and a fresh game per `it`.
+final class TestRunnerTests: XCTestCase {
+  static let hooks = #"""
+    calls = {}
+    local function note(s) calls[#calls + 1] = s end
+    before_each(function() note("outer before") end)
+    after_each(function() note("outer after") end)
+    describe("outer", function()
+      before_each(function() note("inner before") end)
+      after_each(function() note("inner after") end)
+      it("first", function() note("first") end)
+      describe("nested", function()
+        it("second", function() note("second") end)
+      end)
+      pending("later")
+      it("stops pending inside", function()
+        pending("not yet")
+        note("never")
+      end)
+      it("has no body")
+    end)
+    it("ran hooks around every test, outer scope first", function()
+      assert.are.same({
+        "outer before", "inner before", "first", "inner after", "outer after",
+        "outer before", "inner before", "second", "inner after", "outer after",
+        "outer before", "inner before", "inner after", "outer after",
+        "outer before",
+      }, calls)
+    end)
+    """#
+
+  func testBlocksHooksAndPending() throws {
+    let report = try runLuaTests(Self.hooks)
+    XCTAssertEqual(report.passed, 3, report.output)
+    XCTAssertEqual(report.failed, 0, report.output)
+    XCTAssertEqual(report.skipped, 3, report.output)
+    XCTAssertTrue(report.output.contains("skipped: outer > later (game/tests/api_test.lua:12)"), report.output)
+    XCTAssertTrue(report.output.contains("skipped: outer > stops pending inside"), report.output)
+    XCTAssertTrue(report.output.contains("skipped: outer > has no body"), report.output)
+    XCTAssertTrue(report.output.hasSuffix("\n3 passed, 0 failed, 3 skipped\n"), report.output)
+  }
+
+  func testEveryAssertionAndItsNotFormPass() throws {
+    let report = try runLuaTests(
+      #"""
+      describe("assertions that hold", function()
+        it("equal", function()
+          assert.are.equal(1, 1)
+          assert.are_not.equal(1, 2)
+          assert.are.equals("a", "a")
+          assert.is_not.equal({}, {})
+          assert.are.equal(1, 1.0)
+        end)
+        it("same", function()
+          assert.are.same({ 1, { a = "b" } }, { 1, { a = "b" } })
+          assert.are_not.same({ 1 }, { 2 })
+          assert.are.same("x", "x")
+        end)
+        it("true, false and nil", function()
+          assert.is_true(true)
+          assert.is_not_true(1)
+          assert.is_false(false)
+          assert.is_not_false(nil)
+          assert.is_nil(nil)
+          assert.is_not_nil(false)
+          assert.is_truthy(0)
+          assert.is_falsy(nil)
+          assert(true, "plain assert")
+        end)
+        it("near", function()
+          assert.near(0.3, 0.1 + 0.2, 1e-12)
+          assert.is_not.near(1, 2, 0.5)
+        end)
+        it("has_error", function()
+          assert.has_error(function() error("boom") end)
+          assert.has_error(function() error("boom here") end, "boom")
+          assert.has_error(function() error({ code = 7 }) end, { code = 7 })
+          assert.has_no.error(function() end)
+          assert.has_no_error(function() end)
+          assert.does_not.error(function() end)
+          assert.errors(function() error("x") end)
+        end)
+        it("matches", function()
+          assert.matches("^%d+$", "123")
+          assert.does_not.match("^%d+$", "12a")
+          assert.is_not.matches("z", "abc")
+        end)
+      end)
+      """#)
+    assertAllPassed(report, count: 6)
+  }
+
+  static let failing = #"""
+    describe("fails", function()
+      it("equal", function()
+        assert.are.equal(3, 4)
+      end)
+      it("same", function()
+        assert.are.same({ a = 1 }, { a = 2 })
+      end)
+      it("is_true", function() assert.is_true(false) end)
+      it("not nil", function() assert.is_not_nil(nil) end)
+      it("near", function() assert.near(1, 1.5, 0.1) end)
+      it("error", function() assert.has_error(function() end) end)
+      it("no error", function() assert.has_no.errors(function() error("x") end) end)
+      it("matches", function() assert.matches("^a", "ba") end)
+      it("raises", function() local t = nil; return t.x end)
+      it("user message", function() assert.are.equal(1, 2, "the score") end)
+      it("passes <&> \"quoted\"", function() end)
+    end)
+    """#
+
+  func testFailuresShowFileLineExpectedAndActual() throws {
+    let report = try runLuaTests(Self.failing)
+    XCTAssertEqual(report.passed, 1, report.output)
+    XCTAssertEqual(report.failed, 10, report.output)
+    let out = report.output
+    let expectations = [
+      "game/tests/api_test.lua:3: fails > equal: expected values to be equal\n  expected: 3\n  actual: 4\n",
+      "game/tests/api_test.lua:6: fails > same: values differ at t.a: expected 1, got 2\n  expected: {a = 1}\n  actual: {a = 2}\n",
+      "game/tests/api_test.lua:8: fails > is_true: expected true\n  expected: true\n  actual: false\n",
+      "game/tests/api_test.lua:9: fails > not nil: expected a value other than nil\n  expected: not nil\n  actual: nil\n",
+      "game/tests/api_test.lua:10: fails > near: expected a number within tolerance\n  expected: 1 +/- 0.1\n  actual: 1.5\n",
+      "game/tests/api_test.lua:11: fails > error: expected an error\n  expected: an error\n  actual: no error\n",
+      "game/tests/api_test.lua:12: fails > no error: expected no error\n",
+      "game/tests/api_test.lua:13: fails > matches: expected the string to match the pattern\n  expected: \"^a\"\n  actual: \"ba\"\n",
+      "game/tests/api_test.lua:14: fails > raises: attempt to index a nil value (local 't')\n",
+      "game/tests/api_test.lua:15: fails > user message: the score: expected values to be equal\n  expected: 1\n  actual: 2\n",
+    ]
+    for line in expectations {
+      XCTAssertTrue(out.contains(line), "missing:\n\(line)\nin:\n\(out)")
+    }
+    XCTAssertTrue(out.hasSuffix("\n1 passed, 10 failed\n"), out)
+    XCTAssertEqual(out.components(separatedBy: "\n").filter { $0.hasPrefix("game/tests/api_test.lua:") }.count, 10, out)
+  }
+
+  func testFilterKeepsTestsWhoseFullNameContainsIt() throws {
+    let fixture = try GameFixture(main: "", tests: Self.hooks)
+    let nested = fixture.runTests(filter: "nested")
+    XCTAssertEqual(nested.output, "1 passed, 0 failed\n")
+    let outer = fixture.runTests(filter: "outer > ")
+    XCTAssertEqual(outer.passed, 2, outer.output)
+    XCTAssertEqual(outer.skipped, 3, outer.output)
+    let plainText = fixture.runTests(filter: "outer > nested > sec")
+    XCTAssertEqual(plainText.passed, 1, "the filter is plain text, not a pattern")
+    let pattern = fixture.runTests(filter: "%a")
+    XCTAssertEqual(pattern.output, "0 passed, 0 failed\n")
+    let none = fixture.runTests(filter: "no such test")
+    XCTAssertEqual(none.output, "0 passed, 0 failed\n")
+  }
+
+  func testTAPReportIsWellFormed() throws {
+    let report = try runLuaTests(Self.failing, format: .tap)
+    let lines = report.output.components(separatedBy: "\n")
+    XCTAssertEqual(lines.first, "TAP version 13")
+    XCTAssertEqual(lines[1], "1..11")
+    var expected = 1
+    var inBlock = false
+    for line in lines.dropFirst(2) where !line.isEmpty {
+      if inBlock {
+        if line == "  ..." { inBlock = false } else {
+          XCTAssertTrue(line.hasPrefix("  "), "YAML lines are indented: \(line)")
+        }
+        continue
+      }
+      if line == "  ---" {
+        inBlock = true
+        continue
+      }
+      if line.hasPrefix("#") { continue }
+      let ok = line.hasPrefix("ok \(expected) - ")
+      let notOk = line.hasPrefix("not ok \(expected) - ")
+      XCTAssertTrue(ok || notOk, "test line \(expected) malformed: \(line)")
+      expected += 1
+    }
+    XCTAssertEqual(expected - 1, 11)
+    XCTAssertFalse(inBlock)
+    XCTAssertEqual(lines.filter { $0.hasPrefix("not ok ") }.count, 10)
+    XCTAssertTrue(report.output.contains("not ok 1 - fails > equal\n  ---\n  message: \"expected values to be equal\"\n  at: \"game/tests/api_test.lua:3\"\n  expected: \"3\"\n  actual: \"4\"\n  ...\n"), report.output)
+    XCTAssertTrue(report.output.hasSuffix("# 1 passed, 10 failed\n"), report.output)
+  }
+
+  func testJUnitReportIsWellFormedXML() throws {
+    let report = try runLuaTests(Self.failing, format: .junit)
+    let parser = XMLParser(data: Data(report.output.utf8))
+    let collector = JUnitCollector()
+    parser.delegate = collector
+    XCTAssertTrue(parser.parse(), "not well-formed: \(parser.parserError.map { "\($0)" } ?? "?")\n\(report.output)")
+    XCTAssertEqual(collector.root["tests"], "11")
+    XCTAssertEqual(collector.root["failures"], "9")
+    XCTAssertEqual(collector.root["errors"], "1")
+    XCTAssertEqual(collector.testcases.count, 11)
+    XCTAssertEqual(collector.failures, 9)
+    XCTAssertEqual(collector.errors, 1)
+    XCTAssertTrue(collector.testcases.contains("fails > passes <&> \"quoted\""), collector.testcases.description)
+    XCTAssertTrue(collector.bodies.contains { $0.hasPrefix("game/tests/api_test.lua:3: expected values to be equal\nexpected: 3\nactual: 4") })
+  }
+
+  /// The app handle: virtual time, input, and finding sprites by text, tag, name, kind and visibility.
+  func testAppHandleDrivesTheGame() throws {
+    let report = try runLuaTests(
+      #"""
+      describe("the app handle", function()
+        local app
+        before_each(function() app = tide.test.start() end)
+
+        it("finds sprites by text, tag, name, kind and visibility, in drawing order", function()
+          assert.are.equal("Start", app:find{ text = "Start" }.text)
+          assert.are.equal("lion", app:find{ tag = "animal", name = "lion" }.name)
+          assert.are.equal("cobra", app:find{ tag = "animal", visible = false }.name)
+          assert.are.equal(3, #app:find_all{ tag = "animal" })
+          local names = {}
+          for _, s in ipairs(app:find_all{ tag = "animal" }) do names[#names + 1] = s.name end
+          assert.are.same({ "rabbit", "lion", "cobra" }, names)
+          assert.are.equal(1, #app:find_all{ kind = "text" })
+          assert.is_nil(app:find{ text = "Stop" })
+          assert.is_nil(app:find{ name = "Start" })
+          assert.are.same({}, app:find_all{ tag = "plant" })
+          assert.has_error(function() app:find{ colour = "red" } end,
+            "unknown query field 'colour' (expected: text, name, tag, kind, visible)")
+        end)
+
+        it("runs virtual time by seconds and by ticks", function()
+          assert.are.equal(0, app:time())
+          app:advance(2.5)
+          assert.near(2.5, app:time(), 1e-9)
+          app:step()
+          app:step(59)
+          assert.near(3.5, app:time(), 1e-9)
+        end)
+
+        it("taps, drags, types and presses keys, and tells the scene and sounds", function()
+          app:tap(app:find{ text = "Start" })
+          assert.are.equal("play", app:scene())
+          local lion = app:find{ name = "lion" }
+          app:drag(lion, { x = 195, y = 300 })
+          assert.are.same({ 195, 300 }, { lion.x, lion.y })
+          app:type("Ada")
+          app:key("return")
+          assert.are.equal("Ada!", app:find{ name = "typed" }.text)
+          assert.are.same({ "roar" }, app:sounds())
+        end)
+
+        it("refuses bad tap targets", function()
+          assert.has_error(function() app:tap("Start") end, "sprite or { x = , y = } expected, got string")
+          assert.has_error(function() app:tap{ x = 1 } end, "point needs x and y")
+        end)
+      end)
+      """#,
+      main: #"""
+      tide.scene.define("title", {
+        enter = function()
+          local start = tide.sprite.rect{ x = 100, y = 100, w = 120, h = 50, name = "start_button" }
+          start:add(tide.sprite.text("Start", { x = 10, y = 10 }))
+          start:on("tap", function() tide.scene.go("play") end)
+          tide.sprite.rect{ name = "rabbit", tag = "animal", x = 0, y = 600, w = 40, h = 40 }
+          tide.sprite.rect{ name = "lion", tag = "animal", x = 60, y = 600, w = 40, h = 40 }
+          tide.sprite.rect{ name = "cobra", tag = "animal", x = 120, y = 600, w = 40, h = 40, visible = false }
+        end,
+      })
+      tide.scene.define("play", {
+        enter = function(self)
+          local lion = tide.sprite.rect{ name = "lion", tag = "animal", x = 60, y = 600, w = 40, h = 40, anchor = "center" }
+          lion:on("drag", function(e) lion.x, lion.y = e.x, e.y end)
+          self.typed = tide.sprite.text("", { name = "typed" })
+        end,
+        text = function(self, s) self.typed.text = self.typed.text .. s end,
+        key = function(self, name)
+          if name == "return" then
+            self.typed.text = self.typed.text .. "!"
+            tide.audio.play("roar")
+          end
+        end,
+      })
+      """#,
+      conf: #"return { scene = "title" }"#,
+      assets: ["assets/roar.wav": Data("RIFF".utf8)])
+    assertAllPassed(report, count: 4)
+  }
+
+  /// Every `it` starts from a freshly loaded game: globals, sprites and saves of the last test are gone.
+  func testEachTestGetsAFreshGame() throws {
+    let report = try runLuaTests(
+      #"""
+      describe("a fresh game per test", function()
+        it("sets a game global and makes sprites", function()
+          local app = tide.test.start()
+          assert.are.equal("secret=nil runs=1", app:find{ name = "label" }.text)
+          app:tap(app:find{ name = "set" })
+          assert.are.equal("secret=42", app:find{ name = "label" }.text)
+          tide.sprite.rect{ name = "left over" }
+          -- Restarting within a test reloads the game but keeps this test's saves.
+          app = tide.test.start()
+          assert.are.equal("secret=nil runs=2", app:find{ name = "label" }.text)
+          assert.is_nil(app:find{ name = "left over" })
+        end)
+
+        it("no longer sees that global, sprite or save", function()
+          local app = tide.test.start()
+          assert.are.equal("secret=nil runs=1", app:find{ name = "label" }.text)
+          assert.is_nil(app:find{ name = "left over" })
+          assert.are.equal(3, #app:find_all{ kind = "rect" } + #app:find_all{ kind = "text" })
+          assert.are.equal(0, app:time())
+        end)
+
+        it("fails a test on a game error, unless told not to", function()
+          local app = tide.test.start{ raise_errors = false }
+          app:tap(app:find{ name = "bomb" })
+          local errors = app:errors()
+          assert.are.equal(1, #errors)
+          assert.matches("^game/main%.lua:8: attempt to index a nil value", errors[1])
+        end)
+
+        it("reports a game error as this test's failure", function()
+          local app = tide.test.start()
+          app:tap(app:find{ name = "bomb" })
+        end)
+      end)
+      """#,
+      main: #"""
+      local runs = tide.save.read("runs", 0) + 1
+      tide.save.write("runs", runs)
+      local label = tide.sprite.text("secret=" .. tostring(secret) .. " runs=" .. runs, { name = "label" })
+      local set = tide.sprite.rect{ name = "set", x = 0, y = 100, w = 50, h = 50 }
+      set:on("tap", function() secret = 42; label.text = "secret=" .. tostring(secret) end)
+      local bomb = tide.sprite.rect{ name = "bomb", x = 100, y = 100, w = 50, h = 50 }
+      bomb:on("tap", function()
+        local t = nil; return t.x
+      end)
+      """#)
+    XCTAssertEqual(report.passed, 3, report.output)
+    XCTAssertEqual(report.failed, 1, report.output)
+    XCTAssertTrue(report.output.contains("game error (script error in tap handler of "), report.output)
+    XCTAssertTrue(report.output.contains("game/main.lua:8"), report.output)
+    XCTAssertTrue(report.output.contains("attempt to index a nil value (local 't')"), report.output)
+    XCTAssertTrue(report.output.contains("stack traceback:"), report.output)
+    XCTAssertTrue(report.output.hasSuffix("3 passed, 1 failed\n"), report.output)
+  }
+
+  /// A game error that fails a test should read like any failure: the test's file:line and name
+  /// first, then the game's own error with its file:line, and sprite names as the author wrote them.
+  func testGameErrorFailureLineStartsWithTheTestsLine() throws {
+    try XCTSkipIf(
+      true,
+      "engine bug: TestApp.check (Sources/TideScript/API/TestAPI.swift:220-222) raises \"game error (<title>): "
+        + "game/main.lua:N: msg\" without a location, and tide.testing's error handler (testing.lua make_error_handler, "
+        + "pattern ^(.-):(%d+): ) then takes \"game error (...): game/main.lua\" as the file, so the line reads "
+        + "\"game error (script error in tap handler of node(rect #16 'bomb')): game/main.lua:8: <test name>: attempt ...\"; "
+        + "title.lowercased() also lowercases the sprite's name")
+    let report = try runLuaTests(
+      #"""
+      it("taps the bomb", function()
+        local app = tide.test.start()
+        app:tap(app:find{ name = "Bomb" })
+      end)
+      """#,
+      main: #"""
+      local bomb = tide.sprite.rect{ name = "Bomb", w = 50, h = 50 }
+      bomb:on("tap", function() local t = nil; return t.x end)
+      """#)
+    XCTAssertTrue(
+      report.output.hasPrefix("game/tests/api_test.lua:3: taps the bomb: game error (script error in tap handler of Node(rect #"),
+      report.output)
+    XCTAssertTrue(report.output.contains("'Bomb')): game/main.lua:2: attempt to index a nil value (local 't')"), report.output)
+    // The same for a game that fails to start: today "game failed to start: game/main.lua:1: starts: broken main".
+    let start = try runLuaTests(#"it("starts", function() tide.test.start() end)"#, main: "error('broken main')")
+    XCTAssertTrue(
+      start.output.hasPrefix("game/tests/api_test.lua:1: starts: game failed to start: game/main.lua:1: broken main"),
+      start.output)
+  }
+
+  /// A test file that does not load is one failure naming its file and line; the others still run.
+  func testBrokenTestFileIsReportedAndOthersRun() throws {
+    let fixture = try GameFixture(
+      main: "",
+      files: [
+        "tests/a_broken_test.lua": "it('x', function()\n  local = 3\nend)\n",
+        "tests/b_good_test.lua": "it('runs', function() tide.test.start() end)\n",
+        "tests/c_raises_test.lua": "local x = nil\nx.y = 1\n",
+        "tests/helper.lua": "error('not a test file: never loaded')",
+      ])
+    let report = fixture.runTests()
+    XCTAssertEqual(report.passed, 1, report.output)
+    XCTAssertEqual(report.failed, 2, report.output)
+    XCTAssertTrue(report.output.contains("game/tests/a_broken_test.lua:2: "), report.output)
+    XCTAssertTrue(report.output.contains("game/tests/c_raises_test.lua:2: "), report.output)
+    XCTAssertFalse(report.output.contains("never loaded"), report.output)
+    XCTAssertTrue(report.output.hasSuffix("1 passed, 2 failed\n"), report.output)
+  }
+
+  func testGameThatFailsToStartFailsTheTest() throws {
+    let report = try runLuaTests(
+      #"""
+      it("starts", function() tide.test.start() end)
+      it("starts with an unknown option", function() tide.test.start{ options = { speed = "fast" } } end)
+      """#, main: "error('broken main')")
+    XCTAssertEqual(report.failed, 2, report.output)
+    XCTAssertTrue(report.output.contains("game failed to start: game/main.lua:1: "), report.output)
+    XCTAssertTrue(report.output.contains("broken main"), report.output)
+    XCTAssertTrue(report.output.contains("game failed to start: unknown option 'speed' (game/conf.lua declares: none)"), report.output)
+  }
+
+  /// Only `tests/*_test.lua` are test files; a game with none reports nothing run.
+  func testGameWithoutTests() throws {
+    let fixture = try GameFixture(main: "")
+    let report = fixture.runTests()
+    XCTAssertEqual(report.output, "0 passed, 0 failed\n")
+  }
+
+  /// `tide test` exits non-zero on any failure (the CLI built beside this test bundle).
+  func testCommandLineExitStatus() throws {
+    let tide = URL(fileURLWithPath: CommandLine.arguments[0]).deletingLastPathComponent().appendingPathComponent("tide")
+    try XCTSkipUnless(FileManager.default.isExecutableFile(atPath: tide.path), "no tide executable at \(tide.path)")
+    func run(_ tests: String, _ extra: [String] = []) throws -> (Int32, String) {
+      let fixture = try GameFixture(main: "", tests: tests)
+      let process = Process()
+      process.executableURL = tide
+      process.arguments = ["test", fixture.directory.path] + extra
+      let pipe = Pipe()
+      process.standardOutput = pipe
+      process.standardError = pipe
+      try process.run()
+      let data = pipe.fileHandleForReading.readDataToEndOfFile()
+      process.waitUntilExit()
+      return (process.terminationStatus, String(decoding: data, as: UTF8.self))
+    }
+    let (good, goodOut) = try run("it('passes', function() end)")
+    XCTAssertEqual(good, 0, goodOut)
+    XCTAssertTrue(goodOut.hasSuffix("1 passed, 0 failed\n"), goodOut)
+    let (bad, badOut) = try run("it('fails', function() assert.is_true(false) end)")
+    XCTAssertNotEqual(bad, 0, badOut)
+    XCTAssertTrue(badOut.hasSuffix("0 passed, 1 failed\n"), badOut)
+    let (filtered, filteredOut) = try run("it('fails', function() assert.is_true(false) end)\nit('ok', function() end)", ["--filter", "ok"])
+    XCTAssertEqual(filtered, 0, filteredOut)
+  }
+}
+
+/// Collects what a JUnit report holds.
+private final class JUnitCollector: NSObject, XMLParserDelegate {
+  var root: [String: String] = [:]
+  var testcases: [String] = []
+  var failures = 0
+  var errors = 0
+  var bodies: [String] = []
+  private var text = ""
+
+  func parser(
+    _ parser: XMLParser, didStartElement name: String, namespaceURI: String?, qualifiedName: String?,
+    attributes: [String: String] = [:]
+  ) {
+    switch name {
+    case "testsuites": root = attributes
+    case "testcase": testcases.append(attributes["name"] ?? "")
+    case "failure": failures += 1
+    case "error": errors += 1
+    default: break
+    }
+    text = ""
+  }
+
+  func parser(_ parser: XMLParser, foundCharacters string: String) { text += string }
+
+  func parser(_ parser: XMLParser, didEndElement name: String, namespaceURI: String?, qualifiedName: String?) {
+    if name == "failure" || name == "error" { bodies.append(text) }
+  }
+}
