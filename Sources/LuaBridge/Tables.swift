@@ -96,3 +96,15 @@ extension LuaState {
     setGlobal(name)
   }
 }
+
+extension LuaState {
+  /// Pushes the globals table (raw, from the registry).
+  public func pushGlobalTable() {
+    lua_rawgeti(L, tide_lua_registryindex(), lua_Integer(LUA_RIDX_GLOBALS))
+  }
+
+  /// Pops a table (or nil) and sets it as the metatable of the value at `index`.
+  public func setMetatable(_ index: Int32) {
+    _ = lua_setmetatable(L, index)
+  }
+}

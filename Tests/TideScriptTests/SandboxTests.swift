@@ -88,12 +88,6 @@ final class SandboxTests: XCTestCase {
 
   /// `require("tide.rules")` in a test should be the very `tide.rules` table the game sees.
   func testRequiredLibraryIsTheInstalledOne() throws {
-    try XCTSkipIf(
-      true,
-      "engine bug: under the test runner the library is loaded twice. GameTestRunner.run calls "
-        + "engine.installStartValues() before the tests (Sources/TideScript/Testing/GameTestRunner.swift:63), which sets "
-        + "tide.rules from the first module cache; start() then replaces the cache (ModuleLoader.resetGameEnvironment) "
-        + "but installLibraryModule keeps the old tide.rules (Engine+Install.swift:81), so require('tide.rules') ~= tide.rules")
     let report = try runLuaTests(
       #"""
       it("is one library", function()

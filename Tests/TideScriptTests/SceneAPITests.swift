@@ -186,12 +186,6 @@ final class SceneAPITests: XCTestCase {
   /// A task of the leaving scene that awaits a tween must not wake up during the leave and
   /// leave sprites behind in the next scene.
   func testLeavingDoesNotWakeTheScenesTasks() throws {
-    try XCTSkipIf(
-      true,
-      "engine bug: SceneDirector.leaveCurrent (Sources/TideScript/Engine/SceneDirector.swift:83-86) sets current = nil "
-        + "and cancels the scene's tweens before its tasks; the cancel fires on_done(false), which resumes a task "
-        + "awaiting that tween, so the leaving scene's code runs on after leave and what it makes is owned by nobody "
-        + "(owner 0) and survives into the next scene")
     let report = try runLuaTests(
       #"""
       it("tears the scene down without running its tasks on", function()

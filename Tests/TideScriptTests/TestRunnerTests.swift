@@ -350,13 +350,6 @@ final class TestRunnerTests: XCTestCase {
   /// A game error that fails a test should read like any failure: the test's file:line and name
   /// first, then the game's own error with its file:line, and sprite names as the author wrote them.
   func testGameErrorFailureLineStartsWithTheTestsLine() throws {
-    try XCTSkipIf(
-      true,
-      "engine bug: TestApp.check (Sources/TideScript/API/TestAPI.swift:220-222) raises \"game error (<title>): "
-        + "game/main.lua:N: msg\" without a location, and tide.testing's error handler (testing.lua make_error_handler, "
-        + "pattern ^(.-):(%d+): ) then takes \"game error (...): game/main.lua\" as the file, so the line reads "
-        + "\"game error (script error in tap handler of node(rect #16 'bomb')): game/main.lua:8: <test name>: attempt ...\"; "
-        + "title.lowercased() also lowercases the sprite's name")
     let report = try runLuaTests(
       #"""
       it("taps the bomb", function()

@@ -128,8 +128,8 @@ private struct JSONParser {
   }
 
   mutating func parseValue(depth: Int) throws(SaveDecodingError) -> SaveValue {
-    // Deep nesting would only come from a damaged or hostile file; refuse rather than overflow.
-    if depth > 200 { throw fail("nesting deeper than 200") }
+    // tide.save.write nests at most 64 deep; anything deeper is damage, refused rather than overflowing.
+    if depth > 64 { throw fail("nesting deeper than 64") }
     skipSpace()
     guard pos < bytes.count else { throw fail("unexpected end of file") }
     switch bytes[pos] {

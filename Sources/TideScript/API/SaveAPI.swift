@@ -64,6 +64,11 @@ extension Engine {
   }
 
   func pushSaveValue(_ value: SaveValue, lua: LuaState) {
+    // Each nesting level holds a table and a value on the stack; Lua guarantees only 20 slots.
+    guard lua.ensureStack(4) else {
+      lua.pushNil()
+      return
+    }
     switch value {
     case .null: lua.pushNil()
     case .bool(let b): lua.push(b)
@@ -87,7 +92,9 @@ extension Engine {
 
   /// Converts the Lua value at `index`; `path` names the spot in errors (`scores[3].name`).
   func saveValue(at index: Int32, lua: LuaState, path: String, depth: Int) throws -> SaveValue {
-    guard depth < 64 else { throw LuaArgumentError(arg: 2, message: "\(path) is nested too deeply (a cycle?)") }
+    guard depth < 64, lua.ensureStack(4) else {
+      throw LuaArgumentError(arg: 2, message: "\(path) is nested too deeply (a cycle?)")
+    }
     switch lua.type(at: index) {
     case .none, .nil: return .null
     case .boolean: return .bool(lua.toBool(at: index))

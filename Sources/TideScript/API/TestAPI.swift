@@ -42,7 +42,7 @@ extension Engine {
         try applyOptions(overrides)
         try start()
       } catch let error as GameLoadError {
-        throw LuaRaise("game failed to start: \(error.description)", addsLocation: false)
+        throw LuaRaise("game failed to start: \(error.description)", addsLocation: true)
       }
       try app.check(lua)
       lua.pushObject(app, metatable: "tide.App")
@@ -217,9 +217,13 @@ extension TestApp {
     guard raisesErrors, all.count > errorsSeen else { return }
     let first = all[errorsSeen]
     guard first.title != "Warning" else { return }
-    var text = "game error (\(first.title.lowercased())): \(first.message)"
+    // "Script error in ..." reads as "game error (script error in ...)": only the first letter changes,
+    // so sprite names keep the author's case.
+    let title = first.title.prefix(1).lowercased() + first.title.dropFirst()
+    var text = "game error (\(title)): \(first.message)"
     if !first.traceback.isEmpty { text += "\n" + first.traceback }
-    throw LuaRaise(text, addsLocation: false)
+    // Located at the test's call (app:tap, app:advance...), so the runner names the test's line.
+    throw LuaRaise(text, addsLocation: true)
   }
 
   /// The design-space point of a tap target: a sprite's visual centre or `{ x = , y = }`.

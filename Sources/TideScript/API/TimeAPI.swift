@@ -19,6 +19,7 @@ extension Engine {
     /// @example local h = tide.after(1.5, function() title.visible = false end)
     m.function("after") { [unowned self] lua in
       let delay = try lua.checkNumber(1)
+      guard delay.isFinite else { throw LuaArgumentError(arg: 1, message: "delay must be a finite number of seconds") }
       try lua.checkFunction(2)
       let fn = lua.ref(at: 2)
       let handle = timers.after(delay, owner: scenes.currentOwner) { [unowned self] in
@@ -36,6 +37,9 @@ extension Engine {
     /// @example tide.every(1, function(n) clock.text = tostring(60 - n) end, 60)
     m.function("every") { [unowned self] lua in
       let interval = try lua.checkNumber(1)
+      guard interval.isFinite, interval > 0 else {
+        throw LuaArgumentError(arg: 1, message: "interval must be a positive, finite number of seconds")
+      }
       try lua.checkFunction(2)
       let count = try lua.optInt(3, default: 0)
       if lua.type(at: 3) != .none && lua.type(at: 3) != .nil && count < 1 {

@@ -11,7 +11,12 @@ extension Engine {
     let file = "\(displayPath)/conf.lua"
     if FileManager.default.fileExists(atPath: url.path) {
       do {
-        lua.newTable()                     // conf.lua sees the safe globals but writes nowhere shared
+        // conf.lua sees the safe globals (math, string...) but writes nowhere shared.
+        lua.newTable()
+        lua.newTable()
+        lua.pushGlobalTable()
+        lua.rawSet(-2, key: "__index")
+        lua.setMetatable(-2)
         let env = lua.ref(at: -1)
         lua.pop(1)
         try modules.run(url, chunkName: "@" + file, env: env, engine: self)

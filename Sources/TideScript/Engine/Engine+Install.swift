@@ -65,7 +65,9 @@ extension Engine {
     for (name, value) in config.options {
       switch value {
       case .string(let s): lua.push(s)
-      case .number(let d): lua.push(d)
+      case .number(let d):
+        // conf.lua's `lives = 3` must read back as the integer 3, not 3.0.
+        if let i = Int(exactly: d) { lua.push(i) } else { lua.push(d) }
       case .bool(let b): lua.push(b)
       }
       lua.rawSet(-2, key: name)

@@ -43,6 +43,7 @@ public final class Engine: GameDriver {
   // Lua-side tables the engine keeps hold of (registry references).
   let tideTable: LuaRef
   var moduleCache: LuaRef
+  let libraryCache: LuaRef
   var gameEnv: LuaRef
   var sceneDefinitions: LuaRef
   let sceneSelfFactory: LuaRef
@@ -77,6 +78,7 @@ public final class Engine: GameDriver {
     self.vm = vm
     tideTable = Engine.makeTable(vm)
     moduleCache = Engine.makeTable(vm)
+    libraryCache = Engine.makeTable(vm)
     gameEnv = Engine.makeTable(vm)
     sceneDefinitions = Engine.makeTable(vm)
     do {

@@ -17,9 +17,9 @@ final class ModuleLoader {
     let lua = engine.lua
     lua.newTable()                                             // env
     lua.newTable()                                             // env's metatable
-    _ = lua_rawgeti(lua.L, tide_lua_registryindex(), lua_Integer(LUA_RIDX_GLOBALS))
+    lua.pushGlobalTable()
     lua.rawSet(-2, key: "__index")                             // reads fall through to the safe globals
-    _ = lua_setmetatable(lua.L, -2)
+    lua.setMetatable(-2)
     engine.gameEnv = lua.ref(at: -1)
     lua.pop(1)
     lua.newTable()
@@ -62,7 +62,10 @@ final class ModuleLoader {
   @discardableResult
   func require(_ name: String, engine: Engine) throws(LuaError) -> Int32 {
     let lua = engine.lua
-    lua.push(engine.moduleCache)
+    // The engine's library is the same for every start, so it is loaded once per engine and
+    // `require("tide.rules") == tide.rules` holds; game modules are cached per start.
+    let cache = name.hasPrefix("tide.") ? engine.libraryCache : engine.moduleCache
+    lua.push(cache)
     if lua.rawGet(-1, key: name) != .nil {
       lua.remove(at: -2)
       return 1
@@ -78,7 +81,7 @@ final class ModuleLoader {
       lua.pop(1)
       lua.push(true)
     }
-    lua.push(engine.moduleCache)
+    lua.push(cache)
     lua.pushValue(at: -2)
     lua.rawSet(-2, key: name)
     lua.pop(1)

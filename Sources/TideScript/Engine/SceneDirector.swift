@@ -80,10 +80,12 @@ final class SceneDirector {
   func leaveCurrent(engine: Engine) {
     guard let active = current else { return }
     call("leave", engine: engine)
-    current = nil
+    // Tasks first: cancelling a tween resumes whatever awaits it, and a task of this scene must
+    // not run again while the scene is going.
+    engine.tasks.cancelAll(owner: active.owner, engine: engine)
     engine.timers.cancelAll(owner: active.owner)
     engine.tweens.cancelAll(owner: active.owner)
-    engine.tasks.cancelAll(owner: active.owner, engine: engine)
+    current = nil
     engine.removeInputListeners(owner: active.owner)
     engine.releaseSubtree(active.root)
     active.root.removeFromParent()
