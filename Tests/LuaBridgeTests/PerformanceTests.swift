@@ -31,9 +31,9 @@ final class PerformanceTests: XCTestCase {
     #else
       let build = "release build"
     #endif
-    print(
-      String(
-        format: "call overhead: C no-op %.1f ms, Swift no-op %.1f ms per 1e6 calls; ratio %.2f (%@)",
-        c, swift, swift / c, build))
+    let figures = String(
+      format: "call overhead: C no-op %.1f ms, Swift no-op %.1f ms per 1e6 calls; ratio %.2f",
+      c, swift, swift / c)
+    print("\(figures) (\(build))")
   }
 }
