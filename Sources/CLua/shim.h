@@ -24,7 +24,7 @@
 #define TIDE_MARK_RAISE     (-1) /* message on top: raise it after "chunk:line: " */
 #define TIDE_MARK_ERROR     (-2) /* error value on top: raise it unchanged */
 #define TIDE_MARK_ARGERROR  (-3) /* message on top, arg in error_arg: luaL_argerror */
-#define TIDE_MARK_TYPEERROR (-4) /* type name on top, arg in error_arg: luaL_typeerror */
+#define TIDE_MARK_TYPEERROR (-4) /* type name on top, arg (present) in error_arg: luaL_typeerror */
 #define TIDE_MARK_YIELD     (-5) /* yield yield_count values from the top */
 
 /* Instructions between two calls of the count hook. */
@@ -173,7 +173,6 @@ static inline void tide_sethook(lua_State *L, int period) {
 static inline int tide_trampoline(lua_State *L) {
   tide_State *s = tide_state(L);
   void *box = *(void **)lua_touserdata(L, lua_upvalueindex(1));
-  int nargs = lua_gettop(L);
   int enforce = s->enforce_limit;
   s->enforce_limit = 0; /* Swift frames: allocations must not fail */
   int n = s->dispatch(L, box);
@@ -184,10 +183,7 @@ static inline int tide_trampoline(lua_State *L) {
       return lua_yield(L, s->yield_count);
     case TIDE_MARK_ARGERROR:
       return luaL_argerror(L, s->error_arg, lua_tostring(L, -1));
-    case TIDE_MARK_TYPEERROR:
-      if (s->error_arg > nargs) /* the slot now holds our message, not "no value" */
-        return luaL_argerror(L, s->error_arg,
-                             lua_pushfstring(L, "%s expected, got no value", lua_tostring(L, -1)));
+    case TIDE_MARK_TYPEERROR: /* only for present arguments: our message sits above them */
       return luaL_typeerror(L, s->error_arg, lua_tostring(L, -1));
     case TIDE_MARK_RAISE:
       luaL_where(L, 1); /* position of the Lua caller */

@@ -15,7 +15,7 @@ extension LuaState {
     if lua_isnumber(L, arg) != 0 {
       throw LuaArgumentError(arg: arg, message: "number has no integer representation")
     }
-    throw LuaArgumentError(arg: arg, expected: "number")
+    throw typeError(arg, expected: "number")
   }
 
   /// A number argument (numeric strings are converted, as in Lua).
@@ -23,14 +23,14 @@ extension LuaState {
     var isNumber: Int32 = 0
     let value = lua_tonumberx(L, arg, &isNumber)
     if isNumber != 0 { return value }
-    throw LuaArgumentError(arg: arg, expected: "number")
+    throw typeError(arg, expected: "number")
   }
 
   /// A string argument (numbers are converted, as in Lua).
   public func checkString(_ arg: Int32) throws(LuaArgumentError) -> String {
     let type = lua_type(L, arg)
     guard type == LUA_TSTRING || type == LUA_TNUMBER, let value = stringValue(at: arg) else {
-      throw LuaArgumentError(arg: arg, expected: "string")
+      throw typeError(arg, expected: "string")
     }
     return value
   }
@@ -38,20 +38,20 @@ extension LuaState {
   /// A boolean argument: only `true` or `false` (Lua has no luaL_checkboolean; this is strict).
   public func checkBool(_ arg: Int32) throws(LuaArgumentError) -> Bool {
     guard lua_type(L, arg) == LUA_TBOOLEAN else {
-      throw LuaArgumentError(arg: arg, expected: "boolean")
+      throw typeError(arg, expected: "boolean")
     }
     return lua_toboolean(L, arg) != 0
   }
 
   /// Requires a table at `arg`.
   public func checkTable(_ arg: Int32) throws(LuaArgumentError) {
-    guard lua_type(L, arg) == LUA_TTABLE else { throw LuaArgumentError(arg: arg, expected: "table") }
+    guard lua_type(L, arg) == LUA_TTABLE else { throw typeError(arg, expected: "table") }
   }
 
   /// Requires a function at `arg`.
   public func checkFunction(_ arg: Int32) throws(LuaArgumentError) {
     guard lua_type(L, arg) == LUA_TFUNCTION else {
-      throw LuaArgumentError(arg: arg, expected: "function")
+      throw typeError(arg, expected: "function")
     }
   }
 
@@ -100,6 +100,15 @@ extension LuaState {
     isNoneOrNil(at: arg) ? value : try checkBool(arg)
   }
 
+  /// A type error for `arg`, worded by Lua: "T expected, got U" ("got no value" when absent).
+  public func typeError(_ arg: Int32, expected typeName: String) -> LuaArgumentError {
+    // Decided now: by the time the trampoline raises, the slot may hold pushed values.
+    if lua_type(L, arg) == LUA_TNONE {
+      return LuaArgumentError(arg: arg, message: "\(typeName) expected, got no value")
+    }
+    return LuaArgumentError(arg: arg, mismatchOf: typeName)
+  }
+
   /// An argument error for `arg` with a custom message: `throw lua.argumentError(2, "must be positive")`.
   public func argumentError(_ arg: Int32, _ message: String) -> LuaArgumentError {
     LuaArgumentError(arg: arg, message: message)
@@ -112,7 +121,7 @@ extension LuaState {
     let type = lua_type(L, arg)
     var length = 0
     guard type == LUA_TSTRING || type == LUA_TNUMBER, let chars = lua_tolstring(L, arg, &length)
-    else { throw LuaArgumentError(arg: arg, expected: "string") }
+    else { throw typeError(arg, expected: "string") }
     let bytes = UnsafeRawBufferPointer(start: chars, count: length)
     for option in options {
       let candidate = name(option).utf8

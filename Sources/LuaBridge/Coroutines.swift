@@ -34,9 +34,12 @@ public final class LuaThread {
   /// Counts as a protected call from Swift for the instruction budget. Pass
   /// `from` when resuming inside a Swift function that Lua called.
   public func resume(nargs: Int32 = 0, from: LuaState? = nil) -> LuaResumeResult {
-    guard !isFinished else {
-      return .errored(
-        LuaError(kind: .runtime, message: "cannot resume dead coroutine", location: nil, traceback: ""))
+    guard !isFinished else { return refuse("cannot resume dead coroutine", nargs: nargs) }
+    var frame = lua_Debug()
+    if lua_status(state.L) == LUA_OK && lua_getstack(state.L, 0, &frame) != 0 {
+      // Running, or resuming another coroutine: Lua would refuse too, but
+      // the error path below must not reset a live thread.
+      return refuse("cannot resume non-suspended coroutine", nargs: nargs)
     }
     var nresults: Int32 = 0
     let status = state.protected { tide_lua_resume(state.L, from?.L, nargs, &nresults) }
@@ -59,6 +62,12 @@ public final class LuaThread {
     guard !isFinished else { return }
     isFinished = true
     _ = lua_resetthread(state.L)
+  }
+
+  /// Drops the arguments and reports a resume that could not start, like lua_resume does.
+  private func refuse(_ message: String, nargs: Int32) -> LuaResumeResult {
+    state.pop(nargs)
+    return .errored(LuaError(kind: .runtime, message: message, location: nil, traceback: ""))
   }
 
   /// Describes the error on top of the dead thread's stack, working on `host`.

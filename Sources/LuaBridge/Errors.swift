@@ -61,8 +61,9 @@ public struct LuaArgumentError: Error, CustomStringConvertible, Sendable {
   public let arg: Int32
   /// The text inside the parentheses (for type mismatches, "T expected").
   public let message: String
-  /// Set for type mismatches: Lua then words it "T expected, got U" itself.
-  public let expectedType: String?
+  /// Set for type mismatches of present arguments: Lua then words it
+  /// "T expected, got U" itself (using `__name` for userdata).
+  let expectedType: String?
 
   /// An argument error with a custom message, e.g. "must be positive".
   public init(arg: Int32, message: String) {
@@ -71,8 +72,8 @@ public struct LuaArgumentError: Error, CustomStringConvertible, Sendable {
     self.expectedType = nil
   }
 
-  /// An argument of the wrong type; Lua appends what it got (using `__name` for userdata).
-  public init(arg: Int32, expected typeName: String) {
+  /// A type mismatch of a present argument; see `LuaState.typeError(_:expected:)`.
+  init(arg: Int32, mismatchOf typeName: String) {
     self.arg = arg
     self.message = "\(typeName) expected"
     self.expectedType = typeName

@@ -63,7 +63,7 @@ extension LuaState {
     _ arg: Int32, _ type: T.Type, name: String? = nil
   ) throws(LuaArgumentError) -> T {
     if let object = toObject(at: arg, as: type) { return object }
-    throw LuaArgumentError(arg: arg, expected: name ?? String(describing: type))
+    throw typeError(arg, expected: name ?? String(describing: type))
   }
 
   /// Creates or updates the metatable `name` for boxed objects.

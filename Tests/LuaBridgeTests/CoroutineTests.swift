@@ -106,4 +106,26 @@ final class CoroutineTests: XCTestCase {
     XCTAssertEqual(error.location, "spin.lua:1")
     XCTAssertEqual(try lua.evalString("return 'alive'"), "alive")
   }
+
+  func testResumingARunningThreadIsRefusedWithoutHarm() throws {
+    let vm = makeVM()
+    let lua = vm.state
+    var thread: LuaThread?
+    var inner: LuaResumeResult?
+    lua.setGlobal("resume_self") { lua in
+      inner = thread?.resume(from: lua)
+      return 0
+    }
+    try lua.doString("function body() resume_self() coroutine.yield() return 'done' end", chunkName: "=t")
+    lua.getGlobal("body")
+    thread = lua.newThread(function: -1)
+    lua.pop()
+    guard let thread else { return XCTFail("no thread") }
+    guard case .yielded(0) = thread.resume() else { return XCTFail("expected a yield") }
+    guard case .errored(let error)? = inner else { return XCTFail("inner resume should fail") }
+    XCTAssertEqual(error.message, "cannot resume non-suspended coroutine")
+    XCTAssertFalse(thread.isFinished)
+    guard case .finished(1) = thread.resume() else { return XCTFail("expected to finish") }
+    XCTAssertEqual(thread.state.toString(at: -1), "done")
+  }
 }

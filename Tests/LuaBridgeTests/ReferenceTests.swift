@@ -56,4 +56,39 @@ final class ReferenceTests: XCTestCase {
     lua.pop(2)
     XCTAssertEqual(lua.top, 0)
   }
+
+  func testRefHeldByBoxedObjectIsReleasedByItsFinalizer() throws {
+    final class Holder { var callback: LuaRef? }
+    let vm = makeVM()
+    let lua = vm.state
+    lua.newTable()
+    var id: Int32 = -1
+    do {
+      let holder = Holder()
+      holder.callback = lua.ref(at: -1)
+      id = holder.callback?.id ?? -1
+      lua.pop()
+      lua.pushObject(holder, metatable: "Holder")
+      lua.setGlobal("holder")
+    }
+    try lua.doString("holder = nil collectgarbage()", chunkName: "=t")
+    lua.push(1)
+    let next = lua.ref(at: -1)
+    lua.pop()
+    XCTAssertEqual(next.id, id, "the holder's ref was released during collection")
+  }
+
+  func testBoxedObjectWithRefOutlivedByNothingWhenVMCloses() {
+    final class Holder { var callback: LuaRef? }
+    var vm: LuaVM? = makeVM()
+    if let lua = vm?.state {
+      let holder = Holder()
+      lua.newTable()
+      holder.callback = lua.ref(at: -1)
+      lua.pop()
+      lua.pushObject(holder, metatable: "Holder")
+      lua.setGlobal("holder")
+    }
+    vm = nil  // __gc during lua_close must not touch the closing state
+  }
 }
