@@ -157,7 +157,7 @@ extension Engine {
   func easingOption(_ lua: LuaState, arg: Int32) throws -> Easing {
     guard lua.type(at: arg) == .table else {
       if lua.type(at: arg) == .none || lua.type(at: arg) == .nil { return .linear }
-      throw LuaArgumentError(arg: arg, expected: "table")
+      throw lua.typeError(arg, expected: "table")
     }
     lua.rawGet(arg, key: "ease")
     defer { lua.pop(1) }

@@ -110,7 +110,7 @@ extension LuaState {
   func optNumberField(_ arg: Int32, _ key: String, default value: Double) throws -> Double {
     guard type(at: arg) == .table else {
       if isNoneOrNil(at: arg) { return value }
-      throw LuaArgumentError(arg: arg, expected: "table")
+      throw typeError(arg, expected: "table")
     }
     defer { pop() }
     switch rawGet(arg, key: key) {
@@ -124,7 +124,7 @@ extension LuaState {
   func optBoolField(_ arg: Int32, _ key: String, default value: Bool) throws -> Bool {
     guard type(at: arg) == .table else {
       if isNoneOrNil(at: arg) { return value }
-      throw LuaArgumentError(arg: arg, expected: "table")
+      throw typeError(arg, expected: "table")
     }
     defer { pop() }
     switch rawGet(arg, key: key) {
