@@ -6,7 +6,8 @@
 -- Env: BENCH_WARMUP (s, default 1), BENCH_SECONDS (s, default 2),
 --      BENCH_SCREENSHOT=/abs/path.png  save the first measured frame,
 --      BENCH_EXIT_AFTER_FIRST_FRAME=1  quit right after the first frame is shown.
--- Prints: BUNNYMARK impl=love renderer=<name> bunnies=N fps=F frames=K seconds=S
+-- Prints: RENDERER <OpenGL name, version, vendor, device> at start, then
+--         BUNNYMARK impl=love renderer=<name> bunnies=N fps=F frames=K seconds=S
 
 local WIDTH, HEIGHT = 1280, 720
 local BUNNY_W, BUNNY_H = 26, 37
@@ -40,6 +41,8 @@ function love.load(args)
     }
   end
   love.graphics.setBackgroundColor(40 / 255, 44 / 255, 52 / 255)
+  local name, version, vendor, device = love.graphics.getRendererInfo()
+  io.write(string.format("RENDERER %s %s, %s, %s\n", name, version, vendor, device))
   start = love.timer.getTime()
 end
 
