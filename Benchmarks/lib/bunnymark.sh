@@ -193,6 +193,10 @@ section_bunnymark() {
       "software surface straight to X11 / through OpenGL = $(bm_ratio "${result[sdl-software-direct]:-0}" "${result[sdl-software]:-0}")×;" \
       "SDL2 opengl batched / unbatched = $(bm_ratio "${result[sdl-opengl]:-0}" "${result[sdl-opengl-unbatched]:-0}")×."
     echo
+    echo 'Note for the window backend: on X11, SDL 2.26 shows the software renderer'"'"'s window surface'
+    echo 'through an OpenGL texture unless `SDL_HINT_FRAMEBUFFER_ACCELERATION` is "0"; on llvmpipe that'
+    echo 'costs a large share of the frame (compare the two bare software rows).'
+    echo
     echo "<details><summary>Probes (N → fps)</summary>"
     echo
     for row in "${plan[@]}"; do

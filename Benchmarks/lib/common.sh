@@ -42,6 +42,10 @@ machine_line() {
   kernel=$(uname -sr)
   printf '%s CPUs (`nproc`), %s, %s RAM, %s, load average at start %s' \
     "$(nproc)" "${cpu:-unknown CPU}" "$mem" "$kernel" "$(cut -d' ' -f1-3 /proc/loadavg)"
+  # A busy machine lowers every absolute figure; say so where the figures are read.
+  if is "$(cut -d' ' -f1 /proc/loadavg) > $(nproc)"; then
+    printf ' (**busy machine**: other work shared the CPUs, so absolute figures are low; read the ratios)'
+  fi
 }
 
 # OpenGL renderer string as LÖVE sees it under this display ("" when LÖVE cannot run).
@@ -76,6 +80,7 @@ find_tide() {
   [ -n "${TIDE_CHECKED:-}" ] && return 0
   TIDE_CHECKED=1
   TIDE_WHY=""
+  TIDE_BIN=${TIDE_BIN:-}
   if [ "${BENCH_TIDE:-1}" = "0" ]; then TIDE_BIN=""; TIDE_WHY="skipped (BENCH_TIDE=0)"; return 0; fi
   if [ -n "${TIDE_BIN:-}" ]; then
     [ -x "$TIDE_BIN" ] || { TIDE_WHY="TIDE_BIN=$TIDE_BIN is not executable"; TIDE_BIN=""; }
@@ -87,7 +92,7 @@ find_tide() {
   [ -n "${TIDE_SCRATCH:-}" ] && scratch=(--scratch-path "$TIDE_SCRATCH")
   log "building tide (swift build -c release --product tide ${scratch[*]})"
   if ! swift build -c release --product tide "${scratch[@]}" >"$BENCH_TMP/tide-build.log" 2>&1; then
-    TIDE_WHY="release build failed: $(grep -m1 'error:' "$BENCH_TMP/tide-build.log" | cut -c1-160)"
+    TIDE_WHY="release build failed: $(grep -m1 'error:' "$BENCH_TMP/tide-build.log" | sed "s|$PWD/||" | cut -c1-160)"
     log "$TIDE_WHY (full log: $BENCH_TMP/tide-build.log)"
     return 0
   fi
