@@ -1,0 +1,46 @@
+# Sections `headless`, `call`, `sprites`, `tweens`, `reload`: engine-internal micro benchmarks
+# that only the engine can run, through `tide bench <name>`. Until the tide binary has that
+# subcommand (or that name), each section records "not available yet" instead of failing.
+# `tide bench <name>` is expected to print Markdown (a short table with the figures, the ratio
+# it reached and the target); it is copied into BENCHMARKS.md as is.
+# Sourced by Scripts/bench.
+
+declare -A MICRO_TITLE=(
+  [headless]="headless simulation: 60 virtual seconds at 60 Hz"
+  [call]="one Lua→Swift API call vs a bare C function in the same Lua state"
+  [sprites]="10,000 sprites moved by Lua every frame vs the same logic on plain Lua tables"
+  [tweens]="100,000 running tweens stepped per frame"
+  [reload]="hot reload: file saved → change live"
+)
+declare -A MICRO_TARGET=(
+  [headless]="at least 1000× faster than real time (issue 2)"
+  [call]="at most 1.5× the bare C function (issue 2)"
+  [sprites]="at most 2× plain Lua tables (issue 2)"
+  [tweens]="at most 3 ms a frame (issue 2)"
+  [reload]="the change shows within a frame (DESIGN.md, hot reload)"
+)
+
+section_micro() {
+  local name=$1 md=$2 out rc
+  find_tide
+  {
+    echo "## $name — ${MICRO_TITLE[$name]}"
+    echo
+    echo "Target: ${MICRO_TARGET[$name]}. Command: \`tide bench $name\` (release build)."
+    echo
+    if [ -z "$TIDE_BIN" ]; then
+      echo "not available yet: $TIDE_WHY."
+    elif ! "$TIDE_BIN" bench --help >/dev/null 2>&1; then
+      echo "not available yet: this tide has no \`bench\` subcommand."
+    else
+      out=$(timeout -k 5 "${BENCH_MICRO_TIMEOUT:-300}" "$TIDE_BIN" bench "$name" 2>"$BENCH_TMP/micro-$name.err")
+      rc=$?
+      if [ "$rc" -ne 0 ]; then
+        echo "not available yet: \`tide bench $name\` exited $rc: $(head -1 "$BENCH_TMP/micro-$name.err" | cut -c1-200)"
+      else
+        printf '%s\n' "$out"
+      fi
+    fi
+  } >"$md"
+  log "$name: $(grep -m1 -o 'not available yet' "$md" || echo done)"
+}
