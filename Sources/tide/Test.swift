@@ -30,7 +30,7 @@ struct Test: ParsableCommand {
     var passed = 0
     var failed = 0
     var skipped = 0
-    var text = ""
+    var outputs: [String] = []
     for location in locations {
       guard FileManager.default.fileExists(atPath: location.url.path) else {
         printError("no game folder at '\(location.displayPath)'")
@@ -41,20 +41,21 @@ struct Test: ParsableCommand {
       passed += report.passed
       failed += report.failed
       skipped += report.skipped
-      if reportFormat == .plain {
-        text += "\(location.displayPath): \(report.output)"
-      } else {
-        text += report.output
-      }
+      outputs.append(reportFormat == .plain ? "\(location.displayPath): \(report.output)" : report.output)
     }
     var closing = "\(passed) passed, \(failed) failed"
     if skipped > 0 { closing += ", \(skipped) skipped" }
+    let text: String
+    switch reportFormat {
+    case .plain: text = outputs.joined() + (locations.count > 1 ? closing + "\n" : "")
+    case .junit: text = outputs.count == 1 ? outputs[0] : ReportMerger.junit(outputs, passed: passed, failed: failed, skipped: skipped)
+    case .tap: text = outputs.count == 1 ? outputs[0] : ReportMerger.tap(outputs, passed: passed, failed: failed, skipped: skipped)
+    }
     if let output {
       try text.write(toFile: output, atomically: true, encoding: .utf8)
       print(closing)
     } else {
       print(text, terminator: "")
-      if reportFormat == .plain, locations.count > 1 { print(closing) }
     }
     if failed > 0 { throw ExitCode.failure }
   }

@@ -144,6 +144,42 @@ final class TaskAPITests: XCTestCase {
     assertAllPassed(report, count: 9)
   }
 
+  /// Bindings called inside a task act on the task's own coroutine stack: sprites, require and
+  /// scene params made there come back to the task, not to the main thread.
+  func testBindingsInsideATaskUseTheTasksStack() throws {
+    let report = try runLuaTests(
+      #"""
+      it("makes sprites, requires modules and goes to scenes from a task", function()
+        local app = tide.test.start()
+        local made = {}
+        tide.task(function()
+          tide.wait(0.1)
+          made.rect = tide.sprite.rect{ name = "late", w = 10, h = 10 }
+          made.group = tide.sprite.group()
+          made.kind = made.rect.kind
+          made.parent_is_nil = made.rect.parent == nil
+          made.data = require("data.numbers")
+          tide.scene.go("next", { from = "task" })
+        end)
+        app:advance(0.5)
+        assert.are.equal("rect", made.kind)
+        assert.are.equal("group", made.group.kind)
+        assert.is_true(made.parent_is_nil)
+        assert.are.same({ 1, 2, 3 }, made.data)
+        assert.are.equal("next", app:scene())
+        assert.are.equal("task", app:find{ name = "from" }.text)
+      end)
+      """#,
+      main: #"""
+      tide.scene.define("first", {})
+      tide.scene.define("next", { enter = function(self, params) tide.sprite.text(params.from, { name = "from" }) end })
+      tide.scene.go("first")
+      """#,
+      files: ["data/numbers.lua": "return { 1, 2, 3 }"])
+    XCTAssertEqual(report.failed, 0, report.output)
+    XCTAssertEqual(report.passed, 1, report.output)
+  }
+
   func testTasksEndWithTheirScene() throws {
     let report = try runLuaTests(
       #"""

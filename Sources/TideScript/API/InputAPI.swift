@@ -122,7 +122,7 @@ extension Engine {
           lua.rawSet(-2, key: "x")
           lua.push(p.y)
           lua.rawSet(-2, key: "y")
-          pushSprite(node)
+          pushSprite(node, on: lua)
           lua.rawSet(-2, key: "sprite")
           fill(lua)
           return 1

@@ -31,7 +31,7 @@ extension Engine {
       let name = try lua.checkString(1)
       if lua.type(at: 2) != .none && lua.type(at: 2) != .nil { try lua.checkTable(2) }
       do {
-        try scenes.go(name, paramsIndex: lua.type(at: 2) == .table ? 2 : nil, engine: self)
+        try scenes.go(name, paramsIndex: lua.type(at: 2) == .table ? 2 : nil, on: lua, engine: self)
       } catch let error as LuaError {
         throw LuaArgumentError(arg: 1, message: error.message)
       }

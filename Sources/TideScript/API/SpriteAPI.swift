@@ -13,6 +13,17 @@ enum SpriteField: String, CaseIterable {
 extension Engine {
   /// `tide.sprite`: shapes, images and text in a retained scene graph that the engine draws,
   /// animates and hit-tests. Sprites made while a scene is active belong to it and go when it ends.
+  /// Every sprite has these fields, read and written as `s.x = 10` or passed to a constructor:
+  /// `x`, `y` (position of the anchor point, in the parent's space; children are placed from their
+  /// parent's top-left corner), `w`, `h` (box size), `anchor` ("top_left" (default), "top",
+  /// "top_right", "left", "center", "right", "bottom_left", "bottom", "bottom_right", or `{ ax, ay }`;
+  /// circles default to "center"), `anchor_x`, `anchor_y`, `scale`, `scale_x`, `scale_y`,
+  /// `rotation` (degrees, clockwise), `alpha` (0 to 1), `z` (draw order among siblings), `visible`,
+  /// `flip_x`, `flip_y`, `tint`, `fill`, `stroke` (colours: "#rrggbb", "#rrggbbaa" or a name),
+  /// `stroke_width`, `radius` (circle radius, or a rect's corner radius), `text`, `size` (points),
+  /// `color` (text colour), `align` ("left", "center", "right"), `image`, `frame` (1-based), `tag`,
+  /// `name`; read-only: `kind`, `id`, `parent`; and `data`, a table for the game's own fields.
+  /// An unknown field is an error, so a typo never passes silently.
   func installSpriteAPI() {
     let m = module("tide.sprite")
 
@@ -232,7 +243,7 @@ extension Engine {
       throw LuaArgumentError(arg: optsArg, message: "table expected, got \(lua.typeName(at: optsArg))")
     }
     parent.add(node)
-    pushSprite(node)
+    pushSprite(node, on: lua)
     return 1
   }
 
@@ -247,8 +258,9 @@ extension Engine {
     try lua.checkUserdata(arg, Node.self, name: "sprite")
   }
 
-  /// Pushes the userdata for `node`; LuaBridge keeps one per object, so `a == b` and table keys work.
-  func pushSprite(_ node: Node) {
+  /// Pushes the userdata for `node` onto `lua` (the calling thread: a task's coroutine has its own
+  /// stack); LuaBridge keeps one userdata per object, so `a == b` and table keys work.
+  func pushSprite(_ node: Node, on lua: LuaState) {
     lua.pushObject(node, metatable: "tide.Sprite")
   }
 
@@ -309,7 +321,7 @@ extension Engine {
     case .kind: lua.push(node.kind.rawValue)
     case .id: lua.push(node.id)
     case .parent:
-      if let parent = node.parent, parent !== scene.root, parent !== scenes.current?.root { pushSprite(parent) } else { lua.pushNil() }
+      if let parent = node.parent, parent !== scene.root, parent !== scenes.current?.root { pushSprite(parent, on: lua) } else { lua.pushNil() }
     case .data:
       let script = scriptOf(node)
       if let data = script.data {

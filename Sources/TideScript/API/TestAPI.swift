@@ -142,7 +142,7 @@ extension Engine {
     t.method("find") { lua in
       let app = try lua.checkUserdata(1, TestApp.self, name: "app")
       let query = try NodeQuery(lua, 2)
-      if let node = app.engine.scene.find(where: query.matches) { app.engine.pushSprite(node) } else { lua.pushNil() }
+      if let node = app.engine.scene.find(where: query.matches) { app.engine.pushSprite(node, on: lua) } else { lua.pushNil() }
       return 1
     }
 
@@ -156,7 +156,7 @@ extension Engine {
       let nodes = app.engine.scene.findAll(where: query.matches)
       lua.newTable(narr: Int32(nodes.count))
       for (i, node) in nodes.enumerated() {
-        app.engine.pushSprite(node)
+        app.engine.pushSprite(node, on: lua)
         lua.rawSet(-2, index: i + 1)
       }
       return 1

@@ -21,7 +21,7 @@ extension Engine {
     lua.setGlobal("require") { [unowned self] lua in
       let name = try lua.checkString(1)
       do {
-        return try modules.require(name, engine: self)
+        return try modules.require(name, engine: self, on: lua)
       } catch let error as LuaError {
         // A module that failed inside names its own file; one that is missing is the caller's line.
         throw LuaRaise(error.message, addsLocation: error.location == nil)

@@ -103,7 +103,7 @@ public final class Engine: GameDriver {
     }
     if let entry = config.scene, scenes.pending == nil, scenes.current == nil {
       do {
-        try scenes.go(entry, paramsIndex: nil, engine: self)
+        try scenes.go(entry, paramsIndex: nil, on: lua, engine: self)
       } catch {
         throw .invalidConfig("\(displayPath)/conf.lua: scene: \(error.message)")
       }

@@ -60,8 +60,9 @@ final class ModuleLoader {
 
   /// Loads (once) and returns the module's value on top of the stack.
   @discardableResult
-  func require(_ name: String, engine: Engine) throws(LuaError) -> Int32 {
-    let lua = engine.lua
+  func require(_ name: String, engine: Engine, on caller: LuaState? = nil) throws(LuaError) -> Int32 {
+    // A require inside a task runs on the task's coroutine: its stack is the one to use.
+    let lua = caller ?? engine.lua
     // The engine's library is the same for every start, so it is loaded once per engine and
     // `require("tide.rules") == tide.rules` holds; game modules are cached per start.
     let cache = name.hasPrefix("tide.") ? engine.libraryCache : engine.moduleCache
@@ -75,7 +76,7 @@ final class ModuleLoader {
       throw LuaError(message: "module '\(name)' not found: a game may require its own files "
         + "(\(engine.displayPath)/\(name.replacingOccurrences(of: ".", with: "/")).lua) and the tide library (tide.*)")
     }
-    try run(found.url, chunkName: found.chunkName, env: found.isLibrary ? nil : engine.gameEnv, engine: engine, arg: name)
+    try run(found.url, chunkName: found.chunkName, env: found.isLibrary ? nil : engine.gameEnv, engine: engine, arg: name, on: lua)
     // A module that returns nothing is cached as true, as Lua's own require does.
     if lua.type(at: -1) == .nil {
       lua.pop(1)
@@ -90,8 +91,8 @@ final class ModuleLoader {
   }
 
   /// Runs one file with `env` as its `_ENV` (nil: the library environment), leaving one result.
-  func run(_ url: URL, chunkName: String, env: LuaRef?, engine: Engine, arg: String? = nil) throws(LuaError) {
-    let lua = engine.lua
+  func run(_ url: URL, chunkName: String, env: LuaRef?, engine: Engine, arg: String? = nil, on caller: LuaState? = nil) throws(LuaError) {
+    let lua = caller ?? engine.lua
     let source: String
     do {
       source = try String(contentsOf: url, encoding: .utf8)

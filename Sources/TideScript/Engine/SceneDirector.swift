@@ -35,8 +35,7 @@ final class SceneDirector {
   }
 
   /// Asks for a change of scene at the end of the current tick.
-  func go(_ name: String, paramsIndex: Int32?, engine: Engine) throws(LuaError) {
-    let lua = engine.lua
+  func go(_ name: String, paramsIndex: Int32?, on lua: LuaState, engine: Engine) throws(LuaError) {
     lua.push(engine.sceneDefinitions)
     let defined = lua.rawGet(-1, key: name) == .table
     lua.pop(2)
