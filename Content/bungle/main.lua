@@ -55,6 +55,9 @@ tide.scene.define("jungle", {
     self.busy = true            -- true while the opening or a round plays: drags are ignored
     self.scores = { player = 0, computer = 0 }
 
+    local c, u = stage.clearing, stage.undergrowth
+    tide.sprite.rect{ x = c.x, y = c.y, w = c.w, h = c.h, fill = c.fill, radius = c.radius, z = -1 }
+    tide.sprite.text(u.text, { x = w / 2, y = u.y, anchor = "center", size = u.size, z = -1 })
     local a = stage.arena
     self.arena = tide.sprite.rect{
       x = a.x, y = a.y, w = a.w, h = a.h, fill = a.fill, stroke = a.stroke,
@@ -238,7 +241,7 @@ tide.scene.define("jungle", {
     player.flip_x = false
     local home = home_of(player.data.id)
     tide.parallel{
-      { player, timing.tie_return, { x = home.x, y = home.y, alpha = 1 }, { ease = "out_cubic" } },
+      { player, timing.tie_return, { x = home.x, y = home.y, alpha = 1 }, { ease = "in_out_sine" } },
       { self.result, timing.tie_return, { alpha = 0 } },
       { self.detail, timing.tie_return, { alpha = 0 } },
     }:await()

@@ -5,6 +5,9 @@ return {
   -- Every animal is drawn at this scale; a winner grows by `pounce_scale` to cover the loser.
   animal_scale = 0.75,
   pounce_scale = 1.25,
+  -- A darker clearing under the homes, and jungle along the bottom edge (decoration only).
+  clearing = { x = 12, y = 592, w = 366, h = 116, fill = "#0f2a16", radius = 26 },
+  undergrowth = { text = "🌿🌴🌿🌴🌿🌴🌿", y = 790, size = 44 },
   -- Below the arena, one home per animal, in this order.
   homes = {
     { id = "lion", x = 70, y = 650 },
