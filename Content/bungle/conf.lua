@@ -1,0 +1,11 @@
+-- Bungle in the Jungle: the animal duel of Rock-Paper-Scissors, told through drag and drop,
+-- tweens, timers, frame animation, fades, flips and a roar. Its rules are the animal duel of
+-- the rps game, shared through `modules`.
+return {
+  title = "Bungle in the Jungle",
+  width = 390,
+  height = 844,
+  background = "#17361f",
+  scene = "jungle",
+  modules = { rps = "../rps" },
+}

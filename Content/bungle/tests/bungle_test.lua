@@ -1,0 +1,383 @@
+-- Every "must be true" of the brief, checked at the moment it should hold: the opening, the
+-- arena and homes, dragging (the lion's frames, the roar), drops inside and outside the arena,
+-- a win, a loss, a tie, input ignored while a round plays, and the state after each round.
+
+local stage = require("data.stage")
+local timing = stage.timing
+local duel = tide.rules.duel(require("rps.data.animals").beats)
+
+local TICK = 1 / 60
+local OPENING = timing.title_zoom + timing.title_hold + timing.title_fade + timing.scores_fade
+local CENTER = { x = 195, y = 330 }          -- well inside the arena
+local OUTSIDE = { x = 200, y = 780 }         -- below everything
+
+local function home_of(id)
+  for _, home in ipairs(stage.homes) do
+    if home.id == id then return home end
+  end
+end
+
+local function advance_to(app, t)
+  if t > app:time() then app:advance(t - app:time()) end
+end
+
+local function ready_app(seed)
+  local app = tide.test.start{ seed = seed or 1 }
+  app:advance(OPENING + 0.1)
+  return app
+end
+
+local function shown_rival(app)
+  return app:find{ tag = "computer", visible = true }
+end
+
+-- The moments of a round, from the tick the animal was dropped.
+local function round_times(dropped)
+  local t = { dropped = dropped }
+  t.placed = dropped + timing.place
+  t.faded_in = t.placed + timing.computer_fade
+  t.announced = t.faded_in + timing.face_off
+  t.pounced = t.announced + timing.pounce
+  t.returning = t.pounced + timing.after_pounce
+  t.home = t.returning + timing.return_home
+  t.tie_faded = t.announced + timing.tie_fade
+  t.tie_home = t.tie_faded + timing.tie_return
+  return t
+end
+
+-- Plays `player` into the arena with the first seed that makes the computer pick `pick`.
+-- Returns the app (just after the drop) and the round's moments.
+local function round(player, pick)
+  for seed = 1, 200 do
+    local app = ready_app(seed)
+    app:drag(app:find{ name = player }, CENTER)
+    advance_to(app, round_times(app:time()).faded_in)
+    if shown_rival(app).data.id == pick then
+      -- The same seed plays the same round: start again to watch it from the drop.
+      app = ready_app(seed)
+      app:drag(app:find{ name = player }, CENTER)
+      return app, round_times(app:time())
+    end
+  end
+  error("no seed below 200 makes the computer pick " .. pick)
+end
+
+local function near(expected, actual, what)
+  assert.is_true(math.abs(expected - actual) < 1e-6, ("%s: expected %s, got %s"):format(what, expected, actual))
+end
+
+local function between(a, b, value, what)
+  local lo, hi = math.min(a, b), math.max(a, b)
+  assert.is_true(value > lo and value < hi, ("%s: expected strictly between %s and %s, got %s"):format(what, lo, hi, value))
+end
+
+-- Within `tolerance` design units of `point` (the tick after a drop has already moved it a little).
+local function close_to(sprite, point, tolerance, what)
+  local d = math.sqrt((sprite.x - point.x) ^ 2 + (sprite.y - point.y) ^ 2)
+  assert.is_true(d <= tolerance, ("%s: %.1f from (%s, %s)"):format(what, d, point.x, point.y))
+end
+
+local function at(sprite, point, what)
+  near(point.x, sprite.x, what .. ".x")
+  near(point.y, sprite.y, what .. ".y")
+end
+
+-- Everything at home, shown, upright and ready, the computer's animals off stage.
+local function assert_all_home(app)
+  for _, home in ipairs(stage.homes) do
+    local sprite = app:find{ name = home.id }
+    at(sprite, home, home.id)
+    assert.are.equal(1, sprite.alpha)
+    near(stage.animal_scale, sprite.scale, home.id .. ".scale")
+    assert.is_false(sprite.flip_x)
+  end
+  assert.are.equal(1, app:find{ name = "lion" }.frame)
+  assert.is_nil(shown_rival(app))
+end
+
+describe("the opening", function()
+  it("zooms the title up from very small to cover the top of the screen", function()
+    local app = tide.test.start{ seed = 1 }
+    local title = app:find{ name = "title" }
+    assert.is_true(title.scale <= 0.06)
+    assert.are.equal(1, title.alpha)
+    app:advance(1.0)
+    between(0.05, 1, title.scale, "title scale after 1 s")
+    local earlier = title.scale
+    app:advance(0.5)
+    assert.is_true(title.scale > earlier)
+    advance_to(app, timing.title_zoom + TICK)
+    near(1, title.scale, "title scale")
+    -- At full size it spans nearly the whole width, in the upper part of the screen.
+    assert.is_true(title.w * title.scale >= 0.9 * tide.screen.width)
+    assert.is_true(title.y + title.h / 2 < tide.screen.height / 2)
+    assert.is_true(title.y - title.h / 2 < 100)
+  end)
+
+  it("fades the title out slowly, then shows the scores", function()
+    local app = tide.test.start{ seed = 1 }
+    local title = app:find{ name = "title" }
+    local player, computer = app:find{ name = "score_player" }, app:find{ name = "score_computer" }
+    local fade_start = timing.title_zoom + timing.title_hold
+    advance_to(app, fade_start - TICK)
+    assert.are.equal(1, title.alpha)
+    assert.are.equal(0, player.alpha)
+    advance_to(app, fade_start + timing.title_fade / 2)
+    between(0.2, 0.8, title.alpha, "title alpha halfway through the fade")
+    assert.are.equal(0, player.alpha)
+    assert.are.equal(0, computer.alpha)
+    assert.is_true(timing.title_fade >= 1.5)   -- slowly
+    advance_to(app, OPENING + TICK)
+    assert.is_false(title.visible)
+    assert.are.equal(1, player.alpha)
+    assert.are.equal(1, computer.alpha)
+    assert.are.equal("You: 0", player.text)
+    assert.are.equal("Computer: 0", computer.text)
+  end)
+
+  it("ignores drags until the scores are up", function()
+    local app = tide.test.start{ seed = 1 }
+    app:advance(1)
+    app:drag(app:find{ name = "cobra" }, CENTER)
+    app:advance(1)
+    at(app:find{ name = "cobra" }, home_of("cobra"), "cobra")
+    assert.is_nil(shown_rival(app))
+  end)
+end)
+
+describe("the stage", function()
+  it("draws a blue rectangular arena with the three animals at home below it", function()
+    local app = ready_app()
+    local arena = app:find{ name = "arena" }
+    assert.are.equal("rect", arena.kind)
+    assert.are.equal("#1e5bd6", arena.fill)
+    assert.are.equal(3, #app:find_all{ tag = "animal" })
+    for _, home in ipairs(stage.homes) do
+      local sprite = app:find{ name = home.id }
+      at(sprite, home, home.id)
+      assert.is_true(sprite.y - sprite.h * sprite.scale / 2 > arena.y + arena.h)
+    end
+    assert_all_home(app)
+  end)
+end)
+
+describe("dragging", function()
+  it("cycles the lion through its four frames while dragged, and shows frame 1 when dropped", function()
+    local app = ready_app()
+    local lion = app:find{ name = "lion" }
+    app:drag(lion, OUTSIDE, { steps = 48 })
+    local seen = lion.data.frames_seen
+    assert.is_true(#seen >= 40)
+    local shown, runs, run = {}, {}, 1
+    for i, frame in ipairs(seen) do
+      shown[frame] = true
+      if i > 1 then
+        -- Only ever on to the next frame, wrapping 4 -> 1.
+        local step = (frame - seen[i - 1]) % 4
+        assert.is_true(step == 0 or step == 1, "frame jumped from " .. seen[i - 1] .. " to " .. frame)
+        if step == 1 then runs[#runs + 1], run = run, 1 else run = run + 1 end
+      end
+    end
+    assert.are.same({ true, true, true, true }, shown)
+    -- It went round more than once, and each frame stays up for several ticks (smooth, not flicker).
+    assert.is_true(#runs >= 5)
+    for i = 2, #runs do assert.is_true(runs[i] >= 4 and runs[i] <= 8, "a frame lasted " .. runs[i] .. " ticks") end
+    assert.are.equal(1, lion.frame)
+    assert.are.same({}, app:sounds())
+  end)
+
+  it("roars when the lion is tapped, and only then", function()
+    local app = ready_app()
+    app:tap(app:find{ name = "cobra" })
+    app:tap(app:find{ name = "rabbit" })
+    assert.are.same({}, app:sounds())
+    app:tap(app:find{ name = "lion" })
+    assert.are.same({ "roar" }, app:sounds())
+    at(app:find{ name = "lion" }, home_of("lion"), "tapped lion")
+    assert.is_nil(shown_rival(app))
+  end)
+
+  it("glides an animal dropped outside the arena gradually back home", function()
+    local app = ready_app()
+    local rabbit = app:find{ name = "rabbit" }
+    app:drag(rabbit, OUTSIDE)
+    close_to(rabbit, OUTSIDE, 20, "dropped rabbit")
+    app:advance(timing.glide_home / 3)
+    local home = home_of("rabbit")
+    between(home.x, OUTSIDE.x, rabbit.x, "rabbit.x gliding")
+    between(home.y, OUTSIDE.y, rabbit.y, "rabbit.y gliding")
+    app:advance(timing.glide_home)
+    at(rabbit, home, "rabbit")
+    assert.is_nil(shown_rival(app))
+    assert_all_home(app)
+  end)
+
+  it("plays only an animal dropped wholly inside the arena", function()
+    local app = ready_app()
+    local arena = app:find{ name = "arena" }
+    local lion = app:find{ name = "lion" }
+    -- Straddling the arena's bottom edge: partly inside is not inside.
+    app:drag(lion, { x = 195, y = arena.y + arena.h })
+    assert.is_false(arena:contains(lion))
+    app:advance(timing.glide_home + 1)
+    assert.is_nil(shown_rival(app))
+    at(lion, home_of("lion"), "lion")
+    -- Wholly inside, near a corner: it plays.
+    app:drag(lion, { x = arena.x + 70, y = arena.y + arena.h - 50 })
+    assert.is_true(arena:contains(lion))
+    app:advance(timing.place + TICK)
+    assert.is_not_nil(shown_rival(app))
+  end)
+
+  it("places a played animal on the right and fades the computer's pick in on the left, facing each other", function()
+    for _, player in ipairs({ "lion", "cobra", "rabbit" }) do
+      local app = ready_app(3)
+      local sprite = app:find{ name = player }
+      local drop = { x = 150, y = 420 }
+      app:drag(sprite, drop)
+      local times = round_times(app:time())
+      close_to(sprite, drop, 25, player .. " where dropped")
+      advance_to(app, times.placed + TICK)
+      at(sprite, stage.player_spot, player .. " on the player's spot")
+      local rival = shown_rival(app)
+      at(rival, stage.computer_spot, "computer's " .. rival.data.id)
+      assert.is_true(rival.alpha < 0.2)
+      advance_to(app, times.placed + timing.computer_fade / 2)
+      between(0.2, 0.8, rival.alpha, "computer's pick fading in")
+      advance_to(app, times.faded_in + TICK)
+      assert.are.equal(1, rival.alpha)
+      -- Facing: lion and cobra are drawn facing left, the rabbit facing right.
+      assert.are.equal(player == "rabbit", sprite.flip_x)          -- the player's faces left
+      assert.are.equal(rival.data.id ~= "rabbit", rival.flip_x)   -- the computer's faces right
+      assert.is_true(rival.x < sprite.x)
+    end
+  end)
+end)
+
+describe("a win", function()
+  it("has the winner cover the loser as it fades, score, and glide home as the label fades", function()
+    local app, t = round("lion", "rabbit")
+    local lion, result = app:find{ name = "lion" }, app:find{ name = "result" }
+    advance_to(app, t.announced + TICK)
+    local rabbit = shown_rival(app)
+    assert.are.equal("You win!", result.text)
+    assert.are.equal("The lion catches the rabbit", app:find{ name = "detail" }.text)
+    advance_to(app, t.announced + timing.pounce / 2)
+    between(stage.computer_spot.x, stage.player_spot.x, lion.x, "lion on its way to the rabbit")
+    between(0, 1, rabbit.alpha, "rabbit fading")
+    advance_to(app, t.pounced + TICK)
+    at(lion, stage.computer_spot, "lion on the rabbit")
+    assert.is_true(lion:contains(rabbit))
+    assert.is_true(lion.z > rabbit.z)
+    assert.are.equal(0, rabbit.alpha)
+    assert.are.equal("You: 1", app:find{ name = "score_player" }.text)
+    assert.are.equal("Computer: 0", app:find{ name = "score_computer" }.text)
+    assert.are.equal(1, result.alpha)
+    advance_to(app, t.returning + timing.return_home / 2)
+    between(0, 1, result.alpha, "result label fading")
+    between(stage.computer_spot.y, home_of("lion").y, lion.y, "lion gliding home")
+    advance_to(app, t.home + TICK)
+    assert.are.equal(0, result.alpha)
+    assert_all_home(app)
+    assert.are.equal("You: 1", app:find{ name = "score_player" }.text)
+  end)
+end)
+
+describe("a loss", function()
+  it("has the computer's winner cover yours, score, and glide back to its spot; yours returns home", function()
+    local app, t = round("lion", "cobra")
+    local lion, result = app:find{ name = "lion" }, app:find{ name = "result" }
+    advance_to(app, t.announced + TICK)
+    local cobra = shown_rival(app)
+    assert.are.equal("You lose!", result.text)
+    assert.are.equal("The cobra bites the lion", app:find{ name = "detail" }.text)
+    advance_to(app, t.announced + timing.pounce / 2)
+    between(stage.computer_spot.x, stage.player_spot.x, cobra.x, "cobra on its way to the lion")
+    between(0, 1, lion.alpha, "lion fading")
+    advance_to(app, t.pounced + TICK)
+    at(cobra, stage.player_spot, "cobra on the lion")
+    assert.is_true(cobra:contains(lion))
+    assert.is_true(cobra.z > lion.z)
+    assert.are.equal(0, lion.alpha)
+    assert.are.equal("You: 0", app:find{ name = "score_player" }.text)
+    assert.are.equal("Computer: 1", app:find{ name = "score_computer" }.text)
+    advance_to(app, t.returning + timing.return_home / 2)
+    between(0, 1, result.alpha, "result label fading")
+    between(stage.computer_spot.x, stage.player_spot.x, cobra.x, "cobra gliding back")
+    advance_to(app, t.home + TICK)
+    at(cobra, stage.computer_spot, "cobra back on the computer's spot")
+    assert.are.equal(0, result.alpha)
+    advance_to(app, t.home + timing.reappear + TICK)
+    assert_all_home(app)
+    assert.are.equal("Computer: 1", app:find{ name = "score_computer" }.text)
+  end)
+end)
+
+describe("a tie", function()
+  it("fades both out, then fades yours in on its way home, with no points", function()
+    local app, t = round("rabbit", "rabbit")
+    local rabbit, result = app:find{ name = "rabbit" }, app:find{ name = "result" }
+    advance_to(app, t.announced + TICK)
+    local rival = shown_rival(app)
+    assert.are.equal("Tie!", result.text)
+    advance_to(app, t.announced + timing.tie_fade / 2)
+    between(0, 1, rabbit.alpha, "player's rabbit fading out")
+    between(0, 1, rival.alpha, "computer's rabbit fading out")
+    advance_to(app, t.tie_faded - TICK)
+    assert.is_true(rabbit.alpha < 0.05 and rival.alpha < 0.05, "both all but gone")
+    advance_to(app, t.tie_faded + TICK)
+    assert.is_nil(shown_rival(app))
+    advance_to(app, t.tie_faded + timing.tie_return / 2)
+    between(0, 1, rabbit.alpha, "rabbit fading back in")
+    between(stage.player_spot.y, home_of("rabbit").y, rabbit.y, "rabbit gliding home")
+    assert.are.equal("Tie!", result.text)
+    advance_to(app, t.tie_home + TICK)
+    assert_all_home(app)
+    assert.are.equal("You: 0", app:find{ name = "score_player" }.text)
+    assert.are.equal("Computer: 0", app:find{ name = "score_computer" }.text)
+  end)
+end)
+
+describe("while a round plays", function()
+  it("ignores new drags, then is ready again", function()
+    local app, t = round("lion", "rabbit")
+    local cobra = app:find{ name = "cobra" }
+    for _, moment in ipairs({ t.placed, t.announced, t.pounced, t.returning + 0.2 }) do
+      advance_to(app, moment)
+      app:drag(cobra, CENTER)
+      at(cobra, home_of("cobra"), "cobra dragged mid-round")
+    end
+    advance_to(app, t.home + TICK)
+    assert_all_home(app)
+    assert.are.equal("You: 1", app:find{ name = "score_player" }.text)
+    -- Ready: the next drop starts a new round.
+    app:drag(cobra, CENTER)
+    app:advance(timing.place + TICK)
+    at(cobra, stage.player_spot, "cobra played")
+    assert.is_not_nil(shown_rival(app))
+  end)
+
+  it("keeps the score right over many rounds of every pairing", function()
+    local app = ready_app(11)
+    local score = { win = 0, lose = 0 }
+    local pairs_seen, rounds = 0, 0
+    local seen = {}
+    while pairs_seen < 9 and rounds < 100 do
+      rounds = rounds + 1
+      local player = ({ "lion", "cobra", "rabbit" })[rounds % 3 + 1]
+      app:drag(app:find{ name = player }, CENTER)
+      local t = round_times(app:time())
+      advance_to(app, t.faded_in + TICK)
+      local pick = shown_rival(app).data.id
+      local outcome = duel:outcome(player, pick)
+      if outcome ~= "tie" then score[outcome] = score[outcome] + 1 end
+      if not seen[player .. pick] then seen[player .. pick], pairs_seen = true, pairs_seen + 1 end
+      advance_to(app, math.max(t.home, t.tie_home) + timing.reappear + TICK)
+      assert_all_home(app)
+      assert.are.equal("You: " .. score.win, app:find{ name = "score_player" }.text)
+      assert.are.equal("Computer: " .. score.lose, app:find{ name = "score_computer" }.text)
+    end
+    assert.are.equal(9, pairs_seen)
+    assert.are.equal(0, #app:errors())
+  end)
+end)
