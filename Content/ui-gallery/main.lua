@@ -5,7 +5,6 @@
 -- and rows that lay out from the design size (try --size 834x1112).
 
 local ui = tide.ui
-local W = tide.screen.width
 
 -- Every demo screen: a title, the widgets, a status line, and Back.
 local function page(title, widgets, status)
@@ -20,7 +19,7 @@ end
 ui.screen("home", {
   background = "#1d2433",
   enter = function()
-    ui.info_button{ x = W - 20, y = 40, anchor = "top_right", on_press = function()
+    ui.info_button{ x = tide.screen.width - 20, y = 40, anchor = "top_right", on_press = function()
       ui.alert{ title = "Tide UI", message = "Widgets made of sprites and gestures, in Lua.", name = "about" }
     end }
     local menu = ui.column{ padding = 24, spacing = 16, max_width = 420, align = "stretch", y = 110 }
@@ -124,6 +123,8 @@ ui.screen("layout", {
       ui.label{ text = ("%d × %d"):format(tide.screen.width, tide.screen.height), name = "size", color = ui.theme.muted },
       ui.row{ spacing = 12, name = "tiles", tile("✊"), tile("✋"), tile("✌️") },
       ui.row{ spacing = 8, align = "bottom", ui.label{ text = "small", size = 16 }, ui.label{ text = "BIG", size = 40 } },
+      ui.column{ width = 300, spacing = 6, align = "left", ui.label{ text = "◀ left", name = "left" } },
+      ui.column{ width = 300, spacing = 6, align = "right", ui.label{ text = "right ▶", name = "right" } },
     })
   end,
 })

@@ -43,7 +43,7 @@ return function(opts)
   local buttons = {}
   for i, spec in ipairs(opts.buttons or { { text = "OK" } }) do
     buttons[#buttons + 1] = button{
-      text = spec.text, style = spec.style or (i == #(opts.buttons or { 1 }) and "primary" or "secondary"),
+      text = spec.text, style = spec.style or (i == #(opts.buttons or { 1 }) and "primary" or "plain"),
       name = spec.name or (name .. "_" .. i), min_width = 110,
       on_press = function()
         self:dismiss()

@@ -121,6 +121,12 @@ end
 
 function Widget:position() return self.sprite.x, self.sprite.y end
 
+--- Where the widget is on the screen: left, top, width, height in design units.
+function Widget:bounds()
+  local x, y = core.world_origin(self.sprite)
+  return x, y, self.w, self.h
+end
+
 --- Shows or hides the widget; a hidden widget takes no input and gives up its
 --- place in a column or row.
 function Widget:set_visible(visible)

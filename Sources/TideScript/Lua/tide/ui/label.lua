@@ -68,6 +68,7 @@ return function(opts)
     align = opts.align or "left", name = opts.name, tag = opts.tag,
   })
   local self = core.make(Label, root, 0, 0, { parent = opts.parent, visible = opts.visible })
+  sprite.data.widget = self   -- the named sprite leads to the widget too
   self.text_sprite, self.fixed_width, self.wraps, self.align = sprite, opts.width, opts.wrap, opts.align or "left"
   self:set_text(opts.text or "")
   if opts.x or opts.y then self:place(opts.x or 0, opts.y or 0, opts.anchor) end

@@ -42,7 +42,7 @@ function TextField:focus()
   local previous = state.focused
   if previous and previous.scene == self.scene then previous:blur() end
   state.focused = self
-  self.caret.visible = true
+  self:restart_blink()
   self:refresh()
   return self
 end
@@ -51,6 +51,7 @@ function TextField:blur()
   local state = core.state()
   if state.focused ~= self then return self end
   state.focused = nil
+  if self.blink then self.blink:cancel() end
   self.caret.visible = false
   self.touched = true
   self:refresh()
@@ -82,10 +83,19 @@ function TextField:refresh()
   self.sprite.stroke = why and theme.danger or (focused and theme.primary or theme.border)
 end
 
+-- The caret shows at once and blinks from then on, so it is solid while typing.
+function TextField:restart_blink()
+  if self.blink then self.blink:cancel() end
+  self.caret.visible = true
+  self.blink = tide.every(0.5, function()
+    if core.state().focused == self then self.caret.visible = not self.caret.visible end
+  end)
+end
+
 function TextField:edit(text)
   self.value_text = text
   self.touched = true
-  self.caret.visible = true
+  self:restart_blink()
   self:refresh()
   if self.on_change then self.on_change(self, text) end
 end
@@ -158,9 +168,6 @@ return function(opts)
   end)
   tide.input.on("key", function(name)
     if state.focused == self and not core.modal_open() then self:key(name) end
-  end)
-  tide.every(0.5, function()
-    if state.focused == self then self.caret.visible = not self.caret.visible end
   end)
   return self
 end
