@@ -195,7 +195,8 @@ ui.screen("game", {
     self:show_score()
     if before < self.goal and self.score >= self.goal then
       ui.alert{ name = "victory", title = "🏆 " .. settings.name .. " wins the match!",
-        message = ("%s reached %d."):format(settings.mode == "rounds" and "Rounds won" or "The score", self.goal),
+        message = settings.mode == "rounds" and ("%d of %d rounds won."):format(self.score, self.goal)
+          or ("%d points of %d."):format(self.score, self.goal),
         buttons = { { text = "OK", name = "accept" } } }
     end
   end,
