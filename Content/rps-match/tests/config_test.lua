@@ -10,7 +10,11 @@ describe("the configuration screen", function()
   end)
 
   it("requires the player's name", function()
-    assert.is_false(app:find{ name = "continue" }.visible)
+    local continue = app:find{ name = "continue" }
+    assert.is_false(continue.visible)
+    local x, y, w, h = continue.data.widget:bounds()
+    app:tap({ x = x + w / 2, y = y + h / 2 })   -- hidden, it takes no tap
+    assert.are.equal("config", app:scene())
     helpers.fill(app, "name", "A")
     assert.is_true(app:find{ name = "continue" }.visible)
     app:key("backspace")

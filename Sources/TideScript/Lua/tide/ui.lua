@@ -1,16 +1,28 @@
 -- tide.ui: widgets and screens for casual games, built on sprites and gestures.
 --
---   tide.ui.label{ text = "Hello" }            tide.ui.button{ text = "Continue", on_press = fn }
---   tide.ui.text_field{ placeholder = "Name" } tide.ui.slider{ min = 1, max = 5 }
---   tide.ui.segmented{ options = { "A", "B" } } tide.ui.alert{ title = "You win!", message = "..." }
---   tide.ui.info_button{ on_press = fn }       tide.ui.column{ spacing = 12, w1, w2 } / tide.ui.row{ ... }
---   tide.ui.screen("menu", { enter = ... })    tide.ui.go("play", params) / tide.ui.back()
---
 -- Each constructor takes one table of options and returns a widget object:
--- `widget.sprite` is its root sprite (top-left at its position), `name`
--- names the sprite tests find, and methods change it (set_text, set_enabled,
--- set_visible, value ...). Each constructor's options are listed above it in
--- tide/ui/<widget>.lua; screens are explained in tide/ui/navigation.lua.
+-- `widget.sprite` is its root sprite (top-left at its position), `name` names
+-- the sprite a test finds (parts are `<name>_label`, `<name>_text`, ...), and
+-- `sprite.data.widget` leads back to the object. Every widget has
+-- place(x, y, anchor), bounds(), set_visible / show / hide / is_visible, remove.
+--
+--   label{ text, size, color, align, width, wrap }        :text() :set_text(s) :set_color(c)
+--   button{ text, on_press, style, width, height, enabled, visible }
+--                                                         :text() :set_text(s) :set_enabled(b) :press()
+--   text_field{ text, placeholder, max_length, numeric, required, validate, on_change, on_submit }
+--                                                         :text() :number() :set_text(s) :focus() :blur()
+--                                                         :is_valid() :error() :set_enabled(b)
+--   slider{ min, max, step, value, format, on_change }    :value() :set_value(v) :set_enabled(b)
+--   segmented{ options, value, on_change }                :value() :set_value(id) :set_enabled(b)
+--   alert{ title, message, buttons, on_dismiss }          :dismiss() :is_open()
+--   info_button{ on_press }   back_button{ text }   spacer{ height, width }
+--   column{ w1, w2, ..., spacing, align, justify, padding, max_width, x, y, width, height } :add(w)
+--   row{ w1, w2, ..., spacing, align, justify, width }   :add(w)
+--   screen(name, definition)  go(name, params, opts)  back()  can_go_back()  reset(name)  current()
+--
+-- Setters called from code never fire on_change; a user's tap, drag or typing does.
+-- Each constructor's options are explained above it in tide/ui/<widget>.lua;
+-- screens in tide/ui/navigation.lua, layout in tide/ui/layout.lua.
 
 local core = require("tide.ui.core")
 local layout = require("tide.ui.layout")

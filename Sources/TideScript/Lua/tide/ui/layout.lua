@@ -44,7 +44,7 @@ end
 Column.add, Row.add, Column.forget, Row.forget = add_method, add_method, forget, forget
 
 function Column:set_width(w)
-  self.w, self.fixed_width = w, w
+  self.w = w
   self:layout()
   return self
 end
