@@ -1,0 +1,10 @@
+-- Rock-Paper-Scissors as a match, by rounds won or by points, on tide.ui
+-- screens. The rules are Content/rps's own data (modules.rps below).
+return {
+  title = "RPS Match",
+  width = 390,
+  height = 844,
+  background = "#1d2433",
+  scene = "launch",
+  modules = { rps = "../rps" },
+}

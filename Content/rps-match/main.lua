@@ -1,0 +1,213 @@
+-- RPS Match: Rock-Paper-Scissors against the computer, to a goal, built from
+-- tide.ui screens. A launch picture; a configuration screen (your name, and a
+-- match by rounds won or by points); a rules screen with acknowledgments; the
+-- game, whose background shows each round's result, with Next Turn, Reset
+-- Game and a victory alert. What beats what is Content/rps's data.
+
+local ui = tide.ui
+local match = require("data.match")
+local classic = require("rps.data.classic")
+
+local order, emoji = {}, {}
+for i, choice in ipairs(classic.choices) do
+  order[i], emoji[choice.id] = choice.id, choice.emoji
+end
+local duel = tide.rules.duel(classic.beats, { order = order, source = "../rps/data/classic.lua" })
+
+-- The options, kept outside the screens so they survive a visit to the rules.
+local settings = {}
+local function reset_settings()
+  for k, v in pairs(match.defaults) do settings[k] = v end
+end
+reset_settings()
+
+-- A whole number of at least `least` (the points fields' rule).
+local function at_least(least)
+  return function(text)
+    local n = math.tointeger(tonumber(text))
+    if not n then return "Enter a number" end
+    if n < least then return "At least " .. least end
+  end
+end
+
+-- A field with its caption above, bound to settings[key].
+local function captioned_field(caption, key, opts)
+  opts.name, opts.text = key, settings[key]
+  local user_change = opts.on_change
+  opts.on_change = function(field, text)
+    settings[key] = text
+    user_change(field, text)
+  end
+  local field = ui.text_field(opts)
+  return ui.column{ align = "stretch", spacing = 6, ui.label{ text = caption, size = 17, color = ui.theme.muted }, field }, field
+end
+
+ui.screen("launch", {
+  background = match.colors.screen,
+  enter = function()
+    local w, h = tide.screen.width, tide.screen.height
+    local art = tide.sprite.group{ x = w / 2, y = h * 0.4, name = "launch_art" }
+    tide.sprite.text("🤖", { parent = art, anchor = "center", size = 120 })
+    for i, id in ipairs(order) do
+      local angle = math.rad(-90 + (i - 1) * 120)
+      tide.sprite.text(emoji[id], { parent = art, anchor = "center", size = 72,
+        x = math.cos(angle) * 150, y = math.sin(angle) * 150 })
+    end
+    art.scale = 0.6
+    tide.tween(art, 0.6, { scale = 1 }, { ease = "out_back" })
+    ui.label{ text = "RPS Match", size = 44, x = w / 2, y = h * 0.72, anchor = "center", name = "title" }
+    tide.after(match.launch_seconds, function() ui.go("config", nil, { replace = true }) end)
+  end,
+})
+
+ui.screen("config", {
+  background = match.colors.screen,
+  enter = function()
+    local continue, name, rounds_section, points_section, points_fields
+    local function update()
+      local ok = name:is_valid()
+      if settings.mode == "points" then
+        for _, field in ipairs(points_fields) do ok = ok and field:is_valid() end
+      end
+      continue:set_visible(ok)
+    end
+
+    name = ui.text_field{ name = "name", text = settings.name, placeholder = "Your name", max_length = 16,
+      required = true, required_message = "Enter your name", on_change = function(_, text)
+        settings.name = text
+        update()
+      end }
+    local rounds_label = ui.label{ text = "Rounds to win", size = 17, color = ui.theme.muted }
+    rounds_section = ui.column{ name = "rounds_section", align = "stretch", spacing = 6, rounds_label,
+      ui.slider{ name = "rounds", min = match.rounds.min, max = match.rounds.max, value = settings.rounds,
+        on_change = function(_, v) settings.rounds = v end } }
+    local win, loss, target
+    local win_box, loss_box, target_box
+    win_box, win = captioned_field("Points added for a win", "win_points",
+      { numeric = true, max_length = 3, placeholder = "e.g. 3", validate = at_least(1), on_change = update })
+    loss_box, loss = captioned_field("Points taken away for a loss", "loss_points",
+      { numeric = true, max_length = 3, placeholder = "e.g. 1", validate = at_least(0), on_change = update })
+    target_box, target = captioned_field("Score needed to win", "target",
+      { numeric = true, max_length = 3, placeholder = "e.g. 10", validate = at_least(1), on_change = update })
+    points_fields = { win, loss, target }
+    points_section = ui.column{ name = "points_section", align = "stretch", spacing = 8, win_box, loss_box, target_box }
+
+    local function show_mode(mode)
+      settings.mode = mode
+      rounds_section:set_visible(mode == "rounds")
+      points_section:set_visible(mode == "points")
+      update()
+    end
+    continue = ui.button{ text = "Continue", name = "continue", on_press = function() ui.go("game") end }
+
+    ui.info_button{ x = tide.screen.width - 20, y = 36, anchor = "top_right", on_press = function() ui.go("info") end }
+    ui.column{ padding = 24, spacing = 18, align = "stretch", max_width = 420, y = 70,
+      ui.label{ text = "RPS Match", size = 36, align = "center", name = "title" },
+      ui.column{ align = "stretch", spacing = 6, ui.label{ text = "Player", size = 17, color = ui.theme.muted }, name },
+      ui.segmented{ name = "mode", value = settings.mode, on_change = function(_, mode) show_mode(mode) end,
+        options = { { id = "rounds", text = "By rounds" }, { id = "points", text = "By points" } } },
+      rounds_section, points_section, continue,
+    }
+    show_mode(settings.mode)
+  end,
+})
+
+ui.screen("info", {
+  background = match.colors.screen,
+  enter = function()
+    local lines = {}
+    for _, a in ipairs(order) do
+      for _, b in ipairs(order) do
+        if duel:outcome(a, b) == "win" then
+          lines[#lines + 1] = ("%s %s %s %s"):format(emoji[a], a:gsub("^%l", string.upper), duel:verb(a, b), b)
+        end
+      end
+    end
+    local function text(s, opts)
+      opts = opts or {}
+      return ui.label{ text = s, size = opts.size or 18, width = 340, wrap = true, color = opts.color, name = opts.name }
+    end
+    ui.column{ padding = 24, spacing = 12, align = "stretch", max_width = 480, y = 30,
+      ui.label{ text = "How to play", size = 32, name = "title" },
+      text("Pick ✊ ✋ or ✌️; the computer picks at random.", {}),
+      text(table.concat(lines, "\n"), { name = "rules" }),
+      text("By rounds: win the number of rounds you chose first. By points: a win adds points, "
+        .. "a loss takes some away (never below 0); reach the score to win.", { color = ui.theme.muted }),
+      ui.label{ text = "Acknowledgments", size = 24, name = "acknowledgments" },
+      text(table.concat(match.acknowledgments, "\n"), { size = 16, color = ui.theme.muted, name = "credits" }),
+      ui.back_button{},
+    }
+  end,
+})
+
+ui.screen("game", {
+  background = match.colors.idle,
+  enter = function(self)
+    self.score = 0   -- rounds won, or points
+    local goal = settings.mode == "rounds" and settings.rounds or tonumber(settings.target)
+    self.goal = goal
+    self.score_label = ui.label{ name = "score", size = 24 }
+    self.computer = ui.label{ text = "🤖 ❔", size = 72, name = "computer_pick" }
+    self.player = ui.label{ text = " ", size = 22, name = "player_pick" }
+    self.result = ui.label{ size = 32, name = "result" }
+    self.choices = {}
+    local row = ui.row{ spacing = 16 }
+    for _, id in ipairs(order) do
+      self.choices[#self.choices + 1] = row:add(ui.button{ text = emoji[id], name = id, style = "plain",
+        width = 96, height = 96, size = 52, on_press = function() self:play_round(id) end })
+    end
+    self.next_turn = ui.button{ text = "Next Turn", name = "next_turn", on_press = function() self:next() end }
+    ui.column{ padding = 24, spacing = 22, align = "center", y = 60,
+      ui.label{ text = settings.name .. " vs 🤖", size = 28, name = "players" },
+      self.score_label, self.computer, self.player, self.result, row, self.next_turn,
+    }
+    ui.button{ text = "Reset Game", name = "reset_game", style = "secondary", on_press = function()
+      reset_settings()
+      ui.reset("config")
+    end, x = tide.screen.width / 2, y = tide.screen.height - 40, anchor = "bottom" }
+    self:show_score()
+    self:next()
+  end,
+
+  show_score = function(self)
+    local what = settings.mode == "rounds" and "Rounds won" or "Score"
+    self.score_label:set_text(("%s: %d of %d"):format(what, self.score, self.goal))
+  end,
+
+  play_round = function(self, id)
+    local pick = tide.random.pick(order)
+    local outcome = duel:outcome(id, pick)
+    self.computer:set_text("🤖 " .. emoji[pick])
+    self.player:set_text(settings.name .. " picked " .. emoji[id])
+    self.result:set_text(match.results[outcome]:format(settings.name))
+    tide.tween(self.background, 0.25, { fill = match.colors[outcome] })
+    for _, button in ipairs(self.choices) do button:set_enabled(false) end
+    self.next_turn:show()
+
+    local before = self.score
+    if settings.mode == "rounds" then
+      if outcome == "win" then self.score = self.score + 1 end
+    elseif outcome == "win" then
+      self.score = self.score + tonumber(settings.win_points)
+    elseif outcome == "lose" then
+      self.score = math.max(0, self.score - tonumber(settings.loss_points))
+    end
+    self:show_score()
+    if before < self.goal and self.score >= self.goal then
+      ui.alert{ name = "victory", title = "🏆 " .. settings.name .. " wins the match!",
+        message = settings.mode == "rounds" and ("%d of %d rounds won."):format(self.score, self.goal)
+          or ("%d points of %d."):format(self.score, self.goal),
+        buttons = { { text = "OK", name = "accept" } } }
+    end
+  end,
+
+  -- Next Turn: the gray background again, the score kept.
+  next = function(self)
+    tide.tween(self.background, 0.25, { fill = match.colors.idle })
+    self.computer:set_text("🤖 ❔")
+    self.player:set_text(" ")
+    self.result:set_text(match.waiting:format(settings.name))
+    for _, button in ipairs(self.choices) do button:set_enabled(true) end
+    self.next_turn:hide()
+  end,
+})

@@ -1,0 +1,147 @@
+-- The game screen: the emoji buttons on gray, the computer's random pick, the
+-- background and the result naming the player, scoring by points and by
+-- rounds, the victory alert, Next Turn and Reset Game, and rules from Content/rps.
+
+local colors = { idle = "#6b7280", win = "#3fae5a", lose = "#d2453c", tie = "#8b5a2b" }
+local messages = { win = "Ada wins!", lose = "Ada loses!", tie = "Ada ties!" }
+
+describe("the game screen", function()
+  local app, helpers
+  before_each(function()
+    app = tide.test.start{ seed = 7 }
+    helpers = require("tests.helpers")
+    app:advance(2)
+  end)
+
+  local function background() return app:find{ name = "background" }.fill end
+  local function score() return app:find{ name = "score" }.text end
+  local function next_turn()
+    app:tap(app:find{ name = "next_turn" })
+    app:advance(0.3)
+  end
+
+  it("offers ✊ ✋ ✌️ buttons on a gray background", function()
+    helpers.start_match(app, { rounds = 3 })
+    assert.are.equal("game", app:scene())
+    assert.are.equal("✊", app:find{ name = "rock_label" }.text)
+    assert.are.equal("✋", app:find{ name = "paper_label" }.text)
+    assert.are.equal("✌️", app:find{ name = "scissors_label" }.text)
+    assert.are.equal(colors.idle, background())
+    assert.are.equal("Your move, Ada", app:find{ name = "result" }.text)
+    assert.is_false(app:find{ name = "next_turn" }.visible)
+  end)
+
+  it("shows the computer's random pick, colours the background and names the player", function()
+    helpers.start_match(app, { rounds = 5 })
+    local seen, picks = {}, {}
+    for _ = 1, 60 do
+      local outcome, pick = helpers.play(app, "rock")
+      app:advance(0.3)
+      seen[outcome], picks[pick] = true, true
+      assert.are.equal(colors[outcome], background())
+      assert.are.equal(messages[outcome], app:find{ name = "result" }.text)
+      assert.are.equal("Ada picked ✊", app:find{ name = "player_pick" }.text)
+      if app:find{ name = "victory" } then app:tap(app:find{ name = "accept" }) end
+      next_turn()
+    end
+    assert.is_true(seen.win and seen.lose and seen.tie)
+    assert.is_true(picks.rock and picks.paper and picks.scissors)   -- every pick comes up
+  end)
+
+  it("takes one choice a round: the buttons wait for Next Turn", function()
+    helpers.start_match(app, { rounds = 5 })
+    helpers.play(app, "paper")
+    local shown = app:find{ name = "computer_pick" }.text
+    app:tap(app:find{ name = "rock" })
+    assert.are.equal(shown, app:find{ name = "computer_pick" }.text)
+    assert.are.equal("Ada picked ✋", app:find{ name = "player_pick" }.text)
+  end)
+
+  it("Next Turn brings the gray background back and keeps the score", function()
+    helpers.start_match(app, { mode = "points", win = 2, loss = 1, target = 50 })
+    local outcome
+    repeat
+      outcome = helpers.play(app, "scissors")
+      if outcome ~= "win" then next_turn() end
+    until outcome == "win"
+    app:advance(0.3)
+    assert.are.equal("Score: 2 of 50", score())
+    next_turn()
+    assert.are.equal(colors.idle, background())
+    assert.are.equal("🤖 ❔", app:find{ name = "computer_pick" }.text)
+    assert.are.equal("Score: 2 of 50", score())
+    assert.is_false(app:find{ name = "next_turn" }.visible)
+  end)
+
+  it("by points: adds the win value, takes the loss value, never below 0, and declares victory", function()
+    helpers.start_match(app, { mode = "points", win = 3, loss = 2, target = 9 })
+    assert.are.equal("Score: 0 of 9", score())
+    local expected, went_below = 0, false
+    for _ = 1, 200 do
+      local outcome = helpers.play(app, "paper")
+      if outcome == "win" then expected = expected + 3 end
+      if outcome == "lose" then
+        if expected - 2 < 0 then went_below = true end
+        expected = math.max(0, expected - 2)
+      end
+      assert.are.equal(("Score: %d of 9"):format(expected), score())
+      if expected >= 9 then break end
+      assert.is_nil(app:find{ name = "victory" })
+      next_turn()
+    end
+    assert.is_true(went_below)   -- a loss at 0 or 1 stayed at 0
+    assert.are.equal("🏆 Ada wins the match!", (app:find{ name = "victory_title" }.text:gsub("\n", " ")))
+    app:tap(app:find{ name = "accept" })
+    assert.is_nil(app:find{ name = "victory" })
+  end)
+
+  it("by rounds: counts rounds won and declares victory at the slider's number", function()
+    helpers.start_match(app, { rounds = 2 })
+    assert.are.equal("Rounds won: 0 of 2", score())
+    local wins = 0
+    for _ = 1, 100 do
+      if helpers.play(app, "rock") == "win" then wins = wins + 1 end
+      assert.are.equal(("Rounds won: %d of 2"):format(wins), score())
+      if wins == 2 then break end
+      assert.is_nil(app:find{ name = "victory" })
+      next_turn()
+    end
+    assert.is_not_nil(app:find{ name = "victory" })
+    app:tap(app:find{ name = "rock" })   -- the alert is modal: the game beneath waits
+    assert.are.equal("Rounds won: 2 of 2", score())
+    app:tap(app:find{ name = "accept" })
+    assert.is_nil(app:find{ name = "victory" })
+  end)
+
+  it("Reset Game restores every option and value to its starting state", function()
+    helpers.start_match(app, { mode = "points", win = 3, loss = 1, target = 20, name = "Grace" })
+    helpers.play(app, "rock")
+    app:tap(app:find{ name = "reset_game" })
+    assert.are.equal("config", app:scene())
+    assert.are.equal("", app:find{ name = "name_text" }.text)
+    assert.are.equal("rounds", app:find{ name = "mode" }.data.widget:value())
+    assert.are.equal(3, app:find{ name = "rounds" }.data.widget:value())
+    app:tap(app:find{ name = "mode_points" })
+    for _, field in ipairs{ "win_points", "loss_points", "target" } do
+      assert.are.equal("", app:find{ name = field .. "_text" }.text)
+    end
+    assert.is_false(app:find{ name = "continue" }.visible)
+    helpers.fill(app, "name", "Ada")
+    app:tap(app:find{ name = "mode_rounds" })
+    app:tap(app:find{ name = "continue" })
+    assert.are.equal("Rounds won: 0 of 3", score())
+  end)
+
+  it("decides rounds by Content/rps's rules", function()
+    local classic = require("rps.data.classic")
+    assert.are.equal("crushes", classic.beats.rock.scissors)
+    helpers.start_match(app, { rounds = 5 })
+    for _ = 1, 20 do
+      local outcome, pick = helpers.play(app, "scissors")
+      assert.are.equal(helpers.duel:outcome("scissors", pick), outcome)
+      assert.are.equal(messages[outcome], app:find{ name = "result" }.text)
+      if app:find{ name = "victory" } then break end
+      next_turn()
+    end
+  end)
+end)

@@ -1,0 +1,9 @@
+-- The tide.ui gallery: every widget on a screen of its own.
+-- Open one directly with `tide run Content/ui-gallery --option start=fields`.
+return {
+  title = "Tide UI Gallery",
+  width = 390,
+  height = 844,
+  background = "#1d2433",
+  options = { start = "home" },
+}

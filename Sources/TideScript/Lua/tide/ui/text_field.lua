@@ -1,0 +1,173 @@
+-- tide.ui.text_field: a box you tap to type into. A blinking caret shows the
+-- focus; typed text and backspace edit it; a placeholder shows while it is
+-- empty; `max_length` and `numeric` limit what goes in; `validate` (and
+-- `required`) decide whether the text is acceptable, and once the field has
+-- been edited or left, an invalid one turns red and says why beneath.
+--
+-- One field has the focus at a time. Tapping anywhere else (or "return")
+-- takes it away; an open alert holds back all typing.
+
+local core = require("tide.ui.core")
+local theme = core.theme
+
+local TextField = core.class()
+local ERROR_LINE = 22
+
+function TextField:text() return self.value_text end
+TextField.value = TextField.text
+
+--- The text as a number (nil when it is not one).
+function TextField:number() return tonumber(self.value_text) end
+
+--- Replaces the text from code (no on_change; it does not mark the field as edited).
+function TextField:set_text(text)
+  self.value_text = tostring(text or "")
+  self:refresh()
+  return self
+end
+
+--- Why the text is not acceptable, or nil when it is.
+function TextField:error()
+  local text = self.value_text
+  if self.required and text == "" then return self.required_message end
+  if self.validate then return self.validate(text, self) end
+  return nil
+end
+function TextField:is_valid() return self:error() == nil end
+function TextField:is_focused() return core.state().focused == self end
+
+function TextField:focus()
+  local state = core.state()
+  if core.modal_open() or not self.enabled or state.focused == self then return self end
+  local previous = state.focused
+  if previous and previous.scene == self.scene then previous:blur() end
+  state.focused = self
+  self:restart_blink()
+  self:refresh()
+  return self
+end
+
+function TextField:blur()
+  local state = core.state()
+  if state.focused ~= self then return self end
+  state.focused = nil
+  if self.blink then self.blink:cancel() end
+  self.caret.visible = false
+  self.touched = true
+  self:refresh()
+  if self.on_blur then self.on_blur(self, self.value_text) end
+  return self
+end
+
+function TextField:set_enabled(enabled)
+  self.enabled = enabled
+  self.sprite.alpha = enabled and 1 or 0.4
+  if not enabled then self:blur() end
+  return self
+end
+
+function TextField:set_width(w)
+  self.w, self.sprite.w = w, w
+  return self
+end
+
+-- Redraws text, placeholder, caret and the invalid mark from the state.
+function TextField:refresh()
+  local text = self.value_text
+  self.shown.text = text
+  self.placeholder.visible = text == ""
+  self.caret.x = self.shown.x + self.shown.w + (text == "" and 0 or 2)
+  local why = self.touched and self:error() or nil
+  self.error_label.text = why or ""
+  local focused = core.state().focused == self
+  self.sprite.stroke = why and theme.danger or (focused and theme.primary or theme.border)
+end
+
+-- The caret shows at once and blinks from then on, so it is solid while typing.
+function TextField:restart_blink()
+  if self.blink then self.blink:cancel() end
+  self.caret.visible = true
+  self.blink = tide.every(0.5, function()
+    if core.state().focused == self then self.caret.visible = not self.caret.visible end
+  end)
+end
+
+function TextField:edit(text)
+  self.value_text = text
+  self.touched = true
+  self:restart_blink()
+  self:refresh()
+  if self.on_change then self.on_change(self, text) end
+end
+
+function TextField:insert(typed)
+  if self.numeric then typed = typed:gsub("%D", "") end
+  local text = self.value_text
+  for _, code in utf8.codes(typed) do
+    if self.max_length and utf8.len(text) >= self.max_length then break end
+    text = text .. utf8.char(code)
+  end
+  if text ~= self.value_text then self:edit(text) end
+end
+
+function TextField:key(name)
+  if name == "backspace" and self.value_text ~= "" then
+    self:edit(self.value_text:sub(1, utf8.offset(self.value_text, -1) - 1))
+  elseif name == "return" or name == "escape" then
+    self:blur()
+    if name == "return" and self.on_submit then self.on_submit(self, self.value_text) end
+  end
+end
+
+--- tide.ui.text_field{ text, placeholder, max_length, numeric, required, required_message,
+---   validate = function(text, field) return nil or "why not" end,
+---   on_change = function(field, text), on_submit, on_blur, width, height, size, name, enabled }
+return function(opts)
+  opts = opts or {}
+  local w, h = opts.width or 280, opts.height or 48
+  local size = opts.size or theme.font_size
+  local box = tide.sprite.rect{
+    w = w, h = h, fill = theme.field, stroke = theme.border, stroke_width = 2, radius = 10,
+    name = opts.name, tag = opts.tag,
+  }
+  local function part(suffix) return opts.name and (opts.name .. "_" .. suffix) end
+  local self = core.make(TextField, box, w, h + ERROR_LINE, opts)
+  self.shown = tide.sprite.text("", {
+    parent = box, x = 14, y = h / 2, anchor = "left", size = size, color = theme.field_text, name = part("text"),
+  })
+  self.placeholder = tide.sprite.text(opts.placeholder or "", {
+    parent = box, x = 14, y = h / 2, anchor = "left", size = size, color = theme.placeholder, name = part("placeholder"),
+  })
+  self.caret = tide.sprite.rect{
+    parent = box, y = h / 2, w = 2, h = size * 1.2, anchor = "left", fill = theme.field_text,
+    visible = false, name = part("caret"),
+  }
+  self.error_label = tide.sprite.text("", {
+    parent = box, x = 4, y = h + 2, size = 16, color = theme.danger, name = part("error"),
+  })
+  self.value_text = ""
+  self.max_length, self.numeric = opts.max_length, opts.numeric
+  self.required, self.required_message = opts.required, opts.required_message or "Required"
+  self.validate, self.on_change, self.on_submit, self.on_blur = opts.validate, opts.on_change, opts.on_submit, opts.on_blur
+  self.enabled, self.scene = true, tide.scene.current()
+  if opts.enabled == false then self:set_enabled(false) end
+  self:set_text(opts.text)
+
+  -- A press outside the focused field takes its focus away when the finger lifts
+  -- (listeners hear pointer_down before the press reaches a sprite).
+  local state = core.state()
+  local leaving = false
+  tide.input.on("pointer_down", function() leaving = state.focused == self end)
+  box:on("press", function() leaving = false end)
+  tide.input.on("pointer_up", function()
+    if leaving then leaving = false; self:blur() end
+  end)
+  box:on("tap", function() self:focus() end)
+  tide.input.on("text", function(typed)
+    if state.focused == self and not core.modal_open() then self:insert(typed) end
+  end)
+  tide.input.on("key", function(name)
+    if state.focused == self and not core.modal_open() then self:key(name) end
+  end)
+  return self
+end
