@@ -19,7 +19,7 @@ extension Engine {
 
     /// (Re)starts the game from a fresh load: new scripts, scenes and sprites, seeded random.
     /// Saves written earlier in the same test are kept, so a test can check they survive a restart.
-    /// @param opts table?: `seed` (integer, default 1), `options` (overrides of conf.lua options), `raise_errors` (default true: a script error fails the test)
+    /// @param opts table?: `seed` (integer, default 1), `options` (overrides of conf.lua options), `size` (`{ 375, 667 }`: the design size, as `tide run --size`), `raise_errors` (default true: a script error fails the test)
     /// @return App: the driver (`advance`, `tap`, `drag`, `type`, `key`, `find`, `find_all`, `scene`, `sounds`, ...)
     /// @example local app = tide.test.start{ seed = 7, options = { variant = "animals" } }
     m.function("start") { [unowned self] lua in
@@ -37,7 +37,10 @@ extension Engine {
       }
       let app = TestApp(engine: self)
       app.raisesErrors = try lua.optBoolField(1, "raise_errors", default: true)
+      let size = try testSize(lua, arg: 1)
       resetGame(seed: UInt64(max(0, seed)))
+      config.width = size?.x ?? declaredSize.x
+      config.height = size?.y ?? declaredSize.y
       do {
         try applyOptions(overrides)
         try start()
@@ -206,6 +209,24 @@ extension Engine {
       return 1
     }
     registerMethodsMetatable("tide.App", methods: "App")
+  }
+}
+
+extension Engine {
+  /// The optional `size = { w, h }` of `tide.test.start`'s options.
+  func testSize(_ lua: LuaState, arg: Int32) throws -> Vec2? {
+    guard lua.type(at: arg) == .table else { return nil }
+    defer { lua.pop() }
+    guard lua.rawGet(arg, key: "size") != .nil else { return nil }
+    let table = lua.absIndex(-1)
+    guard lua.type(at: table) == .table else { throw LuaArgumentError(arg: arg, message: "size must be { width, height }") }
+    lua.rawGet(table, index: 1)
+    lua.rawGet(table, index: 2)
+    defer { lua.pop(2) }
+    guard let w = lua.toDouble(at: -2), let h = lua.toDouble(at: -1), w >= 16, h >= 16, w <= 8192, h <= 8192 else {
+      throw LuaArgumentError(arg: arg, message: "size must be { width, height } from 16 to 8192")
+    }
+    return Vec2(x: w, y: h)
   }
 }
 

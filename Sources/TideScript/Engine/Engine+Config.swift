@@ -33,6 +33,7 @@ extension Engine {
       config.width = size.x
       config.height = size.y
     }
+    declaredSize = Vec2(x: config.width, y: config.height)
     declaredOptions = config.options
     try applyOptions(options.options)
   }

@@ -78,14 +78,10 @@ extension Engine {
     if LuaLibrary.url(for: "tide/ui.lua") != nil { try installLibraryModule("ui") }
   }
 
-  /// Sets `tide.<name>` to the library module `tide.<name>` (loaded once per engine).
+  /// Sets `tide.<name>` to the library module `tide.<name>`, loaded afresh for each start so
+  /// `require("tide.rules") == tide.rules` and no library state outlives a restart.
   func installLibraryModule(_ name: String) throws(LuaError) {
     lua.push(tideTable)
-    if lua.rawGet(-1, key: name) != .nil {
-      lua.pop(2)
-      return
-    }
-    lua.pop(1)
     try modules.require("tide." + name, engine: self)
     lua.rawSet(-2, key: name)
     lua.pop(1)

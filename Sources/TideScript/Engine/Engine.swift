@@ -43,12 +43,13 @@ public final class Engine: GameDriver {
   // Lua-side tables the engine keeps hold of (registry references).
   let tideTable: LuaRef
   var moduleCache: LuaRef
-  let libraryCache: LuaRef
   var gameEnv: LuaRef
   var sceneDefinitions: LuaRef
   let sceneSelfFactory: LuaRef
   var methodTables: [String: LuaRef] = [:]
   var declaredOptions: [String: OptionValue] = [:]
+  /// The design size from conf.lua and `--size`, restored by each test start without a `size`.
+  var declaredSize = Vec2(x: 390, y: 844)
   let modules = ModuleLoader()
   let scenes = SceneDirector()
   let tasks = TaskScheduler()
@@ -78,7 +79,6 @@ public final class Engine: GameDriver {
     self.vm = vm
     tideTable = Engine.makeTable(vm)
     moduleCache = Engine.makeTable(vm)
-    libraryCache = Engine.makeTable(vm)
     gameEnv = Engine.makeTable(vm)
     sceneDefinitions = Engine.makeTable(vm)
     do {

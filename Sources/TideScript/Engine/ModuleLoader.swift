@@ -63,9 +63,9 @@ final class ModuleLoader {
   func require(_ name: String, engine: Engine, on caller: LuaState? = nil) throws(LuaError) -> Int32 {
     // A require inside a task runs on the task's coroutine: its stack is the one to use.
     let lua = caller ?? engine.lua
-    // The engine's library is the same for every start, so it is loaded once per engine and
-    // `require("tide.rules") == tide.rules` holds; game modules are cached per start.
-    let cache = name.hasPrefix("tide.") ? engine.libraryCache : engine.moduleCache
+    // Library modules are cached per start like the game's own, so a restarted game (every test)
+    // gets a fresh tide.ui with no focus, history or open alert left from before.
+    let cache = engine.moduleCache
     lua.push(cache)
     if lua.rawGet(-1, key: name) != .nil {
       lua.remove(at: -2)
