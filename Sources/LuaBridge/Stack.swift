@@ -189,3 +189,24 @@ extension LuaState {
     #endif
   }
 }
+
+extension LuaState {
+  /// The identity of the string at `index`: Lua interns short strings (up to 40 bytes), so two
+  /// equal short strings give the same pointer while either is alive. Nil for non-strings.
+  ///
+  /// Lets a binding map a field name to a case with one pointer comparison instead of building
+  /// a Swift `String`; keep the strings it compares against alive (e.g. in the registry).
+  public func internedString(at index: Int32) -> UnsafeRawPointer? {
+    guard lua_type(L, index) == LUA_TSTRING else { return nil }
+    return lua_topointer(L, index)
+  }
+}
+
+extension LuaState {
+  /// The number at `index` if it is a number (never converting a string), in one C call.
+  @inline(__always)
+  public func toNumberStrict(at index: Int32) -> Double? {
+    guard lua_type(L, index) == LUA_TNUMBER else { return nil }
+    return lua_tonumberx(L, index, nil)
+  }
+}

@@ -124,3 +124,13 @@ extension LuaState {
     rawSet(registry, key: name)
   }
 }
+
+extension LuaState {
+  /// The boxed object at `index` without checking its type: only for a metamethod of the
+  /// object's own metatable, whose first argument Lua guarantees to be such an object
+  /// (`getmetatable` gives scripts the name, never the table, so they cannot call it on others).
+  public func unsafeObject<T: AnyObject>(at index: Int32, as type: T.Type) -> T? {
+    guard let object = objectBox(L, index)?.pointee.object else { return nil }
+    return Unmanaged<T>.fromOpaque(object).takeUnretainedValue()
+  }
+}

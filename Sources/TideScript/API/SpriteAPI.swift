@@ -182,12 +182,28 @@ extension Engine {
 
   private func installSpriteMetatable() {
     guard let methods = methodTables["Sprite"] else { return }
+    // Field names by the identity of Lua's interned strings: `s.x` costs one dictionary lookup
+    // on a pointer, not a Swift String and a string match. The names stay anchored in `names`.
+    var fields = FieldTable<SpriteField>()
+    lua.newTable()
+    for (i, field) in SpriteField.allCases.enumerated() {
+      lua.push(field.rawValue)
+      if let key = lua.internedString(at: -1) { fields.insert(key, field) }
+      lua.rawSet(-2, index: i + 1)
+    }
+    spriteFieldNames = lua.ref(at: -1)
+    lua.pop()
+    let fieldTable = fields
+    func field(_ lua: LuaState) -> SpriteField? {
+      lua.internedString(at: 2).flatMap { fieldTable.lookup($0) }
+    }
     lua.registerMetatable(
       "tide.Sprite",
       methods: [:],
       index: { [unowned self] lua in
-        let node = try checkSprite(lua, 1)
-        guard let key = lua.toString(at: 2), let field = SpriteField(rawValue: key) else {
+        // Lua calls this metamethod only with a sprite as argument 1.
+        guard let node = lua.unsafeObject(at: 1, as: Node.self) else { throw lua.typeError(1, expected: "sprite") }
+        guard let field = field(lua) else {
           lua.push(methods)
           if let key = lua.toString(at: 2), lua.rawGet(-1, key: key) == .function { return 1 }
           throw LuaRaise("sprite has no field '\(lua.toString(at: 2) ?? "?")' (fields: \(SpriteField.list); "
@@ -196,8 +212,8 @@ extension Engine {
         return try pushField(field, of: node, lua: lua)
       },
       newindex: { [unowned self] lua in
-        let node = try checkSprite(lua, 1)
-        guard let key = lua.toString(at: 2), let field = SpriteField(rawValue: key) else {
+        guard let node = lua.unsafeObject(at: 1, as: Node.self) else { throw lua.typeError(1, expected: "sprite") }
+        guard let field = field(lua) else {
           throw LuaRaise("sprite has no field '\(lua.toString(at: 2) ?? "?")' to set (fields: \(SpriteField.list); "
             + "keep your own values in sprite.data)")
         }
@@ -336,6 +352,17 @@ extension Engine {
 
   // `prefix` names the option in errors raised while applying a constructor's options table.
   func setField(_ field: SpriteField, of node: Node, valueAt v: Int32, lua: LuaState, arg: Int32, prefix: String? = nil) throws {
+    // Fast path for what games set every frame: a number into a numeric field.
+    if let d = lua.toNumberStrict(at: v) {
+      switch field {
+      case .x: node.x = d; return
+      case .y: node.y = d; return
+      case .rotation: node.rotation = d; return
+      case .alpha: node.alpha = d; return
+      case .scale: node.scale = d; return
+      default: break
+      }
+    }
     func bad(_ expected: String) -> LuaArgumentError {
       let what = prefix.map { "\($0): " } ?? ""
       return LuaArgumentError(arg: arg, message: "\(what)\(expected) expected, got \(lua.typeName(at: v))")
