@@ -43,6 +43,9 @@ struct Run: ParsableCommand {
   @Option(help: "When to take the --screenshot, in seconds.")
   var screenshotAt: Double = 1
 
+  @Flag(help: "Do not watch the game folder (by default a saved file is applied to the running game).")
+  var noWatch = false
+
   func run() throws {
     let location = GameLocation(game)
     var options = EngineOptions()
@@ -82,7 +85,11 @@ struct Run: ParsableCommand {
     do {
       let backend = try SDLBackend(gameDirectory: location.url)
       let engine = try Engine(gameDirectory: location.url, displayPath: location.displayPath, backend: backend, options: options)
-      try engine.start()
+      if noWatch {
+        try engine.start()
+      } else {
+        try startWatching(engine, location)
+      }
       var window = WindowOptions()
       window.backend = backend
       window.gameDirectory = location.url
@@ -103,6 +110,25 @@ struct Run: ParsableCommand {
     } catch let error as GameLoadError {
       printError(error.description)
       throw ExitCode.failure
+    }
+  }
+
+  /// Watches the folder, then starts the game; a game that fails to load waits for a fixed save.
+  private func startWatching(_ engine: Engine, _ location: GameLocation) throws {
+    let reloader: HotReloader
+    do {
+      reloader = try engine.watchForChanges()
+    } catch {
+      printError("\(error); running without hot reload")
+      try engine.start()
+      return
+    }
+    HotReloader.printToConsole("watching \(location.displayPath) for changes (--no-watch to stop)")
+    do throws(GameLoadError) {
+      try engine.start()
+    } catch {
+      printError(error.description)
+      reloader.gameFailedToStart(error)
     }
   }
 }

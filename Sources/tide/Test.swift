@@ -21,12 +21,23 @@ struct Test: ParsableCommand {
   @Option(help: "Write the report to this file instead of standard output.")
   var output: String?
 
+  @Flag(help: "Re-run the tests on every save, one line per run (Ctrl-C stops).")
+  var watch = false
+
+  @Option(help: .hidden)
+  var watchRuns: Int?
+
   func run() throws {
     guard let reportFormat = TestReportFormat(rawValue: format) else {
       throw ValidationError("--format must be one of: plain, tap, junit")
     }
     let locations = games.isEmpty ? GameLocation.all() : games.map(GameLocation.init)
     if locations.isEmpty { throw ValidationError("no games to test (none in Content/)") }
+    if watch {
+      guard reportFormat == .plain, output == nil else { throw ValidationError("--watch prints plain lines; drop --format and --output") }
+      try watchAndRerun(locations)
+      return
+    }
     var passed = 0
     var failed = 0
     var skipped = 0
@@ -58,5 +69,60 @@ struct Test: ParsableCommand {
       print(text, terminator: "")
     }
     if failed > 0 { throw ExitCode.failure }
+  }
+
+  /// Runs the tests, then again after every save in the games' folders, one line per run.
+  private func watchAndRerun(_ locations: [GameLocation]) throws {
+    let watcher: FileWatcher
+    do {
+      watcher = try FileWatcher(roots: locations.map(\.url))
+    } catch {
+      printError(error.description)
+      throw ExitCode.failure
+    }
+    var runs = 0
+    var failedLast = false
+    while true {
+      failedLast = !runOnceForWatch(locations)
+      runs += 1
+      if let watchRuns, runs >= watchRuns { break }
+      if runs == 1 { HotReloader.printToConsole("watching for changes (Ctrl-C stops)") }
+      // Block until something is saved, then let the burst settle into one run.
+      while watcher.readChanges().isEmpty { _ = watcher.wait(timeout: nil) }
+      while watcher.wait(timeout: HotReloader.defaultSettle) { _ = watcher.readChanges() }
+    }
+    if failedLast { throw ExitCode.failure }
+  }
+
+  /// One line: the time, the counts, and the first failure with what was expected.
+  private func runOnceForWatch(_ locations: [GameLocation]) -> Bool {
+    let started = Date()
+    var passed = 0
+    var failed = 0
+    var firstFailure: String?
+    for location in locations {
+      let report = GameTestRunner.run(game: location.url, displayPath: location.displayPath, filter: filter)
+      passed += report.passed
+      failed += report.failed
+      if firstFailure == nil, report.failed > 0 { firstFailure = Test.firstFailure(in: report.output) }
+    }
+    let clock = DateFormatter()
+    clock.dateFormat = "HH:mm:ss"
+    var line = "\(clock.string(from: started)) \(locations.map(\.displayPath).joined(separator: ", ")): "
+      + "\(passed) passed, \(failed) failed" + String(format: " in %.2f s", Date().timeIntervalSince(started))
+    if let firstFailure { line += " — " + firstFailure + (failed > 1 ? " (+\(failed - 1) more)" : "") }
+    HotReloader.printToConsole(line)
+    return failed == 0
+  }
+
+  /// The first failure of a plain report, its `expected:`/`actual:` lines folded into it.
+  static func firstFailure(in output: String) -> String? {
+    let lines = output.split(separator: "\n").map(String.init)
+    guard let first = lines.firstIndex(where: { !$0.hasPrefix(" ") && !$0.contains(" passed, ") }) else { return nil }
+    var text = lines[first]
+    for detail in lines[(first + 1)...].prefix(while: { $0.hasPrefix("  ") }) {
+      text += "; " + detail.trimmingCharacters(in: .whitespaces)
+    }
+    return text
   }
 }

@@ -56,6 +56,8 @@ public final class Engine: GameDriver {
   let scenes = SceneDirector()
   let tasks = TaskScheduler()
   var inputListeners: [String: [(owner: Int, fn: LuaRef)]] = [:]
+  /// Applies saved files once per frame; nil unless `watchForChanges()` was called.
+  public internal(set) var reloader: HotReloader?
 
   /// Opens `gameDirectory`, reads `conf.lua` and prepares the Lua API; `start()` runs the game.
   public init(gameDirectory: URL, displayPath: String? = nil, backend: any Backend, options: EngineOptions) throws(GameLoadError) {
@@ -144,8 +146,8 @@ public final class Engine: GameDriver {
   public var title: String { config.title }
   /// The clear colour.
   public var background: Color { config.background }
-  /// The newest script error, shown over the game.
-  public var overlay: Overlay? { errors.overlay }
+  /// The newest script error, shown over the game; else a hot-reload warning (a deleted file).
+  public var overlay: Overlay? { errors.overlay ?? reloader?.notice }
 
   /// Queues input for the next tick, in design coordinates.
   public func enqueue(_ event: InputEvent) { pendingInput.append(event) }
@@ -185,8 +187,8 @@ public final class Engine: GameDriver {
   /// Counts presented frames for `tide.stats()`.
   public func frameDidPresent() { framesPresented += 1 }
 
-  /// Hook for hot reload; a plain engine has nothing to poll.
-  public func poll() {}
+  /// Applies files saved since the last frame when the game is watched (`watchForChanges()`).
+  public func poll() { reloader?.poll() }
 
   // MARK: Calling Lua
 

@@ -11,6 +11,13 @@ import TideCore
 final class ModuleLoader {
   /// Files that have been loaded, with the module name each was loaded as (for hot reload).
   private(set) var loadedFiles: [String: String] = [:]
+  /// For each module, the modules whose loading required it: hot reload re-runs them too, so
+  /// values they derived from it at load time are rebuilt.
+  private(set) var requiredBy: [String: Set<String>] = [:]
+  /// Module names in the order their first load finished, so dependencies come first.
+  private(set) var loadOrder: [String] = []
+  /// Modules being loaded, innermost last.
+  private var loading: [String] = []
 
   /// Makes a fresh environment for the game's scripts and an empty module cache.
   func resetGameEnvironment(_ engine: Engine) throws(GameLoadError) {
@@ -29,6 +36,8 @@ final class ModuleLoader {
     engine.moduleCache = lua.ref(at: -1)
     lua.pop(1)
     loadedFiles.removeAll()
+    requiredBy.removeAll()
+    loadOrder.removeAll()
   }
 
   /// Finds the file behind a module name, or explains where it looked.
@@ -63,6 +72,7 @@ final class ModuleLoader {
   func require(_ name: String, engine: Engine, on caller: LuaState? = nil) throws(LuaError) -> Int32 {
     // A require inside a task runs on the task's coroutine: its stack is the one to use.
     let lua = caller ?? engine.lua
+    if let parent = loading.last, parent != name { requiredBy[name, default: []].insert(parent) }
     // Library modules are cached per start like the game's own, so a restarted game (every test)
     // gets a fresh tide.ui with no focus, history or open alert left from before.
     let cache = engine.moduleCache
@@ -76,6 +86,8 @@ final class ModuleLoader {
       throw LuaError(message: "module '\(name)' not found: a game may require its own files "
         + "(\(engine.displayPath)/\(name.replacingOccurrences(of: ".", with: "/")).lua) and the tide library (tide.*)")
     }
+    loading.append(name)
+    defer { loading.removeLast() }
     try run(found.url, chunkName: found.chunkName, env: found.isLibrary ? nil : engine.gameEnv, engine: engine, arg: name, on: lua)
     // A module that returns nothing is cached as true, as Lua's own require does.
     if lua.type(at: -1) == .nil {
@@ -87,7 +99,20 @@ final class ModuleLoader {
     lua.rawSet(-2, key: name)
     lua.pop(1)
     loadedFiles[found.url.standardizedFileURL.path] = name
+    if !loadOrder.contains(name) { loadOrder.append(name) }
     return 1
+  }
+
+  /// Runs a loaded module's file again, as `require` first did, leaving its new value on top.
+  ///
+  /// The cache is left alone: hot reload decides how the new value replaces the old one.
+  func rerun(_ name: String, engine: Engine) throws(LuaError) {
+    guard let found = resolve(name, engine: engine) else {
+      throw LuaError(message: "module '\(name)' not found (was its file deleted or renamed?)")
+    }
+    loading.append(name)
+    defer { loading.removeLast() }
+    try run(found.url, chunkName: found.chunkName, env: found.isLibrary ? nil : engine.gameEnv, engine: engine, arg: name)
   }
 
   /// Runs one file with `env` as its `_ENV` (nil: the library environment), leaving one result.

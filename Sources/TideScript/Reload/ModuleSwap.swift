@@ -1,0 +1,146 @@
+import CLua
+import LuaBridge
+
+/// The Lua half of hot reload: putting a module's new table into its old one, and undoing a
+/// reload that failed half way.
+///
+/// Runs with the debug library's upvalue functions, which games never see: the new code's
+/// functions still point at the *new* tables they were compiled with (`local M = {}`), and
+/// are re-pointed at the old ones so the game's state stays in one place.
+struct ModuleSwap {
+  private let helpers: LuaRef
+
+  init(lua: LuaState) throws(LuaError) {
+    tide_lua_pushcfunction(lua.L, luaopen_debug)
+    try lua.pcall(nargs: 0, nresults: 1)                   // debug (not installed anywhere)
+    try lua.load(ModuleSwap.source, chunkName: "=[tide reload]")
+    lua.insert(at: -2)
+    try lua.pcall(nargs: 1, nresults: 1)
+    helpers = lua.ref(at: -1)
+    lua.pop(1)
+  }
+
+  /// Replaces the contents of the table at `old` with those of the table at `new`, keeping
+  /// `old`'s identity, then re-points upvalues of the new functions (and of those in `scenes`).
+  func merge(old: Int32, new: Int32, scenes: LuaRef, lua: LuaState) throws(LuaError) {
+    let old = lua.absIndex(old)
+    let new = lua.absIndex(new)
+    try call("merge", lua: lua) { lua in
+      lua.pushValue(at: old)
+      lua.pushValue(at: new)
+      lua.push(scenes)
+      return 3
+    }
+  }
+
+  /// A shallow copy of the table in `table`, to `restore` it from.
+  func snapshot(_ table: LuaRef, lua: LuaState) throws(LuaError) -> LuaRef {
+    try call("snapshot", lua: lua, results: 1) { lua in
+      lua.push(table)
+      return 1
+    }
+    defer { lua.pop(1) }
+    return lua.ref(at: -1)
+  }
+
+  /// Puts the table in `table` back to what `copy` holds.
+  func restore(_ table: LuaRef, from copy: LuaRef, lua: LuaState) throws(LuaError) {
+    try call("restore", lua: lua) { lua in
+      lua.push(table)
+      lua.push(copy)
+      return 2
+    }
+  }
+
+  private func call(_ name: String, lua: LuaState, results: Int32 = 0, _ pushArgs: (LuaState) -> Int32) throws(LuaError) {
+    lua.push(helpers)
+    lua.rawGet(-1, key: name)
+    lua.remove(at: -2)
+    let nargs = pushArgs(lua)
+    try lua.pcall(nargs: nargs, nresults: results)
+  }
+
+  static let source = """
+    local debug = ...
+    local getupvalue, setupvalue = debug.getupvalue, debug.setupvalue
+    local getmetatable, setmetatable = debug.getmetatable, debug.setmetatable
+    local next, rawget, rawset, type = next, rawget, rawset, type
+
+    -- Copies new into old, merging nested tables the same way, so every holder of old (or
+    -- of a table inside it) sees the new contents. map[new table] = the old table it became.
+    local function merge_into(old, new, map, merged)
+      map[new], merged[old] = old, true
+      for k in next, old do
+        if rawget(new, k) == nil then rawset(old, k, nil) end
+      end
+      for k, v in next, new do
+        if type(v) == "table" then
+          if map[v] then
+            v = map[v]
+          else
+            local before = rawget(old, k)
+            if type(before) == "table" and before ~= v and not merged[before] then
+              merge_into(before, v, map, merged)
+              v = before
+            end
+          end
+        end
+        rawset(old, k, v)
+      end
+      local mt = getmetatable(new)
+      if mt ~= nil then setmetatable(old, map[mt] or mt) end
+    end
+
+    -- Re-points a function's upvalues from new tables to the old ones they were merged into.
+    -- Upvalues are shared by all closures of one local, so fixing one fixes its siblings.
+    local function repoint(fn, map, done)
+      if done[fn] then return end
+      done[fn] = true
+      local i = 1
+      while true do
+        local name, value = getupvalue(fn, i)
+        if name == nil then break end
+        if name ~= "" then  -- C functions' upvalues have no names; leave them alone
+          if type(value) == "table" and map[value] then
+            setupvalue(fn, i, map[value])
+          elseif type(value) == "function" then
+            repoint(value, map, done)
+          end
+        end
+        i = i + 1
+      end
+    end
+
+    local function repoint_in(tbl, map, done)
+      for _, v in next, tbl do
+        if type(v) == "function" then repoint(v, map, done) end
+      end
+    end
+
+    local helpers = {}
+
+    function helpers.merge(old, new, scenes)
+      local map, done = {}, {}
+      merge_into(old, new, map, {})
+      for _, tbl in next, map do repoint_in(tbl, map, done) end
+      for _, definition in next, scenes do
+        if type(definition) == "table" then repoint_in(definition, map, done) end
+      end
+    end
+
+    function helpers.snapshot(tbl)
+      local copy = {}
+      for k, v in next, tbl do copy[k] = v end
+      return copy
+    end
+
+    function helpers.restore(tbl, copy)
+      for k in next, tbl do
+        if copy[k] == nil then rawset(tbl, k, nil) end
+      end
+      for k, v in next, copy do rawset(tbl, k, v) end
+    end
+
+    return helpers
+    """
+}

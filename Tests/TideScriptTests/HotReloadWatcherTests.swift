@@ -1,0 +1,73 @@
+import Foundation
+import XCTest
+
+@testable import TideScript
+
+/// FileWatcher on a real folder with real inotify: what editors do to files, seen as changes.
+final class HotReloadWatcherTests: XCTestCase {
+  private var folder: URL!
+
+  override func setUpWithError() throws {
+    folder = FileManager.default.temporaryDirectory.appendingPathComponent("tide-watch-\(UUID().uuidString)")
+    try FileManager.default.createDirectory(at: folder.appendingPathComponent("data/deep"), withIntermediateDirectories: true)
+    try FileManager.default.createDirectory(at: folder.appendingPathComponent(".git"), withIntermediateDirectories: true)
+    try write("main.lua", "x = 1")
+  }
+
+  override func tearDownWithError() throws {
+    try? FileManager.default.removeItem(at: folder)
+  }
+
+  private func write(_ path: String, _ text: String) throws {
+    try Data(text.utf8).write(to: folder.appendingPathComponent(path))
+  }
+
+  private func path(_ relative: String) -> String { folder.standardizedFileURL.path + "/" + relative }
+
+  /// Reads until `expected` has been seen or a second passed; returns everything read.
+  private func changes(_ watcher: FileWatcher, until expected: Set<String>) -> Set<String> {
+    var seen: Set<String> = []
+    let deadline = Date().addingTimeInterval(1)
+    while Date() < deadline, !expected.isSubset(of: seen) {
+      _ = watcher.wait(timeout: 0.05)
+      seen.formUnion(watcher.readChanges())
+    }
+    // Anything straggling in right behind.
+    if watcher.wait(timeout: 0.02) { seen.formUnion(watcher.readChanges()) }
+    return seen
+  }
+
+  func testNothingToReadReturnsAtOnce() throws {
+    let watcher = try FileWatcher(roots: [folder])
+    XCTAssertEqual(watcher.readChanges(), [])
+    XCTAssertFalse(watcher.wait(timeout: 0))
+    XCTAssertEqual(watcher.watchedFolderCount, 3, "the root, data and data/deep; not .git")
+  }
+
+  func testInPlaceWriteRenameAndDeleteAreSeenInSubfolders() throws {
+    let watcher = try FileWatcher(roots: [folder])
+    try write("data/deep/level.lua", "return {}")
+    try write("data/.level.lua.swp", "swap")
+    try write("main.lua~", "backup")
+    try write(".git/index", "git")
+    try write("data/.colours.lua.tmp", "return {}")
+    XCTAssertEqual(rename(path("data/.colours.lua.tmp"), path("data/colours.lua")), 0)
+    try FileManager.default.removeItem(atPath: path("main.lua"))
+    let seen = changes(watcher, until: [path("data/deep/level.lua"), path("data/colours.lua"), path("main.lua")])
+    XCTAssertEqual(seen, [path("data/deep/level.lua"), path("data/colours.lua"), path("main.lua")],
+      "editor temp files, backups and hidden folders are not reported")
+  }
+
+  func testNewFoldersAreWatchedAndFilesAlreadyInThemReported() throws {
+    let watcher = try FileWatcher(roots: [folder])
+    // A folder created with a file in it at once (as `cp -r` or `git checkout` do).
+    let staged = FileManager.default.temporaryDirectory.appendingPathComponent("tide-staged-\(UUID().uuidString)")
+    try FileManager.default.createDirectory(at: staged, withIntermediateDirectories: true)
+    try Data("return 1".utf8).write(to: staged.appendingPathComponent("one.lua"))
+    try FileManager.default.moveItem(at: staged, to: folder.appendingPathComponent("levels"))
+    XCTAssertEqual(changes(watcher, until: [path("levels/one.lua")]), [path("levels/one.lua")])
+
+    try write("levels/two.lua", "return 2")
+    XCTAssertEqual(changes(watcher, until: [path("levels/two.lua")]), [path("levels/two.lua")])
+  }
+}
