@@ -71,7 +71,8 @@ tide.scene.define("play", {
       label("over", text_size.over, colors.text, messages.over),
       self.result,
       ui.button{
-        text = messages.again, name = "play_again", size = text_size.button * u, width = 220 * u, height = 64 * u,
+        text = messages.again, name = "play_again", size = text_size.button * u,
+        width = board.button.width * u, height = board.button.height * u,
         radius = board.radius * u, fill = colors.button, color = colors.tile, on_press = function() self:new_game() end,
       },
     }
@@ -100,7 +101,7 @@ tide.scene.define("play", {
     if self.turn > #self.order then return end
     self.word:set_text(self.order[self.turn])
     self.word.text_sprite.alpha = 0
-    tide.tween(self.word.text_sprite, 0.3, { alpha = 1 })
+    tide.tween(self.word.text_sprite, board.word_fade, { alpha = 1 })
   end,
 
   -- A tap on the picture of `word`: a point when it is the word shown, then the next word.

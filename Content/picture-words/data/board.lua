@@ -8,7 +8,8 @@ return {
   spacing = 14,          -- between the parts of the board, top to bottom
   gap = 12,              -- between pictures
   picture = 0.78,        -- a picture's share of its tile
-  radius = 18,           -- tile corners
+  radius = 18,           -- tile and button corners
+  button = { width = 220, height = 64 },
   text = { score = 22, prompt = 18, word = 54, feedback = 20, over = 44, result = 24, button = 26 },
   colors = {
     text = "#3b2f4a", muted = "#8a7a66", tile = "#ffffff",
@@ -24,5 +25,7 @@ return {
     result = "You matched %d of %d words.",
     again = "Play Again",
   },
-  flash = 0.5,           -- seconds a tapped tile glows right or wrong
+  -- Seconds.
+  flash = 0.5,           -- a tapped tile glowing right or wrong
+  word_fade = 0.3,       -- a new word fading in
 }
