@@ -1,0 +1,14 @@
+-- Picture Words: match each word to its picture, for young children. The words and their
+-- pictures are data/words.lua; the look and the layout's proportions are data/board.lua.
+-- Laid out with tide.ui columns and rows from the design size, so it suits a phone
+-- (`--size 375x667`, the default) and a tablet (`--size 834x1112`) alike.
+return {
+  title = "Picture Words",
+  width = 375,
+  height = 667,
+  background = "#fff4d6",
+  scene = "play",
+  -- Under `tide test` only: lay the game out for another design size, e.g. "834x1112"
+  -- (tide.test.start cannot choose the design size; tide run and tide shot take --size).
+  options = { test_size = "" },
+}
