@@ -5,10 +5,10 @@ import TideScript
 /// `tide bench`: the engine-internal benchmarks; `Scripts/bench` runs them and writes BENCHMARKS.md.
 struct Bench: ParsableCommand {
   static let configuration = CommandConfiguration(
-    abstract: "Run an engine benchmark: headless, call, sprites or tweens.",
+    abstract: "Run an engine benchmark: headless, call, sprites, tweens or reload.",
     discussion: "Each compares with a baseline measured in the same run. Use a release build.")
 
-  @Argument(help: "Which benchmark: headless, call, sprites, tweens.")
+  @Argument(help: "Which benchmark: headless, call, sprites, tweens, reload.")
   var name: String
 
   func run() throws {
@@ -18,7 +18,8 @@ struct Bench: ParsableCommand {
     case "call": result = try EngineBenchmarks.call()
     case "sprites": result = try EngineBenchmarks.sprites()
     case "tweens": result = EngineBenchmarks.tweens()
-    default: throw ValidationError("unknown benchmark '\(name)' (expected one of: headless, call, sprites, tweens)")
+    case "reload": result = try HotReloader.reloadBenchmark(game: URL(fileURLWithPath: "Content/rps"))
+    default: throw ValidationError("unknown benchmark '\(name)' (expected one of: headless, call, sprites, tweens, reload)")
     }
     print("## \(result.name)")
     print("| measure | value |")
