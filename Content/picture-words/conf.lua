@@ -8,7 +8,4 @@ return {
   height = 667,
   background = "#fff4d6",
   scene = "play",
-  -- Under `tide test` only: lay the game out for another design size, e.g. "834x1112"
-  -- (tide.test.start cannot choose the design size; tide run and tide shot take --size).
-  options = { test_size = "" },
 }

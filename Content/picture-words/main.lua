@@ -12,11 +12,6 @@ local words = require("data.words")
 local board = require("data.board")
 local colors, messages, text_size = board.colors, board.messages, board.text
 
--- Under `tide test` only, the test_size option lays the game out for another screen, since
--- tide.test.start cannot set the design size (tide run and tide shot take --size).
-local test_w, test_h = tide.options.test_size:match("^(%d+)x(%d+)$")
-if test_w and tide.test then tide.screen.width, tide.screen.height = tonumber(test_w), tonumber(test_h) end
-
 -- A broken word list stops the game at load, naming the entry and the field at fault.
 require("check_words")(words, "data/words.lua")
 

@@ -9,7 +9,7 @@ local SIZES = {
 }
 
 local function start(size, seed)
-  return tide.test.start{ seed = seed or 7, options = { test_size = size.w .. "x" .. size.h } }
+  return tide.test.start{ seed = seed or 7, size = { size.w, size.h } }
 end
 
 -- The top-left corner of a sprite on the screen, following its parents (as tide.ui does).
