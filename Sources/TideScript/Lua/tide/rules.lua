@@ -10,15 +10,7 @@
 
 local rules = {}
 
-local LUA_KEYWORDS = {}
-for word in ([[and break do else elseif end false for function goto if in
-  local nil not or repeat return then true until while]]):gmatch("%a+") do
-  LUA_KEYWORDS[word] = true
-end
-
-local function is_identifier(s)
-  return type(s) == "string" and s:match("^[%a_][%w_]*$") ~= nil and not LUA_KEYWORDS[s]
-end
+local is_identifier = require("tide.names").is_identifier
 
 local function escape_controls(s)
   return (s:gsub("%c", function(c) return ("\\%d"):format(c:byte()) end))

@@ -30,15 +30,7 @@ local FORMAT_MAX_ENTRIES = 30
 
 -- Value formatting ----------------------------------------------------------
 
-local LUA_KEYWORDS = {}
-for word in ([[and break do else elseif end false for function goto if in
-  local nil not or repeat return then true until while]]):gmatch("%a+") do
-  LUA_KEYWORDS[word] = true
-end
-
-local function is_identifier(s)
-  return type(s) == "string" and s:match("^[%a_][%w_]*$") ~= nil and not LUA_KEYWORDS[s]
-end
+local is_identifier = require("tide.names").is_identifier
 
 -- Quote on one line: string.format("%q") would break lines at "\n".
 local function quote_string(s)

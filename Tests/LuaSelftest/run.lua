@@ -1,7 +1,7 @@
--- Dev-only self-tests for the tide.* Lua library, run with the standalone
--- interpreter from Sources/TideScript/Lua/:  lua5.4 selftest/run.lua
+-- Self-tests for the tide.* Lua library, run by Scripts/test with the standalone
+-- interpreter from the repository root:  lua5.4 Tests/LuaSelftest/run.lua
 -- A tiny harness of its own, so a bug in tide.testing cannot hide itself.
-package.path = "./?.lua;./selftest/?.lua;" .. package.path
+package.path = "Sources/TideScript/Lua/?.lua;Tests/LuaSelftest/?.lua;" .. package.path
 
 local harness = { passed = 0, failed = 0 }
 
