@@ -13,13 +13,11 @@ struct Check: ParsableCommand {
   @Argument(help: "The game folder (e.g. Content/rps, or rps).")
   var game: String
 
-  @Option(name: .customLong("option"), help: "Override a conf.lua option: key=value (repeatable).")
-  var gameOptions: [String] = []
+  @OptionGroup var setup: GameSetup
 
   func run() throws {
     let location = GameLocation(game)
-    var options = EngineOptions()
-    options.options = try parseOptions(gameOptions)
+    var options = try setup.engineOptions()
     options.logErrors = false
     options.saveDirectory = FileManager.default.temporaryDirectory.appendingPathComponent("tide-check-\(getpid())")
     defer { if let dir = options.saveDirectory { try? FileManager.default.removeItem(at: dir) } }

@@ -19,14 +19,7 @@ struct Run: ParsableCommand {
   @Option(help: "Virtual seconds to run headless.")
   var seconds: Double = 10
 
-  @Option(help: "Seed of tide.random (same seed and input, same game).")
-  var seed: UInt64 = 1
-
-  @Option(help: "Window/design size as WxH, e.g. 375x667 (overrides conf.lua).")
-  var size: String?
-
-  @Option(name: .customLong("option"), help: "Override a conf.lua option: key=value (repeatable).")
-  var gameOptions: [String] = []
+  @OptionGroup var setup: GameSetup
 
   @Option(help: "SDL renderer: software or opengl (default: TIDE_RENDERER, else the fastest here).")
   var renderer: String?
@@ -48,15 +41,10 @@ struct Run: ParsableCommand {
 
   func run() throws {
     let location = GameLocation(game)
-    var options = EngineOptions()
-    options.seed = seed
-    options.options = try parseOptions(gameOptions)
-    if let size {
-      let (w, h) = try parseSize(size)
-      options.designSize = Vec2(x: w, y: h)
-    }
+    let script = try input.map(loadInputScript) ?? InputScript()
+    let options = try setup.engineOptions(script: script)
     guard headless else {
-      try runWindow(location, options)
+      try runWindow(location, options, script)
       return
     }
     guard seconds >= 0 else { throw ValidationError("--seconds must not be negative") }
@@ -76,7 +64,7 @@ struct Run: ParsableCommand {
     }
   }
 
-  private func runWindow(_ location: GameLocation, _ options: EngineOptions) throws {
+  private func runWindow(_ location: GameLocation, _ options: EngineOptions, _ script: InputScript) throws {
     let env = ProcessInfo.processInfo.environment
     if (env["DISPLAY"] ?? "").isEmpty && (env["WAYLAND_DISPLAY"] ?? "").isEmpty && env["SDL_VIDEODRIVER"] == nil {
       printError("no display here; play headless instead: tide run \(location.displayPath) --headless --seconds 10")
@@ -101,7 +89,7 @@ struct Run: ParsableCommand {
         window.screenshotPath = URL(fileURLWithPath: screenshot)
         window.screenshotAt = screenshotAt
       }
-      if let input { window.scriptedInput = try loadInputScript(input).entries.map { ScheduledInput(time: Double($0.tick) / 60, event: $0.event) } }
+      window.scriptedInput = script.entries.map { ScheduledInput(time: Double($0.tick) / 60, event: $0.event) }
       let report = try TideSDL.runWindow(driver: engine, options: window)
       if screenshot != nil && !report.screenshotWritten {
         printError("no screenshot was taken (the window closed before \(screenshotAt) s)")

@@ -25,17 +25,10 @@ struct Shot: ParsableCommand {
   @Option(help: "Game time of the frame, in seconds (default: the input's @at, else 1).")
   var at: Double?
 
-  @Option(help: "Seed of tide.random (default: the input's @seed, else 1).")
-  var seed: UInt64?
-
-  @Option(help: "Replay input from this file.")
+  @Option(help: "Replay input from this file (its @seed, @size and @option lines apply too).")
   var input: String?
 
-  @Option(help: "Design size as WxH, e.g. 834x1112 (default: the input's @size, else conf.lua).")
-  var size: String?
-
-  @Option(name: .customLong("option"), help: "Override a conf.lua option: key=value (repeatable).")
-  var gameOptions: [String] = []
+  @OptionGroup var setup: GameSetup
 
   @Option(name: .shortAndLong, help: "Where to write the PNG.")
   var output: String
@@ -43,17 +36,10 @@ struct Shot: ParsableCommand {
   func run() throws {
     let location = GameLocation(game)
     let script = try input.map(loadInputScript) ?? InputScript()
-    var options = EngineOptions()
-    options.seed = seed ?? script.seed ?? 1
-    options.options = script.options.merging(try parseOptions(gameOptions)) { $1 }
+    var options = try setup.engineOptions(script: script)
     options.logErrors = false
     options.saveDirectory = FileManager.default.temporaryDirectory.appendingPathComponent("tide-shot-\(getpid())")
     defer { if let dir = options.saveDirectory { try? FileManager.default.removeItem(at: dir) } }
-    options.designSize = script.size
-    if let size {
-      let (w, h) = try parseSize(size)
-      options.designSize = Vec2(x: w, y: h)
-    }
     let time = at ?? script.shotTime ?? 1
     guard time >= 0 else { throw ValidationError("--at must not be negative") }
     do {

@@ -40,11 +40,7 @@ extension Engine {
     /// @return Tween
     /// @example tide.sequence{ { title, 1.2, { scale = 1 }, { ease = "out_elastic" } }, 0.5, { title, 1, { alpha = 0 } } }
     m.function("sequence") { [unowned self] lua in
-      let steps = try tweenSteps(lua, arg: 1)
-      let handle = tweens.add(.sequence(steps), delay: try lua.optNumberField(2, "delay", default: 0), owner: scenes.currentOwner)
-      try attachOnDone(lua, optsArg: 2, handle: handle)
-      lua.pushObject(TweenToken(handle), metatable: "tide.Tween")
-      return 1
+      try startComposite(lua, TweenAction.sequence)
     }
 
     /// Runs steps together; done when the longest is done. Steps as for `tide.sequence`.
@@ -53,11 +49,7 @@ extension Engine {
     /// @return Tween
     /// @example tide.parallel{ { winner, 0.5, { x = 200 } }, { loser, 0.5, { alpha = 0 } } }
     m.function("parallel") { [unowned self] lua in
-      let steps = try tweenSteps(lua, arg: 1)
-      let handle = tweens.add(.parallel(steps), delay: try lua.optNumberField(2, "delay", default: 0), owner: scenes.currentOwner)
-      try attachOnDone(lua, optsArg: 2, handle: handle)
-      lua.pushObject(TweenToken(handle), metatable: "tide.Tween")
-      return 1
+      try startComposite(lua, TweenAction.parallel)
     }
 
     let t = type("Tween")
@@ -112,6 +104,15 @@ extension Engine {
   }
 
   // MARK: Helpers
+
+  /// Starts `tide.sequence`/`tide.parallel`: steps at argument 1, `{ delay, on_done }` at 2.
+  private func startComposite(_ lua: LuaState, _ compose: ([TweenAction]) -> TweenAction) throws -> Int32 {
+    let steps = try tweenSteps(lua, arg: 1)
+    let handle = tweens.add(compose(steps), delay: try lua.optNumberField(2, "delay", default: 0), owner: scenes.currentOwner)
+    try attachOnDone(lua, optsArg: 2, handle: handle)
+    lua.pushObject(TweenToken(handle), metatable: "tide.Tween")
+    return 1
+  }
 
   /// Lua names that differ from the core's property names.
   static let tweenAliases: [String: String] = ["w": "width", "h": "height", "size": "font_size"]
