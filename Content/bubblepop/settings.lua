@@ -10,10 +10,9 @@ local settings = { keys = { "game_time", "max_bubbles" } }
 --- nil when it can.
 function settings.problem(key, value)
   local rule = game.settings[key]
-  local range = ("%d to %d %s"):format(rule.min, rule.max, rule.unit)
   local n = math.tointeger(tonumber(value))
-  if n == nil then return ("Please enter a whole number, from %s."):format(range) end
-  if n < rule.min or n > rule.max then return ("%s can be from %s."):format(rule.caption, range) end
+  if n == nil then return ("Please enter a number from %d to %d %s."):format(rule.min, rule.max, rule.unit) end
+  if n < rule.min or n > rule.max then return ("Between %d and %d %s, please."):format(rule.min, rule.max, rule.unit) end
   return nil
 end
 
