@@ -182,7 +182,8 @@ ui.screen("play", {
     for _, list in ipairs({ self.bubbles, self.popping }) do
       for _, s in ipairs(list) do taken[#taken + 1] = { x = s.x, y = s.y, radius = s.radius } end
     end
-    local r, rise = game.bubble.radius, self.speed * game.bubble.appear
+    -- Room above for the rise while it grows in (and a few ticks to spare).
+    local r, rise = game.bubble.radius, self.speed * (game.bubble.appear + 0.05)
     for _ = 1, add do
       local colour = bubbles.pick_colour()
       local x, y = bubbles.place(taken, r, self.field, rise)
