@@ -63,6 +63,7 @@ ui.screen("name", {
     play = ui.button{ text = "Play", name = "play", on_press = start }
     play:set_enabled(field:is_valid())
     local current = settings.load()
+    local leader = board.leader(board.load())
     ui.column{ padding = 24, spacing = 18, align = "stretch", max_width = 420, y = 90,
       ui.label{ text = "🫧 BubblePop", size = 44, align = "center", name = "title" },
       ui.label{ text = "Pop the bubbles before they float away. Pop the same colour twice in a row for 1.5× points!",
@@ -76,6 +77,8 @@ ui.screen("name", {
           on_press = function() ui.go("board") end } },
       ui.label{ text = ("%d seconds · up to %d bubbles"):format(current.game_time, current.max_bubbles),
         size = 17, color = colors.muted, align = "center", name = "summary" },
+      ui.label{ text = leader and ("Top score: %s, %d"):format(leader.name, leader.best) or "No scores yet: be the first!",
+        size = 17, color = colors.highlight, align = "center", name = "leader" },
     }
     legend(tide.screen.height - 90)
     show_notice()
