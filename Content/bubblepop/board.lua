@@ -1,0 +1,88 @@
+-- The high-score board: every player's name and best score, in the save "scores"
+-- ({ players = { Ada = 120, ... } }), which tide.save writes atomically.
+--
+-- A file the engine cannot read at all is set aside by tide.save (renamed, with a
+-- warning) and comes back as nothing; "scores-written" remembers that a board was
+-- saved, so the player is told too (tide.save.read cannot say it set a file aside). One that reads but is not a board is set aside
+-- here: written whole to the first free "scores-damaged-N" (a name never used before,
+-- so no earlier copy is overwritten), and only then replaced by a fresh board;
+-- `board.notice` tells the player. Either way a fresh board starts, never a crash.
+
+local game = require("data.game")
+
+local board = { file = "scores" }
+
+local function is_board(saved)
+  if type(saved) ~= "table" or type(saved.players) ~= "table" then return false end
+  for name, best in pairs(saved.players) do
+    if type(name) ~= "string" or name == "" or math.type(best) ~= "integer" or best < 0 then return false end
+  end
+  return true
+end
+
+-- Keeps what was read under a name no save uses yet; returns that name.
+local function set_aside(saved)
+  local n = 1
+  while tide.save.read(board.file .. "-damaged-" .. n) ~= nil do n = n + 1 end
+  local name = board.file .. "-damaged-" .. n
+  tide.save.write(name, saved)
+  return name
+end
+
+--- Every player's best score: { [name] = best }. Never fails: a damaged board is set aside.
+function board.load()
+  local saved = tide.save.read(board.file)
+  if saved == nil then
+    -- Written before but gone now: tide.save found it unreadable and set it aside.
+    if tide.save.read(board.file .. "-written") then
+      board.notice = "The score file could not be read, so it was set aside and a fresh board started."
+      tide.save.write(board.file .. "-written", false)
+    end
+    return {}
+  end
+  if is_board(saved) then return saved.players end
+  local kept = set_aside(saved)
+  tide.save.write(board.file, { players = {} })   -- only once the old one is kept
+  board.notice = ("The score file could not be read, so it was kept as %q and a fresh board started."):format(kept)
+  return {}
+end
+
+--- Records `score` for `name`, keeping each player's best; returns the board and whether
+--- this was the player's new best. A save that fails is reported in `board.notice`.
+function board.record(name, score)
+  local players = board.load()
+  local improved = players[name] == nil or score > players[name]
+  if improved then players[name] = score end
+  local ok, err = pcall(tide.save.write, board.file, { players = players })
+  if ok then
+    tide.save.write(board.file .. "-written", true)   -- so a board that vanishes is noticed
+  else
+    board.notice = "Your score could not be saved: " .. tostring(err)
+  end
+  return players, improved
+end
+
+--- The best `n` (default the board size) as { { name =, best = }, ... }, highest first
+--- (ties by name).
+function board.top(players, n)
+  local list = {}
+  for name, best in pairs(players) do list[#list + 1] = { name = name, best = best } end
+  table.sort(list, function(a, b)
+    if a.best ~= b.best then return a.best > b.best end
+    return a.name < b.name
+  end)
+  for i = #list, (n or game.board_size) + 1, -1 do list[i] = nil end
+  return list
+end
+
+--- The highest entry on the board, or nil when it is empty.
+function board.leader(players) return board.top(players, 1)[1] end
+
+--- The notice about a damaged board, once: later calls return nil.
+function board.take_notice()
+  local notice = board.notice
+  board.notice = nil
+  return notice
+end
+
+return board

@@ -1,0 +1,11 @@
+-- BubblePop: pop drifting bubbles against the clock. The colours, their points and how
+-- often each appears are a table in data/; choose another with
+-- `tide run Content/bubblepop --option colours=data.colours_gold`.
+return {
+  title = "BubblePop",
+  width = 390,
+  height = 844,
+  background = "#14213d",
+  scene = "name",
+  options = { colours = "data.colours" },
+}

@@ -1,0 +1,51 @@
+-- How BubblePop plays and looks: settings and their bounds, timings, the drift
+-- speed curve and colours. Pure data: main.lua and the modules read it.
+return {
+  -- Adjustable on the settings screen and kept between runs; `min`/`max` are the
+  -- bounds a saved value must keep.
+  settings = {
+    game_time = { default = 60, min = 5, max = 300, caption = "Game time", unit = "seconds" },
+    max_bubbles = { default = 15, min = 1, max = 40, caption = "Most bubbles on screen", unit = "bubbles" },
+  },
+  countdown = 3,                -- 3, 2, 1 (one a second) before play starts
+  combo_multiplier = 1.5,       -- popping the colour you popped last
+  board_size = 10,              -- the high-score board shows the top ten
+  end_pause = 2,                -- seconds of "Time's up!" before the board
+
+  bubble = {
+    radius = 34,
+    gap = 6,                    -- at least this much room between two bubbles
+    appear = 0.25,              -- seconds to grow in from nothing
+    pop = 0.18,                 -- seconds the pop animation lasts
+    pop_scale = 1.15,           -- how far a popped bubble swells (within the gap)
+    placement_attempts = 60,    -- random spots tried before a bubble is skipped
+  },
+  -- Every game second: take away between none and `remove_share` of the bubbles
+  -- on screen, then fill between `add_share` of the free room and all of it.
+  refresh = { remove_share = 1 / 3, add_share = 1 / 2 },
+  -- Bubbles rise together (so they never run into one another), faster as the
+  -- clock runs down: `speed` (design units a second) when `left` of the game
+  -- time remains; in between, a straight line.
+  drift = {
+    { left = 1.0, speed = 24 },
+    { left = 0.5, speed = 48 },
+    { left = 0.0, speed = 120 },
+  },
+
+  hud_height = 104,             -- the bar with score, clock and best; bubbles appear below it
+  colors = {
+    background = "#14213d",
+    hud = "#0b132b",
+    text = "#ffffff",
+    muted = "#9aa5b8",
+    score = "#ffd166",
+    clock = "#ffffff",
+    clock_low = "#ff6b6b",
+    gain = "#ffffff",
+    combo = "#ffd166",
+    highlight = "#ffd166",
+    warning = "#ff9f1c",
+    shine = "#ffffff66",
+    outline = "#ffffff55",
+  },
+}

@@ -1,0 +1,333 @@
+-- BubblePop: pop bubbles before the clock runs out.
+--
+-- Enter your name (required) and play; Settings changes the game time and the most
+-- bubbles on screen (kept between runs, refused with the allowed range when out of
+-- bounds). A 3-2-1 countdown flashes, then every game second some bubbles go and new
+-- ones appear, each colour as often as data/colours.lua says, never overlapping and
+-- wholly on screen once grown in. They rise together, faster as time runs down, and
+-- float away if not popped. A tap pops one for its points; the same colour as the last
+-- pop earns 1.5x, and a label shows the combo and the points. At zero the score goes on
+-- the saved high-score board (every player's best) and the top ten are shown.
+--
+-- Shows: tide.ui screens, text fields with validation, buttons and alerts; tide.every,
+-- tasks, tweens and taps; seeded, weighted random; tide.save. The rules live in
+-- bubbles.lua, settings.lua and board.lua; the numbers in data/.
+
+local ui = tide.ui
+local game = require("data.game")
+local bubbles = require("bubbles")
+local settings = require("settings")
+local board = require("board")
+
+local colors = game.colors
+local session = { name = "" }   -- the player, kept across screens
+
+local function trim(s) return (s:gsub("^%s+", ""):gsub("%s+$", "")) end
+
+local function show_notice()
+  local notice = board.take_notice()
+  if notice then ui.alert{ name = "notice", title = "Scores reset", message = notice } end
+end
+
+-- A row of the bubbles and their points, so the player knows what each is worth.
+local function legend(y)
+  local r, gap = 22, 14
+  local n = #bubbles.colours
+  local x = (tide.screen.width - (n * 2 * r + (n - 1) * gap)) / 2 + r
+  for _, colour in ipairs(bubbles.colours) do
+    local dot = tide.sprite.circle{ x = x, y = y, radius = r, fill = colour.fill, stroke = colors.outline,
+      stroke_width = 2, name = "legend_" .. colour.colour }
+    tide.sprite.text(tostring(colour.points), { parent = dot, x = r, y = r, anchor = "center", size = 18,
+      color = colors.text })
+    x = x + 2 * r + gap
+  end
+end
+
+ui.screen("name", {
+  background = colors.background,
+  enter = function()
+    local field, play
+    local function start()
+      if not field:is_valid() then return end
+      session.name = trim(field:text())
+      ui.go("play", nil, { replace = true })
+    end
+    field = ui.text_field{ name = "name", text = session.name, placeholder = "Your name", max_length = 14,
+      required = true, required_message = "Please enter your name to play",
+      validate = function(text) if trim(text) == "" then return "Please enter your name to play" end end,
+      on_change = function(_, text)
+        session.name = trim(text)
+        play:set_enabled(field:is_valid())
+      end,
+      on_submit = function() start() end }
+    play = ui.button{ text = "Play", name = "play", on_press = start }
+    play:set_enabled(field:is_valid())
+    local current = settings.load()
+    local leader = board.leader(board.load())
+    ui.column{ padding = 24, spacing = 18, align = "stretch", max_width = 420, y = 90,
+      ui.label{ text = "🫧 BubblePop", size = 44, align = "center", name = "title" },
+      ui.label{ text = "Pop the bubbles before they float away. Pop the same colour twice in a row for 1.5× points!",
+        size = 18, color = colors.muted, width = 330, wrap = true, align = "center" },
+      ui.column{ align = "stretch", spacing = 6, ui.label{ text = "Player", size = 17, color = colors.muted }, field },
+      play,
+      ui.row{ spacing = 12,
+        ui.button{ text = "Settings", name = "open_settings", style = "secondary", width = 160,
+          on_press = function() ui.go("settings") end },
+        ui.button{ text = "High scores", name = "open_board", style = "secondary", width = 160,
+          on_press = function() ui.go("board") end } },
+      ui.label{ text = ("%d seconds · up to %d bubbles"):format(current.game_time, current.max_bubbles),
+        size = 17, color = colors.muted, align = "center", name = "summary" },
+      ui.label{ text = leader and ("Top score: %s, %d"):format(leader.name, leader.best) or "No scores yet: be the first!",
+        size = 17, color = colors.highlight, align = "center", name = "leader" },
+    }
+    legend(tide.screen.height - 90)
+    show_notice()
+  end,
+})
+
+ui.screen("settings", {
+  background = colors.background,
+  enter = function()
+    local current = settings.load()
+    local fields = {}
+    local function setting(key)
+      local rule = game.settings[key]
+      fields[key] = ui.text_field{ name = key, text = tostring(current[key]), numeric = true, max_length = 3,
+        placeholder = ("%d–%d"):format(rule.min, rule.max),
+        validate = function(text) return settings.problem(key, text) end }
+      local caption = ("%s (%d–%d %s)"):format(rule.caption, rule.min, rule.max, rule.unit)
+      return ui.column{ align = "stretch", spacing = 6,
+        ui.label{ text = caption, size = 17, color = colors.muted, name = key .. "_caption" }, fields[key] }
+    end
+    local function save()
+      local ok, why = settings.save{ game_time = fields.game_time:text(), max_bubbles = fields.max_bubbles:text() }
+      if ok then
+        ui.back()
+      else
+        for _, field in pairs(fields) do field:blur() end   -- shows each field's reason
+        ui.alert{ name = "invalid", title = "Not saved yet", message = why, buttons = { { text = "OK", name = "invalid_ok" } } }
+      end
+    end
+    ui.column{ padding = 24, spacing = 20, align = "stretch", max_width = 420, y = 70,
+      ui.label{ text = "Settings", size = 36, align = "center", name = "title" },
+      setting("game_time"), setting("max_bubbles"),
+      ui.button{ text = "Save", name = "save", on_press = save },
+      ui.back_button{ text = "Cancel", name = "cancel" },
+    }
+  end,
+})
+
+ui.screen("play", {
+  background = colors.background,
+  enter = function(self)
+    local w = tide.screen.width
+    self.settings = settings.load()
+    self.leader = board.leader(board.load())
+    self.score, self.left, self.previous, self.streak = 0, self.settings.game_time, nil, 0
+    self.bubbles, self.popping = {}, {}     -- on screen (tappable); popped, still animating
+    self.phase = "countdown"
+    self.speed = bubbles.speed(1)
+    self.field = { left = 0, top = game.hud_height, right = w, bottom = tide.screen.height }
+
+    tide.sprite.rect{ w = w, h = game.hud_height, fill = colors.hud, z = 50, name = "hud" }
+    local function caption(text, x, anchor)
+      tide.sprite.text(text, { x = x, y = 16, anchor = anchor, size = 14, color = colors.muted, z = 51 })
+    end
+    caption("SCORE", 18, "top_left"); caption("TIME", w / 2, "top"); caption("BEST", w - 18, "top_right")
+    self.score_label = tide.sprite.text("0", { x = 18, y = 36, size = 36, color = colors.score, z = 51, name = "score" })
+    tide.sprite.text(session.name, { x = 18, y = 78, size = 15, color = colors.text, z = 51, name = "player" })
+    self.clock = tide.sprite.text("", { x = w / 2, y = 58, anchor = "center", size = 42, z = 51, name = "time" })
+    self.best_label = tide.sprite.text("", { x = w - 18, y = 36, anchor = "top_right", size = 36,
+      color = colors.score, z = 51, name = "best" })
+    self.best_name = tide.sprite.text("", { x = w - 18, y = 78, anchor = "top_right", size = 15,
+      color = colors.text, z = 51, name = "best_name" })
+    self:show_clock()
+    self:show_best()
+    self:countdown()
+  end,
+
+  -- 3, 2, 1: each number flashes in large and shrinks away; then play starts.
+  countdown = function(self)
+    local label = tide.sprite.text("", { x = tide.screen.width / 2, y = tide.screen.height / 2, anchor = "center",
+      size = 150, color = colors.score, z = 60, name = "countdown" })
+    tide.task(function()
+      for n = game.countdown, 1, -1 do
+        label.text, label.scale, label.alpha = tostring(n), 1.6, 1
+        tide.tween(label, 0.9, { scale = 1 }, { ease = "out_cubic" })
+        tide.tween(label, 0.9, { alpha = 0 }, { ease = "in_cubic" })
+        tide.wait(1)
+      end
+      label.visible = false
+      self:start()
+    end)
+  end,
+
+  start = function(self)
+    self.phase = "playing"
+    self:refresh()
+    tide.every(1, function() self:second() end, self.settings.game_time)
+  end,
+
+  -- One game second: the clock steps down, the drift speeds up, the bubbles change.
+  second = function(self)
+    self.left = self.left - 1
+    self.speed = bubbles.speed(self.left / self.settings.game_time)
+    self:show_clock()
+    if self.left <= 0 then self:finish() else self:refresh() end
+  end,
+
+  -- Some of the bubbles still on screen go; new ones fill part of the room left.
+  refresh = function(self)
+    local remove, add = bubbles.refresh_counts(#self.bubbles, self.settings.max_bubbles)
+    tide.random.shuffle(self.bubbles)
+    for _ = 1, remove do table.remove(self.bubbles):remove() end
+    local taken = {}
+    for _, list in ipairs({ self.bubbles, self.popping }) do
+      for _, s in ipairs(list) do taken[#taken + 1] = { x = s.x, y = s.y, radius = s.radius } end
+    end
+    -- Room above for the rise while it grows in (and a few ticks to spare).
+    local r, rise = game.bubble.radius, self.speed * (game.bubble.appear + 0.05)
+    for _ = 1, add do
+      local colour = bubbles.pick_colour()
+      local x, y = bubbles.place(taken, r, self.field, rise)
+      if x then
+        taken[#taken + 1] = { x = x, y = y, radius = r }
+        self:spawn(colour, x, y)
+      end
+    end
+  end,
+
+  spawn = function(self, colour, x, y)
+    local r = game.bubble.radius
+    local s = tide.sprite.circle{ x = x, y = y, radius = r, fill = colour.fill, stroke = colors.outline,
+      stroke_width = 2, scale = 0, name = colour.colour, tag = "bubble", z = 1 }
+    tide.sprite.circle{ parent = s, x = r * 0.62, y = r * 0.55, radius = r * 0.22, fill = colors.shine }
+    tide.sprite.text(tostring(colour.points), { parent = s, x = r, y = r, anchor = "center", size = 20, color = colors.text })
+    s.data.colour = colour
+    s.data.appearing = tide.tween(s, game.bubble.appear, { scale = 1 }, { ease = "out_quad" })
+    s:on("tap", function() self:pop(s) end)
+    self.bubbles[#self.bubbles + 1] = s
+  end,
+
+  pop = function(self, s)
+    if self.phase ~= "playing" or s.tag ~= "bubble" then return end
+    for i, other in ipairs(self.bubbles) do
+      if other == s then table.remove(self.bubbles, i); break end
+    end
+    s.tag = "popped"
+    s:on("tap", nil)
+    s.data.appearing:cancel()
+    local colour = s.data.colour
+    local gained, combo = bubbles.points_for(colour, self.previous)
+    self.streak = combo and self.streak + 1 or 1
+    self.previous = colour.colour
+    self.score = self.score + gained
+    self.score_label.text = tostring(self.score)
+    self:show_best()
+    self:show_gain(s.x, s.y, gained, combo)
+    self.popping[#self.popping + 1] = s
+    tide.tween(s, game.bubble.pop, { scale = game.bubble.pop_scale, alpha = 0 }, { ease = "out_quad",
+      on_done = function()
+        for i, other in ipairs(self.popping) do
+          if other == s then table.remove(self.popping, i); break end
+        end
+        s:remove()
+      end })
+  end,
+
+  -- "+8", or "Combo ×2  +15" for a run of one colour: pops in, then rises and fades.
+  show_gain = function(self, x, y, gained, combo)
+    local text = combo and ("Combo ×%d  +%d"):format(self.streak, gained) or ("+" .. gained)
+    local margin = combo and 110 or 40
+    x = math.max(margin, math.min(tide.screen.width - margin, x))
+    local label = tide.sprite.text(text, { x = x, y = y, anchor = "center", size = combo and 30 or 26,
+      color = combo and colors.combo or colors.gain, z = 40, name = "gain", scale = 0.5 })
+    tide.sequence({
+      { label, 0.2, { scale = 1 }, { ease = "out_back" } },
+      { label, 0.8, { y = y - 70, alpha = 0 }, { ease = "in_quad" } },
+    }, { on_done = function() label:remove() end })
+  end,
+
+  show_clock = function(self)
+    self.clock.text = tostring(self.left)
+    self.clock.color = self.left <= 5 and colors.clock_low or colors.clock
+  end,
+
+  -- The board's highest score, or yours once you pass it.
+  show_best = function(self)
+    local leader = self.leader
+    if leader and leader.best >= self.score then
+      self.best_label.text, self.best_name.text = tostring(leader.best), leader.name
+    elseif self.score > 0 then
+      self.best_label.text, self.best_name.text = tostring(self.score), session.name
+    else
+      self.best_label.text, self.best_name.text = "–", "no scores yet"
+    end
+  end,
+
+  update = function(self, dt)
+    if self.phase ~= "playing" then return end
+    local rise = self.speed * dt
+    for _, list in ipairs({ self.popping, self.bubbles }) do
+      for _, s in ipairs(list) do s.y = s.y - rise end
+    end
+    -- Gone over the top: wholly off the screen.
+    for i = #self.bubbles, 1, -1 do
+      local s = self.bubbles[i]
+      if s.y + s.radius * s.scale < 0 then
+        table.remove(self.bubbles, i)
+        s:remove()
+      end
+    end
+  end,
+
+  -- Time's up: nothing more pops; the score goes on the board, then the board shows.
+  finish = function(self)
+    self.phase = "over"
+    for _, s in ipairs(self.bubbles) do
+      s:on("tap", nil)
+      tide.tween(s, 0.6, { alpha = 0.25 })
+    end
+    local _, improved = board.record(session.name, self.score)
+    local label = tide.sprite.text("Time's up!", { x = tide.screen.width / 2, y = tide.screen.height / 2,
+      anchor = "center", size = 48, color = colors.text, z = 60, name = "times_up", scale = 0.5 })
+    tide.tween(label, 0.4, { scale = 1 }, { ease = "out_back" })
+    tide.after(game.end_pause, function()
+      ui.go("board", { score = self.score, improved = improved }, { replace = true })
+    end)
+  end,
+})
+
+ui.screen("board", {
+  background = colors.background,
+  enter = function(_, params)
+    params = params or {}
+    local top = board.top(board.load())
+    local column = ui.column{ padding = 24, spacing = 12, align = "center", max_width = 420, y = 60,
+      ui.label{ text = "🏆 High scores", size = 36, name = "title" } }
+    if params.score then
+      column:add(ui.label{ text = ("%s scored %d"):format(session.name, params.score), size = 24, name = "result" })
+      if params.improved then
+        column:add(ui.label{ text = "A new personal best!", size = 18, color = colors.highlight, name = "new_best" })
+      end
+    end
+    column:add(ui.spacer{ height = 6 })
+    for i, entry in ipairs(top) do
+      local color = entry.name == session.name and colors.highlight or colors.text
+      column:add(ui.row{ width = 300, justify = "space_between",
+        ui.label{ text = ("%d.  %s"):format(i, entry.name), size = 22, color = color, name = "entry_" .. i },
+        ui.label{ text = tostring(entry.best), size = 22, color = color, name = "entry_" .. i .. "_score" } })
+    end
+    if #top == 0 then column:add(ui.label{ text = "No scores yet", size = 20, color = colors.muted, name = "empty" }) end
+    column:add(ui.spacer{ height = 12 })
+    if params.score then
+      column:add(ui.button{ text = "Play again", name = "play_again", width = 240,
+        on_press = function() ui.go("play", nil, { replace = true }) end })
+      column:add(ui.button{ text = "New player", name = "new_player", style = "secondary", width = 240,
+        on_press = function() ui.reset("name") end })
+    else
+      column:add(ui.back_button{})
+    end
+    show_notice()
+  end,
+})

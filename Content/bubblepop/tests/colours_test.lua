@@ -1,0 +1,116 @@
+-- The colour table: its contents, its validation at load (a bad table is refused
+-- naming the file and the field), colour frequencies over 100,000 draws against
+-- the table (chi-square), and a six-colour table played with no code change.
+
+-- Chi-square critical values at p = 0.001, by degrees of freedom.
+local CRITICAL = { [4] = 18.47, [5] = 20.52 }
+
+-- The chi-square statistic of `counts` (by colour) against the table's probabilities.
+local function chi_square(colours, counts, n)
+  local x2 = 0
+  for _, c in ipairs(colours) do
+    local expected = n * c.probability / 100
+    x2 = x2 + ((counts[c.colour] or 0) - expected) ^ 2 / expected
+  end
+  return x2
+end
+
+describe("the colour table", function()
+  it("has five colours with the points and probabilities of the brief", function()
+    tide.test.start{ seed = 7 }
+    local colours = require("bubbles").colours
+    local rows = {}
+    for i, c in ipairs(colours) do rows[i] = { c.colour, c.points, c.probability } end
+    assert.are.same({
+      { "red", 1, 40 }, { "pink", 2, 30 }, { "green", 5, 15 }, { "blue", 8, 10 }, { "black", 10, 5 },
+    }, rows)
+  end)
+
+  it("refuses, at load, a table whose probabilities do not sum to 100", function()
+    assert.has_error(function()
+      tide.test.start{ options = { colours = "tests.bad_sum_colours" } }
+    end, "tests/bad_sum_colours.lua: colours: probabilities sum to 95, expected 100")
+  end)
+
+  it("refuses, at load, a bubble with no points, naming the field", function()
+    assert.has_error(function()
+      tide.test.start{ options = { colours = "tests.bad_points_colours" } }
+    end, "tests/bad_points_colours.lua: colours[2].points: expected a positive whole number, got 0")
+  end)
+
+  it("names the field of every other fault", function()
+    tide.test.start{ seed = 7 }
+    local check = require("bubbles").check_colours
+    local function table_with(i, field, value)
+      local list = {}
+      for j, c in ipairs(require("data.colours")) do
+        list[j] = { colour = c.colour, fill = c.fill, points = c.points, probability = c.probability }
+      end
+      list[i][field] = value
+      return list
+    end
+    assert.has_error(function() check(table_with(3, "probability", nil), "data/x.lua") end,
+      "data/x.lua: colours[3].probability: expected a number, got nil")
+    assert.has_error(function() check(table_with(1, "points", -1), "data/x.lua") end,
+      "data/x.lua: colours[1].points: expected a positive whole number, got -1")
+    assert.has_error(function() check(table_with(4, "points", 2.5), "data/x.lua") end,
+      "data/x.lua: colours[4].points: expected a positive whole number, got 2.5")
+    assert.has_error(function() check(table_with(2, "colour", "red"), "data/x.lua") end,
+      "data/x.lua: colours[2].colour: 'red' is listed twice")
+    assert.has_error(function() check({}, "data/x.lua") end, "data/x.lua: colours: the list is empty")
+  end)
+
+  it("gives colours with the table's frequencies over 100,000 draws (chi-square, seed 7)", function()
+    tide.test.start{ seed = 7 }
+    local bubbles = require("bubbles")
+    local n, counts = 100000, {}
+    for _ = 1, n do
+      local c = bubbles.pick_colour().colour
+      counts[c] = (counts[c] or 0) + 1
+    end
+    local x2 = chi_square(bubbles.colours, counts, n)
+    assert.is_true(x2 < CRITICAL[4], ("chi-square %.2f, over %.2f for 4 degrees of freedom"):format(x2, CRITICAL[4]))
+    -- And each share within half a percentage point of the table.
+    for _, c in ipairs(bubbles.colours) do
+      assert.near(c.probability / 100, counts[c.colour] / n, 0.005)
+    end
+  end)
+end)
+
+describe("a sixth, gold bubble", function()
+  it("is played from data/colours_gold.lua with no code change", function()
+    local helpers
+    local app = tide.test.start{ seed = 7, options = { colours = "data.colours_gold" } }
+    helpers = require("tests.helpers")
+    -- The legend on the name screen shows six bubbles, gold last, worth 25.
+    assert.is_not_nil(app:find{ name = "legend_gold" })
+    assert.are.equal(6, #require("bubbles").colours)
+
+    -- Frequencies follow the six-colour table.
+    local bubbles, n, counts = require("bubbles"), 60000, {}
+    for _ = 1, n do
+      local c = bubbles.pick_colour().colour
+      counts[c] = (counts[c] or 0) + 1
+    end
+    assert.is_true(chi_square(bubbles.colours, counts, n) < CRITICAL[5])
+
+    -- Play until a gold bubble shows, pop it: 25 points.
+    app = helpers.launch{ seed = 7, options = { colours = "data.colours_gold" },
+      settings = { game_time = 120, max_bubbles = 40 } }
+    helpers.enter_name(app, "Midas")
+    helpers.run_countdown(app)
+    local gold
+    for _ = 1, 110 do
+      app:advance(1)
+      gold = helpers.bubble_of(app, "gold")
+      if gold and gold.scale == 1 and gold.y > 120 then break end
+      gold = nil
+    end
+    assert.is_not_nil(gold, "no gold bubble in 110 seconds")
+    local before = helpers.score(app)
+    app:tap(gold)
+    assert.are.equal(before + 25, helpers.score(app))
+    assert.are.equal("+25", helpers.last_gain(app).text)
+    assert.are.equal(0, #app:errors())
+  end)
+end)

@@ -1,0 +1,342 @@
+-- Play: the 3-2-1 countdown, the clock in one-second steps stopping play at zero,
+-- the score, the bubbles each second (never over the maximum, never overlapping,
+-- wholly on screen once grown in, colours as the table says), drifting away faster
+-- as time runs down, pops with combos and their label, and the board's best shown.
+
+local game = require("data.game")
+local W, H, TOP = 390, 844, game.hud_height
+local R = game.bubble.radius
+
+local helpers
+before_each(function()
+  tide.test.start{}
+  helpers = require("tests.helpers")
+end)
+
+local function radius(b) return b.radius * b.scale end
+
+describe("the countdown", function()
+  it("flashes 3, 2, 1 a second apart, with no bubbles and the clock full, then play starts", function()
+    local app = helpers.launch{}
+    helpers.enter_name(app, "Ada")
+    local countdown, entered = app:find{ name = "countdown" }, app:time()
+    for i, n in ipairs({ "3", "2", "1" }) do
+      helpers.advance_to(app, entered + (i - 1) + 0.05)
+      assert.are.equal(n, countdown.text)
+      assert.is_true(countdown.visible and countdown.scale > 1.2 and countdown.alpha > 0.9, "flash in")
+      helpers.advance_to(app, entered + (i - 1) + 0.85)
+      assert.are.equal(n, countdown.text)
+      assert.is_true(countdown.alpha < 0.3, "and fade")
+      assert.are.equal(0, #helpers.bubbles(app))
+      assert.are.equal("60", app:find{ name = "time" }.text)
+      assert.are.equal("0", app:find{ name = "score" }.text)
+    end
+    local started = helpers.run_countdown(app)
+    assert.near(entered + game.countdown, started, 2 * helpers.TICK)
+    assert.is_true(#helpers.bubbles(app) > 0)
+  end)
+end)
+
+describe("the clock", function()
+  it("counts down in one-second steps from the game time; at zero play stops", function()
+    local app, start = helpers.play{ settings = { game_time = 8, max_bubbles = 15 } }
+    assert.are.equal("8", app:find{ name = "time" }.text)
+    for k = 1, 8 do
+      helpers.advance_to(app, start + k - helpers.TICK)
+      assert.are.equal(tostring(8 - k + 1), app:find{ name = "time" }.text)
+      helpers.advance_to(app, start + k + helpers.TICK)
+      assert.are.equal(tostring(8 - k), app:find{ name = "time" }.text)
+    end
+    -- Stopped: "Time's up!", no new bubbles, nothing pops, nothing moves.
+    assert.is_not_nil(app:find{ name = "times_up" })
+    local left = helpers.bubbles(app)
+    local ids, ys = {}, {}
+    for i, b in ipairs(left) do ids[i], ys[i] = b.id, b.y end
+    if left[1] then app:tap(left[1]) end
+    assert.are.equal("0", app:find{ name = "score" }.text)
+    app:advance(1.5)
+    local now = helpers.bubbles(app)
+    assert.are.equal(#left, #now)
+    for i, b in ipairs(now) do
+      assert.are.equal(ids[i], b.id)
+      assert.are.equal(ys[i], b.y)
+    end
+    assert.are.equal("0", app:find{ name = "time" }.text)
+    app:advance(game.end_pause)
+    assert.are.equal("board", app:scene())
+  end)
+end)
+
+describe("the bubbles", function()
+  it("never overlap, never pass the maximum, and sit wholly on screen once grown in, over many games", function()
+    local counts, n, refreshes = {}, 0, 0
+    for game_number = 1, 12 do
+      local max = ({ 1, 5, 15, 40 })[game_number % 4 + 1]
+      local seconds = 20
+      local app, start = helpers.play{ seed = game_number, settings = { game_time = seconds, max_bubbles = max } }
+      local seen = {}
+      for k = 0, seconds - 1 do
+        -- Just after the refresh, and again once its new bubbles have grown in.
+        helpers.advance_to(app, start + k + helpers.TICK)
+        assert.is_true(#helpers.bubbles(app) <= max, "more than " .. max .. " bubbles")
+        helpers.advance_to(app, start + k + game.bubble.appear + helpers.TICK)
+        local list = helpers.bubbles(app)
+        refreshes = refreshes + 1
+        assert.is_true(#list <= max, "more than " .. max .. " bubbles")
+        for i, a in ipairs(list) do
+          assert.are.equal(1, a.scale)
+          assert.is_true(a.y + radius(a) > 0, "a bubble lingers above the screen")
+          if not seen[a.id] then
+            seen[a.id] = true
+            n = n + 1
+            counts[a.name] = (counts[a.name] or 0) + 1
+            local where = ("bubble at %.1f, %.1f (seed %d, second %d)"):format(a.x, a.y, game_number, k)
+            assert.is_true(a.x - R >= 0 and a.x + R <= W and a.y - R >= TOP and a.y + R <= H, where .. " is not wholly on screen")
+          end
+          for j = i + 1, #list do
+            local b = list[j]
+            local d = math.sqrt((a.x - b.x) ^ 2 + (a.y - b.y) ^ 2)
+            assert.is_true(d >= radius(a) + radius(b), ("bubbles overlap: %.1f apart (seed %d, second %d)"):format(d, game_number, k))
+          end
+        end
+      end
+    end
+    assert.are.equal(12 * 20, refreshes)
+    -- The colours that appeared follow the table (chi-square, 4 degrees of freedom, p = 0.001).
+    local x2 = 0
+    for _, c in ipairs(require("bubbles").colours) do
+      local expected = n * c.probability / 100
+      x2 = x2 + ((counts[c.colour] or 0) - expected) ^ 2 / expected
+    end
+    assert.is_true(n > 500, "only " .. n .. " bubbles")
+    assert.is_true(x2 < 18.47, ("chi-square %.2f over %d bubbles"):format(x2, n))
+  end)
+
+  it("take away a random number of those on screen each second and add new ones", function()
+    local app, start = helpers.play{ settings = { game_time = 30, max_bubbles = 15 } }
+    local kept, removed, added = 0, 0, 0
+    local before = {}
+    for _, b in ipairs(helpers.bubbles(app)) do before[b.id] = true end
+    local removed_counts = {}
+    for k = 1, 25 do
+      helpers.advance_to(app, start + k - helpers.TICK)
+      before = {}
+      local on_screen = 0
+      for _, b in ipairs(helpers.bubbles(app)) do
+        if b.y + radius(b) > 2 then before[b.id], on_screen = true, on_screen + 1 end
+      end
+      helpers.advance_to(app, start + k + helpers.TICK)
+      local now, gone, new = {}, 0, 0
+      for _, b in ipairs(helpers.bubbles(app)) do
+        now[b.id] = true
+        if not before[b.id] then new = new + 1 end
+      end
+      for id in pairs(before) do if not now[id] then gone = gone + 1 end end
+      removed_counts[gone] = true
+      assert.is_true(gone <= math.floor(on_screen * game.refresh.remove_share), "took away " .. gone .. " of " .. on_screen)
+      removed, added = removed + gone, added + new
+    end
+    assert.is_true(removed > 0 and added > 0)
+    assert.is_true(removed_counts[0] and (removed_counts[1] or removed_counts[2]), "the number taken away varies")
+  end)
+
+  it("never count popped bubbles: after popping them all, a second fills at least half the room", function()
+    local max = 6
+    local app, start = helpers.play{ settings = { game_time = 30, max_bubbles = max } }
+    for k = 2, 12 do
+      helpers.advance_to(app, start + k - 0.3)   -- a tap takes two ticks: all done before the second
+      for _ = 1, 2 * max do
+        local b = helpers.bubbles(app)[1]
+        if not b then break end
+        app:tap(b)
+      end
+      assert.are.equal(0, #helpers.bubbles(app))
+      assert.is_true(app:time() < start + k)
+      helpers.advance_to(app, start + k + helpers.TICK)
+      assert.is_true(#helpers.bubbles(app) >= math.ceil(max * game.refresh.add_share))
+    end
+  end)
+
+  it("choose counts that keep to the maximum", function()
+    local bubbles = require("bubbles")
+    for live = 0, 40 do
+      for max = math.max(1, live), 40, 3 do
+        local remove, add = bubbles.refresh_counts(live, max)
+        assert.is_true(remove >= 0 and remove <= live and add >= 0)
+        assert.is_true(live - remove + add <= max)
+      end
+    end
+  end)
+
+  it("skip a bubble that finds no room rather than overlap", function()
+    local bubbles = require("bubbles")
+    local field = { left = 0, top = 0, right = 100, bottom = 100 }
+    assert.is_nil(bubbles.place({ { x = 50, y = 50, radius = 40 } }, R, field, 0))
+    local x, y = bubbles.place({}, R, field, 0)
+    assert.is_true(x >= R and x <= 100 - R and y >= R and y <= 100 - R)
+  end)
+end)
+
+describe("drifting", function()
+  it("moves every bubble up together, faster as the clock runs down", function()
+    local app, start = helpers.play{ settings = { game_time = 40, max_bubbles = 15 } }
+    local function rise_over_half_second(k)
+      helpers.advance_to(app, start + k + 0.3)
+      local b = helpers.bubbles(app)[1]
+      local x, y = b.x, b.y
+      local others = {}
+      for _, o in ipairs(helpers.bubbles(app)) do others[o.id] = o.y end
+      app:advance(0.5)
+      assert.are.equal(x, b.x)
+      for _, o in ipairs(helpers.bubbles(app)) do
+        if others[o.id] then assert.near(y - b.y, others[o.id] - o.y, 1e-6) end   -- all alike
+      end
+      return y - b.y
+    end
+    local early, middle, late = rise_over_half_second(1), rise_over_half_second(20), rise_over_half_second(38)
+    assert.is_true(early > 0)
+    assert.is_true(middle > early and late > middle, ("%.1f, %.1f, %.1f"):format(early, middle, late))
+  end)
+
+  it("follows the speed curve in data/game.lua", function()
+    local bubbles = require("bubbles")
+    assert.are.equal(game.drift[1].speed, bubbles.speed(1))
+    assert.are.equal(game.drift[#game.drift].speed, bubbles.speed(0))
+    local last = 0
+    for i = 100, 0, -1 do
+      local s = bubbles.speed(i / 100)
+      assert.is_true(s >= last)
+      last = s
+    end
+  end)
+
+  it("takes bubbles off once they have left over the top", function()
+    local app, start = helpers.play{ seed = 3, settings = { game_time = 60, max_bubbles = 40 } }
+    local last, left_over_top = {}, 0
+    while app:time() < start + 59.5 do
+      app:step()
+      local now = {}
+      for _, b in ipairs(helpers.bubbles(app)) do
+        now[b.id] = true
+        assert.is_true(b.y + radius(b) > 0, "a bubble wholly above the screen is still there")
+        last[b.id] = b.y
+      end
+      for id, y in pairs(last) do
+        if not now[id] then
+          if y + R < 5 then left_over_top = left_over_top + 1 end
+          last[id] = nil
+        end
+      end
+    end
+    assert.is_true(left_over_top > 0, "no bubble drifted away")
+  end)
+end)
+
+describe("popping", function()
+  it("removes the bubble with a pop, adds its points, and shows them", function()
+    local app = helpers.play{}
+    app:advance(game.bubble.appear)
+    local b = helpers.bubbles(app)[1]
+    local points = b.data.colour.points
+    local count = #helpers.bubbles(app)
+    app:tap(b)
+    assert.are.equal(points, helpers.score(app))
+    assert.are.equal(count - 1, #helpers.bubbles(app))
+    assert.are.equal("popped", b.tag)
+    local label = helpers.last_gain(app)
+    assert.are.equal("+" .. points, label.text)
+    -- The pop: it swells and fades, then it is gone; the label pops in, rises and fades.
+    local y = label.y
+    app:advance(game.bubble.pop / 2)
+    assert.is_true(b.scale > 1 and b.alpha < 1)
+    app:advance(0.5)
+    assert.is_nil(app:find{ tag = "popped" })
+    assert.is_true(label.y < y and label.alpha < 1 and label.scale == 1)
+    app:advance(1)
+    assert.is_nil(app:find{ name = "gain" })
+  end)
+
+  it("scores the score from 0 on every pop", function()
+    local app = helpers.play{ settings = { game_time = 30, max_bubbles = 40 } }
+    assert.are.equal(0, helpers.score(app))
+    local expected, previous = 0, nil
+    for _ = 1, 40 do
+      app:advance(0.5)
+      local b = helpers.bubbles(app)[1]
+      if b and b.y > 110 then
+        local c = b.data.colour
+        expected = expected + (c.colour == previous and math.floor(c.points * 1.5 + 0.5) or c.points)
+        previous = c.colour
+        app:tap(b)
+        assert.are.equal(expected, helpers.score(app))
+      end
+    end
+    assert.is_true(expected > 0)
+  end)
+
+  it("gives 1.5x, rounded, for the colour popped last", function()
+    local bubbles = require("bubbles")
+    local expected = { red = 2, pink = 3, green = 8, blue = 12, black = 15 }
+    for _, c in ipairs(bubbles.colours) do
+      assert.are.same({ c.points, false }, { bubbles.points_for(c, nil) })
+      assert.are.same({ expected[c.colour], true }, { bubbles.points_for(c, c.colour) })
+      local other = c.colour == "red" and "pink" or "red"
+      assert.are.same({ c.points, false }, { bubbles.points_for(c, other) })
+    end
+  end)
+
+  it("makes two black in a row 10 + 15 = 25, with a combo label", function()
+    local app = helpers.play{ seed = 5, settings = { game_time = 120, max_bubbles = 40 } }
+    local blacks
+    for _ = 1, 100 do
+      app:advance(1)
+      blacks = {}
+      for _, b in ipairs(app:find_all{ tag = "bubble", name = "black" }) do
+        if b.y > 120 then blacks[#blacks + 1] = b end
+      end
+      if #blacks >= 3 then break end
+    end
+    assert.is_true(#blacks >= 3, "never three black bubbles at once")
+    app:tap(blacks[1])
+    assert.are.equal(10, helpers.score(app))
+    assert.are.equal("+10", helpers.last_gain(app).text)
+    app:tap(blacks[2])
+    assert.are.equal(25, helpers.score(app))
+    local label = helpers.last_gain(app)
+    assert.are.equal("Combo ×2  +15", label.text)
+    assert.are.equal(game.colors.combo, label.color)
+    app:tap(blacks[3])
+    assert.are.equal(40, helpers.score(app))
+    assert.are.equal("Combo ×3  +15", helpers.last_gain(app).text)
+    -- Another colour breaks the run.
+    local other = app:find{ tag = "bubble", name = "red" } or app:find{ tag = "bubble", name = "pink" }
+    app:tap(other)
+    assert.are.equal("+" .. other.data.colour.points, helpers.last_gain(app).text)
+  end)
+end)
+
+describe("the best score", function()
+  it("shows the board's highest during play, and yours once you pass it", function()
+    local app = helpers.launch{}
+    tide.save.write("scores", { players = { Bob = 3, Cleo = 12 } })
+    app = helpers.play{}
+    assert.are.equal("12", app:find{ name = "best" }.text)
+    assert.are.equal("Cleo", app:find{ name = "best_name" }.text)
+    local passed = false
+    for _ = 1, 40 do
+      app:advance(0.5)
+      local b = helpers.bubbles(app)[1]
+      if b and b.y > 110 then app:tap(b) end
+      if helpers.score(app) > 12 then passed = true; break end
+    end
+    assert.is_true(passed)
+    assert.are.equal(tostring(helpers.score(app)), app:find{ name = "best" }.text)
+    assert.are.equal("Ada", app:find{ name = "best_name" }.text)
+  end)
+
+  it("says so when the board is empty", function()
+    local app = helpers.play{}
+    assert.are.equal("–", app:find{ name = "best" }.text)
+    assert.are.equal("no scores yet", app:find{ name = "best_name" }.text)
+  end)
+end)
