@@ -14,7 +14,13 @@ struct Bench: ParsableCommand {
   func run() throws {
     let result: BenchmarkResult
     switch name {
-    case "headless": result = try EngineBenchmarks.headless(games: GameLocation.all().map { ($0.url, $0.displayPath) })
+    case "headless":
+      var games = GameLocation.all().map { ($0.url, $0.displayPath, [String: String]()) }
+      let bunnymark = GameLocation("Benchmarks/tide-bunnymark")
+      if FileManager.default.fileExists(atPath: bunnymark.url.appendingPathComponent("main.lua").path) {
+        games.append((bunnymark.url, bunnymark.displayPath, ["bunnies": "2000"]))
+      }
+      result = try EngineBenchmarks.headless(games: games)
     case "call": result = try EngineBenchmarks.call()
     case "sprites": result = try EngineBenchmarks.sprites()
     case "tweens": result = EngineBenchmarks.tweens()

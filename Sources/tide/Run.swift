@@ -52,7 +52,7 @@ struct Run: ParsableCommand {
       let engine = try Engine(gameDirectory: location.url, displayPath: location.displayPath, backend: HeadlessBackend(), options: options)
       let started = Date()
       try engine.start()
-      engine.advance(seconds: seconds)
+      engine.replay(script, until: seconds)
       let elapsed = Date().timeIntervalSince(started)
       let scene = engine.currentSceneName.map { "'\($0)'" } ?? "none"
       print(String(format: "%@: ran %.1f virtual s (%d ticks) in %.3f s; scene %@; %d sprites; %d sounds; %d errors",
