@@ -157,4 +157,36 @@ final class SaveAPITests: XCTestCase {
     XCTAssertEqual(process.terminationStatus, 0, output)
     XCTAssertTrue(output.contains("depth 64"), output)
   }
+
+  /// A test can damage a save as a crash would; the game reads "damaged" with the kept file's
+  /// name, a warning is listed, and a second damaged save is kept beside the first.
+  func testDamagedSaveFromLuaIsSetAsideAndReported() throws {
+    let report = try runLuaTests(
+      #"""
+      it("sets a damaged save aside and says so", function()
+        tide.test.write_raw_save("scores", "{ not json")
+        local app = tide.test.start()
+        assert.are.equal("damaged scores.damaged-1.json", app:find{ name = "status" }.text)
+        assert.matches("kept it as scores.damaged%-1.json", app:errors()[1])
+        tide.test.write_raw_save("scores", "[1, 2")
+        app = tide.test.start()
+        assert.are.equal("damaged scores.damaged-2.json", app:find{ name = "status" }.text)
+        tide.save.write("scores", { 1, 2 })
+        app = tide.test.start()
+        assert.are.equal("saved nil", app:find{ name = "status" }.text)
+      end)
+
+      it("tells a missing save from a damaged one", function()
+        local app = tide.test.start()
+        assert.are.equal("missing nil", app:find{ name = "status" }.text)
+        assert.are.equal(0, #app:errors())
+      end)
+      """#,
+      main: #"""
+      local value, status, kept = tide.save.read_status("scores", {})
+      tide.sprite.text(status .. " " .. tostring(kept), { name = "status" })
+      """#)
+    XCTAssertEqual(report.failed, 0, report.output)
+    XCTAssertEqual(report.passed, 2, report.output)
+  }
 }

@@ -9,32 +9,29 @@ extension Engine {
     let m = module("tide.save")
 
     /// Reads the saved value `name`, or returns `default` when there is none. A damaged file is
-    /// renamed to `<name>.damaged-N.json`, a warning is shown, and `default` is returned.
+    /// renamed to `<name>.damaged-N.json` (never overwritten), a warning is shown, and `default`
+    /// is returned. `tide.save.read_status` says which of these happened.
     /// @param name string: letters, digits, `_` and `-`
     /// @param default any?: returned when nothing is saved yet
     /// @return any
     /// @example local scores = tide.save.read("scores", {})
     m.function("read") { [unowned self] lua in
-      let name = try lua.checkString(1)
-      let result: SaveReadResult
-      do {
-        result = try saves.read(name)
-      } catch let error as SaveError {
-        throw LuaArgumentError(arg: 1, message: error.description)
-      }
-      switch result {
-      case .missing:
-        lua.pushValue(at: 2)
-      case .data(let data):
-        do {
-          let value = try SaveValue(jsonText: String(decoding: data, as: UTF8.self))
-          pushSaveValue(value, lua: lua)
-        } catch let error as SaveDecodingError {
-          setAsideDamagedSave(name, reason: error.description)
-          lua.pushValue(at: 2)
-        }
-      }
+      try readSave(lua)
+      lua.pop(2)
       return 1
+    }
+
+    /// Like `tide.save.read`, and also says what was found: "saved", "missing", or "damaged"
+    /// with the name the damaged file was kept as, so the game can tell the player.
+    /// @param name string
+    /// @param default any?
+    /// @return any: the saved value or `default`
+    /// @return string: "saved", "missing" or "damaged"
+    /// @return string?: when damaged, e.g. "scores.damaged-1.json"
+    /// @example local scores, status = tide.save.read_status("scores", {})
+    m.function("read_status") { [unowned self] lua in
+      try readSave(lua)
+      return 3
     }
 
     /// Saves `value` (nil, booleans, numbers, strings and tables of them) as `name`, atomically:
@@ -54,12 +51,44 @@ extension Engine {
     }
   }
 
-  func setAsideDamagedSave(_ name: String, reason: String) {
+  /// Reads save `name` (argument 1, default at 2) and pushes value, status and the kept file (or nil).
+  private func readSave(_ lua: LuaState) throws {
+    let name = try lua.checkString(1)
+    let result: SaveReadResult
+    do {
+      result = try saves.read(name)
+    } catch let error as SaveError {
+      throw LuaArgumentError(arg: 1, message: error.description)
+    }
+    switch result {
+    case .missing:
+      lua.pushValue(at: 2)
+      lua.push("missing")
+      lua.pushNil()
+    case .data(let data):
+      do {
+        pushSaveValue(try SaveValue(jsonText: String(decoding: data, as: UTF8.self)), lua: lua)
+        lua.push("saved")
+        lua.pushNil()
+      } catch let error as SaveDecodingError {
+        let kept = setAsideDamagedSave(name, reason: error.description)
+        lua.pushValue(at: 2)
+        lua.push("damaged")
+        if let kept { lua.push(kept) } else { lua.pushNil() }
+      }
+    }
+  }
+
+  /// Renames a damaged save out of the way (never overwriting it) and warns; returns the new name.
+  @discardableResult
+  func setAsideDamagedSave(_ name: String, reason: String) -> String? {
     do {
       let moved = try saves.setAside(name)
       errors.warn("save '\(name)' could not be read (\(reason)); kept it as \(moved.lastPathComponent) and started afresh")
+      return moved.lastPathComponent
     } catch let error as SaveError {
       errors.warn("save '\(name)' could not be read (\(reason)) nor set aside (\(error.description))")
+      return nil
     }
   }
 

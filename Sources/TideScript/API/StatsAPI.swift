@@ -3,7 +3,7 @@ import LuaBridge
 import TideCore
 
 extension Engine {
-  /// `tide.stats`: diagnostics from the host (frame counts, real time). Real time differs from
+  /// `tide.stats`, `tide.warn`: diagnostics from the host (frame counts, real time) and warnings. Real time differs from
   /// run to run, so a game must not let it steer play; use it for benchmarks and debug text.
   func installStatsAPI() {
     let m = module("tide")
@@ -22,6 +22,14 @@ extension Engine {
       lua.push(scene.nodeCount)
       lua.rawSet(-2, key: "sprites")
       return 1
+    }
+
+    /// Shows a warning: printed once, listed by `app:errors()` in tests; the game goes on.
+    /// @param message string
+    /// @example tide.warn("scores were damaged; started a fresh board")
+    m.function("warn") { [unowned self] lua in
+      errors.warn(try lua.checkString(1))
+      return 0
     }
   }
 }

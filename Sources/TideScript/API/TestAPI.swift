@@ -52,6 +52,22 @@ extension Engine {
       return 1
     }
 
+    /// Writes `text` as the raw contents of save `name`, bypassing JSON: lets a test damage a save
+    /// file the way a crash or a hand edit would, to check the game survives it.
+    /// @param name string
+    /// @param text string
+    /// @example tide.test.write_raw_save("scores", "{ not json")
+    m.function("write_raw_save") { [unowned self] lua in
+      let name = try lua.checkString(1)
+      let text = try lua.checkString(2)
+      do {
+        try saves.write(name, Data(text.utf8))
+      } catch let error as SaveError {
+        throw LuaRaise("cannot write save '\(name)': \(error.description)")
+      }
+      return 0
+    }
+
     let t = type("App")
 
     /// Runs the game for `seconds` of virtual time (instantly), 60 ticks a second.
