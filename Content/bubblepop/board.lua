@@ -1,12 +1,11 @@
 -- The high-score board: every player's name and best score, in the save "scores"
 -- ({ players = { Ada = 120, ... } }), which tide.save writes atomically.
 --
--- A file the engine cannot read at all is set aside by tide.save (renamed, with a
--- warning) and comes back as nothing; "scores-written" remembers that a board was
--- saved, so the player is told too (tide.save.read cannot say it set a file aside). One that reads but is not a board is set aside
--- here: written whole to the first free "scores-damaged-N" (a name never used before,
--- so no earlier copy is overwritten), and only then replaced by a fresh board;
--- `board.notice` tells the player. Either way a fresh board starts, never a crash.
+-- A file the engine cannot read at all is set aside by tide.save (renamed, never
+-- overwritten, with a warning) and read_status says so. One that reads but is not a
+-- board is set aside here: written whole to the first free "scores-damaged-N" (a name
+-- never used before, so no earlier copy is overwritten), and only then replaced by a
+-- fresh board. Either way `board.notice` tells the player and a fresh board starts.
 
 local game = require("data.game")
 
@@ -31,15 +30,12 @@ end
 
 --- Every player's best score: { [name] = best }. Never fails: a damaged board is set aside.
 function board.load()
-  local saved = tide.save.read(board.file)
-  if saved == nil then
-    -- Written before but gone now: tide.save found it unreadable and set it aside.
-    if tide.save.read(board.file .. "-written") then
-      board.notice = "The score file could not be read, so it was set aside and a fresh board started."
-      tide.save.write(board.file .. "-written", false)
-    end
+  local saved, status, kept = tide.save.read_status(board.file)
+  if status == "damaged" then
+    board.notice = ("The score file could not be read, so it was kept as %q and a fresh board started."):format(kept)
     return {}
   end
+  if saved == nil then return {} end
   if is_board(saved) then return saved.players end
   local kept = set_aside(saved)
   tide.save.write(board.file, { players = {} })   -- only once the old one is kept
@@ -54,11 +50,7 @@ function board.record(name, score)
   local improved = players[name] == nil or score > players[name]
   if improved then players[name] = score end
   local ok, err = pcall(tide.save.write, board.file, { players = players })
-  if ok then
-    tide.save.write(board.file .. "-written", true)   -- so a board that vanishes is noticed
-  else
-    board.notice = "Your score could not be saved: " .. tostring(err)
-  end
+  if not ok then board.notice = "Your score could not be saved: " .. tostring(err) end
   return players, improved
 end
 

@@ -102,14 +102,12 @@ describe("a damaged score file", function()
     end)
   end
 
-  it("that tide.save could not read is noticed: a board was written but none comes back", function()
-    -- tide.save sets an unreadable file aside itself (a test cannot write one: every
-    -- tide.save.write is valid JSON), so this is what the game sees afterwards.
+  it("that is not even JSON is set aside by tide.save, with a warning, and a fresh board started", function()
     helpers.play_game{ name = "Ada", pops = 2 }
-    assert.is_true(tide.save.read("scores-written"))
-    tide.save.write("scores", nil)
+    tide.test.write_raw_save("scores", '{ "players": { "Ada": 1')   -- cut off mid-write
     local app = tide.test.start{ seed = 7 }
-    assert.matches("set aside and a fresh board started", app:find{ name = "notice_message" }.data.widget:text())
+    assert.matches("kept as \"scores.damaged%-1.json\"", app:find{ name = "notice_message" }.data.widget:text())
+    assert.matches("could not be read", app:errors()[1])
     app:tap(app:find{ name = "notice_1" })
     app = tide.test.start{ seed = 7 }                      -- told once
     assert.is_nil(app:find{ name = "notice" })
