@@ -8,6 +8,9 @@ import Foundation
 /// 1.0  drag 80 640 195 300  # press, move over 10 ticks, release
 /// 2.0  text Ada             # typed text (the rest of the line)
 /// 2.5  key return           # press and release a key
+/// 3.0  down 80 640          # a finger held down...
+/// 3.2  move 150 500         # ...moved (one event)...
+/// 3.5  up 195 300           # ...and lifted
 /// ```
 /// Lines starting with `@` set how a screenshot is taken (`tide shot --input`, golden tests):
 /// `@at 3.5`, `@seed 7`, `@size 375x667`, `@option variant=animals` (repeatable).
@@ -82,6 +85,10 @@ public struct InputScript: Sendable {
           entries.append(Entry(tick: tick + i, event: .pointerMove(Vec2(x: v[0] + (v[2] - v[0]) * t, y: v[1] + (v[3] - v[1]) * t))))
         }
         entries.append(Entry(tick: tick + steps + 1, event: .pointerUp(Vec2(x: v[2], y: v[3]))))
+      case "down", "move", "up":
+        let v = try numbers(2)
+        let p = Vec2(x: v[0], y: v[1])
+        entries.append(Entry(tick: tick, event: words[1] == "down" ? .pointerDown(p) : words[1] == "move" ? .pointerMove(p) : .pointerUp(p)))
       case "text":
         guard let start = line.range(of: "text") else { continue }
         let text = line[start.upperBound...].trimmingCharacters(in: .whitespaces)
@@ -91,7 +98,7 @@ public struct InputScript: Sendable {
         entries.append(Entry(tick: tick, event: .key(args[0], down: true)))
         entries.append(Entry(tick: tick + 1, event: .key(args[0], down: false)))
       default:
-        throw ParseError(line: lineNumber, reason: "unknown event '\(words[1])' (expected tap, drag, text or key)")
+        throw ParseError(line: lineNumber, reason: "unknown event '\(words[1])' (expected tap, drag, down, move, up, text or key)")
       }
     }
     // Stable: events at the same tick keep their file order.

@@ -141,6 +141,18 @@ extension Engine {
       return 1
     }
 
+    /// Where the sprite is on screen: the box around it after every transform, in design units.
+    /// @return number, number, number, number: x, y, width, height
+    /// @example local x, y, w, h = card:bounds()
+    t.method("bounds") { [unowned self] lua in
+      let bounds = try checkSprite(lua, 1).worldBounds
+      lua.push(bounds.x)
+      lua.push(bounds.y)
+      lua.push(bounds.width)
+      lua.push(bounds.height)
+      return 4
+    }
+
     /// Plays a frame animation: the image cycles through `frames` at `opts.fps` (default 8).
     /// @param frames table: image names in `assets/`
     /// @param opts table?: `fps` (number), `loop` (boolean, default true)
@@ -207,7 +219,7 @@ extension Engine {
           lua.push(methods)
           if let key = lua.toString(at: 2), lua.rawGet(-1, key: key) == .function { return 1 }
           throw LuaRaise("sprite has no field '\(lua.toString(at: 2) ?? "?")' (fields: \(SpriteField.list); "
-            + "methods: on, remove, contains, add, play, stop; keep your own values in sprite.data)")
+            + "methods: on, remove, contains, add, bounds, play, stop; keep your own values in sprite.data)")
         }
         return try pushField(field, of: node, lua: lua)
       },

@@ -7,6 +7,8 @@ final class TestApp {
   unowned let engine: Engine
   var raisesErrors = true
   var errorsSeen = 0
+  /// Where the finger is while `app:press` holds it down.
+  var held: Vec2?
 
   init(engine: Engine) { self.engine = engine }
 }
@@ -128,6 +130,51 @@ extension Engine {
       return 0
     }
 
+    /// Puts a finger down on a sprite's centre (or a point) and runs a tick; `move` and `release`
+    /// continue the gesture, so a test can check what happens while it is held.
+    /// @param target Sprite|table
+    /// @example app:press(button); assert.are.equal("#c9a03e", button.fill); app:release()
+    t.method("press") { lua in
+      let app = try lua.checkUserdata(1, TestApp.self, name: "app")
+      let p = try app.point(lua, 2)
+      app.held = p
+      app.engine.enqueue(.pointerDown(p))
+      app.engine.step()
+      try app.check(lua)
+      return 0
+    }
+
+    /// Moves a held finger to a point (or a sprite's centre) over `opts.steps` ticks (default 1).
+    /// @param to table|Sprite
+    /// @param opts table?: `steps`
+    /// @example app:press(lion); app:move({ x = 200, y = 300 }, { steps = 20 }); assert.are.equal(3, lion.frame)
+    t.method("move") { lua in
+      let app = try lua.checkUserdata(1, TestApp.self, name: "app")
+      guard let from = app.held else { throw LuaRaise("app:move needs a finger down first: call app:press") }
+      let to = try app.point(lua, 2)
+      let steps = max(1, Int(try lua.optNumberField(3, "steps", default: 1)))
+      for i in 1...steps {
+        let t = Double(i) / Double(steps)
+        app.engine.enqueue(.pointerMove(Vec2(x: from.x + (to.x - from.x) * t, y: from.y + (to.y - from.y) * t)))
+        app.engine.step()
+      }
+      app.held = to
+      try app.check(lua)
+      return 0
+    }
+
+    /// Lifts the held finger where it is and runs a tick.
+    /// @example app:release()
+    t.method("release") { lua in
+      let app = try lua.checkUserdata(1, TestApp.self, name: "app")
+      guard let at = app.held else { throw LuaRaise("app:release needs a finger down first: call app:press") }
+      app.held = nil
+      app.engine.enqueue(.pointerUp(at))
+      app.engine.step()
+      try app.check(lua)
+      return 0
+    }
+
     /// Types text, as the keyboard's text input would (to the focused field or `text` listeners).
     /// @param text string
     /// @example app:type("Ada")
@@ -154,7 +201,7 @@ extension Engine {
     }
 
     /// The first sprite (in drawing order) matching every field of `query`: `text`, `name`, `tag`,
-    /// `kind`, `visible`. Nil when none does.
+    /// `kind`, `visible` (whether it shows: it and every parent visible). Nil when none does.
     /// @param query table
     /// @return Sprite?
     /// @example local lion = app:find{ tag = "animal", name = "lion" }
@@ -314,7 +361,17 @@ struct NodeQuery {
     if let name, node.name != name { return false }
     if let tag, node.tag != tag { return false }
     if let kind, node.kind.rawValue != kind { return false }
-    if let visible, node.visible != visible { return false }
+    if let visible, Self.shows(node) != visible { return false }
+    return true
+  }
+
+  /// A sprite shows when it and every parent are visible.
+  static func shows(_ node: Node) -> Bool {
+    var current: Node? = node
+    while let n = current {
+      if !n.visible { return false }
+      current = n.parent
+    }
     return true
   }
 }

@@ -1,0 +1,51 @@
+import XCTest
+
+@testable import TideCore
+
+final class InputScriptTests: XCTestCase {
+  func testEventsBecomeTicksInOrder() throws {
+    let script = try InputScript(text: """
+      # a comment
+      @at 2.5
+      @seed 7
+      @size 375x667
+      @option variant=animals
+      0.5 tap 10 20
+      1.0 down 1 2
+      1.0 move 3 4
+      1.5 up 5 6
+      2.0 text Ada Lovelace
+      2.1 key return
+      """)
+    XCTAssertEqual(script.shotTime, 2.5)
+    XCTAssertEqual(script.seed, 7)
+    XCTAssertEqual(script.size, Vec2(x: 375, y: 667))
+    XCTAssertEqual(script.options, ["variant": "animals"])
+    XCTAssertEqual(script.events(at: 30), [.pointerDown(Vec2(x: 10, y: 20))])
+    XCTAssertEqual(script.events(at: 31), [.pointerUp(Vec2(x: 10, y: 20))])
+    XCTAssertEqual(script.events(at: 60), [.pointerDown(Vec2(x: 1, y: 2)), .pointerMove(Vec2(x: 3, y: 4))])
+    XCTAssertEqual(script.events(at: 90), [.pointerUp(Vec2(x: 5, y: 6))])
+    XCTAssertEqual(script.events(at: 120), [.text("Ada Lovelace")])
+    XCTAssertEqual(script.events(at: 126), [.key("return", down: true)])
+    XCTAssertEqual(script.lastTick, 127)
+  }
+
+  func testDragSpreadsMovesOverTenTicks() throws {
+    let script = try InputScript(text: "0 drag 0 0 100 0")
+    XCTAssertEqual(script.entries.count, 12)
+    XCTAssertEqual(script.events(at: 5), [.pointerMove(Vec2(x: 50, y: 0))])
+    XCTAssertEqual(script.events(at: 11), [.pointerUp(Vec2(x: 100, y: 0))])
+  }
+
+  func testErrorsNameTheLine() {
+    XCTAssertThrowsError(try InputScript(text: "0.5 tap 1\n")) { error in
+      XCTAssertEqual((error as? InputScript.ParseError)?.description, "line 1: tap takes 2 numbers")
+    }
+    XCTAssertThrowsError(try InputScript(text: "\n1 wiggle 2 3")) { error in
+      XCTAssertEqual((error as? InputScript.ParseError)?.line, 2)
+    }
+    XCTAssertThrowsError(try InputScript(text: "@speed 2")) { error in
+      XCTAssertEqual((error as? InputScript.ParseError)?.description, "line 1: unknown directive @speed (expected @at, @seed, @size, @option)")
+    }
+  }
+}

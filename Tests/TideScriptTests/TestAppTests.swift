@@ -1,0 +1,62 @@
+import TideCore
+import TideScript
+import XCTest
+
+/// The test app's held gestures, `sprite:bounds()`, and `find{ visible = }` meaning "shows".
+final class TestAppTests: XCTestCase {
+  func testHeldGesturesBoundsAndVisibility() throws {
+    let report = try runLuaTests(
+      #"""
+      describe("a held gesture", function()
+        it("can be checked while the finger is down, then finished", function()
+          local app = tide.test.start()
+          local card = app:find{ name = "card" }
+          app:press(card)
+          assert.are.same({ "press" }, card.data.log)
+          app:move({ x = 150, y = 120 }, { steps = 4 })
+          assert.are.same({ "press", "began", "moved", "moved", "moved" }, card.data.log)
+          app:release()
+          assert.are.same({ "press", "began", "moved", "moved", "moved", "ended", "release" }, card.data.log)
+        end)
+
+        it("refuses move and release without a press", function()
+          local app = tide.test.start()
+          assert.has_error(function() app:move({ x = 1, y = 1 }) end, "app:move needs a finger down first")
+          assert.has_error(function() app:release() end, "app:release needs a finger down first")
+        end)
+      end)
+
+      describe("sprite:bounds", function()
+        it("is the on-screen box after the parent's move and the sprite's scale", function()
+          local app = tide.test.start()
+          local x, y, w, h = app:find{ name = "badge" }:bounds()
+          assert.are.same({ 110, 70, 20, 10 }, { x, y, w, h })
+        end)
+      end)
+
+      describe("find with visible", function()
+        it("means the sprite shows: a hidden parent hides its children", function()
+          local app = tide.test.start()
+          assert.is_nil(app:find{ name = "inside", visible = true })
+          assert.are.equal("inside", app:find{ name = "inside", visible = false }.name)
+          app:find{ name = "box" }.visible = true
+          assert.are.equal("inside", app:find{ name = "inside", visible = true }.name)
+        end)
+      end)
+      """#,
+      main: #"""
+      local card = tide.sprite.rect{ name = "card", x = 50, y = 50, w = 100, h = 100 }
+      card.data.log = {}
+      local function log(entry) card.data.log[#card.data.log + 1] = entry end
+      card:on("press", function() log("press") end)
+      card:on("release", function() log("release") end)
+      card:on("drag", function(e) log(e.phase) end)
+      local group = tide.sprite.group{ x = 100, y = 60 }
+      group:add(tide.sprite.rect{ name = "badge", x = 10, y = 10, w = 10, h = 5, scale = 2 })
+      local box = tide.sprite.group{ name = "box", visible = false }
+      box:add(tide.sprite.rect{ name = "inside", w = 5, h = 5 })
+      """#)
+    XCTAssertEqual(report.failed, 0, report.output)
+    XCTAssertEqual(report.passed, 4, report.output)
+  }
+}
