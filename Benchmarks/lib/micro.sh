@@ -17,7 +17,7 @@ declare -A MICRO_TARGET=(
   [call]="at most 1.5× the bare C function (issue 2)"
   [sprites]="at most 2× plain Lua tables (issue 2)"
   [tweens]="at most 3 ms a frame (issue 2)"
-  [reload]="the change shows within a frame (DESIGN.md, hot reload)"
+  [reload]="under 50 ms from save to new code active at the 95th percentile (issue 4)"
 )
 
 section_micro() {
