@@ -5,8 +5,9 @@
 ** The C half of LuaBridge. Swift cannot import Lua's function-like macros,
 ** and a Lua error or yield must never longjmp through a Swift frame, so:
 **  - every macro LuaBridge needs has a static inline copy here (tide_lua_*);
-**  - Swift functions run behind ONE C trampoline: they return a result
-**    count or a marker, and the trampoline (C) raises or yields;
+**  - Swift functions run behind ONE C dispatch (tide_callswift, reached from
+**    the trampoline and from the C field metamethods): they return a result
+**    count or a marker, and the C caller raises or yields;
 **  - the instruction-budget hook and the budgeted allocator are C, so their
 **    errors start and end in C and Lua frames only.
 */
@@ -187,9 +188,11 @@ static inline void tide_sethook(lua_State *L, int period) {
 
 /* ------------------------------------------------------------------------
 ** The trampoline: the lua_CFunction behind every Swift function. Upvalue 1
-** is a userdata holding the Swift box pointer. It turns the dispatcher's
-** markers into lua_error / luaL_argerror / luaL_typeerror / lua_yield, so
-** every longjmp starts here, after the Swift frames have returned.
+** is a userdata holding the Swift box pointer. tide_callswift runs the box
+** and turns the dispatcher's markers into lua_error / luaL_argerror /
+** luaL_typeerror / lua_yield, so every longjmp starts here, after the Swift
+** frames have returned. Called straight from the lua_CFunction Lua called
+** (never through lua_call), errors name that function and its caller's line.
 ** ---------------------------------------------------------------------- */
 static inline int tide_callswift(lua_State *L, void *box) {
   tide_State *s = tide_state(L);
