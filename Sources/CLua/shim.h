@@ -5,8 +5,9 @@
 ** The C half of LuaBridge. Swift cannot import Lua's function-like macros,
 ** and a Lua error or yield must never longjmp through a Swift frame, so:
 **  - every macro LuaBridge needs has a static inline copy here (tide_lua_*);
-**  - Swift functions run behind ONE C trampoline: they return a result
-**    count or a marker, and the trampoline (C) raises or yields;
+**  - Swift functions run behind ONE C dispatch (tide_callswift, reached from
+**    the trampoline and from the C field metamethods): they return a result
+**    count or a marker, and the C caller raises or yields;
 **  - the instruction-budget hook and the budgeted allocator are C, so their
 **    errors start and end in C and Lua frames only.
 */
@@ -30,11 +31,32 @@
 /* Instructions between two calls of the count hook. */
 #define TIDE_HOOK_PERIOD 1000
 
+/* Fields of a boxed object read and written in C: see tide_fields_index. */
+#define TIDE_FIELD_NUMBER   1 /* a double; writes take numbers only */
+#define TIDE_FIELD_BOOLEAN  2 /* a byte holding 0 or 1; writes take booleans only */
+#define TIDE_FIELD_READONLY 4 /* read in C; writes go to the Swift setter */
+#define TIDE_FIELD_SLOTS   64 /* open addressing; at most half full */
+
+typedef struct tide_Field {
+  const void *key;  /* interned name, anchored by the map's user value; NULL = empty slot */
+  uint32_t offset;  /* byte offset of the value in the field block */
+  uint32_t mirror;  /* a write stores here too (a uniform scale); == offset for none */
+  uint32_t kind;    /* TIDE_FIELD_NUMBER or _BOOLEAN, maybe | TIDE_FIELD_READONLY */
+} tide_Field;
+
+typedef struct tide_FieldMap {
+  int count;
+  tide_Field slots[TIDE_FIELD_SLOTS];
+} tide_FieldMap;
+
 /* Userdata that boxes a retained Swift object; magic tells ours apart. */
 #define TIDE_OBJECT_MAGIC 0x5449444542524447ULL
 typedef struct tide_Object {
   uint64_t magic;
   void *object; /* Unmanaged, retained; NULL once released by __gc */
+  void *fields; /* the object's field block (see tide_fields_index), or NULL;
+                   NULL too once __gc has released the object */
+  const tide_FieldMap *fieldmap; /* the fields in it; NULL when fields is */
 } tide_Object;
 
 /* Calls the Swift closure boxed in `box`; returns n >= 0 or a TIDE_MARK_*. */
@@ -166,13 +188,14 @@ static inline void tide_sethook(lua_State *L, int period) {
 
 /* ------------------------------------------------------------------------
 ** The trampoline: the lua_CFunction behind every Swift function. Upvalue 1
-** is a userdata holding the Swift box pointer. It turns the dispatcher's
-** markers into lua_error / luaL_argerror / luaL_typeerror / lua_yield, so
-** every longjmp starts here, after the Swift frames have returned.
+** is a userdata holding the Swift box pointer. tide_callswift runs the box
+** and turns the dispatcher's markers into lua_error / luaL_argerror /
+** luaL_typeerror / lua_yield, so every longjmp starts here, after the Swift
+** frames have returned. Called straight from the lua_CFunction Lua called
+** (never through lua_call), errors name that function and its caller's line.
 ** ---------------------------------------------------------------------- */
-static inline int tide_trampoline(lua_State *L) {
+static inline int tide_callswift(lua_State *L, void *box) {
   tide_State *s = tide_state(L);
-  void *box = *(void **)lua_touserdata(L, lua_upvalueindex(1));
   int enforce = s->enforce_limit;
   s->enforce_limit = 0; /* Swift frames: allocations must not fail */
   int n = s->dispatch(L, box);
@@ -193,6 +216,10 @@ static inline int tide_trampoline(lua_State *L) {
     default: /* TIDE_MARK_ERROR */
       return lua_error(L);
   }
+}
+
+static inline int tide_trampoline(lua_State *L) {
+  return tide_callswift(L, *(void **)lua_touserdata(L, lua_upvalueindex(1)));
 }
 
 /* Pushes a Swift function: [-1 (box userdata), +1 (closure)]. */
@@ -289,6 +316,122 @@ static inline int tide_index_chain(lua_State *L) {
 /* Pushes tide_index_chain closed over [-2 (methods, getter), +1]. */
 static inline void tide_pushindexchain(lua_State *L) {
   lua_pushcclosure(L, tide_index_chain, 2);
+}
+
+/* ------------------------------------------------------------------------
+** Fields read and written in C. A boxed object may carry the address of a
+** block of plain fields (tide_Object.fields) and the map of the fields in
+** it (tide_Object.fieldmap, which lives as long as the VM: the registry
+** anchors every map); its metatable's __index and __newindex are then
+** tide_fields_index / tide_fields_newindex, which serve the fields named in
+** the map straight from the block, and hand
+** every other key, and every write they will not do, to the object's Swift
+** getter or setter in the same C frame (so its errors read exactly as if it
+** were the metamethod itself). Keys match by the identity of Lua's interned
+** short strings: lua_topointer of `s.x`'s key is the TString of "x".
+** ---------------------------------------------------------------------- */
+/* Interned strings are heap objects aligned to 16: skip the always-zero bits. */
+static inline unsigned tide_fieldslot(const void *key) {
+  return (unsigned)((uintptr_t)key >> 4) & (TIDE_FIELD_SLOTS - 1);
+}
+
+/* The field named by the interned string `key`, or NULL. */
+static inline const tide_Field *tide_findfield(const tide_FieldMap *map, const void *key) {
+  if (key == NULL) return NULL; /* not a collectable value: never a name */
+  for (unsigned slot = tide_fieldslot(key);; slot = (slot + 1) & (TIDE_FIELD_SLOTS - 1)) {
+    const tide_Field *f = &map->slots[slot];
+    if (f->key == key) return f;
+    if (f->key == NULL) return NULL;
+  }
+}
+
+/* Adds (or replaces) a field; 0 when the map is full or the key is NULL. */
+static inline int tide_fieldmap_add(tide_FieldMap *map, const void *key, uint32_t offset,
+                                    uint32_t mirror, uint32_t kind) {
+  if (key == NULL) return 0;
+  unsigned slot = tide_fieldslot(key);
+  while (map->slots[slot].key != NULL && map->slots[slot].key != key)
+    slot = (slot + 1) & (TIDE_FIELD_SLOTS - 1);
+  if (map->slots[slot].key == NULL) {
+    if (map->count >= TIDE_FIELD_SLOTS / 2) return 0;
+    map->count++;
+  }
+  map->slots[slot] = (tide_Field){ key, offset, mirror, kind };
+  return 1;
+}
+
+/* The object at index 1 (Lua passes the object first to __index and
+** __newindex) when it has a field block, or NULL. Each Lua API call here
+** costs a few ns, a third of the whole access: hence no upvalue lookups. */
+static inline const tide_Object *tide_fieldobject(lua_State *L) {
+  const tide_Object *o = (const tide_Object *)lua_touserdata(L, 1);
+  if (o == NULL || o->magic != TIDE_OBJECT_MAGIC || o->fields == NULL) return NULL;
+  return o;
+}
+
+/*
+** __index: upvalue 1 is the Swift getter's box (as for tide_trampoline),
+** upvalue 2 a methods table or nil. A field in the object's map is read from
+** its block; else a method; else the getter.
+*/
+static inline int tide_fields_index(lua_State *L) {
+  const tide_Object *o = tide_fieldobject(L);
+  if (o != NULL) {
+    const tide_Field *f = tide_findfield(o->fieldmap, lua_topointer(L, 2));
+    const char *block = (const char *)o->fields;
+    if (f != NULL) {
+      if (f->kind & TIDE_FIELD_NUMBER)
+        lua_pushnumber(L, *(const double *)(block + f->offset));
+      else
+        lua_pushboolean(L, *(const unsigned char *)(block + f->offset));
+      return 1;
+    }
+  }
+  if (lua_type(L, lua_upvalueindex(2)) == LUA_TTABLE) {
+    lua_pushvalue(L, 2);
+    if (lua_rawget(L, lua_upvalueindex(2)) != LUA_TNIL) return 1; /* a method */
+    lua_pop(L, 1);
+  }
+  return tide_callswift(L, *(void **)lua_touserdata(L, lua_upvalueindex(1)));
+}
+
+/*
+** __newindex: upvalue 1 is the Swift setter's box. A number into a number field or a boolean into a boolean field is stored in
+** the block; anything else (other keys, read-only fields, wrong types, which
+** the setter turns into the usual errors) goes to the setter.
+*/
+static inline int tide_fields_newindex(lua_State *L) {
+  const tide_Object *o = tide_fieldobject(L);
+  if (o != NULL) {
+    const tide_Field *f = tide_findfield(o->fieldmap, lua_topointer(L, 2));
+    char *block = (char *)o->fields;
+    if (f != NULL && !(f->kind & TIDE_FIELD_READONLY)) {
+      int type = lua_type(L, 3);
+      if ((f->kind & TIDE_FIELD_NUMBER) && type == LUA_TNUMBER) {
+        double d = (double)lua_tonumber(L, 3);
+        *(double *)(block + f->offset) = d;
+        *(double *)(block + f->mirror) = d;
+        return 0;
+      }
+      if ((f->kind & TIDE_FIELD_BOOLEAN) && type == LUA_TBOOLEAN) {
+        unsigned char b = (unsigned char)lua_toboolean(L, 3);
+        *(unsigned char *)(block + f->offset) = b;
+        *(unsigned char *)(block + f->mirror) = b;
+        return 0;
+      }
+    }
+  }
+  return tide_callswift(L, *(void **)lua_touserdata(L, lua_upvalueindex(1)));
+}
+
+/* Pushes tide_fields_index: [-2 (getter box, methods or nil), +1]. */
+static inline void tide_pushfieldsindex(lua_State *L) {
+  lua_pushcclosure(L, tide_fields_index, 2);
+}
+
+/* Pushes tide_fields_newindex: [-1 (setter box), +1]. */
+static inline void tide_pushfieldsnewindex(lua_State *L) {
+  lua_pushcclosure(L, tide_fields_newindex, 1);
 }
 
 /* ------------------------------------------------------------------------

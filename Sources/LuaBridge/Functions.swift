@@ -46,13 +46,19 @@ extension LuaState {
   /// Lua names it in error messages from the call site (`'after'` for
   /// `tide.after(...)`), so argument errors read like Lua's own.
   public func push(_ function: @escaping LuaFunction) {
+    pushFunctionBox(function)
+    tide_pushtrampoline(L)
+  }
+
+  /// Pushes the userdata that keeps `function` alive, for a C closure to call through
+  /// `tide_callswift` (it is upvalue 1 of every trampoline).
+  func pushFunctionBox(_ function: @escaping LuaFunction) {
     // lua_newuserdatauv never returns NULL: it raises on failure instead.
     let slot: UnsafeMutableRawPointer = tide_lua_newuserdata(L, MemoryLayout<UnsafeMutableRawPointer>.size)
     slot.storeBytes(
       of: Unmanaged.passRetained(FunctionBox(function)).toOpaque(), as: UnsafeMutableRawPointer.self)
     lua_rawgeti(L, tide_lua_registryindex(), lua_Integer(shared.pointee.function_meta_ref))
     _ = lua_setmetatable(L, -2)
-    tide_pushtrampoline(L)
   }
 
   /// Sets `table[name] = function` (raw) for each entry; the table is at `table`.

@@ -4,6 +4,7 @@ import CLua
 let releaseObject: lua_CFunction = { L in
   guard let box = objectBox(L, 1), let object = box.pointee.object else { return 0 }
   box.pointee.object = nil
+  box.pointee.fields = nil  // the block goes with the object: C must not touch it again
   Unmanaged<AnyObject>.fromOpaque(object).release()
   return 0
 }
@@ -29,7 +30,11 @@ extension LuaState {
   ///
   /// Pushing the same object again pushes the same userdata. If no metatable
   /// of that name exists yet, a bare one (`__name`, `__gc`) is created.
-  public func pushObject<T: AnyObject>(_ object: T, metatable: String) {
+  /// `fields` is the address of the object's block of plain fields, read and
+  /// written in C by a metatable registered with `fields:` (see
+  /// `LuaObjectField`); it must stay valid for as long as `object` lives, and
+  /// is only taken when the object is first pushed.
+  public func pushObject<T: AnyObject>(_ object: T, metatable: String, fields: UnsafeMutableRawPointer? = nil) {
     let pointer = Unmanaged.passUnretained(object).toOpaque()
     lua_rawgeti(L, tide_lua_registryindex(), lua_Integer(shared.pointee.object_cache_ref))
     if lua_rawgetp(L, -1, pointer) == LUA_TUSERDATA {
@@ -39,10 +44,14 @@ extension LuaState {
     pop()  // nil
     // lua_newuserdatauv never returns NULL: it raises on failure instead.
     let raw: UnsafeMutableRawPointer = tide_lua_newuserdata(L, MemoryLayout<tide_Object>.size)
+    pushMetatable(named: metatable)
+    // Without a map the C metamethods cannot tell the fields apart: then Swift serves them all.
+    let map = fields == nil ? nil : fieldMap(ofMetatableAt: -1)
     raw.initializeMemory(
       as: tide_Object.self,
-      to: tide_Object(magic: TIDE_OBJECT_MAGIC, object: Unmanaged.passRetained(object).toOpaque()))
-    pushMetatable(named: metatable)
+      to: tide_Object(
+        magic: TIDE_OBJECT_MAGIC, object: Unmanaged.passRetained(object).toOpaque(),
+        fields: map == nil ? nil : fields, fieldmap: map))
     _ = lua_setmetatable(L, -2)
     pushValue(at: -1)
     lua_rawsetp(L, -3, pointer)  // cache[pointer] = userdata
@@ -74,9 +83,16 @@ extension LuaState {
   /// holds other metamethods (`__tostring`, `__eq`, ...). `__gc` is
   /// LuaBridge's own and cannot be replaced. `getmetatable(obj)` returns
   /// `name`, so scripts cannot reach the metatable.
+  ///
+  /// With `fields`, objects pushed with a field block (`pushObject(_:metatable:fields:)`)
+  /// have those fields read and written in C, without entering Swift; `index` and
+  /// `newindex` (both required then) get every other key, and every write the
+  /// C side refuses (a read-only field, a value of the wrong type), so their
+  /// errors are the only ones scripts see. Fields are looked up before methods,
+  /// so their names must differ.
   public func registerMetatable(
     _ name: String, methods: [String: LuaFunction] = [:], index: LuaFunction? = nil,
-    newindex: LuaFunction? = nil, extra: [String: LuaFunction] = [:]
+    newindex: LuaFunction? = nil, extra: [String: LuaFunction] = [:], fields: [LuaObjectField] = []
   ) {
     withStackCheck {
       pushMetatable(named: name)
@@ -85,17 +101,31 @@ extension LuaState {
         newTable(nrec: Int32(methods.count))
         setFunctions(-1, methods)
       }
-      if let index {
+      if !fields.isEmpty, let index, let newindex {
+        precondition(Set(fields.map(\.name)).isDisjoint(with: methods.keys), "a field and a method share a name")
+        let methodsIndex = methods.isEmpty ? nil : top
+        lua_pushlightuserdata(L, UnsafeMutableRawPointer(mutating: makeFieldMap(fields)))
+        rawSet(metatable, key: Self.fieldMapKey)
+        pushFunctionBox(index)
+        if let methodsIndex { pushValue(at: methodsIndex) } else { pushNil() }
+        tide_pushfieldsindex(L)
+        rawSet(metatable, key: "__index")
+        pushFunctionBox(newindex)
+        tide_pushfieldsnewindex(L)
+        rawSet(metatable, key: "__newindex")
+        if methodsIndex != nil { pop() }
+      } else if let index {
         push(index)
         if !methods.isEmpty { tide_pushindexchain(L) }
         rawSet(metatable, key: "__index")
       } else if !methods.isEmpty {
         rawSet(metatable, key: "__index")
       }
-      if let newindex {
+      if fields.isEmpty, let newindex {
         push(newindex)
         rawSet(metatable, key: "__newindex")
       }
+      precondition(fields.isEmpty || (index != nil && newindex != nil), "fields need an index and a newindex")
       for (key, function) in extra.sorted(by: { $0.key < $1.key }) {
         guard key != "__gc" else {
           assertionFailure("__gc of object metatables belongs to LuaBridge")
@@ -106,6 +136,40 @@ extension LuaState {
       }
       pop()
     }
+  }
+
+  /// Where a metatable keeps its `tide_FieldMap` (a light userdata); scripts cannot reach
+  /// metatables, so the name cannot clash with theirs.
+  static let fieldMapKey = "__tide_fieldmap"
+
+  /// The field map of the metatable at `index`, or nil when it was registered without fields.
+  private func fieldMap(ofMetatableAt index: Int32) -> UnsafePointer<tide_FieldMap>? {
+    defer { pop() }
+    guard rawGet(index, key: Self.fieldMapKey) == .lightUserdata else { return nil }
+    return lua_touserdata(L, -1).map { UnsafePointer($0.assumingMemoryBound(to: tide_FieldMap.self)) }
+  }
+
+  /// A new `tide_FieldMap` of `fields`, in a userdata the registry keeps for the VM's life
+  /// (objects hold the map's address, and outlive any re-registration of their metatable).
+  /// Its user value anchors the names, whose interned strings the map holds by address.
+  private func makeFieldMap(_ fields: [LuaObjectField]) -> UnsafePointer<tide_FieldMap> {
+    let raw: UnsafeMutableRawPointer = lua_newuserdatauv(L, MemoryLayout<tide_FieldMap>.size, 1)
+    raw.initializeMemory(as: UInt8.self, repeating: 0, count: MemoryLayout<tide_FieldMap>.size)
+    let map = raw.assumingMemoryBound(to: tide_FieldMap.self)
+    newTable(narr: Int32(fields.count))
+    for (i, field) in fields.enumerated() {
+      push(field.name)
+      let key = lua_topointer(L, -1)
+      rawSet(-2, index: i + 1)
+      var kind: UInt32 = field.kind == .number ? UInt32(TIDE_FIELD_NUMBER) : UInt32(TIDE_FIELD_BOOLEAN)
+      if field.readOnly { kind |= UInt32(TIDE_FIELD_READONLY) }
+      let added = tide_fieldmap_add(
+        map, key, UInt32(field.offset), UInt32(field.alsoWrites ?? field.offset), kind)
+      precondition(added != 0, "too many fast fields (at most \(TIDE_FIELD_SLOTS / 2))")
+    }
+    _ = lua_setiuservalue(L, -2, 1)
+    lua_rawsetp(L, tide_lua_registryindex(), raw)  // registry[map address] = map, popped
+    return UnsafePointer(map)
   }
 
   /// Pushes the metatable `name` from the registry, creating a bare one when missing.

@@ -13,40 +13,93 @@ public final class Node {
   /// Free-form tag for grouping nodes (`app:find{ tag = ... }`).
   public var tag: String = ""
 
-  // The geometry below is written by tweens and read by draw lists thousands of times a
-  // frame; runtime exclusivity checks on it cost more than the work itself. These are plain
-  // values on a main-thread-only class, so no access to them can overlap another.
+  // The plain numeric and boolean fields live in one heap block at a fixed address (see
+  // `NodeFields`), so a scripting layer can read and write them without a call into Swift.
+  // Tweens and draw lists read them thousands of times a frame: the accessors are inlinable and
+  // reach the block through a pointer, which also has no runtime exclusivity checks to pay for.
+  @usableFromInline let fields: UnsafeMutablePointer<NodeFields>
 
   /// Position x of the anchor point in the parent's space.
-  @exclusivity(unchecked) public var x: Double = 0
+  @inlinable public var x: Double {
+    get { fields.pointee.x }
+    set { fields.pointee.x = newValue }
+  }
   /// Position y of the anchor point in the parent's space.
-  @exclusivity(unchecked) public var y: Double = 0
+  @inlinable public var y: Double {
+    get { fields.pointee.y }
+    set { fields.pointee.y = newValue }
+  }
   /// Box width before scaling.
-  @exclusivity(unchecked) public var width: Double = 0
+  @inlinable public var width: Double {
+    get { fields.pointee.width }
+    set { fields.pointee.width = newValue }
+  }
   /// Box height before scaling.
-  @exclusivity(unchecked) public var height: Double = 0
+  @inlinable public var height: Double {
+    get { fields.pointee.height }
+    set { fields.pointee.height = newValue }
+  }
   /// Anchor x as a fraction of width (0 = left edge); also the pivot of scale and rotation.
-  @exclusivity(unchecked) public var anchorX: Double = 0
+  @inlinable public var anchorX: Double {
+    get { fields.pointee.anchorX }
+    set { fields.pointee.anchorX = newValue }
+  }
   /// Anchor y as a fraction of height (0 = top edge).
-  @exclusivity(unchecked) public var anchorY: Double = 0
+  @inlinable public var anchorY: Double {
+    get { fields.pointee.anchorY }
+    set { fields.pointee.anchorY = newValue }
+  }
   /// Horizontal scale.
-  @exclusivity(unchecked) public var scaleX: Double = 1
+  @inlinable public var scaleX: Double {
+    get { fields.pointee.scaleX }
+    set { fields.pointee.scaleX = newValue }
+  }
   /// Vertical scale.
-  @exclusivity(unchecked) public var scaleY: Double = 1
+  @inlinable public var scaleY: Double {
+    get { fields.pointee.scaleY }
+    set { fields.pointee.scaleY = newValue }
+  }
   /// Rotation in degrees, clockwise on screen.
-  @exclusivity(unchecked) public var rotation: Double = 0
+  @inlinable public var rotation: Double {
+    get { fields.pointee.rotation }
+    set { fields.pointee.rotation = newValue }
+  }
   /// Opacity multiplier, 0...1; multiplied down the tree.
-  @exclusivity(unchecked) public var alpha: Double = 1
+  @inlinable public var alpha: Double {
+    get { fields.pointee.alpha }
+    set { fields.pointee.alpha = newValue }
+  }
   /// Draw order among siblings (higher draws later, on top); ties keep insertion order.
-  public var z: Double = 0 {
-    didSet { if z != oldValue { parent?.childOrderIsDirty = true } }
+  public var z: Double {
+    get { fields.pointee.z }
+    set {
+      let old = fields.pointee.z
+      fields.pointee.z = newValue
+      if newValue != old { parent?.childOrderIsDirty = true }
+    }
   }
   /// Hidden nodes and their subtrees are neither drawn nor hit.
-  @exclusivity(unchecked) public var visible: Bool = true
+  @inlinable public var visible: Bool {
+    get { fields.pointee.visible }
+    set { fields.pointee.visible = newValue }
+  }
   /// Mirror the content horizontally inside its box (does not affect children or hit-testing).
-  public var flipX: Bool = false
+  @inlinable public var flipX: Bool {
+    get { fields.pointee.flipX }
+    set { fields.pointee.flipX = newValue }
+  }
   /// Mirror the content vertically inside its box.
-  public var flipY: Bool = false
+  @inlinable public var flipY: Bool {
+    get { fields.pointee.flipY }
+    set { fields.pointee.flipY = newValue }
+  }
+
+  /// The address of the node's `NodeFields`, fixed for the node's life (freed by its deinit).
+  ///
+  /// For a scripting layer that reads and writes the fields directly; it must stop using the
+  /// address once it lets go of the node, and must write `z` only through `Node.z`.
+  public var fieldsAddress: UnsafeMutableRawPointer { UnsafeMutableRawPointer(fields) }
+
   /// Multiplicative colour applied to images and shapes; white means no tint.
   @exclusivity(unchecked) public var tint: Color = .white
   /// Shape fill; nil draws no fill.
@@ -107,11 +160,18 @@ public final class Node {
     self.kind = kind
     self.id = id
     self.graph = graph
+    fields = .allocate(capacity: 1)
+    fields.initialize(to: NodeFields())
     if kind == .circle {
       // A circle is positioned by its centre, as people expect.
       anchorX = 0.5
       anchorY = 0.5
     }
+  }
+
+  deinit {
+    fields.deinitialize(count: 1)
+    fields.deallocate()
   }
 
   /// Circle radius: half the width. Setting it sets width and height to twice the value.

@@ -8,6 +8,33 @@ enum SpriteField: String, CaseIterable {
   case image, frame, tag, name, kind, id, parent, data
 
   static let list = allCases.map(\.rawValue).joined(separator: ", ")
+
+  /// The fields Lua reads and writes in C, straight from the node's `NodeFields` block, without
+  /// entering Swift (see `LuaObjectField`). A write the C side refuses (a value of the wrong type)
+  /// and every other field go to `Engine.setField`/`pushField` as before. `z` is read in C but
+  /// written in Swift, because a write re-sorts the parent's children.
+  static let direct: [LuaObjectField] = {
+    func at(_ field: PartialKeyPath<NodeFields>) -> Int { NodeFields.offset(of: field) }
+    return [
+      LuaObjectField("x", .number, offset: at(\.x)),
+      LuaObjectField("y", .number, offset: at(\.y)),
+      LuaObjectField("w", .number, offset: at(\.width)),
+      LuaObjectField("width", .number, offset: at(\.width)),
+      LuaObjectField("h", .number, offset: at(\.height)),
+      LuaObjectField("height", .number, offset: at(\.height)),
+      LuaObjectField("anchor_x", .number, offset: at(\.anchorX)),
+      LuaObjectField("anchor_y", .number, offset: at(\.anchorY)),
+      LuaObjectField("scale", .number, offset: at(\.scaleX), alsoWrites: at(\.scaleY)),
+      LuaObjectField("scale_x", .number, offset: at(\.scaleX)),
+      LuaObjectField("scale_y", .number, offset: at(\.scaleY)),
+      LuaObjectField("rotation", .number, offset: at(\.rotation)),
+      LuaObjectField("alpha", .number, offset: at(\.alpha)),
+      LuaObjectField("z", .number, offset: at(\.z), readOnly: true),
+      LuaObjectField("visible", .boolean, offset: at(\.visible)),
+      LuaObjectField("flip_x", .boolean, offset: at(\.flipX)),
+      LuaObjectField("flip_y", .boolean, offset: at(\.flipY)),
+    ]
+  }()
 }
 
 extension Engine {
@@ -194,8 +221,11 @@ extension Engine {
 
   private func installSpriteMetatable() {
     guard let methods = methodTables["Sprite"] else { return }
-    // Field names by the identity of Lua's interned strings: `s.x` costs one dictionary lookup
-    // on a pointer, not a Swift String and a string match. The names stay anchored in `names`.
+    // The hottest fields (`SpriteField.direct`) never reach these closures: C reads and writes
+    // them in the node's NodeFields block. The closures serve every other field, and the writes
+    // C refuses (a string into `x`: Swift raises the usual error), matching names by the identity
+    // of Lua's interned strings: one lookup on a pointer, not a Swift String and a string match.
+    // The names stay anchored in `spriteFieldNames`.
     var fields = FieldTable<SpriteField>()
     lua.newTable()
     for (i, field) in SpriteField.allCases.enumerated() {
@@ -237,7 +267,8 @@ extension Engine {
           lua.push(try checkSprite(lua, 1).description)
           return 1
         },
-      ])
+      ],
+      fields: SpriteField.direct)
   }
 
   // MARK: Helpers
@@ -289,7 +320,7 @@ extension Engine {
   /// Pushes the userdata for `node` onto `lua` (the calling thread: a task's coroutine has its own
   /// stack); LuaBridge keeps one userdata per object, so `a == b` and table keys work.
   func pushSprite(_ node: Node, on lua: LuaState) {
-    lua.pushObject(node, metatable: "tide.Sprite")
+    lua.pushObject(node, metatable: "tide.Sprite", fields: node.fieldsAddress)
   }
 
   /// Forgets the script side of `node` and its subtree (handlers and data), so a removed

@@ -1,0 +1,40 @@
+import CLua
+
+/// A field of a boxed object that Lua reads and writes in C, straight from the object's
+/// block of plain fields, without entering Swift.
+///
+/// For the hottest path of a game, `sprite.x = sprite.x + vx`: a Swift getter costs a trip
+/// through the trampoline and the dispatcher, a C one costs a pointer lookup. The object
+/// gives the block's address to `pushObject(_:metatable:fields:)`; the metatable lists the
+/// fields with `registerMetatable(_:...:fields:)`.
+public struct LuaObjectField: Sendable {
+  /// How the value is stored and which Lua values a write takes.
+  public enum Kind: Sendable {
+    /// A `Double`; writes take Lua numbers only (integers are converted).
+    case number
+    /// A `Bool` (one byte, 0 or 1); writes take Lua booleans only.
+    case boolean
+  }
+
+  /// The Lua-facing name; at most 40 bytes, so Lua interns it.
+  public var name: String
+  /// The stored type.
+  public var kind: Kind
+  /// Byte offset of the value in the block.
+  public var offset: Int
+  /// A second offset that every write also stores (a uniform scale writes both axes).
+  public var alsoWrites: Int?
+  /// Read in C, written by the Swift setter (for fields whose writes have side effects).
+  public var readOnly: Bool
+
+  /// A field `name` of type `kind` at `offset` bytes into the block.
+  public init(_ name: String, _ kind: Kind, offset: Int, alsoWrites: Int? = nil, readOnly: Bool = false) {
+    precondition(name.utf8.count <= 40, "field names must be short strings (interned by Lua)")
+    precondition(offset >= 0 && (alsoWrites ?? 0) >= 0, "field offsets are byte offsets into the block")
+    self.name = name
+    self.kind = kind
+    self.offset = offset
+    self.alsoWrites = alsoWrites
+    self.readOnly = readOnly
+  }
+}

@@ -1,0 +1,54 @@
+/// The plain numeric and boolean fields of a `Node`, kept in one block of memory at a fixed
+/// address for the node's whole life.
+///
+/// Scripts read and write these fields more than anything else in the engine (`b.x = b.x + vx`
+/// for every sprite, every frame). Because the block never moves, a scripting layer can hand its
+/// address, and each field's byte offset from `MemoryLayout<NodeFields>.offset(of:)`, to code that
+/// reads and writes it directly; TideCore itself knows nothing of who does. Whoever writes here
+/// directly must follow the rules of the matching `Node` property: `z` has a side effect (the
+/// parent re-sorts its children), so writes to it must go through `Node.z`; a `Bool` holds only 0
+/// or 1 in its byte.
+public struct NodeFields {
+  /// See `Node.x`.
+  public var x: Double = 0
+  /// See `Node.y`.
+  public var y: Double = 0
+  /// See `Node.width`.
+  public var width: Double = 0
+  /// See `Node.height`.
+  public var height: Double = 0
+  /// See `Node.anchorX`.
+  public var anchorX: Double = 0
+  /// See `Node.anchorY`.
+  public var anchorY: Double = 0
+  /// See `Node.scaleX`.
+  public var scaleX: Double = 1
+  /// See `Node.scaleY`.
+  public var scaleY: Double = 1
+  /// See `Node.rotation`.
+  public var rotation: Double = 0
+  /// See `Node.alpha`.
+  public var alpha: Double = 1
+  /// See `Node.z`; read-only for direct writers (a write must mark the parent's order dirty).
+  public var z: Double = 0
+  /// See `Node.visible`.
+  public var visible: Bool = true
+  /// See `Node.flipX`.
+  public var flipX: Bool = false
+  /// See `Node.flipY`.
+  public var flipY: Bool = false
+
+  /// Defaults as a new node has them.
+  public init() {}
+
+  /// The byte offset of a stored field, for code that reads and writes the block directly.
+  ///
+  /// Every field above is a stored property, so this never fails; it is a function rather than
+  /// scattered `MemoryLayout.offset(of:)!` calls so the one unwrap lives (and is tested) here.
+  public static func offset(of field: PartialKeyPath<NodeFields>) -> Int {
+    guard let offset = MemoryLayout<NodeFields>.offset(of: field) else {
+      preconditionFailure("NodeFields key path is not a stored property")
+    }
+    return offset
+  }
+}
