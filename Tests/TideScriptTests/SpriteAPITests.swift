@@ -471,4 +471,31 @@ final class SpriteAPITests: XCTestCase {
       """#, assets: Self.assets)
     assertAllPassed(report, count: 5)
   }
+
+  /// The fields read and written in C (x, y, size, anchor, scale, rotation, alpha, visible,
+  /// flips) behave exactly as the Swift path: values reach the node, and a wrong type is
+  /// refused with the same words.
+  func testFastFieldsMatchTheSwiftPath() throws {
+    let report = try runLuaTests(
+      #"""
+      it("reads and writes fast fields, and refuses wrong types the same way", function()
+        local app = tide.test.start()
+        local s = tide.sprite.rect{ name = "s", w = 10, h = 10 }
+        s.x, s.y, s.w, s.h, s.rotation, s.alpha = 12, 34, 56, 78, 90, 0.5
+        s.scale = 2
+        s.visible, s.flip_x = false, true
+        assert.are.same({ 12, 34, 56, 78, 90, 0.5, 2, 2, false, true },
+          { s.x, s.y, s.w, s.h, s.rotation, s.alpha, s.scale_x, s.scale_y, s.visible, s.flip_x })
+        assert.are.equal(56, s.width)
+        assert.has_error(function() s.x = "12" end, "bad argument #3 to 'newindex' (number expected, got string)")
+        assert.has_error(function() s.visible = 1 end, "bad argument #3 to 'newindex' (boolean expected, got number)")
+        assert.has_error(function() s.id = 3 end, "'id' is read-only")
+        assert.has_error(function() s.xx = 3 end, "sprite has no field 'xx' to set")
+        s.z = 5
+        assert.are.equal(5, s.z)
+      end)
+      """#)
+    XCTAssertEqual(report.failed, 0, report.output)
+    XCTAssertEqual(report.passed, 1, report.output)
+  }
 }

@@ -52,3 +52,27 @@ public struct NodeFields {
     return offset
   }
 }
+
+extension Node {
+  /// Where `property` lives in the field block when writing it has no side effect (x, y, size,
+  /// anchor, scale per axis, rotation, alpha); nil for the rest, which go through `node[property]`.
+  ///
+  /// Lets the tween loop write straight to memory the node keeps at a fixed address.
+  public func directPointer(for property: NodeProperty) -> UnsafeMutablePointer<Double>? {
+    let field: KeyPath<NodeFields, Double>
+    switch property {
+    case .x: field = \.x
+    case .y: field = \.y
+    case .width: field = \.width
+    case .height: field = \.height
+    case .anchorX: field = \.anchorX
+    case .anchorY: field = \.anchorY
+    case .scaleX: field = \.scaleX
+    case .scaleY: field = \.scaleY
+    case .rotation: field = \.rotation
+    case .alpha: field = \.alpha
+    default: return nil
+    }
+    return (fieldsAddress + NodeFields.offset(of: field)).assumingMemoryBound(to: Double.self)
+  }
+}

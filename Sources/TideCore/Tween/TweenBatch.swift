@@ -8,6 +8,8 @@ struct TweenBatch {
   struct Entry {
     var node: Unmanaged<Node>
     var property: NodeProperty
+    /// The property's slot in the node's field block, when a plain store is all a write takes.
+    var direct: UnsafeMutablePointer<Double>?
     var easing: Easing
     var started: Bool
     var ended: Bool
@@ -42,10 +44,7 @@ struct TweenBatch {
     let header = count
     for (node, property, to) in tracks {
       (base + count).initialize(
-        to: Entry(
-          node: .passUnretained(node), property: property, easing: easing, started: false, ended: false,
-          groupSize: Int32(tracks.count), slot: Int32(slot), delay: delay, elapsed: 0, duration: duration,
-          from: 0, to: to))
+        to: Entry(node: node, property: property, to: to, easing: easing, groupSize: tracks.count, slot: slot, delay: delay, duration: duration))
       count += 1
     }
     return header
@@ -94,5 +93,34 @@ struct TweenBatch {
     base.deallocate()
     base = grown
     capacity = newCapacity
+  }
+}
+
+extension TweenBatch.Entry {
+  /// A not-yet-started entry of a group of `groupSize` tracks.
+  init(node: Node, property: NodeProperty, to: Double, easing: Easing, groupSize: Int, slot: Int, delay: Double, duration: Double) {
+    self.init(
+      node: .passUnretained(node), property: property, direct: node.directPointer(for: property), easing: easing,
+      started: false, ended: false, groupSize: Int32(groupSize), slot: Int32(slot), delay: delay, elapsed: 0,
+      duration: duration, from: 0, to: to)
+  }
+
+  /// The property's current value.
+  @inline(__always)
+  func read() -> Double {
+    if let direct { return direct.pointee }
+    let property = property
+    return node._withUnsafeGuaranteedRef { $0[property] }
+  }
+
+  /// Sets the property.
+  @inline(__always)
+  func write(_ value: Double) {
+    if let direct {
+      direct.pointee = value
+      return
+    }
+    let property = property
+    node._withUnsafeGuaranteedRef { $0[property] = value }
   }
 }

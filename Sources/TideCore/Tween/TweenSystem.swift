@@ -78,9 +78,8 @@ public final class TweenSystem {
       if isUpdating {
         let group = nodeTracks.map { node, property, to in
           TweenBatch.Entry(
-            node: .passUnretained(node), property: property, easing: easing, started: false, ended: false,
-            groupSize: Int32(nodeTracks.count), slot: Int32(index), delay: wait, elapsed: 0, duration: length,
-            from: 0, to: to)
+            node: node, property: property, to: to, easing: easing, groupSize: nodeTracks.count, slot: index,
+            delay: wait, duration: length)
         }
         deferredBatch.append((index, slots[index].generation, group))
       } else {
@@ -194,19 +193,13 @@ public final class TweenSystem {
       if !base[i].started {
         // Read at start, not at creation, so a delayed tween begins where the value is by then.
         base[i].started = true
-        for j in i..<(i + size) {
-          let property = base[j].property
-          base[j].from = base[j].node._withUnsafeGuaranteedRef { $0[property] }
-        }
+        for j in i..<(i + size) { base[j].from = base[j].read() }
       }
       let elapsed = base[i].elapsed + step
       base[i].elapsed = elapsed
       let duration = base[i].duration
       if elapsed >= duration - tolerance {
-        for j in i..<(i + size) {
-          let entry = base[j]
-          entry.node._withUnsafeGuaranteedRef { $0[entry.property] = entry.to }
-        }
+        for j in i..<(i + size) { base[j].write(base[j].to) }
         base[i].ended = true
         end(Int(base[i].slot), completed: true)
         continue
@@ -214,7 +207,7 @@ public final class TweenSystem {
       let eased = base[i].easing.apply(elapsed / duration)
       for j in i..<(i + size) {
         let entry = base[j]
-        entry.node._withUnsafeGuaranteedRef { $0[entry.property] = entry.from + (entry.to - entry.from) * eased }
+        entry.write(entry.from + (entry.to - entry.from) * eased)
       }
     }
   }
