@@ -12,20 +12,10 @@ local function start(size, seed)
   return tide.test.start{ seed = seed or 7, size = { size.w, size.h } }
 end
 
--- The top-left corner of a sprite on the screen, following its parents (as tide.ui does).
-local function origin(sprite)
-  local x, y = 0, 0
-  while sprite do
-    x = x + sprite.x - sprite.anchor_x * sprite.w * sprite.scale_x
-    y = y + sprite.y - sprite.anchor_y * sprite.h * sprite.scale_y
-    sprite = sprite.parent
-  end
-  return x, y
-end
-
+-- Where a sprite is on the screen.
 local function box(sprite)
-  local x, y = origin(sprite)
-  return { x = x, y = y, w = sprite.w * sprite.scale_x, h = sprite.h * sprite.scale_y }
+  local x, y, w, h = sprite:bounds()
+  return { x = x, y = y, w = w, h = h }
 end
 
 local function text_of(app, name) return app:find{ name = name }.text end

@@ -57,19 +57,6 @@ function core.darken(hex, factor)
   return "#" .. scale(r) .. scale(g) .. scale(b) .. a
 end
 
--- The top-left corner of a sprite in design units (translation and anchor;
--- widgets never rotate their roots).
-function core.world_origin(sprite)
-  local x, y = 0, 0
-  local s = sprite
-  while s do
-    x = x + s.x - s.anchor_x * s.w * s.scale_x
-    y = y + s.y - s.anchor_y * s.h * s.scale_y
-    s = s.parent
-  end
-  return x, y
-end
-
 local ANCHORS = {
   top_left = { 0, 0 }, top = { 0.5, 0 }, top_right = { 1, 0 },
   left = { 0, 0.5 }, center = { 0.5, 0.5 }, right = { 1, 0.5 },
@@ -123,7 +110,7 @@ function Widget:position() return self.sprite.x, self.sprite.y end
 
 --- Where the widget is on the screen: left, top, width, height in design units.
 function Widget:bounds()
-  local x, y = core.world_origin(self.sprite)
+  local x, y = self.sprite:bounds()
   return x, y, self.w, self.h
 end
 

@@ -51,7 +51,7 @@ end
 -- The finger is at design x: move to the nearest step there.
 function Slider:pick(x)
   if not self.enabled then return end
-  local left = core.world_origin(self.sprite) + THUMB
+  local left = self.sprite:bounds() + THUMB
   local t = self.track_w > 0 and (x - left) / self.track_w or 0
   local v = snap(self, self.min + t * (self.max - self.min))
   if v ~= self.current then
