@@ -25,7 +25,7 @@ struct Check: ParsableCommand {
       let engine = try Engine(gameDirectory: location.url, displayPath: location.displayPath, backend: HeadlessBackend(), options: options)
       try engine.start()
       engine.step()
-      if let error = engine.errors.all.first {
+      if let error = engine.errors.failures.first {
         printError(error.message)
         throw ExitCode.failure
       }

@@ -99,10 +99,8 @@ extension Engine {
     t.method("tap") { lua in
       let app = try lua.checkUserdata(1, TestApp.self, name: "app")
       let p = try app.point(lua, 2)
-      app.engine.enqueue(.pointerDown(p))
-      app.engine.step()
-      app.engine.enqueue(.pointerUp(p))
-      app.engine.step()
+      app.send(.pointerDown(p))
+      app.send(.pointerUp(p))
       try app.check(lua)
       return 0
     }
@@ -116,16 +114,10 @@ extension Engine {
       let app = try lua.checkUserdata(1, TestApp.self, name: "app")
       let from = try app.point(lua, 2)
       let to = try app.point(lua, 3)
-      let steps = max(1, Int(try lua.optNumberField(4, "steps", default: 10)))
-      app.engine.enqueue(.pointerDown(from))
-      app.engine.step()
-      for i in 1...steps {
-        let t = Double(i) / Double(steps)
-        app.engine.enqueue(.pointerMove(Vec2(x: from.x + (to.x - from.x) * t, y: from.y + (to.y - from.y) * t)))
-        app.engine.step()
-      }
-      app.engine.enqueue(.pointerUp(to))
-      app.engine.step()
+      let steps = try lua.optNumberField(4, "steps", default: 10)
+      app.send(.pointerDown(from))
+      app.glide(from: from, to: to, steps: steps)
+      app.send(.pointerUp(to))
       try app.check(lua)
       return 0
     }
@@ -138,8 +130,7 @@ extension Engine {
       let app = try lua.checkUserdata(1, TestApp.self, name: "app")
       let p = try app.point(lua, 2)
       app.held = p
-      app.engine.enqueue(.pointerDown(p))
-      app.engine.step()
+      app.send(.pointerDown(p))
       try app.check(lua)
       return 0
     }
@@ -152,12 +143,7 @@ extension Engine {
       let app = try lua.checkUserdata(1, TestApp.self, name: "app")
       guard let from = app.held else { throw LuaRaise("app:move needs a finger down first: call app:press") }
       let to = try app.point(lua, 2)
-      let steps = max(1, Int(try lua.optNumberField(3, "steps", default: 1)))
-      for i in 1...steps {
-        let t = Double(i) / Double(steps)
-        app.engine.enqueue(.pointerMove(Vec2(x: from.x + (to.x - from.x) * t, y: from.y + (to.y - from.y) * t)))
-        app.engine.step()
-      }
+      app.glide(from: from, to: to, steps: try lua.optNumberField(3, "steps", default: 1))
       app.held = to
       try app.check(lua)
       return 0
@@ -169,8 +155,7 @@ extension Engine {
       let app = try lua.checkUserdata(1, TestApp.self, name: "app")
       guard let at = app.held else { throw LuaRaise("app:release needs a finger down first: call app:press") }
       app.held = nil
-      app.engine.enqueue(.pointerUp(at))
-      app.engine.step()
+      app.send(.pointerUp(at))
       try app.check(lua)
       return 0
     }
@@ -180,8 +165,7 @@ extension Engine {
     /// @example app:type("Ada")
     t.method("type") { lua in
       let app = try lua.checkUserdata(1, TestApp.self, name: "app")
-      app.engine.enqueue(.text(try lua.checkString(2)))
-      app.engine.step()
+      app.send(.text(try lua.checkString(2)))
       try app.check(lua)
       return 0
     }
@@ -192,10 +176,8 @@ extension Engine {
     t.method("key") { lua in
       let app = try lua.checkUserdata(1, TestApp.self, name: "app")
       let name = try lua.checkString(2)
-      app.engine.enqueue(.key(name, down: true))
-      app.engine.step()
-      app.engine.enqueue(.key(name, down: false))
-      app.engine.step()
+      app.send(.key(name, down: true))
+      app.send(.key(name, down: false))
       try app.check(lua)
       return 0
     }
@@ -294,13 +276,28 @@ extension Engine {
 }
 
 extension TestApp {
+  /// Delivers one input event and runs the tick that handles it, as a device would.
+  func send(_ event: InputEvent) {
+    engine.enqueue(event)
+    engine.step()
+  }
+
+  /// Moves the finger from `from` to `to` in `steps` (at least one) evenly spaced ticks.
+  func glide(from: Vec2, to: Vec2, steps: Double) {
+    let count = max(1, Int(steps))
+    for i in 1...count {
+      let t = Double(i) / Double(count)
+      send(.pointerMove(Vec2(x: from.x + (to.x - from.x) * t, y: from.y + (to.y - from.y) * t)))
+    }
+  }
+
   /// Fails the test with the game's newest script error, unless the test opted out.
   func check(_ lua: LuaState) throws {
     let all = engine.errors.all
     defer { errorsSeen = all.count }
     guard raisesErrors, all.count > errorsSeen else { return }
     let first = all[errorsSeen]
-    guard first.title != "Warning" else { return }
+    guard !first.isWarning else { return }
     // "Script error in ..." reads as "game error (script error in ...)": only the first letter changes,
     // so sprite names keep the author's case.
     let title = first.title.prefix(1).lowercased() + first.title.dropFirst()

@@ -123,7 +123,7 @@ public final class HotReloader {
     guard report != ReloadReport() else { return }  // nothing the game uses changed
     notice = report.deleted.isEmpty ? nil : Overlay(title: "Warning", message: report.deleted.map {
       "\($0) was deleted; the game keeps what it loaded from it"
-    }.joined(separator: "\n"))
+    }.joined(separator: "\n"), isWarning: true)
     report.milliseconds = (Self.now() - started) * 1000
     reloadCount += 1
     lastReport = report
