@@ -201,12 +201,3 @@ extension LuaState {
     return lua_topointer(L, index)
   }
 }
-
-extension LuaState {
-  /// The number at `index` if it is a number (never converting a string), in one C call.
-  @inline(__always)
-  public func toNumberStrict(at index: Int32) -> Double? {
-    guard lua_type(L, index) == LUA_TNUMBER else { return nil }
-    return lua_tonumberx(L, index, nil)
-  }
-}

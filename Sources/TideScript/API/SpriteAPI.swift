@@ -236,6 +236,12 @@ extension Engine {
     spriteFieldNames = lua.ref(at: -1)
     lua.pop()
     let fieldTable = fields
+    // Named in the error for an unknown field, from the methods actually registered.
+    var names: [String] = []
+    lua.push(methods)
+    lua.forEachPair(-1) { key, _ in if let name = lua.toString(at: key) { names.append(name) } }
+    lua.pop()
+    let methodList = names.sorted().joined(separator: ", ")
     func field(_ lua: LuaState) -> SpriteField? {
       lua.internedString(at: 2).flatMap { fieldTable.lookup($0) }
     }
@@ -249,7 +255,7 @@ extension Engine {
           lua.push(methods)
           if let key = lua.toString(at: 2), lua.rawGet(-1, key: key) == .function { return 1 }
           throw LuaRaise("sprite has no field '\(lua.toString(at: 2) ?? "?")' (fields: \(SpriteField.list); "
-            + "methods: on, remove, contains, add, bounds, play, stop; keep your own values in sprite.data)")
+            + "methods: \(methodList); keep your own values in sprite.data)")
         }
         return try pushField(field, of: node, lua: lua)
       },
@@ -395,17 +401,6 @@ extension Engine {
 
   // `prefix` names the option in errors raised while applying a constructor's options table.
   func setField(_ field: SpriteField, of node: Node, valueAt v: Int32, lua: LuaState, arg: Int32, prefix: String? = nil) throws {
-    // Fast path for what games set every frame: a number into a numeric field.
-    if let d = lua.toNumberStrict(at: v) {
-      switch field {
-      case .x: node.x = d; return
-      case .y: node.y = d; return
-      case .rotation: node.rotation = d; return
-      case .alpha: node.alpha = d; return
-      case .scale: node.scale = d; return
-      default: break
-      }
-    }
     func bad(_ expected: String) -> LuaArgumentError {
       let what = prefix.map { "\($0): " } ?? ""
       return LuaArgumentError(arg: arg, message: "\(what)\(expected) expected, got \(lua.typeName(at: v))")

@@ -104,29 +104,27 @@ extension Engine {
 extension LuaState {
   /// Field `key` of the optional options table at `arg` as a number, or `default`.
   func optNumberField(_ arg: Int32, _ key: String, default value: Double) throws -> Double {
-    guard type(at: arg) == .table else {
-      if isNoneOrNil(at: arg) { return value }
-      throw typeError(arg, expected: "table")
-    }
-    defer { pop() }
-    switch rawGet(arg, key: key) {
-    case .nil: return value
-    case .number: return toDouble(at: -1) ?? value
-    default: throw LuaArgumentError(arg: arg, message: "'\(key)' must be a number, got \(typeName(at: -1))")
-    }
+    try optField(arg, key, .number, "a number", default: value) { toDouble(at: -1) ?? value }
   }
 
   /// Field `key` of the optional options table at `arg` as a boolean, or `default`.
   func optBoolField(_ arg: Int32, _ key: String, default value: Bool) throws -> Bool {
-    guard type(at: arg) == .table else {
+    try optField(arg, key, .boolean, "a boolean", default: value) { toBool(at: -1) }
+  }
+
+  /// Reads field `key` of the options table at `arg` (absent or nil: `default`); `read` sees it on top.
+  private func optField<T>(
+    _ arg: Int32, _ key: String, _ type: LuaType, _ expected: String, default value: T, read: () -> T
+  ) throws -> T {
+    guard self.type(at: arg) == .table else {
       if isNoneOrNil(at: arg) { return value }
       throw typeError(arg, expected: "table")
     }
     defer { pop() }
     switch rawGet(arg, key: key) {
     case .nil: return value
-    case .boolean: return toBool(at: -1)
-    default: throw LuaArgumentError(arg: arg, message: "'\(key)' must be a boolean, got \(typeName(at: -1))")
+    case type: return read()
+    default: throw LuaArgumentError(arg: arg, message: "'\(key)' must be \(expected), got \(typeName(at: -1))")
     }
   }
 }
