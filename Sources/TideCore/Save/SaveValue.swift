@@ -212,6 +212,8 @@ private struct JSONParser {
           {
             pos += 2
             let low = try hex4()
+            // A high surrogate must be followed by a low one; anything else is damage, not a crash.
+            guard (0xDC00...0xDFFF).contains(low) else { throw fail("unpaired surrogate in \\u escape") }
             code = 0x10000 + ((code - 0xD800) << 10) + (low - 0xDC00)
           }
           guard let scalar = Unicode.Scalar(code) else { throw fail("invalid \\u escape") }
@@ -227,30 +229,46 @@ private struct JSONParser {
   }
 
   mutating func hex4() throws(SaveDecodingError) -> UInt32 {
-    guard pos + 4 <= bytes.count, let v = UInt32(String(decoding: bytes[pos..<pos + 4], as: UTF8.self), radix: 16)
+    // Exactly four hex digits: UInt32(_:radix:) alone would also take a sign.
+    guard pos + 4 <= bytes.count, bytes[pos..<pos + 4].allSatisfy({ Character(Unicode.Scalar($0)).isHexDigit }),
+      let v = UInt32(String(decoding: bytes[pos..<pos + 4], as: UTF8.self), radix: 16)
     else { throw fail("invalid \\u escape") }
     pos += 4
     return v
   }
 
+  /// A number by JSON's grammar: `-?(0|[1-9][0-9]*)(.[0-9]+)?([eE][+-]?[0-9]+)?`.
   mutating func parseNumber() throws(SaveDecodingError) -> SaveValue {
     let start = pos
+    func digits() -> Int {
+      let first = pos
+      while pos < bytes.count, bytes[pos] >= UInt8(ascii: "0"), bytes[pos] <= UInt8(ascii: "9") { pos += 1 }
+      return pos - first
+    }
+    func take(_ c: Character) -> Bool {
+      guard pos < bytes.count, bytes[pos] == c.asciiValue else { return false }
+      pos += 1
+      return true
+    }
+    _ = take("-")
+    let intStart = pos
+    let intDigits = digits()
+    guard intDigits > 0 else { pos = start; throw fail("expected a value") }
+    if intDigits > 1, bytes[intStart] == UInt8(ascii: "0") { pos = start; throw fail("a number cannot start with 0") }
     var isInteger = true
-    while pos < bytes.count {
-      let b = bytes[pos]
-      if (b >= UInt8(ascii: "0") && b <= UInt8(ascii: "9")) || b == UInt8(ascii: "-") || b == UInt8(ascii: "+") {
-        pos += 1
-      } else if b == UInt8(ascii: ".") || b == UInt8(ascii: "e") || b == UInt8(ascii: "E") {
-        isInteger = false
-        pos += 1
-      } else {
-        break
-      }
+    if take(".") {
+      isInteger = false
+      guard digits() > 0 else { throw fail("expected digits after '.'") }
+    }
+    if take("e") || take("E") {
+      isInteger = false
+      _ = take("+") || take("-")
+      guard digits() > 0 else { throw fail("expected digits in the exponent") }
     }
     let text = String(decoding: bytes[start..<pos], as: UTF8.self)
-    if text.isEmpty { throw fail("expected a value") }
     if isInteger, let i = Int(text) { return .int(i) }
     guard let d = Double(text) else { pos = start; throw fail("invalid number '\(text)'") }
     return .double(d)
   }
+
 }
