@@ -252,3 +252,35 @@ final class SceneGraphTests: XCTestCase {
 private struct FixedMetrics: TextMetrics {
   func measure(_ text: String, size: Double) -> (width: Double, height: Double) { (7, size) }
 }
+
+final class SceneAnimationLifetimeTests: XCTestCase {
+  /// A looping animation on a node that leaves the tree is no longer stepped nor kept alive;
+  /// put back, it carries on.
+  func testRemovedAnimatingNodesAreDroppedAndResumeWhenReadded() {
+    let graph = SceneGraph()
+    weak var gone: Node?
+    do {
+      let node = graph.makeNode(.image)
+      graph.root.add(node)
+      node.play(["a.png", "b.png"], fps: 10)
+      gone = node
+      node.removeFromParent()
+    }
+    graph.update(1.0 / 60)
+    XCTAssertEqual(graph.animatingCount, 0)
+    XCTAssertNil(gone, "a removed looping sprite is freed")
+
+    let group = graph.makeNode(.group)
+    let node = graph.makeNode(.image)
+    group.add(node)
+    graph.root.add(group)
+    node.play(["a.png", "b.png"], fps: 10)
+    group.removeFromParent()
+    graph.update(0.1)
+    XCTAssertEqual(graph.animatingCount, 0)
+    graph.root.add(group)
+    XCTAssertEqual(graph.animatingCount, 1)
+    graph.update(0.1)
+    XCTAssertEqual(node.frameIndex, 1, "re-added, the animation carries on")
+  }
+}

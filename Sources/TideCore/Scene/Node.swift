@@ -214,7 +214,14 @@ public final class Node {
     child.isRemoved = false
     children.append(child)
     childOrderIsDirty = true
+    // The graph stops stepping animations of nodes that leave the tree; resume any coming back.
+    if let graph, isAttached { child.resumeAnimations(in: graph) }
     return true
+  }
+
+  private func resumeAnimations(in graph: SceneGraph) {
+    if isPlaying { graph.registerAnimation(self) }
+    for child in children { child.resumeAnimations(in: graph) }
   }
 
   /// Detaches the node (and so its subtree) from its parent and marks it removed.

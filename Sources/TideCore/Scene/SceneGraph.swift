@@ -33,19 +33,24 @@ public final class SceneGraph {
 
   /// Steps frame animations by `dt` seconds (finish callbacks run after all are stepped).
   public func update(_ dt: Double) {
+    // First drop nodes that stopped, and nodes no longer in the tree: a removed looping sprite
+    // must not be stepped, nor kept alive, forever.
+    animating.removeAll { node in
+      if node.isPlaying && node.isAttached { return false }
+      node.isInAnimationList = false
+      return true
+    }
+    // Finish callbacks run after every node has stepped; nodes they start playing wait a tick.
     let count = animating.count
     var finished: [() -> Void] = []
     for i in 0..<count {
       if let done = animating[i].stepAnimation(dt) { finished.append(done) }
     }
-    // Drop nodes that stopped; ones that started during this update stay for the next.
-    animating.removeAll { node in
-      if node.isPlaying { return false }
-      node.isInAnimationList = false
-      return true
-    }
     for done in finished { done() }
   }
+
+  /// Number of nodes being stepped (for tests: removed nodes must leave it).
+  var animatingCount: Int { animating.count }
 
   func registerAnimation(_ node: Node) {
     guard !node.isInAnimationList else { return }
