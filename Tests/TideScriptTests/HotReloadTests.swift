@@ -415,6 +415,65 @@ final class HotReloadTests: XCTestCase {
     }
     XCTAssertEqual(outcomes, ["rock": "tie", "paper": "win", "scissors": "lose"], "the next rounds use the new rules")
   }
+
+  /// A module that points at another module's table must not have that table rewritten when
+  /// it points somewhere else after a save.
+  func testReferenceToAnotherModulesTableIsReplacedNotMerged() throws {
+    let fixture = try ReloadFixture(files: [
+      "conf.lua": Self.conf,
+      "main.lua": "pick = require('data.pick'); colours = require('data.colours')",
+      "data/colours.lua": "return { red = { name = 'red' }, blue = { name = 'blue' } }",
+      "data/pick.lua": "local colours = require('data.colours')\nreturn { default = colours.red }",
+    ])
+    try fixture.saveInPlace("data/pick.lua", "local colours = require('data.colours')\nreturn { default = colours.blue }")
+    XCTAssertTrue(fixture.waitForReload())
+    XCTAssertEqual(try fixture.eval("colours.red.name"), "red", "the other module's table is untouched")
+    XCTAssertEqual(try fixture.eval("pick.default == colours.blue"), "true")
+    try fixture.saveInPlace("data/pick.lua", "return { default = { name = 'fresh' } }")
+    XCTAssertTrue(fixture.waitForReload())
+    XCTAssertEqual(try fixture.eval("colours.blue.name"), "blue", "a fresh table is not merged into a shared one")
+    XCTAssertEqual(try fixture.eval("pick.default.name"), "fresh")
+  }
+
+  /// A module that returns an object (a table with a metatable, like a rules.duel) is replaced,
+  /// not merged into the old object, whose methods check their own identity.
+  func testModuleReturningAnObjectIsReplaced() throws {
+    let fixture = try ReloadFixture(files: [
+      "conf.lua": Self.conf,
+      "main.lua": "duel = require('data.duel')",
+      "data/duel.lua": "return tide.rules.duel{ rock = { 'scissors' }, paper = { 'rock' }, scissors = { 'paper' } }",
+    ])
+    XCTAssertEqual(try fixture.eval("duel:outcome('rock', 'paper')"), "lose")
+    try fixture.saveInPlace("data/duel.lua", "return tide.rules.duel{ rock = { 'paper' }, paper = { 'scissors' }, scissors = { 'rock' } }")
+    XCTAssertTrue(fixture.waitForReload())
+    XCTAssertEqual(try fixture.eval("duel:outcome('rock', 'paper')"), "win")
+  }
+
+  /// Objects whose methods live behind a metatable keep working after their class's file is saved,
+  /// and use the new code.
+  func testObjectsMadeBeforeAReloadUseTheNewMethods() throws {
+    let counter = """
+      local Counter = {}
+      Counter.__index = Counter
+      function Counter.new() return setmetatable({ n = 0 }, Counter) end
+      function Counter:bump() self.n = self.n + STEP; return self.n end
+      return Counter
+      """
+    let fixture = try ReloadFixture(files: [
+      "conf.lua": Self.conf,
+      "main.lua": """
+        Counter = require('counter')
+        tide.scene.define('play', { enter = function(self) self.held = Counter.new() end })
+        tide.scene.go('play')
+        """,
+      "counter.lua": counter.replacingOccurrences(of: "STEP", with: "1"),
+    ])
+    XCTAssertEqual(try fixture.eval("self.held:bump()"), "1")
+    try fixture.saveInPlace("counter.lua", counter.replacingOccurrences(of: "STEP", with: "10"))
+    XCTAssertTrue(fixture.waitForReload())
+    XCTAssertEqual(try fixture.eval("self.held:bump()"), "11", "the held object runs the new method on its old state")
+    XCTAssertEqual(try fixture.eval("getmetatable(self.held) == Counter"), "true")
+  }
 }
 
 final class HotReloadLatencyTests: XCTestCase {

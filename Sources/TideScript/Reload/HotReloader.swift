@@ -215,14 +215,15 @@ public final class HotReloader {
     let new = lua.top
     lua.push(engine.moduleCache)
     let oldType = lua.rawGet(-1, key: name)
-    if oldType == .table, lua.type(at: new) == .table, lua_rawequal(lua.L, -1, new) == 0 {
-      try swap.merge(old: -1, new: new, scenes: engine.sceneDefinitions, lua: lua)
-    } else {
-      lua.pop(1)
-      // A module that returns nothing is cached as true, as require does.
-      if lua.type(at: new) == .nil { lua.push(true) } else { lua.pushValue(at: new) }
-      lua.rawSet(-2, key: name)
+    if oldType == .table, lua.type(at: new) == .table, lua_rawequal(lua.L, -1, new) == 0,
+      try swap.merge(old: -1, new: new, name: name, scenes: engine.sceneDefinitions, cache: engine.moduleCache, lua: lua)
+    {
+      return  // merged into the old table: every holder of it sees the new contents
     }
+    lua.pop(1)
+    // A module that returns nothing is cached as true, as require does.
+    if lua.type(at: new) == .nil { lua.push(true) } else { lua.pushValue(at: new) }
+    lua.rawSet(-2, key: name)
   }
 
   /// Starts the game afresh: conf.lua re-read (keeping the old game if it is broken), then main.lua.

@@ -20,17 +20,22 @@ struct ModuleSwap {
     lua.pop(1)
   }
 
-  /// Replaces the contents of the table at `old` with those of the table at `new`, keeping
-  /// `old`'s identity, then re-points upvalues of the new functions (and of those in `scenes`).
-  func merge(old: Int32, new: Int32, scenes: LuaRef, lua: LuaState) throws(LuaError) {
+  /// Replaces the contents of module `name`'s old table (at `old`) with those of its new one
+  /// (at `new`), keeping `old`'s identity, then re-points upvalues of the new functions (and of
+  /// those in `scenes`). Returns false, changing nothing, when either is not a plain table.
+  func merge(old: Int32, new: Int32, name: String, scenes: LuaRef, cache: LuaRef, lua: LuaState) throws(LuaError) -> Bool {
     let old = lua.absIndex(old)
     let new = lua.absIndex(new)
-    try call("merge", lua: lua) { lua in
+    try call("merge", lua: lua, results: 1) { lua in
       lua.pushValue(at: old)
       lua.pushValue(at: new)
       lua.push(scenes)
-      return 3
+      lua.push(cache)
+      lua.push(name)
+      return 5
     }
+    defer { lua.pop() }
+    return lua.toBool(at: -1)
   }
 
   /// A shallow copy of the table in `table`, to `restore` it from.
@@ -66,10 +71,26 @@ struct ModuleSwap {
     local getmetatable, setmetatable = debug.getmetatable, debug.setmetatable
     local next, rawget, rawset, type = next, rawget, rawset, type
 
-    -- Copies new into old, merging nested tables the same way, so every holder of old (or
-    -- of a table inside it) sees the new contents. map[new table] = the old table it became.
-    local function merge_into(old, new, map, merged)
-      map[new], merged[old] = old, true
+    -- Every table reachable from `t` (through values) into `seen`.
+    local function reach(t, seen)
+      if seen[t] then return end
+      seen[t] = true
+      for _, v in next, t do
+        if type(v) == "table" then reach(v, seen) end
+      end
+    end
+
+    -- Only plain tables (modules, data) are merged; a table with a metatable is an object
+    -- (a class instance, a rules.duel proxy) whose identity its methods may rely on.
+    local function plain(t) return type(t) == "table" and getmetatable(t) == nil end
+
+    -- Copies new into old, merging nested tables the same way, so every holder of old (or of a
+    -- table inside it) sees the new contents. map[new table] = the old table it became.
+    -- A nested table is merged only when the new one was made by this reload (not `known`
+    -- before it) and the old one belongs to this module alone (no other module reaches it):
+    -- `default = colours.blue` must not rewrite colours.red.
+    local function merge_into(old, new, map, known, others)
+      map[new] = old
       for k in next, old do
         if rawget(new, k) == nil then rawset(old, k, nil) end
       end
@@ -77,18 +98,16 @@ struct ModuleSwap {
         if type(v) == "table" then
           if map[v] then
             v = map[v]
-          else
+          elseif not known[v] then
             local before = rawget(old, k)
-            if type(before) == "table" and before ~= v and not merged[before] then
-              merge_into(before, v, map, merged)
+            if plain(v) and plain(before) and not others[before] and not map[before] then
+              merge_into(before, v, map, known, others)
               v = before
             end
           end
         end
         rawset(old, k, v)
       end
-      local mt = getmetatable(new)
-      if mt ~= nil then setmetatable(old, map[mt] or mt) end
     end
 
     -- Re-points a function's upvalues from new tables to the old ones they were merged into.
@@ -119,13 +138,23 @@ struct ModuleSwap {
 
     local helpers = {}
 
-    function helpers.merge(old, new, scenes)
+    -- Merges module `name`'s new value into its old one when both are plain tables and returns
+    -- true; otherwise returns false and the caller installs the new value as it is.
+    function helpers.merge(old, new, scenes, cache, name)
+      if not (plain(old) and plain(new)) then return false end
+      local known, others = {}, {}
+      for module, value in next, cache do
+        if module ~= name and type(value) == "table" then reach(value, others) end
+      end
+      for t in next, others do known[t] = true end
+      reach(old, known)
       local map, done = {}, {}
-      merge_into(old, new, map, {})
+      merge_into(old, new, map, known, others)
       for _, tbl in next, map do repoint_in(tbl, map, done) end
       for _, definition in next, scenes do
         if type(definition) == "table" then repoint_in(definition, map, done) end
       end
+      return true
     end
 
     function helpers.snapshot(tbl)
