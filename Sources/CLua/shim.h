@@ -297,26 +297,6 @@ static inline int tide_msghandler(lua_State *L) {
 ** Metatables.
 ** ---------------------------------------------------------------------- */
 
-/*
-** __index for userdata that has both methods and a Swift property getter:
-** upvalue 1 is the methods table, upvalue 2 the getter. A method wins; else
-** the getter is called with (object, key).
-*/
-static inline int tide_index_chain(lua_State *L) {
-  lua_pushvalue(L, 2);
-  if (lua_rawget(L, lua_upvalueindex(1)) != LUA_TNIL) return 1; /* method */
-  lua_pop(L, 1);
-  lua_pushvalue(L, lua_upvalueindex(2));
-  lua_pushvalue(L, 1);
-  lua_pushvalue(L, 2);
-  lua_call(L, 2, 1);
-  return 1;
-}
-
-/* Pushes tide_index_chain closed over [-2 (methods, getter), +1]. */
-static inline void tide_pushindexchain(lua_State *L) {
-  lua_pushcclosure(L, tide_index_chain, 2);
-}
 
 /* ------------------------------------------------------------------------
 ** Fields read and written in C. A boxed object may carry the address of a

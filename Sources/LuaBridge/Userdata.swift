@@ -77,8 +77,9 @@ extension LuaState {
 
   /// Creates or updates the metatable `name` for boxed objects.
   ///
-  /// `methods` become the `__index` table (`obj:method()`); `index` is a
-  /// getter called as `index(obj, key)` for keys that are not methods;
+  /// `methods` become the `__index` table (`obj:method()`), or `methodTable`, a table of
+  /// functions already in Lua; `index` is a getter called as `index(obj, key)` for keys that
+  /// are not methods (found in C, so a method call never enters Swift twice);
   /// `newindex` a setter called as `newindex(obj, key, value)`; `extra`
   /// holds other metamethods (`__tostring`, `__eq`, ...). `__gc` is
   /// LuaBridge's own and cannot be replaced. `getmetatable(obj)` returns
@@ -91,36 +92,43 @@ extension LuaState {
   /// errors are the only ones scripts see. Fields are looked up before methods,
   /// so their names must differ.
   public func registerMetatable(
-    _ name: String, methods: [String: LuaFunction] = [:], index: LuaFunction? = nil,
+    _ name: String, methods: [String: LuaFunction] = [:], methodTable: LuaRef? = nil, index: LuaFunction? = nil,
     newindex: LuaFunction? = nil, extra: [String: LuaFunction] = [:], fields: [LuaObjectField] = []
   ) {
     withStackCheck {
       pushMetatable(named: name)
       let metatable = top
-      if !methods.isEmpty {
+      var methodsIndex: Int32?
+      if let methodTable {
+        push(methodTable)
+        methodsIndex = top
+      } else if !methods.isEmpty {
         newTable(nrec: Int32(methods.count))
         setFunctions(-1, methods)
+        methodsIndex = top
       }
-      if !fields.isEmpty, let index, let newindex {
+      if !fields.isEmpty {
         precondition(Set(fields.map(\.name)).isDisjoint(with: methods.keys), "a field and a method share a name")
-        let methodsIndex = methods.isEmpty ? nil : top
         lua_pushlightuserdata(L, UnsafeMutableRawPointer(mutating: makeFieldMap(fields)))
         rawSet(metatable, key: Self.fieldMapKey)
+      }
+      if let index {
+        // Fields (from the object's block), then methods, then the getter: all decided in C, and
+        // the getter's errors raised from C with the script's location and Lua's naming.
         pushFunctionBox(index)
         if let methodsIndex { pushValue(at: methodsIndex) } else { pushNil() }
         tide_pushfieldsindex(L)
         rawSet(metatable, key: "__index")
+      } else if let methodsIndex {
+        pushValue(at: methodsIndex)
+        rawSet(metatable, key: "__index")
+      }
+      if !fields.isEmpty, let newindex {
         pushFunctionBox(newindex)
         tide_pushfieldsnewindex(L)
         rawSet(metatable, key: "__newindex")
-        if methodsIndex != nil { pop() }
-      } else if let index {
-        push(index)
-        if !methods.isEmpty { tide_pushindexchain(L) }
-        rawSet(metatable, key: "__index")
-      } else if !methods.isEmpty {
-        rawSet(metatable, key: "__index")
       }
+      if methodsIndex != nil { pop() }
       if fields.isEmpty, let newindex {
         push(newindex)
         rawSet(metatable, key: "__newindex")

@@ -39,6 +39,20 @@ final class UserdataTests: XCTestCase {
       extra: ["__tostring": { lua in lua.push("Tracker"); return 1 }])
   }
 
+  /// A getter registered beside methods raises with the script's line and Lua's naming, the
+  /// same as a getter alone, and methods still win over it.
+  func testGetterErrorBesideMethodsNamesTheScriptLine() throws {
+    let vm = makeVM()
+    let lua = vm.state
+    registerTracker(lua)
+    lua.pushObject(Tracker(), metatable: "Tracker")
+    lua.setGlobal("thing")
+    XCTAssertEqual(try lua.evalString("thing:bump(2); return thing.value"), "2")
+    XCTAssertThrowsError(try lua.doString("local x = thing[true]", chunkName: "@test.lua")) { error in
+      XCTAssertEqual((error as? LuaError)?.message, "test.lua:1: bad argument #2 to 'index' (string expected, got boolean)")
+    }
+  }
+
   func testObjectReleasedAfterLuaDropsItAndCollects() throws {
     let vm = makeVM()
     let lua = vm.state

@@ -247,13 +247,12 @@ extension Engine {
     }
     lua.registerMetatable(
       "tide.Sprite",
-      methods: [:],
+      methodTable: methods,
       index: { [unowned self] lua in
-        // Lua calls this metamethod only with a sprite as argument 1.
+        // Lua calls this metamethod only with a sprite as argument 1, and only for keys that are
+        // neither a field C serves nor a method.
         guard let node = lua.unsafeObject(at: 1, as: Node.self) else { throw lua.typeError(1, expected: "sprite") }
         guard let field = field(lua) else {
-          lua.push(methods)
-          if let key = lua.toString(at: 2), lua.rawGet(-1, key: key) == .function { return 1 }
           throw LuaRaise("sprite has no field '\(lua.toString(at: 2) ?? "?")' (fields: \(SpriteField.list); "
             + "methods: \(methodList); keep your own values in sprite.data)")
         }

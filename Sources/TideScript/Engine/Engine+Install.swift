@@ -90,13 +90,9 @@ extension Engine {
   /// Sets the metatable `metatable` so userdata of it find the methods of `type(name)`.
   func registerMethodsMetatable(_ metatable: String, methods name: String) {
     guard let methods = methodTables[name] else { return }
-    lua.registerMetatable(metatable, index: { lua in
-      lua.push(methods)
-      let key = lua.toString(at: 2) ?? "?"
-      guard lua.rawGet(-1, key: key) == .function else {
-        throw LuaRaise("\(name.lowercased()) has no method '\(key)'")
-      }
-      return 1
+    // Methods are found in C; the getter only runs for a key that is none of them.
+    lua.registerMetatable(metatable, methodTable: methods, index: { lua in
+      throw LuaRaise("\(name.lowercased()) has no method '\(lua.toString(at: 2) ?? "?")'")
     })
   }
 }
