@@ -93,19 +93,11 @@ typedef struct tide_State {
 ** Macro copies.
 ** ---------------------------------------------------------------------- */
 static inline int tide_lua_registryindex(void) { return LUA_REGISTRYINDEX; }
-static inline int tide_lua_upvalueindex(int i) { return lua_upvalueindex(i); }
-static inline void *tide_lua_getextraspace(lua_State *L) { return lua_getextraspace(L); }
 static inline void tide_lua_pop(lua_State *L, int n) { lua_pop(L, n); }
-static inline void tide_lua_newtable(lua_State *L) { lua_newtable(L); }
 static inline void tide_lua_insert(lua_State *L, int idx) { lua_insert(L, idx); }
 static inline void tide_lua_remove(lua_State *L, int idx) { lua_remove(L, idx); }
-static inline void tide_lua_replace(lua_State *L, int idx) { lua_replace(L, idx); }
 static inline int tide_lua_isnoneornil(lua_State *L, int idx) { return lua_isnoneornil(L, idx); }
-static inline const char *tide_lua_tostring(lua_State *L, int idx) { return lua_tostring(L, idx); }
-static inline lua_Number tide_lua_tonumber(lua_State *L, int idx) { return lua_tonumber(L, idx); }
-static inline lua_Integer tide_lua_tointeger(lua_State *L, int idx) { return lua_tointeger(L, idx); }
 static inline void *tide_lua_newuserdata(lua_State *L, size_t size) { return lua_newuserdatauv(L, size, 0); }
-static inline void tide_lua_pushglobaltable(lua_State *L) { lua_pushglobaltable(L); }
 static inline void tide_lua_pushcfunction(lua_State *L, lua_CFunction f) { lua_pushcfunction(L, f); }
 static inline int tide_lua_pcall(lua_State *L, int nargs, int nresults, int msgh) {
   return lua_pcall(L, nargs, nresults, msgh);
@@ -227,13 +219,13 @@ static inline void tide_pushtrampoline(lua_State *L) {
   lua_pushcclosure(L, tide_trampoline, 1);
 }
 
-/* A C function that does nothing; the baseline of the call-overhead test. */
 /* Benchmark floor: an __index that answers every key with 1.0, as cheaply as C can. */
 static inline int tide_bench_index(lua_State *L) {
   lua_pushnumber(L, 1.0);  /* the "field" */
   return 1;
 }
 
+/* A C function that does nothing: the baseline of `tide bench call`. */
 static inline int tide_noop_cfunction(lua_State *L) {
   (void)L;
   return 0;

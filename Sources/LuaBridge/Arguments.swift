@@ -55,13 +55,6 @@ extension LuaState {
     }
   }
 
-  /// Requires any value, nil included, at `arg` ("value expected" when absent).
-  public func checkAny(_ arg: Int32) throws(LuaArgumentError) {
-    guard lua_type(L, arg) != LUA_TNONE else {
-      throw LuaArgumentError(arg: arg, message: "value expected")
-    }
-  }
-
   /// A string argument that must be one of `options`; nil/absent gives `default` when there is one.
   ///
   /// Otherwise fails with `invalid option 'x' (expected one of: a, b, c)`.

@@ -54,9 +54,6 @@ public struct LuaState {
   /// The registry's pseudo-index (`LUA_REGISTRYINDEX`).
   public static let registryIndex: Int32 = tide_lua_registryindex()
 
-  /// Pass as `nresults` to keep every result of a call.
-  public static let allResults: Int32 = LUA_MULTRET
-
   /// Makes the count hook of this thread match the VM's instruction budget.
   func syncBudgetHook() {
     let budget = shared.pointee.budget

@@ -34,11 +34,6 @@ extension LuaState {
     tide_lua_remove(L, index)
   }
 
-  /// Pops the top value into `index`, replacing what was there.
-  public func replace(at index: Int32) {
-    tide_lua_replace(L, index)
-  }
-
   /// Makes room for `count` more values; false when the stack cannot grow.
   ///
   /// Swift functions start with 20 free slots (LUA_MINSTACK); ask for more
@@ -105,16 +100,6 @@ extension LuaState {
     }
   }
 
-  /// Pushes a string given as raw bytes.
-  public func push(bytes: UnsafeRawBufferPointer) {
-    _ = lua_pushlstring(L, bytes.baseAddress?.assumingMemoryBound(to: CChar.self), bytes.count)
-  }
-
-  /// Pushes a light userdata (a raw pointer Lua does not manage).
-  public func push(lightUserdata pointer: UnsafeMutableRawPointer?) {
-    lua_pushlightuserdata(L, pointer)
-  }
-
   // MARK: Read
 
   /// The integer at `index`: an integer, a float with an exact integer value,
@@ -152,11 +137,6 @@ extension LuaState {
   /// Lua truthiness: false only for nil, false and no value.
   public func toBool(at index: Int32) -> Bool {
     lua_toboolean(L, index) != 0
-  }
-
-  /// The pointer of a light or full userdata at `index`; otherwise nil.
-  public func toUserdata(at index: Int32) -> UnsafeMutableRawPointer? {
-    lua_touserdata(L, index)
   }
 
   /// Reads the string (or number, converted in place) at `index`.
