@@ -38,12 +38,19 @@ extension Engine {
       return 0
     }
 
-    /// The name of the active scene, or nil before the first one.
+    /// The name of the active scene, or nil before the first one, and its instance number: a new
+    /// one each time a scene is entered, so code can tell this visit from an earlier one.
     /// @return string?
+    /// @return integer?
     /// @example if tide.scene.current() == "play" then pause() end
     m.function("current") { [unowned self] lua in
-      if let name = scenes.current?.name { lua.push(name) } else { lua.pushNil() }
-      return 1
+      guard let current = scenes.current else {
+        lua.pushNil()
+        return 1
+      }
+      lua.push(current.name)
+      lua.push(current.owner)
+      return 2
     }
   }
 }

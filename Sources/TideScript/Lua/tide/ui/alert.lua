@@ -33,7 +33,7 @@ return function(opts)
   local w = opts.width or math.min(sw - 48, 380)
   local sheet = tide.sprite.rect{ w = sw, h = sh, fill = "#000000a0", z = 5000, name = name }
   local self = core.make(Alert, sheet, sw, sh, {})
-  self.open, self.on_dismiss, self.scene = true, opts.on_dismiss, tide.scene.current()
+  self.open, self.on_dismiss, self.scene = true, opts.on_dismiss, core.visit()
   sheet:on("tap", function() end)   -- the sheet takes every tap, so nothing beneath does
 
   local state = core.state()

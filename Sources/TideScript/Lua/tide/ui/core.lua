@@ -24,27 +24,28 @@ core.theme = {
   font_size = 22,
 }
 
--- The library module outlives a game restart (it is loaded once per engine),
--- but `tide.screen` is made anew by every start: keying the state on it gives
--- each started game a fresh focus, history and modal count.
-local states = setmetatable({}, { __mode = "k" })
+-- Focus, screen history and open alerts. Library modules load afresh with every
+-- start of the game, so this starts empty each time.
+local state = { history = {}, current = nil, focused = nil, alerts = {} }
 
-function core.state()
-  local key = tide.screen
-  local state = states[key]
-  if not state then
-    state = { history = {}, current = nil, focused = nil, alerts = {} }
-    states[key] = state
-  end
-  return state
+function core.state() return state end
+
+-- The visit of a scene a widget belongs to: the instance number tide.scene.current
+-- returns changes each time a scene is entered, so widgets of an earlier visit
+-- (gone with it) are never mistaken for this one's.
+function core.visit()
+  local _, visit = tide.scene.current()
+  return visit
 end
 
--- Whether an alert is open on the current scene (alerts of a scene that has
--- ended went with it).
+-- Whether an alert of the current visit is open; alerts of visits that ended are dropped.
 function core.modal_open()
-  local state, scene = core.state(), tide.scene.current()
+  local visit = core.visit()
+  for i = #state.alerts, 1, -1 do
+    if state.alerts[i].scene ~= visit then table.remove(state.alerts, i) end
+  end
   for _, alert in ipairs(state.alerts) do
-    if alert.open and alert.scene == scene then return true end
+    if alert.open then return true end
   end
   return false
 end
@@ -118,6 +119,8 @@ end
 --- place in a column or row.
 function Widget:set_visible(visible)
   if self.sprite.visible == visible then return self end
+  -- A hidden field must stop taking the keyboard.
+  if not visible and state.focused == self then self:blur() end
   self.sprite.visible = visible
   self:changed()
   return self
@@ -132,6 +135,7 @@ function Widget:changed()
 end
 
 function Widget:remove()
+  if state.focused == self then self:blur() end
   if self.owner then self.owner:forget(self) end
   self.sprite:remove()
 end

@@ -55,10 +55,11 @@ end
 function navigation.go(name, params, opts)
   opts = opts or {}
   local state = core.state()
+  -- The engine first: an unknown screen raises here and leaves the history as it was.
+  tide.scene.go(name, params)
   if state.current and not opts.replace then table.insert(state.history, state.current) end
   state.current = { name = name, params = params }
   state.direction = opts.transition or "forward"
-  tide.scene.go(name, params)
 end
 
 --- tide.ui.back(): returns to the previous screen; false when there is none.

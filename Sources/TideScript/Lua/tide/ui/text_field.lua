@@ -149,7 +149,7 @@ return function(opts)
   self.max_length, self.numeric = opts.max_length, opts.numeric
   self.required, self.required_message = opts.required, opts.required_message or "Required"
   self.validate, self.on_change, self.on_submit, self.on_blur = opts.validate, opts.on_change, opts.on_submit, opts.on_blur
-  self.enabled, self.scene = true, tide.scene.current()
+  self.enabled, self.scene = true, core.visit()
   if opts.enabled == false then self:set_enabled(false) end
   self:set_text(opts.text)
 
