@@ -129,14 +129,11 @@ tide.scene.define("jungle", {
       self.busy = true
       self.dragging = { sprite = sprite, dx = sprite.x - e.start_x, dy = sprite.y - e.start_y }
       sprite.z = 5
-      sprite.data.frames_seen = {}     -- the frames shown during this drag, for tests
       prowl(sprite)
     end
     local held = self.dragging
     if not held or held.sprite ~= sprite then return end
     sprite.x, sprite.y = e.x + held.dx, e.y + held.dy
-    local seen = sprite.data.frames_seen
-    seen[#seen + 1] = sprite.frame
     if e.phase == "ended" then
       self.dragging = nil
       stand(sprite)
