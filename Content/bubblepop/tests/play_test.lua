@@ -304,11 +304,20 @@ describe("popping", function()
     assert.are.equal(game.colors.combo, label.color)
     app:tap(blacks[3])
     assert.are.equal(40, helpers.score(app))
-    assert.are.equal("Combo ×3  +15", helpers.last_gain(app).text)
+    local combo = helpers.last_gain(app)
+    assert.are.equal("Combo ×3  +15", combo.text)
+    -- Like "+N", the combo label pops in small, then rises and fades, then is gone.
+    local y = combo.y
+    assert.is_true(combo.scale < 1 and combo.alpha == 1, "the combo label pops in")
     -- Another colour breaks the run.
     local other = app:find{ tag = "bubble", name = "red" } or app:find{ tag = "bubble", name = "pink" }
     app:tap(other)
     assert.are.equal("+" .. other.data.colour.points, helpers.last_gain(app).text)
+    app:advance(0.5)
+    assert.are.equal(1, combo.scale)
+    assert.is_true(combo.y < y and combo.alpha < 1, "the combo label rises and fades")
+    app:advance(1)
+    assert.is_nil(app:find{ name = "gain" })
   end)
 end)
 
