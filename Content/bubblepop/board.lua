@@ -28,18 +28,23 @@ local function set_aside(saved)
   return name
 end
 
+-- Tells the player, whichever way the file was set aside, where it was kept.
+local function notice_kept(kept)
+  board.notice = ("The score file could not be read, so it was kept as %q and a fresh board started."):format(kept)
+end
+
 --- Every player's best score: { [name] = best }. Never fails: a damaged board is set aside.
 function board.load()
   local saved, status, kept = tide.save.read_status(board.file)
   if status == "damaged" then
-    board.notice = ("The score file could not be read, so it was kept as %q and a fresh board started."):format(kept)
+    notice_kept(kept)
     return {}
   end
   if saved == nil then return {} end
   if is_board(saved) then return saved.players end
-  local kept = set_aside(saved)
+  kept = set_aside(saved)
   tide.save.write(board.file, { players = {} })   -- only once the old one is kept
-  board.notice = ("The score file could not be read, so it was kept as %q and a fresh board started."):format(kept)
+  notice_kept(kept)
   return {}
 end
 

@@ -24,6 +24,16 @@ local session = { name = "" }   -- the player, kept across screens
 
 local function trim(s) return (s:gsub("^%s+", ""):gsub("%s+$", "")) end
 
+-- Takes `item` out of `list` (the bubbles on screen, or those still popping).
+local function remove_from(list, item)
+  for i, other in ipairs(list) do
+    if other == item then
+      table.remove(list, i)
+      return
+    end
+  end
+end
+
 local function show_notice()
   local notice = board.take_notice()
   if notice then ui.alert{ name = "notice", title = "Scores reset", message = notice } end
@@ -52,8 +62,8 @@ ui.screen("name", {
       session.name = trim(field:text())
       ui.go("play", nil, { replace = true })
     end
+    -- Empty or only spaces is no name; this one check (and message) covers both.
     field = ui.text_field{ name = "name", text = session.name, placeholder = "Your name", max_length = 14,
-      required = true, required_message = "Please enter your name to play",
       validate = function(text) if trim(text) == "" then return "Please enter your name to play" end end,
       on_change = function(_, text)
         session.name = trim(text)
@@ -211,9 +221,7 @@ ui.screen("play", {
 
   pop = function(self, s)
     if self.phase ~= "playing" or s.tag ~= "bubble" then return end
-    for i, other in ipairs(self.bubbles) do
-      if other == s then table.remove(self.bubbles, i); break end
-    end
+    remove_from(self.bubbles, s)
     s.tag = "popped"
     s:on("tap", nil)
     s.data.appearing:cancel()
@@ -228,9 +236,7 @@ ui.screen("play", {
     self.popping[#self.popping + 1] = s
     tide.tween(s, game.bubble.pop, { scale = game.bubble.pop_scale, alpha = 0 }, { ease = "out_quad",
       on_done = function()
-        for i, other in ipairs(self.popping) do
-          if other == s then table.remove(self.popping, i); break end
-        end
+        remove_from(self.popping, s)
         s:remove()
       end })
   end,

@@ -87,15 +87,6 @@ tide.scene.define("jungle", {
       self.animals[home.id] = sprite
     end
     self.animals.lion:on("tap", function() tide.audio.play("roar") end)
-    -- The computer's three animals wait off stage (hidden) until picked. They are made here,
-    -- not in the round's task: a sprite made inside a task comes back as a plain table (engine bug).
-    self.rivals = {}
-    for _, home in ipairs(stage.homes) do
-      self.rivals[home.id] = animal_sprite(home.id, {
-        x = stage.computer_spot.x, y = stage.computer_spot.y, name = "computer", tag = "computer",
-        visible = false, z = 2,
-      })
-    end
 
     self:opening()
   end,
@@ -129,14 +120,11 @@ tide.scene.define("jungle", {
       self.busy = true
       self.dragging = { sprite = sprite, dx = sprite.x - e.start_x, dy = sprite.y - e.start_y }
       sprite.z = 5
-      sprite.data.frames_seen = {}     -- the frames shown during this drag, for tests
       prowl(sprite)
     end
     local held = self.dragging
     if not held or held.sprite ~= sprite then return end
     sprite.x, sprite.y = e.x + held.dx, e.y + held.dy
-    local seen = sprite.data.frames_seen
-    seen[#seen + 1] = sprite.frame
     if e.phase == "ended" then
       self.dragging = nil
       stand(sprite)
@@ -169,11 +157,12 @@ tide.scene.define("jungle", {
       tide.tween(player, timing.place, { x = stage.player_spot.x, y = stage.player_spot.y }, { ease = "out_quad" }):await()
       player.z = 2
 
+      -- The computer's pick exists only for its round: it comes on stage here and leaves at the end.
       local pick = tide.random.pick(duel:choices())
-      local computer = self.rivals[pick]
-      computer.x, computer.y, computer.scale = stage.computer_spot.x, stage.computer_spot.y, stage.animal_scale
-      computer.alpha, computer.visible, computer.z = 0, true, 2
-      computer.flip_x = flip_to_face(pick, "right")
+      local computer = animal_sprite(pick, {
+        x = stage.computer_spot.x, y = stage.computer_spot.y, name = "computer", tag = "computer",
+        alpha = 0, z = 2, flip_x = flip_to_face(pick, "right"),
+      })
       tide.tween(computer, timing.computer_fade, { alpha = 1 }):await()
       tide.wait(timing.face_off)
 
@@ -183,13 +172,13 @@ tide.scene.define("jungle", {
         self:tie(player, computer)
       elseif outcome == "win" then
         self:pounce(player, computer, "player")
-        computer.visible = false
+        computer:remove()
       else
         self:pounce(computer, player, "computer")
         -- The beaten animal is back at home, the computer's leaves the stage.
         player.x, player.y, player.flip_x, player.scale = home_of(id).x, home_of(id).y, false, stage.animal_scale
         tide.parallel{ { player, timing.reappear, { alpha = 1 } }, { computer, timing.reappear, { alpha = 0 } } }:await()
-        computer.visible = false
+        computer:remove()
       end
       player.flip_x = false
       tide.tween(self.hint, timing.place, { alpha = 1 })
@@ -237,7 +226,7 @@ tide.scene.define("jungle", {
   -- Inside the round's task: both fade away; yours fades back in on its way home.
   tie = function(self, player, computer)
     tide.parallel{ { player, timing.tie_fade, { alpha = 0 } }, { computer, timing.tie_fade, { alpha = 0 } } }:await()
-    computer.visible = false
+    computer:remove()
     player.flip_x = false
     local home = home_of(player.data.id)
     tide.parallel{

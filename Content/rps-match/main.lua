@@ -72,11 +72,10 @@ ui.screen("config", {
       continue:set_visible(ok)
     end
 
-    name = ui.text_field{ name = "name", text = settings.name, placeholder = "Your name", max_length = 16,
-      required = true, required_message = "Enter your name", on_change = function(_, text)
-        settings.name = text
-        update()
-      end }
+    local name_box
+    name_box, name = captioned_field("Player", "name",
+      { placeholder = "Your name", max_length = 16, required = true, required_message = "Enter your name",
+        on_change = update })
     local rounds_label = ui.label{ text = "Rounds to win", size = 17, color = ui.theme.muted }
     rounds_section = ui.column{ name = "rounds_section", align = "stretch", spacing = 6, rounds_label,
       ui.slider{ name = "rounds", min = match.rounds.min, max = match.rounds.max, value = settings.rounds,
@@ -103,7 +102,7 @@ ui.screen("config", {
     ui.info_button{ x = tide.screen.width - 20, y = 36, anchor = "top_right", on_press = function() ui.go("info") end }
     ui.column{ padding = 24, spacing = 18, align = "stretch", max_width = 420, y = 70,
       ui.label{ text = "RPS Match", size = 36, align = "center", name = "title" },
-      ui.column{ align = "stretch", spacing = 6, ui.label{ text = "Player", size = 17, color = ui.theme.muted }, name },
+      name_box,
       ui.segmented{ name = "mode", value = settings.mode, on_change = function(_, mode) show_mode(mode) end,
         options = { { id = "rounds", text = "By rounds" }, { id = "points", text = "By points" } } },
       rounds_section, points_section, continue,
@@ -144,8 +143,7 @@ ui.screen("game", {
   background = match.colors.idle,
   enter = function(self)
     self.score = 0   -- rounds won, or points
-    local goal = settings.mode == "rounds" and settings.rounds or tonumber(settings.target)
-    self.goal = goal
+    self.goal = settings.mode == "rounds" and settings.rounds or tonumber(settings.target)
     self.score_label = ui.label{ name = "score", size = 24 }
     self.computer = ui.label{ text = "🤖 ❔", size = 72, name = "computer_pick" }
     self.player = ui.label{ text = " ", size = 22, name = "player_pick" }

@@ -5,19 +5,17 @@
 
 local variant_name = tide.options.variant
 local variant = require("data." .. variant_name)
-local order = {}
-for i, choice in ipairs(variant.choices) do order[i] = choice.id end
+-- Display order for the duel, and id -> emoji, looked up on every round.
+local order, emoji_of = {}, {}
+for i, choice in ipairs(variant.choices) do
+  order[i] = choice.id
+  emoji_of[choice.id] = choice.emoji
+end
 -- A broken table stops the game at load, naming the file and the field at fault.
 local duel = tide.rules.duel(variant.beats, { order = order, source = "data/" .. variant_name .. ".lua" })
 
 local messages = { win = "You won!", lose = "You lose!", tie = "Draw!" }
 local colors = { win = "#3fae5a", lose = "#d2453c", tie = "#8a6d3b", idle = "#2c3547" }
-
-local function emoji_of(id)
-  for _, choice in ipairs(variant.choices) do
-    if choice.id == id then return choice.emoji end
-  end
-end
 
 -- A rounded button: the rect takes the taps, the label rides on it.
 local function button(text, opts)
@@ -67,8 +65,8 @@ tide.scene.define("play", {
     local outcome = duel:outcome(player, robot)
     self.player_choice, self.robot_choice, self.outcome = player, robot, outcome
 
-    self.robot_pick.text = emoji_of(robot)
-    self.player_pick.text = "You chose " .. emoji_of(player)
+    self.robot_pick.text = emoji_of[robot]
+    self.player_pick.text = "You chose " .. emoji_of[player]
     self.robot_pick.scale = 0.2
     tide.tween(self.robot_pick, 0.35, { scale = 1 }, { ease = "out_back" })
     self.result.text = messages[outcome]

@@ -39,7 +39,9 @@ ui.screen("buttons", {
   enter = function(self)
     self.taps = 0
     local status = ui.label{ text = "Tapped 0 times", name = "status" }
-    local hidden = ui.button{ text = "Now you see me", style = "danger", name = "hidden", visible = false }
+    -- It answers taps once shown, so its tests can tell that hidden it takes none.
+    local hidden = ui.button{ text = "Now you see me", style = "danger", name = "hidden", visible = false,
+      on_press = function() status:set_text("You found the hidden button") end }
     page("Labels & buttons", {
       ui.label{ text = "A label wraps when it is given a width and wrap = true, like this one.",
         width = 320, wrap = true, size = 18, color = ui.theme.muted, name = "paragraph" },

@@ -8,6 +8,15 @@ before_each(function()
   helpers = require("tests.helpers")
 end)
 
+-- The notice the player gets, naming where the unreadable board was kept.
+local function kept_notice(kept)
+  return ('The score file could not be read, so it was kept as "%s" and a fresh board started.'):format(kept)
+end
+
+local function notice_text(app)
+  return app:find{ name = "notice_message" }.data.widget:text()
+end
+
 local function entries(app)
   local list = {}
   for i = 1, 20 do
@@ -87,8 +96,10 @@ describe("a damaged score file", function()
       local app = tide.test.start{ seed = 7 }
       -- The warning, on the first screen.
       assert.is_not_nil(app:find{ name = "notice" })
-      assert.matches("scores%-damaged%-1", app:find{ name = "notice_message" }.data.widget:text())
-      assert.are.same(case.value, tide.save.read("scores-damaged-1"))
+      assert.are.equal(kept_notice("scores-damaged-1"), notice_text(app))
+      local kept, status = tide.save.read_status("scores-damaged-1")
+      assert.are.equal("saved", status)
+      assert.are.same(case.value, kept)
       app:tap(app:find{ name = "notice_1" })
       app:advance(0.5)
       -- A fresh board: only the new score.
@@ -106,7 +117,7 @@ describe("a damaged score file", function()
     helpers.play_game{ name = "Ada", pops = 2 }
     tide.test.write_raw_save("scores", '{ "players": { "Ada": 1')   -- cut off mid-write
     local app = tide.test.start{ seed = 7 }
-    assert.matches("kept as \"scores.damaged%-1.json\"", app:find{ name = "notice_message" }.data.widget:text())
+    assert.are.equal(kept_notice("scores.damaged-1.json"), notice_text(app))
     assert.matches("could not be read", app:errors()[1])
     app:tap(app:find{ name = "notice_1" })
     app = tide.test.start{ seed = 7 }                      -- told once
@@ -124,7 +135,7 @@ describe("a damaged score file", function()
     local app = tide.test.start{}
     assert.are.equal("first", tide.save.read("scores-damaged-1"))
     assert.are.equal("second", tide.save.read("scores-damaged-2"))
-    assert.matches("scores%-damaged%-2", app:find{ name = "notice_message" }.data.widget:text())
+    assert.are.equal(kept_notice("scores-damaged-2"), notice_text(app))
   end)
 
   it("found during play still ends the game with a fresh board, and warns on the board", function()

@@ -2,19 +2,6 @@
 -- naming the file and the field), colour frequencies over 100,000 draws against
 -- the table (chi-square), and a six-colour table played with no code change.
 
--- Chi-square critical values at p = 0.001, by degrees of freedom.
-local CRITICAL = { [4] = 18.47, [5] = 20.52 }
-
--- The chi-square statistic of `counts` (by colour) against the table's probabilities.
-local function chi_square(colours, counts, n)
-  local x2 = 0
-  for _, c in ipairs(colours) do
-    local expected = n * c.probability / 100
-    x2 = x2 + ((counts[c.colour] or 0) - expected) ^ 2 / expected
-  end
-  return x2
-end
-
 describe("the colour table", function()
   it("has five colours with the points and probabilities of the brief", function()
     tide.test.start{ seed = 7 }
@@ -62,14 +49,11 @@ describe("the colour table", function()
 
   it("gives colours with the table's frequencies over 100,000 draws (chi-square, seed 7)", function()
     tide.test.start{ seed = 7 }
-    local bubbles = require("bubbles")
-    local n, counts = 100000, {}
-    for _ = 1, n do
-      local c = bubbles.pick_colour().colour
-      counts[c] = (counts[c] or 0) + 1
-    end
-    local x2 = chi_square(bubbles.colours, counts, n)
-    assert.is_true(x2 < CRITICAL[4], ("chi-square %.2f, over %.2f for 4 degrees of freedom"):format(x2, CRITICAL[4]))
+    local helpers, bubbles = require("tests.helpers"), require("bubbles")
+    local n = 100000
+    local counts = helpers.draw_counts(n)
+    local x2, critical = helpers.chi_square(bubbles.colours, counts, n), helpers.CRITICAL[4]
+    assert.is_true(x2 < critical, ("chi-square %.2f, over %.2f for 4 degrees of freedom"):format(x2, critical))
     -- And each share within half a percentage point of the table.
     for _, c in ipairs(bubbles.colours) do
       assert.near(c.probability / 100, counts[c.colour] / n, 0.005)
@@ -87,12 +71,9 @@ describe("a sixth, gold bubble", function()
     assert.are.equal(6, #require("bubbles").colours)
 
     -- Frequencies follow the six-colour table.
-    local bubbles, n, counts = require("bubbles"), 60000, {}
-    for _ = 1, n do
-      local c = bubbles.pick_colour().colour
-      counts[c] = (counts[c] or 0) + 1
-    end
-    assert.is_true(chi_square(bubbles.colours, counts, n) < CRITICAL[5])
+    local n = 60000
+    local x2 = helpers.chi_square(require("bubbles").colours, helpers.draw_counts(n), n)
+    assert.is_true(x2 < helpers.CRITICAL[5], ("chi-square %.2f over %d draws"):format(x2, n))
 
     -- Play until a gold bubble shows, pop it: 25 points.
     app = helpers.launch{ seed = 7, options = { colours = "data.colours_gold" },

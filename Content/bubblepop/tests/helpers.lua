@@ -63,6 +63,30 @@ end
 
 function helpers.score(app) return tonumber(app:find{ name = "score" }.text) end
 
+--- Chi-square critical values at p = 0.001, by degrees of freedom.
+helpers.CRITICAL = { [4] = 18.47, [5] = 20.52 }
+
+--- The chi-square statistic of `counts` (by colour name) over `n` against the
+--- probabilities of `colours`.
+function helpers.chi_square(colours, counts, n)
+  local x2 = 0
+  for _, c in ipairs(colours) do
+    local expected = n * c.probability / 100
+    x2 = x2 + ((counts[c.colour] or 0) - expected) ^ 2 / expected
+  end
+  return x2
+end
+
+--- Draws `n` colours as the game does; returns the count of each, by colour name.
+function helpers.draw_counts(n)
+  local bubbles, counts = require("bubbles"), {}
+  for _ = 1, n do
+    local c = bubbles.pick_colour().colour
+    counts[c] = (counts[c] or 0) + 1
+  end
+  return counts
+end
+
 --- Plays a whole game of `seconds` (saved as the game time), popping `pops` bubbles
 --- early on; ends on the board. Returns the final score.
 function helpers.play_game(opts)

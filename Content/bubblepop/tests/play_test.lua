@@ -50,9 +50,10 @@ describe("the clock", function()
     -- Stopped: "Time's up!", no new bubbles, nothing pops, nothing moves.
     assert.is_not_nil(app:find{ name = "times_up" })
     local left = helpers.bubbles(app)
+    assert.is_true(#left > 0, "no bubbles left to try popping after time's up")
     local ids, ys = {}, {}
     for i, b in ipairs(left) do ids[i], ys[i] = b.id, b.y end
-    if left[1] then app:tap(left[1]) end
+    app:tap(left[1])
     assert.are.equal("0", app:find{ name = "score" }.text)
     app:advance(1.5)
     local now = helpers.bubbles(app)
@@ -103,13 +104,9 @@ describe("the bubbles", function()
     end
     assert.are.equal(12 * 20, refreshes)
     -- The colours that appeared follow the table (chi-square, 4 degrees of freedom, p = 0.001).
-    local x2 = 0
-    for _, c in ipairs(require("bubbles").colours) do
-      local expected = n * c.probability / 100
-      x2 = x2 + ((counts[c.colour] or 0) - expected) ^ 2 / expected
-    end
+    local x2 = helpers.chi_square(require("bubbles").colours, counts, n)
     assert.is_true(n > 500, "only " .. n .. " bubbles")
-    assert.is_true(x2 < 18.47, ("chi-square %.2f over %d bubbles"):format(x2, n))
+    assert.is_true(x2 < helpers.CRITICAL[4], ("chi-square %.2f over %d bubbles"):format(x2, n))
   end)
 
   it("take away a random number of those on screen each second and add new ones", function()
@@ -307,11 +304,20 @@ describe("popping", function()
     assert.are.equal(game.colors.combo, label.color)
     app:tap(blacks[3])
     assert.are.equal(40, helpers.score(app))
-    assert.are.equal("Combo ×3  +15", helpers.last_gain(app).text)
+    local combo = helpers.last_gain(app)
+    assert.are.equal("Combo ×3  +15", combo.text)
+    -- Like "+N", the combo label pops in small, then rises and fades, then is gone.
+    local y = combo.y
+    assert.is_true(combo.scale < 1 and combo.alpha == 1, "the combo label pops in")
     -- Another colour breaks the run.
     local other = app:find{ tag = "bubble", name = "red" } or app:find{ tag = "bubble", name = "pink" }
     app:tap(other)
     assert.are.equal("+" .. other.data.colour.points, helpers.last_gain(app).text)
+    app:advance(0.5)
+    assert.are.equal(1, combo.scale)
+    assert.is_true(combo.y < y and combo.alpha < 1, "the combo label rises and fades")
+    app:advance(1)
+    assert.is_nil(app:find{ name = "gain" })
   end)
 end)
 

@@ -62,10 +62,6 @@ local function round(player, pick)
   error("no seed below 200 makes the computer pick " .. pick)
 end
 
-local function near(expected, actual, what)
-  assert.is_true(math.abs(expected - actual) < 1e-6, ("%s: expected %s, got %s"):format(what, expected, actual))
-end
-
 local function between(a, b, value, what)
   local lo, hi = math.min(a, b), math.max(a, b)
   assert.is_true(value > lo and value < hi, ("%s: expected strictly between %s and %s, got %s"):format(what, lo, hi, value))
@@ -78,8 +74,19 @@ local function close_to(sprite, point, tolerance, what)
 end
 
 local function at(sprite, point, what)
-  near(point.x, sprite.x, what .. ".x")
-  near(point.y, sprite.y, what .. ".y")
+  assert.near(point.x, sprite.x, 1e-6, what .. ".x")
+  assert.near(point.y, sprite.y, 1e-6, what .. ".y")
+end
+
+-- On its way from `from` to `to`: strictly between them on each axis where they differ.
+local function on_the_way(sprite, from, to, what)
+  for _, axis in ipairs({ "x", "y" }) do
+    if from[axis] == to[axis] then
+      assert.near(from[axis], sprite[axis], 1e-6, what .. "." .. axis)
+    else
+      between(from[axis], to[axis], sprite[axis], what .. "." .. axis)
+    end
+  end
 end
 
 -- Everything at home, shown, upright and ready, the computer's animals off stage.
@@ -88,7 +95,7 @@ local function assert_all_home(app)
     local sprite = app:find{ name = home.id }
     at(sprite, home, home.id)
     assert.are.equal(1, sprite.alpha)
-    near(stage.animal_scale, sprite.scale, home.id .. ".scale")
+    assert.near(stage.animal_scale, sprite.scale, 1e-6, home.id .. ".scale")
     assert.is_false(sprite.flip_x)
   end
   assert.are.equal(1, app:find{ name = "lion" }.frame)
@@ -107,7 +114,7 @@ describe("the opening", function()
     app:advance(0.5)
     assert.is_true(title.scale > earlier)
     advance_to(app, timing.title_zoom + TICK)
-    near(1, title.scale, "title scale")
+    assert.near(1, title.scale, 1e-6, "title scale")
     -- At full size it spans nearly the whole width, in the upper part of the screen.
     assert.is_true(title.w * title.scale >= 0.9 * tide.screen.width)
     assert.is_true(title.y + title.h / 2 < tide.screen.height / 2)
@@ -122,11 +129,23 @@ describe("the opening", function()
     advance_to(app, fade_start - TICK)
     assert.are.equal(1, title.alpha)
     assert.are.equal(0, player.alpha)
-    advance_to(app, fade_start + timing.title_fade / 2)
-    between(0.2, 0.8, title.alpha, "title alpha halfway through the fade")
-    assert.are.equal(0, player.alpha)
-    assert.are.equal(0, computer.alpha)
-    assert.is_true(timing.title_fade >= 1.5)   -- slowly
+    -- Watched tick by tick: how long the title takes on screen from full to gone, while the
+    -- scores stay hidden.
+    local samples, began, ended = {}, nil, nil
+    while not ended and app:time() < OPENING + 1 do
+      app:step()
+      if not began and title.alpha < 1 then began = app:time() end
+      if began and (title.alpha == 0 or not title.visible) then ended = app:time() end
+      if began and not ended then
+        samples[#samples + 1] = { time = app:time(), alpha = title.alpha }
+        assert.are.equal(0, player.alpha)
+        assert.are.equal(0, computer.alpha)
+      end
+    end
+    assert.is_not_nil(ended, "the title never finished fading")
+    assert.is_true(ended - began >= 1.5, ("the fade took %.2f s, not slowly"):format(ended - began))
+    local middle = samples[#samples // 2]
+    between(0.2, 0.8, middle.alpha, "title alpha halfway through the fade")
     advance_to(app, OPENING + TICK)
     assert.is_false(title.visible)
     assert.are.equal(1, player.alpha)
@@ -165,9 +184,14 @@ describe("dragging", function()
   it("cycles the lion through its four frames while dragged, and shows frame 1 when dropped", function()
     local app = ready_app()
     local lion = app:find{ name = "lion" }
-    app:drag(lion, OUTSIDE, { steps = 48 })
-    local seen = lion.data.frames_seen
-    assert.is_true(#seen >= 40)
+    -- Hold the lion and walk it down a tick at a time, reading the frame it shows each tick.
+    local from, seen = { x = lion.x, y = lion.y }, {}
+    app:press(lion)
+    for i = 1, 48 do
+      app:move({ x = from.x + (OUTSIDE.x - from.x) * i / 48, y = from.y + (OUTSIDE.y - from.y) * i / 48 })
+      seen[#seen + 1] = lion.frame
+    end
+    app:release()
     local shown, runs, run = {}, {}, 1
     for i, frame in ipairs(seen) do
       shown[frame] = true
@@ -254,62 +278,61 @@ describe("dragging", function()
   end)
 end)
 
+-- A decided round, watched from the drop: the winner crosses onto the loser and covers it as it
+-- fades, the winner's side scores, then the winner glides back (yours home, the computer's to
+-- its spot) as the label fades, and everything ends at home.
+local function check_decided_round(o)
+  local app, t = round(o.player, o.pick)
+  local result, detail = app:find{ name = "result" }, app:find{ name = "detail" }
+  local mine = app:find{ name = o.player }
+  advance_to(app, t.announced + TICK)
+  local theirs = shown_rival(app)
+  assert.are.equal(o.pick, theirs.data.id)
+  local won = o.message == "You win!"
+  local winner, loser = mine, theirs
+  local loser_spot, winner_home = stage.computer_spot, home_of(o.player)
+  if not won then
+    winner, loser = theirs, mine
+    loser_spot, winner_home = stage.player_spot, stage.computer_spot
+  end
+  local name = winner.data.id
+  assert.are.equal(o.message, result.text)
+  assert.are.equal(o.detail, detail.text)
+  advance_to(app, t.announced + timing.pounce / 2)
+  between(stage.computer_spot.x, stage.player_spot.x, winner.x, name .. " on its way to the " .. loser.data.id)
+  between(0, 1, loser.alpha, loser.data.id .. " fading")
+  advance_to(app, t.pounced + TICK)
+  at(winner, loser_spot, name .. " on the " .. loser.data.id)
+  assert.is_true(winner:contains(loser))
+  assert.is_true(winner.z > loser.z)
+  assert.are.equal(0, loser.alpha)
+  assert.are.equal(o.scores[1], app:find{ name = "score_player" }.text)
+  assert.are.equal(o.scores[2], app:find{ name = "score_computer" }.text)
+  assert.are.equal(1, result.alpha)
+  advance_to(app, t.returning + timing.return_home / 2)
+  between(0, 1, result.alpha, "result label fading")
+  on_the_way(winner, loser_spot, winner_home, name .. " gliding back")
+  advance_to(app, t.home + TICK)
+  at(winner, winner_home, name .. " back")
+  assert.are.equal(0, result.alpha)
+  -- A beaten player's animal takes a moment to reappear at home.
+  if not won then advance_to(app, t.home + timing.reappear + TICK) end
+  assert_all_home(app)
+  assert.are.equal(o.scores[1], app:find{ name = "score_player" }.text)
+  assert.are.equal(o.scores[2], app:find{ name = "score_computer" }.text)
+end
+
 describe("a win", function()
   it("has the winner cover the loser as it fades, score, and glide home as the label fades", function()
-    local app, t = round("lion", "rabbit")
-    local lion, result = app:find{ name = "lion" }, app:find{ name = "result" }
-    advance_to(app, t.announced + TICK)
-    local rabbit = shown_rival(app)
-    assert.are.equal("You win!", result.text)
-    assert.are.equal("The lion catches the rabbit", app:find{ name = "detail" }.text)
-    advance_to(app, t.announced + timing.pounce / 2)
-    between(stage.computer_spot.x, stage.player_spot.x, lion.x, "lion on its way to the rabbit")
-    between(0, 1, rabbit.alpha, "rabbit fading")
-    advance_to(app, t.pounced + TICK)
-    at(lion, stage.computer_spot, "lion on the rabbit")
-    assert.is_true(lion:contains(rabbit))
-    assert.is_true(lion.z > rabbit.z)
-    assert.are.equal(0, rabbit.alpha)
-    assert.are.equal("You: 1", app:find{ name = "score_player" }.text)
-    assert.are.equal("Computer: 0", app:find{ name = "score_computer" }.text)
-    assert.are.equal(1, result.alpha)
-    advance_to(app, t.returning + timing.return_home / 2)
-    between(0, 1, result.alpha, "result label fading")
-    between(stage.computer_spot.y, home_of("lion").y, lion.y, "lion gliding home")
-    advance_to(app, t.home + TICK)
-    assert.are.equal(0, result.alpha)
-    assert_all_home(app)
-    assert.are.equal("You: 1", app:find{ name = "score_player" }.text)
+    check_decided_round{ player = "lion", pick = "rabbit", message = "You win!",
+      detail = "The lion catches the rabbit", scores = { "You: 1", "Computer: 0" } }
   end)
 end)
 
 describe("a loss", function()
   it("has the computer's winner cover yours, score, and glide back to its spot; yours returns home", function()
-    local app, t = round("lion", "cobra")
-    local lion, result = app:find{ name = "lion" }, app:find{ name = "result" }
-    advance_to(app, t.announced + TICK)
-    local cobra = shown_rival(app)
-    assert.are.equal("You lose!", result.text)
-    assert.are.equal("The cobra bites the lion", app:find{ name = "detail" }.text)
-    advance_to(app, t.announced + timing.pounce / 2)
-    between(stage.computer_spot.x, stage.player_spot.x, cobra.x, "cobra on its way to the lion")
-    between(0, 1, lion.alpha, "lion fading")
-    advance_to(app, t.pounced + TICK)
-    at(cobra, stage.player_spot, "cobra on the lion")
-    assert.is_true(cobra:contains(lion))
-    assert.is_true(cobra.z > lion.z)
-    assert.are.equal(0, lion.alpha)
-    assert.are.equal("You: 0", app:find{ name = "score_player" }.text)
-    assert.are.equal("Computer: 1", app:find{ name = "score_computer" }.text)
-    advance_to(app, t.returning + timing.return_home / 2)
-    between(0, 1, result.alpha, "result label fading")
-    between(stage.computer_spot.x, stage.player_spot.x, cobra.x, "cobra gliding back")
-    advance_to(app, t.home + TICK)
-    at(cobra, stage.computer_spot, "cobra back on the computer's spot")
-    assert.are.equal(0, result.alpha)
-    advance_to(app, t.home + timing.reappear + TICK)
-    assert_all_home(app)
-    assert.are.equal("Computer: 1", app:find{ name = "score_computer" }.text)
+    check_decided_round{ player = "lion", pick = "cobra", message = "You lose!",
+      detail = "The cobra bites the lion", scores = { "You: 0", "Computer: 1" } }
   end)
 end)
 
@@ -339,22 +362,54 @@ describe("a tie", function()
 end)
 
 describe("while a round plays", function()
+  -- At each moment, a drag of `idle` into the arena leaves it at home.
+  local function drags_ignored_at(app, idle, moments)
+    for _, moment in ipairs(moments) do
+      advance_to(app, moment)
+      app:drag(idle, CENTER)
+      at(idle, home_of(idle.data.id), ("%s dragged at %.2f s"):format(idle.data.id, moment))
+    end
+  end
+
+  -- Ready: the next drop starts a new round.
+  local function assert_ready(app, animal)
+    app:drag(animal, CENTER)
+    app:advance(timing.place + TICK)
+    at(animal, stage.player_spot, animal.data.id .. " played")
+    assert.is_not_nil(shown_rival(app))
+  end
+
   it("ignores new drags, then is ready again", function()
     local app, t = round("lion", "rabbit")
     local cobra = app:find{ name = "cobra" }
-    for _, moment in ipairs({ t.placed, t.announced, t.pounced, t.returning + 0.2 }) do
-      advance_to(app, moment)
-      app:drag(cobra, CENTER)
-      at(cobra, home_of("cobra"), "cobra dragged mid-round")
-    end
+    drags_ignored_at(app, cobra, { t.placed, t.announced, t.pounced, t.returning + 0.2 })
     advance_to(app, t.home + TICK)
     assert_all_home(app)
     assert.are.equal("You: 1", app:find{ name = "score_player" }.text)
-    -- Ready: the next drop starts a new round.
-    app:drag(cobra, CENTER)
-    app:advance(timing.place + TICK)
-    at(cobra, stage.player_spot, "cobra played")
-    assert.is_not_nil(shown_rival(app))
+    assert_ready(app, cobra)
+  end)
+
+  it("ignores new drags during a tie, then is ready again", function()
+    local app, t = round("rabbit", "rabbit")
+    local cobra = app:find{ name = "cobra" }
+    drags_ignored_at(app, cobra, { t.placed, t.announced, t.tie_faded - 0.1, t.tie_faded + timing.tie_return / 2 })
+    advance_to(app, t.tie_home + TICK)
+    assert_all_home(app)
+    assert.are.equal("You: 0", app:find{ name = "score_player" }.text)
+    assert.are.equal("Computer: 0", app:find{ name = "score_computer" }.text)
+    assert_ready(app, cobra)
+  end)
+
+  it("ignores new drags while a missed drop glides home, then is ready again", function()
+    local app = ready_app()
+    local rabbit, cobra = app:find{ name = "rabbit" }, app:find{ name = "cobra" }
+    app:drag(rabbit, OUTSIDE)
+    local dropped = app:time()
+    drags_ignored_at(app, cobra, { dropped + TICK, dropped + timing.glide_home / 2 })
+    assert.is_nil(shown_rival(app))
+    advance_to(app, dropped + timing.glide_home + TICK)
+    assert_all_home(app)
+    assert_ready(app, cobra)
   end)
 
   it("keeps the score right over many rounds of every pairing", function()

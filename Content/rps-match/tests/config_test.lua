@@ -45,9 +45,12 @@ describe("the configuration screen", function()
       assert.are.equal(value, slider:value())
       assert.are.equal(tostring(value), app:find{ name = "rounds_value" }.text)
     end
-    local x, y, w, h = slider:bounds()
-    app:drag(app:find{ name = "rounds_thumb" }, { x = x + w * 0.37, y = y + h / 2 })
+    -- Dropped where 1.8 lies on the track, the thumb snaps to the whole number 2.
+    local x, y, _, h = slider:bounds()
+    app:drag(app:find{ name = "rounds_thumb" }, { x = x + 14 + 0.2 * slider.track_w, y = y + h / 2 })
+    assert.are.equal(2, slider:value())
     assert.are.equal("integer", math.type(slider:value()))
+    assert.are.equal("2", app:find{ name = "rounds_value" }.text)
   end)
 
   it("takes numbers only in the points fields, and shows Continue when all three are valid", function()

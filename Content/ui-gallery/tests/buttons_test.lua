@@ -35,11 +35,24 @@ describe("a button", function()
 
   it("can be hidden and shown, taking no taps while hidden", function()
     local hidden = app:find{ name = "hidden" }
+    local status = app:find{ name = "status" }
+    -- Taps where the hidden button lies, as a player could.
+    local function tap_where_hidden_is()
+      local x, y, w, h = hidden:bounds()
+      app:tap({ x = x + w / 2, y = y + h / 2 })
+    end
     assert.is_false(hidden.visible)
+    tap_where_hidden_is()
+    assert.are.equal("Tapped 0 times", status.text)
     app:tap(app:find{ name = "toggle" })
     assert.is_true(hidden.visible)
+    tap_where_hidden_is()
+    assert.are.equal("You found the hidden button", status.text)
+    status.data.widget:set_text("Tapped 0 times")
     app:tap(app:find{ name = "toggle" })
     assert.is_false(hidden.visible)
+    tap_where_hidden_is()   -- where it was shown last, before the layout closed its gap
+    assert.are.equal("Tapped 0 times", status.text)
   end)
 
   it("changes its text and keeps it centred", function()
