@@ -44,6 +44,9 @@ final class InputScriptTests: XCTestCase {
     XCTAssertThrowsError(try InputScript(text: "\n1 wiggle 2 3")) { error in
       XCTAssertEqual((error as? InputScript.ParseError)?.line, 2)
     }
+    for size in ["@size abcx375x667", "@size 375x", "@size x667", "@size 10x667"] {
+      XCTAssertThrowsError(try InputScript(text: size), size)
+    }
     XCTAssertThrowsError(try InputScript(text: "@speed 2")) { error in
       XCTAssertEqual((error as? InputScript.ParseError)?.description, "line 1: unknown directive @speed (expected @at, @seed, @size, @option)")
     }

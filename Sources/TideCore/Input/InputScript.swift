@@ -116,9 +116,9 @@ public struct InputScript: Sendable {
       guard let s = UInt64(value) else { throw ParseError(line: line, reason: "@seed takes a whole number") }
       seed = s
     case "@size":
-      let parts = value.lowercased().split(separator: "x").compactMap { Double($0) }
-      guard parts.count == 2, parts[0] >= 16, parts[1] >= 16 else { throw ParseError(line: line, reason: "@size takes WxH, e.g. 375x667") }
-      size = Vec2(x: parts[0], y: parts[1])
+      let parts = value.lowercased().split(separator: "x", omittingEmptySubsequences: false).map { Double($0) }
+      guard parts.count == 2, let w = parts[0], let h = parts[1], w >= 16, h >= 16 else { throw ParseError(line: line, reason: "@size takes WxH, e.g. 375x667") }
+      size = Vec2(x: w, y: h)
     case "@option":
       guard let eq = value.firstIndex(of: "="), eq != value.startIndex else {
         throw ParseError(line: line, reason: "@option takes key=value")

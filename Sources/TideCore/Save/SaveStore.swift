@@ -109,7 +109,12 @@ public struct SaveStore: Sendable {
     while true {
       let target = directory.appendingPathComponent("\(name).damaged-\(n).json")
       if link(source, target.path) == 0 {
-        guard unlink(source) == 0 else { throw SaveStore.ioError("remove", source) }
+        // Only drop the name if it still is the damaged file: a save written over it in the
+        // meantime (another process) is good and must stay. (renameat2's RENAME_NOREPLACE would
+        // close the last gap, but Swift's Glibc module does not declare it.)
+        if SaveStore.sameFile(source, target.path), unlink(source) != 0 {
+          throw SaveStore.ioError("remove", source)
+        }
         syncDirectory()
         return target
       }
@@ -129,6 +134,14 @@ public struct SaveStore: Sendable {
         throw SaveStore.ioError("set aside", source)
       }
     }
+  }
+
+  /// Whether two paths name the same file (device and inode).
+  private static func sameFile(_ a: String, _ b: String) -> Bool {
+    var first = stat()
+    var second = stat()
+    guard stat(a, &first) == 0, stat(b, &second) == 0 else { return false }
+    return first.st_dev == second.st_dev && first.st_ino == second.st_ino
   }
 
   /// Deletes the save called `name`; a missing save is not an error.
