@@ -139,5 +139,6 @@ final class TimerQueueTests: XCTestCase {
       timers.update(dt)
     }
     XCTAssertEqual(timers.count, 0)
+    XCTAssertLessThanOrEqual(timers.heapCount, 65, "cancelled entries are compacted away")
   }
 }

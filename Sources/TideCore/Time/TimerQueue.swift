@@ -39,6 +39,8 @@ public final class TimerQueue {
   private var slots: [Slot] = []
   private var freeSlots: [Int] = []
   private var heap: [Scheduled] = []
+  /// Entries in the heap, cancelled ones included (tests check they do not pile up).
+  var heapCount: Int { heap.count }
   private var deferred: [Scheduled] = []
   private var nextOrder = 0
   private var isUpdating = false
