@@ -240,3 +240,35 @@ final class TweenSystemTests: XCTestCase {
     XCTAssertEqual(node.width, 10)
   }
 }
+
+final class TweenCompactionTests: XCTestCase {
+  /// Ended tweens are dropped lazily; until then each one is still finished exactly once, at
+  /// its target, and tweens added amid the ended ones run normally.
+  func testStaggeredEndsFinishOnceAndNewTweensStillRun() {
+    let graph = SceneGraph()
+    let system = TweenSystem()
+    var done = [Int](repeating: 0, count: 200)
+    var nodes: [Node] = []
+    for i in 0..<200 {
+      let node = graph.makeNode(.rect)
+      nodes.append(node)
+      let handle = system.tween([TweenTrack(node: node, property: .x, to: Double(i))], duration: Double(i + 1) / 60)
+      system.onDone(handle) { completed in
+        XCTAssertTrue(completed)
+        done[i] += 1
+      }
+    }
+    for frame in 1...100 {
+      system.update(1.0 / 60)
+      XCTAssertEqual(done[frame - 1], 1, "tween \(frame - 1) finished on its frame")
+      XCTAssertEqual(nodes[frame - 1].x, Double(frame - 1))
+    }
+    let late = graph.makeNode(.rect)
+    let handle = system.tween([TweenTrack(node: late, property: .y, to: 10)], duration: 10.0 / 60)
+    for _ in 0..<100 { system.update(1.0 / 60) }
+    XCTAssertEqual(done, [Int](repeating: 1, count: 200))
+    XCTAssertEqual(late.y, 10)
+    XCTAssertTrue(system.isFinished(handle))
+    XCTAssertEqual(system.count, 0)
+  }
+}

@@ -152,7 +152,11 @@ public final class TweenSystem {
     isUpdating = true
     stepBatch(dt)
     stepRunning(dt)
-    if endCount != endCountAtLastCompaction {
+    // Ended entries are skipped while stepping, so dropping them can wait until they are a
+    // quarter of the storage: with many staggered tweens ending every frame, compacting each
+    // frame would be a pass over all of them per frame.
+    let ended = endCount - endCountAtLastCompaction
+    if ended > 0, ended * 4 >= max(batch.count + active.count, 64) {
       endCountAtLastCompaction = endCount
       batch.compact { slot, header in slots[slot].batchIndex = header }
       compactRunning()
