@@ -88,8 +88,10 @@ struct Test: ParsableCommand {
       if let watchRuns, runs >= watchRuns { break }
       if runs == 1 { HotReloader.printToConsole("watching for changes (Ctrl-C stops)") }
       // Block until something is saved, then let the burst settle into one run.
-      while watcher.readChanges().isEmpty { _ = watcher.wait(timeout: nil) }
-      while watcher.wait(timeout: HotReloader.defaultSettle) { _ = watcher.readChanges() }
+      while watcher.readBurst(settle: HotReloader.defaultSettle, maxSettle: 1).isEmpty && !watcher.overflowed {
+        _ = watcher.wait(timeout: nil)
+      }
+      watcher.overflowed = false
     }
     if failedLast { throw ExitCode.failure }
   }

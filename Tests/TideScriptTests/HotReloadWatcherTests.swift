@@ -70,4 +70,28 @@ final class HotReloadWatcherTests: XCTestCase {
     try write("levels/two.lua", "return 2")
     XCTAssertEqual(changes(watcher, until: [path("levels/two.lua")]), [path("levels/two.lua")])
   }
+
+  /// A folder moved out of the game stops being watched, with everything in it.
+  func testFolderMovedOutOfTheTreeIsNoLongerWatched() throws {
+    let watcher = try FileWatcher(roots: [folder])
+    let before = watcher.watchedFolderCount
+    let outside = FileManager.default.temporaryDirectory.appendingPathComponent("tide-moved-\(UUID().uuidString)")
+    defer { try? FileManager.default.removeItem(at: outside) }
+    try FileManager.default.moveItem(at: folder.appendingPathComponent("data"), to: outside)
+    _ = changes(watcher, until: [])
+    XCTAssertEqual(watcher.watchedFolderCount, before - 2, "data and data/deep are no longer watched")
+    try Data("x = 2".utf8).write(to: outside.appendingPathComponent("deep/late.lua"))
+    XCTAssertEqual(changes(watcher, until: []), [], "nothing is reported from outside the game")
+  }
+
+  /// A burst is read as one: what keeps arriving within the settle time joins it.
+  func testBurstCollectsSavesThatFollowClosely() throws {
+    let watcher = try FileWatcher(roots: [folder])
+    XCTAssertEqual(watcher.readBurst(settle: 0.05, maxSettle: 1), [])
+    try write("main.lua", "x = 2")
+    _ = watcher.wait(timeout: 1)
+    let late = folder.appendingPathComponent("data/b.lua")
+    DispatchQueue.global().asyncAfter(deadline: .now() + 0.01) { try? Data("y = 1".utf8).write(to: late) }
+    XCTAssertEqual(watcher.readBurst(settle: 0.2, maxSettle: 1), [path("main.lua"), path("data/b.lua")])
+  }
 }

@@ -23,7 +23,7 @@ public final class FileWatcher {
   /// The folders watched, standardized.
   public let roots: [URL]
   /// True once the kernel dropped events (its queue overflowed): anything may have changed.
-  public internal(set) var overflowed = false
+  public var overflowed = false
 
   private let descriptor: Int32
   private var directories: [Int32: String] = [:]
@@ -71,6 +71,22 @@ public final class FileWatcher {
         parse(count: count, into: &changes)
       }
     #endif
+    return changes
+  }
+
+  /// One burst of saves: what has arrived, plus whatever keeps arriving until the folders have
+  /// been quiet for `settle` seconds (`maxSettle` at most). Empty, at once, when nothing had
+  /// arrived. After a kernel queue overflow `overflowed` is set and every root is walked again,
+  /// so folders whose creation was lost are watched.
+  public func readBurst(settle: Double, maxSettle: Double) -> Set<String> {
+    var changes = readChanges()
+    guard !changes.isEmpty || overflowed else { return [] }
+    let started = DispatchTime.now().uptimeNanoseconds
+    func elapsed() -> Double { Double(DispatchTime.now().uptimeNanoseconds - started) / 1e9 }
+    while elapsed() < maxSettle, wait(timeout: settle) { changes.formUnion(readChanges()) }
+    if overflowed {
+      for root in roots { try? watchTree(root.path) }  // adding an existing watch is harmless
+    }
     return changes
   }
 
@@ -140,6 +156,7 @@ public final class FileWatcher {
       guard let directory = directories[wd], !name.isEmpty, !FileWatcher.isTemporary(name) else { return }
       let path = directory + "/" + name
       if eventMask & UInt32(IN_ISDIR) != 0 {
+        if eventMask & UInt32(IN_MOVED_FROM) != 0 { unwatch(below: path) }
         if eventMask & UInt32(IN_CREATE | IN_MOVED_TO) != 0 {
           // Files may land in a new folder before its watch exists: report what is already there.
           try? watchTree(path)
@@ -149,6 +166,15 @@ public final class FileWatcher {
       }
       if eventMask & UInt32(IN_CREATE) != 0 && eventMask & UInt32(IN_MOVED_TO | IN_CLOSE_WRITE) == 0 { return }
       changes.insert(path)
+    }
+
+    /// Drops the watches of a folder moved out of the tree and of everything in it: inotify
+    /// keeps watching a moved folder, which would report files under a path that no longer exists.
+    private func unwatch(below path: String) {
+      for (wd, directory) in directories where directory == path || directory.hasPrefix(path + "/") {
+        inotify_rm_watch(descriptor, wd)
+        directories.removeValue(forKey: wd)
+      }
     }
 
     private static func files(under path: String) -> [String] {

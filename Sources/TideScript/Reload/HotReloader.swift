@@ -68,17 +68,15 @@ public final class HotReloader {
   /// Once something was seen it waits until the folder has been quiet for `settle` seconds,
   /// so a burst of saves is one reload, applied before this frame steps.
   public func poll() {
-    var changes = watcher.readChanges()
-    guard !changes.isEmpty || watcher.overflowed else { return }
-    let started = Self.now()
-    while Self.now() - started < maxSettle, watcher.wait(timeout: settle) {
-      changes.formUnion(watcher.readChanges())
-    }
+    var changes = watcher.readBurst(settle: settle, maxSettle: maxSettle)
     if watcher.overflowed {
-      // The kernel dropped events: treat every loaded script as saved.
+      // The kernel dropped events: treat every loaded script of the game (not the engine's
+      // library, whose state a re-run would reset) as saved.
       watcher.overflowed = false
-      changes.formUnion(engine.modules.loadedFiles.keys)
+      let roots = watcher.roots.map { $0.standardizedFileURL.path + "/" }
+      changes.formUnion(engine.modules.loadedFiles.keys.filter { path in roots.contains { path.hasPrefix($0) } })
     }
+    guard !changes.isEmpty else { return }
     apply(changes)
   }
 
