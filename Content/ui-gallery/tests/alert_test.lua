@@ -41,6 +41,22 @@ describe("an alert", function()
   end)
 end)
 
+describe("an alert over a field being typed into", function()
+  it("holds the typing back until it is dismissed", function()
+    local app = tide.test.start{ options = { start = "alerts" } }
+    local field = tide.ui.text_field{ name = "probe" }
+    field:focus()
+    app:type("a")
+    assert.are.equal("a", field:text())
+    app:tap(app:find{ name = "show_alert" })
+    app:type("x")
+    assert.are.equal("a", field:text())
+    app:tap(app:find{ name = "cancel" })
+    app:type("y")
+    assert.are.equal("a", field:text(), "focus is not handed back silently")
+  end)
+end)
+
 describe("an info button", function()
   it("opens what it is for", function()
     local app = tide.test.start{}
