@@ -280,12 +280,30 @@ final class HotReloadTests: XCTestCase {
     XCTAssertEqual(try game.eval("self.version"), "1", "the scene definition was put back")
     XCTAssertEqual(game.engine.currentSceneName, "play")
 
-    // A save of another file retries the failed one too; once it loads, the overlay clears.
+    // The fixed save loads, and the overlay clears.
     try game.saveInPlace("main.lua", HotReloadTests.main(version: 4))
     XCTAssertTrue(game.waitForReload())
     XCTAssertNil(game.engine.overlay)
     game.engine.step()
     XCTAssertEqual(try game.eval("self.version"), "4")
+  }
+
+  /// A file that failed loads once a file it requires is fixed: main.lua needs a field that
+  /// only a later save of data.lua adds, and re-runs as data.lua's dependant.
+  func testFailedFileLoadsOnceItsDependencyIsFixed() throws {
+    let fixture = try ReloadFixture(files: [
+      "conf.lua": Self.conf,
+      "data.lua": "return { ready = false }",
+      "main.lua": "local data = require('data')\nloaded = 1",
+    ])
+    try fixture.saveInPlace("main.lua", "local data = require('data')\nassert(data.ready, 'data is not ready')\nloaded = 2")
+    XCTAssertTrue(fixture.waitForReload())
+    XCTAssertTrue(try XCTUnwrap(fixture.engine.overlay).message.contains("data is not ready"))
+    XCTAssertEqual(try fixture.eval("loaded"), "1", "the old code still runs")
+    try fixture.saveInPlace("data.lua", "return { ready = true }")
+    XCTAssertTrue(fixture.waitForReload())
+    XCTAssertNil(fixture.engine.overlay)
+    XCTAssertEqual(try fixture.eval("loaded"), "2", "main.lua was retried and now loads")
   }
 
   func testBurstOfSavesReloadsOnce() throws {
