@@ -53,7 +53,7 @@ public struct APIDocGenerator {
     }
     let prefix = root.flatMap { relativePath(of: directory, to: $0) } ?? directory.standardizedFileURL.path
     var result: [(path: String, text: String)] = []
-    for subpath in try fileManager.subpathsOfDirectory(atPath: base.path).sorted() where subpath.hasSuffix(".swift") {
+    for subpath in try fileManager.subpathsOfDirectory(atPath: base.path) where subpath.hasSuffix(".swift") {
       let text = try String(contentsOf: base.appendingPathComponent(subpath), encoding: .utf8)
       result.append((path: prefix.isEmpty ? subpath : prefix + "/" + subpath, text: text))
     }
@@ -225,7 +225,6 @@ public struct APIDocGenerator {
         let entry = Entry(owner: owner, name: String(match.5), isMethod: isMethod,
                           doc: parseDoc(docLines), path: path, line: lineNumber)
         catalog.add(entry, docFound: !docLines.isEmpty)
-        docLines = []
       }
     }
   }
