@@ -12,8 +12,7 @@ public final class TimerQueue {
   private struct Entry {
     var due: Double
     var interval: Double
-    var remaining: Int?  // fires left for `every`; nil repeats forever
-    var repeats: Bool
+    var remaining: Int?  // fires left (`after` has 1); nil repeats forever
     var owner: Int
     var action: () -> Void
   }
@@ -60,7 +59,7 @@ public final class TimerQueue {
   public func after(_ delay: Double, owner: Int = 0, _ action: @escaping () -> Void) -> TimerHandle {
     schedule(
       Entry(
-        due: now + sanitized(delay), interval: 0, remaining: 1, repeats: false, owner: owner,
+        due: now + sanitized(delay), interval: 0, remaining: 1, owner: owner,
         action: action))
   }
 
@@ -74,7 +73,7 @@ public final class TimerQueue {
     let step = sanitized(interval)
     return schedule(
       Entry(
-        due: now + step, interval: step, remaining: count.map { max($0, 1) }, repeats: true,
+        due: now + step, interval: step, remaining: count.map { max($0, 1) },
         owner: owner, action: action))
   }
 
@@ -122,7 +121,7 @@ public final class TimerQueue {
         continue  // cancelled after it was scheduled
       }
       let action = entry.action
-      var last = !entry.repeats
+      var last = false
       if let remaining = entry.remaining {
         entry.remaining = remaining - 1
         if remaining - 1 <= 0 { last = true }

@@ -59,10 +59,10 @@ class ActionRunner {
   }
 }
 
-/// Steps one tween. This is the hot path (100k running tweens must step in well under 3 ms),
-/// so its state lives in memory it allocates itself: `let` pointers need no exclusivity checks
-/// and node tracks are written through unretained references (the `tracks` array keeps the
-/// nodes alive) without reference counting per step.
+/// Steps one tween inside a sequence or parallel group (plain tweens, the common case, are
+/// stepped by `TweenBatch` instead). Its state lives in memory it allocates itself: `let`
+/// pointers need no exclusivity checks and node tracks are written through unretained
+/// references (the `tracks` array keeps the nodes alive) without reference counting per step.
 final class TweenRunner: ActionRunner {
   private struct Progress {
     var elapsed: Double

@@ -107,10 +107,10 @@ public enum Easing: String, Sendable, CaseIterable {
     case .inSine: return 1 - cos(t * .pi / 2)
     case .outSine: return sin(t * .pi / 2)
     case .inOutSine: return -(cos(.pi * t) - 1) / 2
-    case .inExpo: return t == 0 ? 0 : pow(2, 10 * t - 10)
-    case .outExpo: return t == 1 ? 1 : 1 - pow(2, -10 * t)
+    // The ends were returned above, so the formulas below only see 0 < t < 1.
+    case .inExpo: return pow(2, 10 * t - 10)
+    case .outExpo: return 1 - pow(2, -10 * t)
     case .inOutExpo:
-      if t == 0 || t == 1 { return t }
       return t < 0.5 ? pow(2, 20 * t - 10) / 2 : (2 - pow(2, -20 * t + 10)) / 2
     case .inCirc: return 1 - (1 - t * t).squareRoot()
     case .outCirc: return (1 - Easing.square(t - 1)).squareRoot()
@@ -126,13 +126,10 @@ public enum Easing: String, Sendable, CaseIterable {
         ? (Easing.square(2 * t) * ((c2 + 1) * 2 * t - c2)) / 2
         : (Easing.square(2 * t - 2) * ((c2 + 1) * (t * 2 - 2) + c2) + 2) / 2
     case .inElastic:
-      if t == 0 || t == 1 { return t }
       return -pow(2, 10 * t - 10) * sin((t * 10 - 10.75) * Easing.elasticC4)
     case .outElastic:
-      if t == 0 || t == 1 { return t }
       return pow(2, -10 * t) * sin((t * 10 - 0.75) * Easing.elasticC4) + 1
     case .inOutElastic:
-      if t == 0 || t == 1 { return t }
       return t < 0.5
         ? -(pow(2, 20 * t - 10) * sin((20 * t - 11.125) * Easing.elasticC5)) / 2
         : (pow(2, -20 * t + 10) * sin((20 * t - 11.125) * Easing.elasticC5)) / 2 + 1
