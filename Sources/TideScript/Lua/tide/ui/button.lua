@@ -36,12 +36,9 @@ end
 
 --- Enables or disables the button: disabled, it is faded and ignores taps.
 function Button:set_enabled(enabled)
-  self.enabled = enabled
-  self.sprite.alpha = enabled and 1 or 0.4
-  if not enabled then self.sprite.fill = self.fill end
-  return self
+  if not enabled then self.sprite.fill = self.fill end  -- drop a pressed look
+  return core.Widget.set_enabled(self, enabled)
 end
-function Button:is_enabled() return self.enabled end
 
 function Button:set_fill(fill)
   self.fill = fill

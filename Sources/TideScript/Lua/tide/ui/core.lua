@@ -129,6 +129,18 @@ function Widget:show() return self:set_visible(true) end
 function Widget:hide() return self:set_visible(false) end
 function Widget:is_visible() return self.sprite.visible end
 
+--- Enables or disables the widget: a disabled one is faded and ignores input (widgets
+--- check `self.enabled`); subclasses extend this for their own looks.
+function Widget:set_enabled(enabled)
+  self.enabled = enabled
+  self.sprite.alpha = enabled and 1 or 0.4
+  return self
+end
+function Widget:is_enabled() return self.enabled end
+
+--- The name of a widget's part (`<name>_<suffix>`) for tests to find, or nil for an unnamed widget.
+function core.part_name(opts, suffix) return opts.name and (opts.name .. "_" .. suffix) end
+
 --- Tells the layout holding the widget that its size or visibility changed.
 function Widget:changed()
   if self.owner then self.owner:layout() end

@@ -29,12 +29,6 @@ function Segmented:set_width(w)
   return self
 end
 
-function Segmented:set_enabled(enabled)
-  self.enabled = enabled
-  self.sprite.alpha = enabled and 1 or 0.4
-  return self
-end
-
 --- tide.ui.segmented{ options = { { id, text }, ... } or { "A", "B" }, value, on_change = function(segmented, id),
 ---   width, height, size, name, enabled }. Each segment is named `<name>_<id>`.
 return function(opts)

@@ -33,12 +33,6 @@ function Slider:set_width(w)
   return self
 end
 
-function Slider:set_enabled(enabled)
-  self.enabled = enabled
-  self.sprite.alpha = enabled and 1 or 0.4
-  return self
-end
-
 function Slider:refresh()
   local span = self.max - self.min
   local t = span > 0 and (self.current - self.min) / span or 0
@@ -70,7 +64,7 @@ return function(opts)
   local w = opts.width or 280
   -- The root is an invisible strip as tall as a finger: it takes the taps and drags.
   local root = tide.sprite.group{ w = w, h = HEIGHT, name = opts.name, tag = opts.tag }
-  local function part(suffix) return opts.name and (opts.name .. "_" .. suffix) end
+  local function part(suffix) return core.part_name(opts, suffix) end
   local self = core.make(Slider, root, w, HEIGHT, opts)
   self.min, self.max, self.step = min, max, opts.step or 1
   self.shows_value = opts.show_value ~= false

@@ -60,10 +60,8 @@ function TextField:blur()
 end
 
 function TextField:set_enabled(enabled)
-  self.enabled = enabled
-  self.sprite.alpha = enabled and 1 or 0.4
   if not enabled then self:blur() end
-  return self
+  return core.Widget.set_enabled(self, enabled)
 end
 
 function TextField:set_width(w)
@@ -130,7 +128,7 @@ return function(opts)
     w = w, h = h, fill = theme.field, stroke = theme.border, stroke_width = 2, radius = 10,
     name = opts.name, tag = opts.tag,
   }
-  local function part(suffix) return opts.name and (opts.name .. "_" .. suffix) end
+  local function part(suffix) return core.part_name(opts, suffix) end
   local self = core.make(TextField, box, w, h + ERROR_LINE, opts)
   self.shown = tide.sprite.text("", {
     parent = box, x = 14, y = h / 2, anchor = "left", size = size, color = theme.field_text, name = part("text"),
