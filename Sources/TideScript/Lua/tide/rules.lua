@@ -29,12 +29,7 @@ local function field(path, key)
   return path .. "[" .. tostring(key) .. "]"
 end
 
-local function key_less(a, b)
-  local ta, tb = type(a), type(b)
-  if ta ~= tb then return ta < tb end
-  if ta == "number" or ta == "string" then return a < b end
-  return tostring(a) < tostring(b)
-end
+local key_less = require("tide.names").key_less
 
 local function sorted_keys(t)
   local keys = {}
@@ -272,6 +267,7 @@ local function plural(word)
   return word .. "s"
 end
 
+-- Sums read as people write them (95, not 95.0), at full precision when that is needed.
 local function format_sum(n)
   local text = ("%.14g"):format(n)
   if tonumber(text) ~= n then text = ("%.17g"):format(n) end

@@ -44,15 +44,7 @@ local function quote_string(s)
   return '"' .. escaped .. '"'
 end
 
--- tostring() keeps 14 digits, so 0.1 + 0.2 would print like 0.3; fall back
--- to full precision whenever the short form does not read back exactly.
-local function format_number(n)
-  local text = tostring(n)
-  if math.type(n) == "float" and tonumber(text) ~= n and n == n then
-    text = ("%.17g"):format(n)
-  end
-  return text
-end
+local format_number = require("tide.names").format_number
 
 local function has_tostring(v)
   local mt = getmetatable(v)
@@ -65,17 +57,7 @@ local function safe_tostring(v, fallback)
   return fallback
 end
 
-local TYPE_RANK = { number = 1, string = 2, boolean = 3 }
-
--- A total, deterministic order over keys of mixed types.
-local function key_less(a, b)
-  local ta, tb = type(a), type(b)
-  local ra, rb = TYPE_RANK[ta] or 4, TYPE_RANK[tb] or 4
-  if ra ~= rb then return ra < rb end
-  if ta == "number" or ta == "string" then return a < b end
-  if ta == "boolean" then return (not a) and b end
-  return safe_tostring(a, "") < safe_tostring(b, "")
-end
+local key_less = require("tide.names").key_less
 
 -- The keys of t after its 1..n sequence, sorted; raw access only, so
 -- formatting never runs a metamethod that might fail.
