@@ -64,10 +64,13 @@ public final class AssetLibrary {
   }
 
   /// Notes that the file at `path` (relative to the game folder, e.g. "assets/lion0.png") changed.
+  ///
+  /// Every cached size and missing-file report is forgotten, not just the one for `path`: an
+  /// image may have been asked for under other names ("lion0" for lion0.png), and reloads are
+  /// rare enough that re-reading a few PNG headers costs nothing.
   public func markChanged(path: String) {
-    let name = path.hasPrefix("assets/") ? String(path.dropFirst("assets/".count)) : path
-    sizes.removeValue(forKey: name)
-    reportedMissing.remove(name)
+    sizes.removeAll()
+    reportedMissing.removeAll()
     generation += 1
   }
 
