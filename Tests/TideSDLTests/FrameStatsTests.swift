@@ -27,3 +27,23 @@ final class FrameStatsTests: XCTestCase {
     XCTAssertEqual(stats.summary, "60 fps  16.7 ms  work 2.0 ms  5 nodes")
   }
 }
+
+extension FrameStatsTests {
+  func testTurningThePanelBackOnMeasuresAfresh() {
+    var stats = FrameStats(shown: true)
+    stats.record(frameTime: 0, workTime: 0, now: 0, nodes: 5)
+    var now = feed(&stats, from: 0, count: 31)
+    XCTAssertEqual(stats.summary, "60 fps  16.7 ms  work 2.0 ms  5 nodes")
+    stats.toggle()
+    XCTAssertFalse(stats.isShown)
+    // Ten seconds hidden: nothing is recorded, then F3 again.
+    now += 10
+    stats.toggle()
+    XCTAssertTrue(stats.isShown)
+    XCTAssertEqual(stats.summary, "measuring…", "no numbers left over from before")
+    stats.record(frameTime: 10, workTime: 0.002, now: now, nodes: 5)
+    XCTAssertEqual(stats.summary, "measuring…", "the hidden ten seconds are not one slow frame")
+    now = feed(&stats, from: now, count: 31)
+    XCTAssertEqual(stats.summary, "60 fps  16.7 ms  work 2.0 ms  5 nodes")
+  }
+}

@@ -11,8 +11,7 @@ final class SDLWindow {
   private let rendererName: String
   private var nodes: NodeRenderer?
   private let errorPainter = ErrorOverlayPainter()
-  private var stats = FrameStats()
-  private var showStats: Bool
+  private var stats: FrameStats
   private var letterbox: Letterbox
   private var pendingInput: [ScheduledInput]
   private let startTime: Double
@@ -22,7 +21,7 @@ final class SDLWindow {
     startTime = Self.now()
     self.driver = driver
     self.options = options
-    showStats = options.showStats
+    stats = FrameStats(shown: options.showStats)
     pendingInput = options.scriptedInput.sorted { $0.time < $1.time }
     try SDLLibrary.startVideo()
     SDLLibrary.startImages()
@@ -145,7 +144,7 @@ final class SDLWindow {
       report.frames += 1
       let after = Self.now()
       if report.frames == 1 { report.firstFrameSeconds = after - startTime }
-      if showStats {
+      if stats.isShown {
         stats.record(
           frameTime: elapsed, workTime: after - frameStart, now: after,
           nodes: driver.scene.nodeCount)
@@ -219,7 +218,7 @@ final class SDLWindow {
         scale: letterbox.scale, with: nodes)
     }
     SDL_RenderSetClipRect(renderer, nil)
-    if showStats { drawStats(with: nodes) }
+    if stats.isShown { drawStats(with: nodes) }
   }
 
   private func drawStats(with nodes: NodeRenderer) {
@@ -277,7 +276,7 @@ final class SDLWindow {
         let down = event.type == SDL_KEYDOWN.rawValue
         let keycode = event.key.keysym.sym
         if keycode == SDLK_F3.rawValue {
-          if down && event.key.repeat == 0 { showStats.toggle() }
+          if down && event.key.repeat == 0 { stats.toggle() }
         } else if let name = KeyNames.name(keycode) {
           driver.enqueue(.key(name, down: down))
         }
