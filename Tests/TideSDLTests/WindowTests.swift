@@ -142,6 +142,28 @@ final class WindowTests: XCTestCase {
       + "\(image.width)x\(image.height) screenshot at \(shot.path)")
   }
 
+  func testVsyncPacingNeverRunsFasterThanTheDisplay() throws {
+    guard ProcessInfo.processInfo.environment["DISPLAY"] != nil else {
+      throw XCTSkip("no display; run under xvfb-run to open a real window")
+    }
+    let fonts = try FontLibrary()
+    let assets = try SceneFixtures.makeAssets()
+    let driver = TestDriver(sprites: 5, fonts: fonts)
+    var options = WindowOptions()
+    options.gameDirectory = assets.directory?.deletingLastPathComponent()
+    // The software renderer never waits for the display, so the loop paces itself.
+    options.renderer = "software"
+    options.maxSeconds = 2
+    let report = try runWindow(driver: driver, options: options)
+    // The rate the window paces to: the display's, else 60 Hz.
+    var mode = SDL_DisplayMode()
+    let hz = SDL_GetCurrentDisplayMode(0, &mode) == 0 && mode.refresh_rate >= 30
+      ? Double(mode.refresh_rate) : 60
+    // Frame n starts no earlier than (n - 1) / hz s in: at most 2 hz + 1 frames in two seconds.
+    XCTAssertLessThanOrEqual(report.frames, Int(2 * hz) + 1, "\(report), display \(hz) Hz")
+    XCTAssertGreaterThan(report.frames, Int(hz), "\(report), display \(hz) Hz")
+  }
+
   /// Bunnymark through the real window, vsync off: `TIDE_BENCH_BUNNIES=N` (and optionally
   /// `TIDE_BENCH_SPRITE=/path/bunny.png`, `TIDE_RENDERER`) under xvfb-run, release build.
   func testBunnymark() throws {

@@ -15,7 +15,6 @@ final class SDLWindow {
   private var letterbox: Letterbox
   private var pendingInput: [ScheduledInput]
   private let startTime: Double
-  private let stepSeconds = 1.0 / 60
 
   init(driver: any GameDriver, options: WindowOptions) throws {
     startTime = Self.now()
@@ -106,35 +105,29 @@ final class SDLWindow {
     var report = WindowRunReport(
       frames: 0, steps: 0, seconds: 0, firstFrameSeconds: 0, rendererName: rendererName,
       screenshotWritten: false)
-    var accumulator = 0.0
-    var simulated = 0.0
+    // Fixed steps for the real time that passed; a long stall is dropped, not replayed.
+    var clock = FixedStepClock(hz: 60, maxStepsPerFrame: options.maxStepsPerFrame)
     var previous = Self.now()
     let loopStart = previous
-    let frameBudget = 1.0 / refreshRate()
+    // Not every renderer waits for the display (the software one never does): pace those here.
+    var pacer =
+      options.vsync && !rendererWaitsForVsync()
+      ? FramePacer(interval: 1 / refreshRate(), start: loopStart) : nil
     while true {
       let frameStart = Self.now()
       let elapsed = frameStart - previous
       previous = frameStart
       guard pumpEvents() else { break }
       driver.poll()
-      // Fixed steps for the real time that passed; a long stall is dropped, not replayed.
-      accumulator += min(elapsed, 0.25)
-      var steps = 0
-      while accumulator >= stepSeconds {
-        feedScheduledInput(upTo: simulated)
+      let steps = clock.accumulate(real: elapsed)
+      for tick in (clock.tick - steps)..<clock.tick {
+        feedScheduledInput(upTo: Double(tick) * clock.dt)
         driver.step()
-        simulated += stepSeconds
-        accumulator -= stepSeconds
-        steps += 1
-        if steps >= options.maxStepsPerFrame {
-          accumulator = 0
-          break
-        }
       }
       report.steps += steps
       drawFrame()
       if let path = options.screenshotPath, !report.screenshotWritten,
-        simulated + 1e-9 >= options.screenshotAt
+        clock.time + 1e-9 >= options.screenshotAt
       {
         try screenshot(to: path)
         report.screenshotWritten = true
@@ -151,10 +144,8 @@ final class SDLWindow {
       }
       if let maxFrames = options.maxFrames, report.frames >= maxFrames { break }
       if let maxSeconds = options.maxSeconds, after - loopStart >= maxSeconds { break }
-      if options.vsync {
-        // Not every renderer waits for the display (the software one never does): pace here.
-        let spare = frameBudget - (Self.now() - frameStart)
-        if spare > 0.001 { SDL_Delay(UInt32(spare * 1000)) }
+      if let wait = pacer?.secondsToWait(now: after), wait > 0 {
+        Thread.sleep(forTimeInterval: wait)
       }
     }
     report.seconds = Self.now() - loopStart
@@ -310,6 +301,16 @@ final class SDLWindow {
   }
 
   // MARK: - Time
+
+  /// Whether presenting blocks until the display's refresh. The software renderer reports
+  /// PRESENTVSYNC whenever the vsync hint is set (SDL 2.26) yet never waits: under Xvfb it
+  /// presented ~2000 frames a second with the flag set, while OpenGL held to the display rate.
+  private func rendererWaitsForVsync() -> Bool {
+    var info = SDL_RendererInfo()
+    guard SDL_GetRendererInfo(renderer, &info) == 0 else { return false }
+    return info.flags & SDL_RENDERER_PRESENTVSYNC.rawValue != 0
+      && info.flags & SDL_RENDERER_SOFTWARE.rawValue == 0
+  }
 
   private func refreshRate() -> Double {
     var mode = SDL_DisplayMode()
