@@ -16,6 +16,8 @@ final class TestDriver: GameDriver {
   private(set) var steps = 0
   private(set) var polls = 0
   private(set) var presented = 0
+  /// The step count each presented frame showed.
+  private(set) var presentedSteps: [Int] = []
   /// Called with the step number before each step (tests drive SDL from here).
   var onStep: ((Int) -> Void)?
   private var sprites: [(node: Node, vx: Double, vy: Double)] = []
@@ -75,7 +77,10 @@ final class TestDriver: GameDriver {
     }
   }
 
-  func frameDidPresent() { presented += 1 }
+  func frameDidPresent() {
+    presented += 1
+    presentedSteps.append(steps)
+  }
   func poll() { polls += 1 }
 }
 
@@ -162,6 +167,34 @@ final class WindowTests: XCTestCase {
     // Frame n starts no earlier than (n - 1) / hz s in: at most 2 hz + 1 frames in two seconds.
     XCTAssertLessThanOrEqual(report.frames, Int(2 * hz) + 1, "\(report), display \(hz) Hz")
     XCTAssertGreaterThan(report.frames, Int(hz), "\(report), display \(hz) Hz")
+  }
+
+  func testScreenshotShowsExactlyTheRequestedStep() throws {
+    guard ProcessInfo.processInfo.environment["DISPLAY"] != nil else {
+      throw XCTSkip("no display; run under xvfb-run to open a real window")
+    }
+    let fonts = try FontLibrary()
+    let assets = try SceneFixtures.makeAssets()
+    let driver = TestDriver(sprites: 0, fonts: fonts)
+    // A slow step just before the shot makes the next frame owe several steps at once.
+    driver.onStep = { step in
+      if step == 27 { Thread.sleep(forTimeInterval: 0.08) }
+    }
+    let shot = URL(fileURLWithPath: NSTemporaryDirectory())
+      .appendingPathComponent("tide-window-shot-step.png")
+    var options = WindowOptions()
+    options.gameDirectory = assets.directory?.deletingLastPathComponent()
+    options.maxSeconds = 0.8
+    options.screenshotPath = shot
+    options.screenshotAt = 0.5
+    let report = try runWindow(driver: driver, options: options)
+    XCTAssertTrue(report.screenshotWritten)
+    // Like `tide shot --at 0.5`: the frame after exactly 30 steps, not one that overshot it.
+    let shown = driver.presentedSteps.first { $0 >= 30 }
+    XCTAssertEqual(shown, 30, "frames showed steps \(driver.presentedSteps)")
+    // Steps held back for the shot run on the next frame; none are lost.
+    XCTAssertEqual(report.steps, driver.steps)
+    XCTAssertGreaterThan(driver.presentedSteps.last ?? 0, 40)
   }
 
   /// Bunnymark through the real window, vsync off: `TIDE_BENCH_BUNNIES=N` (and optionally

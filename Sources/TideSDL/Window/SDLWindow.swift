@@ -107,6 +107,13 @@ final class SDLWindow {
       screenshotWritten: false)
     // Fixed steps for the real time that passed; a long stall is dropped, not replayed.
     var clock = FixedStepClock(hz: 60, maxStepsPerFrame: options.maxStepsPerFrame)
+    // Steps run so far, and steps due but held back so the screenshot shows its exact step.
+    var tick = 0
+    var held = 0
+    // The step to screenshot after, rounded like `tide shot --at` (Engine.replay).
+    var shotTick =
+      options.screenshotPath == nil
+      ? nil : max(0, Int((options.screenshotAt * Double(clock.hz)).rounded()))
     var previous = Self.now()
     let loopStart = previous
     // Not every renderer waits for the display (the software one never does): pace those here.
@@ -119,18 +126,24 @@ final class SDLWindow {
       previous = frameStart
       guard pumpEvents() else { break }
       driver.poll()
-      let steps = clock.accumulate(real: elapsed)
-      for tick in (clock.tick - steps)..<clock.tick {
+      var steps = held + clock.accumulate(real: elapsed)
+      held = 0
+      if let shotTick, tick + steps > shotTick {
+        // Stop at the screenshot's step; the rest run next frame.
+        held = tick + steps - shotTick
+        steps = shotTick - tick
+      }
+      for _ in 0..<steps {
         feedScheduledInput(upTo: Double(tick) * clock.dt)
         driver.step()
+        tick += 1
       }
       report.steps += steps
       drawFrame()
-      if let path = options.screenshotPath, !report.screenshotWritten,
-        clock.time + 1e-9 >= options.screenshotAt
-      {
+      if let path = options.screenshotPath, let shot = shotTick, tick >= shot {
         try screenshot(to: path)
         report.screenshotWritten = true
+        shotTick = nil
       }
       SDL_RenderPresent(renderer)
       driver.frameDidPresent()
