@@ -36,4 +36,19 @@ final class AssetLibraryTests: XCTestCase {
     XCTAssertEqual(assets.imageSize(named: "lion0.png"), Vec2(5, 7))
     XCTAssertEqual(assets.imageSize(named: "lion0"), Vec2(5, 7), "the extension-less name too")
   }
+
+  func testImageSizesComeFromThePNGHeaderOnly() throws {
+    try writeImage("wide.png", width: 300, height: 2)
+    let assets = game.appendingPathComponent("assets")
+    try Data("not a png at all, but long enough".utf8).write(to: assets.appendingPathComponent("bad.png"))
+    try Data([0x89, 0x50, 0x4E, 0x47]).write(to: assets.appendingPathComponent("short.png"))
+    XCTAssertEqual(PNGInfo.size(of: assets.appendingPathComponent("wide.png")), Vec2(300, 2))
+    XCTAssertNil(PNGInfo.size(of: assets.appendingPathComponent("bad.png")))
+    XCTAssertNil(PNGInfo.size(of: assets.appendingPathComponent("short.png")))
+    XCTAssertNil(PNGInfo.size(of: assets.appendingPathComponent("missing.png")))
+    XCTAssertNil(PNGInfo.size(of: assets), "a folder is not a PNG")
+    let library = AssetLibrary(gameDirectory: game)
+    XCTAssertEqual(library.imageSize(named: "wide"), Vec2(300, 2))
+    XCTAssertNil(library.imageSize(named: "bad.png"))
+  }
 }

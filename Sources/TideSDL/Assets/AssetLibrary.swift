@@ -53,12 +53,7 @@ public final class AssetLibrary {
   /// The pixel size of an image, read from its PNG header (cached); nil when unreadable.
   public func imageSize(named name: String) -> Vec2? {
     if let size = sizes[name] { return size }
-    guard let url = imageURL(named: name),
-      let handle = try? FileHandle(forReadingFrom: url)
-    else { return nil }
-    defer { try? handle.close() }
-    guard let header = try? handle.read(upToCount: 24), let size = Self.pngSize([UInt8](header))
-    else { return nil }
+    guard let url = imageURL(named: name), let size = PNGInfo.size(of: url) else { return nil }
     sizes[name] = size
     return size
   }
@@ -79,15 +74,5 @@ public final class AssetLibrary {
     guard reportedMissing.insert(name).inserted else { return }
     let place = directory?.path ?? "(no assets folder)"
     FileHandle.standardError.write(Data("tide: \(kind) '\(name)' not found in \(place)\n".utf8))
-  }
-
-  /// Width and height from a PNG's IHDR chunk, or nil when the bytes are not a PNG.
-  static func pngSize(_ bytes: [UInt8]) -> Vec2? {
-    let signature: [UInt8] = [0x89, 0x50, 0x4E, 0x47, 0x0D, 0x0A, 0x1A, 0x0A]
-    guard bytes.count >= 24, Array(bytes[0..<8]) == signature else { return nil }
-    func bigEndian32(_ at: Int) -> Int {
-      bytes[at..<(at + 4)].reduce(0) { $0 << 8 | Int($1) }
-    }
-    return Vec2(Double(bigEndian32(16)), Double(bigEndian32(20)))
   }
 }
