@@ -46,7 +46,7 @@ public final class SDLOffscreen {
     // The node renderer owns textures of this renderer, so it must go first.
     do {
       let nodes = NodeRenderer(renderer: renderer, fonts: fonts, assets: assets)
-      let clear = NodeRenderer.bytes(background)
+      let clear = SDL_Color(background)
       SDL_SetRenderDrawColor(renderer, clear.r, clear.g, clear.b, 255)
       SDL_RenderClear(renderer)
       nodes.draw(scene, view: .scale(scale, scale), pixelScale: scale)

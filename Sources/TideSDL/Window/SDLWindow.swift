@@ -183,7 +183,7 @@ final class SDLWindow {
       design: driver.designSize, outputWidth: Int(outputWidth), outputHeight: Int(outputHeight))
     // Clear to the game's background and paint only the bars black: a full-window fill per
     // frame costs about a millisecond on the software renderer.
-    let background = NodeRenderer.bytes(driver.background)
+    let background = SDL_Color(driver.background)
     SDL_SetRenderDrawColor(renderer, background.r, background.g, background.b, 255)
     SDL_RenderClear(renderer)
     let viewport = SDL_Rect(
