@@ -58,7 +58,7 @@ public final class SDLOffscreen {
       SDL_RenderPresent(renderer)
     }
     var image = try RGBAImage(surface: surface)
-    for index in image.pixels.indices { image.pixels[index] |= 0xFF00_0000 }
+    image.makeOpaque()
     return image
   }
 

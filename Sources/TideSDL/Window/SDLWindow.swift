@@ -248,8 +248,9 @@ final class SDLWindow {
       SDL_RenderReadPixels(renderer, nil, PixelFormat.argb8888, buffer.baseAddress, width * 4)
     }
     guard status == 0 else { throw SDLError.last("Reading the window's pixels") }
-    for index in pixels.indices { pixels[index] |= 0xFF00_0000 }
-    try RGBAImage(width: Int(width), height: Int(height), pixels: pixels).writePNG(to: url)
+    var image = RGBAImage(width: Int(width), height: Int(height), pixels: pixels)
+    image.makeOpaque()
+    try image.writePNG(to: url)
   }
 
   // MARK: - Events
