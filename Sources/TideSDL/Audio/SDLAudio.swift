@@ -18,7 +18,7 @@ public final class SDLAudio {
     var opened = false
     if SDLLibrary.startAudio() {
       _ = Mix_Init(Int32(MIX_INIT_OGG.rawValue))
-      opened = Mix_OpenAudio(44100, tide_mix_default_format(), 2, 1024) == 0
+      opened = Mix_OpenAudio(44100, UInt16(MIX_DEFAULT_FORMAT), 2, 1024) == 0
     }
     if opened {
       // Enough voices for overlapping effects in a busy moment.
@@ -41,7 +41,7 @@ public final class SDLAudio {
   /// Plays the sound called `name` at `volume` 0...1 on a free channel.
   public func play(_ name: String, volume: Double) {
     guard !isSilent, let chunk = chunk(named: name) else { return }
-    let channel = tide_mix_play_channel(-1, chunk, 0)
+    let channel = Mix_PlayChannel(-1, chunk, 0)
     guard channel >= 0 else { return }
     let level = Int32((min(max(volume, 0), 1) * Double(MIX_MAX_VOLUME)).rounded())
     Mix_Volume(channel, level)
@@ -58,7 +58,7 @@ public final class SDLAudio {
   private func chunk(named name: String) -> UnsafeMutablePointer<Mix_Chunk>? {
     if let chunk = chunks[name] { return chunk }
     guard !failed.contains(name) else { return nil }
-    guard let url = assets.soundURL(named: name), let loaded = tide_mix_load_wav(url.path) else {
+    guard let url = assets.soundURL(named: name), let loaded = Mix_LoadWAV(url.path) else {
       failed.insert(name)
       assets.reportMissing(name, kind: "sound")
       return nil

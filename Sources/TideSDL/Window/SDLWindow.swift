@@ -267,10 +267,10 @@ final class SDLWindow {
       switch event.type {
       case SDL_QUIT.rawValue:
         return false
-      case SDL_MOUSEBUTTONDOWN.rawValue where event.button.button == tide_sdl_button_left():
+      case SDL_MOUSEBUTTONDOWN.rawValue where event.button.button == SDL_BUTTON_LEFT:
         flushMove()
         driver.enqueue(.pointerDown(designPoint(event.button.x, event.button.y)))
-      case SDL_MOUSEBUTTONUP.rawValue where event.button.button == tide_sdl_button_left():
+      case SDL_MOUSEBUTTONUP.rawValue where event.button.button == SDL_BUTTON_LEFT:
         flushMove()
         driver.enqueue(.pointerUp(designPoint(event.button.x, event.button.y)))
       case SDL_MOUSEMOTION.rawValue:
