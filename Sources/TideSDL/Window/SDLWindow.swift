@@ -58,7 +58,7 @@ final class SDLWindow {
       throw error
     }
     SDL_SetHint(SDL_HINT_RENDER_VSYNC, options.vsync ? "1" : "0")
-    var rendererFlags = SDL_RENDERER_TARGETTEXTURE.rawValue
+    var rendererFlags: UInt32 = 0
     if options.vsync { rendererFlags |= SDL_RENDERER_PRESENTVSYNC.rawValue }
     if name == "software" { rendererFlags = SDL_RENDERER_SOFTWARE.rawValue }
     guard let renderer = SDL_CreateRenderer(window, index, rendererFlags) else {
