@@ -13,6 +13,8 @@ final class SDLWindow {
   private let errorPainter = ErrorOverlayPainter()
   private var stats: FrameStats
   private var letterbox: Letterbox
+  /// Drawable pixels per window point on each axis (2 on a high-DPI display), for the pointer.
+  private var pixelsPerPoint = Vec2(1, 1)
   private var pendingInput: [ScheduledInput]
   private let startTime: Double
 
@@ -88,6 +90,8 @@ final class SDLWindow {
         ?? AssetLibrary(directory: nil)
     }
     nodes = NodeRenderer(renderer: renderer, fonts: fonts, assets: assets)
+    // The drawable may be larger than the window (high DPI): measure before the first events.
+    updateLetterbox()
     SDL_StartTextInput()
   }
 
@@ -174,13 +178,26 @@ final class SDLWindow {
 
   // MARK: - Drawing
 
-  private func drawFrame() {
-    guard let nodes else { return }
+  /// Fits the design area to the window's current size; returns the drawable size in pixels.
+  @discardableResult
+  private func updateLetterbox() -> (width: Int32, height: Int32) {
+    var windowWidth: Int32 = 0
+    var windowHeight: Int32 = 0
     var outputWidth: Int32 = 0
     var outputHeight: Int32 = 0
+    SDL_GetWindowSize(window, &windowWidth, &windowHeight)
     SDL_GetRendererOutputSize(renderer, &outputWidth, &outputHeight)
     letterbox = Letterbox(
       design: driver.designSize, outputWidth: Int(outputWidth), outputHeight: Int(outputHeight))
+    pixelsPerPoint = Vec2(
+      windowWidth > 0 ? Double(outputWidth) / Double(windowWidth) : 1,
+      windowHeight > 0 ? Double(outputHeight) / Double(windowHeight) : 1)
+    return (outputWidth, outputHeight)
+  }
+
+  private func drawFrame() {
+    guard let nodes else { return }
+    let (outputWidth, outputHeight) = updateLetterbox()
     // Clear to the game's background and paint only the bars black: a full-window fill per
     // frame costs about a millisecond on the software renderer.
     let background = SDL_Color(driver.background)
@@ -267,6 +284,9 @@ final class SDLWindow {
       switch event.type {
       case SDL_QUIT.rawValue:
         return false
+      case SDL_WINDOWEVENT.rawValue:
+        // A click that follows a resize in the same batch must map through the new size.
+        updateLetterbox()
       case SDL_MOUSEBUTTONDOWN.rawValue where event.button.button == SDL_BUTTON_LEFT:
         flushMove()
         driver.enqueue(.pointerDown(designPoint(event.button.x, event.button.y)))
@@ -301,17 +321,7 @@ final class SDLWindow {
 
   /// Window coordinates (points) to design coordinates, through high-DPI and letterboxing.
   private func designPoint(_ x: Int32, _ y: Int32) -> Vec2 {
-    var windowWidth: Int32 = 0
-    var windowHeight: Int32 = 0
-    var outputWidth: Int32 = 0
-    var outputHeight: Int32 = 0
-    SDL_GetWindowSize(window, &windowWidth, &windowHeight)
-    SDL_GetRendererOutputSize(renderer, &outputWidth, &outputHeight)
-    let ratioX = windowWidth > 0 ? Double(outputWidth) / Double(windowWidth) : 1
-    let ratioY = windowHeight > 0 ? Double(outputHeight) / Double(windowHeight) : 1
-    let box = Letterbox(
-      design: driver.designSize, outputWidth: Int(outputWidth), outputHeight: Int(outputHeight))
-    return box.toDesign(Vec2(Double(x) * ratioX, Double(y) * ratioY))
+    letterbox.toDesign(Vec2(Double(x) * pixelsPerPoint.x, Double(y) * pixelsPerPoint.y))
   }
 
   // MARK: - Time
