@@ -7,14 +7,14 @@ import TideCore
 /// image textures when it moved, so a changed PNG shows on the next frame.
 public final class AssetLibrary {
   /// The `assets/` folder, or nil when the game has none (every lookup then fails quietly).
-  public let directory: URL?
+  let directory: URL?
   /// Bumped whenever an asset is reported changed.
-  public private(set) var generation = 0
+  private(set) var generation = 0
   private var sizes: [String: Vec2] = [:]
   private var reportedMissing: Set<String> = []
 
   /// Creates a library over `directory` (a game's `assets/` folder).
-  public init(directory: URL?) {
+  init(directory: URL?) {
     self.directory = directory
   }
 
@@ -24,7 +24,7 @@ public final class AssetLibrary {
   }
 
   /// The file for an image name such as "lion0.png" ("lion0" also finds lion0.png).
-  public func imageURL(named name: String) -> URL? {
+  func imageURL(named name: String) -> URL? {
     guard let directory, !name.isEmpty, !name.contains("..") else { return nil }
     let direct = directory.appendingPathComponent(name)
     if FileManager.default.fileExists(atPath: direct.path) { return direct }
@@ -36,7 +36,7 @@ public final class AssetLibrary {
   }
 
   /// The file for a sound name: `<name>`, else `<name>.wav`, else `<name>.ogg`.
-  public func soundURL(named name: String) -> URL? {
+  func soundURL(named name: String) -> URL? {
     guard let directory, !name.isEmpty, !name.contains("..") else { return nil }
     for candidate in [name, name + ".wav", name + ".ogg"] {
       let url = directory.appendingPathComponent(candidate)
@@ -51,7 +51,7 @@ public final class AssetLibrary {
   }
 
   /// The pixel size of an image, read from its PNG header (cached); nil when unreadable.
-  public func imageSize(named name: String) -> Vec2? {
+  func imageSize(named name: String) -> Vec2? {
     if let size = sizes[name] { return size }
     guard let url = imageURL(named: name), let size = PNGInfo.size(of: url) else { return nil }
     sizes[name] = size
@@ -63,7 +63,7 @@ public final class AssetLibrary {
   /// Every cached size and missing-file report is forgotten, not just the one for `path`: an
   /// image may have been asked for under other names ("lion0" for lion0.png), and reloads are
   /// rare enough that re-reading a few PNG headers costs nothing.
-  public func markChanged(path: String) {
+  func markChanged(path: String) {
     sizes.removeAll()
     reportedMissing.removeAll()
     generation += 1

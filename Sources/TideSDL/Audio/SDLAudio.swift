@@ -5,15 +5,15 @@ import Foundation
 ///
 /// With no audio device the game runs silent: one warning line is printed and every `play`
 /// does nothing. Sounds are decoded once and kept; `reload` forgets one after a hot reload.
-public final class SDLAudio {
+final class SDLAudio {
   /// Whether opening the device failed, so nothing will be heard.
-  public let isSilent: Bool
+  let isSilent: Bool
   private let assets: AssetLibrary
   private var chunks: [String: UnsafeMutablePointer<Mix_Chunk>] = [:]
   private var failed: Set<String> = []
 
   /// Opens the audio device (44.1 kHz stereo); on failure prints one warning and runs silent.
-  public init(assets: AssetLibrary) {
+  init(assets: AssetLibrary) {
     self.assets = assets
     var opened = false
     if SDLLibrary.startAudio() {
@@ -39,7 +39,7 @@ public final class SDLAudio {
   }
 
   /// Plays the sound called `name` at `volume` 0...1 on a free channel.
-  public func play(_ name: String, volume: Double) {
+  func play(_ name: String, volume: Double) {
     guard !isSilent, let chunk = chunk(named: name) else { return }
     let channel = Mix_PlayChannel(-1, chunk, 0)
     guard channel >= 0 else { return }
@@ -48,7 +48,7 @@ public final class SDLAudio {
   }
 
   /// Forgets the decoded copy of a sound so the next `play` reads the file again.
-  public func reload(_ name: String) {
+  func reload(_ name: String) {
     failed.remove(name)
     if let chunk = chunks.removeValue(forKey: name) {
       Mix_FreeChunk(chunk)

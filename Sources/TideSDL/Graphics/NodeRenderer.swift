@@ -8,13 +8,13 @@ import TideCore
 ///
 /// Shapes are tessellated with anti-aliased edges (`SDL_RenderGeometry`); images and text are
 /// cached textures drawn with `SDL_RenderCopyExF`. One instance per SDL renderer; main thread.
-public final class NodeRenderer {
+final class NodeRenderer {
   /// The `SDL_Renderer*` drawn into.
-  public let renderer: OpaquePointer
+  let renderer: OpaquePointer
   /// Fonts shared with text measuring.
-  public let fonts: FontLibrary
+  let fonts: FontLibrary
   /// Where image files come from.
-  public let assets: AssetLibrary
+  let assets: AssetLibrary
 
   private let images: ImageTextureCache
   private let texts: TextTextureCache
@@ -45,7 +45,7 @@ public final class NodeRenderer {
   }
 
   /// Creates a renderer front end for `renderer` (an `SDL_Renderer*`, which must outlive it).
-  public init(renderer: OpaquePointer, fonts: FontLibrary, assets: AssetLibrary) {
+  init(renderer: OpaquePointer, fonts: FontLibrary, assets: AssetLibrary) {
     self.renderer = renderer
     self.fonts = fonts
     self.assets = assets
@@ -59,7 +59,7 @@ public final class NodeRenderer {
   /// `view` maps design coordinates to renderer pixels (letterbox offset and scale);
   /// `pixelScale` is that scale, used to render text at full resolution.
   @discardableResult
-  public func draw(_ scene: SceneGraph, view: Affine = .identity, pixelScale: Double = 1) -> Int {
+  func draw(_ scene: SceneGraph, view: Affine = .identity, pixelScale: Double = 1) -> Int {
     images.beginFrame()
     texts.beginFrame()
     var frame = FrameState()

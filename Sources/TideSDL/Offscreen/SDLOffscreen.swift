@@ -7,9 +7,9 @@ import TideCore
 /// image tests.
 public final class SDLOffscreen {
   /// Fonts used for text (share them with the `TTFTextMetrics` the scene was measured with).
-  public let fonts: FontLibrary
+  let fonts: FontLibrary
   /// Where image nodes find their files.
-  public let assets: AssetLibrary
+  let assets: AssetLibrary
   private let errorPainter = ErrorOverlayPainter()
 
   /// Creates an offscreen renderer over a game's assets and fonts.
@@ -17,11 +17,6 @@ public final class SDLOffscreen {
     self.assets = assets
     self.fonts = fonts
     SDLLibrary.startImages()
-  }
-
-  /// Creates an offscreen renderer for the game in `gameDirectory` with the default fonts.
-  public convenience init(gameDirectory: URL) throws {
-    self.init(assets: AssetLibrary(gameDirectory: gameDirectory), fonts: try FontLibrary())
   }
 
   /// Draws `scene` (design size `size`, `scale` pixels per design unit) over `background`,
