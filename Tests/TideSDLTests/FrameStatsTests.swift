@@ -26,9 +26,20 @@ final class FrameStatsTests: XCTestCase {
     _ = feed(&stats, from: 29.0 / 60, count: 1)
     XCTAssertEqual(stats.summary, "60 fps  16.7 ms  work 2.0 ms  5 nodes")
   }
-}
 
-extension FrameStatsTests {
+  func testCountsNodesOnlyWhenTheSummaryChanges() {
+    var stats = FrameStats()
+    var counted = 0
+    func nodes() -> Int {
+      counted += 1
+      return 5
+    }
+    for frame in 0...31 {
+      stats.record(frameTime: 1.0 / 60, workTime: 0, now: Double(frame) / 60, nodes: nodes())
+    }
+    XCTAssertEqual(counted, 1, "one summary in half a second, one walk of the scene")
+  }
+
   func testTurningThePanelBackOnMeasuresAfresh() {
     var stats = FrameStats(shown: true)
     stats.record(frameTime: 0, workTime: 0, now: 0, nodes: 5)

@@ -24,7 +24,10 @@ struct FrameStats {
   }
 
   /// Records one frame: seconds since the previous frame and seconds spent stepping and drawing.
-  mutating func record(frameTime: Double, workTime: Double, now: Double, nodes: Int) {
+  /// `nodes` (a walk of the whole scene) is only asked for when the summary is refreshed.
+  mutating func record(
+    frameTime: Double, workTime: Double, now: Double, nodes: @autoclosure () -> Int
+  ) {
     guard isShown else { return }
     guard let start = windowStart else {
       // The first frame includes start-up work; begin measuring after it.
@@ -40,7 +43,7 @@ struct FrameStats {
     let frameMs = frameTimeSum / count * 1000
     let workMs = workTimeSum / count * 1000
     summary = String(
-      format: "%.0f fps  %.1f ms  work %.1f ms  %d nodes", fps, frameMs, workMs, nodes)
+      format: "%.0f fps  %.1f ms  work %.1f ms  %d nodes", fps, frameMs, workMs, nodes())
     frames = 0
     frameTimeSum = 0
     workTimeSum = 0
