@@ -12,6 +12,8 @@ final class SDLWindow {
   private var nodes: NodeRenderer?
   private let errorPainter = ErrorOverlayPainter()
   private var stats: FrameStats
+  /// The stats text's size in pixels, measured when the text or its size changes.
+  private var statsTextSize: (text: String, pixelSize: Int, width: Int, height: Int)?
   private var letterbox: Letterbox
   /// Drawable pixels per window point on each axis (2 on a high-DPI display), for the pointer.
   private var pixelsPerPoint = Vec2(1, 1)
@@ -245,12 +247,20 @@ final class SDLWindow {
   private func drawStats(with nodes: NodeRenderer) {
     let pixelSize = max(11, Int((12 * letterbox.scale).rounded()))
     let pad = Double(pixelSize) / 2
-    let layout = nodes.fonts.layout(stats.summary, pixelSize: pixelSize)
+    let measured: (text: String, pixelSize: Int, width: Int, height: Int)
+    if let known = statsTextSize, known.text == stats.summary, known.pixelSize == pixelSize {
+      measured = known
+    } else {
+      let layout = nodes.fonts.layout(stats.summary, pixelSize: pixelSize)
+      measured = (stats.summary, pixelSize, layout.width, layout.height)
+      statsTextSize = measured
+    }
+    let (width, height) = (measured.width, measured.height)
     let left = letterbox.x + pad
     let top = letterbox.y + pad
     nodes.fillRect(
-      x: left, y: top, width: Double(layout.width) + 2 * pad,
-      height: Double(layout.height) + pad, color: Color(r: 0, g: 0, b: 0, a: 0.7))
+      x: left, y: top, width: Double(width) + 2 * pad, height: Double(height) + pad,
+      color: Color(r: 0, g: 0, b: 0, a: 0.7))
     nodes.drawText(
       stats.summary, x: left + pad, y: top + pad / 2, pixelSize: pixelSize,
       color: Color(r: 0.6, g: 1, b: 0.6))
