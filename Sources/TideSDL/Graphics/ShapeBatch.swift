@@ -14,6 +14,9 @@ struct ShapeBatch {
   private var indices: [Int32] = []
   private var points: [SIMD2<Double>] = []
   private var miters: [SIMD2<Double>] = []
+  /// (cos, sin) around a circle, by segment count (at most ~500 counts): shared by every
+  /// ellipse with that many segments instead of recomputed per ellipse.
+  private var unitCircles: [Int: [SIMD2<Double>]] = [:]
 
   /// Whether anything waits to be drawn.
   var isEmpty: Bool { indices.isEmpty }
@@ -214,12 +217,20 @@ struct ShapeBatch {
     points.removeAll(keepingCapacity: true)
     let rx = width / 2
     let ry = height / 2
-    let count = Self.segments(radius: max(rx, ry) * pixelScale)
-    for step in 0..<count {
-      let angle = Double(step) / Double(count) * 2 * .pi
-      points.append(Self.map(transform, rx + rx * cos(angle), ry + ry * sin(angle)))
+    for unit in unitCircle(segments: Self.segments(radius: max(rx, ry) * pixelScale)) {
+      points.append(Self.map(transform, rx + rx * unit.x, ry + ry * unit.y))
     }
     emit(fill: fill, stroke: stroke, strokeWidth: strokeWidth * Self.areaScale(transform))
+  }
+
+  private mutating func unitCircle(segments count: Int) -> [SIMD2<Double>] {
+    if let known = unitCircles[count] { return known }
+    let made = (0..<count).map { step in
+      let angle = Double(step) / Double(count) * 2 * .pi
+      return SIMD2(cos(angle), sin(angle))
+    }
+    unitCircles[count] = made
+    return made
   }
 
   // MARK: - Tessellation
