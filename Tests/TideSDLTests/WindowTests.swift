@@ -25,7 +25,8 @@ final class TestDriver: GameDriver {
   init(designSize: Vec2 = Vec2(390, 844), sprites count: Int = 50, fonts: FontLibrary) {
     self.designSize = designSize
     scene = SceneGraph(textMetrics: TTFTextMetrics(fonts: fonts))
-    var random = SystemRandomNumberGenerator()
+    // Seeded, so the scene at a given step is known (the screenshot test relies on it).
+    var random = TideRandom(seed: 7)
     for index in 0..<count {
       let node = scene.makeNode(.image)
       node.image = "sprite.png"
@@ -59,6 +60,9 @@ final class TestDriver: GameDriver {
   }
 
   func enqueue(_ event: InputEvent) { received.append(event) }
+
+  /// The image sprites' top-left corners, in drawing order.
+  var spriteOrigins: [Vec2] { sprites.map { Vec2($0.node.x, $0.node.y) } }
 
   func step() {
     steps += 1
@@ -127,6 +131,11 @@ final class WindowTests: XCTestCase {
       ScheduledInput(time: 0.1, event: .pointerDown(Vec2(195, 730))),
       ScheduledInput(time: 0.2, event: .pointerUp(Vec2(195, 730))),
     ]
+    // Where the sprites are in the screenshot: after step 30, i.e. as step 31 begins.
+    var spritesAtShot: [Vec2] = []
+    driver.onStep = { [unowned driver] step in
+      if step == 31 { spritesAtShot = driver.spriteOrigins }
+    }
     let report = try runWindow(driver: driver, options: options)
     XCTAssertTrue(report.screenshotWritten)
     XCTAssertTrue(FileManager.default.fileExists(atPath: shot.path))
@@ -142,9 +151,48 @@ final class WindowTests: XCTestCase {
     XCTAssertEqual(presses, [.pointerDown(Vec2(195, 730)), .pointerUp(Vec2(195, 730))])
     let image = try RGBAImage(contentsOf: shot)
     XCTAssertGreaterThan(image.width, 100)
+    try assertScreenshot(image, design: driver.designSize, sprites: spritesAtShot)
     print("window smoke: \(report.frames) frames, \(report.steps) steps, "
       + "first frame \(Int(report.firstFrameSeconds * 1000)) ms, renderer \(report.rendererName), "
       + "\(image.width)x\(image.height) screenshot at \(shot.path)")
+  }
+
+  /// Checks a background pixel and a sprite pixel of the smoke test's screenshot, away from
+  /// the label and stats panel at the top, the dot and the button, and any sprite drawn above.
+  private func assertScreenshot(_ image: RGBAImage, design: Vec2, sprites: [Vec2]) throws {
+    XCTAssertEqual(sprites.count, 50, "the screenshot was taken after step 30")
+    let box = Letterbox(design: design, outputWidth: image.width, outputHeight: image.height)
+    func pixel(_ point: Vec2) -> (r: Int, g: Int, b: Int) {
+      let at = box.view.apply(point)
+      let argb = image[Int(at.x), Int(at.y)]
+      return (Int((argb >> 16) & 0xFF), Int((argb >> 8) & 0xFF), Int(argb & 0xFF))
+    }
+    func covered(_ point: Vec2, by origins: ArraySlice<Vec2>) -> Bool {
+      origins.contains {
+        point.x > $0.x - 3 && point.x < $0.x + 29 && point.y > $0.y - 3 && point.y < $0.y + 40
+      }
+    }
+    func clearOfFixedNodes(_ point: Vec2) -> Bool {
+      let dot = abs(point.x - 195) < 55 && abs(point.y - 420) < 55
+      let button = point.x > 90 && point.x < 300 && point.y > 695
+      return point.y > 100 && !dot && !button
+    }
+    let grid = stride(from: 105.0, to: 690, by: 10).flatMap { y in
+      stride(from: 5.0, to: 385, by: 10).map { Vec2($0, y) }
+    }
+    let free = try XCTUnwrap(
+      grid.first { clearOfFixedNodes($0) && !covered($0, by: sprites[...]) }, "no free spot")
+    let background = pixel(free)
+    XCTAssertEqual([background.r, background.g, background.b], [26, 31, 51], "background at \(free)")
+    // The red top-left quadrant of the topmost sprite with nothing drawn over it there.
+    let visible = sprites.indices.reversed().lazy.map { index in
+      (Vec2(sprites[index].x + 6, sprites[index].y + 9), index)
+    }.first { point, index in
+      clearOfFixedNodes(point) && !covered(point, by: sprites[(index + 1)...])
+    }
+    let (point, index) = try XCTUnwrap(visible, "every sprite is covered")
+    let red = pixel(point)
+    XCTAssertTrue(red.r > 180 && red.g < 90 && red.b < 90, "sprite \(index) at \(point) is \(red)")
   }
 
   func testVsyncPacingNeverRunsFasterThanTheDisplay() throws {
