@@ -13,7 +13,7 @@ public final class SDLBackend: Backend {
   /// The game's `assets/` folder.
   public let assets: AssetLibrary
   /// Sound output; nil when the backend was made without audio (e.g. for `tide shot`).
-  public let audio: SDLAudio?
+  let audio: SDLAudio?
   private let metrics: TTFTextMetrics
 
   /// Creates the backend for the game in `gameDirectory`; `audio: false` never opens a device.

@@ -18,7 +18,12 @@ final class ContentGoldenTests: XCTestCase {
       let goldenDir = content.appendingPathComponent(game).appendingPathComponent("tests/golden")
       let specs = ((try? FileManager.default.contentsOfDirectory(atPath: goldenDir.path)) ?? []).filter { $0.hasSuffix(".input") }.sorted()
       for spec in specs {
-        try check(game: content.appendingPathComponent(game), spec: goldenDir.appendingPathComponent(spec))
+        // One bad screen must not hide the others.
+        do {
+          try check(game: content.appendingPathComponent(game), spec: goldenDir.appendingPathComponent(spec))
+        } catch {
+          XCTFail("Content/\(game)/tests/golden/\(spec): \(error)")
+        }
         checked += 1
       }
     }
@@ -41,12 +46,11 @@ final class ContentGoldenTests: XCTestCase {
     XCTAssertTrue(engine.errors.all.isEmpty, "\(spec.path): script errors: \(engine.errors.all.map(\.message))")
     let image = try SDLOffscreen(assets: backend.assets, fonts: backend.fonts)
       .render(scene: engine.scene, size: engine.designSize, background: engine.background, overlay: engine.overlay)
-    let expected = spec.deletingPathExtension().appendingPathExtension("png")
-    if ProcessInfo.processInfo.environment["TIDE_UPDATE_GOLDEN"] == "1" || !FileManager.default.fileExists(atPath: expected.path) {
-      try image.writePNG(to: expected)
-      return
-    }
-    let report = GoldenImage.compare(actual: image, expected: try RGBAImage(contentsOf: expected))
+    // A missing golden fails (GoldenImage.check throws) unless TIDE_UPDATE_GOLDEN=1 asks for it.
+    let report = try GoldenImage.check(
+      image, golden: spec.deletingPathExtension().appendingPathExtension("png"),
+      update: GoldenImage.updateRequested,
+      failureDirectory: SceneFixtures.failureDirectory.appendingPathComponent(game.lastPathComponent))
     XCTAssertTrue(report.passed, "\(spec.path): \(report)")
   }
 }

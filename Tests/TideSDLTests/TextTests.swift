@@ -30,6 +30,15 @@ final class TextTests: XCTestCase {
     XCTAssertEqual(describe(splitter.split("✊\u{1F3FD}\u{200D}🦁")), ["E:✊🦁"])
   }
 
+  func testSkinToneOrJoinerMakesTextCharacterEmoji() {
+    // Like U+FE0F, a skin tone or a joiner after ✌ means the emoji, not DejaVu's outline.
+    XCTAssertEqual(describe(splitter.split("a✌\u{1F3FB}b")), ["T:a", "E:✌", "T:b"])
+    XCTAssertEqual(describe(splitter.split("a✌\u{1F3FF}b")), ["T:a", "E:✌", "T:b"])
+    XCTAssertEqual(describe(splitter.split("✌\u{200D}🦁")), ["E:✌🦁"])
+    // ASCII stays text whatever follows.
+    XCTAssertEqual(describe(splitter.split("a\u{1F3FD}\u{200D}b")), ["T:ab"])
+  }
+
   func testEmojiPresentationTable() {
     XCTAssertTrue(EmojiPresentation.isDefault(0x270A))
     XCTAssertTrue(EmojiPresentation.isDefault(0x1F981))
@@ -43,6 +52,15 @@ final class TextTests: XCTestCase {
     let emoji = layout.lines[0].pieces.filter { $0.run.kind == .emoji }
       .flatMap(\.run.scalars).map(\.value)
     XCTAssertEqual(emoji, [0x270A, 0x270B, 0x270C, 0x1F916, 0x1F981, 0x1F40D, 0x1F407])
+  }
+
+  func testRealFontsDrawToneModifiedHandsAsEmoji() throws {
+    let fonts = try FontLibrary()
+    // DejaVu has ✌ and ☝ as outlines; with a skin tone they are emoji (the tone itself is dropped).
+    let layout = fonts.layout("✌\u{1F3FD} ☝\u{1F3FD}", pixelSize: 24)
+    let pieces = layout.lines[0].pieces.map { ($0.run.kind, $0.run.scalars.map(\.value)) }
+    XCTAssertEqual(pieces.map(\.0), [.emoji, .text, .emoji])
+    XCTAssertEqual(pieces.flatMap(\.1), [0x270C, 0x20, 0x261D])
   }
 
   func testMetricsMatchLayoutAndGrowWithLines() throws {

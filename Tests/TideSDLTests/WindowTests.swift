@@ -16,6 +16,8 @@ final class TestDriver: GameDriver {
   private(set) var steps = 0
   private(set) var polls = 0
   private(set) var presented = 0
+  /// The step count each presented frame showed.
+  private(set) var presentedSteps: [Int] = []
   /// Called with the step number before each step (tests drive SDL from here).
   var onStep: ((Int) -> Void)?
   private var sprites: [(node: Node, vx: Double, vy: Double)] = []
@@ -23,7 +25,8 @@ final class TestDriver: GameDriver {
   init(designSize: Vec2 = Vec2(390, 844), sprites count: Int = 50, fonts: FontLibrary) {
     self.designSize = designSize
     scene = SceneGraph(textMetrics: TTFTextMetrics(fonts: fonts))
-    var random = SystemRandomNumberGenerator()
+    // Seeded, so the scene at a given step is known (the screenshot test relies on it).
+    var random = TideRandom(seed: 7)
     for index in 0..<count {
       let node = scene.makeNode(.image)
       node.image = "sprite.png"
@@ -58,6 +61,9 @@ final class TestDriver: GameDriver {
 
   func enqueue(_ event: InputEvent) { received.append(event) }
 
+  /// The image sprites' top-left corners, in drawing order.
+  var spriteOrigins: [Vec2] { sprites.map { Vec2($0.node.x, $0.node.y) } }
+
   func step() {
     steps += 1
     onStep?(steps)
@@ -75,7 +81,10 @@ final class TestDriver: GameDriver {
     }
   }
 
-  func frameDidPresent() { presented += 1 }
+  func frameDidPresent() {
+    presented += 1
+    presentedSteps.append(steps)
+  }
   func poll() { polls += 1 }
 }
 
@@ -122,6 +131,11 @@ final class WindowTests: XCTestCase {
       ScheduledInput(time: 0.1, event: .pointerDown(Vec2(195, 730))),
       ScheduledInput(time: 0.2, event: .pointerUp(Vec2(195, 730))),
     ]
+    // Where the sprites are in the screenshot: after step 30, i.e. as step 31 begins.
+    var spritesAtShot: [Vec2] = []
+    driver.onStep = { [unowned driver] step in
+      if step == 31 { spritesAtShot = driver.spriteOrigins }
+    }
     let report = try runWindow(driver: driver, options: options)
     XCTAssertTrue(report.screenshotWritten)
     XCTAssertTrue(FileManager.default.fileExists(atPath: shot.path))
@@ -137,9 +151,98 @@ final class WindowTests: XCTestCase {
     XCTAssertEqual(presses, [.pointerDown(Vec2(195, 730)), .pointerUp(Vec2(195, 730))])
     let image = try RGBAImage(contentsOf: shot)
     XCTAssertGreaterThan(image.width, 100)
+    try assertScreenshot(image, design: driver.designSize, sprites: spritesAtShot)
     print("window smoke: \(report.frames) frames, \(report.steps) steps, "
       + "first frame \(Int(report.firstFrameSeconds * 1000)) ms, renderer \(report.rendererName), "
       + "\(image.width)x\(image.height) screenshot at \(shot.path)")
+  }
+
+  /// Checks a background pixel and a sprite pixel of the smoke test's screenshot, away from
+  /// the label and stats panel at the top, the dot and the button, and any sprite drawn above.
+  private func assertScreenshot(_ image: RGBAImage, design: Vec2, sprites: [Vec2]) throws {
+    XCTAssertEqual(sprites.count, 50, "the screenshot was taken after step 30")
+    let box = Letterbox(design: design, outputWidth: image.width, outputHeight: image.height)
+    func pixel(_ point: Vec2) -> (r: Int, g: Int, b: Int) {
+      let at = box.view.apply(point)
+      let argb = image[Int(at.x), Int(at.y)]
+      return (Int((argb >> 16) & 0xFF), Int((argb >> 8) & 0xFF), Int(argb & 0xFF))
+    }
+    func covered(_ point: Vec2, by origins: ArraySlice<Vec2>) -> Bool {
+      origins.contains {
+        point.x > $0.x - 3 && point.x < $0.x + 29 && point.y > $0.y - 3 && point.y < $0.y + 40
+      }
+    }
+    func clearOfFixedNodes(_ point: Vec2) -> Bool {
+      let dot = abs(point.x - 195) < 55 && abs(point.y - 420) < 55
+      let button = point.x > 90 && point.x < 300 && point.y > 695
+      return point.y > 100 && !dot && !button
+    }
+    let grid = stride(from: 105.0, to: 690, by: 10).flatMap { y in
+      stride(from: 5.0, to: 385, by: 10).map { Vec2($0, y) }
+    }
+    let free = try XCTUnwrap(
+      grid.first { clearOfFixedNodes($0) && !covered($0, by: sprites[...]) }, "no free spot")
+    let background = pixel(free)
+    XCTAssertEqual([background.r, background.g, background.b], [26, 31, 51], "background at \(free)")
+    // The red top-left quadrant of the topmost sprite with nothing drawn over it there.
+    let visible = sprites.indices.reversed().lazy.map { index in
+      (Vec2(sprites[index].x + 6, sprites[index].y + 9), index)
+    }.first { point, index in
+      clearOfFixedNodes(point) && !covered(point, by: sprites[(index + 1)...])
+    }
+    let (point, index) = try XCTUnwrap(visible, "every sprite is covered")
+    let red = pixel(point)
+    XCTAssertTrue(red.r > 180 && red.g < 90 && red.b < 90, "sprite \(index) at \(point) is \(red)")
+  }
+
+  func testVsyncPacingNeverRunsFasterThanTheDisplay() throws {
+    guard ProcessInfo.processInfo.environment["DISPLAY"] != nil else {
+      throw XCTSkip("no display; run under xvfb-run to open a real window")
+    }
+    let fonts = try FontLibrary()
+    let assets = try SceneFixtures.makeAssets()
+    let driver = TestDriver(sprites: 5, fonts: fonts)
+    var options = WindowOptions()
+    options.gameDirectory = assets.directory?.deletingLastPathComponent()
+    // The software renderer never waits for the display, so the loop paces itself.
+    options.renderer = "software"
+    options.maxSeconds = 2
+    let report = try runWindow(driver: driver, options: options)
+    // The rate the window paces to: the display's, else 60 Hz.
+    var mode = SDL_DisplayMode()
+    let hz = SDL_GetCurrentDisplayMode(0, &mode) == 0 && mode.refresh_rate >= 30
+      ? Double(mode.refresh_rate) : 60
+    // Frame n starts no earlier than (n - 1) / hz s in: at most 2 hz + 1 frames in two seconds.
+    XCTAssertLessThanOrEqual(report.frames, Int(2 * hz) + 1, "\(report), display \(hz) Hz")
+    XCTAssertGreaterThan(report.frames, Int(hz), "\(report), display \(hz) Hz")
+  }
+
+  func testScreenshotShowsExactlyTheRequestedStep() throws {
+    guard ProcessInfo.processInfo.environment["DISPLAY"] != nil else {
+      throw XCTSkip("no display; run under xvfb-run to open a real window")
+    }
+    let fonts = try FontLibrary()
+    let assets = try SceneFixtures.makeAssets()
+    let driver = TestDriver(sprites: 0, fonts: fonts)
+    // A slow step just before the shot makes the next frame owe several steps at once.
+    driver.onStep = { step in
+      if step == 27 { Thread.sleep(forTimeInterval: 0.08) }
+    }
+    let shot = URL(fileURLWithPath: NSTemporaryDirectory())
+      .appendingPathComponent("tide-window-shot-step.png")
+    var options = WindowOptions()
+    options.gameDirectory = assets.directory?.deletingLastPathComponent()
+    options.maxSeconds = 0.8
+    options.screenshotPath = shot
+    options.screenshotAt = 0.5
+    let report = try runWindow(driver: driver, options: options)
+    XCTAssertTrue(report.screenshotWritten)
+    // Like `tide shot --at 0.5`: the frame after exactly 30 steps, not one that overshot it.
+    let shown = driver.presentedSteps.first { $0 >= 30 }
+    XCTAssertEqual(shown, 30, "frames showed steps \(driver.presentedSteps)")
+    // Steps held back for the shot run on the next frame; none are lost.
+    XCTAssertEqual(report.steps, driver.steps)
+    XCTAssertGreaterThan(driver.presentedSteps.last ?? 0, 40)
   }
 
   /// Bunnymark through the real window, vsync off: `TIDE_BENCH_BUNNIES=N` (and optionally

@@ -52,13 +52,10 @@ public final class HeadlessBackend: Backend {
   /// The size from `imageSizes`, else from the PNG header in `assetDirectory`, else nil.
   public func imageSize(named name: String) -> Vec2? {
     if let size = imageSizes[name] { return size }
-    guard let directory = assetDirectory else { return nil }
-    let url = directory.appendingPathComponent(name)
-    guard let handle = try? FileHandle(forReadingFrom: url) else { return nil }
-    defer { try? handle.close() }
-    guard let header = try? handle.read(upToCount: 24) else { return nil }
-    let size = HeadlessBackend.pngSize(header)
-    if let size { imageSizes[name] = size }
+    guard let directory = assetDirectory,
+      let size = PNGInfo.size(of: directory.appendingPathComponent(name))
+    else { return nil }
+    imageSizes[name] = size
     return size
   }
 
@@ -71,16 +68,5 @@ public final class HeadlessBackend: Backend {
   /// Forgets recorded sounds (e.g. between tests).
   public func clearSoundLog() {
     soundRequests.removeAll()
-  }
-
-  /// Width and height from a PNG's IHDR chunk, or nil when `header` is not a PNG.
-  static func pngSize(_ header: Data) -> Vec2? {
-    let bytes = [UInt8](header)
-    let signature: [UInt8] = [0x89, 0x50, 0x4E, 0x47, 0x0D, 0x0A, 0x1A, 0x0A]
-    guard bytes.count >= 24, Array(bytes[0..<8]) == signature else { return nil }
-    func be32(_ at: Int) -> Int {
-      bytes[at..<(at + 4)].reduce(0) { $0 << 8 | Int($1) }
-    }
-    return Vec2(Double(be32(16)), Double(be32(20)))
   }
 }

@@ -63,6 +63,14 @@ public struct Color: Hashable, Sendable, CustomStringConvertible {
     }
   }
 
+  /// The channels as bytes 0...255, clamped and rounded (the inverse of `init(bytes:)`).
+  @inlinable public var bytes: (r: UInt8, g: UInt8, b: UInt8, a: UInt8) {
+    @inline(__always) func byte(_ value: Double) -> UInt8 {
+      UInt8((min(max(value, 0), 1) * 255).rounded())
+    }
+    return (byte(r), byte(g), byte(b), byte(a))
+  }
+
   /// `#rrggbb` when opaque, otherwise `#rrggbbaa`; channels are clamped and rounded.
   public var hexString: String {
     func byte(_ v: Double) -> String {

@@ -7,14 +7,14 @@ import TideCore
 /// image textures when it moved, so a changed PNG shows on the next frame.
 public final class AssetLibrary {
   /// The `assets/` folder, or nil when the game has none (every lookup then fails quietly).
-  public let directory: URL?
+  let directory: URL?
   /// Bumped whenever an asset is reported changed.
-  public private(set) var generation = 0
+  private(set) var generation = 0
   private var sizes: [String: Vec2] = [:]
   private var reportedMissing: Set<String> = []
 
   /// Creates a library over `directory` (a game's `assets/` folder).
-  public init(directory: URL?) {
+  init(directory: URL?) {
     self.directory = directory
   }
 
@@ -24,7 +24,7 @@ public final class AssetLibrary {
   }
 
   /// The file for an image name such as "lion0.png" ("lion0" also finds lion0.png).
-  public func imageURL(named name: String) -> URL? {
+  func imageURL(named name: String) -> URL? {
     guard let directory, !name.isEmpty, !name.contains("..") else { return nil }
     let direct = directory.appendingPathComponent(name)
     if FileManager.default.fileExists(atPath: direct.path) { return direct }
@@ -36,7 +36,7 @@ public final class AssetLibrary {
   }
 
   /// The file for a sound name: `<name>`, else `<name>.wav`, else `<name>.ogg`.
-  public func soundURL(named name: String) -> URL? {
+  func soundURL(named name: String) -> URL? {
     guard let directory, !name.isEmpty, !name.contains("..") else { return nil }
     for candidate in [name, name + ".wav", name + ".ogg"] {
       let url = directory.appendingPathComponent(candidate)
@@ -51,23 +51,21 @@ public final class AssetLibrary {
   }
 
   /// The pixel size of an image, read from its PNG header (cached); nil when unreadable.
-  public func imageSize(named name: String) -> Vec2? {
+  func imageSize(named name: String) -> Vec2? {
     if let size = sizes[name] { return size }
-    guard let url = imageURL(named: name),
-      let handle = try? FileHandle(forReadingFrom: url)
-    else { return nil }
-    defer { try? handle.close() }
-    guard let header = try? handle.read(upToCount: 24), let size = Self.pngSize([UInt8](header))
-    else { return nil }
+    guard let url = imageURL(named: name), let size = PNGInfo.size(of: url) else { return nil }
     sizes[name] = size
     return size
   }
 
   /// Notes that the file at `path` (relative to the game folder, e.g. "assets/lion0.png") changed.
-  public func markChanged(path: String) {
-    let name = path.hasPrefix("assets/") ? String(path.dropFirst("assets/".count)) : path
-    sizes.removeValue(forKey: name)
-    reportedMissing.remove(name)
+  ///
+  /// Every cached size and missing-file report is forgotten, not just the one for `path`: an
+  /// image may have been asked for under other names ("lion0" for lion0.png), and reloads are
+  /// rare enough that re-reading a few PNG headers costs nothing.
+  func markChanged(path: String) {
+    sizes.removeAll()
+    reportedMissing.removeAll()
     generation += 1
   }
 
@@ -76,15 +74,5 @@ public final class AssetLibrary {
     guard reportedMissing.insert(name).inserted else { return }
     let place = directory?.path ?? "(no assets folder)"
     FileHandle.standardError.write(Data("tide: \(kind) '\(name)' not found in \(place)\n".utf8))
-  }
-
-  /// Width and height from a PNG's IHDR chunk, or nil when the bytes are not a PNG.
-  static func pngSize(_ bytes: [UInt8]) -> Vec2? {
-    let signature: [UInt8] = [0x89, 0x50, 0x4E, 0x47, 0x0D, 0x0A, 0x1A, 0x0A]
-    guard bytes.count >= 24, Array(bytes[0..<8]) == signature else { return nil }
-    func bigEndian32(_ at: Int) -> Int {
-      bytes[at..<(at + 4)].reduce(0) { $0 << 8 | Int($1) }
-    }
-    return Vec2(Double(bigEndian32(16)), Double(bigEndian32(20)))
   }
 }

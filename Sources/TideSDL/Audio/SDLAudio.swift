@@ -5,20 +5,20 @@ import Foundation
 ///
 /// With no audio device the game runs silent: one warning line is printed and every `play`
 /// does nothing. Sounds are decoded once and kept; `reload` forgets one after a hot reload.
-public final class SDLAudio {
+final class SDLAudio {
   /// Whether opening the device failed, so nothing will be heard.
-  public let isSilent: Bool
+  let isSilent: Bool
   private let assets: AssetLibrary
   private var chunks: [String: UnsafeMutablePointer<Mix_Chunk>] = [:]
   private var failed: Set<String> = []
 
   /// Opens the audio device (44.1 kHz stereo); on failure prints one warning and runs silent.
-  public init(assets: AssetLibrary) {
+  init(assets: AssetLibrary) {
     self.assets = assets
     var opened = false
     if SDLLibrary.startAudio() {
       _ = Mix_Init(Int32(MIX_INIT_OGG.rawValue))
-      opened = Mix_OpenAudio(44100, tide_mix_default_format(), 2, 1024) == 0
+      opened = Mix_OpenAudio(44100, UInt16(MIX_DEFAULT_FORMAT), 2, 1024) == 0
     }
     if opened {
       // Enough voices for overlapping effects in a busy moment.
@@ -39,16 +39,16 @@ public final class SDLAudio {
   }
 
   /// Plays the sound called `name` at `volume` 0...1 on a free channel.
-  public func play(_ name: String, volume: Double) {
+  func play(_ name: String, volume: Double) {
     guard !isSilent, let chunk = chunk(named: name) else { return }
-    let channel = tide_mix_play_channel(-1, chunk, 0)
+    let channel = Mix_PlayChannel(-1, chunk, 0)
     guard channel >= 0 else { return }
     let level = Int32((min(max(volume, 0), 1) * Double(MIX_MAX_VOLUME)).rounded())
     Mix_Volume(channel, level)
   }
 
   /// Forgets the decoded copy of a sound so the next `play` reads the file again.
-  public func reload(_ name: String) {
+  func reload(_ name: String) {
     failed.remove(name)
     if let chunk = chunks.removeValue(forKey: name) {
       Mix_FreeChunk(chunk)
@@ -58,7 +58,7 @@ public final class SDLAudio {
   private func chunk(named name: String) -> UnsafeMutablePointer<Mix_Chunk>? {
     if let chunk = chunks[name] { return chunk }
     guard !failed.contains(name) else { return nil }
-    guard let url = assets.soundURL(named: name), let loaded = tide_mix_load_wav(url.path) else {
+    guard let url = assets.soundURL(named: name), let loaded = Mix_LoadWAV(url.path) else {
       failed.insert(name)
       assets.reportMissing(name, kind: "sound")
       return nil

@@ -50,6 +50,12 @@ public struct RGBAImage: Equatable, Sendable {
     set { pixels[y * width + x] = newValue }
   }
 
+  /// Sets every pixel's alpha to 255. Renderer read-backs carry whatever alpha blending left
+  /// behind, which would show as holes in a PNG of what was on screen.
+  mutating func makeOpaque() {
+    for index in pixels.indices { pixels[index] |= 0xFF00_0000 }
+  }
+
   /// Writes the image as a PNG (through SDL_image; the same pixels give the same bytes).
   public func writePNG(to url: URL) throws {
     var copy = pixels

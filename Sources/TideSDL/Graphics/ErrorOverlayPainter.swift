@@ -3,7 +3,8 @@ import TideCore
 /// Draws a script error (title, file:line message, traceback) as a translucent panel over the
 /// running game, in pixel space.
 ///
-/// Wrapping is remembered per overlay and width, since the panel is redrawn every frame.
+/// Wrapping and line spacing are remembered per overlay, width and scale, since the panel is
+/// redrawn every frame.
 final class ErrorOverlayPainter {
   private struct Layout {
     var overlay: Overlay
@@ -12,6 +13,8 @@ final class ErrorOverlayPainter {
     var title: [String]
     var message: [String]
     var traceback: [String]
+    /// Pixels from one line to the next at the title, message and traceback sizes.
+    var lineSkips: (title: Double, message: Double, traceback: Double)
   }
 
   private var layout: Layout?
@@ -38,13 +41,15 @@ final class ErrorOverlayPainter {
     var lineY = y + margin + padding
     let bottom = y + height - margin - padding
     let left = x + margin + padding
-    let groups: [([String], Int, Color)] = [
-      (current.title, sizes.title, Color(r: 1, g: 0.45, b: 0.42)),
-      (current.message, sizes.message, .white),
-      (current.traceback, sizes.traceback, Color(r: 0.78, g: 0.78, b: 0.8)),
+    let groups: [([String], Int, Double, Color)] = [
+      (current.title, sizes.title, current.lineSkips.title, Color(r: 1, g: 0.45, b: 0.42)),
+      (current.message, sizes.message, current.lineSkips.message, .white),
+      (
+        current.traceback, sizes.traceback, current.lineSkips.traceback,
+        Color(r: 0.78, g: 0.78, b: 0.8)
+      ),
     ]
-    for (lines, pixelSize, color) in groups {
-      let lineHeight = Double(renderer.fonts.layout("Ag", pixelSize: pixelSize).lineSkip)
+    for (lines, pixelSize, lineHeight, color) in groups {
       for line in lines {
         // Stop at the panel's bottom edge rather than spill over the game.
         guard lineY + lineHeight <= bottom else { return }
@@ -66,6 +71,9 @@ final class ErrorOverlayPainter {
     if let layout, layout.overlay == overlay, layout.width == width, layout.scale == scale {
       return layout
     }
+    func lineSkip(_ pixelSize: Int) -> Double {
+      Double(fonts.layout("Ag", pixelSize: pixelSize).lineSkip)
+    }
     let made = Layout(
       overlay: overlay, width: width, scale: scale,
       title: TextWrapper(fonts: fonts, pixelSize: sizes.title, maxWidth: width).wrap(overlay.title),
@@ -74,7 +82,8 @@ final class ErrorOverlayPainter {
       traceback: overlay.traceback.isEmpty
         ? []
         : TextWrapper(fonts: fonts, pixelSize: sizes.traceback, maxWidth: width)
-          .wrap(overlay.traceback.replacingTabs()))
+          .wrap(overlay.traceback.replacingTabs()),
+      lineSkips: (lineSkip(sizes.title), lineSkip(sizes.message), lineSkip(sizes.traceback)))
     layout = made
     return made
   }

@@ -7,9 +7,6 @@ final class ImageTextureCache {
   private var textures: [String: Texture] = [:]
   private var failed: Set<String> = []
   private var seenGeneration: Int
-  // Most frames draw runs of the same sprite; remembering the last hit skips the hash.
-  private var lastName = ""
-  private var lastTexture: Texture?
 
   init(renderer: OpaquePointer, assets: AssetLibrary) {
     self.renderer = renderer
@@ -28,17 +25,14 @@ final class ImageTextureCache {
     for texture in textures.values { SDL_DestroyTexture(texture.handle) }
     textures.removeAll()
     failed.removeAll()
-    lastName = ""
-    lastTexture = nil
   }
 
   /// The texture for an image name, or nil (reported once) when it cannot be loaded.
+  ///
+  /// Runs of the same sprite skip even this lookup: `NodeRenderer` remembers the last image
+  /// in its per-frame state.
   func texture(named name: String) -> Texture? {
-    if let lastTexture, name == lastName { return lastTexture }
-    let found = textures[name] ?? load(name)
-    lastName = name
-    lastTexture = found
-    return found
+    textures[name] ?? load(name)
   }
 
   private func load(_ name: String) -> Texture? {

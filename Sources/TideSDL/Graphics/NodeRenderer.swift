@@ -8,13 +8,13 @@ import TideCore
 ///
 /// Shapes are tessellated with anti-aliased edges (`SDL_RenderGeometry`); images and text are
 /// cached textures drawn with `SDL_RenderCopyExF`. One instance per SDL renderer; main thread.
-public final class NodeRenderer {
+final class NodeRenderer {
   /// The `SDL_Renderer*` drawn into.
-  public let renderer: OpaquePointer
+  let renderer: OpaquePointer
   /// Fonts shared with text measuring.
-  public let fonts: FontLibrary
+  let fonts: FontLibrary
   /// Where image files come from.
-  public let assets: AssetLibrary
+  let assets: AssetLibrary
 
   private let images: ImageTextureCache
   private let texts: TextTextureCache
@@ -45,7 +45,7 @@ public final class NodeRenderer {
   }
 
   /// Creates a renderer front end for `renderer` (an `SDL_Renderer*`, which must outlive it).
-  public init(renderer: OpaquePointer, fonts: FontLibrary, assets: AssetLibrary) {
+  init(renderer: OpaquePointer, fonts: FontLibrary, assets: AssetLibrary) {
     self.renderer = renderer
     self.fonts = fonts
     self.assets = assets
@@ -59,7 +59,7 @@ public final class NodeRenderer {
   /// `view` maps design coordinates to renderer pixels (letterbox offset and scale);
   /// `pixelScale` is that scale, used to render text at full resolution.
   @discardableResult
-  public func draw(_ scene: SceneGraph, view: Affine = .identity, pixelScale: Double = 1) -> Int {
+  func draw(_ scene: SceneGraph, view: Affine = .identity, pixelScale: Double = 1) -> Int {
     images.beginFrame()
     texts.beginFrame()
     var frame = FrameState()
@@ -138,7 +138,7 @@ public final class NodeRenderer {
     case .center: align = 1
     case .right: align = 2
     }
-    let color = Self.bytes(node.textColor)
+    let color = SDL_Color(node.textColor)
     guard let texture = texts.texture(node.text, pixelSize: pixelSize, color: color, align: align)
     else { return }
     let width = Double(texture.width) / pixelScale
@@ -162,7 +162,7 @@ public final class NodeRenderer {
   ) {
     let opacity = tint.a * alpha
     guard opacity > 0, width > 0, height > 0 else { return }
-    let mod = Self.bytes(Color(r: tint.r, g: tint.g, b: tint.b, a: opacity))
+    let mod = SDL_Color(Color(r: tint.r, g: tint.g, b: tint.b, a: opacity))
     frame.setMod(texture.handle, mod)
     // Box corner and edge vectors in pixels.
     var origin = SIMD2(t.tx, t.ty)
@@ -240,7 +240,7 @@ public final class NodeRenderer {
 
   /// Fills a pixel rectangle with a colour (blended).
   func fillRect(x: Double, y: Double, width: Double, height: Double, color: Color) {
-    let bytes = Self.bytes(color)
+    let bytes = SDL_Color(color)
     SDL_SetRenderDrawColor(renderer, bytes.r, bytes.g, bytes.b, bytes.a)
     var rect = SDL_FRect(x: Float(x), y: Float(y), w: Float(width), h: Float(height))
     SDL_RenderFillRectF(renderer, &rect)
@@ -250,10 +250,10 @@ public final class NodeRenderer {
   @discardableResult
   func drawText(_ text: String, x: Double, y: Double, pixelSize: Int, color: Color) -> (Double, Double) {
     guard !text.isEmpty,
-      let texture = texts.texture(text, pixelSize: pixelSize, color: Self.bytes(color), align: 0)
+      let texture = texts.texture(text, pixelSize: pixelSize, color: SDL_Color(color), align: 0)
     else { return (0, 0) }
     SDL_SetTextureColorMod(texture.handle, 255, 255, 255)
-    SDL_SetTextureAlphaMod(texture.handle, Self.byte(color.a))
+    SDL_SetTextureAlphaMod(texture.handle, color.bytes.a)
     var rect = SDL_FRect(
       x: Float(x.rounded()), y: Float(y.rounded()), w: Float(texture.width),
       h: Float(texture.height))
@@ -266,15 +266,7 @@ public final class NodeRenderer {
   /// A node colour multiplied by its tint and effective alpha; nil when there is nothing to draw.
   private func shade(_ color: Color?, _ tint: Color, _ alpha: Double) -> SDL_Color? {
     guard let color else { return nil }
-    return Self.bytes(
+    return SDL_Color(
       Color(r: color.r * tint.r, g: color.g * tint.g, b: color.b * tint.b, a: color.a * tint.a * alpha))
-  }
-
-  static func byte(_ value: Double) -> UInt8 {
-    UInt8((min(max(value, 0), 1) * 255).rounded())
-  }
-
-  static func bytes(_ color: Color) -> SDL_Color {
-    SDL_Color(r: byte(color.r), g: byte(color.g), b: byte(color.b), a: byte(color.a))
   }
 }

@@ -14,6 +14,9 @@ struct ShapeBatch {
   private var indices: [Int32] = []
   private var points: [SIMD2<Double>] = []
   private var miters: [SIMD2<Double>] = []
+  /// (cos, sin) around a circle, by segment count (at most ~500 counts): shared by every
+  /// ellipse with that many segments instead of recomputed per ellipse.
+  private var unitCircles: [Int: [SIMD2<Double>]] = [:]
 
   /// Whether anything waits to be drawn.
   var isEmpty: Bool { indices.isEmpty }
@@ -83,12 +86,9 @@ struct ShapeBatch {
     if let fill, fill.a > 0 {
       appendQuad(left, top, right, bottom, fill)
     }
-    guard var color = stroke, color.a > 0, strokeWidth > 0 else { return }
-    var band = (strokeWidth * Self.areaScale(transform)).rounded()
-    if band < 1 {
-      color.a = UInt8((Double(color.a) * strokeWidth * Self.areaScale(transform)).rounded())
-      band = 1
-    }
+    guard let stroke, stroke.a > 0, strokeWidth > 0 else { return }
+    let (color, width) = Self.visibleStroke(stroke, pixels: strokeWidth * Self.areaScale(transform))
+    let band = width.rounded()
     if 2 * band >= right - left || 2 * band >= bottom - top {
       appendQuad(left, top, right, bottom, color)
       return
@@ -115,10 +115,10 @@ struct ShapeBatch {
     guard right > left, bottom > top, rx >= 1, ry >= 1 else { return false }
     var strokeColor = stroke
     var band = 0.0
-    if var color = stroke, color.a > 0, strokeWidth > 0 {
-      let pixels = strokeWidth * Self.areaScale(transform)
-      band = max(pixels.rounded(), 1)
-      if pixels < 1 { color.a = UInt8((Double(color.a) * pixels).rounded()) }
+    if let stroke, stroke.a > 0, strokeWidth > 0 {
+      let (color, width) = Self.visibleStroke(
+        stroke, pixels: strokeWidth * Self.areaScale(transform))
+      band = width.rounded()
       strokeColor = color
       guard band < min(rx, ry) else { return false }
     } else {
@@ -217,12 +217,20 @@ struct ShapeBatch {
     points.removeAll(keepingCapacity: true)
     let rx = width / 2
     let ry = height / 2
-    let count = Self.segments(radius: max(rx, ry) * pixelScale)
-    for step in 0..<count {
-      let angle = Double(step) / Double(count) * 2 * .pi
-      points.append(Self.map(transform, rx + rx * cos(angle), ry + ry * sin(angle)))
+    for unit in unitCircle(segments: Self.segments(radius: max(rx, ry) * pixelScale)) {
+      points.append(Self.map(transform, rx + rx * unit.x, ry + ry * unit.y))
     }
     emit(fill: fill, stroke: stroke, strokeWidth: strokeWidth * Self.areaScale(transform))
+  }
+
+  private mutating func unitCircle(segments count: Int) -> [SIMD2<Double>] {
+    if let known = unitCircles[count] { return known }
+    let made = (0..<count).map { step in
+      let angle = Double(step) / Double(count) * 2 * .pi
+      return SIMD2(cos(angle), sin(angle))
+    }
+    unitCircles[count] = made
+    return made
   }
 
   // MARK: - Tessellation
@@ -249,14 +257,8 @@ struct ShapeBatch {
 
   /// The outline lies inside the shape's edge (like a CSS border), so it never grows the
   /// shape and a whole-pixel width on a pixel boundary comes out crisp.
-  private mutating func emitStroke(_ color: SDL_Color, width: Double) {
-    var color = color
-    var width = width
-    if width < 1 {
-      // Thinner than a pixel: draw one pixel wide, fainter, instead of breaking up.
-      color.a = UInt8((Double(color.a) * width).rounded())
-      width = 1
-    }
+  private mutating func emitStroke(_ stroke: SDL_Color, width pixels: Double) {
+    let (color, width) = Self.visibleStroke(stroke, pixels: pixels)
     let clear = SDL_Color(r: color.r, g: color.g, b: color.b, a: 0)
     let count = Int32(points.count)
     let base = Int32(vertices.count)
@@ -348,6 +350,15 @@ struct ShapeBatch {
   /// The largest stretch the transform applies to any axis (for curve smoothness).
   static func maxScale(_ t: Affine) -> Double {
     max((t.a * t.a + t.b * t.b).squareRoot(), (t.c * t.c + t.d * t.d).squareRoot())
+  }
+
+  /// A stroke `pixels` wide as drawn: thinner than a pixel, it is drawn one pixel wide and
+  /// fainter (coverage as alpha) instead of breaking up.
+  static func visibleStroke(_ color: SDL_Color, pixels: Double) -> (color: SDL_Color, width: Double) {
+    guard pixels < 1 else { return (color, pixels) }
+    var faded = color
+    faded.a = UInt8((Double(color.a) * pixels).rounded())
+    return (faded, 1)
   }
 
   /// The geometric mean stretch (for line widths).

@@ -7,9 +7,9 @@ import TideCore
 /// image tests.
 public final class SDLOffscreen {
   /// Fonts used for text (share them with the `TTFTextMetrics` the scene was measured with).
-  public let fonts: FontLibrary
+  let fonts: FontLibrary
   /// Where image nodes find their files.
-  public let assets: AssetLibrary
+  let assets: AssetLibrary
   private let errorPainter = ErrorOverlayPainter()
 
   /// Creates an offscreen renderer over a game's assets and fonts.
@@ -17,11 +17,6 @@ public final class SDLOffscreen {
     self.assets = assets
     self.fonts = fonts
     SDLLibrary.startImages()
-  }
-
-  /// Creates an offscreen renderer for the game in `gameDirectory` with the default fonts.
-  public convenience init(gameDirectory: URL) throws {
-    self.init(assets: AssetLibrary(gameDirectory: gameDirectory), fonts: try FontLibrary())
   }
 
   /// Draws `scene` (design size `size`, `scale` pixels per design unit) over `background`,
@@ -46,7 +41,7 @@ public final class SDLOffscreen {
     // The node renderer owns textures of this renderer, so it must go first.
     do {
       let nodes = NodeRenderer(renderer: renderer, fonts: fonts, assets: assets)
-      let clear = NodeRenderer.bytes(background)
+      let clear = SDL_Color(background)
       SDL_SetRenderDrawColor(renderer, clear.r, clear.g, clear.b, 255)
       SDL_RenderClear(renderer)
       nodes.draw(scene, view: .scale(scale, scale), pixelScale: scale)
@@ -58,7 +53,7 @@ public final class SDLOffscreen {
       SDL_RenderPresent(renderer)
     }
     var image = try RGBAImage(surface: surface)
-    for index in image.pixels.indices { image.pixels[index] |= 0xFF00_0000 }
+    image.makeOpaque()
     return image
   }
 

@@ -6,7 +6,7 @@ public struct SDLError: Error, CustomStringConvertible {
   public let message: String
 
   /// Creates an error with a message written by Tide.
-  public init(_ message: String) {
+  init(_ message: String) {
     self.message = message
   }
 

@@ -157,6 +157,7 @@ public final class FontLibrary {
   ) {
     SDL_SetSurfaceBlendMode(source, SDL_BLENDMODE_NONE)
     var destination = SDL_Rect(x: Int32(x), y: Int32(y), w: source.pointee.w, h: source.pointee.h)
-    _ = tide_sdl_blit(source, nil, target, &destination)
+    // SDL_BlitSurface is a macro naming SDL_UpperBlit.
+    _ = SDL_UpperBlit(source, nil, target, &destination)
   }
 }

@@ -18,11 +18,10 @@ enum SurfaceScaler {
     let sourceWidth = Int(converted.pointee.w)
     let sourceHeight = Int(converted.pointee.h)
     let premultiplied = readPremultiplied(converted)
-    // Separable box filter: shrink rows first, then columns.
+    // Separable filter: resize the rows, then the columns of the result.
     let rows = resample(
-      premultiplied, count: sourceWidth, lines: sourceHeight, stride: 1, lineStride: sourceWidth,
-      to: width)
-    let both = resampleColumns(rows, width: width, sourceHeight: sourceHeight, to: height)
+      premultiplied, width: sourceWidth, height: sourceHeight, along: .rows, to: width)
+    let both = resample(rows, width: width, height: sourceHeight, along: .columns, to: height)
     writeUnpremultiplied(both, into: output)
     return output
   }
@@ -70,37 +69,28 @@ enum SurfaceScaler {
     }
   }
 
-  /// Resamples each line of `count` samples to `target` samples (box filter when shrinking,
-  /// linear when growing).
+  private enum Axis { case rows, columns }
+
+  /// Resizes a `width`×`height` image along one axis to `target` samples (box filter when
+  /// shrinking, linear when growing).
   private static func resample(
-    _ input: [SIMD4<Float>], count: Int, lines: Int, stride: Int, lineStride: Int, to target: Int
+    _ input: [SIMD4<Float>], width: Int, height: Int, along axis: Axis, to target: Int
   ) -> [SIMD4<Float>] {
+    let (lines, count) = axis == .rows ? (height, width) : (width, height)
+    let outputWidth = axis == .rows ? target : width
+    /// Where sample `i` of row or column `line` sits in an image `imageWidth` wide.
+    func offset(_ line: Int, _ i: Int, _ imageWidth: Int) -> Int {
+      axis == .rows ? line * imageWidth + i : i * imageWidth + line
+    }
     var output = [SIMD4<Float>](repeating: .zero, count: target * lines)
     let weights = filterWeights(from: count, to: target)
     for line in 0..<lines {
       for (index, taps) in weights.enumerated() {
         var sum = SIMD4<Float>.zero
         for (position, weight) in taps {
-          sum += input[line * lineStride + position * stride] * weight
+          sum += input[offset(line, position, width)] * weight
         }
-        output[line * target + index] = sum
-      }
-    }
-    return output
-  }
-
-  private static func resampleColumns(
-    _ input: [SIMD4<Float>], width: Int, sourceHeight: Int, to target: Int
-  ) -> [SIMD4<Float>] {
-    var output = [SIMD4<Float>](repeating: .zero, count: width * target)
-    let weights = filterWeights(from: sourceHeight, to: target)
-    for (row, taps) in weights.enumerated() {
-      for x in 0..<width {
-        var sum = SIMD4<Float>.zero
-        for (position, weight) in taps {
-          sum += input[position * width + x] * weight
-        }
-        output[row * width + x] = sum
+        output[offset(line, index, outputWidth)] = sum
       }
     }
     return output

@@ -4,28 +4,28 @@ import TideCore
 /// node's box matches its pixels.
 ///
 /// Sizes are rounded to whole pixels, as drawing does. Results are cached per string and size.
-public final class TTFTextMetrics: TextMetrics {
+final class TTFTextMetrics: TextMetrics {
   private struct Key: Hashable {
     var text: String
     var size: Int
   }
 
   /// The fonts measured with (shared with the renderers).
-  public let fonts: FontLibrary
+  let fonts: FontLibrary
   private var cache: [Key: (width: Double, height: Double)] = [:]
 
   /// Measures with an existing font library.
-  public init(fonts: FontLibrary) {
+  init(fonts: FontLibrary) {
     self.fonts = fonts
   }
 
   /// Measures with the default system fonts.
-  public convenience init() throws {
+  convenience init() throws {
     self.init(fonts: try FontLibrary())
   }
 
   /// The size of `text` at `size` pixels; lines are separated by "\n".
-  public func measure(_ text: String, size: Double) -> (width: Double, height: Double) {
+  func measure(_ text: String, size: Double) -> (width: Double, height: Double) {
     let key = Key(text: text, size: max(1, Int(size.rounded())))
     if let known = cache[key] { return known }
     let layout = fonts.layout(text, pixelSize: key.size)

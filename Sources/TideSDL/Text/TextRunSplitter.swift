@@ -1,7 +1,7 @@
 /// Splits a line into text and emoji runs, because SDL_ttf has no font fallback.
 ///
-/// A character is emoji when the emoji font has it and either U+FE0F follows it, it defaults to
-/// emoji presentation, or the text font lacks it. U+FE0E forces text. Joiners and selectors are
+/// A character is emoji when the emoji font has it and either U+FE0F, a skin-tone modifier or a
+/// ZWJ follows it, it defaults to emoji presentation, or the text font lacks it. U+FE0E forces text. Joiners and selectors are
 /// dropped (without shaping, a ZWJ sequence shows as its parts), as are skin-tone modifiers
 /// and tag characters, which would otherwise show as stray swatches.
 struct TextRunSplitter {
@@ -14,10 +14,17 @@ struct TextRunSplitter {
   private static let variationEmoji: UInt32 = 0xFE0F
   private static let zeroWidthJoiner: UInt32 = 0x200D
 
+  private static let skinTones: ClosedRange<UInt32> = 0x1F3FB...0x1F3FF
+
   /// Whether a scalar is never drawn on its own.
   private static func isDropped(_ value: UInt32) -> Bool {
     value == variationText || value == variationEmoji || value == zeroWidthJoiner
-      || (0x1F3FB...0x1F3FF).contains(value) || (0xE0020...0xE007F).contains(value)
+      || skinTones.contains(value) || (0xE0020...0xE007F).contains(value)
+  }
+
+  /// Whether a scalar after a character asks for its emoji form ("✌🏽" is the emoji hand).
+  private static func asksForEmoji(_ value: UInt32) -> Bool {
+    value == variationEmoji || value == zeroWidthJoiner || skinTones.contains(value)
   }
 
   /// The runs of one line, in order; adjacent characters of the same kind share a run.
@@ -41,6 +48,6 @@ struct TextRunSplitter {
   private func isEmoji(_ value: UInt32, next: UInt32) -> Bool {
     if value < 0x80 || next == Self.variationText { return false }
     guard hasEmojiGlyph(value) else { return false }
-    return next == Self.variationEmoji || EmojiPresentation.isDefault(value) || !hasTextGlyph(value)
+    return Self.asksForEmoji(next) || EmojiPresentation.isDefault(value) || !hasTextGlyph(value)
   }
 }

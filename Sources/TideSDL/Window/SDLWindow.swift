@@ -11,18 +11,20 @@ final class SDLWindow {
   private let rendererName: String
   private var nodes: NodeRenderer?
   private let errorPainter = ErrorOverlayPainter()
-  private var stats = FrameStats()
-  private var showStats: Bool
+  private var stats: FrameStats
+  /// The stats text's size in pixels, measured when the text or its size changes.
+  private var statsTextSize: (text: String, pixelSize: Int, width: Int, height: Int)?
   private var letterbox: Letterbox
+  /// Drawable pixels per window point on each axis (2 on a high-DPI display), for the pointer.
+  private var pixelsPerPoint = Vec2(1, 1)
   private var pendingInput: [ScheduledInput]
   private let startTime: Double
-  private let stepSeconds = 1.0 / 60
 
   init(driver: any GameDriver, options: WindowOptions) throws {
     startTime = Self.now()
     self.driver = driver
     self.options = options
-    showStats = options.showStats
+    stats = FrameStats(shown: options.showStats)
     pendingInput = options.scriptedInput.sorted { $0.time < $1.time }
     try SDLLibrary.startVideo()
     SDLLibrary.startImages()
@@ -60,7 +62,7 @@ final class SDLWindow {
       throw error
     }
     SDL_SetHint(SDL_HINT_RENDER_VSYNC, options.vsync ? "1" : "0")
-    var rendererFlags = SDL_RENDERER_TARGETTEXTURE.rawValue
+    var rendererFlags: UInt32 = 0
     if options.vsync { rendererFlags |= SDL_RENDERER_PRESENTVSYNC.rawValue }
     if name == "software" { rendererFlags = SDL_RENDERER_SOFTWARE.rawValue }
     guard let renderer = SDL_CreateRenderer(window, index, rendererFlags) else {
@@ -90,6 +92,8 @@ final class SDLWindow {
         ?? AssetLibrary(directory: nil)
     }
     nodes = NodeRenderer(renderer: renderer, fonts: fonts, assets: assets)
+    // The drawable may be larger than the window (high DPI): measure before the first events.
+    updateLetterbox()
     SDL_StartTextInput()
   }
 
@@ -107,55 +111,60 @@ final class SDLWindow {
     var report = WindowRunReport(
       frames: 0, steps: 0, seconds: 0, firstFrameSeconds: 0, rendererName: rendererName,
       screenshotWritten: false)
-    var accumulator = 0.0
-    var simulated = 0.0
+    // Fixed steps for the real time that passed; a long stall is dropped, not replayed.
+    var clock = FixedStepClock(hz: 60, maxStepsPerFrame: options.maxStepsPerFrame)
+    // Steps run so far, and steps due but held back so the screenshot shows its exact step.
+    var tick = 0
+    var held = 0
+    // The step to screenshot after, rounded like `tide shot --at` (Engine.replay).
+    var shotTick =
+      options.screenshotPath == nil
+      ? nil : max(0, Int((options.screenshotAt * Double(clock.hz)).rounded()))
     var previous = Self.now()
     let loopStart = previous
-    let frameBudget = 1.0 / refreshRate()
+    // Not every renderer waits for the display (the software one never does): pace those here.
+    var pacer =
+      options.vsync && !rendererWaitsForVsync()
+      ? FramePacer(interval: 1 / refreshRate(), start: loopStart) : nil
     while true {
       let frameStart = Self.now()
       let elapsed = frameStart - previous
       previous = frameStart
       guard pumpEvents() else { break }
       driver.poll()
-      // Fixed steps for the real time that passed; a long stall is dropped, not replayed.
-      accumulator += min(elapsed, 0.25)
-      var steps = 0
-      while accumulator >= stepSeconds {
-        feedScheduledInput(upTo: simulated)
+      var steps = held + clock.accumulate(real: elapsed)
+      held = 0
+      if let shotTick, tick + steps > shotTick {
+        // Stop at the screenshot's step; the rest run next frame.
+        held = tick + steps - shotTick
+        steps = shotTick - tick
+      }
+      for _ in 0..<steps {
+        feedScheduledInput(upTo: Double(tick) * clock.dt)
         driver.step()
-        simulated += stepSeconds
-        accumulator -= stepSeconds
-        steps += 1
-        if steps >= options.maxStepsPerFrame {
-          accumulator = 0
-          break
-        }
+        tick += 1
       }
       report.steps += steps
       drawFrame()
-      if let path = options.screenshotPath, !report.screenshotWritten,
-        simulated + 1e-9 >= options.screenshotAt
-      {
+      if let path = options.screenshotPath, let shot = shotTick, tick >= shot {
         try screenshot(to: path)
         report.screenshotWritten = true
+        shotTick = nil
       }
       SDL_RenderPresent(renderer)
       driver.frameDidPresent()
       report.frames += 1
       let after = Self.now()
       if report.frames == 1 { report.firstFrameSeconds = after - startTime }
-      if showStats {
+      if stats.isShown {
         stats.record(
           frameTime: elapsed, workTime: after - frameStart, now: after,
           nodes: driver.scene.nodeCount)
       }
       if let maxFrames = options.maxFrames, report.frames >= maxFrames { break }
       if let maxSeconds = options.maxSeconds, after - loopStart >= maxSeconds { break }
-      if options.vsync {
-        // Not every renderer waits for the display (the software one never does): pace here.
-        let spare = frameBudget - (Self.now() - frameStart)
-        if spare > 0.001 { SDL_Delay(UInt32(spare * 1000)) }
+      if let wait = pacer?.secondsToWait(now: after), wait > 0 {
+        Thread.sleep(forTimeInterval: wait)
       }
     }
     report.seconds = Self.now() - loopStart
@@ -171,16 +180,29 @@ final class SDLWindow {
 
   // MARK: - Drawing
 
-  private func drawFrame() {
-    guard let nodes else { return }
+  /// Fits the design area to the window's current size; returns the drawable size in pixels.
+  @discardableResult
+  private func updateLetterbox() -> (width: Int32, height: Int32) {
+    var windowWidth: Int32 = 0
+    var windowHeight: Int32 = 0
     var outputWidth: Int32 = 0
     var outputHeight: Int32 = 0
+    SDL_GetWindowSize(window, &windowWidth, &windowHeight)
     SDL_GetRendererOutputSize(renderer, &outputWidth, &outputHeight)
     letterbox = Letterbox(
       design: driver.designSize, outputWidth: Int(outputWidth), outputHeight: Int(outputHeight))
+    pixelsPerPoint = Vec2(
+      windowWidth > 0 ? Double(outputWidth) / Double(windowWidth) : 1,
+      windowHeight > 0 ? Double(outputHeight) / Double(windowHeight) : 1)
+    return (outputWidth, outputHeight)
+  }
+
+  private func drawFrame() {
+    guard let nodes else { return }
+    let (outputWidth, outputHeight) = updateLetterbox()
     // Clear to the game's background and paint only the bars black: a full-window fill per
     // frame costs about a millisecond on the software renderer.
-    let background = NodeRenderer.bytes(driver.background)
+    let background = SDL_Color(driver.background)
     SDL_SetRenderDrawColor(renderer, background.r, background.g, background.b, 255)
     SDL_RenderClear(renderer)
     let viewport = SDL_Rect(
@@ -219,18 +241,26 @@ final class SDLWindow {
         scale: letterbox.scale, with: nodes)
     }
     SDL_RenderSetClipRect(renderer, nil)
-    if showStats { drawStats(with: nodes) }
+    if stats.isShown { drawStats(with: nodes) }
   }
 
   private func drawStats(with nodes: NodeRenderer) {
     let pixelSize = max(11, Int((12 * letterbox.scale).rounded()))
     let pad = Double(pixelSize) / 2
-    let layout = nodes.fonts.layout(stats.summary, pixelSize: pixelSize)
+    let measured: (text: String, pixelSize: Int, width: Int, height: Int)
+    if let known = statsTextSize, known.text == stats.summary, known.pixelSize == pixelSize {
+      measured = known
+    } else {
+      let layout = nodes.fonts.layout(stats.summary, pixelSize: pixelSize)
+      measured = (stats.summary, pixelSize, layout.width, layout.height)
+      statsTextSize = measured
+    }
+    let (width, height) = (measured.width, measured.height)
     let left = letterbox.x + pad
     let top = letterbox.y + pad
     nodes.fillRect(
-      x: left, y: top, width: Double(layout.width) + 2 * pad,
-      height: Double(layout.height) + pad, color: Color(r: 0, g: 0, b: 0, a: 0.7))
+      x: left, y: top, width: Double(width) + 2 * pad, height: Double(height) + pad,
+      color: Color(r: 0, g: 0, b: 0, a: 0.7))
     nodes.drawText(
       stats.summary, x: left + pad, y: top + pad / 2, pixelSize: pixelSize,
       color: Color(r: 0.6, g: 1, b: 0.6))
@@ -245,8 +275,9 @@ final class SDLWindow {
       SDL_RenderReadPixels(renderer, nil, PixelFormat.argb8888, buffer.baseAddress, width * 4)
     }
     guard status == 0 else { throw SDLError.last("Reading the window's pixels") }
-    for index in pixels.indices { pixels[index] |= 0xFF00_0000 }
-    try RGBAImage(width: Int(width), height: Int(height), pixels: pixels).writePNG(to: url)
+    var image = RGBAImage(width: Int(width), height: Int(height), pixels: pixels)
+    image.makeOpaque()
+    try image.writePNG(to: url)
   }
 
   // MARK: - Events
@@ -263,10 +294,13 @@ final class SDLWindow {
       switch event.type {
       case SDL_QUIT.rawValue:
         return false
-      case SDL_MOUSEBUTTONDOWN.rawValue where event.button.button == tide_sdl_button_left():
+      case SDL_WINDOWEVENT.rawValue:
+        // A click that follows a resize in the same batch must map through the new size.
+        updateLetterbox()
+      case SDL_MOUSEBUTTONDOWN.rawValue where event.button.button == SDL_BUTTON_LEFT:
         flushMove()
         driver.enqueue(.pointerDown(designPoint(event.button.x, event.button.y)))
-      case SDL_MOUSEBUTTONUP.rawValue where event.button.button == tide_sdl_button_left():
+      case SDL_MOUSEBUTTONUP.rawValue where event.button.button == SDL_BUTTON_LEFT:
         flushMove()
         driver.enqueue(.pointerUp(designPoint(event.button.x, event.button.y)))
       case SDL_MOUSEMOTION.rawValue:
@@ -277,7 +311,7 @@ final class SDLWindow {
         let down = event.type == SDL_KEYDOWN.rawValue
         let keycode = event.key.keysym.sym
         if keycode == SDLK_F3.rawValue {
-          if down && event.key.repeat == 0 { showStats.toggle() }
+          if down && event.key.repeat == 0 { stats.toggle() }
         } else if let name = KeyNames.name(keycode) {
           driver.enqueue(.key(name, down: down))
         }
@@ -297,20 +331,20 @@ final class SDLWindow {
 
   /// Window coordinates (points) to design coordinates, through high-DPI and letterboxing.
   private func designPoint(_ x: Int32, _ y: Int32) -> Vec2 {
-    var windowWidth: Int32 = 0
-    var windowHeight: Int32 = 0
-    var outputWidth: Int32 = 0
-    var outputHeight: Int32 = 0
-    SDL_GetWindowSize(window, &windowWidth, &windowHeight)
-    SDL_GetRendererOutputSize(renderer, &outputWidth, &outputHeight)
-    let ratioX = windowWidth > 0 ? Double(outputWidth) / Double(windowWidth) : 1
-    let ratioY = windowHeight > 0 ? Double(outputHeight) / Double(windowHeight) : 1
-    let box = Letterbox(
-      design: driver.designSize, outputWidth: Int(outputWidth), outputHeight: Int(outputHeight))
-    return box.toDesign(Vec2(Double(x) * ratioX, Double(y) * ratioY))
+    letterbox.toDesign(Vec2(Double(x) * pixelsPerPoint.x, Double(y) * pixelsPerPoint.y))
   }
 
   // MARK: - Time
+
+  /// Whether presenting blocks until the display's refresh. The software renderer reports
+  /// PRESENTVSYNC whenever the vsync hint is set (SDL 2.26) yet never waits: under Xvfb it
+  /// presented ~2000 frames a second with the flag set, while OpenGL held to the display rate.
+  private func rendererWaitsForVsync() -> Bool {
+    var info = SDL_RendererInfo()
+    guard SDL_GetRendererInfo(renderer, &info) == 0 else { return false }
+    return info.flags & SDL_RENDERER_PRESENTVSYNC.rawValue != 0
+      && info.flags & SDL_RENDERER_SOFTWARE.rawValue == 0
+  }
 
   private func refreshRate() -> Double {
     var mode = SDL_DisplayMode()

@@ -16,7 +16,8 @@ public struct WindowOptions {
   public var maxSeconds: Double?
   /// Write a PNG of the window's pixels here once the game has simulated `screenshotAt` seconds.
   public var screenshotPath: URL?
-  /// Simulated seconds after which the screenshot is taken.
+  /// Simulated seconds after which the screenshot is taken: the frame shows exactly that many
+  /// seconds' steps (rounded to a whole step), the same game state as `tide shot --at`.
   public var screenshotAt: Double = 0
   /// Input fed to the game at given simulated times (for smoke tests and demos).
   public var scriptedInput: [ScheduledInput] = []

@@ -1,0 +1,54 @@
+import Foundation
+import TideCore
+import XCTest
+
+@testable import TideSDL
+
+/// Asset lookups and what a hot reload forgets.
+final class AssetLibraryTests: XCTestCase {
+  private var game: URL!
+
+  override func setUpWithError() throws {
+    game = URL(fileURLWithPath: NSTemporaryDirectory())
+      .appendingPathComponent("tide-asset-library-\(UUID().uuidString)")
+    try FileManager.default.createDirectory(
+      at: game.appendingPathComponent("assets"), withIntermediateDirectories: true)
+  }
+
+  override func tearDownWithError() throws {
+    try? FileManager.default.removeItem(at: game)
+  }
+
+  private func writeImage(_ name: String, width: Int, height: Int) throws {
+    let image = RGBAImage(
+      width: width, height: height,
+      pixels: [UInt32](repeating: 0xFFFF_FFFF, count: width * height))
+    try image.writePNG(to: game.appendingPathComponent("assets").appendingPathComponent(name))
+  }
+
+  func testChangedImageIsResizedUnderEitherName() throws {
+    try writeImage("lion0.png", width: 3, height: 2)
+    let assets = AssetLibrary(gameDirectory: game)
+    XCTAssertEqual(assets.imageSize(named: "lion0.png"), Vec2(3, 2))
+    XCTAssertEqual(assets.imageSize(named: "lion0"), Vec2(3, 2))
+    try writeImage("lion0.png", width: 5, height: 7)
+    assets.markChanged(path: "assets/lion0.png")
+    XCTAssertEqual(assets.imageSize(named: "lion0.png"), Vec2(5, 7))
+    XCTAssertEqual(assets.imageSize(named: "lion0"), Vec2(5, 7), "the extension-less name too")
+  }
+
+  func testImageSizesComeFromThePNGHeaderOnly() throws {
+    try writeImage("wide.png", width: 300, height: 2)
+    let assets = game.appendingPathComponent("assets")
+    try Data("not a png at all, but long enough".utf8).write(to: assets.appendingPathComponent("bad.png"))
+    try Data([0x89, 0x50, 0x4E, 0x47]).write(to: assets.appendingPathComponent("short.png"))
+    XCTAssertEqual(PNGInfo.size(of: assets.appendingPathComponent("wide.png")), Vec2(300, 2))
+    XCTAssertNil(PNGInfo.size(of: assets.appendingPathComponent("bad.png")))
+    XCTAssertNil(PNGInfo.size(of: assets.appendingPathComponent("short.png")))
+    XCTAssertNil(PNGInfo.size(of: assets.appendingPathComponent("missing.png")))
+    XCTAssertNil(PNGInfo.size(of: assets), "a folder is not a PNG")
+    let library = AssetLibrary(gameDirectory: game)
+    XCTAssertEqual(library.imageSize(named: "wide"), Vec2(300, 2))
+    XCTAssertNil(library.imageSize(named: "bad.png"))
+  }
+}
