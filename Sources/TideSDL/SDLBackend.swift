@@ -5,7 +5,7 @@ import TideCore
 /// assets, SDL_mixer sounds and hot-reload bookkeeping.
 ///
 /// Drawing is done by `runWindow(driver:options:)` (or `SDLOffscreen`) from the driver's
-/// scene, so `present` does nothing here. Pass this backend in `WindowOptions.backend` so the
+/// scene. Pass this backend in `WindowOptions.backend` so the
 /// window shares its fonts and assets.
 public final class SDLBackend: Backend {
   /// Fonts shared by metrics and drawing.
@@ -24,16 +24,12 @@ public final class SDLBackend: Backend {
     self.audio = audio ? SDLAudio(assets: assets) : nil
   }
 
-  /// Does nothing: the window runner draws the driver's scene itself, once per display frame.
-  public func present(_ scene: SceneGraph, overlay: Overlay?) {}
 
   /// Plays `assets/<sound>.wav|ogg`.
   public func play(sound: String, volume: Double) {
     audio?.play(sound, volume: volume)
   }
 
-  /// Always empty: the window runner feeds input straight to the driver.
-  public func pollInput() -> [InputEvent] { [] }
 
   /// DejaVu Sans plus colour-emoji widths, matching what is drawn.
   public var textMetrics: any TextMetrics { metrics }

@@ -1,13 +1,12 @@
-/// What the engine needs from a platform: presenting frames, playing sounds, input, text metrics.
+/// What the engine needs from a platform while a game runs: sounds, text metrics, image sizes
+/// and asset reloads.
 ///
-/// Implemented by `HeadlessBackend` (tests, `tide test`) and the SDL backends.
+/// Drawing and input are not here: a window runner draws the `GameDriver`'s scene itself and
+/// queues input with `GameDriver.enqueue`. Implemented by `HeadlessBackend` (tests, `tide test`)
+/// and `SDLBackend`.
 public protocol Backend: AnyObject {
-  /// Draws `scene` (via `SceneGraph.drawList()`), then `overlay` over it when present.
-  func present(_ scene: SceneGraph, overlay: Overlay?)
   /// Plays the sound asset called `sound` (without extension) at `volume` 0...1.
   func play(sound: String, volume: Double)
-  /// Input that arrived since the last call, in design coordinates.
-  func pollInput() -> [InputEvent]
   /// The metrics text nodes should be measured with.
   var textMetrics: any TextMetrics { get }
   /// The natural size of image asset `name` (e.g. "lion0.png"), or nil when unknown.

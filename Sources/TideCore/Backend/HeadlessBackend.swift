@@ -6,16 +6,8 @@ public final class HeadlessBackend: Backend {
   public private(set) var soundRequests: [SoundRequest] = []
   /// The names of the sounds requested, in order.
   public var soundLog: [String] { soundRequests.map(\.name) }
-  /// How many frames were presented.
-  public private(set) var frameCount = 0
-  /// The overlay passed with the most recent frame.
-  public private(set) var lastOverlay: Overlay?
-  /// How many items the most recent frame's draw list held.
-  public private(set) var lastDrawCount = 0
   /// Asset paths passed to `reloadAsset(path:)`, in order.
   public private(set) var reloadedAssets: [String] = []
-  /// Input that the next `pollInput()` returns.
-  public var pendingInput: [InputEvent] = []
   /// Metrics for text nodes; font-free and deterministic by default.
   public var textMetrics: any TextMetrics
   /// Where image assets are looked up to learn their sizes from PNG headers.
@@ -29,24 +21,9 @@ public final class HeadlessBackend: Backend {
     self.textMetrics = textMetrics
   }
 
-  /// Counts the frame and remembers the overlay and draw-list size.
-  public func present(_ scene: SceneGraph, overlay: Overlay?) {
-    frameCount += 1
-    lastOverlay = overlay
-    var count = 0
-    scene.forEachDrawItem { _ in count += 1 }
-    lastDrawCount = count
-  }
-
   /// Records the request.
   public func play(sound: String, volume: Double) {
     soundRequests.append(SoundRequest(name: sound, volume: volume))
-  }
-
-  /// Returns and clears `pendingInput`.
-  public func pollInput() -> [InputEvent] {
-    defer { pendingInput.removeAll() }
-    return pendingInput
   }
 
   /// The size from `imageSizes`, else from the PNG header in `assetDirectory`, else nil.
