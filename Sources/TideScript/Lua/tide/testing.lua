@@ -32,14 +32,15 @@ local FORMAT_MAX_ENTRIES = 30
 
 local is_identifier = require("tide.names").is_identifier
 
--- Quote on one line: string.format("%q") would break lines at "\n".
-local function quote_string(s)
-  local escaped = s:gsub('[%c"\\]', function(c)
+-- Quotes on one line (string.format("%q") would break lines at "\n"), writing other control
+-- bytes with `byte_escape`: Lua's "\%d" by default, YAML's "\x%02X" for TAP.
+local function quote_string(s, byte_escape)
+  local escaped = tostring(s):gsub('[%c"\\]', function(c)
     if c == "\n" then return "\\n" end
     if c == "\t" then return "\\t" end
     if c == "\r" then return "\\r" end
     if c == '"' or c == "\\" then return "\\" .. c end
-    return ("\\%d"):format(c:byte())
+    return (byte_escape or "\\%d"):format(c:byte())
   end)
   return '"' .. escaped .. '"'
 end
@@ -700,16 +701,7 @@ local function format_plain(results)
 end
 
 -- A YAML double-quoted scalar (YAML spells byte escapes \xNN, not \ddd).
-local function yaml_string(s)
-  local escaped = tostring(s):gsub('[%c"\\]', function(c)
-    if c == "\n" then return "\\n" end
-    if c == "\t" then return "\\t" end
-    if c == "\r" then return "\\r" end
-    if c == '"' or c == "\\" then return "\\" .. c end
-    return ("\\x%02X"):format(c:byte())
-  end)
-  return '"' .. escaped .. '"'
-end
+local function yaml_string(s) return quote_string(s, "\\x%02X") end
 
 local function tap_description(name)
   return (name:gsub("\\", "\\\\"):gsub("#", "\\#"):gsub("%c", " "))
