@@ -123,9 +123,6 @@ final class SceneGraphTests: XCTestCase {
     XCTAssertEqual(items.map(\.node.name), ["b", "c", "d", "a"])
     XCTAssertEqual(items[2].alpha, 0.25)
     XCTAssertEqual(items[2].transform.tx, 8)
-    var visited: [String] = []
-    scene.forEachDrawItem { visited.append($0.node.name) }
-    XCTAssertEqual(visited, ["b", "c", "d", "a"])
     // Equal z keeps insertion order, whatever the sort.
     for node in [a, b, c] { node.z = 2 }
     XCTAssertEqual(scene.drawList().map(\.node.name), ["d", "a", "b", "c"])

@@ -269,6 +269,58 @@ final class WindowTests: XCTestCase {
       report.averageFPS, report.firstFrameSeconds * 1000))
   }
 
+  func testBandsOnSeveralThreadsDrawTheSamePixelsAsOne() throws {
+    guard ProcessInfo.processInfo.environment["DISPLAY"] != nil else {
+      throw XCTSkip("no display; run under xvfb-run to open a real window")
+    }
+    let fonts = try FontLibrary()
+    let assets = try SceneFixtures.makeAssets()
+    func screenshot(threads: Int) throws -> (RGBAImage, WindowRunReport) {
+      let driver = TestDriver(sprites: 200, fonts: fonts)
+      // What SDL clips inexactly when scaled, across the rows where cuts would go.
+      let scene = driver.scene
+      for (index, scale) in [2.0, 3.5, 0.6].enumerated() {
+        let big = scene.makeNode(.image)
+        big.image = "sprite.png"
+        big.width = 26 * scale
+        big.height = 37 * scale
+        big.x = 40 + Double(index) * 110
+        big.y = 250 + Double(index) * 120
+        big.rotation = index == 2 ? 30 : 0
+        scene.root.add(big)
+      }
+      let title = scene.makeNode(.text)
+      title.text = "Bands 🐇"
+      title.fontSize = 30
+      title.x = 120
+      title.y = 560
+      title.scale = 1.7
+      scene.root.add(title)
+      let shot = URL(fileURLWithPath: NSTemporaryDirectory())
+        .appendingPathComponent("tide-window-bands-\(threads).png")
+      var options = WindowOptions()
+      options.gameDirectory = assets.directory?.deletingLastPathComponent()
+      options.renderThreads = threads
+      options.maxSeconds = 0.5
+      options.screenshotPath = shot
+      options.screenshotAt = 0.25
+      let report = try runWindow(driver: driver, options: options)
+      XCTAssertTrue(report.screenshotWritten)
+      return (try RGBAImage(contentsOf: shot), report)
+    }
+    let (one, oneReport) = try screenshot(threads: 1)
+    let (three, threeReport) = try screenshot(threads: 3)
+    XCTAssertEqual(oneReport.renderBands, 1)
+    XCTAssertEqual(threeReport.renderBands, 3, "the bands really were drawn apart")
+    XCTAssertEqual(one.width, three.width)
+    XCTAssertEqual(one.height, three.height)
+    var differing = 0
+    for y in 0..<min(one.height, three.height) {
+      for x in 0..<min(one.width, three.width) where one[x, y] != three[x, y] { differing += 1 }
+    }
+    XCTAssertEqual(differing, 0, "pixels that differ between one band and three")
+  }
+
   func testResizedWindowLetterboxesAndMapsClicksBack() throws {
     guard ProcessInfo.processInfo.environment["DISPLAY"] != nil else {
       throw XCTSkip("no display; run under xvfb-run to open a real window")

@@ -74,6 +74,15 @@ public struct Affine: Hashable, Sendable, CustomStringConvertible {
   /// The determinant; zero means the transform squashes the plane to a line or point.
   public var determinant: Double { a * d - b * c }
 
+  /// The lowest and highest y of the box (0, 0, width, height) once mapped: the rows a drawn
+  /// box covers, whatever its turn.
+  @inlinable
+  public func yExtent(width: Double, height: Double) -> (top: Double, bottom: Double) {
+    let across = b * width
+    let down = d * height
+    return (ty + min(0, across) + min(0, down), ty + max(0, across) + max(0, down))
+  }
+
   /// The inverse transform, or nil when the transform is singular (e.g. a zero scale).
   public func inverted() -> Affine? {
     let det = determinant

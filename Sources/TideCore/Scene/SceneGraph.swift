@@ -67,11 +67,6 @@ public final class SceneGraph {
     return drawBuffer
   }
 
-  /// Calls `body` for each item `drawList()` would return, without building the array.
-  public func forEachDrawItem(_ body: (DrawItem) throws -> Void) rethrows {
-    try visit(root, parentTransform: .identity, parentAlpha: 1, body)
-  }
-
   private func collect(_ node: Node, parentTransform: Affine, parentAlpha: Double) {
     guard node.visible else { return }
     let alpha = parentAlpha * node.alpha
@@ -82,21 +77,6 @@ public final class SceneGraph {
     }
     for child in node.drawOrderedChildren {
       collect(child, parentTransform: world, parentAlpha: alpha)
-    }
-  }
-
-  private func visit(
-    _ node: Node, parentTransform: Affine, parentAlpha: Double, _ body: (DrawItem) throws -> Void
-  ) rethrows {
-    guard node.visible else { return }
-    let alpha = parentAlpha * node.alpha
-    guard alpha > 0 else { return }
-    let world = parentTransform * node.localTransform
-    if node.kind != .group {
-      try body(DrawItem(node: node, transform: world, alpha: alpha))
-    }
-    for child in node.drawOrderedChildren {
-      try visit(child, parentTransform: world, parentAlpha: alpha, body)
     }
   }
 

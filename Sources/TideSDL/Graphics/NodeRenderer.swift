@@ -7,7 +7,9 @@ import TideCore
 /// tint, flip and z order.
 ///
 /// Shapes are tessellated with anti-aliased edges (`SDL_RenderGeometry`); images and text are
-/// cached textures drawn with `SDL_RenderCopyExF`. One instance per SDL renderer; main thread.
+/// cached textures drawn with `SDL_RenderCopyExF`. One instance per SDL renderer, used by one
+/// thread at a time; several instances may draw the same draw list at once, each into its own
+/// band of rows (see `WindowCanvas`).
 final class NodeRenderer {
   /// The `SDL_Renderer*` drawn into.
   let renderer: OpaquePointer
@@ -33,6 +35,16 @@ final class NodeRenderer {
     // The last image looked up; runs of the same sprite skip the cache.
     var imageName = ""
     var image: Texture?
+    // Rows of pixels this renderer draws (its band); items wholly outside are skipped.
+    var top = -Double.infinity
+    var bottom = Double.infinity
+
+    /// Whether the box (0, 0, width, height) mapped by `t`, widened by `margin` pixels, misses
+    /// the band. Cheaper than letting SDL clip it, and the reason bands divide the work.
+    func missesBand(_ t: Affine, width: Double, height: Double, margin: Double = 0) -> Bool {
+      let extent = t.yExtent(width: width, height: height)
+      return extent.top - margin >= bottom || extent.bottom + margin <= top
+    }
 
     mutating func setMod(_ handle: OpaquePointer, _ mod: SDL_Color) {
       let packed = UInt32(mod.r) << 24 | UInt32(mod.g) << 16 | UInt32(mod.b) << 8 | UInt32(mod.a)
@@ -54,12 +66,23 @@ final class NodeRenderer {
     SDL_SetRenderDrawBlendMode(renderer, SDL_BLENDMODE_BLEND)
   }
 
-  /// Draws every visible node of `scene` in painter's order and returns how many were drawn.
+  /// Draws every visible node of `scene` in painter's order.
   ///
   /// `view` maps design coordinates to renderer pixels (letterbox offset and scale);
   /// `pixelScale` is that scale, used to render text at full resolution.
-  @discardableResult
-  func draw(_ scene: SceneGraph, view: Affine = .identity, pixelScale: Double = 1) -> Int {
+  func draw(_ scene: SceneGraph, view: Affine = .identity, pixelScale: Double = 1) {
+    draw(scene.drawList(), view: view, pixelScale: pixelScale)
+  }
+
+  /// Draws `items` (a scene's draw list) in order, skipping shapes and images wholly outside
+  /// pixel rows `rows` (drawing inside them is left to the renderer's clip rectangle).
+  ///
+  /// Reads the items' nodes and nothing else of the scene, so several renderers can draw one
+  /// list at once while the scene stands still.
+  func draw(
+    _ items: [DrawItem], view: Affine = .identity, pixelScale: Double = 1,
+    rows: Range<Int>? = nil
+  ) {
     images.beginFrame()
     texts.beginFrame()
     var frame = FrameState()
@@ -67,14 +90,13 @@ final class NodeRenderer {
     frame.modTexture = nil
     frame.imageName = ""
     frame.image = nil
-    var count = 0
-    scene.forEachDrawItem { item in
+    frame.top = rows.map { Double($0.lowerBound) } ?? -.infinity
+    frame.bottom = rows.map { Double($0.upperBound) } ?? .infinity
+    for item in items {
       draw(item, view: view, pixelScale: pixelScale, &frame)
-      count += 1
     }
     frame.shapes.flush(renderer)
     swap(&frame, &spare)
-    return count
   }
 
   private func draw(_ item: DrawItem, view: Affine, pixelScale: Double, _ frame: inout FrameState) {
@@ -82,11 +104,24 @@ final class NodeRenderer {
     let transform = view * item.transform
     switch node.kind {
     case .rect:
+      // Anti-aliasing reaches a pixel past the edge, a stroke half its width.
+      if frame.missesBand(
+        transform, width: node.width, height: node.height,
+        margin: 2 + node.strokeWidth * view.a)
+      {
+        return
+      }
       frame.shapes.addRect(
         width: node.width, height: node.height, cornerRadius: node.cornerRadius,
         transform: transform, fill: shade(node.fill, node.tint, item.alpha),
         stroke: shade(node.stroke, node.tint, item.alpha), strokeWidth: node.strokeWidth)
     case .circle:
+      if frame.missesBand(
+        transform, width: node.width, height: node.height,
+        margin: 2 + node.strokeWidth * view.a)
+      {
+        return
+      }
       frame.shapes.addEllipse(
         width: node.width, height: node.height, transform: transform,
         fill: shade(node.fill, node.tint, item.alpha),
@@ -161,7 +196,9 @@ final class NodeRenderer {
     flipX: Bool, flipY: Bool, tint: Color, alpha: Double, _ frame: inout FrameState
   ) {
     let opacity = tint.a * alpha
-    guard opacity > 0, width > 0, height > 0 else { return }
+    guard opacity > 0, width > 0, height > 0,
+      !frame.missesBand(t, width: width, height: height, margin: 1)
+    else { return }
     let mod = SDL_Color(Color(r: tint.r, g: tint.g, b: tint.b, a: opacity))
     frame.setMod(texture.handle, mod)
     // Box corner and edge vectors in pixels.

@@ -1,9 +1,13 @@
 import CSDL2
+import Foundation
 
 /// Fonts and emoji glyphs shared by text measuring and drawing (DejaVu Sans + Noto Color Emoji).
 ///
-/// Not thread-safe: SDL_ttf state belongs to the main thread, like the rest of SDL.
-public final class FontLibrary {
+/// Thread-safe: the window draws its bands on several threads at once, each with its own text
+/// textures, and FreeType faces must not be used by two threads together, so `layout` and
+/// `renderSurface` take one lock for all SDL_ttf work and the caches here.
+public final class FontLibrary: @unchecked Sendable {
+  private let lock = NSLock()
   /// Where Debian's fonts-dejavu-core puts the text font.
   public static let defaultTextFontPath = "/usr/share/fonts/truetype/dejavu/DejaVuSans.ttf"
   /// Where Debian's fonts-noto-color-emoji puts the emoji font.
@@ -44,8 +48,8 @@ public final class FontLibrary {
     if let emojiFont { TTF_CloseFont(emojiFont) }
   }
 
-  /// The text font at a pixel size (clamped to 1...1000), opened once per size.
-  func textFont(pixelSize: Int) -> OpaquePointer? {
+  /// The text font at a pixel size (clamped to 1...1000), opened once per size. Lock held.
+  private func textFont(pixelSize: Int) -> OpaquePointer? {
     let size = min(max(pixelSize, 1), 1000)
     if let font = textFonts[size] { return font }
     guard let font = TTF_OpenFont(textFontPath, Int32(size)) else { return nil }
@@ -55,6 +59,10 @@ public final class FontLibrary {
 
   /// Lays out `text` at a pixel size: lines split at "\n", each split into text and emoji runs.
   func layout(_ text: String, pixelSize: Int) -> TextLayout {
+    lock.withLock { layoutLocked(text, pixelSize: pixelSize) }
+  }
+
+  private func layoutLocked(_ text: String, pixelSize: Int) -> TextLayout {
     guard let font = textFont(pixelSize: pixelSize) else {
       return TextLayout(lines: [], lineHeight: 0, lineSkip: 0)
     }
@@ -103,8 +111,8 @@ public final class FontLibrary {
     return surface
   }
 
-  /// The emoji shrunk (area filter) to a line height; cached, owned by the library.
-  func emojiGlyph(_ scalar: UInt32, lineHeight: Int) -> UnsafeMutablePointer<SDL_Surface>? {
+  /// The emoji shrunk (area filter) to a line height; cached, owned by the library. Lock held.
+  private func emojiGlyph(_ scalar: UInt32, lineHeight: Int) -> UnsafeMutablePointer<SDL_Surface>? {
     let key = EmojiKey(scalar: scalar, height: lineHeight)
     if let surface = emojiScaled[key] { return surface }
     guard let strike = emojiStrike(scalar),
@@ -118,6 +126,12 @@ public final class FontLibrary {
   /// Draws a layout into a new transparent ARGB8888 surface, text runs in `color`, emoji in
   /// their own colours; lines are aligned within the widest (0 left, 0.5 centre, 1 right).
   func renderSurface(
+    _ layout: TextLayout, pixelSize: Int, color: SDL_Color, align: Double
+  ) -> UnsafeMutablePointer<SDL_Surface>? {
+    lock.withLock { renderSurfaceLocked(layout, pixelSize: pixelSize, color: color, align: align) }
+  }
+
+  private func renderSurfaceLocked(
     _ layout: TextLayout, pixelSize: Int, color: SDL_Color, align: Double
   ) -> UnsafeMutablePointer<SDL_Surface>? {
     guard let font = textFont(pixelSize: pixelSize), layout.width > 0, layout.height > 0,

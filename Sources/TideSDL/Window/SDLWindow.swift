@@ -7,10 +7,9 @@ final class SDLWindow {
   private let driver: any GameDriver
   private let options: WindowOptions
   private let window: OpaquePointer
-  private let renderer: OpaquePointer
-  private let rendererName: String
-  private var nodes: NodeRenderer?
-  private let errorPainter = ErrorOverlayPainter()
+  /// Optional only so that `deinit` can release it (and its renderers) before the window.
+  private var canvas: WindowCanvas?
+  private let fonts: FontLibrary
   private var stats: FrameStats
   /// The stats text's size in pixels, measured when the text or its size changes.
   private var statsTextSize: (text: String, pixelSize: Int, width: Int, height: Int)?
@@ -54,28 +53,9 @@ final class SDLWindow {
         Int32(width), Int32(height), flags)
     else { throw SDLError.last("Creating the window") }
 
-    let index: Int32
-    do {
-      index = try RenderDriver.index(named: name)
-    } catch {
-      SDL_DestroyWindow(window)
-      throw error
-    }
-    SDL_SetHint(SDL_HINT_RENDER_VSYNC, options.vsync ? "1" : "0")
-    var rendererFlags: UInt32 = 0
-    if options.vsync { rendererFlags |= SDL_RENDERER_PRESENTVSYNC.rawValue }
-    if name == "software" { rendererFlags = SDL_RENDERER_SOFTWARE.rawValue }
-    guard let renderer = SDL_CreateRenderer(window, index, rendererFlags) else {
-      let error = SDLError.last("Creating the \(name) renderer")
-      SDL_DestroyWindow(window)
-      throw error
-    }
     self.window = window
-    self.renderer = renderer
-    rendererName = name
     letterbox = Letterbox(design: design, outputWidth: width, outputHeight: height)
 
-    let fonts: FontLibrary
     let assets: AssetLibrary
     if let backend = options.backend {
       fonts = backend.fonts
@@ -84,32 +64,38 @@ final class SDLWindow {
       do {
         fonts = try FontLibrary()
       } catch {
-        SDL_DestroyRenderer(renderer)
         SDL_DestroyWindow(window)
         throw error
       }
       assets = options.gameDirectory.map { AssetLibrary(gameDirectory: $0) }
         ?? AssetLibrary(directory: nil)
     }
-    nodes = NodeRenderer(renderer: renderer, fonts: fonts, assets: assets)
+    do {
+      canvas = try WindowCanvas(
+        window: window, rendererName: name, vsync: options.vsync,
+        threads: options.renderThreads ?? WindowCanvas.defaultThreads(), fonts: fonts,
+        assets: assets)
+    } catch {
+      SDL_DestroyWindow(window)
+      throw error
+    }
     // The drawable may be larger than the window (high DPI): measure before the first events.
-    updateLetterbox()
+    try updateLetterbox()
     SDL_StartTextInput()
   }
 
   deinit {
-    // Textures belong to the renderer: release them before it goes.
-    nodes = nil
+    canvas = nil
     SDL_StopTextInput()
-    SDL_DestroyRenderer(renderer)
     SDL_DestroyWindow(window)
   }
 
   // MARK: - Loop
 
   func run() throws -> WindowRunReport {
+    guard let canvas else { throw SDLError("The window has no canvas") }
     var report = WindowRunReport(
-      frames: 0, steps: 0, seconds: 0, firstFrameSeconds: 0, rendererName: rendererName,
+      frames: 0, steps: 0, seconds: 0, firstFrameSeconds: 0, rendererName: canvas.rendererName,
       screenshotWritten: false)
     // Fixed steps for the real time that passed; a long stall is dropped, not replayed.
     var clock = FixedStepClock(hz: 60, maxStepsPerFrame: options.maxStepsPerFrame)
@@ -124,13 +110,13 @@ final class SDLWindow {
     let loopStart = previous
     // Not every renderer waits for the display (the software one never does): pace those here.
     var pacer =
-      options.vsync && !rendererWaitsForVsync()
+      options.vsync && !canvas.waitsForVsync
       ? FramePacer(interval: 1 / refreshRate(), start: loopStart) : nil
     while true {
       let frameStart = Self.now()
       let elapsed = frameStart - previous
       previous = frameStart
-      guard pumpEvents() else { break }
+      guard try pumpEvents() else { break }
       driver.poll()
       var steps = held + clock.accumulate(real: elapsed)
       held = 0
@@ -145,13 +131,13 @@ final class SDLWindow {
         tick += 1
       }
       report.steps += steps
-      drawFrame()
+      report.renderBands = max(report.renderBands, try drawFrame(on: canvas))
       if let path = options.screenshotPath, let shot = shotTick, tick >= shot {
-        try screenshot(to: path)
+        try canvas.readPixels().writePNG(to: path)
         report.screenshotWritten = true
         shotTick = nil
       }
-      SDL_RenderPresent(renderer)
+      canvas.present()
       driver.frameDidPresent()
       report.frames += 1
       let after = Self.now()
@@ -182,13 +168,14 @@ final class SDLWindow {
 
   /// Fits the design area to the window's current size; returns the drawable size in pixels.
   @discardableResult
-  private func updateLetterbox() -> (width: Int32, height: Int32) {
+  private func updateLetterbox() throws -> (width: Int32, height: Int32) {
+    guard let canvas else { return (0, 0) }
+    // A resize gives the software renderer a new window surface to draw into.
+    try canvas.refresh()
     var windowWidth: Int32 = 0
     var windowHeight: Int32 = 0
-    var outputWidth: Int32 = 0
-    var outputHeight: Int32 = 0
     SDL_GetWindowSize(window, &windowWidth, &windowHeight)
-    SDL_GetRendererOutputSize(renderer, &outputWidth, &outputHeight)
+    let (outputWidth, outputHeight) = canvas.outputSize
     letterbox = Letterbox(
       design: driver.designSize, outputWidth: Int(outputWidth), outputHeight: Int(outputHeight))
     pixelsPerPoint = Vec2(
@@ -197,14 +184,14 @@ final class SDLWindow {
     return (outputWidth, outputHeight)
   }
 
-  private func drawFrame() {
-    guard let nodes else { return }
-    let (outputWidth, outputHeight) = updateLetterbox()
-    // Clear to the game's background and paint only the bars black: a full-window fill per
-    // frame costs about a millisecond on the software renderer.
+  /// Draws the scene, the error overlay and the stats panel; each band of the canvas draws
+  /// its own rows, on its own thread, from one draw list built here.
+  /// Returns how many bands drew.
+  private func drawFrame(on canvas: WindowCanvas) throws -> Int {
+    let (outputWidth, outputHeight) = try updateLetterbox()
+    let items = driver.scene.drawList()
+    let overlay = driver.overlay
     let background = SDL_Color(driver.background)
-    SDL_SetRenderDrawColor(renderer, background.r, background.g, background.b, 255)
-    SDL_RenderClear(renderer)
     let viewport = SDL_Rect(
       x: Int32(letterbox.x), y: Int32(letterbox.y), w: Int32(letterbox.width.rounded()),
       h: Int32(letterbox.height.rounded()))
@@ -223,67 +210,81 @@ final class SDLWindow {
           x: 0, y: viewport.y + viewport.h, w: outputWidth, h: outputHeight - viewport.y - viewport.h
         ))
     }
-    SDL_SetRenderDrawColor(renderer, 0, 0, 0, 255)
-    for var bar in bars where bar.w > 0 && bar.h > 0 {
-      SDL_RenderFillRect(renderer, &bar)
-    }
-    // Nodes partly off the design area must not spill into the bars.
-    var clip = viewport
-    if bars.isEmpty {
+    bars.removeAll { $0.w <= 0 || $0.h <= 0 }
+    let statsPanel = stats.isShown ? statsPanel() : nil
+    let letterbox = self.letterbox
+    canvas.balance(items, view: letterbox.view)
+    return canvas.draw { band in
+      let renderer = band.renderer
+      var rows = band.rect(width: Int(outputWidth))
+      // Fill, not SDL_RenderClear, which ignores the clip and would wipe the other bands.
+      // Without blending it is a plain memory fill.
+      SDL_RenderSetClipRect(renderer, &rows)
+      SDL_SetRenderDrawBlendMode(renderer, SDL_BLENDMODE_NONE)
+      SDL_SetRenderDrawColor(renderer, background.r, background.g, background.b, 255)
+      SDL_RenderFillRect(renderer, &rows)
+      SDL_SetRenderDrawColor(renderer, 0, 0, 0, 255)
+      for var bar in bars { SDL_RenderFillRect(renderer, &bar) }
+      SDL_SetRenderDrawBlendMode(renderer, SDL_BLENDMODE_BLEND)
+      // Nodes partly off the design area must not spill into the bars.
+      var clip = SDL_Rect()
+      var design = viewport
+      if SDL_IntersectRect(&design, &rows, &clip) == SDL_TRUE {
+        SDL_RenderSetClipRect(renderer, &clip)
+        band.nodes.draw(
+          items, view: letterbox.view, pixelScale: letterbox.scale, rows: band.rows)
+        if let overlay {
+          band.errorPainter.draw(
+            overlay, x: letterbox.x, y: letterbox.y, width: letterbox.width,
+            height: letterbox.height, scale: letterbox.scale, with: band.nodes)
+        }
+      }
+      SDL_RenderSetClipRect(renderer, &rows)
+      if let statsPanel { Self.draw(statsPanel, with: band.nodes) }
       SDL_RenderSetClipRect(renderer, nil)
-    } else {
-      SDL_RenderSetClipRect(renderer, &clip)
     }
-    nodes.draw(driver.scene, view: letterbox.view, pixelScale: letterbox.scale)
-    if let overlay = driver.overlay {
-      errorPainter.draw(
-        overlay, x: letterbox.x, y: letterbox.y, width: letterbox.width, height: letterbox.height,
-        scale: letterbox.scale, with: nodes)
-    }
-    SDL_RenderSetClipRect(renderer, nil)
-    if stats.isShown { drawStats(with: nodes) }
   }
 
-  private func drawStats(with nodes: NodeRenderer) {
+  /// The F3 panel: its text, where it goes and its size, in pixels.
+  private struct StatsPanel {
+    var text: String
+    var pixelSize: Int
+    var left: Double
+    var top: Double
+    var pad: Double
+    var width: Int
+    var height: Int
+  }
+
+  private func statsPanel() -> StatsPanel {
     let pixelSize = max(11, Int((12 * letterbox.scale).rounded()))
-    let pad = Double(pixelSize) / 2
     let measured: (text: String, pixelSize: Int, width: Int, height: Int)
     if let known = statsTextSize, known.text == stats.summary, known.pixelSize == pixelSize {
       measured = known
     } else {
-      let layout = nodes.fonts.layout(stats.summary, pixelSize: pixelSize)
+      let layout = fonts.layout(stats.summary, pixelSize: pixelSize)
       measured = (stats.summary, pixelSize, layout.width, layout.height)
       statsTextSize = measured
     }
-    let (width, height) = (measured.width, measured.height)
-    let left = letterbox.x + pad
-    let top = letterbox.y + pad
-    nodes.fillRect(
-      x: left, y: top, width: Double(width) + 2 * pad, height: Double(height) + pad,
-      color: Color(r: 0, g: 0, b: 0, a: 0.7))
-    nodes.drawText(
-      stats.summary, x: left + pad, y: top + pad / 2, pixelSize: pixelSize,
-      color: Color(r: 0.6, g: 1, b: 0.6))
+    let pad = Double(pixelSize) / 2
+    return StatsPanel(
+      text: measured.text, pixelSize: pixelSize, left: letterbox.x + pad, top: letterbox.y + pad,
+      pad: pad, width: measured.width, height: measured.height)
   }
 
-  private func screenshot(to url: URL) throws {
-    var width: Int32 = 0
-    var height: Int32 = 0
-    SDL_GetRendererOutputSize(renderer, &width, &height)
-    var pixels = [UInt32](repeating: 0, count: Int(width) * Int(height))
-    let status = pixels.withUnsafeMutableBytes { buffer in
-      SDL_RenderReadPixels(renderer, nil, PixelFormat.argb8888, buffer.baseAddress, width * 4)
-    }
-    guard status == 0 else { throw SDLError.last("Reading the window's pixels") }
-    var image = RGBAImage(width: Int(width), height: Int(height), pixels: pixels)
-    image.makeOpaque()
-    try image.writePNG(to: url)
+  private static func draw(_ panel: StatsPanel, with nodes: NodeRenderer) {
+    nodes.fillRect(
+      x: panel.left, y: panel.top, width: Double(panel.width) + 2 * panel.pad,
+      height: Double(panel.height) + panel.pad, color: Color(r: 0, g: 0, b: 0, a: 0.7))
+    nodes.drawText(
+      panel.text, x: panel.left + panel.pad, y: panel.top + panel.pad / 2,
+      pixelSize: panel.pixelSize, color: Color(r: 0.6, g: 1, b: 0.6))
   }
 
   // MARK: - Events
 
   /// Handles pending SDL events; false when the window was closed.
-  private func pumpEvents() -> Bool {
+  private func pumpEvents() throws -> Bool {
     var event = SDL_Event()
     var pendingMove: Vec2?
     func flushMove() {
@@ -296,7 +297,7 @@ final class SDLWindow {
         return false
       case SDL_WINDOWEVENT.rawValue:
         // A click that follows a resize in the same batch must map through the new size.
-        updateLetterbox()
+        try updateLetterbox()
       case SDL_MOUSEBUTTONDOWN.rawValue where event.button.button == SDL_BUTTON_LEFT:
         flushMove()
         driver.enqueue(.pointerDown(designPoint(event.button.x, event.button.y)))
@@ -335,16 +336,6 @@ final class SDLWindow {
   }
 
   // MARK: - Time
-
-  /// Whether presenting blocks until the display's refresh. The software renderer reports
-  /// PRESENTVSYNC whenever the vsync hint is set (SDL 2.26) yet never waits: under Xvfb it
-  /// presented ~2000 frames a second with the flag set, while OpenGL held to the display rate.
-  private func rendererWaitsForVsync() -> Bool {
-    var info = SDL_RendererInfo()
-    guard SDL_GetRendererInfo(renderer, &info) == 0 else { return false }
-    return info.flags & SDL_RENDERER_PRESENTVSYNC.rawValue != 0
-      && info.flags & SDL_RENDERER_SOFTWARE.rawValue == 0
-  }
 
   private func refreshRate() -> Double {
     var mode = SDL_DisplayMode()

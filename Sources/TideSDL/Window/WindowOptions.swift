@@ -7,6 +7,9 @@ public struct WindowOptions {
   /// variable `TIDE_RENDERER`, else "software" (on Mesa llvmpipe under Xvfb it drew sprites
   /// about three times faster than "opengl").
   public var renderer: String?
+  /// Threads (and bands of rows) the software renderer draws with; nil means the environment
+  /// variable `TIDE_RENDER_THREADS`, else one per CPU. 1 draws on the main thread alone.
+  public var renderThreads: Int?
   /// Wait for the display between frames (and never draw faster than its refresh rate).
   /// Turn off for benchmarks.
   public var vsync: Bool = true
@@ -63,6 +66,8 @@ public struct WindowRunReport: Sendable {
   public var rendererName: String
   /// Whether the screenshot was written.
   public var screenshotWritten: Bool
+  /// The most bands of rows drawn at once in a frame (1 when one thread drew every frame).
+  public var renderBands = 1
 
   /// Frames per second over the whole run.
   public var averageFPS: Double { seconds > 0 ? Double(frames) / seconds : 0 }

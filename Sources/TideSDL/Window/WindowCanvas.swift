@@ -1,0 +1,272 @@
+import CSDL2
+import Dispatch
+import Foundation
+import TideCore
+
+/// Where the window's frames are drawn: one or more bands of pixel rows, each an SDL renderer
+/// with its own `NodeRenderer`.
+///
+/// With the software renderer, blitting sprites is most of a busy frame, and the game does
+/// not step while a frame is drawn. So the window's surface (the X11 shared-memory image) is
+/// split into one horizontal band per CPU, each drawn by a software renderer of its own on
+/// its own thread: every band walks the same draw list, skips what lies wholly outside its
+/// rows and clips the rest, so the pixels are those of one renderer drawing it all. Any other
+/// renderer (OpenGL) is a single band drawn on the main thread.
+final class WindowCanvas {
+  /// One renderer and the rows it draws.
+  final class Band {
+    /// The `SDL_Renderer*`.
+    let renderer: OpaquePointer
+    let nodes: NodeRenderer
+    let errorPainter = ErrorOverlayPainter()
+    /// Pixel rows of the output this band draws; moved every frame to share the work.
+    fileprivate(set) var rows: Range<Int>
+    /// For a software band, the surface it draws into, which the canvas owns with the
+    /// renderer: the window's pixels under a surface header of the band's own. SDL's software
+    /// renderer sets its clip rectangle on the target surface, so bands sharing one header
+    /// would clip each other's drawing.
+    let target: UnsafeMutablePointer<SDL_Surface>?
+
+    init(
+      renderer: OpaquePointer, nodes: NodeRenderer, rows: Range<Int>,
+      target: UnsafeMutablePointer<SDL_Surface>?
+    ) {
+      self.renderer = renderer
+      self.nodes = nodes
+      self.rows = rows
+      self.target = target
+    }
+
+    /// The band's rows across the whole width, as an SDL rectangle.
+    func rect(width: Int) -> SDL_Rect {
+      SDL_Rect(x: 0, y: Int32(rows.lowerBound), w: Int32(width), h: Int32(rows.count))
+    }
+  }
+
+  /// The render driver's name ("software", "opengl", ...).
+  let rendererName: String
+  private let window: OpaquePointer
+  private let fonts: FontLibrary
+  private let assets: AssetLibrary
+  /// The window's own renderer, for any driver but software.
+  private let windowRenderer: OpaquePointer?
+  /// Threads (and so bands) the software renderer may use.
+  private let threads: Int
+  private(set) var bands: [Band] = []
+  /// The window surface the software bands draw into, and its size when they were made.
+  private var surface: UnsafeMutablePointer<SDL_Surface>?
+  private var surfaceSize = (width: Int32(0), height: Int32(0))
+
+  /// Creates the canvas for `window` with the named render driver; `threads` (at least 1) caps
+  /// the software renderer's bands.
+  init(
+    window: OpaquePointer, rendererName name: String, vsync: Bool, threads: Int,
+    fonts: FontLibrary, assets: AssetLibrary
+  ) throws {
+    self.window = window
+    self.fonts = fonts
+    self.assets = assets
+    self.threads = max(1, threads)
+    rendererName = name
+    if name == "software" {
+      windowRenderer = nil
+      try refresh()
+      return
+    }
+    let index = try RenderDriver.index(named: name)
+    SDL_SetHint(SDL_HINT_RENDER_VSYNC, vsync ? "1" : "0")
+    // Queue draw calls and send them in one go at present: fewer round trips to the driver.
+    SDL_SetHint(SDL_HINT_RENDER_BATCHING, "1")
+    let flags = vsync ? SDL_RENDERER_PRESENTVSYNC.rawValue : 0
+    guard let renderer = SDL_CreateRenderer(window, index, flags) else {
+      throw SDLError.last("Creating the \(name) renderer")
+    }
+    windowRenderer = renderer
+    var width: Int32 = 0
+    var height: Int32 = 0
+    SDL_GetRendererOutputSize(renderer, &width, &height)
+    bands = [
+      Band(
+        renderer: renderer, nodes: NodeRenderer(renderer: renderer, fonts: fonts, assets: assets),
+        rows: 0..<Int(max(height, 1)), target: nil)
+    ]
+  }
+
+  deinit {
+    closeBands()
+    if let windowRenderer { SDL_DestroyRenderer(windowRenderer) }
+  }
+
+  private func closeBands() {
+    let owned = bands.compactMap { band in band.target.map { (band.renderer, $0) } }
+    // The bands, their node renderers and so their textures go first, then the renderers.
+    bands = []
+    for (renderer, target) in owned {
+      SDL_DestroyRenderer(renderer)
+      SDL_FreeSurface(target)
+    }
+  }
+
+  /// Follows the window's size: the software bands are made again over a new window surface
+  /// (their textures too, so a resize reloads images; resizes are rare). Call on the main
+  /// thread, between frames, after window events.
+  func refresh() throws {
+    guard windowRenderer == nil else {
+      var width: Int32 = 0
+      var height: Int32 = 0
+      if let windowRenderer { SDL_GetRendererOutputSize(windowRenderer, &width, &height) }
+      // The one band follows the window's size; its renderer and textures stay.
+      bands.first?.rows = 0..<Int(max(height, 1))
+      return
+    }
+    // SDL makes a new surface after a resize (and frees the old one, which the old bands
+    // point into), so compare before anything draws.
+    guard let current = SDL_GetWindowSurface(window) else {
+      throw SDLError.last("Getting the window surface")
+    }
+    let size = (current.pointee.w, current.pointee.h)
+    if current == surface && size == surfaceSize && !bands.isEmpty { return }
+    closeBands()
+    surface = current
+    surfaceSize = size
+    let height = Int(size.1)
+    // Bands thinner than this cost more in per-band walks of the draw list than they save.
+    let count = max(1, min(threads, height / 64))
+    var made: [Band] = []
+    for index in 0..<count {
+      guard
+        let target = SDL_CreateRGBSurfaceWithFormatFrom(
+          current.pointee.pixels, size.0, size.1, 32, current.pointee.pitch,
+          current.pointee.format.pointee.format)
+      else {
+        bands = made
+        made = []
+        closeBands()
+        throw SDLError.last("Making a surface over the window's pixels")
+      }
+      guard let renderer = SDL_CreateSoftwareRenderer(target) else {
+        SDL_FreeSurface(target)
+        bands = made
+        made = []
+        closeBands()
+        throw SDLError.last("Creating a software renderer for the window")
+      }
+      let rows = (height * index / count)..<(height * (index + 1) / count)
+      made.append(
+        Band(
+          renderer: renderer, nodes: NodeRenderer(renderer: renderer, fonts: fonts, assets: assets),
+          rows: rows, target: target))
+    }
+    bands = made
+  }
+
+  /// The drawable size in pixels.
+  var outputSize: (width: Int32, height: Int32) {
+    if let windowRenderer {
+      var width: Int32 = 0
+      var height: Int32 = 0
+      SDL_GetRendererOutputSize(windowRenderer, &width, &height)
+      return (width, height)
+    }
+    return surfaceSize
+  }
+
+  /// Moves the edges between bands so that each has about the same share of `items` to draw
+  /// (see `BandSplit`).
+  func balance(_ items: [DrawItem], view: Affine) {
+    guard bands.count > 1 else { return }
+    let assets = self.assets
+    let split = BandSplit.bands(
+      for: items, view: view, width: Int(surfaceSize.width), height: Int(surfaceSize.height),
+      count: bands.count, imageSize: { assets.imageSize(named: $0) })
+    // Bands beyond the cuts found draw nothing this frame.
+    for (index, band) in bands.enumerated() {
+      band.rows = index < split.count ? split[index] : 0..<0
+    }
+  }
+
+  /// Runs `body` for every band, each on its own thread when there are several, and returns
+  /// once all of them have drawn (their queued SDL work flushed on their own threads), with
+  /// how many bands drew.
+  ///
+  /// `body` must touch nothing but its band and shared, unchanging data: the draw list, the
+  /// scene's nodes (read only) and the thread-safe fonts and assets.
+  @discardableResult
+  func draw(_ body: (Band) -> Void) -> Int {
+    let bands = self.bands.filter { !$0.rows.isEmpty }
+    if bands.count <= 1 {
+      for band in bands {
+        body(band)
+        SDL_RenderFlush(band.renderer)
+      }
+      return bands.count
+    }
+    withoutActuallyEscaping(body) { body in
+      let job = BandJob(bands: bands, body: body)
+      DispatchQueue.concurrentPerform(iterations: bands.count) { index in
+        job.run(index)
+      }
+    }
+    return bands.count
+  }
+
+  /// The bands and the drawing closure, handed to the threads. Unchecked: each band is used by
+  /// one thread only, whatever else `body` reads is left alone until `concurrentPerform`
+  /// returns, and the closure never outlives the call.
+  private struct BandJob: @unchecked Sendable {
+    let bands: [Band]
+    let body: (Band) -> Void
+
+    func run(_ index: Int) {
+      body(bands[index])
+      SDL_RenderFlush(bands[index].renderer)
+    }
+  }
+
+  /// Shows the frame.
+  func present() {
+    if let windowRenderer {
+      SDL_RenderPresent(windowRenderer)
+    } else {
+      SDL_UpdateWindowSurface(window)
+    }
+  }
+
+  /// Whether presenting blocks until the display's refresh. The software renderer never does;
+  /// SDL 2.26 reports PRESENTVSYNC for it whenever the vsync hint is set, yet under Xvfb it
+  /// presented ~2000 frames a second with the flag set, while OpenGL held to the display rate.
+  var waitsForVsync: Bool {
+    guard let windowRenderer else { return false }
+    var info = SDL_RendererInfo()
+    guard SDL_GetRendererInfo(windowRenderer, &info) == 0 else { return false }
+    return info.flags & SDL_RENDERER_PRESENTVSYNC.rawValue != 0
+  }
+
+  /// The drawn frame's pixels, alpha forced opaque.
+  func readPixels() throws -> RGBAImage {
+    let (width, height) = outputSize
+    guard let renderer = bands.first?.renderer, width > 0, height > 0 else {
+      throw SDLError("The window has no pixels to read")
+    }
+    var pixels = [UInt32](repeating: 0, count: Int(width) * Int(height))
+    // Every band renderer targets the same surface, so the first reads all of it.
+    let status = pixels.withUnsafeMutableBytes { buffer in
+      SDL_RenderReadPixels(renderer, nil, PixelFormat.argb8888, buffer.baseAddress, width * 4)
+    }
+    guard status == 0 else { throw SDLError.last("Reading the window's pixels") }
+    var image = RGBAImage(width: Int(width), height: Int(height), pixels: pixels)
+    image.makeOpaque()
+    return image
+  }
+
+  /// Threads for the software renderer's bands: `TIDE_RENDER_THREADS` when set (1 draws on
+  /// the main thread alone), else one per active CPU, at most 8.
+  static func defaultThreads(environment: [String: String] = ProcessInfo.processInfo.environment)
+    -> Int
+  {
+    if let text = environment["TIDE_RENDER_THREADS"], let value = Int(text), value >= 1 {
+      return min(value, 64)
+    }
+    return min(max(ProcessInfo.processInfo.activeProcessorCount, 1), 8)
+  }
+}
