@@ -112,7 +112,7 @@ public final class Node {
   @exclusivity(unchecked) public var cornerRadius: Double = 0
 
   /// The image asset currently shown (image nodes); follows `frameIndex` when `frames` is set.
-  public var image: String?
+  @exclusivity(unchecked) public var image: String?
   /// Animation frames (asset names).
   public var frames: [String] = [] {
     didSet { syncImageToFrame() }

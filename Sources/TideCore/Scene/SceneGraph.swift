@@ -62,21 +62,28 @@ public final class SceneGraph {
   /// with world transforms and effective alpha. Invisible or fully transparent subtrees
   /// and groups are left out. The array's storage is reused from frame to frame.
   public func drawList() -> [DrawItem] {
-    drawBuffer.removeAll(keepingCapacity: true)
-    collect(root, parentTransform: .identity, parentAlpha: 1)
-    return drawBuffer
+    // Built in a local: appending to the property would pay a run-time exclusivity check
+    // per item.
+    var items: [DrawItem] = []
+    swap(&items, &drawBuffer)
+    items.removeAll(keepingCapacity: true)
+    collect(root, parentTransform: .identity, parentAlpha: 1, into: &items)
+    drawBuffer = items
+    return items
   }
 
-  private func collect(_ node: Node, parentTransform: Affine, parentAlpha: Double) {
+  private func collect(
+    _ node: Node, parentTransform: Affine, parentAlpha: Double, into items: inout [DrawItem]
+  ) {
     guard node.visible else { return }
     let alpha = parentAlpha * node.alpha
     guard alpha > 0 else { return }
     let world = parentTransform * node.localTransform
     if node.kind != .group {
-      drawBuffer.append(DrawItem(node: node, transform: world, alpha: alpha))
+      items.append(DrawItem(node: node, transform: world, alpha: alpha))
     }
     for child in node.drawOrderedChildren {
-      collect(child, parentTransform: world, parentAlpha: alpha)
+      collect(child, parentTransform: world, parentAlpha: alpha, into: &items)
     }
   }
 
