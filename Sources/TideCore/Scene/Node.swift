@@ -1,7 +1,9 @@
 /// One element of the retained scene graph: a shape, image, text or group with a transform.
 ///
 /// Nodes are made by `SceneGraph.makeNode(_:)` so ids are unique and deterministic per graph.
-/// Not thread-safe: a scene lives on the thread that steps the game (the main thread).
+/// Not thread-safe: a scene lives on the thread that steps the game (the main thread). Other
+/// threads may only read drawn properties while that thread waits (the window's band
+/// renderers do, from a draw list built beforehand, since `drawOrderedChildren` caches).
 public final class Node {
   /// Unique within its scene graph; assigned in creation order, so runs with the same
   /// script give the same ids.
