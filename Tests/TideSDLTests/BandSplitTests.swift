@@ -79,11 +79,22 @@ final class BandSplitTests: XCTestCase {
     tall.fill = .white
     scene.root.add(tall)
     for y in stride(from: 0.0, to: 700, by: 5) { sprite(x: 0, y: y) }
-    let rotated = sprite(x: 640, y: 340)
-    rotated.rotation = 90
     let bands = split(count: 2)
     XCTAssertEqual(bands.count, 2)
     assertCovers(bands, height: 720)
+  }
+
+  func testATurnedImageBlocksACutLikeAScaledOne() {
+    for index in 0..<400 { sprite(x: Double(index * 3), y: Double(index) * 1.7) }
+    let even = split(count: 2)[0].upperBound
+    // At its own size, turned a quarter: it covers the 26 rows around the cut.
+    let turned = sprite(x: 600, y: Double(even - 13))
+    turned.rotation = 90
+    let extent = scene.drawList().last!.transform.yExtent(width: 26, height: 37)
+    let cut = split(count: 2)[0].upperBound
+    XCTAssertTrue(
+      Double(cut) <= extent.top.rounded(.down) || Double(cut) >= extent.bottom.rounded(.up),
+      "cut at \(cut) goes through the turned image (rows \(extent))")
   }
 
   func testScaledTextBlocksButTextAtItsSizeDoesNot() {

@@ -9,7 +9,7 @@ import TideCore
 /// The window's band renderers look up images on several threads at once, while the game is
 /// not stepping: lookups only read, and the missing-file report takes a lock. Sizes and
 /// `markChanged` belong to the stepping (main) thread.
-public final class AssetLibrary: @unchecked Sendable {
+public final class AssetLibrary {
   /// The `assets/` folder, or nil when the game has none (every lookup then fails quietly).
   let directory: URL?
   /// Bumped whenever an asset is reported changed.

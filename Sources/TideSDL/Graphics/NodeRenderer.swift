@@ -102,26 +102,21 @@ final class NodeRenderer {
   private func draw(_ item: DrawItem, view: Affine, pixelScale: Double, _ frame: inout FrameState) {
     let node = item.node
     let transform = view * item.transform
+    // Shapes outside the band are skipped here (textures in `drawTexture`, once their size is
+    // known); anti-aliasing reaches a pixel past the edge, a stroke half its width.
+    if node.kind == .rect || node.kind == .circle,
+      frame.missesBand(
+        transform, width: node.width, height: node.height, margin: 2 + node.strokeWidth * view.a)
+    {
+      return
+    }
     switch node.kind {
     case .rect:
-      // Anti-aliasing reaches a pixel past the edge, a stroke half its width.
-      if frame.missesBand(
-        transform, width: node.width, height: node.height,
-        margin: 2 + node.strokeWidth * view.a)
-      {
-        return
-      }
       frame.shapes.addRect(
         width: node.width, height: node.height, cornerRadius: node.cornerRadius,
         transform: transform, fill: shade(node.fill, node.tint, item.alpha),
         stroke: shade(node.stroke, node.tint, item.alpha), strokeWidth: node.strokeWidth)
     case .circle:
-      if frame.missesBand(
-        transform, width: node.width, height: node.height,
-        margin: 2 + node.strokeWidth * view.a)
-      {
-        return
-      }
       frame.shapes.addEllipse(
         width: node.width, height: node.height, transform: transform,
         fill: shade(node.fill, node.tint, item.alpha),

@@ -9,11 +9,11 @@ import TideCore
 /// rows its box covers, plus the background fill of every row. It depends only on the draw
 /// list, so a given scene is always cut the same way.
 ///
-/// A cut must not change a pixel. SDL clips a blit of an image at its own size, a rotated
-/// image and a shape exactly, but a scaled image clipped by the band's edge is resampled from
-/// a rounded part of the source, so it shifts by a fraction of a pixel. So no cut goes through
-/// an item drawn scaled: the cut moves to the nearest row clear of them, and when there is
-/// none, two bands become one.
+/// A cut must not change a pixel. SDL clips a blit of an image at its own size and a shape
+/// exactly, but a scaled image clipped by the band's edge is resampled from a rounded part of
+/// the source, so it shifts by a fraction of a pixel. So no cut goes through an image or text
+/// drawn scaled or turned (turned ones are not known to clip exactly): the cut moves to the
+/// nearest row clear of them, and when there is none, two bands become one.
 enum BandSplit {
   /// What drawing one item costs besides its pixels (the SDL call, clipping), in pixels.
   static let costPerItem = 200.0
@@ -68,12 +68,8 @@ enum BandSplit {
         crossing[bottom] -= 1
       }
     }
-    var blocked = [Bool](repeating: false, count: height + 1)
-    var through = 0
-    for row in 0...height {
-      through += crossing[row]
-      blocked[row] = through > 0
-    }
+    // Summed up, the differences give how many scaled items a cut above each row goes through.
+    for row in 1...height { crossing[row] += crossing[row - 1] }
     var total = 0.0
     var perRow = 0.0
     var cumulative = [Double](repeating: 0, count: height)
@@ -91,7 +87,7 @@ enum BandSplit {
       while row < height && cumulative[row] < target { row += 1 }
       // Every band keeps at least one row, whatever the estimate.
       let ideal = min(max(row + 1, start + 1), height - (count - band))
-      guard let end = nearestClear(to: ideal, in: (start + 1)...(height - (count - band)), blocked)
+      guard let end = nearestClear(to: ideal, in: (start + 1)...(height - (count - band)), crossing)
       else { continue }
       result.append(start..<end)
       start = end
@@ -101,13 +97,13 @@ enum BandSplit {
   }
 
   /// The row in `range` nearest to `ideal` that no scaled item crosses.
-  private static func nearestClear(to ideal: Int, in range: ClosedRange<Int>, _ blocked: [Bool])
+  private static func nearestClear(to ideal: Int, in range: ClosedRange<Int>, _ crossing: [Int])
     -> Int?
   {
     guard !range.isEmpty else { return nil }
     var distance = 0
     while ideal - distance >= range.lowerBound || ideal + distance <= range.upperBound {
-      for row in [ideal - distance, ideal + distance] where range.contains(row) && !blocked[row] {
+      for row in [ideal - distance, ideal + distance] where range.contains(row) && crossing[row] == 0 {
         return row
       }
       distance += 1
@@ -115,8 +111,8 @@ enum BandSplit {
     return nil
   }
 
-  /// Whether the item's texture is resampled when drawn: not an image at its own size, nor
-  /// text at its size, moved by whole or fractional pixels only. Shapes are drawn exactly.
+  /// Whether the item's texture may be resampled when drawn: anything but an image at its own
+  /// size or text at its size, moved without a turn. Shapes are drawn exactly.
   private static func isScaled(_ item: DrawItem, transform t: Affine, imageSize: (String) -> Vec2?)
     -> Bool
   {

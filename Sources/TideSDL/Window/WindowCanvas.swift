@@ -82,13 +82,10 @@ final class WindowCanvas {
       throw SDLError.last("Creating the \(name) renderer")
     }
     windowRenderer = renderer
-    var width: Int32 = 0
-    var height: Int32 = 0
-    SDL_GetRendererOutputSize(renderer, &width, &height)
     bands = [
       Band(
         renderer: renderer, nodes: NodeRenderer(renderer: renderer, fonts: fonts, assets: assets),
-        rows: 0..<Int(max(height, 1)), target: nil)
+        rows: 0..<Int(max(outputSize.height, 1)), target: nil)
     ]
   }
 
@@ -112,11 +109,8 @@ final class WindowCanvas {
   /// thread, between frames, after window events.
   func refresh() throws {
     guard windowRenderer == nil else {
-      var width: Int32 = 0
-      var height: Int32 = 0
-      if let windowRenderer { SDL_GetRendererOutputSize(windowRenderer, &width, &height) }
       // The one band follows the window's size; its renderer and textures stay.
-      bands.first?.rows = 0..<Int(max(height, 1))
+      bands.first?.rows = 0..<Int(max(outputSize.height, 1))
       return
     }
     // SDL makes a new surface after a resize (and frees the old one, which the old bands
