@@ -158,6 +158,20 @@ final class SceneGraphTests: XCTestCase {
     XCTAssertFalse(round.containsWholly(square))
   }
 
+  func testNodeCountFollowsEveryEditAfterBeingAsked() {
+    let parent = rect(0, 0, 10, 10)
+    XCTAssertEqual(scene.nodeCount, 1)
+    _ = rect(0, 0, 5, 5, in: parent)
+    XCTAssertEqual(scene.nodeCount, 2, "a child added under an attached node")
+    parent.removeAllChildren()
+    XCTAssertEqual(scene.nodeCount, 1, "children cleared")
+    let loose = scene.makeNode(.group)
+    loose.add(scene.makeNode(.rect))
+    XCTAssertEqual(scene.nodeCount, 1, "a subtree not yet attached")
+    parent.add(loose)
+    XCTAssertEqual(scene.nodeCount, 3, "the subtree attached")
+  }
+
   func testTreeEditing() {
     let parent = rect(0, 0, 10, 10)
     let child = rect(0, 0, 5, 5, in: parent)

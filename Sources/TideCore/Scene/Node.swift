@@ -216,6 +216,7 @@ public final class Node {
     child.isRemoved = false
     children.append(child)
     childOrderIsDirty = true
+    graph?.cachedNodeCount = nil
     // The graph stops stepping animations of nodes that leave the tree; resume any coming back.
     if let graph, isAttached { child.resumeAnimations(in: graph) }
     return true
@@ -240,6 +241,7 @@ public final class Node {
     }
     children.removeAll()
     childOrderIsDirty = true
+    graph?.cachedNodeCount = nil
   }
 
   private func detach() {
@@ -248,6 +250,7 @@ public final class Node {
       p.children.remove(at: index)
     }
     p.childOrderIsDirty = true
+    graph?.cachedNodeCount = nil
     parent = nil
   }
 
