@@ -80,8 +80,9 @@ final class DeterminismTests: XCTestCase {
     func snapshot() -> [String] {
       var state = log
       for item in scene.drawList() {
-        let n = item.node
-        state.append("\(n.id) \(n.kind) \(n.x) \(n.y) \(n.z) \(n.fill?.hexString ?? "-") \(item.transform)")
+        let look = item.look
+        state.append(
+          "\(item.id) \(look.kind) \(look.fill?.hexString ?? "-") \(item.transform) \(item.alpha)")
       }
       var probe = random
       state.append("tick \(clock.tick) next \(probe.next()) timers \(timers.count) tweens \(tweens.count)")

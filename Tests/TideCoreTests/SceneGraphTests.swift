@@ -106,26 +106,22 @@ final class SceneGraphTests: XCTestCase {
 
   func testDrawListPainterOrderAndEffectiveAlpha() {
     let a = rect(0, 0, 10, 10)
-    a.name = "a"
     let b = rect(0, 0, 10, 10)
-    b.name = "b"
     let c = rect(0, 0, 10, 10)
-    c.name = "c"
     a.z = 5
     let group = scene.makeNode(.group)
     group.alpha = 0.5
     group.x = 7
     scene.root.add(group)
     let d = rect(1, 0, 10, 10, in: group)
-    d.name = "d"
     d.alpha = 0.5
     let items = scene.drawList()
-    XCTAssertEqual(items.map(\.node.name), ["b", "c", "d", "a"])
+    XCTAssertEqual(items.map(\.id), [b, c, d, a].map(\.id))
     XCTAssertEqual(items[2].alpha, 0.25)
     XCTAssertEqual(items[2].transform.tx, 8)
     // Equal z keeps insertion order, whatever the sort.
     for node in [a, b, c] { node.z = 2 }
-    XCTAssertEqual(scene.drawList().map(\.node.name), ["d", "a", "b", "c"])
+    XCTAssertEqual(scene.drawList().map(\.id), [d, a, b, c].map(\.id))
   }
 
   func testContainsWhollyWithRotatedChild() {
@@ -250,6 +246,27 @@ final class SceneGraphTests: XCTestCase {
     XCTAssertEqual(lion.image, "b")
     XCTAssertFalse(lion.isPlaying)
     XCTAssertEqual(finished, 1)
+  }
+
+  func testADrawListKeepsHowNodesLookedWhenItWasBuilt() {
+    let box = rect(0, 0, 10, 10)
+    box.fill = Color(r: 1, g: 0, b: 0)
+    let sprite = scene.makeNode(.image)
+    sprite.frames = ["a", "b"]
+    scene.root.add(sprite)
+    let items = scene.drawList()
+    // The game goes on while another thread draws the list.
+    box.width = 99
+    box.fill = nil
+    box.tint = Color(r: 0, g: 0, b: 1)
+    sprite.frameIndex = 1
+    sprite.flipX = true
+    XCTAssertEqual(items[0].look.width, 10)
+    XCTAssertEqual(items[0].look.fill, Color(r: 1, g: 0, b: 0))
+    XCTAssertEqual(items[0].look.tint, .white)
+    XCTAssertEqual(items[1].look.image, "a")
+    XCTAssertFalse(items[1].look.flipX)
+    XCTAssertEqual(scene.drawList()[1].look.image, "b")
   }
 
   func testDrawListReusesStorage() {

@@ -1,9 +1,8 @@
 /// One element of the retained scene graph: a shape, image, text or group with a transform.
 ///
 /// Nodes are made by `SceneGraph.makeNode(_:)` so ids are unique and deterministic per graph.
-/// Not thread-safe: a scene lives on the thread that steps the game (the main thread). Other
-/// threads may only read drawn properties while that thread waits (the window's band
-/// renderers do, from a draw list built beforehand, since `drawOrderedChildren` caches).
+/// Not thread-safe: a scene lives on the thread that steps the game (the main thread). Renderers
+/// on other threads draw a draw list, which copies what they need (`DrawItem`, `NodeLook`).
 public final class Node {
   /// Unique within its scene graph; assigned in creation order, so runs with the same
   /// script give the same ids.

@@ -66,10 +66,16 @@ public final class SceneGraph {
     // per item.
     var items: [DrawItem] = []
     swap(&items, &drawBuffer)
-    items.removeAll(keepingCapacity: true)
-    collect(root, parentTransform: .identity, parentAlpha: 1, into: &items)
+    drawList(into: &items)
     drawBuffer = items
     return items
+  }
+
+  /// Builds the draw list into `items`, replacing what it held and keeping its storage. For a
+  /// caller that draws one list while it builds the next: it keeps two arrays and alternates.
+  public func drawList(into items: inout [DrawItem]) {
+    items.removeAll(keepingCapacity: true)
+    collect(root, parentTransform: .identity, parentAlpha: 1, into: &items)
   }
 
   private func collect(

@@ -77,8 +77,8 @@ final class NodeRenderer {
   /// Draws `items` (a scene's draw list) in order, skipping shapes and images wholly outside
   /// pixel rows `rows` (drawing inside them is left to the renderer's clip rectangle).
   ///
-  /// Reads the items' nodes and nothing else of the scene, so several renderers can draw one
-  /// list at once while the scene stands still.
+  /// Reads the items and nothing of the scene, so several renderers can draw one list at once,
+  /// on other threads, while the game changes its nodes.
   func draw(
     _ items: [DrawItem], view: Affine = .identity, pixelScale: Double = 1,
     rows: Range<Int>? = nil
@@ -92,50 +92,64 @@ final class NodeRenderer {
     frame.image = nil
     frame.top = rows.map { Double($0.lowerBound) } ?? -.infinity
     frame.bottom = rows.map { Double($0.upperBound) } ?? .infinity
-    for item in items {
-      draw(item, view: view, pixelScale: pixelScale, &frame)
+    items.withUnsafeBufferPointer { buffer in
+      guard let first = buffer.baseAddress else { return }
+      for index in buffer.indices {
+        draw(first + index, view: view, pixelScale: pixelScale, &frame)
+      }
     }
     frame.shapes.flush(renderer)
     swap(&frame, &spare)
   }
 
-  private func draw(_ item: DrawItem, view: Affine, pixelScale: Double, _ frame: inout FrameState) {
-    let node = item.node
-    let transform = view * item.transform
-    // Shapes outside the band are skipped here (textures in `drawTexture`, once their size is
-    // known); anti-aliasing reaches a pixel past the edge, a stroke half its width.
-    if node.kind == .rect || node.kind == .circle,
-      frame.missesBand(
-        transform, width: node.width, height: node.height, margin: 2 + node.strokeWidth * view.a)
-    {
-      return
-    }
-    switch node.kind {
-    case .rect:
-      frame.shapes.addRect(
-        width: node.width, height: node.height, cornerRadius: node.cornerRadius,
-        transform: transform, fill: shade(node.fill, node.tint, item.alpha),
-        stroke: shade(node.stroke, node.tint, item.alpha), strokeWidth: node.strokeWidth)
-    case .circle:
-      frame.shapes.addEllipse(
-        width: node.width, height: node.height, transform: transform,
-        fill: shade(node.fill, node.tint, item.alpha),
-        stroke: shade(node.stroke, node.tint, item.alpha), strokeWidth: node.strokeWidth)
+  /// Draws one item of a draw list.
+  ///
+  /// Sprites are read where they lie in the list: an item passed or bound as a value is copied
+  /// (strings and all) and destroyed again, for every sprite of every band, which showed in
+  /// profiles. Shapes and text, which are few, are copied.
+  private func draw(
+    _ item: UnsafePointer<DrawItem>, view: Affine, pixelScale: Double,
+    _ frame: inout FrameState
+  ) {
+    let transform = view * item.pointee.transform
+    let alpha = item.pointee.alpha
+    switch item.pointee.look.kind {
     case .image:
       if !frame.shapes.isEmpty { frame.shapes.flush(renderer) }
-      drawImage(node, transform: transform, alpha: item.alpha, &frame)
+      drawImage(item, transform: transform, alpha: alpha, &frame)
     case .text:
       if !frame.shapes.isEmpty { frame.shapes.flush(renderer) }
-      drawText(node, transform: transform, alpha: item.alpha, pixelScale: pixelScale, &frame)
+      drawText(item.pointee.look, transform: transform, alpha: alpha, pixelScale: pixelScale, &frame)
+    case .rect, .circle:
+      let look = item.pointee.look
+      // Shapes outside the band are skipped here (textures in `drawTexture`, once their size
+      // is known); anti-aliasing reaches a pixel past the edge, a stroke half its width.
+      guard
+        !frame.missesBand(
+          transform, width: look.width, height: look.height,
+          margin: 2 + look.strokeWidth * view.a)
+      else { return }
+      let fill = shade(look.fill, look.tint, alpha)
+      let stroke = shade(look.stroke, look.tint, alpha)
+      if look.kind == .rect {
+        frame.shapes.addRect(
+          width: look.width, height: look.height, cornerRadius: look.cornerRadius,
+          transform: transform, fill: fill, stroke: stroke, strokeWidth: look.strokeWidth)
+      } else {
+        frame.shapes.addEllipse(
+          width: look.width, height: look.height, transform: transform, fill: fill,
+          stroke: stroke, strokeWidth: look.strokeWidth)
+      }
     case .group:
       break
     }
   }
 
   private func drawImage(
-    _ node: Node, transform: Affine, alpha: Double, _ frame: inout FrameState
+    _ item: UnsafePointer<DrawItem>, transform: Affine, alpha: Double,
+    _ frame: inout FrameState
   ) {
-    guard let name = node.image else { return }
+    guard let name = item.pointee.look.image else { return }
     let found: Texture?
     if name == frame.imageName {
       found = frame.image
@@ -145,42 +159,50 @@ final class NodeRenderer {
       frame.image = found
     }
     guard let texture = found else { return }
-    var width = node.width
-    var height = node.height
+    var width = item.pointee.look.width
+    var height = item.pointee.look.height
     if width == 0 && height == 0 {
       width = Double(texture.width)
       height = Double(texture.height)
     }
     drawTexture(
       texture, transform: transform, width: width, height: height,
-      flipX: node.flipX, flipY: node.flipY, tint: node.tint, alpha: alpha, &frame)
+      flipX: item.pointee.look.flipX, flipY: item.pointee.look.flipY, tint: item.pointee.look.tint,
+      alpha: alpha, &frame)
   }
 
   private func drawText(
-    _ node: Node, transform: Affine, alpha: Double, pixelScale: Double,
+    _ look: NodeLook, transform: Affine, alpha: Double, pixelScale: Double,
     _ frame: inout FrameState
   ) {
-    guard !node.text.isEmpty, node.fontSize > 0, pixelScale > 0 else { return }
-    let pixelSize = max(1, Int((node.fontSize * pixelScale).rounded()))
+    guard !look.text.isEmpty, look.fontSize > 0, pixelScale > 0 else { return }
+    let pixelSize = max(1, Int((look.fontSize * pixelScale).rounded()))
+    // Text wholly outside the band is skipped before it is rendered, or every band would
+    // render every label. The box was measured with the same fonts, give or take rounding,
+    // which a line's height to spare covers.
+    guard
+      !frame.missesBand(
+        transform, width: look.width, height: look.height, margin: Double(pixelSize))
+    else { return }
     let align: UInt8
-    switch node.align {
+    switch look.align {
     case .left: align = 0
     case .center: align = 1
     case .right: align = 2
     }
-    let color = SDL_Color(node.textColor)
-    guard let texture = texts.texture(node.text, pixelSize: pixelSize, color: color, align: align)
+    let color = SDL_Color(look.textColor)
+    guard let texture = texts.texture(look.text, pixelSize: pixelSize, color: color, align: align)
     else { return }
     let width = Double(texture.width) / pixelScale
     let height = Double(texture.height) / pixelScale
     // Place the block by alignment inside the node's box, in case the box was measured
     // with other metrics than the ones drawing now.
-    let offset = (node.width - width) * Double(align) / 2
-    var tint = node.tint
-    tint.a *= node.textColor.a
+    let offset = (look.width - width) * Double(align) / 2
+    var tint = look.tint
+    tint.a *= look.textColor.a
     drawTexture(
       texture, transform: transform * .translate(offset, 0), width: width, height: height,
-      flipX: node.flipX, flipY: node.flipY, tint: tint, alpha: alpha, &frame)
+      flipX: look.flipX, flipY: look.flipY, tint: tint, alpha: alpha, &frame)
   }
 
   // MARK: - Textures

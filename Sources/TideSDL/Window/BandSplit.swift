@@ -41,31 +41,35 @@ enum BandSplit {
       lastImage = (name, size)
       return size
     }
-    for item in items {
-      let node = item.node
-      var boxWidth = node.width
-      var boxHeight = node.height
-      if boxWidth <= 0 || boxHeight <= 0 {
-        // An image drawn at its file's size, or text with no measured box: a rough guess.
-        boxWidth = max(boxWidth, 32)
-        boxHeight = max(boxHeight, 32)
-      }
-      let t = view * item.transform
-      let extent = t.yExtent(width: boxWidth, height: boxHeight)
-      // Clamped before converting: a script may move a sprite to 1e300 (or NaN, left out).
-      guard extent.top.isFinite, extent.bottom.isFinite else { continue }
-      let top = Int(min(max(extent.top.rounded(.down), 0), Double(height)))
-      let bottom = Int(min(max(extent.bottom.rounded(.up), 0), Double(height)))
-      guard bottom > top else { continue }
-      let rows = Double(bottom - top)
-      let area = abs(t.a * t.d - t.b * t.c) * boxWidth * boxHeight
-      // Only the part on screen is drawn: at most the full width of each covered row.
-      let perRow = (min(area / rows, Double(width)) + costPerItem / rows)
-      delta[top] += perRow
-      delta[bottom] -= perRow
-      if bottom - top >= 2 && isScaled(item, transform: t, imageSize: cachedSize) {
-        crossing[top + 1] += 1
-        crossing[bottom] -= 1
+    // Read where they lie, so that no item is copied (see `NodeRenderer.draw`).
+    items.withUnsafeBufferPointer { buffer in
+      guard let first = buffer.baseAddress else { return }
+      for index in buffer.indices {
+        let item = first + index
+        var boxWidth = item.pointee.look.width
+        var boxHeight = item.pointee.look.height
+        if boxWidth <= 0 || boxHeight <= 0 {
+          // An image drawn at its file's size, or text with no measured box: a rough guess.
+          boxWidth = max(boxWidth, 32)
+          boxHeight = max(boxHeight, 32)
+        }
+        let t = view * item.pointee.transform
+        let extent = t.yExtent(width: boxWidth, height: boxHeight)
+        // Clamped before converting: a script may move a sprite to 1e300 (or NaN, left out).
+        guard extent.top.isFinite, extent.bottom.isFinite else { continue }
+        let top = Int(min(max(extent.top.rounded(.down), 0), Double(height)))
+        let bottom = Int(min(max(extent.bottom.rounded(.up), 0), Double(height)))
+        guard bottom > top else { continue }
+        let rows = Double(bottom - top)
+        let area = abs(t.a * t.d - t.b * t.c) * boxWidth * boxHeight
+        // Only the part on screen is drawn: at most the full width of each covered row.
+        let perRow = (min(area / rows, Double(width)) + costPerItem / rows)
+        delta[top] += perRow
+        delta[bottom] -= perRow
+        if bottom - top >= 2 && isScaled(item, transform: t, imageSize: cachedSize) {
+          crossing[top + 1] += 1
+          crossing[bottom] -= 1
+        }
       }
     }
     // Summed up, the differences give how many scaled items a cut above each row goes through.
@@ -113,22 +117,24 @@ enum BandSplit {
 
   /// Whether the item's texture may be resampled when drawn: anything but an image at its own
   /// size or text at its size, moved without a turn. Shapes are drawn exactly.
-  private static func isScaled(_ item: DrawItem, transform t: Affine, imageSize: (String) -> Vec2?)
-    -> Bool
-  {
-    let node = item.node
-    switch node.kind {
+  /// `t` is the item's transform with the view's applied.
+  private static func isScaled(
+    _ item: UnsafePointer<DrawItem>, transform t: Affine, imageSize: (String) -> Vec2?
+  ) -> Bool {
+    switch item.pointee.look.kind {
     case .rect, .circle, .group:
       return false
     case .text:
       // Text is rendered at the view's scale, so only the item's own scale or turn resamples.
-      let own = item.transform
+      let own = item.pointee.transform
       return !(abs(own.a - 1) < 1e-9 && abs(own.d - 1) < 1e-9 && abs(own.b) < 1e-9
         && abs(own.c) < 1e-9)
     case .image:
-      guard abs(t.b) < 1e-9, abs(t.c) < 1e-9, let name = node.image, let size = imageSize(name)
+      guard abs(t.b) < 1e-9, abs(t.c) < 1e-9, let name = item.pointee.look.image,
+        let size = imageSize(name)
       else { return true }
-      let drawn = node.width == 0 && node.height == 0 ? size : Vec2(node.width, node.height)
+      let (width, height) = (item.pointee.look.width, item.pointee.look.height)
+      let drawn = width == 0 && height == 0 ? size : Vec2(width, height)
       return abs(drawn.x * t.a - size.x) > 1e-6 || abs(drawn.y * t.d - size.y) > 1e-6
     }
   }
