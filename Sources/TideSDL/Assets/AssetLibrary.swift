@@ -6,17 +6,19 @@ import TideCore
 /// Renderers keep their own textures; they compare `generation` once a frame and drop their
 /// image textures when it moved, so a changed PNG shows on the next frame.
 ///
-/// The window's band renderers look up images on several threads at once, while the game is
-/// not stepping: lookups only read, and the missing-file report takes a lock. Sizes and
-/// `markChanged` belong to the stepping (main) thread.
+/// The window's band renderers look up images on worker threads while the game steps on the
+/// main thread: lookups only read files, and the generation and the missing-file report are
+/// behind a lock. Sizes and `markChanged` belong to the stepping (main) thread.
 public final class AssetLibrary {
   /// The `assets/` folder, or nil when the game has none (every lookup then fails quietly).
   let directory: URL?
   /// Bumped whenever an asset is reported changed.
-  private(set) var generation = 0
+  var generation: Int { lock.withLock { changes } }
+  private var changes = 0
   private var sizes: [String: Vec2] = [:]
   private var reportedMissing: Set<String> = []
-  private let reportLock = NSLock()
+  /// Guards `changes` and `reportedMissing`.
+  private let lock = NSLock()
 
   /// Creates a library over `directory` (a game's `assets/` folder).
   init(directory: URL?) {
@@ -70,13 +72,15 @@ public final class AssetLibrary {
   /// rare enough that re-reading a few PNG headers costs nothing.
   func markChanged(path: String) {
     sizes.removeAll()
-    reportLock.withLock { reportedMissing.removeAll() }
-    generation += 1
+    lock.withLock {
+      reportedMissing.removeAll()
+      changes += 1
+    }
   }
 
   /// Prints one warning per missing asset name, so a typo is visible but not spammy.
   func reportMissing(_ name: String, kind: String) {
-    guard reportLock.withLock({ reportedMissing.insert(name).inserted }) else { return }
+    guard lock.withLock({ reportedMissing.insert(name).inserted }) else { return }
     let place = directory?.path ?? "(no assets folder)"
     FileHandle.standardError.write(Data("tide: \(kind) '\(name)' not found in \(place)\n".utf8))
   }

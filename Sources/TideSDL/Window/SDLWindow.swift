@@ -18,6 +18,24 @@ final class SDLWindow {
   private var pixelsPerPoint = Vec2(1, 1)
   private var pendingInput: [ScheduledInput]
   private let startTime: Double
+  /// What `run` reports; kept here because frames are shown from more than one place.
+  private var report = WindowRunReport(
+    frames: 0, steps: 0, seconds: 0, firstFrameSeconds: 0, rendererName: "",
+    screenshotWritten: false)
+  /// A frame drawn, or still being drawn by the canvas's worker threads, and not shown yet.
+  private var inFlight: FrameInFlight?
+  private var framesShown = 0
+
+  /// A draw list's array kept for its storage: with frames drawn behind, one list is drawn
+  /// while the next is built.
+  private var spareDrawList: [DrawItem] = []
+
+  private struct FrameInFlight {
+    /// What it draws.
+    var items: [DrawItem]
+    /// Whether it is the frame the screenshot was asked of.
+    var isShot: Bool
+  }
 
   init(driver: any GameDriver, options: WindowOptions) throws {
     startTime = Self.now()
@@ -94,7 +112,7 @@ final class SDLWindow {
 
   func run() throws -> WindowRunReport {
     guard let canvas else { throw SDLError("The window has no canvas") }
-    var report = WindowRunReport(
+    report = WindowRunReport(
       frames: 0, steps: 0, seconds: 0, firstFrameSeconds: 0, rendererName: canvas.rendererName,
       screenshotWritten: false)
     // Fixed steps for the real time that passed; a long stall is dropped, not replayed.
@@ -131,17 +149,22 @@ final class SDLWindow {
         tick += 1
       }
       report.steps += steps
-      report.renderBands = max(report.renderBands, try drawFrame(on: canvas))
-      if let path = options.screenshotPath, let shot = shotTick, tick >= shot {
-        try canvas.readPixels().writePNG(to: path)
-        report.screenshotWritten = true
-        shotTick = nil
-      }
-      canvas.present()
-      driver.frameDidPresent()
+      // When the canvas draws behind, the last frame was drawn during those steps, and may
+      // still be: this frame's list is built meanwhile, into the last-but-one frame's array.
+      // The last frame is shown before this one starts; that costs a frame of latency and
+      // gains the steps' time.
+      var items: [DrawItem] = []
+      swap(&items, &spareDrawList)
+      driver.scene.drawList(into: &items)
+      try showFrameInFlight()
+      report.renderBands = max(report.renderBands, try drawFrame(items, on: canvas))
       report.frames += 1
+      let isShot = shotTick.map { tick >= $0 } ?? false
+      if isShot { shotTick = nil }
+      inFlight = FrameInFlight(items: items, isShot: isShot)
+      // The first frame is shown at once, so start-up waits for no step.
+      if !canvas.drawsBehind || report.frames == 1 { try showFrameInFlight() }
       let after = Self.now()
-      if report.frames == 1 { report.firstFrameSeconds = after - startTime }
       if stats.isShown {
         stats.record(
           frameTime: elapsed, workTime: after - frameStart, now: after,
@@ -153,8 +176,27 @@ final class SDLWindow {
         Thread.sleep(forTimeInterval: wait)
       }
     }
+    try showFrameInFlight()
     report.seconds = Self.now() - loopStart
     return report
+  }
+
+  /// Waits for the frame in flight, if any, takes the screenshot if it is the one asked for,
+  /// and shows it.
+  private func showFrameInFlight() throws {
+    guard let frame = inFlight, let canvas else { return }
+    inFlight = nil
+    canvas.finishDrawing()
+    // Its array is free again (the threads let go of it), for the list after next.
+    spareDrawList = frame.items
+    if frame.isShot, let path = options.screenshotPath {
+      try canvas.readPixels().writePNG(to: path)
+      report.screenshotWritten = true
+    }
+    canvas.present()
+    driver.frameDidPresent()
+    framesShown += 1
+    if framesShown == 1 { report.firstFrameSeconds = Self.now() - startTime }
   }
 
   private func feedScheduledInput(upTo time: Double) {
@@ -184,12 +226,11 @@ final class SDLWindow {
     return (outputWidth, outputHeight)
   }
 
-  /// Draws the scene, the error overlay and the stats panel; each band of the canvas draws
-  /// its own rows, on its own thread, from one draw list built here.
-  /// Returns how many bands drew.
-  private func drawFrame(on canvas: WindowCanvas) throws -> Int {
+  /// Starts drawing `items` (the scene's draw list), the error overlay and the stats panel;
+  /// each band of the canvas draws its own rows, on its own thread. Returns how many bands
+  /// draw.
+  private func drawFrame(_ items: [DrawItem], on canvas: WindowCanvas) throws -> Int {
     let (outputWidth, outputHeight) = try updateLetterbox()
-    let items = driver.scene.drawList()
     let overlay = driver.overlay
     let background = SDL_Color(driver.background)
     let viewport = SDL_Rect(
@@ -214,7 +255,7 @@ final class SDLWindow {
     let statsPanel = stats.isShown ? statsPanel() : nil
     let letterbox = self.letterbox
     canvas.balance(items, view: letterbox.view)
-    return canvas.draw { band in
+    return canvas.startDrawing { band in
       let renderer = band.renderer
       var rows = band.rect(width: Int(outputWidth))
       // Fill, not SDL_RenderClear, which ignores the clip and would wipe the other bands.
@@ -296,6 +337,9 @@ final class SDLWindow {
       case SDL_QUIT.rawValue:
         return false
       case SDL_WINDOWEVENT.rawValue:
+        // The frame in flight was drawn into the window surface a resize replaces: show it
+        // (or, when SDL has already let go of that surface, lose it) before it is freed.
+        try showFrameInFlight()
         // A click that follows a resize in the same batch must map through the new size.
         try updateLetterbox()
       case SDL_MOUSEBUTTONDOWN.rawValue where event.button.button == SDL_BUTTON_LEFT:

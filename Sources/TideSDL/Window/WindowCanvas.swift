@@ -1,17 +1,17 @@
 import CSDL2
-import Dispatch
 import Foundation
 import TideCore
 
 /// Where the window's frames are drawn: one or more bands of pixel rows, each an SDL renderer
 /// with its own `NodeRenderer`.
 ///
-/// With the software renderer, blitting sprites is most of a busy frame, and the game does
-/// not step while a frame is drawn. So the window's surface (the X11 shared-memory image) is
-/// split into one horizontal band per CPU, each drawn by a software renderer of its own on
-/// its own thread: every band walks the same draw list, skips what lies wholly outside its
-/// rows and clips the rest, so the pixels are those of one renderer drawing it all. Any other
-/// renderer (OpenGL) is a single band drawn on the main thread.
+/// With the software renderer, blitting sprites is most of a busy frame. So the window's
+/// surface (the X11 shared-memory image) is split into bands of rows, each drawn by a software
+/// renderer of its own: every band walks the same draw list, skips what lies wholly outside
+/// its rows and clips the rest, so the pixels are those of one renderer drawing it all. The
+/// draw list copies how each node looks, so a `BandCrew` of worker threads draws frame N while
+/// the main thread steps the game towards frame N+1, then joins in (see `SDLWindow.run`).
+/// Any other renderer (OpenGL) is a single band drawn on the main thread.
 final class WindowCanvas {
   /// One renderer and the rows it draws.
   final class Band {
@@ -56,9 +56,14 @@ final class WindowCanvas {
   /// The window surface the software bands draw into, and its size when they were made.
   private var surface: UnsafeMutablePointer<SDL_Surface>?
   private var surfaceSize = (width: Int32(0), height: Int32(0))
+  /// The threads that draw the software bands besides the main thread, when it has help.
+  private var crew: BandCrew?
+  /// Bands per drawing thread: more bands than threads, so that whichever thread is free
+  /// takes the next, and the main thread has some left when it is done stepping.
+  private static let bandsPerThread = 3
 
-  /// Creates the canvas for `window` with the named render driver; `threads` (at least 1) caps
-  /// the software renderer's bands.
+  /// Creates the canvas for `window` with the named render driver; `threads` (at least 1) is
+  /// how many threads, the main one included, draw the software renderer's bands.
   init(
     window: OpaquePointer, rendererName name: String, vsync: Bool, threads: Int,
     fonts: FontLibrary, assets: AssetLibrary
@@ -70,6 +75,7 @@ final class WindowCanvas {
     rendererName = name
     if name == "software" {
       windowRenderer = nil
+      crew = self.threads > 1 ? try BandCrew(threads: self.threads - 1) : nil
       try refresh()
       return
     }
@@ -90,6 +96,7 @@ final class WindowCanvas {
   }
 
   deinit {
+    crew?.stop()
     closeBands()
     if let windowRenderer { SDL_DestroyRenderer(windowRenderer) }
   }
@@ -108,6 +115,7 @@ final class WindowCanvas {
   /// (their textures too, so a resize reloads images; resizes are rare). Call on the main
   /// thread, between frames, after window events.
   func refresh() throws {
+    finishDrawing()
     guard windowRenderer == nil else {
       // The one band follows the window's size; its renderer and textures stay.
       bands.first?.rows = 0..<Int(max(outputSize.height, 1))
@@ -124,8 +132,8 @@ final class WindowCanvas {
     surface = current
     surfaceSize = size
     let height = Int(size.1)
-    // Bands thinner than this cost more in per-band walks of the draw list than they save.
-    let count = max(1, min(threads, height / 64))
+    // Bands thinner than 64 rows cost more in per-band walks of the draw list than they save.
+    let count = max(1, min(threads > 1 ? threads * Self.bandsPerThread : 1, height / 64))
     var made: [Band] = []
     for index in 0..<count {
       guard
@@ -168,6 +176,7 @@ final class WindowCanvas {
   /// Moves the edges between bands so that each has about the same share of `items` to draw
   /// (see `BandSplit`).
   func balance(_ items: [DrawItem], view: Affine) {
+    finishDrawing()
     guard bands.count > 1 else { return }
     let assets = self.assets
     let split = BandSplit.bands(
@@ -179,46 +188,47 @@ final class WindowCanvas {
     }
   }
 
-  /// Runs `body` for every band, each on its own thread when there are several, and returns
-  /// once all of them have drawn (their queued SDL work flushed on their own threads), with
-  /// how many bands drew.
+  /// Whether frames are drawn by worker threads while the caller goes on (the game steps
+  /// towards the next frame), rather than before `startDrawing` returns.
+  var drawsBehind: Bool { crew != nil && bands.count > 1 }
+
+  /// Starts drawing a frame: runs `body` for every band that has rows this frame, and returns
+  /// how many do.
   ///
-  /// `body` must touch nothing but its band and shared, unchanging data: the draw list, the
-  /// scene's nodes (read only) and the thread-safe fonts and assets.
+  /// With several software bands the crew's threads start on them and this returns at once;
+  /// otherwise the bands draw here, before it returns. Either way the frame is done only after
+  /// `finishDrawing()`, which everything that touches the bands or the window surface calls
+  /// first.
+  ///
+  /// `body` must touch nothing but its band and data that stays unchanged until then: the draw
+  /// list (values, not nodes) and the thread-safe fonts and assets.
   @discardableResult
-  func draw(_ body: (Band) -> Void) -> Int {
+  func startDrawing(_ body: @escaping (Band) -> Void) -> Int {
+    finishDrawing()
     let bands = self.bands.filter { !$0.rows.isEmpty }
-    if bands.count <= 1 {
+    guard let crew, bands.count > 1 else {
       for band in bands {
         body(band)
         SDL_RenderFlush(band.renderer)
       }
       return bands.count
     }
-    withoutActuallyEscaping(body) { body in
-      let job = BandJob(bands: bands, body: body)
-      DispatchQueue.concurrentPerform(iterations: bands.count) { index in
-        job.run(index)
-      }
+    crew.post(count: bands.count) { index in
+      body(bands[index])
+      SDL_RenderFlush(bands[index].renderer)
     }
     return bands.count
   }
 
-  /// The bands and the drawing closure, handed to the threads. Unchecked: each band is used by
-  /// one thread only, whatever else `body` reads is left alone until `concurrentPerform`
-  /// returns, and the closure never outlives the call.
-  private struct BandJob: @unchecked Sendable {
-    let bands: [Band]
-    let body: (Band) -> Void
-
-    func run(_ index: Int) {
-      body(bands[index])
-      SDL_RenderFlush(bands[index].renderer)
-    }
+  /// Waits until the frame started last is drawn, its queued SDL work flushed; the calling
+  /// thread draws bands no other thread has started.
+  func finishDrawing() {
+    crew?.finish()
   }
 
   /// Shows the frame.
   func present() {
+    finishDrawing()
     if let windowRenderer {
       SDL_RenderPresent(windowRenderer)
     } else {
@@ -238,6 +248,7 @@ final class WindowCanvas {
 
   /// The drawn frame's pixels, alpha forced opaque.
   func readPixels() throws -> RGBAImage {
+    finishDrawing()
     let (width, height) = outputSize
     guard let renderer = bands.first?.renderer, width > 0, height > 0 else {
       throw SDLError("The window has no pixels to read")

@@ -7,8 +7,9 @@ public struct WindowOptions {
   /// variable `TIDE_RENDERER`, else "software" (on Mesa llvmpipe under Xvfb it drew sprites
   /// about three times faster than "opengl").
   public var renderer: String?
-  /// Threads (and bands of rows) the software renderer draws with; nil means the environment
-  /// variable `TIDE_RENDER_THREADS`, else one per CPU. 1 draws on the main thread alone.
+  /// Threads the software renderer draws with, the main one included; nil means the
+  /// environment variable `TIDE_RENDER_THREADS`, else one per CPU. 1 draws on the main thread
+  /// alone, between steps; more draw each frame while the game steps towards the next.
   public var renderThreads: Int?
   /// Wait for the display between frames (and never draw faster than its refresh rate).
   /// Turn off for benchmarks.
@@ -54,7 +55,7 @@ public struct ScheduledInput: Hashable, Sendable {
 
 /// What a window run did, for benchmarks and smoke tests.
 public struct WindowRunReport: Sendable {
-  /// Frames presented.
+  /// Frames drawn, each shown on the display (the last ones once the loop ends).
   public var frames: Int
   /// Fixed 1/60 s steps run.
   public var steps: Int
