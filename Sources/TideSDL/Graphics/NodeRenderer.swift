@@ -74,8 +74,8 @@ final class NodeRenderer {
     draw(scene.drawList(), view: view, pixelScale: pixelScale)
   }
 
-  /// Draws `items` (a scene's draw list) in order, skipping shapes and images wholly outside
-  /// pixel rows `rows` (drawing inside them is left to the renderer's clip rectangle).
+  /// Draws `items` (a scene's draw list) in order, skipping shapes, images and text wholly
+  /// outside pixel rows `rows` (drawing inside them is left to the renderer's clip rectangle).
   ///
   /// Reads the items and nothing of the scene, so several renderers can draw one list at once,
   /// on other threads, while the game changes its nodes.
@@ -119,7 +119,8 @@ final class NodeRenderer {
       drawImage(item, transform: transform, alpha: alpha, &frame)
     case .text:
       if !frame.shapes.isEmpty { frame.shapes.flush(renderer) }
-      drawText(item.pointee.look, transform: transform, alpha: alpha, pixelScale: pixelScale, &frame)
+      drawText(
+        item.pointee.look, transform: transform, alpha: alpha, pixelScale: pixelScale, &frame)
     case .rect, .circle:
       let look = item.pointee.look
       // Shapes outside the band are skipped here (textures in `drawTexture`, once their size
@@ -150,6 +151,15 @@ final class NodeRenderer {
     _ frame: inout FrameState
   ) {
     guard let name = item.pointee.look.image else { return }
+    var width = item.pointee.look.width
+    var height = item.pointee.look.height
+    // Sized sprites outside the band are skipped before their image is looked up, so a band
+    // loads only the images it draws.
+    if width > 0, height > 0,
+      frame.missesBand(transform, width: width, height: height, margin: 1)
+    {
+      return
+    }
     let found: Texture?
     if name == frame.imageName {
       found = frame.image
@@ -159,8 +169,6 @@ final class NodeRenderer {
       frame.image = found
     }
     guard let texture = found else { return }
-    var width = item.pointee.look.width
-    var height = item.pointee.look.height
     if width == 0 && height == 0 {
       width = Double(texture.width)
       height = Double(texture.height)
