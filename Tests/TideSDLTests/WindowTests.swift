@@ -321,6 +321,64 @@ final class WindowTests: XCTestCase {
     XCTAssertEqual(differing, 0, "pixels that differ between one thread and three")
   }
 
+  func testOpenGLDrawsSpritesAtTheirOwnSizeAsSharpAsSoftware() throws {
+    guard ProcessInfo.processInfo.environment["DISPLAY"] != nil else {
+      throw XCTSkip("no display; run under xvfb-run to open a real window")
+    }
+    let fonts = try FontLibrary()
+    let assets = try SceneFixtures.makeAssets()
+    // Between pixels, where filtering would blend neighbouring texels; a quarter pixel in, so
+    // both renderers start the sprite on the same pixel.
+    let origins = [Vec2(40.25, 60.25), Vec2(150.25, 100.25)]
+    func screenshot(renderer: String) throws -> RGBAImage {
+      // Small enough to open at scale 1 on any screen: the sprites are drawn at their size.
+      let driver = TestDriver(designSize: Vec2(320, 240), sprites: 0, fonts: fonts)
+      for origin in origins {
+        let sprite = driver.scene.makeNode(.image)
+        sprite.image = "sprite.png"
+        sprite.width = 26
+        sprite.height = 37
+        sprite.x = origin.x
+        sprite.y = origin.y
+        driver.scene.root.add(sprite)
+      }
+      let shot = URL(fileURLWithPath: NSTemporaryDirectory())
+        .appendingPathComponent("tide-window-sharp-\(renderer).png")
+      var options = WindowOptions()
+      options.gameDirectory = assets.directory?.deletingLastPathComponent()
+      options.renderer = renderer
+      options.maxFrames = 3
+      options.screenshotPath = shot
+      options.screenshotAt = 0
+      let report = try runWindow(driver: driver, options: options)
+      XCTAssertEqual(report.rendererName, renderer)
+      return try RGBAImage(contentsOf: shot)
+    }
+    let software = try screenshot(renderer: "software")
+    let opengl = try screenshot(renderer: "opengl")
+    XCTAssertEqual(software.width, 320, "drawn at scale 1")
+    var differing = 0
+    for origin in origins {
+      for y in Int(origin.y) - 2..<Int(origin.y) + 40 {
+        for x in Int(origin.x) - 2..<Int(origin.x) + 29 {
+          if Self.largestChannelGap(software[x, y], opengl[x, y]) > 8 { differing += 1 }
+        }
+      }
+    }
+    XCTAssertEqual(differing, 0, "pixels of the sprites that OpenGL drew unlike software")
+  }
+
+  /// The largest difference between two pixels' colour channels.
+  private static func largestChannelGap(_ a: UInt32, _ b: UInt32) -> Int {
+    var largest = 0
+    for shift: UInt32 in [0, 8, 16] {
+      let one = Int((a >> shift) & 0xFF)
+      let other = Int((b >> shift) & 0xFF)
+      largest = max(largest, abs(one - other))
+    }
+    return largest
+  }
+
   func testResizedWindowLetterboxesAndMapsClicksBack() throws {
     guard ProcessInfo.processInfo.environment["DISPLAY"] != nil else {
       throw XCTSkip("no display; run under xvfb-run to open a real window")

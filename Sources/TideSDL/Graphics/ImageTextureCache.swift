@@ -15,14 +15,15 @@ final class ImageTextureCache {
   }
 
   deinit {
-    for texture in textures.values { SDL_DestroyTexture(texture.handle) }
+    for texture in textures.values { texture.destroy() }
   }
 
   /// Drops every texture when an asset changed since the last frame (hot reload).
   func beginFrame() {
-    guard assets.generation != seenGeneration else { return }
-    seenGeneration = assets.generation
-    for texture in textures.values { SDL_DestroyTexture(texture.handle) }
+    let generation = assets.generation
+    guard generation != seenGeneration else { return }
+    seenGeneration = generation
+    for texture in textures.values { texture.destroy() }
     textures.removeAll()
     failed.removeAll()
   }

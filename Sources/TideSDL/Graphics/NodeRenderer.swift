@@ -225,23 +225,28 @@ final class NodeRenderer {
       !frame.missesBand(t, width: width, height: height, margin: 1)
     else { return }
     let mod = SDL_Color(Color(r: tint.r, g: tint.g, b: tint.b, a: opacity))
-    frame.setMod(texture.handle, mod)
     // Box corner and edge vectors in pixels.
     var origin = SIMD2(t.tx, t.ty)
     var across = SIMD2(t.a * width, t.b * width)
     let down = SIMD2(t.c * height, t.d * height)
     var mirrorX = flipX
     if abs(across.y) < 1e-9, abs(down.x) < 1e-9, across.x > 0, down.y > 0 {
-      // The common case: no rotation, no mirroring through a negative scale.
+      // The common case: no rotation, no mirroring through a negative scale. At the
+      // texture's own size nothing is resampled, so the nearest-sampled copy draws it.
+      let ownSize =
+        abs(across.x - Double(texture.width)) < 1e-6 && abs(down.y - Double(texture.height)) < 1e-6
+      let handle = ownSize ? texture.exact ?? texture.handle : texture.handle
+      frame.setMod(handle, mod)
       var rect = SDL_FRect(
         x: Float(origin.x), y: Float(origin.y), w: Float(across.x), h: Float(down.y))
       if !flipX && !flipY {
-        SDL_RenderCopyF(renderer, texture.handle, nil, &rect)
+        SDL_RenderCopyF(renderer, handle, nil, &rect)
       } else {
-        SDL_RenderCopyExF(renderer, texture.handle, nil, &rect, 0, nil, Self.flip(flipX, flipY))
+        SDL_RenderCopyExF(renderer, handle, nil, &rect, 0, nil, Self.flip(flipX, flipY))
       }
       return
     }
+    frame.setMod(texture.handle, mod)
     let acrossLength = (across * across).sum().squareRoot()
     let downLength = (down * down).sum().squareRoot()
     guard acrossLength > 1e-9, downLength > 1e-9 else { return }
@@ -314,12 +319,14 @@ final class NodeRenderer {
     guard !text.isEmpty,
       let texture = texts.texture(text, pixelSize: pixelSize, color: SDL_Color(color), align: 0)
     else { return (0, 0) }
-    SDL_SetTextureColorMod(texture.handle, 255, 255, 255)
-    SDL_SetTextureAlphaMod(texture.handle, color.bytes.a)
+    // Drawn at its own size, like `drawTexture`'s common case.
+    let handle = texture.exact ?? texture.handle
+    SDL_SetTextureColorMod(handle, 255, 255, 255)
+    SDL_SetTextureAlphaMod(handle, color.bytes.a)
     var rect = SDL_FRect(
       x: Float(x.rounded()), y: Float(y.rounded()), w: Float(texture.width),
       h: Float(texture.height))
-    SDL_RenderCopyF(renderer, texture.handle, nil, &rect)
+    SDL_RenderCopyF(renderer, handle, nil, &rect)
     return (Double(texture.width), Double(texture.height))
   }
 

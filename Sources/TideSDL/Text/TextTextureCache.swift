@@ -30,7 +30,7 @@ final class TextTextureCache {
   }
 
   deinit {
-    for entry in entries.values { SDL_DestroyTexture(entry.texture.handle) }
+    for entry in entries.values { entry.texture.destroy() }
   }
 
   /// Counts frames and now and then evicts stale entries.
@@ -39,7 +39,7 @@ final class TextTextureCache {
     guard frame % 60 == 0 else { return }
     let cutoff = frame - lifetime
     for (key, entry) in entries where entry.lastUsed < cutoff {
-      SDL_DestroyTexture(entry.texture.handle)
+      entry.texture.destroy()
       entries.removeValue(forKey: key)
     }
   }
