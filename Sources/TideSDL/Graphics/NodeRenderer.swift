@@ -123,8 +123,8 @@ final class NodeRenderer {
         item.pointee.look, transform: transform, alpha: alpha, pixelScale: pixelScale, &frame)
     case .rect, .circle:
       let look = item.pointee.look
-      // Shapes outside the band are skipped here (textures in `drawTexture`, once their size
-      // is known); anti-aliasing reaches a pixel past the edge, a stroke half its width.
+      // Shapes outside the band are skipped here (images and text in `drawImage` and
+      // `drawText`); anti-aliasing reaches a pixel past the edge, a stroke half its width.
       guard
         !frame.missesBand(
           transform, width: look.width, height: look.height,
@@ -153,11 +153,10 @@ final class NodeRenderer {
     guard let name = item.pointee.look.image else { return }
     var width = item.pointee.look.width
     var height = item.pointee.look.height
-    // Sized sprites outside the band are skipped before their image is looked up, so a band
-    // loads only the images it draws.
-    if width > 0, height > 0,
-      frame.missesBand(transform, width: width, height: height, margin: 1)
-    {
+    // A sprite outside the band is skipped, before its image is looked up when its size is
+    // known, so a band loads only the images it draws.
+    let atFileSize = width == 0 && height == 0
+    if !atFileSize && frame.missesBand(transform, width: width, height: height, margin: 1) {
       return
     }
     let found: Texture?
@@ -169,9 +168,10 @@ final class NodeRenderer {
       frame.image = found
     }
     guard let texture = found else { return }
-    if width == 0 && height == 0 {
+    if atFileSize {
       width = Double(texture.width)
       height = Double(texture.height)
+      if frame.missesBand(transform, width: width, height: height, margin: 1) { return }
     }
     drawTexture(
       texture, transform: transform, width: width, height: height,
@@ -215,15 +215,14 @@ final class NodeRenderer {
 
   // MARK: - Textures
 
-  /// Draws `texture` stretched over the box (0, 0, width, height) mapped by `transform`.
+  /// Draws `texture` stretched over the box (0, 0, width, height) mapped by `transform`. The
+  /// callers have skipped what lies outside the band.
   private func drawTexture(
     _ texture: Texture, transform t: Affine, width: Double, height: Double,
     flipX: Bool, flipY: Bool, tint: Color, alpha: Double, _ frame: inout FrameState
   ) {
     let opacity = tint.a * alpha
-    guard opacity > 0, width > 0, height > 0,
-      !frame.missesBand(t, width: width, height: height, margin: 1)
-    else { return }
+    guard opacity > 0, width > 0, height > 0 else { return }
     let mod = SDL_Color(Color(r: tint.r, g: tint.g, b: tint.b, a: opacity))
     // Box corner and edge vectors in pixels.
     var origin = SIMD2(t.tx, t.ty)
