@@ -4,6 +4,7 @@ import CSDL2
 final class ImageTextureCache {
   private let renderer: OpaquePointer
   private let assets: AssetLibrary
+  private let exactTwins: Bool
   private var textures: [String: Texture] = [:]
   private var failed: Set<String> = []
   private var seenGeneration: Int
@@ -11,6 +12,7 @@ final class ImageTextureCache {
   init(renderer: OpaquePointer, assets: AssetLibrary) {
     self.renderer = renderer
     self.assets = assets
+    exactTwins = Texture.needsExactTwin(renderer)
     seenGeneration = assets.generation
   }
 
@@ -44,7 +46,9 @@ final class ImageTextureCache {
       return nil
     }
     defer { SDL_FreeSurface(surface) }
-    guard let texture = Texture.make(renderer: renderer, surface: surface) else {
+    guard
+      let texture = Texture.make(renderer: renderer, surface: surface, exactTwin: exactTwins)
+    else {
       failed.insert(name)
       return nil
     }

@@ -16,20 +16,24 @@ struct Texture {
   /// Height in pixels.
   let height: Int
 
-  /// Uploads a surface.
-  static func make(renderer: OpaquePointer, surface: UnsafeMutablePointer<SDL_Surface>)
-    -> Texture?
-  {
+  /// Uploads a surface; `exactTwin` (see `needsExactTwin`) adds the nearest-sampled copy.
+  static func make(
+    renderer: OpaquePointer, surface: UnsafeMutablePointer<SDL_Surface>, exactTwin: Bool
+  ) -> Texture? {
     guard let handle = upload(surface, to: renderer, scaleMode: SDL_ScaleModeLinear) else {
       return nil
     }
-    var info = SDL_RendererInfo()
-    let software =
-      SDL_GetRendererInfo(renderer, &info) == 0
-      && info.name.map { String(cString: $0) } == "software"
-    let exact = software ? nil : upload(surface, to: renderer, scaleMode: SDL_ScaleModeNearest)
+    let exact = exactTwin ? upload(surface, to: renderer, scaleMode: SDL_ScaleModeNearest) : nil
     return Texture(
       handle: handle, exact: exact, width: Int(surface.pointee.w), height: Int(surface.pointee.h))
+  }
+
+  /// Whether textures for `renderer` want an `exact` twin: all but the software renderer's.
+  /// Asked once per cache, not per texture.
+  static func needsExactTwin(_ renderer: OpaquePointer) -> Bool {
+    var info = SDL_RendererInfo()
+    guard SDL_GetRendererInfo(renderer, &info) == 0, let name = info.name else { return true }
+    return String(cString: name) != "software"
   }
 
   private static func upload(

@@ -19,6 +19,7 @@ final class TextTextureCache {
 
   private let renderer: OpaquePointer
   private let fonts: FontLibrary
+  private let exactTwins: Bool
   private var entries: [Key: Entry] = [:]
   private var frame = 0
   /// Frames an unused entry survives.
@@ -27,6 +28,7 @@ final class TextTextureCache {
   init(renderer: OpaquePointer, fonts: FontLibrary) {
     self.renderer = renderer
     self.fonts = fonts
+    exactTwins = Texture.needsExactTwin(renderer)
   }
 
   deinit {
@@ -61,7 +63,9 @@ final class TextTextureCache {
         layout, pixelSize: pixelSize, color: opaque, align: Double(align) / 2)
     else { return nil }
     defer { SDL_FreeSurface(surface) }
-    guard let texture = Texture.make(renderer: renderer, surface: surface) else { return nil }
+    guard
+      let texture = Texture.make(renderer: renderer, surface: surface, exactTwin: exactTwins)
+    else { return nil }
     entries[key] = Entry(texture: texture, lastUsed: frame)
     return texture
   }
