@@ -14,16 +14,18 @@ final class BandCrew: @unchecked Sendable {
   private final class Job: @unchecked Sendable {
     let count: Int32
     let draw: (Int) -> Void
-    /// The next band to claim (`counters[0]`) and how many are not drawn yet (`counters[1]`).
-    /// Per job, so that a thread still claiming from a finished frame gets nothing.
-    let counters: UnsafeMutablePointer<SDL_atomic_t>
+    /// The next band to claim, and how many are not drawn yet. Per job, so that a thread still
+    /// claiming from a finished frame gets nothing.
+    private let counters: UnsafeMutablePointer<SDL_atomic_t>
+    var next: UnsafeMutablePointer<SDL_atomic_t> { counters }
+    var undrawn: UnsafeMutablePointer<SDL_atomic_t> { counters + 1 }
 
     init(count: Int, draw: @escaping (Int) -> Void) {
       self.count = Int32(count)
       self.draw = draw
       counters = .allocate(capacity: 2)
       counters.initialize(repeating: SDL_atomic_t(value: 0), count: 2)
-      SDL_AtomicSet(counters + 1, Int32(count))
+      SDL_AtomicSet(undrawn, Int32(count))
     }
 
     deinit { counters.deallocate() }
@@ -101,7 +103,7 @@ final class BandCrew: @unchecked Sendable {
     current = nil
     claim(job)
     SDL_LockMutex(lock)
-    while SDL_AtomicGet(job.counters + 1) > 0 { SDL_CondWait(done, lock) }
+    while SDL_AtomicGet(job.undrawn) > 0 { SDL_CondWait(done, lock) }
     // Let go of the drawing closure (and what it holds, such as the draw list) now.
     self.job = nil
     SDL_UnlockMutex(lock)
@@ -110,10 +112,10 @@ final class BandCrew: @unchecked Sendable {
   /// Draws unclaimed bands of `job` until there are none.
   private func claim(_ job: Job) {
     while true {
-      let index = SDL_AtomicAdd(job.counters, 1)
+      let index = SDL_AtomicAdd(job.next, 1)
       guard index < job.count else { return }
       job.draw(Int(index))
-      if SDL_AtomicAdd(job.counters + 1, -1) == 1 {
+      if SDL_AtomicAdd(job.undrawn, -1) == 1 {
         SDL_LockMutex(lock)
         SDL_CondBroadcast(done)
         SDL_UnlockMutex(lock)

@@ -19,9 +19,7 @@ final class SDLWindow {
   private var pendingInput: [ScheduledInput]
   private let startTime: Double
   /// What `run` reports; kept here because frames are shown from more than one place.
-  private var report = WindowRunReport(
-    frames: 0, steps: 0, seconds: 0, firstFrameSeconds: 0, rendererName: "",
-    screenshotWritten: false)
+  private var report: WindowRunReport
   /// A frame drawn, or still being drawn by the canvas's worker threads, and not shown yet.
   private var inFlight: FrameInFlight?
   private var framesShown = 0
@@ -49,6 +47,9 @@ final class SDLWindow {
     SDL_SetHint(SDL_HINT_MOUSE_FOCUS_CLICKTHROUGH, "1")
     SDL_SetHint(SDL_HINT_VIDEO_X11_NET_WM_BYPASS_COMPOSITOR, "0")
     let name = RenderDriver.requestedName(option: options.renderer)
+    report = WindowRunReport(
+      frames: 0, steps: 0, seconds: 0, firstFrameSeconds: 0, rendererName: name,
+      screenshotWritten: false)
     if name == "software" {
       // Otherwise SDL shows the software renderer's pixels through an OpenGL texture, which
       // under Mesa llvmpipe cost about a third of each frame and ~100 ms of start-up; the
@@ -112,9 +113,6 @@ final class SDLWindow {
 
   func run() throws -> WindowRunReport {
     guard let canvas else { throw SDLError("The window has no canvas") }
-    report = WindowRunReport(
-      frames: 0, steps: 0, seconds: 0, firstFrameSeconds: 0, rendererName: canvas.rendererName,
-      screenshotWritten: false)
     // Fixed steps for the real time that passed; a long stall is dropped, not replayed.
     var clock = FixedStepClock(hz: 60, maxStepsPerFrame: options.maxStepsPerFrame)
     // Steps run so far, and steps due but held back so the screenshot shows its exact step.
