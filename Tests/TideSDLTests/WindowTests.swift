@@ -111,33 +111,26 @@ final class WindowTests: XCTestCase {
   }
 
   func testRealWindowStepsAt60HzTakesInputAndScreenshots() throws {
-    guard ProcessInfo.processInfo.environment["DISPLAY"] != nil else {
-      throw XCTSkip("no display; run under xvfb-run to open a real window")
-    }
+    try requireDisplay()
     let fonts = try FontLibrary()
     let assets = try SceneFixtures.makeAssets()
     let driver = TestDriver(fonts: fonts)
     driver.overlay = nil
-    let shot = URL(fileURLWithPath: NSTemporaryDirectory())
-      .appendingPathComponent("tide-window-smoke.png")
-    try? FileManager.default.removeItem(at: shot)
-    var options = WindowOptions()
-    options.gameDirectory = assets.directory?.deletingLastPathComponent()
-    options.maxSeconds = 1.0
-    options.screenshotPath = shot
-    options.screenshotAt = 0.5
-    options.showStats = true
-    options.scriptedInput = [
-      ScheduledInput(time: 0.1, event: .pointerDown(Vec2(195, 730))),
-      ScheduledInput(time: 0.2, event: .pointerUp(Vec2(195, 730))),
-    ]
     // Where the sprites are in the screenshot: after step 30, i.e. as step 31 begins.
     var spritesAtShot: [Vec2] = []
     driver.onStep = { [unowned driver] step in
       if step == 31 { spritesAtShot = driver.spriteOrigins }
     }
-    let report = try runWindow(driver: driver, options: options)
-    XCTAssertTrue(report.screenshotWritten)
+    let (report, image, shot) = try runWithScreenshot(
+      driver, assets: assets, named: "smoke", at: 0.5
+    ) { options in
+      options.maxSeconds = 1.0
+      options.showStats = true
+      options.scriptedInput = [
+        ScheduledInput(time: 0.1, event: .pointerDown(Vec2(195, 730))),
+        ScheduledInput(time: 0.2, event: .pointerUp(Vec2(195, 730))),
+      ]
+    }
     XCTAssertTrue(FileManager.default.fileExists(atPath: shot.path))
     // One second of wall time is about 60 fixed steps whatever the frame rate.
     XCTAssertEqual(Double(report.steps), 60, accuracy: 8, "\(report)")
@@ -149,7 +142,6 @@ final class WindowTests: XCTestCase {
       return true
     }
     XCTAssertEqual(presses, [.pointerDown(Vec2(195, 730)), .pointerUp(Vec2(195, 730))])
-    let image = try RGBAImage(contentsOf: shot)
     XCTAssertGreaterThan(image.width, 100)
     try assertScreenshot(image, design: driver.designSize, sprites: spritesAtShot)
     print("window smoke: \(report.frames) frames, \(report.steps) steps, "
@@ -196,9 +188,7 @@ final class WindowTests: XCTestCase {
   }
 
   func testVsyncPacingNeverRunsFasterThanTheDisplay() throws {
-    guard ProcessInfo.processInfo.environment["DISPLAY"] != nil else {
-      throw XCTSkip("no display; run under xvfb-run to open a real window")
-    }
+    try requireDisplay()
     let fonts = try FontLibrary()
     let assets = try SceneFixtures.makeAssets()
     let driver = TestDriver(sprites: 5, fonts: fonts)
@@ -218,9 +208,7 @@ final class WindowTests: XCTestCase {
   }
 
   func testScreenshotShowsExactlyTheRequestedStep() throws {
-    guard ProcessInfo.processInfo.environment["DISPLAY"] != nil else {
-      throw XCTSkip("no display; run under xvfb-run to open a real window")
-    }
+    try requireDisplay()
     let fonts = try FontLibrary()
     let assets = try SceneFixtures.makeAssets()
     let driver = TestDriver(sprites: 0, fonts: fonts)
@@ -228,15 +216,9 @@ final class WindowTests: XCTestCase {
     driver.onStep = { step in
       if step == 27 { Thread.sleep(forTimeInterval: 0.08) }
     }
-    let shot = URL(fileURLWithPath: NSTemporaryDirectory())
-      .appendingPathComponent("tide-window-shot-step.png")
-    var options = WindowOptions()
-    options.gameDirectory = assets.directory?.deletingLastPathComponent()
-    options.maxSeconds = 0.8
-    options.screenshotPath = shot
-    options.screenshotAt = 0.5
-    let report = try runWindow(driver: driver, options: options)
-    XCTAssertTrue(report.screenshotWritten)
+    let (report, _, _) = try runWithScreenshot(
+      driver, assets: assets, named: "shot-step", at: 0.5
+    ) { $0.maxSeconds = 0.8 }
     // Like `tide shot --at 0.5`: the frame after exactly 30 steps, not one that overshot it.
     let shown = driver.presentedSteps.first { $0 >= 30 }
     XCTAssertEqual(shown, 30, "frames showed steps \(driver.presentedSteps)")
@@ -270,9 +252,7 @@ final class WindowTests: XCTestCase {
   }
 
   func testBandsOnSeveralThreadsDrawTheSamePixelsAsOne() throws {
-    guard ProcessInfo.processInfo.environment["DISPLAY"] != nil else {
-      throw XCTSkip("no display; run under xvfb-run to open a real window")
-    }
+    try requireDisplay()
     let fonts = try FontLibrary()
     let assets = try SceneFixtures.makeAssets()
     func screenshot(threads: Int) throws -> (RGBAImage, WindowRunReport) {
@@ -296,17 +276,13 @@ final class WindowTests: XCTestCase {
       title.y = 560
       title.scale = 1.7
       scene.root.add(title)
-      let shot = URL(fileURLWithPath: NSTemporaryDirectory())
-        .appendingPathComponent("tide-window-bands-\(threads).png")
-      var options = WindowOptions()
-      options.gameDirectory = assets.directory?.deletingLastPathComponent()
-      options.renderThreads = threads
-      options.maxSeconds = 0.5
-      options.screenshotPath = shot
-      options.screenshotAt = 0.25
-      let report = try runWindow(driver: driver, options: options)
-      XCTAssertTrue(report.screenshotWritten)
-      return (try RGBAImage(contentsOf: shot), report)
+      let (report, image, _) = try runWithScreenshot(
+        driver, assets: assets, named: "bands-\(threads)", at: 0.25
+      ) { options in
+        options.renderThreads = threads
+        options.maxSeconds = 0.5
+      }
+      return (image, report)
     }
     let (one, oneReport) = try screenshot(threads: 1)
     let (three, threeReport) = try screenshot(threads: 3)
@@ -322,9 +298,7 @@ final class WindowTests: XCTestCase {
   }
 
   func testOpenGLDrawsSpritesAtTheirOwnSizeAsSharpAsSoftware() throws {
-    guard ProcessInfo.processInfo.environment["DISPLAY"] != nil else {
-      throw XCTSkip("no display; run under xvfb-run to open a real window")
-    }
+    try requireDisplay()
     let fonts = try FontLibrary()
     let assets = try SceneFixtures.makeAssets()
     // Between pixels, where filtering would blend neighbouring texels; a quarter pixel in, so
@@ -342,17 +316,14 @@ final class WindowTests: XCTestCase {
         sprite.y = origin.y
         driver.scene.root.add(sprite)
       }
-      let shot = URL(fileURLWithPath: NSTemporaryDirectory())
-        .appendingPathComponent("tide-window-sharp-\(renderer).png")
-      var options = WindowOptions()
-      options.gameDirectory = assets.directory?.deletingLastPathComponent()
-      options.renderer = renderer
-      options.maxFrames = 3
-      options.screenshotPath = shot
-      options.screenshotAt = 0
-      let report = try runWindow(driver: driver, options: options)
+      let (report, image, _) = try runWithScreenshot(
+        driver, assets: assets, named: "sharp-\(renderer)", at: 0
+      ) { options in
+        options.renderer = renderer
+        options.maxFrames = 3
+      }
       XCTAssertEqual(report.rendererName, renderer)
-      return try RGBAImage(contentsOf: shot)
+      return image
     }
     let software = try screenshot(renderer: "software")
     let opengl = try screenshot(renderer: "opengl")
@@ -380,9 +351,7 @@ final class WindowTests: XCTestCase {
   }
 
   func testResizedWindowLetterboxesAndMapsClicksBack() throws {
-    guard ProcessInfo.processInfo.environment["DISPLAY"] != nil else {
-      throw XCTSkip("no display; run under xvfb-run to open a real window")
-    }
+    try requireDisplay()
     let fonts = try FontLibrary()
     let assets = try SceneFixtures.makeAssets()
     let driver = TestDriver(sprites: 0, fonts: fonts)
@@ -408,16 +377,9 @@ final class WindowTests: XCTestCase {
         }
       }
     }
-    let shot = URL(fileURLWithPath: NSTemporaryDirectory())
-      .appendingPathComponent("tide-window-resized.png")
-    var options = WindowOptions()
-    options.gameDirectory = assets.directory?.deletingLastPathComponent()
-    options.maxSeconds = 0.7
-    options.screenshotPath = shot
-    options.screenshotAt = 0.5
-    let report = try runWindow(driver: driver, options: options)
-    XCTAssertTrue(report.screenshotWritten)
-    let image = try RGBAImage(contentsOf: shot)
+    let (_, image, _) = try runWithScreenshot(
+      driver, assets: assets, named: "resized", at: 0.5
+    ) { $0.maxSeconds = 0.7 }
     XCTAssertEqual(image.width, 900)
     XCTAssertEqual(image.height, 500)
     XCTAssertEqual(image[10, 250], 0xFF00_0000, "left bar is black")
@@ -430,5 +392,32 @@ final class WindowTests: XCTestCase {
     XCTAssertEqual(taps.count, 1)
     XCTAssertEqual(taps.first?.x ?? 0, design.x / 2, accuracy: 2)
     XCTAssertEqual(taps.first?.y ?? 0, design.y / 2, accuracy: 2)
+  }
+
+  /// Skips the test where there is no display to open a window on.
+  private func requireDisplay() throws {
+    guard ProcessInfo.processInfo.environment["DISPLAY"] != nil else {
+      throw XCTSkip("no display; run under xvfb-run to open a real window")
+    }
+  }
+
+  /// Runs `driver` in a real window over the `assets` game folder, with a screenshot at `at`
+  /// seconds that must be written; `configure` sets the other options. Returns the run's
+  /// report, the screenshot and where it was written.
+  private func runWithScreenshot(
+    _ driver: TestDriver, assets: AssetLibrary, named name: String, at seconds: Double,
+    configure: (inout WindowOptions) -> Void
+  ) throws -> (WindowRunReport, RGBAImage, URL) {
+    let shot = URL(fileURLWithPath: NSTemporaryDirectory())
+      .appendingPathComponent("tide-window-\(name).png")
+    try? FileManager.default.removeItem(at: shot)
+    var options = WindowOptions()
+    options.gameDirectory = assets.directory?.deletingLastPathComponent()
+    options.screenshotPath = shot
+    options.screenshotAt = seconds
+    configure(&options)
+    let report = try runWindow(driver: driver, options: options)
+    XCTAssertTrue(report.screenshotWritten)
+    return (report, try RGBAImage(contentsOf: shot), shot)
   }
 }
