@@ -42,6 +42,7 @@ typedef struct tide_Field {
   uint32_t offset;  /* byte offset of the value in the field block */
   uint32_t mirror;  /* a write stores here too (a uniform scale); == offset for none */
   uint32_t kind;    /* TIDE_FIELD_NUMBER or _BOOLEAN, maybe | TIDE_FIELD_READONLY */
+  double lo, hi;    /* a number field stores only lo <= v <= hi (never NaN); others go to Swift */
 } tide_Field;
 
 typedef struct tide_FieldMap {
@@ -319,7 +320,7 @@ static inline const tide_Field *tide_findfield(const tide_FieldMap *map, const v
 
 /* Adds (or replaces) a field; 0 when the map is full or the key is NULL. */
 static inline int tide_fieldmap_add(tide_FieldMap *map, const void *key, uint32_t offset,
-                                    uint32_t mirror, uint32_t kind) {
+                                    uint32_t mirror, uint32_t kind, double lo, double hi) {
   if (key == NULL) return 0;
   unsigned slot = tide_fieldslot(key);
   while (map->slots[slot].key != NULL && map->slots[slot].key != key)
@@ -328,7 +329,7 @@ static inline int tide_fieldmap_add(tide_FieldMap *map, const void *key, uint32_
     if (map->count >= TIDE_FIELD_SLOTS / 2) return 0;
     map->count++;
   }
-  map->slots[slot] = (tide_Field){ key, offset, mirror, kind };
+  map->slots[slot] = (tide_Field){ key, offset, mirror, kind, lo, hi };
   return 1;
 }
 
@@ -368,9 +369,11 @@ static inline int tide_fields_index(lua_State *L) {
 }
 
 /*
-** __newindex: upvalue 1 is the Swift setter's box. A number into a number field or a boolean into a boolean field is stored in
-** the block; anything else (other keys, read-only fields, wrong types, which
-** the setter turns into the usual errors) goes to the setter.
+** __newindex: upvalue 1 is the Swift setter's box. A number within the
+** field's range into a number field, or a boolean into a boolean field, is
+** stored in the block; anything else (other keys, read-only fields, wrong
+** types, numbers out of range or NaN, which the setter turns into the usual
+** errors) goes to the setter, so C and Swift enforce the same ranges.
 */
 static inline int tide_fields_newindex(lua_State *L) {
   const tide_Object *o = tide_fieldobject(L);
@@ -381,9 +384,11 @@ static inline int tide_fields_newindex(lua_State *L) {
       int type = lua_type(L, 3);
       if ((f->kind & TIDE_FIELD_NUMBER) && type == LUA_TNUMBER) {
         double d = (double)lua_tonumber(L, 3);
-        *(double *)(block + f->offset) = d;
-        *(double *)(block + f->mirror) = d;
-        return 0;
+        if (d >= f->lo && d <= f->hi) { /* false for NaN */
+          *(double *)(block + f->offset) = d;
+          *(double *)(block + f->mirror) = d;
+          return 0;
+        }
       }
       if ((f->kind & TIDE_FIELD_BOOLEAN) && type == LUA_TBOOLEAN) {
         unsigned char b = (unsigned char)lua_toboolean(L, 3);

@@ -10,7 +10,7 @@ import CLua
 public struct LuaObjectField: Sendable {
   /// How the value is stored and which Lua values a write takes.
   public enum Kind: Sendable {
-    /// A `Double`; writes take Lua numbers only (integers are converted).
+    /// A `Double`; writes take Lua numbers only (integers are converted), within `bounds`.
     case number
     /// A `Bool` (one byte, 0 or 1); writes take Lua booleans only.
     case boolean
@@ -26,9 +26,15 @@ public struct LuaObjectField: Sendable {
   public var alsoWrites: Int?
   /// Read in C, written by the Swift setter (for fields whose writes have side effects).
   public var readOnly: Bool
+  /// The numbers C stores (NaN never); it hands any other to the Swift setter, which must refuse
+  /// it with an error, so a field has one range whichever side writes it.
+  public var bounds: ClosedRange<Double>
 
   /// A field `name` of type `kind` at `offset` bytes into the block.
-  public init(_ name: String, _ kind: Kind, offset: Int, alsoWrites: Int? = nil, readOnly: Bool = false) {
+  public init(
+    _ name: String, _ kind: Kind, offset: Int, alsoWrites: Int? = nil, readOnly: Bool = false,
+    bounds: ClosedRange<Double> = -Double.greatestFiniteMagnitude...Double.greatestFiniteMagnitude
+  ) {
     precondition(name.utf8.count <= 40, "field names must be short strings (interned by Lua)")
     precondition(offset >= 0 && (alsoWrites ?? 0) >= 0, "field offsets are byte offsets into the block")
     self.name = name
@@ -36,5 +42,6 @@ public struct LuaObjectField: Sendable {
     self.offset = offset
     self.alsoWrites = alsoWrites
     self.readOnly = readOnly
+    self.bounds = bounds
   }
 }

@@ -172,7 +172,8 @@ extension LuaState {
       var kind: UInt32 = field.kind == .number ? UInt32(TIDE_FIELD_NUMBER) : UInt32(TIDE_FIELD_BOOLEAN)
       if field.readOnly { kind |= UInt32(TIDE_FIELD_READONLY) }
       let added = tide_fieldmap_add(
-        map, key, UInt32(field.offset), UInt32(field.alsoWrites ?? field.offset), kind)
+        map, key, UInt32(field.offset), UInt32(field.alsoWrites ?? field.offset), kind,
+        field.bounds.lowerBound, field.bounds.upperBound)
       precondition(added != 0, "too many fast fields (at most \(TIDE_FIELD_SLOTS / 2))")
     }
     _ = lua_setiuservalue(L, -2, 1)

@@ -312,3 +312,18 @@ final class SceneAnimationLifetimeTests: XCTestCase {
     XCTAssertEqual(node.frameIndex, 1, "re-added, the animation carries on")
   }
 }
+
+/// Issue 13 item 2: a frame animation at 1e308 fps trapped converting its frame number to Int.
+final class AnimationBoundsTests: XCTestCase {
+  func testHugeFPSNeverTraps() {
+    let graph = SceneGraph()
+    let node = graph.makeNode(.image)
+    graph.root.add(node)
+    node.play(["a", "b"], fps: 1e308)
+    graph.update(1)
+    graph.update(1e300)
+    node.play(["a", "b"], fps: .infinity)
+    graph.update(1)
+    XCTAssertTrue(node.frameIndex == 0 || node.frameIndex == 1)
+  }
+}

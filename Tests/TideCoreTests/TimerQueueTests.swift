@@ -141,4 +141,32 @@ final class TimerQueueTests: XCTestCase {
     XCTAssertEqual(timers.count, 0)
     XCTAssertLessThanOrEqual(timers.heapCount, 65, "cancelled entries are compacted away")
   }
+
+  /// Issue 13 item 3: `every(1e-300)` looped forever inside `update`. Tiny intervals count as
+  /// the minimum, and one update fires a timer at most `Limits.timerCatchUp` times.
+  func testTinyIntervalsAndLongStepsAreBounded() {
+    let timers = TimerQueue()
+    var fires = 0
+    timers.every(1e-300) { fires += 1 }
+    timers.update(dt)
+    XCTAssertEqual(fires, 16)  // 1/60 s at the 0.001 s minimum
+    fires = 0
+    timers.update(1e6)
+    XCTAssertEqual(fires, Limits.timerCatchUp)
+    fires = 0
+    timers.update(0.01)
+    XCTAssertTrue((9...11).contains(fires), "after a capped catch-up it keeps its beat: \(fires)")
+  }
+
+  /// The phase survives a capped catch-up: a 1 s timer still fires on whole seconds.
+  func testCappedCatchUpKeepsPhase() {
+    let timers = TimerQueue()
+    var times: [Double] = []
+    timers.every(1) { times.append(timers.now) }
+    timers.update(5000.5)
+    XCTAssertEqual(times.count, Limits.timerCatchUp)
+    times.removeAll()
+    timers.update(0.5)
+    XCTAssertEqual(times, [5001])
+  }
 }

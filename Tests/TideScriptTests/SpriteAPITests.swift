@@ -464,7 +464,7 @@ final class SpriteAPITests: XCTestCase {
           assert.has_error(function() s:play({ "hero.png", "gone.png" }) end, "no image 'gone.png' in game/assets")
           assert.has_error(function() s:play({}) end, "at least one frame expected")
           assert.has_error(function() s:play({ 3 }) end, "frames[1] must be an image name")
-          assert.has_error(function() s:play(frames, { fps = 0 }) end, "fps must be positive")
+          assert.has_error(function() s:play(frames, { fps = 0 }) end, "fps must be a finite number from 0.001 to 1000, got 0")
           assert.has_error(function() s:play(frames, { fps = "fast" }) end, "'fps' must be a number, got string")
         end)
       end)

@@ -4,11 +4,13 @@ extension Node {
   public func play(_ frames: [String], fps: Double, loop: Bool = true, onFinish: (() -> Void)? = nil) {
     self.frames = frames
     frameIndex = 0
-    animationFPS = max(fps, 0)
+    // Bounded here too (scripts are checked against `Limits.fps`): the frame number below must
+    // stay convertible to Int however long the animation runs.
+    animationFPS = fps.isFinite ? min(max(fps, 0), Limits.fps.bounds.upperBound) : 0
     animationLoops = loop
     animationTime = 0
     animationFinished = onFinish
-    isPlaying = !frames.isEmpty && fps > 0
+    isPlaying = !frames.isEmpty && animationFPS > 0
     if isPlaying { graph?.registerAnimation(self) }
   }
 
@@ -24,7 +26,9 @@ extension Node {
     guard isPlaying, !frames.isEmpty else { return nil }
     animationTime += dt
     // Tiny slack so 1/60 steps summed to a frame boundary land on that frame.
-    let frame = Int((animationTime * animationFPS + 1e-9).rounded(.down))
+    let position = (animationTime * animationFPS + 1e-9).rounded(.down)
+    // Past 2^52 frames (a century at 1000 fps) the count stops; it never overflows Int.
+    let frame = position.isFinite ? Int(min(max(position, 0), 0x1p52)) : 0
     if animationLoops {
       let index = frame % frames.count
       if index != frameIndex { frameIndex = index }

@@ -6,7 +6,10 @@
 ///   even with a zero delay, so a callback that re-arms itself cannot loop forever.
 /// - A timer cancelled during `update` never fires afterwards, even if it was already due.
 /// - `every` keeps its phase: it is rescheduled at `due + interval`, and catches up with one
-///   fire per elapsed interval if a long `dt` passes several.
+///   fire per elapsed interval if a long `dt` passes several, but at most `Limits.timerCatchUp`
+///   fires in one update: then the rest of the step is skipped, still on the timer's phase, so
+///   no interval and no step can make one update run without end.
+/// - Positive intervals shorter than `minimumInterval` count as `minimumInterval`.
 /// - Handles carry a generation: cancelling a finished, cancelled or reused handle does nothing.
 public final class TimerQueue {
   private struct Entry {
@@ -15,6 +18,9 @@ public final class TimerQueue {
     var remaining: Int?  // fires left (`after` has 1); nil repeats forever
     var owner: Int
     var action: () -> Void
+    /// The update in which it last fired, and how many times it fired in that update.
+    var burstUpdate = -1
+    var burst = 0
   }
 
   private struct Slot {
@@ -44,6 +50,10 @@ public final class TimerQueue {
   private var nextOrder = 0
   private var isUpdating = false
   private var liveCount = 0
+  private var updateNumber = 0
+
+  /// The shortest interval of a repeating timer, in seconds (`Limits.interval`).
+  public static let minimumInterval = Limits.interval.bounds.lowerBound
 
   /// Creates an empty queue at time zero.
   public init() {}
@@ -70,7 +80,7 @@ public final class TimerQueue {
   public func every(
     _ interval: Double, count: Int? = nil, owner: Int = 0, _ action: @escaping () -> Void
   ) -> TimerHandle {
-    let step = sanitized(interval)
+    let step = interval.isFinite && interval > 0 ? max(interval, TimerQueue.minimumInterval) : 0
     return schedule(
       Entry(
         due: now + step, interval: step, remaining: count.map { max($0, 1) },
@@ -115,6 +125,7 @@ public final class TimerQueue {
     guard !isUpdating else { return }  // a callback calling update would reorder time
     if dt.isFinite, dt > 0 { now += dt }
     isUpdating = true
+    updateNumber += 1
     while let top = heap.first, top.due <= now + TimerQueue.tolerance {
       popTop()
       guard top.generation == slots[top.slot].generation, var entry = slots[top.slot].entry else {
@@ -130,7 +141,7 @@ public final class TimerQueue {
         // Freed before the call so the callback sees the handle as finished.
         release(top.slot)
       } else {
-        entry.due = entry.interval > 0 ? top.due + entry.interval : now
+        entry.due = entry.interval > 0 ? nextDue(of: &entry, firedAt: top.due) : now
         slots[top.slot].entry = entry
         let next = Scheduled(due: entry.due, order: takeOrder(), slot: top.slot, generation: top.generation)
         if entry.interval > 0 { push(next) } else { deferred.append(next) }
@@ -141,6 +152,20 @@ public final class TimerQueue {
     for item in deferred { push(item) }
     deferred.removeAll(keepingCapacity: true)
     compactIfMostlyStale()
+  }
+
+  /// When a repeating timer that just fired at `due` fires next: one interval on, or, once it has
+  /// fired `Limits.timerCatchUp` times in this update, its first beat after `now`.
+  private func nextDue(of entry: inout Entry, firedAt due: Double) -> Double {
+    if entry.burstUpdate != updateNumber {
+      entry.burstUpdate = updateNumber
+      entry.burst = 0
+    }
+    entry.burst += 1
+    guard entry.burst >= Limits.timerCatchUp else { return due + entry.interval }
+    let beats = ((now + TimerQueue.tolerance - due) / entry.interval).rounded(.down) + 1
+    let next = due + beats * entry.interval
+    return next > now + TimerQueue.tolerance ? next : now + entry.interval
   }
 
   private func sanitized(_ seconds: Double) -> Double {

@@ -9,27 +9,50 @@ enum SpriteField: String, CaseIterable {
 
   static let list = allCases.map(\.rawValue).joined(separator: ", ")
 
+  /// The numbers a number field takes, from constructors, field writes (in Swift or in C) and
+  /// tweens alike; nil for fields that are not numbers.
+  var range: NumberRange? {
+    switch self {
+    case .x, .y: Limits.position
+    case .w, .h, .width, .height: Limits.size
+    case .anchor_x, .anchor_y, .anchor: Limits.anchor
+    case .scale, .scale_x, .scale_y: Limits.scale
+    case .rotation: Limits.rotation
+    case .alpha: Limits.alpha
+    case .z: Limits.z
+    case .stroke_width: Limits.strokeWidth
+    case .radius: Limits.radius
+    case .size: Limits.fontSize
+    case .frame: Limits.frame
+    default: nil
+    }
+  }
+
   /// The fields Lua reads and writes in C, straight from the node's `NodeFields` block, without
-  /// entering Swift (see `LuaObjectField`). A write the C side refuses (a value of the wrong type)
-  /// and every other field go to `Engine.setField`/`pushField` as before. `z` is read in C but
+  /// entering Swift (see `LuaObjectField`). A write the C side refuses (a value of the wrong type
+  /// or outside the field's `range`) and every other field go to `Engine.setField`/`pushField` as before. `z` is read in C but
   /// written in Swift, because a write re-sorts the parent's children.
   static let direct: [LuaObjectField] = {
     func at(_ field: PartialKeyPath<NodeFields>) -> Int { NodeFields.offset(of: field) }
+    func bounds(_ name: String) -> ClosedRange<Double> {
+      guard let range = SpriteField(rawValue: name)?.range else { preconditionFailure("\(name) has a range") }
+      return range.bounds
+    }
     return [
-      LuaObjectField("x", .number, offset: at(\.x)),
-      LuaObjectField("y", .number, offset: at(\.y)),
-      LuaObjectField("w", .number, offset: at(\.width)),
-      LuaObjectField("width", .number, offset: at(\.width)),
-      LuaObjectField("h", .number, offset: at(\.height)),
-      LuaObjectField("height", .number, offset: at(\.height)),
-      LuaObjectField("anchor_x", .number, offset: at(\.anchorX)),
-      LuaObjectField("anchor_y", .number, offset: at(\.anchorY)),
-      LuaObjectField("scale", .number, offset: at(\.scaleX), alsoWrites: at(\.scaleY)),
-      LuaObjectField("scale_x", .number, offset: at(\.scaleX)),
-      LuaObjectField("scale_y", .number, offset: at(\.scaleY)),
-      LuaObjectField("rotation", .number, offset: at(\.rotation)),
-      LuaObjectField("alpha", .number, offset: at(\.alpha)),
-      LuaObjectField("z", .number, offset: at(\.z), readOnly: true),
+      LuaObjectField("x", .number, offset: at(\.x), bounds: bounds("x")),
+      LuaObjectField("y", .number, offset: at(\.y), bounds: bounds("y")),
+      LuaObjectField("w", .number, offset: at(\.width), bounds: bounds("w")),
+      LuaObjectField("width", .number, offset: at(\.width), bounds: bounds("width")),
+      LuaObjectField("h", .number, offset: at(\.height), bounds: bounds("h")),
+      LuaObjectField("height", .number, offset: at(\.height), bounds: bounds("height")),
+      LuaObjectField("anchor_x", .number, offset: at(\.anchorX), bounds: bounds("anchor_x")),
+      LuaObjectField("anchor_y", .number, offset: at(\.anchorY), bounds: bounds("anchor_y")),
+      LuaObjectField("scale", .number, offset: at(\.scaleX), alsoWrites: at(\.scaleY), bounds: bounds("scale")),
+      LuaObjectField("scale_x", .number, offset: at(\.scaleX), bounds: bounds("scale_x")),
+      LuaObjectField("scale_y", .number, offset: at(\.scaleY), bounds: bounds("scale_y")),
+      LuaObjectField("rotation", .number, offset: at(\.rotation), bounds: bounds("rotation")),
+      LuaObjectField("alpha", .number, offset: at(\.alpha), bounds: bounds("alpha")),
+      LuaObjectField("z", .number, offset: at(\.z), readOnly: true, bounds: bounds("z")),
       LuaObjectField("visible", .boolean, offset: at(\.visible)),
       LuaObjectField("flip_x", .boolean, offset: at(\.flipX)),
       LuaObjectField("flip_y", .boolean, offset: at(\.flipY)),
@@ -51,6 +74,11 @@ extension Engine {
   /// `color` (text colour), `align` ("left", "center", "right"), `image`, `frame` (1-based), `tag`,
   /// `name`; read-only: `kind`, `id`, `parent`; and `data`, a table for the game's own fields.
   /// An unknown field is an error, so a typo never passes silently.
+  /// Number fields take finite numbers in these ranges (anything else is an error naming the
+  /// field, wherever it is written: constructor, `s.x = v` or tween): `x`, `y`, `w`, `h` ±1e6;
+  /// `anchor_x`, `anchor_y` ±1000; `scale`, `scale_x`, `scale_y` ±1e4; `rotation`, `z` ±1e9;
+  /// `alpha` ±1e6 (drawn clamped to 0..1); `stroke_width` 0 to 1e4; `radius` 0 to 1e5;
+  /// `size` 1 to 2000; `frame` an integer from 1 to 1e6.
   func installSpriteAPI() {
     let m = module("tide.sprite")
 
@@ -182,7 +210,7 @@ extension Engine {
 
     /// Plays a frame animation: the image cycles through `frames` at `opts.fps` (default 8).
     /// @param frames table: image names in `assets/`
-    /// @param opts table?: `fps` (number), `loop` (boolean, default true)
+    /// @param opts table?: `fps` (frames a second, 0.001 to 1000), `loop` (boolean, default true)
     /// @example lion:play({ "lion0.png", "lion1.png", "lion2.png", "lion3.png" }, { fps = 8, loop = true })
     t.method("play") { [unowned self] lua in
       let node = try checkSprite(lua, 1)
@@ -198,22 +226,21 @@ extension Engine {
         frames.append(name)
       }
       if frames.isEmpty { throw LuaArgumentError(arg: 2, message: "at least one frame expected") }
-      let fps = try lua.optNumberField(3, "fps", default: 8)
+      let fps = try lua.optNumberField(3, "fps", in: Limits.fps, default: 8)
       let loop = try lua.optBoolField(3, "loop", default: true)
-      guard fps > 0 else { throw LuaArgumentError(arg: 3, message: "fps must be positive") }
       node.play(frames, fps: fps, loop: loop)
       return 0
     }
 
     /// Stops a frame animation, showing `frame` (1-based; default the current one).
-    /// @param frame integer?
+    /// @param frame integer?: 1 to 1000000
     /// @example lion:stop(1)
     t.method("stop") { [unowned self] lua in
       let node = try checkSprite(lua, 1)
       if lua.type(at: 2) == .nil || lua.type(at: 2) == .none {
         node.stop()
       } else {
-        node.stop(frame: try lua.checkInt(2) - 1)
+        node.stop(frame: try lua.checkInt(2, "frame", in: Limits.frame) - 1)
       }
       return 0
     }
@@ -405,7 +432,9 @@ extension Engine {
       return LuaArgumentError(arg: arg, message: "\(what)\(expected) expected, got \(lua.typeName(at: v))")
     }
     func number() throws -> Double {
-      guard lua.type(at: v) == .number, let d = lua.toDouble(at: v) else { throw bad("number") }
+      guard let d = try lua.rangedNumber(at: v, field.rawValue, in: field.range ?? Limits.position, arg: arg) else {
+        throw bad("number")
+      }
       return d
     }
     func bool() throws -> Bool {
@@ -442,7 +471,9 @@ extension Engine {
         lua.rawGet(v, index: 1)
         lua.rawGet(v, index: 2)
         defer { lua.pop(2) }
-        guard let ax = lua.toDouble(at: -2), let ay = lua.toDouble(at: -1) else { throw bad("anchor {x, y}") }
+        guard let ax = try lua.rangedNumber(at: -2, "anchor[1]", in: Limits.anchor, arg: arg),
+          let ay = try lua.rangedNumber(at: -1, "anchor[2]", in: Limits.anchor, arg: arg)
+        else { throw bad("anchor {x, y}") }
         (node.anchorX, node.anchorY) = (ax, ay)
       } else {
         throw bad("anchor name or {x, y}")
@@ -480,8 +511,8 @@ extension Engine {
       }
       node.image = name
     case .frame:
-      guard lua.isInteger(at: v), let i = lua.toInt(at: v) else { throw bad("integer") }
-      node.frameIndex = i - 1
+      guard let i = try lua.rangedNumber(at: v, "frame", in: Limits.frame, arg: arg) else { throw bad("integer") }
+      node.frameIndex = Int(i) - 1
     case .tag: node.tag = try string()
     case .name: node.name = try string()
     case .kind, .id, .parent, .data:

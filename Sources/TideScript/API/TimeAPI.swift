@@ -13,13 +13,12 @@ extension Engine {
     let m = module("tide")
 
     /// Calls `fn` once, `delay` seconds of game time from now. Owned by the current scene.
-    /// @param delay number: seconds (0 runs it on the next tick)
+    /// @param delay number: seconds, 0 to 1e9 (0 runs it on the next tick)
     /// @param fn function: called with no arguments
     /// @return Timer: `:cancel()` stops it; a finished or cancelled timer ignores it
     /// @example local h = tide.after(1.5, function() title.visible = false end)
     m.function("after") { [unowned self] lua in
-      let delay = try lua.checkNumber(1)
-      guard delay.isFinite else { throw LuaArgumentError(arg: 1, message: "delay must be a finite number of seconds") }
+      let delay = try lua.checkNumber(1, "delay", in: Limits.delay)
       try lua.checkFunction(2)
       let fn = lua.ref(at: 2)
       let handle = timers.after(delay, owner: scenes.currentOwner) { [unowned self] in
@@ -30,21 +29,17 @@ extension Engine {
     }
 
     /// Calls `fn` every `interval` seconds of game time, `count` times or until cancelled.
-    /// @param interval number: seconds between calls
+    /// A timer that falls behind (a long step) catches up with one call per interval, but at most
+    /// 1000 calls in one tick; the rest of that step is skipped, keeping its rhythm.
+    /// @param interval number: seconds between calls, 0.001 to 1e6
     /// @param fn function: called with the call number (1, 2, ...)
-    /// @param count integer?: how many times; nil repeats until cancelled or the scene ends
+    /// @param count integer?: how many times, at least 1; nil repeats until cancelled or the scene ends
     /// @return Timer
     /// @example tide.every(1, function(n) clock.text = tostring(60 - n) end, 60)
     m.function("every") { [unowned self] lua in
-      let interval = try lua.checkNumber(1)
-      guard interval.isFinite, interval > 0 else {
-        throw LuaArgumentError(arg: 1, message: "interval must be a positive, finite number of seconds")
-      }
+      let interval = try lua.checkNumber(1, "interval", in: Limits.interval)
       try lua.checkFunction(2)
-      let count = try lua.optInt(3, default: 0)
-      if lua.type(at: 3) != .none && lua.type(at: 3) != .nil && count < 1 {
-        throw LuaArgumentError(arg: 3, message: "count must be at least 1")
-      }
+      let count = try lua.optInt(3, "count", in: Limits.repeatCount, default: 0)
       let fn = lua.ref(at: 2)
       var calls = 0
       let handle = timers.every(interval, count: count > 0 ? count : nil, owner: scenes.currentOwner) { [unowned self] in

@@ -16,17 +16,17 @@ extension Engine {
     /// Fields: x, y, w, h, scale, scale_x, scale_y, rotation, alpha, anchor_x, anchor_y, radius,
     /// size, z, stroke_width, and the colours fill, stroke, tint, color.
     /// @param sprite Sprite
-    /// @param duration number: seconds
+    /// @param duration number: seconds, 0 to 1e9
     /// @param props table: target values, e.g. `{ x = 80, alpha = 0, fill = "#ff0000" }`
     /// @param opts table?: `ease` (e.g. "out_back"; default "linear"), `delay` (seconds), `on_done` (function)
     /// @return Tween: `:cancel()`, `:on_done(fn)`, `:await()`, `:done()`
     /// @example tide.tween(lion, 0.6, { x = 80, y = 640 }, { ease = "out_back", delay = 0.1 })
     m.function("tween") { [unowned self] lua in
       let node = try checkSprite(lua, 1)
-      let duration = try lua.checkNumber(2)
+      let duration = try lua.checkNumber(2, "duration", in: Limits.delay)
       let tracks = try tweenTracks(node, lua: lua, arg: 3)
       let easing = try easingOption(lua, arg: 4)
-      let delay = try lua.optNumberField(4, "delay", default: 0)
+      let delay = try lua.optNumberField(4, "delay", in: Limits.delay, default: 0)
       let handle = tweens.add(.tween(tracks, duration: max(0, duration), easing: easing), delay: max(0, delay), owner: scenes.currentOwner)
       try attachOnDone(lua, optsArg: 4, handle: handle)
       lua.pushObject(TweenToken(handle), metatable: "tide.Tween")
@@ -108,7 +108,8 @@ extension Engine {
   /// Starts `tide.sequence`/`tide.parallel`: steps at argument 1, `{ delay, on_done }` at 2.
   private func startComposite(_ lua: LuaState, _ compose: ([TweenAction]) -> TweenAction) throws -> Int32 {
     let steps = try tweenSteps(lua, arg: 1)
-    let handle = tweens.add(compose(steps), delay: try lua.optNumberField(2, "delay", default: 0), owner: scenes.currentOwner)
+    let delay = try lua.optNumberField(2, "delay", in: Limits.delay, default: 0)
+    let handle = tweens.add(compose(steps), delay: delay, owner: scenes.currentOwner)
     try attachOnDone(lua, optsArg: 2, handle: handle)
     lua.pushObject(TweenToken(handle), metatable: "tide.Tween")
     return 1
@@ -126,7 +127,7 @@ extension Engine {
     try lua.checkTable(arg)
     var tracks: [TweenTrack] = []
     var failure: Error?
-    lua.forEachPair(arg) { k, v in
+    try lua.forEachPair(arg) { k, v in
       guard failure == nil else { return }
       guard lua.type(at: k) == .string, let key = lua.toString(at: k) else {
         failure = LuaArgumentError(arg: arg, message: "field names expected")
@@ -141,7 +142,8 @@ extension Engine {
         return
       }
       let name = key == "radius" && node.kind != .circle ? "corner_radius" : (Engine.tweenAliases[key] ?? key)
-      guard lua.type(at: v) == .number, let to = lua.toDouble(at: v) else {
+      let range = SpriteField(rawValue: key)?.range ?? Limits.position
+      guard let to = try lua.rangedNumber(at: v, key, in: range, arg: arg) else {
         failure = LuaArgumentError(arg: arg, message: "'\(key)' must be a number, got \(lua.typeName(at: v))")
         return
       }
@@ -197,7 +199,8 @@ extension Engine {
       let step = lua.absIndex(-1)
       switch lua.type(at: step) {
       case .number:
-        steps.append(.wait(max(0, lua.toDouble(at: step) ?? 0)))
+        let wait = try lua.rangedNumber(at: step, "step \(i)", in: Limits.delay, arg: arg) ?? 0
+        steps.append(.wait(wait))
       case .function:
         let fn = lua.ref(at: step)
         steps.append(.call { [unowned self] in invoke(fn, context: "tween step \(i)") })
@@ -210,7 +213,7 @@ extension Engine {
         guard let node = lua.toObject(at: -4, as: Node.self) else {
           throw LuaArgumentError(arg: arg, message: "step \(i): { sprite, duration, props, opts } expected")
         }
-        guard let duration = lua.toDouble(at: -3) else {
+        guard let duration = try lua.rangedNumber(at: -3, "step \(i): duration", in: Limits.delay, arg: arg) else {
           throw LuaArgumentError(arg: arg, message: "step \(i): duration must be a number")
         }
         let tracks = try tweenTracks(node, lua: lua, arg: lua.absIndex(-2))

@@ -1,0 +1,64 @@
+/// The documented limits on what a game may ask of the engine.
+///
+/// Numbers from scripts, input files and the command line are checked against these where they
+/// enter (see `NumberRange`), with an error naming the argument or field; engine objects are
+/// counted against the caps. They are generous for real games (a 1280×720 design, a few thousand
+/// sprites) and small enough that no arithmetic on them overflows, no conversion traps and no
+/// single call makes the engine allocate without bound. `docs/api.md` repeats them where each
+/// applies.
+public enum Limits {
+  // MARK: Sprite fields
+
+  /// `x`, `y`: design units, ±1e6 (a thousand screens in every direction).
+  public static let position = NumberRange(-1e6...1e6)
+  /// `w`, `h`: design units, ±1e6.
+  public static let size = NumberRange(-1e6...1e6)
+  /// `anchor_x`, `anchor_y`: fractions of the box, ±1000.
+  public static let anchor = NumberRange(-1e3...1e3)
+  /// `scale`, `scale_x`, `scale_y`: ±1e4.
+  public static let scale = NumberRange(-1e4...1e4)
+  /// `rotation`: degrees, ±1e9 (a game may add to it every frame for years).
+  public static let rotation = NumberRange(-1e9...1e9)
+  /// `alpha`: drawn clamped to 0...1; ±1e6 lets a fade overshoot without an error.
+  public static let alpha = NumberRange(-1e6...1e6)
+  /// `z`: ±1e9.
+  public static let z = NumberRange(-1e9...1e9)
+  /// `stroke_width`: design units, 0 to 1e4.
+  public static let strokeWidth = NumberRange(0...1e4)
+  /// `radius` (circle radius or rect corner radius): design units, 0 to 1e5.
+  public static let radius = NumberRange(0...1e5)
+  /// `size` of text: points, 1 to 2000.
+  public static let fontSize = NumberRange(1...2000)
+  /// `frame` of an animation, and `sprite:stop(frame)`: 1 to 1e6.
+  public static let frame = NumberRange(integers: 1...1_000_000)
+  /// `fps` of `sprite:play`: above 0 (at least 0.001) and at most 1000.
+  public static let fps = NumberRange(0.001...1000)
+
+  // MARK: Time
+
+  /// `tide.after` delay, tween durations and delays, `tide.wait`: seconds, 0 to 1e9 (31 years).
+  public static let delay = NumberRange(0...1e9)
+  /// `tide.every` interval: seconds, 0.001 to 1e6.
+  public static let interval = NumberRange(0.001...1e6)
+  /// Times one repeating timer may fire in one tick while catching up; the rest of a long
+  /// step is skipped, keeping the timer's phase.
+  public static let timerCatchUp = 1000
+  /// `tide.every` count: 1 to 2^53 (beyond, it is "forever" anyway).
+  public static let repeatCount = NumberRange(integers: 1...(1 << 53))
+
+  // MARK: Tests, input scripts and the command line
+
+  /// Seconds of game time one `app:advance`, `--seconds`, `--at` or input-script time may name:
+  /// 0 to 1e6 (11.5 days of game time, 60 million ticks).
+  public static let gameSeconds = NumberRange(0...1e6)
+  /// Ticks one `app:step(n)` may run: 0 to 6e7 (1e6 seconds).
+  public static let ticks = NumberRange(integers: 0...60_000_000)
+  /// Steps of `app:drag`: 1 to 1000.
+  public static let dragSteps = NumberRange(integers: 1...1000)
+  /// Seeds of `tide.test.start{ seed }` and `tide.random.seed`: integers of magnitude below 2^53.
+  public static let seed = NumberRange(integers: -(1 << 53)...(1 << 53))
+  /// Design or window size from `@size`, `--size` or conf.lua: 1 to 16384 pixels a side.
+  public static let screenSide = NumberRange(integers: 1...16384)
+  /// A coordinate in an input script or a test gesture: design units, ±1e6.
+  public static let coordinate = position
+}
