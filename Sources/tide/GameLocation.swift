@@ -1,5 +1,6 @@
 import ArgumentParser
 import Foundation
+import TideCore
 
 /// A game folder named on the command line: `Content/rps`, or just `rps` when that is in `Content/`.
 struct GameLocation {
@@ -34,10 +35,18 @@ func printError(_ message: String) {
 /// Parses `WxH` (e.g. `375x667`).
 func parseSize(_ text: String) throws -> (Double, Double) {
   let parts = text.lowercased().split(separator: "x")
-  guard parts.count == 2, let w = Double(parts[0]), let h = Double(parts[1]), w >= 16, h >= 16, w <= 8192, h <= 8192 else {
-    throw ValidationError("--size must look like 375x667 (width x height, 16 to 8192)")
+  guard parts.count == 2, let w = Double(parts[0]), let h = Double(parts[1]),
+    Limits.screenSide.contains(w), Limits.screenSide.contains(h)
+  else {
+    throw ValidationError("--size must look like 375x667 (width x height, each \(Limits.screenSide.description)), got '\(text)'")
   }
   return (w, h)
+}
+
+/// The option `--name`'s value checked against `range`: the command line's boundary, so a value
+/// like 1e300 or inf is refused here with the option's name instead of trapping later.
+func checkOption(_ value: Double?, _ name: String, _ range: NumberRange) throws {
+  if let value, let complaint = range.complaint("--\(name)", value) { throw ValidationError(complaint) }
 }
 
 /// Parses repeated `key=value` options.

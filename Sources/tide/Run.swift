@@ -39,6 +39,12 @@ struct Run: ParsableCommand {
   @Flag(help: "Do not watch the game folder (by default a saved file is applied to the running game).")
   var noWatch = false
 
+  func validate() throws {
+    try checkOption(seconds, "seconds", Limits.gameSeconds)
+    try checkOption(quitAfter, "quit-after", Limits.gameSeconds)
+    try checkOption(screenshotAt, "screenshot-at", Limits.gameSeconds)
+  }
+
   func run() throws {
     let location = GameLocation(game)
     let script = try input.map(loadInputScript) ?? InputScript()
@@ -47,7 +53,6 @@ struct Run: ParsableCommand {
       try runWindow(location, options, script)
       return
     }
-    guard seconds >= 0 else { throw ValidationError("--seconds must not be negative") }
     do {
       let engine = try Engine(gameDirectory: location.url, displayPath: location.displayPath, backend: HeadlessBackend(), options: options)
       let started = Date()

@@ -33,6 +33,10 @@ struct Shot: ParsableCommand {
   @Option(name: .shortAndLong, help: "Where to write the PNG.")
   var output: String
 
+  func validate() throws {
+    try checkOption(at, "at", Limits.gameSeconds)
+  }
+
   func run() throws {
     let location = GameLocation(game)
     let script = try input.map(loadInputScript) ?? InputScript()
@@ -41,7 +45,6 @@ struct Shot: ParsableCommand {
     options.saveDirectory = FileManager.default.temporaryDirectory.appendingPathComponent("tide-shot-\(getpid())")
     defer { if let dir = options.saveDirectory { try? FileManager.default.removeItem(at: dir) } }
     let time = at ?? script.shotTime ?? 1
-    guard time >= 0 else { throw ValidationError("--at must not be negative") }
     do {
       let backend = try SDLBackend(gameDirectory: location.url, audio: false)
       let engine = try Engine(gameDirectory: location.url, displayPath: location.displayPath, backend: backend, options: options)

@@ -167,4 +167,27 @@ final class CLITests: XCTestCase {
     XCTAssertGreaterThan(images[0].count, 1000)
     XCTAssertEqual(images[0], images[1], "same game, seed and input must give the same PNG")
   }
+
+  /// Issue 13 item 10: `--seconds 1e300` and `--at inf` trapped converting seconds to ticks, and
+  /// an input file with `inf tap 1 2` crashed `tide shot`; each is now a one-line error.
+  func testOutOfRangeNumbersAreOneLineErrors() throws {
+    let game = try makeGame(["main.lua": "tide.sprite.rect{ w = 10, h = 10 }\n"])
+    let input = game.appendingPathComponent("bad.input")
+    try "inf tap 1 2\n".write(to: input, atomically: true, encoding: .utf8)
+    let cases: [([String], String)] = [
+      (["run", game.path, "--headless", "--seconds", "1e300"], "--seconds must be a finite number from 0 to 100000, got 1e+300"),
+      (["run", game.path, "--headless", "--seconds", "nan"], "--seconds must be a finite number from 0 to 100000, got nan"),
+      (["shot", game.path, "--at", "inf", "-o", "/dev/null"], "--at must be a finite number from 0 to 100000, got inf"),
+      (["shot", game.path, "--size", "1e308x1e308", "-o", "/dev/null"], "--size must look like 375x667"),
+      (["run", game.path, "--headless", "--input", input.path], "line 1: the time must be a finite number from 0 to 100000, got inf"),
+    ]
+    for (arguments, message) in cases {
+      let result = try tide(arguments)
+      XCTAssertNotEqual(result.status, 0, arguments.joined(separator: " "))
+      XCTAssertTrue(result.stderr.contains(message), "\(arguments): \(result.stderr)")
+      XCTAssertFalse(result.stderr.contains("Fatal error"), result.stderr)
+    }
+    let ok = try tide(["run", game.path, "--headless", "--seconds", "100"])
+    XCTAssertEqual(ok.status, 0, ok.stderr)
+  }
 }

@@ -51,4 +51,35 @@ final class InputScriptTests: XCTestCase {
       XCTAssertEqual((error as? InputScript.ParseError)?.description, "line 1: unknown directive @speed (expected @at, @seed, @size, @option)")
     }
   }
+
+  /// Issue 13 item 10: `inf tap 1 2`, `1e300 tap 1 2`, `@at inf` and `@size 1e308x1e308` crashed
+  /// `tide shot` (a Double to Int trap on the tick, or a huge design size); now each names its line.
+  func testNumbersOutOfRangeNameTheLine() {
+    let cases = [
+      "inf tap 1 2": "line 1: the time must be a finite number from 0 to 100000, got inf",
+      "1e300 tap 1 2": "line 1: the time must be a finite number from 0 to 100000, got 1e+300",
+      "nan tap 1 2": "line 1: the time must be a finite number from 0 to 100000, got nan",
+      "-1 tap 1 2": "line 1: the time must be a finite number from 0 to 100000, got -1",
+      "1 tap inf 2": "line 1: a coordinate of tap must be a finite number from -1000000 to 1000000, got inf",
+      "1 drag 0 0 1e300 0": "line 1: a coordinate of drag must be a finite number from -1000000 to 1000000, got 1e+300",
+      "\n@at inf": "line 2: @at must be a finite number from 0 to 100000, got inf",
+      "@size 1e308x1e308": "line 1: @size takes WxH, e.g. 375x667, each side a finite number from 16 to 8192",
+      "@size nanx100": "line 1: @size takes WxH, e.g. 375x667, each side a finite number from 16 to 8192",
+    ]
+    for (text, message) in cases {
+      XCTAssertThrowsError(try InputScript(text: text), text) { error in
+        XCTAssertEqual((error as? InputScript.ParseError)?.description, message, text)
+      }
+    }
+  }
+
+  /// CRLF line endings (a file saved on Windows) read like LF ones.
+  func testCRLFLineEndings() throws {
+    let script = try InputScript(text: "@at 2\r\n@size 375x667\r\n0.5 tap 10 20\r\n1 text Ada\r\n1.5 key return\r\n")
+    XCTAssertEqual(script.shotTime, 2)
+    XCTAssertEqual(script.size, Vec2(x: 375, y: 667))
+    XCTAssertEqual(script.events(at: 30), [.pointerDown(Vec2(x: 10, y: 20))])
+    XCTAssertEqual(script.events(at: 60), [.text("Ada")])
+    XCTAssertEqual(script.events(at: 90), [.key("return", down: true)])
+  }
 }

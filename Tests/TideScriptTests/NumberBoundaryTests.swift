@@ -156,3 +156,36 @@ final class NumberBoundaryTests: XCTestCase {
     assertAllPassed(report, count: 1)
   }
 }
+
+/// Issue 13 item 9: the test API took any number: `app:advance(math.huge)`, `0/0`, `1e308`,
+/// `app:drag(a, b, { steps = 0/0 })` and `tide.test.start{ seed = 1e308 }` trapped, and
+/// `app:step(1e12)` hung.
+final class TestAPIBoundaryTests: XCTestCase {
+  func testItem9TestAPINumbers() throws {
+    let report = try runLuaTests(
+      #"""
+      it("refuses out-of-range numbers in the test API", function()
+        local app = tide.test.start()
+        for _, bad in ipairs({ math.huge, 0/0, 1e308, -1 }) do
+          assert.has_error(function() app:advance(bad) end)
+        end
+        assert.has_error(function() app:advance(math.huge) end,
+          "bad argument #1 to 'advance' (seconds must be a finite number from 0 to 100000, got inf)")
+        assert.has_error(function() app:step(1e12) end,
+          "bad argument #1 to 'step' (n must be an integer from 0 to 6000000, got 1000000000000)")
+        assert.has_error(function() app:drag({ x = 1, y = 1 }, { x = 2, y = 2 }, { steps = 0/0 }) end,
+          "bad argument #3 to 'drag' (steps must be an integer from 1 to 1000, got nan)")
+        assert.has_error(function() app:drag({ x = 1, y = 1 }, { x = 2, y = 2 }, { steps = 1e9 }) end)
+        assert.has_error(function() app:tap({ x = math.huge, y = 1 }) end,
+          "bad argument #1 to 'tap' (x must be a finite number from -1000000 to 1000000, got inf)")
+        assert.has_error(function() tide.test.start{ seed = 1e308 } end,
+          "bad argument #1 to 'start' (seed must be an integer from -9007199254740992 to 9007199254740992, got 1e+308)")
+        app = tide.test.start{ seed = 2^53 }
+        app:advance(0.5)
+        app:step(3)
+        app:drag({ x = 1, y = 1 }, { x = 2, y = 2 }, { steps = 2 })
+      end)
+      """#)
+    assertAllPassed(report, count: 1)
+  }
+}

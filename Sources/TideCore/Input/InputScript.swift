@@ -14,6 +14,9 @@ import Foundation
 /// ```
 /// Lines starting with `@` set how a screenshot is taken (`tide shot --input`, golden tests):
 /// `@at 3.5`, `@seed 7`, `@size 375x667`, `@option variant=animals` (repeatable).
+/// Lines may end in CRLF. Times (events and `@at`) are `Limits.gameSeconds` (0 to 1e6),
+/// coordinates `Limits.coordinate` (±1e6), sizes `Limits.screenSide` (16 to 8192 a side);
+/// anything else, infinities and NaN included, is an error naming the line.
 public struct InputScript: Sendable {
   /// One replayed event, at a tick.
   public struct Entry: Sendable, Equatable {
@@ -49,7 +52,9 @@ public struct InputScript: Sendable {
 
   /// Parses the text of a script; `hz` converts seconds to ticks.
   public init(text: String, hz: Int = 60) throws(ParseError) {
-    for (index, rawLine) in text.split(separator: "\n", omittingEmptySubsequences: false).enumerated() {
+    // "\r\n" is one Character in Swift: split on it too, or a Windows file is one long line.
+    let lines = text.split(omittingEmptySubsequences: false) { $0 == "\n" || $0 == "\r\n" }
+    for (index, rawLine) in lines.enumerated() {
       let lineNumber = index + 1
       let line = rawLine.split(separator: "#", maxSplits: 1, omittingEmptySubsequences: false).first.map(String.init) ?? ""
       let words = line.split(whereSeparator: { $0 == " " || $0 == "\t" }).map(String.init)
@@ -58,8 +63,11 @@ public struct InputScript: Sendable {
         try directive(words, line: lineNumber)
         continue
       }
-      guard words.count >= 2, let seconds = Double(words[0]), seconds >= 0 else {
+      guard words.count >= 2, let seconds = Double(words[0]) else {
         throw ParseError(line: lineNumber, reason: "expected '<seconds> <tap|drag|text|key> ...'")
+      }
+      if let complaint = Limits.gameSeconds.complaint("the time", seconds) {
+        throw ParseError(line: lineNumber, reason: complaint)
       }
       let tick = Int((seconds * Double(hz)).rounded())
       let args = Array(words.dropFirst(2))
@@ -67,6 +75,11 @@ public struct InputScript: Sendable {
         let values = args.compactMap(Double.init)
         guard args.count == count, values.count == count else {
           throw ParseError(line: lineNumber, reason: "\(words[1]) takes \(count) numbers")
+        }
+        for value in values {
+          if let complaint = Limits.coordinate.complaint("a coordinate of \(words[1])", value) {
+            throw ParseError(line: lineNumber, reason: complaint)
+          }
         }
         return values
       }
@@ -110,14 +123,17 @@ public struct InputScript: Sendable {
     let value = words[1]
     switch words[0] {
     case "@at":
-      guard let t = Double(value), t >= 0 else { throw ParseError(line: line, reason: "@at takes seconds") }
+      guard let t = Double(value) else { throw ParseError(line: line, reason: "@at takes seconds") }
+      if let complaint = Limits.gameSeconds.complaint("@at", t) { throw ParseError(line: line, reason: complaint) }
       shotTime = t
     case "@seed":
       guard let s = UInt64(value) else { throw ParseError(line: line, reason: "@seed takes a whole number") }
       seed = s
     case "@size":
       let parts = value.lowercased().split(separator: "x", omittingEmptySubsequences: false).map { Double($0) }
-      guard parts.count == 2, let w = parts[0], let h = parts[1], w >= 16, h >= 16 else { throw ParseError(line: line, reason: "@size takes WxH, e.g. 375x667") }
+      guard parts.count == 2, let w = parts[0], let h = parts[1], Limits.screenSide.contains(w), Limits.screenSide.contains(h) else {
+        throw ParseError(line: line, reason: "@size takes WxH, e.g. 375x667, each side \(Limits.screenSide.description)")
+      }
       size = Vec2(x: w, y: h)
     case "@option":
       guard let eq = value.firstIndex(of: "="), eq != value.startIndex else {

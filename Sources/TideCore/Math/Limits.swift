@@ -49,16 +49,16 @@ public enum Limits {
   // MARK: Tests, input scripts and the command line
 
   /// Seconds of game time one `app:advance`, `--seconds`, `--at` or input-script time may name:
-  /// 0 to 1e6 (11.5 days of game time, 60 million ticks).
-  public static let gameSeconds = NumberRange(0...1e6)
-  /// Ticks one `app:step(n)` may run: 0 to 6e7 (1e6 seconds).
-  public static let ticks = NumberRange(integers: 0...60_000_000)
+  /// 0 to 1e5 (27 hours of game time, 6 million ticks).
+  public static let gameSeconds = NumberRange(0...1e5)
+  /// Ticks one `app:step(n)` may run: 0 to 6e6 (1e5 seconds).
+  public static let ticks = NumberRange(integers: 0...6_000_000)
   /// Steps of `app:drag`: 1 to 1000.
   public static let dragSteps = NumberRange(integers: 1...1000)
   /// Seeds of `tide.test.start{ seed }` and `tide.random.seed`: integers of magnitude below 2^53.
   public static let seed = NumberRange(integers: -(1 << 53)...(1 << 53))
-  /// Design or window size from `@size`, `--size` or conf.lua: 1 to 16384 pixels a side.
-  public static let screenSide = NumberRange(integers: 1...16384)
+  /// Design size from `@size` or `--size`: 16 to 8192 units a side.
+  public static let screenSide = NumberRange(16...8192)
   /// A coordinate in an input script or a test gesture: design units, ±1e6.
   public static let coordinate = position
 }

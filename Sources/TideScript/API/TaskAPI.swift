@@ -19,11 +19,10 @@ extension Engine {
     }
 
     /// Inside a task: pauses it for `seconds` of game time.
-    /// @param seconds number
+    /// @param seconds number: 0 to 1e9
     /// @example tide.wait(0.5)
     m.function("wait") { [unowned self] lua in
-      let seconds = try lua.checkNumber(1)
-      guard seconds.isFinite else { throw LuaArgumentError(arg: 1, message: "seconds must be finite") }
+      let seconds = try lua.checkNumber(1, "seconds", in: Limits.delay)
       guard let task = tasks.task(for: lua.L) else {
         throw LuaRaise("tide.wait can only pause inside tide.task(function() ... end)")
       }

@@ -25,7 +25,7 @@ extension Engine {
     /// @return App: the driver (`advance`, `tap`, `drag`, `type`, `key`, `find`, `find_all`, `scene`, `sounds`, ...)
     /// @example local app = tide.test.start{ seed = 7, options = { variant = "animals" } }
     m.function("start") { [unowned self] lua in
-      let seed = try lua.optNumberField(1, "seed", default: 1)
+      let seed = try lua.optNumberField(1, "seed", in: Limits.seed, default: 1)
       var overrides: [String: String] = [:]
       if lua.type(at: 1) == .table, lua.rawGet(1, key: "options") == .table {
         lua.forEachPair(-1) { k, v in
@@ -73,21 +73,21 @@ extension Engine {
     let t = type("App")
 
     /// Runs the game for `seconds` of virtual time (instantly), 60 ticks a second.
-    /// @param seconds number
+    /// @param seconds number: 0 to 1e5
     /// @example app:advance(3.0)
     t.method("advance") { lua in
       let app = try lua.checkUserdata(1, TestApp.self, name: "app")
-      app.engine.advance(seconds: try lua.checkNumber(2))
+      app.engine.advance(seconds: try lua.checkNumber(2, "seconds", in: Limits.gameSeconds))
       try app.check(lua)
       return 0
     }
 
     /// Runs `n` ticks (default 1).
-    /// @param n integer?
+    /// @param n integer?: 0 to 6000000
     /// @example app:step()
     t.method("step") { lua in
       let app = try lua.checkUserdata(1, TestApp.self, name: "app")
-      for _ in 0..<max(0, try lua.optInt(2, default: 1)) { app.engine.step() }
+      for _ in 0..<(try lua.optInt(2, "n", in: Limits.ticks, default: 1)) { app.engine.step() }
       try app.check(lua)
       return 0
     }
@@ -108,13 +108,13 @@ extension Engine {
     /// Drags from a sprite's centre (or a point) to a point, moving over `opts.steps` ticks (default 10).
     /// @param from Sprite|table
     /// @param to table: `{ x = , y = }` or a sprite (its centre)
-    /// @param opts table?: `steps`
+    /// @param opts table?: `steps` (1 to 1000)
     /// @example app:drag(app:find{ name = "lion" }, { x = 195, y = 300 })
     t.method("drag") { lua in
       let app = try lua.checkUserdata(1, TestApp.self, name: "app")
       let from = try app.point(lua, 2)
       let to = try app.point(lua, 3)
-      let steps = try lua.optNumberField(4, "steps", default: 10)
+      let steps = try lua.optNumberField(4, "steps", in: Limits.dragSteps, default: 10)
       app.send(.pointerDown(from))
       app.glide(from: from, to: to, steps: steps)
       app.send(.pointerUp(to))
@@ -137,13 +137,13 @@ extension Engine {
 
     /// Moves a held finger to a point (or a sprite's centre) over `opts.steps` ticks (default 1).
     /// @param to table|Sprite
-    /// @param opts table?: `steps`
+    /// @param opts table?: `steps` (1 to 1000)
     /// @example app:press(lion); app:move({ x = 200, y = 300 }, { steps = 20 }); assert.are.equal(3, lion.frame)
     t.method("move") { lua in
       let app = try lua.checkUserdata(1, TestApp.self, name: "app")
       guard let from = app.held else { throw LuaRaise("app:move needs a finger down first: call app:press") }
       let to = try app.point(lua, 2)
-      app.glide(from: from, to: to, steps: try lua.optNumberField(3, "steps", default: 1))
+      app.glide(from: from, to: to, steps: try lua.optNumberField(3, "steps", in: Limits.dragSteps, default: 1))
       app.held = to
       try app.check(lua)
       return 0
@@ -268,8 +268,8 @@ extension Engine {
     lua.rawGet(table, index: 1)
     lua.rawGet(table, index: 2)
     defer { lua.pop(2) }
-    guard let w = lua.toDouble(at: -2), let h = lua.toDouble(at: -1), w >= 16, h >= 16, w <= 8192, h <= 8192 else {
-      throw LuaArgumentError(arg: arg, message: "size must be { width, height } from 16 to 8192")
+    guard let w = lua.toDouble(at: -2), let h = lua.toDouble(at: -1), Limits.screenSide.contains(w), Limits.screenSide.contains(h) else {
+      throw LuaArgumentError(arg: arg, message: "size must be { width, height }, each \(Limits.screenSide.description)")
     }
     return Vec2(x: w, y: h)
   }
@@ -318,8 +318,8 @@ extension TestApp {
     guard lua.type(at: arg) == .table else {
       throw LuaArgumentError(arg: arg, message: "sprite or { x = , y = } expected, got \(lua.typeName(at: arg))")
     }
-    let x = try lua.optNumberField(arg, "x", default: .nan)
-    let y = try lua.optNumberField(arg, "y", default: .nan)
+    let x = try lua.optNumberField(arg, "x", in: Limits.coordinate, default: .nan)
+    let y = try lua.optNumberField(arg, "y", in: Limits.coordinate, default: .nan)
     guard !x.isNaN, !y.isNaN else { throw LuaArgumentError(arg: arg, message: "point needs x and y") }
     return Vec2(x: x, y: y)
   }

@@ -5,7 +5,7 @@ extension Engine {
   /// Runs the game to `seconds`, queueing each scripted event at its tick: the headless half of
   /// `tide shot` and of golden-image tests, so both see exactly the same frame.
   public func replay(_ script: InputScript, until seconds: Double) {
-    let ticks = Int((seconds * Double(clock.hz)).rounded())
+    let ticks = ticks(in: seconds)
     var next = 0
     let entries = script.entries
     while tick < ticks {

@@ -171,8 +171,14 @@ public final class Engine: GameDriver {
 
   /// Runs as many ticks as `seconds` of game time hold (rounded to the nearest tick).
   public func advance(seconds: Double) {
-    let steps = Int((seconds * Double(clock.hz)).rounded())
-    for _ in 0..<max(0, steps) { step() }
+    for _ in 0..<ticks(in: seconds) { step() }
+  }
+
+  /// Whole ticks in `seconds`, for callers past the boundary: 0 for negatives and NaN, and at
+  /// most `Limits.gameSeconds` worth, so no conversion traps and no loop runs without end.
+  func ticks(in seconds: Double) -> Int {
+    let bounded = seconds >= 0 ? min(seconds, Limits.gameSeconds.bounds.upperBound) : 0
+    return Int((bounded * Double(clock.hz)).rounded())
   }
 
   /// The name of the active scene, if any.
