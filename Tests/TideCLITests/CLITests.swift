@@ -190,4 +190,25 @@ final class CLITests: XCTestCase {
     let ok = try tide(["run", game.path, "--headless", "--seconds", "100"])
     XCTAssertEqual(ok.status, 0, ok.stderr)
   }
+
+  /// Issue 13 item 6: text and images flipped and scaled far off screen (every field in range,
+  /// the world position three billion pixels away through a group's scale) overflowed SDL's
+  /// software renderer in `tide shot` (valgrind: invalid writes under `NodeRenderer.drawTexture`).
+  func testShotOfFarFlippedSpritesSucceeds() throws {
+    let game = try makeGame([
+      "main.lua": """
+        local g = tide.sprite.group{ scale = 1e4 }
+        tide.sprite.text("hi", { x = -3e5, scale = 0.0057, flip_y = true, parent = g })
+        tide.sprite.text("hi", { x = -3e5, y = 0.001, scale = 0.0057, flip_x = true, flip_y = true, parent = g })
+        local h = tide.sprite.group{ scale = 1e4, parent = g }
+        tide.sprite.text("hi", { x = -1e6, scale = 57, flip_y = true, parent = h })
+        tide.sprite.circle{ radius = 1e5, scale = 1e4, parent = h }
+        tide.sprite.text("ok", { x = 20, y = 20 })
+        """
+    ])
+    let out = game.appendingPathComponent("shot.png")
+    let result = try tide(["shot", game.path, "-o", out.path])
+    XCTAssertEqual(result.status, 0, result.stderr)
+    XCTAssertGreaterThan(try Data(contentsOf: out).count, 100)
+  }
 }

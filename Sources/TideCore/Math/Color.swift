@@ -66,7 +66,7 @@ public struct Color: Hashable, Sendable, CustomStringConvertible {
   /// The channels as bytes 0...255, clamped and rounded (the inverse of `init(bytes:)`).
   @inlinable public var bytes: (r: UInt8, g: UInt8, b: UInt8, a: UInt8) {
     @inline(__always) func byte(_ value: Double) -> UInt8 {
-      UInt8((min(max(value, 0), 1) * 255).rounded())
+      UInt8(((value > 0 ? min(value, 1) : 0) * 255).rounded())  // NaN: 0, never a trap
     }
     return (byte(r), byte(g), byte(b), byte(a))
   }

@@ -38,6 +38,9 @@ final class NodeRenderer {
     // Rows of pixels this renderer draws (its band); items wholly outside are skipped.
     var top = -Double.infinity
     var bottom = Double.infinity
+    // The renderer's whole output in pixels: what lies outside is culled, and what reaches far
+    // past it is clipped before SDL sees it (see `SafeGeometry`).
+    var target = SafeGeometry.Box(minX: 0, minY: 0, maxX: 0, maxY: 0)
 
     /// Whether the box (0, 0, width, height) mapped by `t`, widened by `margin` pixels, misses
     /// the band. Cheaper than letting SDL clip it, and the reason bands divide the work.
@@ -92,13 +95,17 @@ final class NodeRenderer {
     frame.image = nil
     frame.top = rows.map { Double($0.lowerBound) } ?? -.infinity
     frame.bottom = rows.map { Double($0.upperBound) } ?? .infinity
+    var outputWidth: Int32 = 0
+    var outputHeight: Int32 = 0
+    SDL_GetRendererOutputSize(renderer, &outputWidth, &outputHeight)
+    frame.target = SafeGeometry.Box(minX: 0, minY: 0, maxX: Double(outputWidth), maxY: Double(outputHeight))
     items.withUnsafeBufferPointer { buffer in
       guard let first = buffer.baseAddress else { return }
       for index in buffer.indices {
         draw(first + index, view: view, pixelScale: pixelScale, &frame)
       }
     }
-    frame.shapes.flush(renderer)
+    frame.shapes.flush(renderer, target: frame.target)
     swap(&frame, &spare)
   }
 
@@ -115,10 +122,10 @@ final class NodeRenderer {
     let alpha = item.pointee.alpha
     switch item.pointee.look.kind {
     case .image:
-      if !frame.shapes.isEmpty { frame.shapes.flush(renderer) }
+      if !frame.shapes.isEmpty { frame.shapes.flush(renderer, target: frame.target) }
       drawImage(item, transform: transform, alpha: alpha, &frame)
     case .text:
-      if !frame.shapes.isEmpty { frame.shapes.flush(renderer) }
+      if !frame.shapes.isEmpty { frame.shapes.flush(renderer, target: frame.target) }
       drawText(
         item.pointee.look, transform: transform, alpha: alpha, pixelScale: pixelScale, &frame)
     case .rect, .circle:
@@ -229,6 +236,19 @@ final class NodeRenderer {
     var across = SIMD2(t.a * width, t.b * width)
     let down = SIMD2(t.c * height, t.d * height)
     var mirrorX = flipX
+    let corners = [origin, origin + across, origin + across + down, origin + down]
+    switch SafeGeometry.verdict(corners, target: frame.target) {
+    case .draw: break
+    case .cull: return
+    case .clip:
+      frame.setMod(texture.handle, mod)
+      if abs(across.y) < 1e-9, abs(down.x) < 1e-9 {
+        drawClippedAligned(texture, origin: origin, size: SIMD2(across.x, down.y), flipX: flipX, flipY: flipY, frame.target)
+      } else {
+        drawClippedTexture(texture, corners: corners, flipX: flipX, flipY: flipY, mod: mod, &frame)
+      }
+      return
+    }
     if abs(across.y) < 1e-9, abs(down.x) < 1e-9, across.x > 0, down.y > 0 {
       // The common case: no rotation, no mirroring through a negative scale. At the
       // texture's own size nothing is resampled, so the nearest-sampled copy draws it.
@@ -269,6 +289,94 @@ final class NodeRenderer {
     let degrees = atan2(across.y, across.x) * 180 / .pi
     SDL_RenderCopyExF(
       renderer, texture.handle, nil, &rect, degrees, nil, Self.flip(mirrorX, flipY))
+  }
+
+  /// The texels shown at most this many pixels wide are drawn through a source rectangle;
+  /// larger ones one by one, each a rectangle of its colour cut to the target.
+  private static let largestScaledTexel = 256.0
+
+  /// An unrotated texture over the box at `origin` of `size` pixels (negative when mirrored)
+  /// that reaches far past `target`: only the whole texels on the target, and one more on each
+  /// side so smooth scaling blends the edges as before, go to SDL. SDL's software renderer
+  /// scales a partly visible copy through a surface the size of its destination, so the
+  /// destination stays within a texel of the target.
+  private func drawClippedAligned(
+    _ texture: Texture, origin: SIMD2<Double>, size: SIMD2<Double>, flipX: Bool, flipY: Bool,
+    _ target: SafeGeometry.Box
+  ) {
+    var low = origin
+    var extent = size
+    var mirror = (flipX, flipY)
+    if extent.x < 0 { low.x += extent.x; extent.x = -extent.x; mirror.0.toggle() }
+    if extent.y < 0 { low.y += extent.y; extent.y = -extent.y; mirror.1.toggle() }
+    let texels = SIMD2(Double(texture.width), Double(texture.height))
+    let texel = extent / texels  // pixels per texel
+    guard texel.x > 0, texel.y > 0 else { return }
+    let visibleLow = SIMD2(max(low.x, target.minX), max(low.y, target.minY))
+    let visibleHigh = SIMD2(min(low.x + extent.x, target.maxX), min(low.y + extent.y, target.maxY))
+    guard visibleHigh.x > visibleLow.x, visibleHigh.y > visibleLow.y else { return }
+    // Texels in screen order (the first is the leftmost, the topmost), padded by one.
+    let lowOffset: SIMD2<Double> = (visibleLow - low) / texel
+    let highOffset: SIMD2<Double> = (visibleHigh - low) / texel
+    let first = (lowOffset.rounded(.down) - 1).clamped(lowerBound: .zero, upperBound: texels)
+    let last = (highOffset.rounded(.up) + 1).clamped(lowerBound: .zero, upperBound: texels)
+    // The texture's own texel at screen position `d` (counted from the left or top).
+    func source(_ d: Double, _ count: Double, _ mirrored: Bool, _ span: Double) -> Int32 {
+      Int32(mirrored ? count - d - span : d)
+    }
+    if texel.x <= Self.largestScaledTexel && texel.y <= Self.largestScaledTexel {
+      let span = last - first
+      var src = SDL_Rect(
+        x: source(first.x, texels.x, mirror.0, span.x), y: source(first.y, texels.y, mirror.1, span.y),
+        w: Int32(span.x), h: Int32(span.y))
+      var dest = SDL_FRect(
+        x: Float(low.x + first.x * texel.x), y: Float(low.y + first.y * texel.y),
+        w: Float(span.x * texel.x), h: Float(span.y * texel.y))
+      SDL_RenderCopyExF(renderer, texture.handle, &src, &dest, 0, nil, Self.flip(mirror.0, mirror.1))
+      return
+    }
+    // Each texel covers more than 256 pixels, so at most a few dozen show: each is one colour.
+    var dy = first.y
+    while dy < last.y {
+      var dx = first.x
+      while dx < last.x {
+        let cell: SIMD2<Double> = SIMD2(dx, dy) * texel
+        let cellLow = low + cell
+        let lowCut = SIMD2(max(cellLow.x, target.minX), max(cellLow.y, target.minY))
+        let highCut = SIMD2(min(cellLow.x + texel.x, target.maxX), min(cellLow.y + texel.y, target.maxY))
+        if highCut.x > lowCut.x, highCut.y > lowCut.y {
+          var src = SDL_Rect(
+            x: source(dx, texels.x, mirror.0, 1), y: source(dy, texels.y, mirror.1, 1), w: 1, h: 1)
+          var dest = SDL_FRect(
+            x: Float(lowCut.x), y: Float(lowCut.y), w: Float(highCut.x - lowCut.x), h: Float(highCut.y - lowCut.y))
+          SDL_RenderCopyF(renderer, texture.handle, &src, &dest)
+        }
+        dx += 1
+      }
+      dy += 1
+    }
+  }
+
+  /// A rotated texture over the box `corners` (top-left, top-right, bottom-right, bottom-left,
+  /// in pixels) that reaches far past the target: only the part on the target is drawn, as
+  /// triangles whose texture coordinates follow the clipped corners (SDL's software renderer
+  /// rounds those to whole texels, which shows only at magnifications no game uses).
+  private func drawClippedTexture(
+    _ texture: Texture, corners: [SIMD2<Double>], flipX: Bool, flipY: Bool, mod: SDL_Color,
+    _ frame: inout FrameState
+  ) {
+    let (u0, u1): (Double, Double) = flipX ? (1, 0) : (0, 1)
+    let (v0, v1): (Double, Double) = flipY ? (1, 0) : (0, 1)
+    let uvs = [SIMD2(u0, v0), SIMD2(u1, v0), SIMD2(u1, v1), SIMD2(u0, v1)]
+    let color = SIMD4(Double(mod.r), Double(mod.g), Double(mod.b), Double(mod.a))
+    let polygon = SafeGeometry.clip(
+      (0..<4).map { SafeGeometry.Corner(position: corners[$0], uv: uvs[$0], color: color) },
+      to: frame.target)
+    guard !polygon.isEmpty else { return }
+    var indices: [Int32] = []
+    frame.quad.removeAll(keepingCapacity: true)
+    SafeGeometry.appendFan(polygon, to: &frame.quad, &indices)
+    SDL_RenderGeometry(renderer, texture.handle, frame.quad, Int32(frame.quad.count), indices, Int32(indices.count))
   }
 
   /// Skewed boxes (a rotated child of a non-uniformly scaled parent) need real geometry.

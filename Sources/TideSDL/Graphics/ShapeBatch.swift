@@ -21,10 +21,17 @@ struct ShapeBatch {
   /// Whether anything waits to be drawn.
   var isEmpty: Bool { indices.isEmpty }
 
-  /// Sends the pending triangles to the renderer.
-  mutating func flush(_ renderer: OpaquePointer) {
+  /// Sends the pending triangles to the renderer, culled and clipped to `target` (the
+  /// renderer's output in pixels) where they reach far past it (see `SafeGeometry`).
+  mutating func flush(_ renderer: OpaquePointer, target: SafeGeometry.Box) {
     guard !indices.isEmpty else { return }
-    SDL_RenderGeometry(renderer, nil, vertices, Int32(vertices.count), indices, Int32(indices.count))
+    if let safe = SafeGeometry.safeTriangles(vertices, indices, target: target) {
+      if !safe.indices.isEmpty {
+        SDL_RenderGeometry(renderer, nil, safe.vertices, Int32(safe.vertices.count), safe.indices, Int32(safe.indices.count))
+      }
+    } else {
+      SDL_RenderGeometry(renderer, nil, vertices, Int32(vertices.count), indices, Int32(indices.count))
+    }
     vertices.removeAll(keepingCapacity: true)
     indices.removeAll(keepingCapacity: true)
   }
@@ -357,7 +364,7 @@ struct ShapeBatch {
   static func visibleStroke(_ color: SDL_Color, pixels: Double) -> (color: SDL_Color, width: Double) {
     guard pixels < 1 else { return (color, pixels) }
     var faded = color
-    faded.a = UInt8((Double(color.a) * pixels).rounded())
+    faded.a = UInt8((Double(color.a) * (pixels > 0 ? pixels : 0)).rounded())  // NaN too: 0
     return (faded, 1)
   }
 
@@ -368,6 +375,8 @@ struct ShapeBatch {
   static func segments(radius: Double) -> Int {
     guard radius > 0.5 else { return 8 }
     let step = 2 * acos(max(-1, 1 - 0.2 / radius))
-    return min(max(Int((2 * .pi / step).rounded(.up)), 8), 512)
+    // Huge radii make the step 0 (or the count overflow Int): they get the most segments.
+    let count = (2 * .pi / step).rounded(.up)
+    return count < 512 ? max(Int(count), 8) : 512
   }
 }

@@ -1,0 +1,108 @@
+import CSDL2
+import Foundation
+import TideCore
+import XCTest
+
+@testable import TideSDL
+
+/// Issue 13 item 6, the renderer's side: sprites whose fields are all in range can still land
+/// billions of pixels away through nested scales, and SDL's software renderer overflowed its heap
+/// on them (`tide shot` under valgrind: invalid writes from `NodeRenderer.drawTexture`). The
+/// renderer culls what is off the target and clips what reaches far past it.
+final class SafeGeometryTests: XCTestCase {
+  let target = SafeGeometry.Box(minX: 0, minY: 0, maxX: 100, maxY: 100)
+
+  func testVerdicts() {
+    let near = [SIMD2(-10.0, -10), SIMD2(50, -10), SIMD2(50, 50), SIMD2(-10, 50)]
+    XCTAssertEqual(SafeGeometry.verdict(near, target: target), .draw)
+    let far = near.map { $0 + SIMD2(-3e9, 0) }
+    XCTAssertEqual(SafeGeometry.verdict(far, target: target), .cull)
+    let huge = [SIMD2(-3e9, -3e9), SIMD2(3e9, -3e9), SIMD2(3e9, 3e9), SIMD2(-3e9, 3e9)]
+    XCTAssertEqual(SafeGeometry.verdict(huge, target: target), .clip)
+    XCTAssertEqual(SafeGeometry.verdict([SIMD2(.nan, 0), SIMD2(1, 1), SIMD2(0, 1)], target: target), .cull)
+    XCTAssertEqual(SafeGeometry.verdict([SIMD2(-.infinity, 0), SIMD2(1, 1), SIMD2(0, 1)], target: target), .cull)
+  }
+
+  /// The clipped polygon lies on the target, and its texture coordinates are where the
+  /// unclipped box had them.
+  func testClipKeepsTextureCoordinates() {
+    // A box from x = -3e9 to 100 (u 0 to 1), y = 0 to 100 (v 0 to 1).
+    let corners = [SIMD2(-3e9, 0.0), SIMD2(100, 0), SIMD2(100, 100), SIMD2(-3e9, 100)]
+    let uvs = [SIMD2(0.0, 0), SIMD2(1, 0), SIMD2(1, 1), SIMD2(0, 1)]
+    let polygon = SafeGeometry.clip(
+      (0..<4).map { SafeGeometry.Corner(position: corners[$0], uv: uvs[$0]) }, to: target)
+    XCTAssertEqual(polygon.count, 4)
+    for corner in polygon {
+      XCTAssertTrue((0...100).contains(corner.position.x) && (0...100).contains(corner.position.y))
+      let expectedU = (corner.position.x + 3e9) / (3e9 + 100)
+      XCTAssertEqual(corner.uv.x, expectedU, accuracy: 1e-12)
+      XCTAssertEqual(corner.uv.y, corner.position.y / 100, accuracy: 1e-12)
+    }
+  }
+
+  func testTrianglesFarAwayAreDroppedAndHugeOnesClipped() throws {
+    func vertex(_ x: Float, _ y: Float) -> SDL_Vertex {
+      SDL_Vertex(position: SDL_FPoint(x: x, y: y), color: SDL_Color(r: 255, g: 0, b: 0, a: 255), tex_coord: SDL_FPoint(x: 0, y: 0))
+    }
+    let small = [vertex(0, 0), vertex(10, 0), vertex(0, 10)]
+    XCTAssertNil(SafeGeometry.safeTriangles(small, [0, 1, 2], target: target), "nothing to do")
+    let mixed = small + [vertex(-3e9, -3e9), vertex(-3e9 + 10, -3e9), vertex(-3e9, -3e9 + 10)]
+      + [vertex(-3e9, -3e9), vertex(3e9, 50), vertex(-3e9, 3e9)]
+    let safe = try XCTUnwrap(SafeGeometry.safeTriangles(mixed, [0, 1, 2, 3, 4, 5, 6, 7, 8], target: target))
+    XCTAssertEqual(Array(safe.indices.prefix(3)), [0, 1, 2], "the small one is kept as it was")
+    for index in safe.indices.dropFirst(3) {
+      let p = safe.vertices[Int(index)].position
+      XCTAssertTrue((0...100).contains(p.x) && (0...100).contains(p.y), "\(p)")
+    }
+    XCTAssertGreaterThan(safe.indices.count, 3, "the huge one covers part of the target")
+  }
+
+  /// A sprite scaled through its group to 26,000 × 37,000 pixels, flipped, shows exactly the
+  /// part of its image that lies on the target; one three billion pixels away draws nothing
+  /// (and, before, wrote past SDL's heap).
+  func testHugeAndFarSpritesDrawOnlyTheirVisiblePart() throws {
+    let assets = try SceneFixtures.makeAssets()
+    let fonts = try FontLibrary()
+    func render(flipY: Bool) throws -> RGBAImage {
+      let scene = SceneGraph(textMetrics: TTFTextMetrics(fonts: fonts))
+      let group = SceneFixtures.add(.group, to: scene) { $0.scale = 1000 }
+      // Texel (13, 5) of the 26×37 sprite lands on pixel (50, 50): red on its left, green on its right.
+      SceneFixtures.add(.image, to: scene, parent: group) {
+        $0.image = "sprite.png"; $0.width = 26; $0.height = 37; $0.x = -12.95; $0.y = -4.95
+        $0.flipY = flipY
+      }
+      SceneFixtures.add(.image, to: scene, parent: group) {
+        $0.image = "sprite.png"; $0.width = 26; $0.height = 37; $0.x = -3e6; $0.scale = 57; $0.flipY = true
+      }
+      SceneFixtures.add(.text, to: scene, parent: group) {
+        $0.text = "hi"; $0.x = -3e6; $0.scale = 57; $0.flipY = true
+      }
+      return try SDLOffscreen(assets: assets, fonts: fonts).render(scene: scene, size: Vec2(100, 100), background: .black)
+    }
+    let upright = try render(flipY: false)
+    XCTAssertEqual(upright[25, 50] & 0xFF_FFFF, 0xE0_3030, "red, top-left quadrant")
+    XCTAssertEqual(upright[75, 50] & 0xFF_FFFF, 0x30_C040, "green, top-right quadrant")
+    let flipped = try render(flipY: true)
+    XCTAssertEqual(flipped[25, 50] & 0xFF_FFFF, 0x30_50E0, "blue, bottom-left quadrant")
+    XCTAssertEqual(flipped[75, 50] & 0xFF_FFFF, 0xF0_D020, "yellow, bottom-right quadrant")
+  }
+
+  /// A circle 100,000 pixels across whose edge crosses the middle of the target fills the top
+  /// half only; one at three billion pixels draws nothing.
+  func testHugeCircleIsClippedNotLost() throws {
+    let fonts = try FontLibrary()
+    let scene = SceneGraph(textMetrics: TTFTextMetrics(fonts: fonts))
+    let group = SceneFixtures.add(.group, to: scene) { $0.scale = 1000 }
+    SceneFixtures.add(.circle, to: scene, parent: group) {
+      $0.radius = 100; $0.anchorX = 0.5; $0.anchorY = 0.5; $0.x = 0.05; $0.y = -99.95; $0.fill = .white
+    }
+    SceneFixtures.add(.circle, to: scene, parent: group) {
+      $0.radius = 100; $0.x = -3e6; $0.fill = .white
+    }
+    let image = try SDLOffscreen(assets: AssetLibrary(directory: nil), fonts: fonts)
+      .render(scene: scene, size: Vec2(100, 100), background: .black)
+    XCTAssertEqual(image[50, 25] & 0xFF_FFFF, 0xFF_FFFF)
+    XCTAssertEqual(image[50, 75] & 0xFF_FFFF, 0)
+    XCTAssertEqual(image[5, 90] & 0xFF_FFFF, 0)
+  }
+}
