@@ -327,3 +327,24 @@ final class AnimationBoundsTests: XCTestCase {
     XCTAssertTrue(node.frameIndex == 0 || node.frameIndex == 1)
   }
 }
+
+/// Issue 13 item 8: trees stop at `Limits.nestingDepth`, counting the subtree being added.
+final class NestingDepthCoreTests: XCTestCase {
+  func testAddRefusesTooDeepSubtrees() {
+    let graph = SceneGraph()
+    var chain = graph.root
+    for _ in 0..<Limits.nestingDepth {
+      let node = graph.makeNode(.group)
+      XCTAssertTrue(chain.add(node))
+      chain = node
+    }
+    XCTAssertEqual(chain.refusal(toAdd: graph.makeNode(.rect)), .tooDeep)
+    let subtree = graph.makeNode(.group)
+    subtree.add(graph.makeNode(.group))
+    let parent = chain.parent  // 199 deep: a leaf fits under it, a subtree of two levels does not
+    XCTAssertEqual(parent?.refusal(toAdd: subtree), .tooDeep, "the subtree's own depth counts")
+    XCTAssertNil(parent?.refusal(toAdd: graph.makeNode(.rect)))
+    XCTAssertEqual(chain.refusal(toAdd: graph.root), .cycle)
+    XCTAssertEqual(graph.root.refusal(toAdd: SceneGraph().makeNode(.rect)), .otherGraph)
+  }
+}

@@ -189,3 +189,37 @@ final class TestAPIBoundaryTests: XCTestCase {
     assertAllPassed(report, count: 1)
   }
 }
+
+/// Issue 13 item 8: a chain of 20,000 nested groups took 12 s of Swift work the instruction
+/// budget never saw, and 50,000 overflowed the stack. Nesting stops at `Limits.nestingDepth`.
+final class NestingDepthTests: XCTestCase {
+  func testItem8NestingIsCapped() throws {
+    let report = try runLuaTests(
+      #"""
+      it("refuses the level past the cap, in constructors and in add", function()
+        local app = tide.test.start()
+        local root = tide.sprite.group{}
+        local p, made = root, 1
+        local ok, err = pcall(function()
+          for _ = 1, 50000 do
+            p = tide.sprite.group{ parent = p }
+            made = made + 1
+          end
+        end)
+        assert.is_false(ok)
+        assert.truthy(err:find("bad argument #1 to 'group' (parent: sprites nest at most 200 levels deep)", 1, true), err)
+        assert.are.equal(200, made)  -- levels 1 to 200 below the scene's root
+        assert.has_error(function() p:add(tide.sprite.rect{}) end,
+          "bad argument #1 to 'add' (sprites nest at most 200 levels deep)")
+        -- A chain of 10 cannot go under a node 195 deep either, nor anything under itself.
+        local top = tide.sprite.group{}
+        local q = top
+        for _ = 1, 9 do q = q:add(tide.sprite.group{}) end
+        assert.has_error(function() p.parent:add(top) end, "sprites nest at most 200 levels deep")
+        assert.has_error(function() q:add(top) end, "cannot add a sprite to itself or its own child")
+        app:advance(0.1)
+      end)
+      """#)
+    assertAllPassed(report, count: 1)
+  }
+}

@@ -34,6 +34,9 @@ public enum Limits {
   /// `fps` of `sprite:play`: above 0 (at least 0.001) and at most 1000.
   public static let fps = NumberRange(0.001...1000)
 
+  /// Levels of sprites below the scene's root (scene roots count as one): 200.
+  public static let nestingDepth = 200
+
   // MARK: Time
 
   /// `tide.after` delay, tween durations and delays, `tide.wait`: seconds, 0 to 1e9 (31 years).

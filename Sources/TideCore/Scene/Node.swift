@@ -200,16 +200,53 @@ public final class Node {
     return node === graph?.root
   }
 
-  /// Appends `child` (moving it from any old parent). Returns false, changing nothing,
-  /// when the child is this node or one of its ancestors, or belongs to another graph.
-  @discardableResult
-  public func add(_ child: Node) -> Bool {
-    guard child.graph === graph else { return false }
+  /// Why `add(_:)` would refuse a child.
+  public enum AddRefusal: Equatable, Sendable {
+    /// The child is the node itself or one of its ancestors.
+    case cycle
+    /// The child belongs to another graph.
+    case otherGraph
+    /// The child's subtree would end deeper than `Limits.nestingDepth` levels below the root.
+    case tooDeep
+  }
+
+  /// Why `add(child)` would refuse it, or nil when it would not.
+  ///
+  /// Trees are at most `Limits.nestingDepth` deep, so every walk up or down one (here, in
+  /// transforms, drawing, hit-testing, a node's deinit) is short and no recursion runs out of
+  /// stack: a chain of 20,000 groups took 12 s of work here, and 50,000 overflowed the stack.
+  public func refusal(toAdd child: Node) -> AddRefusal? {
+    guard child.graph === graph else { return .otherGraph }
+    var depth = 1  // of the child, once added
     var ancestor: Node? = self
     while let a = ancestor {
-      if a === child { return false }
+      if a === child { return .cycle }
       ancestor = a.parent
+      if ancestor != nil { depth += 1 }
     }
+    if depth > Limits.nestingDepth { return .tooDeep }
+    return child.height(below: Limits.nestingDepth - depth) == nil ? .tooDeep : nil
+  }
+
+  /// How many levels of descendants the node has (0 for a leaf), or nil when more than `limit`.
+  private func height(below limit: Int) -> Int? {
+    guard !children.isEmpty else { return 0 }
+    guard limit > 0 else { return nil }
+    var deepest = 0
+    var stack: [(Node, Int)] = [(self, 0)]
+    while let (node, level) = stack.popLast() {
+      deepest = max(deepest, level)
+      guard level < limit || node.children.isEmpty else { return nil }
+      for child in node.children { stack.append((child, level + 1)) }
+    }
+    return deepest
+  }
+
+  /// Appends `child` (moving it from any old parent). Returns false, changing nothing,
+  /// when `refusal(toAdd:)` names a reason: a cycle, another graph, or nesting too deep.
+  @discardableResult
+  public func add(_ child: Node) -> Bool {
+    guard refusal(toAdd: child) == nil else { return false }
     child.detach()
     child.parent = self
     child.isRemoved = false

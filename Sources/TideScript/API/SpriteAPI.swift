@@ -183,15 +183,15 @@ extension Engine {
     }
 
     /// Adds `child` to this sprite: it then moves, scales, fades and goes with it.
+    /// Sprites nest at most 200 levels deep.
     /// @param child Sprite: positioned relative to this sprite's top-left corner
     /// @return Sprite: the child
     /// @example card:add(tide.sprite.text("Hi", { x = 10, y = 10 }))
     t.method("add") { [unowned self] lua in
       let node = try checkSprite(lua, 1)
       let child = try checkSprite(lua, 2)
-      guard node.add(child) else {
-        throw LuaArgumentError(arg: 2, message: "cannot add a sprite to itself or its own child")
-      }
+      if let refusal = node.refusal(toAdd: child) { throw LuaArgumentError(arg: 2, message: refusal.message) }
+      node.add(child)
       lua.pushValue(at: 2)
       return 1
     }
@@ -333,6 +333,7 @@ extension Engine {
     default:
       throw LuaArgumentError(arg: optsArg, message: "table expected, got \(lua.typeName(at: optsArg))")
     }
+    if let refusal = parent.refusal(toAdd: node) { throw LuaArgumentError(arg: optsArg, message: "parent: " + refusal.message) }
     parent.add(node)
     pushSprite(node, on: lua)
     return 1
@@ -527,4 +528,15 @@ extension Engine {
     "bottom_left": (0, 1), "bottom": (0.5, 1), "bottom_right": (1, 1),
   ]
   static let anchorNames = "top_left, top, top_right, left, center, right, bottom_left, bottom, bottom_right"
+}
+
+extension Node.AddRefusal {
+  /// The error a script sees.
+  var message: String {
+    switch self {
+    case .cycle: "cannot add a sprite to itself or its own child"
+    case .otherGraph: "cannot add a sprite of another game"
+    case .tooDeep: "sprites nest at most \(Limits.nestingDepth) levels deep"
+    }
+  }
 }
