@@ -60,10 +60,10 @@ struct Run: ParsableCommand {
       engine.replay(script, until: seconds)
       let elapsed = Date().timeIntervalSince(started)
       let scene = engine.currentSceneName.map { "'\($0)'" } ?? "none"
-      let failures = engine.errors.failures.count
+      let failures = engine.errors.failureCount
       print(String(format: "%@: ran %.1f virtual s (%d ticks) in %.3f s; scene %@; %d sprites; %d sounds; %d errors; %d warnings",
         location.displayPath, engine.time, engine.tick, elapsed, scene, engine.scene.nodeCount, engine.soundLog.count,
-        failures, engine.errors.all.count - failures))
+        failures, engine.errors.warningCount))
       // A warning (a damaged save set aside) is the engine doing its job; only script errors fail the run.
       if failures > 0 { throw ExitCode.failure }
     } catch let error as GameLoadError {

@@ -106,3 +106,46 @@ final class SafeGeometryTests: XCTestCase {
     XCTAssertEqual(image[5, 90] & 0xFF_FFFF, 0)
   }
 }
+
+/// Issue 13, "engine memory is capped": a 1 MB label took 3.1 GB in a window. Text textures are
+/// at most `Limits.textTextureSide` a side, and a renderer's text textures stay within
+/// `Limits.textTextureBytes`.
+final class TextTextureCapTests: XCTestCase {
+  func testLongTextRendersAtMostTheCapPerSide() throws {
+    let fonts = try FontLibrary()
+    let text = String(repeating: "Wide text ", count: 2000) + "\n" + String(repeating: "line\n", count: 2000)
+    let layout = fonts.layout(text, pixelSize: 48)
+    XCTAssertGreaterThan(layout.width, 100_000)
+    XCTAssertGreaterThan(layout.height, 10_000)
+    let surface = try XCTUnwrap(
+      fonts.renderSurface(layout, pixelSize: 48, color: SDL_Color(r: 255, g: 255, b: 255, a: 255), align: 0))
+    defer { SDL_FreeSurface(surface) }
+    XCTAssertEqual(Int(surface.pointee.w), Limits.textTextureSide)
+    XCTAssertEqual(Int(surface.pointee.h), Limits.textTextureSide)
+  }
+
+  func testTextTexturesStayWithinTheByteBudget() throws {
+    let fonts = try FontLibrary()
+    let target = try XCTUnwrap(SDL_CreateRGBSurfaceWithFormat(0, 64, 64, 32, SDL_PIXELFORMAT_ARGB8888.rawValue))
+    defer { SDL_FreeSurface(target) }
+    let renderer = try XCTUnwrap(SDL_CreateSoftwareRenderer(target))
+    defer { SDL_DestroyRenderer(renderer) }
+    let cache = TextTextureCache(renderer: renderer, fonts: fonts)
+    let white = SDL_Color(r: 255, g: 255, b: 255, a: 255)
+    // Each label is a 4096-pixel-wide texture of about 20 MB.
+    func label(_ i: Int) -> String { "\(i) " + String(repeating: "M", count: 400) }
+    var drawn = 0
+    for i in 0..<40 {
+      cache.beginFrame()
+      if cache.texture(label(i), pixelSize: 1000, color: white, align: 0) != nil { drawn += 1 }
+      XCTAssertLessThanOrEqual(cache.bytes, Limits.textTextureBytes)
+    }
+    XCTAssertEqual(drawn, 40, "older labels make room for new ones")
+    // Within one frame nothing is evicted: past the budget, labels are not drawn.
+    cache.beginFrame()
+    var sameFrame = 0
+    for i in 40..<80 where cache.texture(label(i), pixelSize: 1000, color: white, align: 0) != nil { sameFrame += 1 }
+    XCTAssertLessThan(sameFrame, 40)
+    XCTAssertLessThanOrEqual(cache.bytes, Limits.textTextureBytes)
+  }
+}

@@ -223,3 +223,63 @@ final class NestingDepthTests: XCTestCase {
     assertAllPassed(report, count: 1)
   }
 }
+
+/// Issue 13, "engine memory is capped": sprites, timers, tweens, text and kept errors count
+/// against `Limits`, with an error at the call that would pass the cap.
+final class EngineCapTests: XCTestCase {
+  /// The caps are `Limits` by default; lowered here so the test makes hundreds, not 200,000.
+  func testSpritesTimersAndTweensAreCapped() throws {
+    let fixture = try GameFixture(
+      main: #"""
+        local fn = function() end
+        local s = tide.sprite.rect{}  -- made first: the tweens need one
+        -- Each count is reported as a warning: "<what> <made>: <error>".
+        local function count(what, make)
+          local made = 0
+          local ok, err = pcall(function() for _ = 1, 1e6 do make(); made = made + 1 end end)
+          tide.warn(what .. " " .. made .. ": " .. tostring(err))
+        end
+        count("sprites", function() tide.sprite.group{} end)
+        count("timers", function() tide.after(10, fn) end)
+        count("tweens", function() tide.tween(s, 10, { x = 1 }) end)
+        """#)
+    var options = fixture.options()
+    options.spriteLimit = 300
+    options.timerLimit = 200
+    options.tweenLimit = 100
+    let engine = try fixture.engine(options: options)
+    let messages = engine.errorMessages
+    XCTAssertEqual(messages.count, 3, "\(messages)")
+    XCTAssertTrue(messages[0].hasPrefix("sprites 299: ") && messages[0].hasSuffix(
+      "too many sprites: at most 300 at once (remove some, and drop your references to removed ones)"), messages[0])
+    XCTAssertTrue(messages[1].hasPrefix("timers 200: ") && messages[1].hasSuffix("too many timers: at most 200 at once (cancel some)"), messages[1])
+    XCTAssertTrue(messages[2].hasPrefix("tweens 100: ") && messages[2].hasSuffix("too many tweens: at most 100 at once (cancel some)"), messages[2])
+    XCTAssertEqual(EngineOptions().spriteLimit, Limits.sprites)
+  }
+
+  func testTextAndErrorsAreCapped() throws {
+    let report = try runLuaTests(
+      #"""
+      it("refuses text longer than 20000 bytes", function()
+        tide.test.start()
+        assert.has_error(function() tide.sprite.text(string.rep("x", 1e6)) end,
+          "bad argument #1 to 'text' (text must be at most 20000 bytes, got 1000000)")
+        local t = tide.sprite.text(string.rep("x", 20000))
+        assert.has_error(function() t.text = string.rep("é", 10001) end,
+          "bad argument #3 to 'newindex' (text must be at most 20000 bytes, got 20002)")
+      end)
+
+      it("keeps the first 1000 errors and counts the rest, each message cut at 10000 bytes", function()
+        local app = tide.test.start{ raise_errors = false }
+        local n = 0
+        tide.every(0.001, function() n = n + 1; error(string.rep("e", 2e4) .. n) end)
+        app:advance(1.5)
+        assert.is_true(n > 1400, tostring(n))
+        local errors = app:errors()
+        assert.are.equal(1000, #errors)
+        assert.truthy(#errors[1] < 11000, #errors[1])
+      end)
+      """#)
+    assertAllPassed(report, count: 2)
+  }
+}

@@ -37,6 +37,26 @@ public enum Limits {
   /// Levels of sprites below the scene's root (scene roots count as one): 200.
   public static let nestingDepth = 200
 
+  // MARK: Engine memory
+
+  /// Sprites alive at once in a game: 200,000 (about 120 MB of engine objects).
+  public static let sprites = 200_000
+  /// Timers scheduled at once (`tide.after`, `tide.every`, waiting tasks): 100,000.
+  public static let timers = 100_000
+  /// Tweens running at once: 100,000.
+  public static let tweens = 100_000
+  /// Bytes of text one sprite may show: 20,000.
+  public static let textBytes = 20_000
+  /// Pixels a side of one text texture: text past 4096 pixels across or down is cut.
+  public static let textTextureSide = 4096
+  /// Bytes of text textures a renderer keeps at once: 256 MB; past that, labels unused this
+  /// frame are dropped first, and a label that still does not fit is not drawn.
+  public static let textTextureBytes = 256 << 20
+  /// Errors and warnings kept for `app:errors()` and reports: 1000 (later ones are counted).
+  public static let keptErrors = 1000
+  /// Bytes of one error or warning message kept: 10,000 (the rest is cut).
+  public static let errorMessageBytes = 10_000
+
   // MARK: Time
 
   /// `tide.after` delay, tween durations and delays, `tide.wait`: seconds, 0 to 1e9 (31 years).

@@ -171,6 +171,7 @@ public final class Node {
   }
 
   deinit {
+    if id != 0 { graph?.liveNodeCount -= 1 }  // the root is not counted
     fields.deinitialize(count: 1)
     fields.deallocate()
   }

@@ -11,6 +11,8 @@ public final class SceneGraph {
   }
 
   private var nextID = 1
+  /// Nodes made by `makeNode(_:)` and not yet freed, attached or not (`Limits.sprites`).
+  public internal(set) var liveNodeCount = 0
   private var animating: [Node] = []
   private var drawBuffer: [DrawItem] = []
 
@@ -27,6 +29,7 @@ public final class SceneGraph {
   public func makeNode(_ kind: NodeKind) -> Node {
     let node = Node(kind: kind, id: nextID, graph: self)
     nextID += 1
+    liveNodeCount += 1
     if kind == .text { node.measureText() }
     return node
   }

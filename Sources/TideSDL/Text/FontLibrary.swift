@@ -1,5 +1,6 @@
 import CSDL2
 import Foundation
+import TideCore
 
 /// Fonts and emoji glyphs shared by text measuring and drawing (DejaVu Sans + Noto Color Emoji).
 ///
@@ -125,6 +126,8 @@ public final class FontLibrary: @unchecked Sendable {
 
   /// Draws a layout into a new transparent ARGB8888 surface, text runs in `color`, emoji in
   /// their own colours; lines are aligned within the widest (0 left, 0.5 centre, 1 right).
+  /// The surface is at most `Limits.textTextureSide` pixels a side: what lies past is cut, and
+  /// runs are cut before rendering, so no label allocates more (a 1 MB label took 3.1 GB).
   func renderSurface(
     _ layout: TextLayout, pixelSize: Int, color: SDL_Color, align: Double
   ) -> UnsafeMutablePointer<SDL_Surface>? {
@@ -134,23 +137,27 @@ public final class FontLibrary: @unchecked Sendable {
   private func renderSurfaceLocked(
     _ layout: TextLayout, pixelSize: Int, color: SDL_Color, align: Double
   ) -> UnsafeMutablePointer<SDL_Surface>? {
-    guard let font = textFont(pixelSize: pixelSize), layout.width > 0, layout.height > 0,
-      let target = SDL_CreateRGBSurfaceWithFormat(
-        0, Int32(layout.width), Int32(layout.height), 32, PixelFormat.argb8888)
+    let width = min(layout.width, Limits.textTextureSide)
+    let height = min(layout.height, Limits.textTextureSide)
+    guard let font = textFont(pixelSize: pixelSize), width > 0, height > 0,
+      let target = SDL_CreateRGBSurfaceWithFormat(0, Int32(width), Int32(height), 32, PixelFormat.argb8888)
     else { return nil }
     for (index, line) in layout.lines.enumerated() {
       var x = Int((Double(layout.width - line.width) * align).rounded(.down))
       let y = index * layout.lineSkip
+      if y >= height { break }
       for piece in line.pieces {
+        if x >= width { break }
         switch piece.run.kind {
         case .text:
-          if let surface = TTF_RenderUTF8_Blended(font, piece.run.text, color) {
+          let text = x + piece.width > width ? prefix(of: piece.run.text, fitting: width - x, font: font) : piece.run.text
+          if let surface = TTF_RenderUTF8_Blended(font, text, color) {
             copy(surface, into: target, x: x, y: y)
             SDL_FreeSurface(surface)
           }
         case .emoji:
           var glyphX = x
-          for scalar in piece.run.scalars {
+          for scalar in piece.run.scalars where glyphX < width {
             if let glyph = emojiGlyph(scalar.value, lineHeight: layout.lineHeight) {
               copy(glyph, into: target, x: glyphX, y: y)
               glyphX += Int(glyph.pointee.w)
@@ -161,6 +168,15 @@ public final class FontLibrary: @unchecked Sendable {
       }
     }
     return target
+  }
+
+  /// The start of `text` that covers `pixels` across at `font`: the characters that fit and
+  /// one more, which the surface's edge cuts.
+  private func prefix(of text: String, fitting pixels: Int, font: OpaquePointer) -> String {
+    var extent: Int32 = 0
+    var count: Int32 = 0
+    guard TTF_MeasureUTF8(font, text, Int32(max(pixels, 0)), &extent, &count) == 0 else { return "" }
+    return String(String.UnicodeScalarView(text.unicodeScalars.prefix(Int(count) + 1)))
   }
 
   /// Copies pixels as they are (no blending): runs do not overlap, and blending onto a

@@ -1,9 +1,12 @@
 import CSDL2
+import TideCore
 
 /// Rendered text (text runs plus colour emoji) as textures for one renderer.
 ///
 /// Keyed by string, pixel size, colour and alignment; entries unused for a while are dropped,
-/// so a score that changes every frame does not pile up textures.
+/// so a score that changes every frame does not pile up textures. The textures together stay
+/// within `Limits.textTextureBytes`: past it, the least recently used are dropped (never one
+/// drawn this frame), and a label that still does not fit is not drawn.
 final class TextTextureCache {
   private struct Key: Hashable {
     var text: String
@@ -22,6 +25,8 @@ final class TextTextureCache {
   private let exactTwins: Bool
   private var entries: [Key: Entry] = [:]
   private var frame = 0
+  /// Bytes of pixels in `entries` (twins included).
+  private(set) var bytes = 0
   /// Frames an unused entry survives.
   private let lifetime = 120
 
@@ -40,10 +45,7 @@ final class TextTextureCache {
     frame += 1
     guard frame % 60 == 0 else { return }
     let cutoff = frame - lifetime
-    for (key, entry) in entries where entry.lastUsed < cutoff {
-      entry.texture.destroy()
-      entries.removeValue(forKey: key)
-    }
+    for (key, entry) in entries where entry.lastUsed < cutoff { evict(key, entry) }
   }
 
   /// The texture of `text` at `pixelSize` in an opaque colour; nil for empty text.
@@ -63,10 +65,29 @@ final class TextTextureCache {
         layout, pixelSize: pixelSize, color: opaque, align: Double(align) / 2)
     else { return nil }
     defer { SDL_FreeSurface(surface) }
-    guard
+    let size = Int(surface.pointee.w) * Int(surface.pointee.h) * 4 * (exactTwins ? 2 : 1)
+    guard makeRoom(for: size),
       let texture = Texture.make(renderer: renderer, surface: surface, exactTwin: exactTwins)
     else { return nil }
     entries[key] = Entry(texture: texture, lastUsed: frame)
+    bytes += size
     return texture
+  }
+
+  /// Drops entries not used this frame, least recent first, until `size` more bytes fit.
+  private func makeRoom(for size: Int) -> Bool {
+    guard bytes + size > Limits.textTextureBytes else { return true }
+    let candidates = entries.filter { $0.value.lastUsed < frame }.sorted { $0.value.lastUsed < $1.value.lastUsed }
+    for (key, entry) in candidates {
+      evict(key, entry)
+      if bytes + size <= Limits.textTextureBytes { return true }
+    }
+    return false
+  }
+
+  private func evict(_ key: Key, _ entry: Entry) {
+    bytes -= entry.texture.width * entry.texture.height * 4 * (exactTwins ? 2 : 1)
+    entry.texture.destroy()
+    entries.removeValue(forKey: key)
   }
 }

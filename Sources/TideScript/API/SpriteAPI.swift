@@ -78,7 +78,9 @@ extension Engine {
   /// field, wherever it is written: constructor, `s.x = v` or tween): `x`, `y`, `w`, `h` ±1e6;
   /// `anchor_x`, `anchor_y` ±1000; `scale`, `scale_x`, `scale_y` ±1e4; `rotation`, `z` ±1e9;
   /// `alpha` ±1e6 (drawn clamped to 0..1); `stroke_width` 0 to 1e4; `radius` 0 to 1e5;
-  /// `size` 1 to 2000; `frame` an integer from 1 to 1e6.
+  /// `size` 1 to 2000; `frame` an integer from 1 to 1e6. `text` is at most 20,000 bytes; sprites
+  /// nest at most 200 levels deep, and at most 200,000 live at once (removed ones count until
+  /// the script lets go of them).
   func installSpriteAPI() {
     let m = module("tide.sprite")
 
@@ -117,12 +119,12 @@ extension Engine {
     }
 
     /// Makes a line of text; colour emoji mix with ordinary text. Its box follows the text.
-    /// @param text string: what to show
+    /// @param text string: what to show, at most 20,000 bytes (drawn up to 4096 pixels across and down)
     /// @param opts table?: `size` (points, default 24), `color`, `align` and any sprite field
     /// @return Sprite
     /// @example local title = tide.sprite.text("Bungle in the Jungle", { size = 40, color = "#ffd500" })
     m.function("text") { [unowned self] lua in
-      let text = try lua.checkString(1)
+      let text = try checkText(lua.checkString(1), arg: 1)
       return try makeSprite(.text, lua: lua, optsArg: 2) { node in node.text = text }
     }
 
@@ -306,6 +308,7 @@ extension Engine {
   // MARK: Helpers
 
   func makeSprite(_ kind: NodeKind, lua: LuaState, optsArg: Int32, setup: (Node) throws -> Void) throws -> Int32 {
+    try checkSpriteCap()
     let node = scene.makeNode(kind)
     node.attachment = NodeScript(owner: scenes.currentOwner)
     try setup(node)
@@ -337,6 +340,13 @@ extension Engine {
     parent.add(node)
     pushSprite(node, on: lua)
     return 1
+  }
+
+  /// `text` when it is at most `Limits.textBytes` long.
+  func checkText(_ text: String, arg: Int32) throws -> String {
+    let bytes = text.utf8.count
+    guard bytes > Limits.textBytes else { return text }
+    throw LuaArgumentError(arg: arg, message: "text must be at most \(Limits.textBytes) bytes, got \(bytes)")
   }
 
   func scriptOf(_ node: Node) -> NodeScript {
@@ -494,7 +504,7 @@ extension Engine {
     case .stroke_width: node.strokeWidth = try number()
     case .radius:
       if node.kind == .circle { node.radius = try number() } else { node.cornerRadius = try number() }
-    case .text: node.text = try string()
+    case .text: node.text = try checkText(string(), arg: arg)
     case .size: node.fontSize = try number()
     case .color: node.textColor = try color(optional: false) ?? .white
     case .align:

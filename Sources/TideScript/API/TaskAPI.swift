@@ -23,6 +23,7 @@ extension Engine {
     /// @example tide.wait(0.5)
     m.function("wait") { [unowned self] lua in
       let seconds = try lua.checkNumber(1, "seconds", in: Limits.delay)
+      try checkTimerCap()
       guard let task = tasks.task(for: lua.L) else {
         throw LuaRaise("tide.wait can only pause inside tide.task(function() ... end)")
       }

@@ -9,6 +9,7 @@ final class TimerToken {
 
 extension Engine {
   /// `tide.after`, `tide.every`: callbacks on the game clock (virtual time, 60 ticks a second).
+  /// At most 100,000 timers (waiting tasks included) are scheduled at once.
   func installTimeAPI() {
     let m = module("tide")
 
@@ -20,6 +21,7 @@ extension Engine {
     m.function("after") { [unowned self] lua in
       let delay = try lua.checkNumber(1, "delay", in: Limits.delay)
       try lua.checkFunction(2)
+      try checkTimerCap()
       let fn = lua.ref(at: 2)
       let handle = timers.after(delay, owner: scenes.currentOwner) { [unowned self] in
         invoke(fn, context: "tide.after callback")
@@ -40,6 +42,7 @@ extension Engine {
       let interval = try lua.checkNumber(1, "interval", in: Limits.interval)
       try lua.checkFunction(2)
       let count = try lua.optInt(3, "count", in: Limits.repeatCount, default: 0)
+      try checkTimerCap()
       let fn = lua.ref(at: 2)
       var calls = 0
       let handle = timers.every(interval, count: count > 0 ? count : nil, owner: scenes.currentOwner) { [unowned self] in

@@ -9,6 +9,7 @@ final class TweenToken {
 
 extension Engine {
   /// `tide.tween`, `tide.sequence`, `tide.parallel`: animate sprite properties on the game clock.
+  /// At most 100,000 tweens run at once.
   func installTweenAPI() {
     let m = module("tide")
 
@@ -27,6 +28,7 @@ extension Engine {
       let tracks = try tweenTracks(node, lua: lua, arg: 3)
       let easing = try easingOption(lua, arg: 4)
       let delay = try lua.optNumberField(4, "delay", in: Limits.delay, default: 0)
+      try checkTweenCap()
       let handle = tweens.add(.tween(tracks, duration: max(0, duration), easing: easing), delay: max(0, delay), owner: scenes.currentOwner)
       try attachOnDone(lua, optsArg: 4, handle: handle)
       lua.pushObject(TweenToken(handle), metatable: "tide.Tween")
@@ -109,6 +111,7 @@ extension Engine {
   private func startComposite(_ lua: LuaState, _ compose: ([TweenAction]) -> TweenAction) throws -> Int32 {
     let steps = try tweenSteps(lua, arg: 1)
     let delay = try lua.optNumberField(2, "delay", in: Limits.delay, default: 0)
+    try checkTweenCap()
     let handle = tweens.add(compose(steps), delay: delay, owner: scenes.currentOwner)
     try attachOnDone(lua, optsArg: 2, handle: handle)
     lua.pushObject(TweenToken(handle), metatable: "tide.Tween")

@@ -15,6 +15,10 @@ public struct EngineOptions: Sendable {
   public var instructionBudget = 200_000_000
   /// Bytes the game's Lua state may hold before allocations fail.
   public var memoryLimit = 512 << 20
+  /// Sprites, timers and tweens a game may have at once (`Limits` by default; tests lower them).
+  public var spriteLimit = Limits.sprites
+  public var timerLimit = Limits.timers
+  public var tweenLimit = Limits.tweens
   /// Prints script errors to standard error as they happen.
   public var logErrors = true
 

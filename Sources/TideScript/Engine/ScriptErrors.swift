@@ -8,10 +8,16 @@ import TideCore
 /// 60 times a second. Each failure is still recorded (tests count them), but a repeat of the
 /// last one reuses its storage. The game keeps running; the overlay stays until a reload clears it.
 public final class ScriptErrors {
-  /// Every error and warning reported since the game (re)started, oldest first.
+  /// Every error and warning reported since the game (re)started, oldest first: the first
+  /// `Limits.keptErrors` of them (a script failing every frame would otherwise fill memory),
+  /// each message cut at `Limits.errorMessageBytes`.
   public private(set) var all: [Overlay] = []
   /// The script errors among `all` (not the warnings).
   public var failures: [Overlay] { all.filter { !$0.isWarning } }
+  /// Script errors reported, kept or not.
+  public private(set) var failureCount = 0
+  /// Warnings reported, kept or not.
+  public private(set) var warningCount = 0
   /// The error shown over the game, if any.
   public private(set) var overlay: Overlay?
   /// Whether errors are printed to standard error when first seen.
@@ -31,16 +37,30 @@ public final class ScriptErrors {
     record(Overlay(title: "Warning", message: message, isWarning: true))
   }
 
-  private func record(_ overlay: Overlay) {
+  private func record(_ reported: Overlay) {
+    var overlay = reported
+    overlay.message = Self.cut(overlay.message)
+    overlay.traceback = Self.cut(overlay.traceback)
     // Equal to the last one: append that, so the strings share one buffer instead of piling up.
     let entry = all.last == overlay ? all[all.count - 1] : overlay
+    if entry.isWarning { warningCount += 1 } else { failureCount += 1 }
     if !entry.isWarning { self.overlay = entry }
-    all.append(entry)
-    if logs, seen.insert(overlay.message).inserted {
+    if all.count < Limits.keptErrors { all.append(entry) }
+    // Each distinct message is printed once, the first `Limits.keptErrors` of them.
+    if logs, seen.count < Limits.keptErrors, seen.insert(overlay.message).inserted {
       var text = "tide: \(overlay.title.lowercased()): \(overlay.message)\n"
       if !overlay.traceback.isEmpty { text += overlay.traceback + "\n" }
       FileHandle.standardError.write(Data(text.utf8))
     }
+  }
+
+  /// `text` cut to `Limits.errorMessageBytes` (on a character boundary), saying how much went.
+  private static func cut(_ text: String) -> String {
+    let bytes = text.utf8.count
+    guard bytes > Limits.errorMessageBytes else { return text }
+    var kept = Substring(text).utf8.prefix(Limits.errorMessageBytes)
+    while !kept.isEmpty, String(kept) == nil { kept = kept.dropLast() }
+    return (String(kept) ?? "") + "... (\(bytes - kept.count) more bytes)"
   }
 
   /// Clears the overlay (after a good reload) without forgetting the history.
@@ -49,6 +69,8 @@ public final class ScriptErrors {
   /// Forgets everything (a fresh game).
   func reset() {
     all.removeAll()
+    failureCount = 0
+    warningCount = 0
     overlay = nil
     seen.removeAll()
   }

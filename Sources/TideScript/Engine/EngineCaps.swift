@@ -1,0 +1,28 @@
+import LuaBridge
+import TideCore
+
+// Engine objects a script makes are capped like the Lua heap (`Limits`, through `EngineOptions`): a script that makes
+// sprites, timers or tweens without end gets a clear error at the call that would pass the cap,
+// instead of the host growing until the machine gives out.
+extension Engine {
+  /// Refuses a new sprite past `Limits.sprites`. Removed sprites still count until Lua lets go
+  /// of them, so a full collection runs first.
+  func checkSpriteCap() throws {
+    guard scene.liveNodeCount >= options.spriteLimit else { return }
+    vm.collectGarbage()
+    guard scene.liveNodeCount >= options.spriteLimit else { return }
+    throw LuaRaise("too many sprites: at most \(options.spriteLimit) at once (remove some, and drop your references to removed ones)")
+  }
+
+  /// Refuses a new timer past `Limits.timers`.
+  func checkTimerCap() throws {
+    guard timers.count >= options.timerLimit else { return }
+    throw LuaRaise("too many timers: at most \(options.timerLimit) at once (cancel some)")
+  }
+
+  /// Refuses a new tween past `Limits.tweens`.
+  func checkTweenCap() throws {
+    guard tweens.count >= options.tweenLimit else { return }
+    throw LuaRaise("too many tweens: at most \(options.tweenLimit) at once (cancel some)")
+  }
+}
