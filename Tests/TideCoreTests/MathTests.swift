@@ -49,3 +49,15 @@ final class MathTests: XCTestCase {
     XCTAssertFalse(r.contains(Rect(x: 1, y: 1, width: 10, height: 9)))
   }
 }
+
+/// Issue 13: colours built from arithmetic gone wrong (NaN, infinities) convert to bytes and
+/// hex without trapping.
+final class ColorNaNTests: XCTestCase {
+  func testNaNAndInfinitiesClampInsteadOfTrapping() {
+    let weird = Color(r: .nan, g: .infinity, b: -.infinity, a: .nan)
+    XCTAssertEqual(weird.bytes.r, 0)
+    XCTAssertEqual(weird.bytes.g, 255)
+    XCTAssertEqual(weird.bytes.b, 0)
+    XCTAssertEqual(weird.hexString, "#00ff0000")
+  }
+}

@@ -74,7 +74,7 @@ public struct Color: Hashable, Sendable, CustomStringConvertible {
   /// `#rrggbb` when opaque, otherwise `#rrggbbaa`; channels are clamped and rounded.
   public var hexString: String {
     func byte(_ v: Double) -> String {
-      let n = Int((min(max(v, 0), 1) * 255).rounded())
+      let n = Int(((v > 0 ? min(v, 1) : 0) * 255).rounded())  // NaN: 0, never a trap
       let s = String(n, radix: 16)
       return n < 16 ? "0" + s : s
     }

@@ -57,6 +57,15 @@ public enum Limits {
   /// Bytes of one error or warning message kept: 10,000 (the rest is cut).
   public static let errorMessageBytes = 10_000
 
+  // MARK: Random and audio
+
+  /// Bounds of `tide.random.float(lo, hi)`: ±1e300, so `hi - lo` stays finite.
+  public static let randomBound = NumberRange(-1e300...1e300)
+  /// Weights of `tide.random.weighted`: 0 to 1e300, so their sum stays finite.
+  public static let weight = NumberRange(0...1e300)
+  /// `volume` of `tide.audio.play`: finite, ±1e6 (played clamped to 0...1).
+  public static let volume = NumberRange(-1e6...1e6)
+
   // MARK: Time
 
   /// `tide.after` delay, tween durations and delays, `tide.wait`: seconds, 0 to 1e9 (31 years).

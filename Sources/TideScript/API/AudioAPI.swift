@@ -15,7 +15,7 @@ extension Engine {
       guard AssetCatalog.soundFile(named: name, in: gameDirectory) != nil else {
         throw LuaArgumentError(arg: 1, message: "no sound '\(name)' (looked for \(displayPath)/assets/\(name).wav and .ogg)")
       }
-      let volume = try lua.optNumberField(2, "volume", default: 1)
+      let volume = try lua.optNumberField(2, "volume", in: Limits.volume, default: 1)
       recordSound(name, volume: min(max(volume, 0), 1))
       return 0
     }

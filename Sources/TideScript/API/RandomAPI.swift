@@ -20,16 +20,16 @@ extension Engine {
     }
 
     /// A float in [0, 1), or in [lo, hi) when both are given.
-    /// @param lo number?
-    /// @param hi number?
+    /// @param lo number?: ±1e300
+    /// @param hi number?: ±1e300
     /// @return number
     /// @example local x = tide.random.float(40, 350)
     m.function("float") { [unowned self] lua in
       if lua.type(at: 1) == .none || lua.type(at: 1) == .nil {
         lua.push(random.float())
       } else {
-        let lo = try lua.checkNumber(1)
-        let hi = try lua.checkNumber(2)
+        let lo = try lua.checkNumber(1, "lo", in: Limits.randomBound)
+        let hi = try lua.checkNumber(2, "hi", in: Limits.randomBound)
         lua.push(random.float(lo, hi))
       }
       return 1
@@ -65,7 +65,7 @@ extension Engine {
 
     /// One item of a list, chosen with probability proportional to its `field`.
     /// @param list table: items like `{ colour = "red", probability = 40 }`
-    /// @param field string: the name of the weight field
+    /// @param field string: the name of the weight field (weights from 0 to 1e300)
     /// @return any: the chosen item
     /// @example local bubble = tide.random.weighted(colours, "probability")
     m.function("weighted") { [unowned self] lua in
@@ -81,7 +81,7 @@ extension Engine {
           throw LuaArgumentError(arg: 1, message: "item \(i) is \(lua.typeName(at: -1)), not a table")
         }
         lua.rawGet(-1, key: field)
-        guard lua.type(at: -1) == .number, let w = lua.toDouble(at: -1), w >= 0 else {
+        guard let w = try lua.rangedNumber(at: -1, "item \(i): '\(field)'", in: Limits.weight, arg: 1) else {
           throw LuaArgumentError(arg: 1, message: "item \(i): '\(field)' must be a non-negative number, got \(lua.typeName(at: -1))")
         }
         weights.append(w)
