@@ -267,6 +267,10 @@ final class EngineCapTests: XCTestCase {
         local t = tide.sprite.text(string.rep("x", 20000))
         assert.has_error(function() t.text = string.rep("é", 10001) end,
           "bad argument #3 to 'newindex' (text must be at most 20000 bytes, got 20002)")
+        assert.has_error(function() t.name = string.rep("n", 1001) end,
+          "bad argument #3 to 'newindex' (name must be at most 1000 bytes, got 1001)")
+        assert.has_error(function() tide.sprite.rect{ tag = string.rep("t", 1e6) } end,
+          "bad argument #1 to 'rect' (tag must be at most 1000 bytes, got 1000000)")
       end)
 
       it("keeps the first 1000 errors and counts the rest, each message cut at 10000 bytes", function()

@@ -47,6 +47,8 @@ public enum Limits {
   public static let tweens = 100_000
   /// Bytes of text one sprite may show: 20,000.
   public static let textBytes = 20_000
+  /// Bytes of a sprite's `name` or `tag`: 1000.
+  public static let labelBytes = 1000
   /// Pixels a side of one text texture: text past 4096 pixels across or down is cut.
   public static let textTextureSide = 4096
   /// Bytes of text textures a renderer keeps at once: 256 MB; past that, labels unused this

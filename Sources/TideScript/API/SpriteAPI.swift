@@ -78,7 +78,7 @@ extension Engine {
   /// field, wherever it is written: constructor, `s.x = v` or tween): `x`, `y`, `w`, `h` ±1e6;
   /// `anchor_x`, `anchor_y` ±1000; `scale`, `scale_x`, `scale_y` ±1e4; `rotation`, `z` ±1e9;
   /// `alpha` ±1e6 (drawn clamped to 0..1); `stroke_width` 0 to 1e4; `radius` 0 to 1e5;
-  /// `size` 1 to 2000; `frame` an integer from 1 to 1e6. `text` is at most 20,000 bytes; sprites
+  /// `size` 1 to 2000; `frame` an integer from 1 to 1e6. `text` is at most 20,000 bytes, `name` and `tag` 1000; sprites
   /// nest at most 200 levels deep, and at most 200,000 live at once (removed ones count until
   /// the script lets go of them).
   func installSpriteAPI() {
@@ -344,9 +344,14 @@ extension Engine {
 
   /// `text` when it is at most `Limits.textBytes` long.
   func checkText(_ text: String, arg: Int32) throws -> String {
-    let bytes = text.utf8.count
-    guard bytes > Limits.textBytes else { return text }
-    throw LuaArgumentError(arg: arg, message: "text must be at most \(Limits.textBytes) bytes, got \(bytes)")
+    try checkLength(text, "text", Limits.textBytes, arg: arg)
+  }
+
+  /// `value` (the string called `name`) when it is at most `limit` bytes long.
+  func checkLength(_ value: String, _ name: String, _ limit: Int, arg: Int32) throws -> String {
+    let bytes = value.utf8.count
+    guard bytes > limit else { return value }
+    throw LuaArgumentError(arg: arg, message: "\(name) must be at most \(limit) bytes, got \(bytes)")
   }
 
   func scriptOf(_ node: Node) -> NodeScript {
@@ -524,8 +529,8 @@ extension Engine {
     case .frame:
       guard let i = try lua.rangedNumber(at: v, "frame", in: Limits.frame, arg: arg) else { throw bad("integer") }
       node.frameIndex = Int(i) - 1
-    case .tag: node.tag = try string()
-    case .name: node.name = try string()
+    case .tag: node.tag = try checkLength(string(), "tag", Limits.labelBytes, arg: arg)
+    case .name: node.name = try checkLength(string(), "name", Limits.labelBytes, arg: arg)
     case .kind, .id, .parent, .data:
       let what = prefix.map { "\($0): " } ?? ""
       throw LuaArgumentError(arg: arg, message: "\(what)'\(field.rawValue)' is read-only")

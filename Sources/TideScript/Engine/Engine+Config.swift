@@ -57,7 +57,7 @@ extension Engine {
       case "title":
         if let s = lua.toString(at: valueIndex), type == .string { config.title = s } else { problem = mismatch(file, key, "a string", valueIndex) }
       case "width", "height":
-        guard type == .number, let v = lua.toDouble(at: valueIndex), v >= 16, v <= 8192 else {
+        guard type == .number, let v = lua.toDouble(at: valueIndex), Limits.screenSide.contains(v) else {
           problem = "\(file): \(key) must be a number from 16 to 8192, got \(describe(valueIndex))"
           return
         }
