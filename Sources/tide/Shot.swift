@@ -17,6 +17,7 @@ struct Shot: ParsableCommand {
         1.0  drag 80 640 195 300
         2.0  text Ada
         2.5  key return
+      Times are 0 to 100000 s, coordinates ±1e6; CRLF line endings are fine.
       """)
 
   @Argument(help: "The game folder (e.g. Content/rps, or rps).")
