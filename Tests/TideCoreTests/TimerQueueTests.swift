@@ -169,4 +169,18 @@ final class TimerQueueTests: XCTestCase {
     timers.update(0.5)
     XCTAssertEqual(times, [5001])
   }
+
+  /// One update fires at most `Limits.timerFiresPerTick` timers; the rest fire next update.
+  func testFiresPerUpdateAreCappedAcrossTimers() {
+    let timers = TimerQueue()
+    var fires = 0
+    for _ in 0..<(Limits.timerFiresPerTick / 10 + 1) {
+      timers.every(0.001) { fires += 1 }
+    }
+    timers.update(0.0105)  // ten beats each: ten calls more than the cap allows
+    XCTAssertEqual(fires, Limits.timerFiresPerTick)
+    fires = 0
+    timers.update(0)
+    XCTAssertEqual(fires, 10, "the ten calls past the cap (the last beat of the last timers) come next update")
+  }
 }

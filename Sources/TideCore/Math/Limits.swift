@@ -77,6 +77,9 @@ public enum Limits {
   /// Times one repeating timer may fire in one tick while catching up; the rest of a long
   /// step is skipped, keeping the timer's phase.
   public static let timerCatchUp = 1000
+  /// Timer calls in one tick, all timers together: 100,000. Timers still due then fire in the
+  /// next tick, in order, so a flood of timers slows the game instead of stalling one step.
+  public static let timerFiresPerTick = 100_000
   /// `tide.every` count: 1 to 2^53 (beyond, it is "forever" anyway).
   public static let repeatCount = NumberRange(integers: 1...(1 << 53))
 

@@ -10,6 +10,8 @@
 ///   fires in one update: then the rest of the step is skipped, still on the timer's phase, so
 ///   no interval and no step can make one update run without end.
 /// - Positive intervals shorter than `minimumInterval` count as `minimumInterval`.
+/// - One update fires at most `Limits.timerFiresPerTick` timers in all; those still due wait,
+///   in order, for the next update.
 /// - Handles carry a generation: cancelling a finished, cancelled or reused handle does nothing.
 public final class TimerQueue {
   private struct Entry {
@@ -126,7 +128,9 @@ public final class TimerQueue {
     if dt.isFinite, dt > 0 { now += dt }
     isUpdating = true
     updateNumber += 1
-    while let top = heap.first, top.due <= now + TimerQueue.tolerance {
+    var fired = 0
+    while fired < Limits.timerFiresPerTick, let top = heap.first, top.due <= now + TimerQueue.tolerance {
+      fired += 1
       popTop()
       guard top.generation == slots[top.slot].generation, var entry = slots[top.slot].entry else {
         continue  // cancelled after it was scheduled

@@ -32,7 +32,8 @@ extension Engine {
 
     /// Calls `fn` every `interval` seconds of game time, `count` times or until cancelled.
     /// A timer that falls behind (a long step) catches up with one call per interval, but at most
-    /// 1000 calls in one tick; the rest of that step is skipped, keeping its rhythm.
+    /// 1000 calls in one tick; the rest of that step is skipped, keeping its rhythm. All timers
+    /// together make at most 100,000 calls a tick; the ones still due then run next tick.
     /// @param interval number: seconds between calls, 0.001 to 1e6
     /// @param fn function: called with the call number (1, 2, ...)
     /// @param count integer?: how many times, at least 1; nil repeats until cancelled or the scene ends
