@@ -59,13 +59,14 @@ final class NodeRenderer {
     }
   }
 
-  /// Creates a renderer front end for `renderer` (an `SDL_Renderer*`, which must outlive it).
-  init(renderer: OpaquePointer, fonts: FontLibrary, assets: AssetLibrary) {
+  /// Creates a renderer front end for `renderer` (an `SDL_Renderer*`, which must outlive it);
+  /// its text textures stay within `textBytes`.
+  init(renderer: OpaquePointer, fonts: FontLibrary, assets: AssetLibrary, textBytes: Int = Limits.textTextureBytes) {
     self.renderer = renderer
     self.fonts = fonts
     self.assets = assets
     images = ImageTextureCache(renderer: renderer, assets: assets)
-    texts = TextTextureCache(renderer: renderer, fonts: fonts)
+    texts = TextTextureCache(renderer: renderer, fonts: fonts, byteBudget: textBytes)
     SDL_SetRenderDrawBlendMode(renderer, SDL_BLENDMODE_BLEND)
   }
 

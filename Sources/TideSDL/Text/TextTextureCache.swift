@@ -5,7 +5,7 @@ import TideCore
 ///
 /// Keyed by string, pixel size, colour and alignment; entries unused for a while are dropped,
 /// so a score that changes every frame does not pile up textures. The textures together stay
-/// within `Limits.textTextureBytes`: past it, the least recently used are dropped (never one
+/// within `byteBudget` (`Limits.textTextureBytes`, shared by a window's band renderers): past it, the least recently used are dropped (never one
 /// drawn this frame), and a label that still does not fit is not drawn.
 final class TextTextureCache {
   private struct Key: Hashable {
@@ -27,12 +27,15 @@ final class TextTextureCache {
   private var frame = 0
   /// Bytes of pixels in `entries` (twins included).
   private(set) var bytes = 0
+  /// The most `bytes` may reach.
+  let byteBudget: Int
   /// Frames an unused entry survives.
   private let lifetime = 120
 
-  init(renderer: OpaquePointer, fonts: FontLibrary) {
+  init(renderer: OpaquePointer, fonts: FontLibrary, byteBudget: Int = Limits.textTextureBytes) {
     self.renderer = renderer
     self.fonts = fonts
+    self.byteBudget = byteBudget
     exactTwins = Texture.needsExactTwin(renderer)
   }
 
@@ -76,11 +79,11 @@ final class TextTextureCache {
 
   /// Drops entries not used this frame, least recent first, until `size` more bytes fit.
   private func makeRoom(for size: Int) -> Bool {
-    guard bytes + size > Limits.textTextureBytes else { return true }
+    guard bytes + size > byteBudget else { return true }
     let candidates = entries.filter { $0.value.lastUsed < frame }.sorted { $0.value.lastUsed < $1.value.lastUsed }
     for (key, entry) in candidates {
       evict(key, entry)
-      if bytes + size <= Limits.textTextureBytes { return true }
+      if bytes + size <= byteBudget { return true }
     }
     return false
   }

@@ -156,7 +156,9 @@ final class WindowCanvas {
       let rows = (height * index / count)..<(height * (index + 1) / count)
       made.append(
         Band(
-          renderer: renderer, nodes: NodeRenderer(renderer: renderer, fonts: fonts, assets: assets),
+          renderer: renderer,
+          // The bands share the text budget: each renders every label it draws.
+          nodes: NodeRenderer(renderer: renderer, fonts: fonts, assets: assets, textBytes: Limits.textTextureBytes / count),
           rows: rows, target: target))
     }
     bands = made
