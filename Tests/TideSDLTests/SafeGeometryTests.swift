@@ -148,4 +148,25 @@ final class TextTextureCapTests: XCTestCase {
     XCTAssertLessThan(sameFrame, 40)
     XCTAssertLessThanOrEqual(cache.bytes, Limits.textTextureBytes)
   }
+
+  /// The renderer never decodes an image past `Limits.imageSide` a side, even when a sprite
+  /// names it without the script boundary (a core test, a hot-reloaded asset).
+  func testOversizedImagesAreNotLoaded() throws {
+    let game = FileManager.default.temporaryDirectory.appendingPathComponent("tide-big-image-\(UUID().uuidString)")
+    defer { try? FileManager.default.removeItem(at: game) }
+    let assetsFolder = game.appendingPathComponent("assets", isDirectory: true)
+    try RGBAImage(width: Limits.imageSide + 1, height: 1, pixels: [UInt32](repeating: 0xFFFF_FFFF, count: Limits.imageSide + 1))
+      .writePNG(to: assetsFolder.appendingPathComponent("wide.png"))
+    try RGBAImage(width: 4, height: 4, pixels: [UInt32](repeating: 0xFFFF_FFFF, count: 16))
+      .writePNG(to: assetsFolder.appendingPathComponent("small.png"))
+    let fonts = try FontLibrary()
+    let scene = SceneGraph(textMetrics: TTFTextMetrics(fonts: fonts))
+    for (index, name) in ["wide.png", "small.png"].enumerated() {
+      SceneFixtures.add(.image, to: scene) { $0.image = name; $0.x = Double(index) * 10; $0.width = 10; $0.height = 10 }
+    }
+    let image = try SDLOffscreen(assets: AssetLibrary(gameDirectory: game), fonts: fonts)
+      .render(scene: scene, size: Vec2(20, 10), background: .black)
+    XCTAssertEqual(image[5, 5] & 0xFF_FFFF, 0, "the wide image is not drawn")
+    XCTAssertEqual(image[15, 5] & 0xFF_FFFF, 0xFF_FFFF, "the small one is")
+  }
 }

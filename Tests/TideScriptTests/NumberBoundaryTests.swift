@@ -286,4 +286,22 @@ final class EngineCapTests: XCTestCase {
       """#)
     assertAllPassed(report, count: 2)
   }
+
+  /// A PNG can be a few kilobytes that decode to gigabytes: images past `Limits.imageSide` a
+  /// side are refused where a sprite names them.
+  func testHugeImagesAreRefusedAtTheCall() throws {
+    let report = try runLuaTests(
+      #"""
+      it("refuses an image wider than 8192 pixels", function()
+        tide.test.start()
+        assert.has_error(function() tide.sprite.image("wide.png") end,
+          "bad argument #1 to 'image' (image 'wide.png' is 8193x1 pixels; at most 8192 a side)")
+        local s = tide.sprite.image("ok.png")
+        assert.has_error(function() s.image = "wide.png" end, "image 'wide.png' is 8193x1 pixels")
+        assert.has_error(function() s:play({ "ok.png", "wide.png" }) end, "image 'wide.png' is 8193x1 pixels")
+      end)
+      """#,
+      assets: ["assets/wide.png": PNGFixture.make(width: 8193, height: 1), "assets/ok.png": PNGFixture.make(width: 8192, height: 1)])
+    assertAllPassed(report, count: 1)
+  }
 }

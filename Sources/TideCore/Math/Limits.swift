@@ -49,6 +49,9 @@ public enum Limits {
   public static let textBytes = 20_000
   /// Bytes of a sprite's `name` or `tag`: 1000.
   public static let labelBytes = 1000
+  /// Pixels a side of an image asset: 8192 (256 MB decoded). A larger PNG, maybe a few kilobytes
+  /// that decode to gigabytes, is refused when a sprite names it and never loaded.
+  public static let imageSide = 8192
   /// Pixels a side of one text texture: text past 4096 pixels across or down is cut.
   public static let textTextureSide = 4096
   /// Bytes of text textures a renderer keeps at once: 256 MB; past that, labels unused this

@@ -79,9 +79,9 @@ public final class AssetLibrary {
   }
 
   /// Prints one warning per missing asset name, so a typo is visible but not spammy.
-  func reportMissing(_ name: String, kind: String) {
+  func reportMissing(_ name: String, kind: String, reason: String = "not found") {
     guard lock.withLock({ reportedMissing.insert(name).inserted }) else { return }
     let place = directory?.path ?? "(no assets folder)"
-    FileHandle.standardError.write(Data("tide: \(kind) '\(name)' not found in \(place)\n".utf8))
+    FileHandle.standardError.write(Data("tide: \(kind) '\(name)' \(reason) in \(place)\n".utf8))
   }
 }

@@ -1,4 +1,5 @@
 import CSDL2
+import TideCore
 
 /// Image assets uploaded as textures for one renderer, loaded on first use.
 final class ImageTextureCache {
@@ -40,6 +41,14 @@ final class ImageTextureCache {
 
   private func load(_ name: String) -> Texture? {
     guard !failed.contains(name) else { return nil }
+    // Sized from the PNG header before decoding: a small file can decode to gigabytes.
+    if let size = assets.imageSize(named: name),
+      size.x > Double(Limits.imageSide) || size.y > Double(Limits.imageSide)
+    {
+      failed.insert(name)
+      assets.reportMissing(name, kind: "image", reason: "is larger than \(Limits.imageSide) pixels a side")
+      return nil
+    }
     guard let url = assets.imageURL(named: name), let surface = IMG_Load(url.path) else {
       failed.insert(name)
       assets.reportMissing(name, kind: "image")

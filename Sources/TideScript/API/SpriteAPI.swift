@@ -104,7 +104,7 @@ extension Engine {
     }
 
     /// Makes an image from the game's `assets/` folder, sized to the picture unless `w`/`h` are given.
-    /// @param name string: file name in `assets/`, e.g. "lion0.png"
+    /// @param name string: file name in `assets/`, e.g. "lion0.png" (a PNG at most 8192 pixels a side)
     /// @param opts table?: any sprite field
     /// @return Sprite
     /// @example local lion = tide.sprite.image("lion0.png", { x = 80, y = 640, anchor = "center" })
@@ -384,6 +384,10 @@ extension Engine {
   func imageSize(_ name: String, arg: Int32) throws -> Vec2 {
     guard let size = backend.imageSize(named: name) ?? AssetCatalog.imageSize(named: name, in: gameDirectory) else {
       throw LuaArgumentError(arg: arg, message: "no image '\(name)' in \(displayPath)/assets")
+    }
+    guard size.x <= Double(Limits.imageSide), size.y <= Double(Limits.imageSide) else {
+      throw LuaArgumentError(
+        arg: arg, message: "image '\(name)' is \(Int(size.x))x\(Int(size.y)) pixels; at most \(Limits.imageSide) a side")
     }
     return size
   }
