@@ -87,6 +87,35 @@ final class SafeGeometryTests: XCTestCase {
     XCTAssertEqual(flipped[75, 50] & 0xFF_FFFF, 0xF0_D020, "yellow, bottom-right quadrant")
   }
 
+  /// At 100 pixels a texel (one strip of texels to SDL, not texel by texel), a flipped sprite
+  /// reaching far past the target still shows the right texels where they belong.
+  func testMagnifiedSpriteDrawnAsOneStripKeepsItsTexels() throws {
+    let assets = try SceneFixtures.makeAssets()
+    let fonts = try FontLibrary()
+    func render(flipX: Bool) throws -> RGBAImage {
+      let scene = SceneGraph(textMetrics: TTFTextMetrics(fonts: fonts))
+      let group = SceneFixtures.add(.group, to: scene) { $0.scale = 100 }
+      // Texel centres (12.5, 5.5) and (13.5, 5.5) land on pixel centres (20.5, 50.5) and (120.5, 50.5).
+      SceneFixtures.add(.image, to: scene, parent: group) {
+        $0.image = "sprite.png"; $0.width = 26; $0.height = 37; $0.x = -12.295; $0.y = -4.995; $0.flipX = flipX
+        if flipX { $0.x = -12.295 - 0.01 }  // mirrored texels 13.5 and 12.5 take the same places
+      }
+      return try SDLOffscreen(assets: assets, fonts: fonts).render(scene: scene, size: Vec2(200, 100), background: .black)
+    }
+    // Smooth scaling rounds a channel by a step or two.
+    func assertColor(_ pixel: UInt32, _ rgb: UInt32, _ what: String, line: UInt = #line) {
+      for shift: UInt32 in [0, 8, 16] {
+        XCTAssertEqual(Int((pixel >> shift) & 0xFF), Int((rgb >> shift) & 0xFF), accuracy: 3, what, line: line)
+      }
+    }
+    let upright = try render(flipX: false)
+    assertColor(upright[20, 50], 0xE0_3030, "red, texel 12")
+    assertColor(upright[120, 50], 0x30_C040, "green, texel 13")
+    let mirrored = try render(flipX: true)
+    assertColor(mirrored[20, 50], 0x30_C040, "green, texel 13 mirrored to the left")
+    assertColor(mirrored[120, 50], 0xE0_3030, "red, texel 12 mirrored to the right")
+  }
+
   /// A circle 100,000 pixels across whose edge crosses the middle of the target fills the top
   /// half only; one at three billion pixels draws nothing.
   func testHugeCircleIsClippedNotLost() throws {

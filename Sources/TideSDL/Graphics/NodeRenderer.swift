@@ -292,69 +292,67 @@ final class NodeRenderer {
       renderer, texture.handle, nil, &rect, degrees, nil, Self.flip(mirrorX, flipY))
   }
 
-  /// The texels shown at most this many pixels wide are drawn through a source rectangle;
-  /// larger ones one by one, each a rectangle of its colour cut to the target.
+  /// Along an axis where texels are shown at most this many pixels wide, the visible texels go
+  /// to SDL as one strip; wider ones go one by one, each cut to the target.
   private static let largestScaledTexel = 256.0
 
   /// An unrotated texture over the box at `origin` of `size` pixels (negative when mirrored)
-  /// that reaches far past `target`: only the whole texels on the target, and one more on each
-  /// side so smooth scaling blends the edges as before, go to SDL. SDL's software renderer
-  /// scales a partly visible copy through a surface the size of its destination, so the
-  /// destination stays within a texel of the target.
+  /// that reaches far past `target`: only the texels on the target, and one more on each side so
+  /// smooth scaling blends the edges as before, go to SDL. SDL's software renderer scales a
+  /// partly visible copy through a surface the size of its destination, so no destination
+  /// reaches more than `largestScaledTexel` pixels past the target; at most a few dozen copies.
   private func drawClippedAligned(
     _ texture: Texture, origin: SIMD2<Double>, size: SIMD2<Double>, flipX: Bool, flipY: Bool,
     _ target: SafeGeometry.Box
   ) {
-    var low = origin
-    var extent = size
-    var mirror = (flipX, flipY)
-    if extent.x < 0 { low.x += extent.x; extent.x = -extent.x; mirror.0.toggle() }
-    if extent.y < 0 { low.y += extent.y; extent.y = -extent.y; mirror.1.toggle() }
-    let texels = SIMD2(Double(texture.width), Double(texture.height))
-    let texel = extent / texels  // pixels per texel
-    guard texel.x > 0, texel.y > 0 else { return }
-    let visibleLow = SIMD2(max(low.x, target.minX), max(low.y, target.minY))
-    let visibleHigh = SIMD2(min(low.x + extent.x, target.maxX), min(low.y + extent.y, target.maxY))
-    guard visibleHigh.x > visibleLow.x, visibleHigh.y > visibleLow.y else { return }
-    // Texels in screen order (the first is the leftmost, the topmost), padded by one.
-    let lowOffset: SIMD2<Double> = (visibleLow - low) / texel
-    let highOffset: SIMD2<Double> = (visibleHigh - low) / texel
-    let first = (lowOffset.rounded(.down) - 1).clamped(lowerBound: .zero, upperBound: texels)
-    let last = (highOffset.rounded(.up) + 1).clamped(lowerBound: .zero, upperBound: texels)
-    // The texture's own texel at screen position `d` (counted from the left or top).
-    func source(_ d: Double, _ count: Double, _ mirrored: Bool, _ span: Double) -> Int32 {
-      Int32(mirrored ? count - d - span : d)
+    // One axis at a time: where the box starts, its length, texels, mirroring, the target's span.
+    struct Piece {
+      var source: Int32
+      var count: Int32
+      var low: Double
+      var high: Double
     }
-    if texel.x <= Self.largestScaledTexel && texel.y <= Self.largestScaledTexel {
-      let span = last - first
-      var src = SDL_Rect(
-        x: source(first.x, texels.x, mirror.0, span.x), y: source(first.y, texels.y, mirror.1, span.y),
-        w: Int32(span.x), h: Int32(span.y))
-      var dest = SDL_FRect(
-        x: Float(low.x + first.x * texel.x), y: Float(low.y + first.y * texel.y),
-        w: Float(span.x * texel.x), h: Float(span.y * texel.y))
-      SDL_RenderCopyExF(renderer, texture.handle, &src, &dest, 0, nil, Self.flip(mirror.0, mirror.1))
-      return
-    }
-    // Each texel covers more than 256 pixels, so at most a few dozen show: each is one colour.
-    var dy = first.y
-    while dy < last.y {
-      var dx = first.x
-      while dx < last.x {
-        let cell: SIMD2<Double> = SIMD2(dx, dy) * texel
-        let cellLow = low + cell
-        let lowCut = SIMD2(max(cellLow.x, target.minX), max(cellLow.y, target.minY))
-        let highCut = SIMD2(min(cellLow.x + texel.x, target.maxX), min(cellLow.y + texel.y, target.maxY))
-        if highCut.x > lowCut.x, highCut.y > lowCut.y {
-          var src = SDL_Rect(
-            x: source(dx, texels.x, mirror.0, 1), y: source(dy, texels.y, mirror.1, 1), w: 1, h: 1)
-          var dest = SDL_FRect(
-            x: Float(lowCut.x), y: Float(lowCut.y), w: Float(highCut.x - lowCut.x), h: Float(highCut.y - lowCut.y))
-          SDL_RenderCopyF(renderer, texture.handle, &src, &dest)
-        }
-        dx += 1
+    func pieces(
+      start: Double, length: Double, texels: Int, mirrored: Bool, targetLow: Double, targetHigh: Double
+    ) -> (pieces: [Piece], mirrored: Bool) {
+      var low = start
+      var extent = length
+      var flip = mirrored
+      if extent < 0 { low += extent; extent = -extent; flip.toggle() }
+      let count = Double(texels)
+      let texel = extent / count  // pixels per texel
+      let visibleLow = max(low, targetLow)
+      let visibleHigh = min(low + extent, targetHigh)
+      guard texel > 0, visibleHigh > visibleLow else { return ([], flip) }
+      // Texels in screen order (0 = leftmost or topmost), padded by one.
+      let first = min(max(((visibleLow - low) / texel).rounded(.down) - 1, 0), count)
+      let last = min(max(((visibleHigh - low) / texel).rounded(.up) + 1, 0), count)
+      func source(_ d: Double, _ span: Double) -> Int32 { Int32(flip ? count - d - span : d) }
+      if texel <= Self.largestScaledTexel {
+        return ([Piece(source: source(first, last - first), count: Int32(last - first), low: low + first * texel, high: low + last * texel)], flip)
       }
-      dy += 1
+      var result: [Piece] = []
+      var d = first
+      while d < last {
+        let cellLow = max(low + d * texel, targetLow)
+        let cellHigh = min(low + (d + 1) * texel, targetHigh)
+        if cellHigh > cellLow { result.append(Piece(source: source(d, 1), count: 1, low: cellLow, high: cellHigh)) }
+        d += 1
+      }
+      return (result, flip)
+    }
+    let across = pieces(
+      start: origin.x, length: size.x, texels: texture.width, mirrored: flipX, targetLow: target.minX, targetHigh: target.maxX)
+    let down = pieces(
+      start: origin.y, length: size.y, texels: texture.height, mirrored: flipY, targetLow: target.minY, targetHigh: target.maxY)
+    let flip = Self.flip(across.mirrored, down.mirrored)
+    for column in across.pieces {
+      for row in down.pieces {
+        var src = SDL_Rect(x: column.source, y: row.source, w: column.count, h: row.count)
+        var dest = SDL_FRect(
+          x: Float(column.low), y: Float(row.low), w: Float(column.high - column.low), h: Float(row.high - row.low))
+        SDL_RenderCopyExF(renderer, texture.handle, &src, &dest, 0, nil, flip)
+      }
     }
   }
 
