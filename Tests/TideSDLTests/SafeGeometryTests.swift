@@ -21,6 +21,17 @@ final class SafeGeometryTests: XCTestCase {
     XCTAssertEqual(SafeGeometry.verdict(huge, target: target), .clip)
     XCTAssertEqual(SafeGeometry.verdict([SIMD2(.nan, 0), SIMD2(1, 1), SIMD2(0, 1)], target: target), .cull)
     XCTAssertEqual(SafeGeometry.verdict([SIMD2(-.infinity, 0), SIMD2(1, 1), SIMD2(0, 1)], target: target), .cull)
+    // The four-corner form agrees, NaN in any place included.
+    for nan in 0..<4 {
+      var corners = near
+      corners[nan].x = .nan
+      XCTAssertEqual(SafeGeometry.verdict(corners[0], corners[1], corners[2], corners[3], target: target), .cull)
+    }
+    XCTAssertEqual(SafeGeometry.verdict(near[0], near[1], near[2], near[3], target: target), .draw)
+    XCTAssertEqual(SafeGeometry.verdict(far[0], far[1], far[2], far[3], target: target), .cull)
+    XCTAssertEqual(SafeGeometry.verdict(huge[0], huge[1], huge[2], huge[3], target: target), .clip)
+    let outside = near.map { $0 + SIMD2(200, 0) }  // past the right edge, within the margin
+    XCTAssertEqual(SafeGeometry.verdict(outside[0], outside[1], outside[2], outside[3], target: target), .cull)
   }
 
   /// The clipped polygon lies on the target, and its texture coordinates are where the

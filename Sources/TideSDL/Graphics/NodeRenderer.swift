@@ -237,11 +237,11 @@ final class NodeRenderer {
     var across = SIMD2(t.a * width, t.b * width)
     let down = SIMD2(t.c * height, t.d * height)
     var mirrorX = flipX
-    let corners = [origin, origin + across, origin + across + down, origin + down]
-    switch SafeGeometry.verdict(corners, target: frame.target) {
+    switch SafeGeometry.verdict(origin, origin + across, origin + across + down, origin + down, target: frame.target) {
     case .draw: break
     case .cull: return
     case .clip:
+      let corners = [origin, origin + across, origin + across + down, origin + down]
       frame.setMod(texture.handle, mod)
       if abs(across.y) < 1e-9, abs(down.x) < 1e-9 {
         drawClippedAligned(texture, origin: origin, size: SIMD2(across.x, down.y), flipX: flipX, flipY: flipY, frame.target)

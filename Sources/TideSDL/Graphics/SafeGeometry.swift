@@ -83,6 +83,24 @@ enum SafeGeometry {
     return target.widened(by: margin).contains(points) ? .draw : .clip
   }
 
+  /// `verdict` for the four corners of a box, without building an array: every sprite drawn
+  /// asks, thousands of times a frame.
+  static func verdict(
+    _ a: SIMD2<Double>, _ b: SIMD2<Double>, _ c: SIMD2<Double>, _ d: SIMD2<Double>, target: Box
+  ) -> Verdict {
+    // A NaN or infinite corner makes the sum non-finite (min and max could drop a NaN): such
+    // boxes take the slow, checked path, which culls them.
+    let sum = a + b + c + d
+    let low = pointwiseMin(pointwiseMin(a, b), pointwiseMin(c, d))
+    let high = pointwiseMax(pointwiseMax(a, b), pointwiseMax(c, d))
+    if sum.x.isFinite, sum.y.isFinite, low.x >= target.minX - margin, low.y >= target.minY - margin, high.x <= target.maxX + margin,
+      high.y <= target.maxY + margin
+    {
+      return high.x < target.minX || high.y < target.minY || low.x > target.maxX || low.y > target.maxY ? .cull : .draw
+    }
+    return verdict([a, b, c, d], target: target)
+  }
+
   /// The part of the convex polygon `polygon` inside `box` (Sutherland–Hodgman, one edge at a
   /// time); empty when nothing is inside.
   static func clip(_ polygon: [Corner], to box: Box) -> [Corner] {
