@@ -213,7 +213,9 @@ final class NodeRenderer {
     let height = Double(texture.height) / pixelScale
     // Place the block by alignment inside the node's box, in case the box was measured
     // with other metrics than the ones drawing now.
-    let offset = (look.width - width) * Double(align) / 2
+    // A texture cut at `Limits.textTextureSide` shows the start of a block as wide as the box.
+    let cut = texture.width >= Limits.textTextureSide
+    let offset = cut ? 0 : (look.width - width) * Double(align) / 2
     var tint = look.tint
     tint.a *= look.textColor.a
     drawTexture(
