@@ -348,3 +348,21 @@ final class NestingDepthCoreTests: XCTestCase {
     XCTAssertEqual(graph.root.refusal(toAdd: SceneGraph().makeNode(.rect)), .otherGraph)
   }
 }
+
+/// Alpha is drawn clamped to 0...1 at every level, as `docs/api.md` says.
+final class AlphaClampTests: XCTestCase {
+  func testAlphaAboveOneCountsAsOne() {
+    let graph = SceneGraph()
+    let parent = graph.makeNode(.group)
+    parent.alpha = 4
+    graph.root.add(parent)
+    let child = graph.makeNode(.rect)
+    child.alpha = 0.5
+    child.width = 1
+    child.height = 1
+    parent.add(child)
+    XCTAssertEqual(graph.drawList().first?.alpha, 0.5)
+    parent.alpha = -2
+    XCTAssertTrue(graph.drawList().isEmpty)
+  }
+}

@@ -85,7 +85,9 @@ public final class SceneGraph {
     _ node: Node, parentTransform: Affine, parentAlpha: Double, into items: inout [DrawItem]
   ) {
     guard node.visible else { return }
-    let alpha = parentAlpha * node.alpha
+    // Each alpha counts clamped to 0...1 (scripts may set up to ±1e6 so a fade can overshoot),
+    // so a parent above 1 cannot make a faded child opaque again.
+    let alpha = parentAlpha * min(node.alpha, 1)
     guard alpha > 0 else { return }
     let world = parentTransform * node.localTransform
     if node.kind != .group {
