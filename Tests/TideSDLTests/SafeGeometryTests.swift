@@ -164,6 +164,25 @@ final class TextTextureCapTests: XCTestCase {
     XCTAssertEqual(Int(surface.pointee.h), Limits.textTextureSide)
   }
 
+  /// Every size of every emoji would be gigabytes of glyphs, and every size a font: the
+  /// caches empty themselves before they pass their limits.
+  func testFontAndEmojiCachesStayBounded() throws {
+    let limit = 200_000  // a few small glyphs; the default is Limits.emojiCacheBytes
+    let fonts = try FontLibrary(emojiCacheBytes: limit)
+    let white = SDL_Color(r: 255, g: 255, b: 255, a: 255)
+    var sawEmoji = false
+    for size in 10..<(12 + Limits.openFontSizes) {
+      let layout = fonts.layout("a🦁✊🎉", pixelSize: size)
+      if let surface = fonts.renderSurface(layout, pixelSize: size, color: white, align: 0) { SDL_FreeSurface(surface) }
+      let sizes = fonts.cacheSizes
+      sawEmoji = sawEmoji || sizes.scaledBytes > 0
+      XCTAssertLessThanOrEqual(sizes.fonts, Limits.openFontSizes)
+      XCTAssertLessThanOrEqual(sizes.strikeBytes, limit)
+      XCTAssertLessThanOrEqual(sizes.scaledBytes, limit)
+    }
+    XCTAssertTrue(sawEmoji, "the emoji font draws these")
+  }
+
   func testTextTexturesStayWithinTheByteBudget() throws {
     let fonts = try FontLibrary()
     let target = try XCTUnwrap(SDL_CreateRGBSurfaceWithFormat(0, 64, 64, 32, SDL_PIXELFORMAT_ARGB8888.rawValue))

@@ -54,6 +54,10 @@ public enum Limits {
   public static let imageSide = 8192
   /// Pixels a side of one text texture: text past 4096 pixels across or down is cut.
   public static let textTextureSide = 4096
+  /// Text font sizes kept open at once (a script can ask for 2000): 64.
+  public static let openFontSizes = 64
+  /// Bytes of emoji glyph bitmaps kept, at the font's strike and scaled (each): 64 MB.
+  public static let emojiCacheBytes = 64 << 20
   /// Bytes of text textures a renderer keeps at once: 256 MB; past that, labels unused this
   /// frame are dropped first, and a label that still does not fit is not drawn.
   public static let textTextureBytes = 256 << 20

@@ -21,6 +21,16 @@ public final class FontLibrary: @unchecked Sendable {
   private var emojiStrikes: [UInt32: UnsafeMutablePointer<SDL_Surface>] = [:]
   /// Emoji glyphs shrunk to a line height, keyed by code point and height.
   private var emojiScaled: [EmojiKey: UnsafeMutablePointer<SDL_Surface>] = [:]
+  /// Bytes of pixels in `emojiStrikes` and in `emojiScaled`: each cache is emptied before it
+  /// would pass `emojiCacheBytes` (every emoji at every size would be gigabytes).
+  private var strikeBytes = 0
+  private var scaledBytes = 0
+  private let emojiCacheBytes: Int
+
+  /// Text font sizes open, and bytes of emoji bitmaps at the strike and scaled (for tests).
+  var cacheSizes: (fonts: Int, strikeBytes: Int, scaledBytes: Int) {
+    lock.withLock { (textFonts.count, strikeBytes, scaledBytes) }
+  }
 
   private struct EmojiKey: Hashable {
     var scalar: UInt32
@@ -30,8 +40,10 @@ public final class FontLibrary: @unchecked Sendable {
   /// Opens the fonts; a missing text font is an error, a missing emoji font only loses colour.
   public init(
     textFontPath: String = FontLibrary.defaultTextFontPath,
-    emojiFontPath: String = FontLibrary.defaultEmojiFontPath
+    emojiFontPath: String = FontLibrary.defaultEmojiFontPath,
+    emojiCacheBytes: Int = Limits.emojiCacheBytes
   ) throws {
+    self.emojiCacheBytes = emojiCacheBytes
     try SDLLibrary.startText()
     guard let probe = TTF_OpenFont(textFontPath, 16) else {
       throw SDLError.last("Opening the text font \(textFontPath)")
@@ -53,6 +65,11 @@ public final class FontLibrary: @unchecked Sendable {
   private func textFont(pixelSize: Int) -> OpaquePointer? {
     let size = min(max(pixelSize, 1), 1000)
     if let font = textFonts[size] { return font }
+    if textFonts.count >= Limits.openFontSizes {
+      // Only this lock's holder uses fonts, and no caller keeps one across calls.
+      for font in textFonts.values { TTF_CloseFont(font) }
+      textFonts.removeAll()
+    }
     guard let font = TTF_OpenFont(textFontPath, Int32(size)) else { return nil }
     textFonts[size] = font
     return font
@@ -108,7 +125,14 @@ public final class FontLibrary: @unchecked Sendable {
     guard let surface = TTF_RenderUTF8_Blended(emojiFont, String(Character(unicode)), white) else {
       return nil
     }
+    let bytes = Self.bytes(of: surface)
+    if strikeBytes + bytes > emojiCacheBytes {
+      for cached in emojiStrikes.values { SDL_FreeSurface(cached) }
+      emojiStrikes.removeAll()
+      strikeBytes = 0
+    }
     emojiStrikes[scalar] = surface
+    strikeBytes += bytes
     return surface
   }
 
@@ -120,8 +144,21 @@ public final class FontLibrary: @unchecked Sendable {
       let scaled = SurfaceScaler.scaled(
         strike, width: emojiWidth(scalar, lineHeight: lineHeight), height: lineHeight)
     else { return nil }
+    let bytes = Self.bytes(of: scaled)
+    if scaledBytes + bytes > emojiCacheBytes {
+      // The glyph just returned by an earlier call has been copied already: callers use each
+      // at once, under the lock.
+      for cached in emojiScaled.values { SDL_FreeSurface(cached) }
+      emojiScaled.removeAll()
+      scaledBytes = 0
+    }
     emojiScaled[key] = scaled
+    scaledBytes += bytes
     return scaled
+  }
+
+  private static func bytes(of surface: UnsafeMutablePointer<SDL_Surface>) -> Int {
+    Int(surface.pointee.pitch) * Int(surface.pointee.h)
   }
 
   /// Draws a layout into a new transparent ARGB8888 surface, text runs in `color`, emoji in
