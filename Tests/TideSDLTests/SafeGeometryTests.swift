@@ -228,4 +228,29 @@ final class TextTextureCapTests: XCTestCase {
     XCTAssertEqual(image[5, 5] & 0xFF_FFFF, 0, "the wide image is not drawn")
     XCTAssertEqual(image[15, 5] & 0xFF_FFFF, 0xFF_FFFF, "the small one is")
   }
+
+  /// Image textures stay within their budget: images drawn in turn evict the least recently
+  /// used; within one frame, one past the budget is not drawn.
+  func testImageTexturesStayWithinTheByteBudget() throws {
+    let game = FileManager.default.temporaryDirectory.appendingPathComponent("tide-image-budget-\(UUID().uuidString)")
+    defer { try? FileManager.default.removeItem(at: game) }
+    for name in ["a", "b", "c"] {
+      try RGBAImage(width: 100, height: 100, pixels: [UInt32](repeating: 0xFFFF_FFFF, count: 10_000))
+        .writePNG(to: game.appendingPathComponent("assets/\(name).png"))
+    }
+    let target = try XCTUnwrap(SDL_CreateRGBSurfaceWithFormat(0, 64, 64, 32, SDL_PIXELFORMAT_ARGB8888.rawValue))
+    defer { SDL_FreeSurface(target) }
+    let renderer = try XCTUnwrap(SDL_CreateSoftwareRenderer(target))
+    defer { SDL_DestroyRenderer(renderer) }
+    let cache = ImageTextureCache(renderer: renderer, assets: AssetLibrary(gameDirectory: game), byteBudget: 100_000)
+    for name in ["a.png", "b.png", "c.png", "a.png"] {
+      cache.beginFrame()
+      XCTAssertNotNil(cache.texture(named: name), name)
+      XCTAssertLessThanOrEqual(cache.bytes, cache.byteBudget)
+    }
+    cache.beginFrame()
+    let drawn = ["a.png", "b.png", "c.png"].filter { cache.texture(named: $0) != nil }
+    XCTAssertEqual(drawn.count, 2, "two 40 kB textures fit in 100 kB, the third waits")
+    XCTAssertLessThanOrEqual(cache.bytes, cache.byteBudget)
+  }
 }

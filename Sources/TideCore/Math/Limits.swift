@@ -52,6 +52,9 @@ public enum Limits {
   /// Pixels a side of an image asset: 8192 (256 MB decoded). A larger PNG, maybe a few kilobytes
   /// that decode to gigabytes, is refused when a sprite names it and never loaded.
   public static let imageSide = 8192
+  /// Bytes of image textures a renderer keeps at once: 1 GB (shared by a window's bands); past
+  /// it, images unused this frame are dropped first, and one that still does not fit is not drawn.
+  public static let imageTextureBytes = 1 << 30
   /// Pixels a side of one text texture: text past 4096 pixels across or down is cut.
   public static let textTextureSide = 4096
   /// Text font sizes kept open at once (a script can ask for 2000): 64.

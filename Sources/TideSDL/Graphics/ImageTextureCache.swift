@@ -2,17 +2,28 @@ import CSDL2
 import TideCore
 
 /// Image assets uploaded as textures for one renderer, loaded on first use.
+///
+/// The textures stay within `byteBudget`: a game folder of many large images drawn in turn
+/// drops the ones unused longest (never one drawn this frame); one that still does not fit is
+/// not drawn.
 final class ImageTextureCache {
   private let renderer: OpaquePointer
   private let assets: AssetLibrary
   private let exactTwins: Bool
   private var textures: [String: Texture] = [:]
+  private var lastUsed: [String: Int] = [:]
   private var failed: Set<String> = []
   private var seenGeneration: Int
+  private var frame = 0
+  /// Bytes of pixels in `textures` (twins included).
+  private(set) var bytes = 0
+  /// The most `bytes` may reach.
+  let byteBudget: Int
 
-  init(renderer: OpaquePointer, assets: AssetLibrary) {
+  init(renderer: OpaquePointer, assets: AssetLibrary, byteBudget: Int = Limits.imageTextureBytes) {
     self.renderer = renderer
     self.assets = assets
+    self.byteBudget = byteBudget
     exactTwins = Texture.needsExactTwin(renderer)
     seenGeneration = assets.generation
   }
@@ -23,11 +34,14 @@ final class ImageTextureCache {
 
   /// Drops every texture when an asset changed since the last frame (hot reload).
   func beginFrame() {
+    frame += 1
     let generation = assets.generation
     guard generation != seenGeneration else { return }
     seenGeneration = generation
     for texture in textures.values { texture.destroy() }
     textures.removeAll()
+    lastUsed.removeAll()
+    bytes = 0
     failed.removeAll()
   }
 
@@ -36,7 +50,25 @@ final class ImageTextureCache {
   /// Runs of the same sprite skip even this lookup: `NodeRenderer` remembers the last image
   /// in its per-frame state.
   func texture(named name: String) -> Texture? {
-    textures[name] ?? load(name)
+    lastUsed[name] = frame
+    return textures[name] ?? load(name)
+  }
+
+  private func size(of texture: Texture) -> Int {
+    texture.width * texture.height * 4 * (texture.exact == nil ? 1 : 2)
+  }
+
+  /// Drops textures not used this frame, least recent first, until `size` more bytes fit.
+  private func makeRoom(for size: Int) -> Bool {
+    guard bytes + size > byteBudget else { return true }
+    let candidates = textures.keys.filter { (lastUsed[$0] ?? 0) < frame }.sorted { (lastUsed[$0] ?? 0) < (lastUsed[$1] ?? 0) }
+    for name in candidates {
+      guard let texture = textures.removeValue(forKey: name) else { continue }
+      bytes -= self.size(of: texture)
+      texture.destroy()
+      if bytes + size <= byteBudget { return true }
+    }
+    return false
   }
 
   private func load(_ name: String) -> Texture? {
@@ -55,6 +87,9 @@ final class ImageTextureCache {
       return nil
     }
     defer { SDL_FreeSurface(surface) }
+    let needed = Int(surface.pointee.w) * Int(surface.pointee.h) * 4 * (exactTwins ? 2 : 1)
+    // Over budget this frame: not drawn now, and tried again next frame (not marked failed).
+    guard makeRoom(for: needed) else { return nil }
     guard
       let texture = Texture.make(renderer: renderer, surface: surface, exactTwin: exactTwins)
     else {
@@ -62,6 +97,7 @@ final class ImageTextureCache {
       return nil
     }
     textures[name] = texture
+    bytes += size(of: texture)
     return texture
   }
 }

@@ -60,13 +60,14 @@ final class NodeRenderer {
   }
 
   /// Creates a renderer front end for `renderer` (an `SDL_Renderer*`, which must outlive it);
-  /// its text textures stay within `textBytes`.
-  init(renderer: OpaquePointer, fonts: FontLibrary, assets: AssetLibrary, textBytes: Int = Limits.textTextureBytes) {
+  /// its image and text textures stay within one `share`-th of `Limits.imageTextureBytes` and
+  /// `Limits.textTextureBytes` (a window's bands split them).
+  init(renderer: OpaquePointer, fonts: FontLibrary, assets: AssetLibrary, share: Int = 1) {
     self.renderer = renderer
     self.fonts = fonts
     self.assets = assets
-    images = ImageTextureCache(renderer: renderer, assets: assets)
-    texts = TextTextureCache(renderer: renderer, fonts: fonts, byteBudget: textBytes)
+    images = ImageTextureCache(renderer: renderer, assets: assets, byteBudget: Limits.imageTextureBytes / max(share, 1))
+    texts = TextTextureCache(renderer: renderer, fonts: fonts, byteBudget: Limits.textTextureBytes / max(share, 1))
     SDL_SetRenderDrawBlendMode(renderer, SDL_BLENDMODE_BLEND)
   }
 

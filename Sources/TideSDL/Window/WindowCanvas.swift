@@ -157,8 +157,8 @@ final class WindowCanvas {
       made.append(
         Band(
           renderer: renderer,
-          // The bands share the text budget: each renders every label it draws.
-          nodes: NodeRenderer(renderer: renderer, fonts: fonts, assets: assets, textBytes: Limits.textTextureBytes / count),
+          // The bands share the texture budgets: each loads every image and label it draws.
+          nodes: NodeRenderer(renderer: renderer, fonts: fonts, assets: assets, share: count),
           rows: rows, target: target))
     }
     bands = made
