@@ -43,16 +43,20 @@ struct Test: ParsableCommand {
     var skipped = 0
     var outputs: [String] = []
     for location in locations {
-      guard FileManager.default.fileExists(atPath: location.url.path) else {
-        printError("no game folder at '\(location.displayPath)'")
-        failed += 1
-        continue
+      let report: GameTestReport
+      if FileManager.default.fileExists(atPath: location.url.path) {
+        report = StandardOutput.toStandardError(while: reportFormat != .plain) {
+          GameTestRunner.run(game: location.url, displayPath: location.displayPath, filter: filter, format: reportFormat)
+        }
+      } else {
+        let message = "no game folder at '\(location.displayPath)'"
+        report = GameTestRunner.failedEntry(game: location.displayPath, message: message, format: reportFormat)
       }
-      let report = GameTestRunner.run(game: location.url, displayPath: location.displayPath, filter: filter, format: reportFormat)
       passed += report.passed
       failed += report.failed
       skipped += report.skipped
-      outputs.append(reportFormat == .plain ? "\(location.displayPath): \(report.output)" : report.output)
+      let prefix = report.output.hasPrefix("\(location.displayPath): ") ? "" : "\(location.displayPath): "
+      outputs.append(reportFormat == .plain ? prefix + report.output : report.output)
     }
     var closing = "\(passed) passed, \(failed) failed"
     if skipped > 0 { closing += ", \(skipped) skipped" }
@@ -126,5 +130,22 @@ struct Test: ParsableCommand {
       text += "; " + detail.trimmingCharacters(in: .whitespaces)
     }
     return text
+  }
+}
+
+/// Sends what tests and games print to standard error while a TAP or JUnit report is built,
+/// so `print()` in a test never lands inside the machine-read stream on standard output.
+enum StandardOutput {
+  static func toStandardError<T>(while active: Bool, _ body: () -> T) -> T {
+    guard active else { return body() }
+    fflush(nil)
+    let saved = dup(STDOUT_FILENO)
+    guard saved >= 0, dup2(STDERR_FILENO, STDOUT_FILENO) >= 0 else { return body() }
+    defer {
+      fflush(nil)
+      dup2(saved, STDOUT_FILENO)
+      close(saved)
+    }
+    return body()
   }
 }

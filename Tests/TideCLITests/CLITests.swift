@@ -1,4 +1,7 @@
 import Foundation
+#if canImport(FoundationXML)
+  import FoundationXML
+#endif
 import XCTest
 
 /// End-to-end tests of the `tide` command: the one-line errors authors see, and the commands' output.
@@ -149,6 +152,46 @@ final class CLITests: XCTestCase {
     XCTAssertTrue(result.stdout.contains("expected: 5"), result.stdout)
     XCTAssertTrue(result.stdout.contains("actual: 4"), result.stdout)
     XCTAssertTrue(result.stdout.hasSuffix("1 passed, 1 failed\n"), result.stdout)
+  }
+
+  func testVersionPrintsTheVersion() throws {
+    let result = try tide(["--version"])
+    XCTAssertEqual(result.status, 0)
+    XCTAssertTrue(result.stdout.hasPrefix("tide "), result.stdout)
+  }
+
+  /// A missing game folder fails a TAP or JUnit reader too, not only the exit code (issue 14).
+  func testMissingGameFolderIsAFailedEntryInEveryFormat() throws {
+    let tap = try tide(["test", "/nonexistent/game", "--format", "tap"])
+    XCTAssertEqual(tap.status, 1)
+    XCTAssertTrue(tap.stdout.hasPrefix("TAP version 13\n1..1\nnot ok 1 - /nonexistent/game\n"), tap.stdout)
+    let junit = try tide(["test", "/nonexistent/game", "--format", "junit"])
+    XCTAssertEqual(junit.status, 1)
+    XCTAssertTrue(junit.stdout.contains("<error message=\"no game folder at &apos;/nonexistent/game&apos;\""), junit.stdout)
+    XCTAssertNoThrow(try XMLDocument(xmlString: junit.stdout))
+    let plain = try tide(["test", "/nonexistent/game"])
+    XCTAssertEqual(plain.status, 1)
+    XCTAssertTrue(plain.stdout.hasSuffix("0 passed, 1 failed\n"), plain.stdout)
+  }
+
+  /// `print` in a test (or in the game it starts) goes to standard error, so the stream stays valid.
+  func testPrintsStayOutOfTapAndJUnit() throws {
+    let game = try makeGame([
+      "main.lua": "print('from the game')",
+      "tests/print_test.lua": """
+        describe("talk", function()
+          it("prints", function() print("<from the test>") tide.test.start{} assert.is_true(true) end)
+        end)
+        """,
+    ])
+    let tap = try tide(["test", game.path, "--format", "tap"])
+    XCTAssertEqual(tap.status, 0, tap.stdout + tap.stderr)
+    XCTAssertTrue(tap.stdout.hasPrefix("TAP version 13\n"), tap.stdout)
+    XCTAssertFalse(tap.stdout.contains("from the"), tap.stdout)
+    XCTAssertTrue(tap.stderr.contains("<from the test>"), tap.stderr)
+    let junit = try tide(["test", game.path, "--format", "junit"])
+    XCTAssertFalse(junit.stdout.contains("from the"), junit.stdout)
+    XCTAssertNoThrow(try XMLDocument(xmlString: junit.stdout))
   }
 
   func testShotIsDeterministic() throws {

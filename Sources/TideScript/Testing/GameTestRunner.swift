@@ -52,9 +52,7 @@ public enum GameTestRunner {
     do {
       engine = try Engine(gameDirectory: directory, displayPath: displayPath, backend: HeadlessBackend(), options: options)
     } catch {
-      report.failed = 1
-      report.output = "\(displayPath): \(error.description)\n0 passed, 1 failed\n"
-      return report
+      return failedEntry(game: displayPath, message: error.description, format: format)
     }
     engine.installTestAPI()
     var testNumber = 0
@@ -96,6 +94,69 @@ public enum GameTestRunner {
       report.output += "\(displayPath): the test runner failed: \(error.description)\n"
     }
     return report
+  }
+
+  /// A report of one failed entry named after the game, valid in every format: a game folder
+  /// that is missing or does not load must fail a TAP or JUnit consumer too, not only the exit code.
+  public static func failedEntry(game displayPath: String, message: String, format: TestReportFormat) -> GameTestReport {
+    var report = GameTestReport(game: displayPath)
+    report.failed = 1
+    switch format {
+    case .plain:
+      report.output = "\(displayPath): \(message)\n0 passed, 1 failed\n"
+    case .tap:
+      report.output = "TAP version 13\n1..1\nnot ok 1 - \(tapDescription(displayPath))\n  ---\n  message: \(yamlString(message))\n  ...\n# 0 passed, 1 failed\n"
+    case .junit:
+      let name = xmlEscaped(displayPath)
+      report.output = """
+        <?xml version="1.0" encoding="UTF-8"?>
+        <testsuites name="tide" tests="1" failures="0" errors="1" skipped="0">
+          <testsuite name="\(name)" tests="1" failures="0" errors="1" skipped="0">
+            <testcase name="\(name)" classname="\(name)">
+              <error message="\(xmlEscaped(message))" type="error">\(xmlEscaped(message))</error>
+            </testcase>
+          </testsuite>
+        </testsuites>
+
+        """
+    }
+    return report
+  }
+
+  private static func tapDescription(_ text: String) -> String {
+    text.replacingOccurrences(of: "\\", with: "\\\\").replacingOccurrences(of: "#", with: "\\#")
+      .map { $0.isNewline ? " " : String($0) }.joined()
+  }
+
+  private static func yamlString(_ text: String) -> String {
+    var out = "\""
+    for scalar in text.unicodeScalars {
+      switch scalar {
+      case "\"": out += "\\\""
+      case "\\": out += "\\\\"
+      case "\n": out += "\\n"
+      case "\t": out += "\\t"
+      default: out += scalar.value < 32 || scalar.value == 127 ? String(format: "\\x%02X", scalar.value) : String(scalar)
+      }
+    }
+    return out + "\""
+  }
+
+  private static func xmlEscaped(_ text: String) -> String {
+    var out = ""
+    for scalar in text.unicodeScalars {
+      switch scalar {
+      case "&": out += "&amp;"
+      case "<": out += "&lt;"
+      case ">": out += "&gt;"
+      case "\"": out += "&quot;"
+      case "'": out += "&apos;"
+      case "\n": out += "&#10;"
+      case "\t", "\r": out += "&#\(scalar.value);"
+      default: out += scalar.value < 32 || scalar.value == 127 ? "\u{FFFD}" : String(scalar)
+      }
+    }
+    return out
   }
 
   // Collects every file into one suite, then runs it; the engine's hook resets the game per test.
