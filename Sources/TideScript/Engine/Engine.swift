@@ -66,7 +66,7 @@ public final class Engine: GameDriver {
     guard FileManager.default.fileExists(atPath: gameDirectory.path, isDirectory: &isDirectory), isDirectory.boolValue else {
       throw .missingFolder(shown)
     }
-    guard FileManager.default.fileExists(atPath: gameDirectory.appendingPathComponent("main.lua").path) else {
+    guard !options.requiresMain || FileManager.default.fileExists(atPath: gameDirectory.appendingPathComponent("main.lua").path) else {
       throw .missingMain(shown)
     }
     self.gameDirectory = gameDirectory.standardizedFileURL
@@ -91,6 +91,9 @@ public final class Engine: GameDriver {
       throw .script(error)
     }
     installAPI()
+    // Modules required before the first start() (a test file's top-level `require`) need the
+    // safe globals too, not an empty environment.
+    try modules.resetGameEnvironment(self)
     try loadConfig()
   }
 

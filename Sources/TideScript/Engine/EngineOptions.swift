@@ -21,6 +21,8 @@ public struct EngineOptions: Sendable {
   public var tweenLimit = Limits.tweens
   /// Prints script errors to standard error as they happen.
   public var logErrors = true
+  /// Refuses a folder without `main.lua`; `tide test` allows one, to test a plain Lua library.
+  public var requiresMain = true
 
   /// Default options.
   public init() {}

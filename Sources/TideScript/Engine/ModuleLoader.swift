@@ -56,9 +56,13 @@ final class ModuleLoader {
       guard FileManager.default.fileExists(atPath: url.path) else { return nil }
       return (url, "@" + engine.displayPath + "/" + folder + "/" + rest, false)
     }
-    let url = engine.gameDirectory.appendingPathComponent(relative)
-    guard FileManager.default.fileExists(atPath: url.path) else { return nil }
-    return (url, "@" + engine.displayPath + "/" + relative, false)
+    // `?.lua`, then `?/init.lua`, as Lua's own package.path.
+    let folder = name.replacingOccurrences(of: ".", with: "/") + "/init.lua"
+    for candidate in [relative, folder] {
+      let url = engine.gameDirectory.appendingPathComponent(candidate)
+      if FileManager.default.fileExists(atPath: url.path) { return (url, "@" + engine.displayPath + "/" + candidate, false) }
+    }
+    return nil
   }
 
   private func isValidModuleName(_ name: String) -> Bool {

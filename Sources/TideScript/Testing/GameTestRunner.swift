@@ -39,14 +39,13 @@ public enum GameTestRunner {
     game directory: URL, displayPath: String, filter: String? = nil, format: TestReportFormat = .plain
   ) -> GameTestReport {
     var report = GameTestReport(game: displayPath)
-    let testsDir = directory.appendingPathComponent("tests")
-    let files = ((try? FileManager.default.contentsOfDirectory(atPath: testsDir.path)) ?? [])
-      .filter { $0.hasSuffix("_test.lua") }.sorted()
+    let files = testFiles(in: directory)
     let saveRoot = FileManager.default.temporaryDirectory.appendingPathComponent("tide-test-\(UUID().uuidString)")
     defer { try? FileManager.default.removeItem(at: saveRoot) }
 
     var options = EngineOptions()
     options.logErrors = false
+    options.requiresMain = false
     options.saveDirectory = saveRoot.appendingPathComponent("0")
     let engine: Engine
     do {
@@ -63,9 +62,9 @@ public enum GameTestRunner {
       lua.newTable(narr: Int32(files.count))
       for (i, file) in files.enumerated() {
         lua.newTable()
-        lua.push("\(displayPath)/tests/\(file)")
+        lua.push("\(displayPath)/\(file)")
         lua.rawSet(-2, key: "name")
-        let source = (try? String(contentsOf: testsDir.appendingPathComponent(file), encoding: .utf8)) ?? "error('cannot read file')"
+        let source = (try? String(contentsOf: directory.appendingPathComponent(file), encoding: .utf8)) ?? "error('cannot read file')"
         lua.push(source)
         lua.rawSet(-2, key: "source")
         lua.rawSet(-2, index: i + 1)
@@ -80,10 +79,24 @@ public enum GameTestRunner {
         engine.vm.instructionBudget = instructionsPerTest
         return 0
       }
+      lua.push { lua in
+        // The source of a module of the game folder that the game has not loaded in this test.
+        guard let name = lua.toString(at: 1), !name.hasPrefix("tide."),
+          lua.push(engine.moduleCache) == .table
+        else { return 0 }
+        let loadedByGame = lua.rawGet(-1, key: name) != .nil
+        lua.pop(2)
+        guard !loadedByGame, let found = engine.modules.resolve(name, engine: engine),
+          let source = try? String(contentsOf: found.url, encoding: .utf8)
+        else { return 0 }
+        lua.push(source)
+        lua.push(found.chunkName)
+        return 2
+      }
       try lua.load(runnerSource, chunkName: "=[tide test runner]")
-      lua.insert(at: -6)
+      lua.insert(at: -7)
       engine.vm.instructionBudget = instructionsPerTest
-      try lua.pcall(nargs: 5, nresults: 4)
+      try lua.pcall(nargs: 6, nresults: 4)
       report.output = lua.toString(at: -4) ?? ""
       report.passed = lua.toInt(at: -3) ?? 0
       report.failed = lua.toInt(at: -2) ?? 0
@@ -94,6 +107,15 @@ public enum GameTestRunner {
       report.output += "\(displayPath): the test runner failed: \(error.description)\n"
     }
     return report
+  }
+
+  /// The test files of a game or library, sorted: `tests/*_test.lua` and busted's `spec/**/*_spec.lua`.
+  static func testFiles(in directory: URL) -> [String] {
+    let tests = ((try? FileManager.default.contentsOfDirectory(atPath: directory.appendingPathComponent("tests").path)) ?? [])
+      .filter { $0.hasSuffix("_test.lua") }.map { "tests/" + $0 }
+    let specs = (FileManager.default.subpaths(atPath: directory.appendingPathComponent("spec").path) ?? [])
+      .filter { $0.hasSuffix("_spec.lua") }.map { "spec/" + $0 }
+    return tests.sorted() + specs.sorted()
   }
 
   /// A report of one failed entry named after the game, valid in every format: a game folder
@@ -161,9 +183,24 @@ public enum GameTestRunner {
 
   // Collects every file into one suite, then runs it; the engine's hook resets the game per test.
   static let runnerSource = """
-    local testing, files, filter, format, before_test = ...
+    local testing, files, filter, format, before_test, find_module = ...
     local suite = testing.new()
     local env = suite:environment(_G)
+    -- A module the tests require runs in the tests' environment (it sees assert, describe...),
+    -- once per run; one the running game has loaded is the game's own instance.
+    local game_require, test_modules = require, {}
+    env.require = function(name)
+      local value = test_modules[name]
+      if value ~= nil then return value end
+      local source, chunk_name = find_module(name)
+      if source == nil then return game_require(name) end
+      local chunk, err = load(source, chunk_name, "t", env)
+      if chunk == nil then error(err, 0) end
+      value = chunk(name)
+      if value == nil then value = true end
+      test_modules[name] = value
+      return value
+    end
     for _, file in ipairs(files) do
       local chunk, err = load(file.source, "@" .. file.name, "t", env)
       if chunk then suite:collect(file.name, chunk) else suite:load_error(file.name, err) end

@@ -1,0 +1,63 @@
+import Foundation
+import TideScript
+import XCTest
+
+/// A plain Lua library with busted's layout runs under `tide test` unchanged (issue 14).
+final class LibrarySpecTests: XCTestCase {
+  private func makeFolder(_ files: [String: String]) throws -> URL {
+    let dir = FileManager.default.temporaryDirectory.appendingPathComponent("tide-lib-\(UUID().uuidString)")
+    for (path, text) in files {
+      let url = dir.appendingPathComponent(path)
+      try FileManager.default.createDirectory(at: url.deletingLastPathComponent(), withIntermediateDirectories: true)
+      try text.write(to: url, atomically: true, encoding: .utf8)
+    }
+    addTeardownBlock { try? FileManager.default.removeItem(at: dir) }
+    return dir
+  }
+
+  func testLibraryWithSpecFolderAndNoMainRuns() throws {
+    let dir = try makeFolder([
+      // Required at the top of the spec, before any game starts: it needs the standard globals.
+      "vec.lua": """
+        local vec = {}
+        vec.__index = vec
+        function vec.new(x, y) return setmetatable({ x = x, y = y }, vec) end
+        function vec:len() return math.sqrt(self.x * self.x + self.y * self.y) end
+        return vec
+        """,
+      "shapes/init.lua": "return { kind = type(1) }",
+      // A helper in a subfolder of the spec folder sees busted's assert, not Lua's.
+      "spec/helpers/check.lua": "return function(a, b) assert.are.equal(a, b) end",
+      "spec/vec_spec.lua": """
+        local vec = require("vec")
+        local check = require("spec.helpers.check")
+        describe("vec", function()
+          it("measures", function() check(5, vec.new(3, 4):len()) end)
+          it("finds init.lua", function() assert.are.equal("number", require("shapes").kind) end)
+        end)
+        """,
+      "spec/nested/deep_spec.lua": "it('runs nested specs', function() assert.is_true(true) end)",
+    ])
+    let report = GameTestRunner.run(game: dir, displayPath: "lib")
+    assertAllPassed(report, count: 3)
+  }
+
+  func testTestModulesStayOutOfTheGame() throws {
+    let dir = try makeFolder([
+      "main.lua": """
+        local h = require("spec.helper")
+        if describe ~= nil or it ~= nil or h.describe ~= nil then error("the game sees the tests' names") end
+        """,
+      "spec/helper.lua": "return { name = 'game copy', describe = describe }",
+      "spec/game_spec.lua": """
+        local helper = require("spec.helper")
+        it("keeps the tests' names out of the game", function()
+          assert.are.equal("function", type(helper.describe))
+          tide.test.start{}
+        end)
+        """,
+    ])
+    let report = GameTestRunner.run(game: dir, displayPath: "game")
+    assertAllPassed(report, count: 1)
+  }
+}
