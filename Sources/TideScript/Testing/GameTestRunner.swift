@@ -189,7 +189,12 @@ public enum GameTestRunner {
     -- A module the tests require runs in the tests' environment (it sees assert, describe...),
     -- once per run; one the running game has loaded is the game's own instance.
     local game_require, test_modules = require, {}
-    env.require = function(name)
+    env.require = function(...)
+      local name = ...
+      if type(name) ~= "string" then
+        local got = select("#", ...) == 0 and "no value" or type(name)
+        error(("bad argument #1 to 'require' (string expected, got %s)"):format(got), 2)
+      end
       local value = test_modules[name]
       if value ~= nil then return value end
       local source, chunk_name = find_module(name)
