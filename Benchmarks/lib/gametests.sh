@@ -1,0 +1,60 @@
+# Section `gametests`: `tide test` over all of Content/, this tide against a baseline tide built
+# from the commit before issue 14 (busted specs) in the same run, so the ratio is fair on a
+# shared machine. Target: at most 1.5× the baseline (issue 14).
+# Env: BENCH_TESTS_BASELINE=<git ref> (default 1f26e4b, main before issue 14),
+#      BENCH_TESTS_RUNS (default 5, alternating the two binaries).
+# Sourced by Scripts/bench.
+
+# Builds the baseline's tide (release) from a clean export of the ref; prints its path.
+build_baseline_tide() {
+  local ref=$1 dir=Benchmarks/.build/baseline-$1
+  if [ ! -x "$dir/.build/release/tide" ]; then
+    rm -rf "$dir" && mkdir -p "$dir" || return 1
+    git archive "$ref" | tar -x -C "$dir" || return 1
+    log "building baseline tide at $ref"
+    (cd "$dir" && swift build -c release --product tide >"$BENCH_TMP/baseline-build.log" 2>&1) || return 1
+  fi
+  printf '%s\n' "$dir/.build/release/tide"
+}
+
+# Seconds one `tide test Content` takes (wall clock), from the repo root.
+time_game_tests() {
+  local start end
+  start=$(date +%s.%N)
+  "$1" test Content >/dev/null 2>&1
+  end=$(date +%s.%N)
+  calc "$end - $start"
+}
+
+section_gametests() {
+  local md=$1 ref=${BENCH_TESTS_BASELINE:-1f26e4b} runs=${BENCH_TESTS_RUNS:-5} base i
+  local now=() before=()
+  find_tide
+  {
+    echo "## gametests — \`tide test\` over all of Content/ vs the tide before issue 14"
+    echo
+    echo "Target: at most 1.5× the baseline (issue 14). Baseline: release tide built from \`$ref\`;"
+    echo "both run \`tide test Content\` $runs times, alternating; medians."
+    echo
+    if [ -z "$TIDE_BIN" ]; then
+      echo "not available: $TIDE_WHY."
+    elif ! base=$(build_baseline_tide "$ref"); then
+      echo "not available: the baseline at \`$ref\` did not build."
+    else
+      for ((i = 0; i < runs; i++)); do
+        before+=("$(time_game_tests "$base")")
+        now+=("$(time_game_tests "$TIDE_BIN")")
+      done
+      local b n
+      b=$(median "${before[@]}")
+      n=$(median "${now[@]}")
+      echo "| tide | median seconds | runs |"
+      echo "|---|---|---|"
+      echo "| baseline \`$ref\` | $b | ${before[*]} |"
+      echo "| this tide | $n | ${now[*]} |"
+      echo
+      echo "Ratio: $(calc "$n / $b")× ($(is "$n <= 1.5 * $b" && echo "meets" || echo "**misses**") the 1.5× target)."
+    fi
+  } >"$md"
+  log "gametests: done"
+}
