@@ -39,34 +39,78 @@ public struct SaveStore: Sendable {
     return directory.appendingPathComponent(name + ".json")
   }
 
-  /// Reads the save called `name`.
+  /// The largest save read (8 MiB): a bigger file, or a device that never ends, is unusable
+  /// rather than read into memory.
+  public static let maxBytes = 8 * 1024 * 1024
+
+  /// Reads the save called `name`. Never blocks and never reads more than `maxBytes`: the file
+  /// type is checked before opening (a FIFO would block `open`, a device like `/dev/zero` never
+  /// ends), the open is non-blocking, and anything that is not a regular, readable file of at
+  /// most `maxBytes` is `.unusable`. Only an invalid name throws.
   public func read(_ name: String) throws(SaveError) -> SaveReadResult {
     let url = try url(for: name)
     let path = url.path
-    let fd = open(path, O_RDONLY)
-    if fd < 0 {
-      if errno == ENOENT { return .missing }
-      throw SaveStore.ioError("read", path)
+    var info = stat()
+    if stat(path, &info) != 0 {
+      let code = errno
+      if code == ENOENT {
+        // A dangling symlink is no save either, but it is in the way: set it aside.
+        var link = stat()
+        if lstat(path, &link) == 0 { return .unusable(reason: "it is a link to a missing file") }
+        return .missing
+      }
+      if code == ENOTDIR { return directoryProblem() ?? .unusable(reason: String(cString: strerror(code))) }
+      return .unusable(reason: String(cString: strerror(code)))
     }
+    if let problem = SaveStore.typeProblem(info.st_mode) { return .unusable(reason: problem) }
+    if Int(info.st_size) > SaveStore.maxBytes { return .unusable(reason: SaveStore.tooLarge) }
+    let fd = open(path, O_RDONLY | O_NONBLOCK | O_NOCTTY)
+    if fd < 0 { return .unusable(reason: String(cString: strerror(errno))) }
     defer { close(fd) }
+    // The file may have been swapped between stat and open: check what was opened.
+    guard fstat(fd, &info) == 0 else { return .unusable(reason: String(cString: strerror(errno))) }
+    if let problem = SaveStore.typeProblem(info.st_mode) { return .unusable(reason: problem) }
     var data = Data()
     var buffer = [UInt8](repeating: 0, count: 64 * 1024)
     while true {
       let n = buffer.withUnsafeMutableBytes { posixRead(fd, $0.baseAddress, $0.count) }
       if n < 0 {
         if errno == EINTR { continue }
-        throw SaveStore.ioError("read", path)
+        return .unusable(reason: String(cString: strerror(errno)))
       }
       if n == 0 { break }
       data.append(contentsOf: buffer[0..<n])
+      if data.count > SaveStore.maxBytes { return .unusable(reason: SaveStore.tooLarge) }
     }
     return .data(data)
+  }
+
+  private static let tooLarge = "it is larger than \(maxBytes / (1024 * 1024)) MiB"
+
+  /// Why a file of this mode cannot be a save, or nil for a regular file.
+  private static func typeProblem(_ mode: mode_t) -> String? {
+    switch mode & S_IFMT {
+    case S_IFREG: return nil
+    case S_IFDIR: return "it is a folder"
+    case S_IFIFO: return "it is a FIFO"
+    case S_IFCHR, S_IFBLK: return "it is a device"
+    case S_IFSOCK: return "it is a socket"
+    default: return "it is not a regular file"
+    }
+  }
+
+  /// When the save folder itself is not a folder, says so.
+  private func directoryProblem() -> SaveReadResult? {
+    var info = stat()
+    guard stat(directory.path, &info) == 0, info.st_mode & S_IFMT != S_IFDIR else { return nil }
+    return .unusable(reason: "the save folder '\(directory.path)' is not a folder")
   }
 
   /// Replaces the save called `name` with `data`, atomically and durably.
   public func write(_ name: String, _ data: Data) throws(SaveError) {
     let url = try url(for: name)
     try createDirectory()
+    removeStaleTemporaryFiles()
     let finalPath = url.path
     // Same directory as the target so rename(2) is atomic (no cross-device move).
     let tempPath = directory.appendingPathComponent(".\(name).json.tmp-\(getpid())").path
@@ -105,6 +149,7 @@ public struct SaveStore: Sendable {
   @discardableResult
   public func setAside(_ name: String) throws(SaveError) -> URL {
     let source = try url(for: name).path
+    if case .unusable = directoryProblem() ?? .missing { return try setAsideDirectory() }
     var n = 1
     while true {
       let target = directory.appendingPathComponent("\(name).damaged-\(n).json")
@@ -136,11 +181,30 @@ public struct SaveStore: Sendable {
     }
   }
 
-  /// Whether two paths name the same file (device and inode).
+  /// Moves a file standing where the save folder should be to `<folder>.damaged-<n>`, so the
+  /// next write can create the folder.
+  private func setAsideDirectory() throws(SaveError) -> URL {
+    let source = directory.standardizedFileURL
+    var n = 1
+    while true {
+      let target = source.deletingLastPathComponent()
+        .appendingPathComponent("\(source.lastPathComponent).damaged-\(n)")
+      var info = stat()
+      if lstat(target.path, &info) == 0 {
+        n += 1
+        continue
+      }
+      guard rename(source.path, target.path) == 0 else { throw SaveStore.ioError("set aside", source.path) }
+      return target
+    }
+  }
+
+  /// Whether two paths name the same file (device and inode), links not followed (a set-aside
+  /// symlink is the link itself).
   private static func sameFile(_ a: String, _ b: String) -> Bool {
     var first = stat()
     var second = stat()
-    guard stat(a, &first) == 0, stat(b, &second) == 0 else { return false }
+    guard lstat(a, &first) == 0, lstat(b, &second) == 0 else { return false }
     return first.st_dev == second.st_dev && first.st_ino == second.st_ino
   }
 
@@ -148,6 +212,22 @@ public struct SaveStore: Sendable {
   public func remove(_ name: String) throws(SaveError) {
     let path = try url(for: name).path
     if unlink(path) != 0, errno != ENOENT { throw SaveStore.ioError("remove", path) }
+  }
+
+  /// Deletes `.<name>.json.tmp-<pid>` files whose writer is gone (killed mid-write): they are
+  /// never renamed into place, so without this they would pile up forever.
+  private func removeStaleTemporaryFiles() {
+    guard let entries = try? FileManager.default.contentsOfDirectory(atPath: directory.path) else { return }
+    let me = getpid()
+    for entry in entries where entry.hasPrefix(".") {
+      guard let mark = entry.range(of: ".json.tmp-", options: .backwards),
+        let pid = Int32(entry[mark.upperBound...]), pid > 0, pid != me
+      else { continue }
+      // ESRCH: no such process. EPERM means it exists (another user's): leave its file alone.
+      if kill(pid, 0) != 0, errno == ESRCH {
+        unlink(directory.appendingPathComponent(entry).path)
+      }
+    }
   }
 
   private func createDirectory() throws(SaveError) {

@@ -10,7 +10,8 @@ extension Engine {
 
     /// Reads the saved value `name`, or returns `default` when there is none. A damaged file is
     /// renamed to `<name>.damaged-N.json` (never overwritten), a warning is shown, and `default`
-    /// is returned. `tide.save.read_status` says which of these happened.
+    /// is returned. Damaged includes anything that is not a readable JSON file of at most 8 MiB:
+    /// a folder, device, FIFO or link to one in its place, or a save folder that is a file. `tide.save.read_status` says which of these happened.
     /// @param name string: letters, digits, `_` and `-`
     /// @param default any?: returned when nothing is saved yet
     /// @return any
@@ -65,18 +66,25 @@ extension Engine {
       lua.pushValue(at: 2)
       lua.push("missing")
       lua.pushNil()
+    case .unusable(let reason):
+      pushDamaged(name, reason: reason, lua: lua)
     case .data(let data):
       do {
         pushSaveValue(try SaveValue(jsonText: String(decoding: data, as: UTF8.self)), lua: lua)
         lua.push("saved")
         lua.pushNil()
       } catch let error as SaveDecodingError {
-        let kept = setAsideDamagedSave(name, reason: error.description)
-        lua.pushValue(at: 2)
-        lua.push("damaged")
-        if let kept { lua.push(kept) } else { lua.pushNil() }
+        pushDamaged(name, reason: error.description, lua: lua)
       }
     }
+  }
+
+  /// Sets the damaged save aside and pushes the default, "damaged" and where it was kept.
+  private func pushDamaged(_ name: String, reason: String, lua: LuaState) {
+    let kept = setAsideDamagedSave(name, reason: reason)
+    lua.pushValue(at: 2)
+    lua.push("damaged")
+    if let kept { lua.push(kept) } else { lua.pushNil() }
   }
 
   /// Renames a damaged save out of the way (never overwriting it) and warns; returns the new name.
