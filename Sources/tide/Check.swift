@@ -7,7 +7,9 @@ import TideScript
 struct Check: ParsableCommand {
   static let configuration = CommandConfiguration(
     abstract: "Load and validate a game without playing it.",
-    discussion: "Runs conf.lua and main.lua, enters the first scene and steps one tick. Any syntax error, "
+    discussion: "First lints every .lua file with luacheck against the names under `tide` (unknown globals, "
+      + "unknown fields of `tide`, unused variables: file:line:column warnings). Then runs conf.lua and main.lua, "
+      + "enters the first scene and steps one tick. Any syntax error, "
       + "invalid data table or script error is printed as one line naming the file.")
 
   @Argument(help: "The game folder (e.g. Content/rps, or rps).")
@@ -15,8 +17,12 @@ struct Check: ParsableCommand {
 
   @OptionGroup var setup: GameSetup
 
+  @Flag(help: "Fail when lint finds anything (warnings alone do not fail otherwise).")
+  var strict = false
+
   func run() throws {
     let location = GameLocation(game)
+    let warnings = try Lint.run(game: location.url, displayPath: location.displayPath) ?? 0
     var options = try setup.engineOptions()
     options.logErrors = false
     options.saveDirectory = FileManager.default.temporaryDirectory.appendingPathComponent("tide-check-\(getpid())")
@@ -30,6 +36,10 @@ struct Check: ParsableCommand {
         throw ExitCode.failure
       }
       let scene = engine.currentSceneName.map { "scene '\($0)'" } ?? "no scene"
+      if strict && warnings > 0 {
+        printError("\(location.displayPath): \(warnings) lint warning\(warnings == 1 ? "" : "s") (--strict)")
+        throw ExitCode.failure
+      }
       print("\(location.displayPath): ok — \(engine.config.title), \(Int(engine.config.width))x\(Int(engine.config.height)), \(scene), \(engine.scene.nodeCount) sprites")
     } catch let error as GameLoadError {
       printError(error.description)

@@ -5,7 +5,7 @@ import TideScript
 /// `tide docs`: generate the Lua API reference from the bindings' doc comments.
 struct Docs: ParsableCommand {
   static let configuration = CommandConfiguration(
-    abstract: "Generate docs/api.md from the doc comments in Sources/TideScript/API.",
+    abstract: "Generate docs/api.md from the doc comments in Sources/TideScript/API, and .luacheckrc from the names under `tide`.",
     discussion: "Fails when a binding has no doc comment. With --check, also fails when docs/api.md is out of date.")
 
   @Option(help: "The package root (holding Sources/ and docs/).")
@@ -20,18 +20,25 @@ struct Docs: ParsableCommand {
     let result = APIDocGenerator.generate(sources: try APIDocGenerator.sources(in: folder, relativeTo: rootURL))
     for problem in result.problems { printError(problem) }
     if !result.problems.isEmpty { throw ExitCode.failure }
-    let output = rootURL.appendingPathComponent("docs/api.md")
+    let names = try Engine.runtimeNames()
+    try write(LintStandard.luacheckConfig(game: names.game, test: names.test), to: ".luacheckrc", in: rootURL)
+    try write(result.markdown, to: "docs/api.md", in: rootURL)
+  }
+
+  /// Writes `text` to `path`, or with --check fails when the file differs.
+  private func write(_ text: String, to path: String, in rootURL: URL) throws {
+    let output = rootURL.appendingPathComponent(path)
     if check {
       let current = try? String(contentsOf: output, encoding: .utf8)
-      guard current == result.markdown else {
-        printError("docs/api.md is out of date: run `swift run tide docs`")
+      guard current == text else {
+        printError("\(path) is out of date: run `swift run tide docs`")
         throw ExitCode.failure
       }
-      print("docs/api.md is up to date")
+      print("\(path) is up to date")
     } else {
       try FileManager.default.createDirectory(at: output.deletingLastPathComponent(), withIntermediateDirectories: true)
-      try result.markdown.write(to: output, atomically: true, encoding: .utf8)
-      print("wrote docs/api.md")
+      try text.write(to: output, atomically: true, encoding: .utf8)
+      print("wrote \(path)")
     }
   }
 }

@@ -111,14 +111,11 @@ describe("the bubbles", function()
 
   it("take away a random number of those on screen each second and add new ones", function()
     local app, start = helpers.play{ settings = { game_time = 30, max_bubbles = 15 } }
-    local kept, removed, added = 0, 0, 0
-    local before = {}
-    for _, b in ipairs(helpers.bubbles(app)) do before[b.id] = true end
+    local removed, added = 0, 0
     local removed_counts = {}
     for k = 1, 25 do
       helpers.advance_to(app, start + k - helpers.TICK)
-      before = {}
-      local on_screen = 0
+      local before, on_screen = {}, 0
       for _, b in ipairs(helpers.bubbles(app)) do
         if b.y + radius(b) > 2 then before[b.id], on_screen = true, on_screen + 1 end
       end
@@ -323,9 +320,9 @@ end)
 
 describe("the best score", function()
   it("shows the board's highest during play, and yours once you pass it", function()
-    local app = helpers.launch{}
+    helpers.launch{}
     tide.save.write("scores", { players = { Bob = 3, Cleo = 12 } })
-    app = helpers.play{}
+    local app = helpers.play{}
     assert.are.equal("12", app:find{ name = "best" }.text)
     assert.are.equal("Cleo", app:find{ name = "best_name" }.text)
     local passed = false

@@ -33,10 +33,7 @@ describe("a column", function()
   end)
 
   it("lays the same screen out on a tablet-shaped window", function()
-    local app = tide.test.start{}
-    -- tide.test.start has no size option: change the design size, then enter the screen again.
-    tide.screen.width, tide.screen.height = 834, 1112
-    tide.ui.reset("home")
+    local app = tide.test.start{ size = { 834, 1112 } }
     app:step()
     local button = app:find{ name = "open_fields" }
     assert.are.equal(420, button.w)   -- max_width

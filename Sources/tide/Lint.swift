@@ -1,0 +1,54 @@
+import Foundation
+import TideScript
+
+/// Lints a game folder with Debian's luacheck (`lua-check`) against the names that really are
+/// under `tide`: unknown globals, unknown fields of `tide`, unused variables.
+enum Lint {
+  /// Prints each warning as `path:line:column: message` on standard output and returns how
+  /// many there were; nil when luacheck is not installed (said once on standard error).
+  static func run(game: URL, displayPath: String) throws -> Int? {
+    var isDirectory: ObjCBool = false
+    // No folder: loading it says so in one line; there is nothing to lint.
+    guard FileManager.default.fileExists(atPath: game.path, isDirectory: &isDirectory), isDirectory.boolValue else { return 0 }
+    guard let luacheck = findExecutable("luacheck") else {
+      printError("luacheck not found (install Debian's lua-check); lint skipped")
+      return nil
+    }
+    let names = try Engine.runtimeNames()
+    let config = FileManager.default.temporaryDirectory.appendingPathComponent("tide-luacheckrc-\(getpid()).lua")
+    defer { try? FileManager.default.removeItem(at: config) }
+    try LintStandard.luacheckConfig(game: names.game, test: names.test).write(to: config, atomically: true, encoding: .utf8)
+
+    let process = Process()
+    process.executableURL = luacheck
+    process.arguments = ["--config", config.path, "--no-color", "--no-cache", "--formatter", "plain", "."]
+    process.currentDirectoryURL = game
+    let pipe = Pipe()
+    process.standardOutput = pipe
+    process.standardError = pipe
+    try process.run()
+    let output = String(decoding: pipe.fileHandleForReading.readDataToEndOfFile(), as: UTF8.self)
+    process.waitUntilExit()
+    let prefix = displayPath.hasSuffix("/") ? displayPath : displayPath + "/"
+    var count = 0
+    for line in output.split(separator: "\n") where !line.isEmpty {
+      let text = line.hasPrefix("./") ? line.dropFirst(2) : line[...]
+      print(prefix + text)
+      count += 1
+    }
+    // 0: clean, 1: warnings, 2: syntax errors (listed above); anything else is luacheck failing.
+    if process.terminationStatus > 2 {
+      printError("luacheck failed (exit \(process.terminationStatus))")
+    }
+    return count
+  }
+
+  private static func findExecutable(_ name: String) -> URL? {
+    let path = ProcessInfo.processInfo.environment["PATH"] ?? "/usr/bin:/bin"
+    for folder in path.split(separator: ":") {
+      let candidate = URL(fileURLWithPath: String(folder)).appendingPathComponent(name)
+      if FileManager.default.isExecutableFile(atPath: candidate.path) { return candidate }
+    }
+    return nil
+  }
+}
