@@ -16,8 +16,11 @@ struct Run: ParsableCommand {
   @Flag(help: "Run without a window, for --seconds of virtual time.")
   var headless = false
 
-  @Option(help: "Virtual seconds to run headless.")
-  var seconds: Double = 10
+  @Option(help: "Virtual seconds to run headless (default: the --input's @end, else 10).")
+  var seconds: Double?
+
+  @Option(help: "Write the session as an input script to this file when the game ends (docs/input-scripts.md).")
+  var record: String?
 
   @OptionGroup var setup: GameSetup
 
@@ -40,7 +43,7 @@ struct Run: ParsableCommand {
   var noWatch = false
 
   func validate() throws {
-    try checkOption(seconds, "seconds", Limits.gameSeconds)
+    if let seconds { try checkOption(seconds, "seconds", Limits.gameSeconds) }
     try checkOption(quitAfter, "quit-after", Limits.gameSeconds)
     try checkOption(screenshotAt, "screenshot-at", Limits.gameSeconds)
   }
@@ -55,9 +58,11 @@ struct Run: ParsableCommand {
     }
     do {
       let engine = try Engine(gameDirectory: location.url, displayPath: location.displayPath, backend: HeadlessBackend(), options: options)
+      prepareSession(engine, location, script)
       let started = Date()
       try engine.start()
-      engine.replay(script, until: seconds)
+      engine.replay(script, until: seconds ?? script.endTime ?? 10)
+      try writeRecording(engine)
       let elapsed = Date().timeIntervalSince(started)
       let scene = engine.currentSceneName.map { "'\($0)'" } ?? "none"
       let failures = engine.errors.failureCount
@@ -81,6 +86,8 @@ struct Run: ParsableCommand {
     do {
       let backend = try SDLBackend(gameDirectory: location.url)
       let engine = try Engine(gameDirectory: location.url, displayPath: location.displayPath, backend: backend, options: options)
+      prepareSession(engine, location, script)
+      defer { try? writeRecording(engine) }
       if noWatch {
         try engine.start()
       } else {
@@ -107,6 +114,31 @@ struct Run: ParsableCommand {
       printError(error.description)
       throw ExitCode.failure
     }
+  }
+
+  /// Records the session (for --record and crash capsules) and warns when a replay was
+  /// recorded with another engine or game version.
+  private func prepareSession(_ engine: Engine, _ location: GameLocation, _ script: InputScript) {
+    if let recorded = script.engineVersion, recorded != Engine.version {
+      printError("warning: \(input ?? "input") was recorded with engine \(recorded), this is \(Engine.version); it may play differently")
+    }
+    if let recorded = script.gameVersion, recorded != engine.gameVersion {
+      printError("warning: \(input ?? "input") was recorded with another version of \(location.displayPath) (game \(recorded), now \(engine.gameVersion)); it may play differently")
+    }
+    engine.startRecording()
+    engine.enableCrashCapsules(in: engine.dataDirectory.appendingPathComponent("crashes")) { url in
+      FileHandle.standardError.write(Data("replay with: tide run \(location.displayPath) --input \(url.path)\n".utf8))
+    }
+  }
+
+  private func writeRecording(_ engine: Engine) throws {
+    guard let record, let text = engine.recordedScript() else { return }
+    do {
+      try text.write(toFile: record, atomically: true, encoding: .utf8)
+    } catch {
+      throw ValidationError("cannot write --record file '\(record)': \(error.localizedDescription)")
+    }
+    print("recorded \(engine.recording?.entries.count ?? 0) events over \(engine.tick) ticks to \(record)")
   }
 
   /// Watches the folder, then starts the game; a game that fails to load waits for a fixed save.

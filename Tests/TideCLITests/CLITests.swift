@@ -17,44 +17,6 @@ final class CLITests: XCTestCase {
     return candidates.first { FileManager.default.isExecutableFile(atPath: $0.path) } ?? candidates[0]
   }
 
-  struct Result {
-    var status: Int32
-    var stdout: String
-    var stderr: String
-  }
-
-  func tide(_ arguments: [String], in directory: URL = CLITests.root) throws -> Result {
-    let process = Process()
-    process.executableURL = Self.tideBinary
-    process.arguments = arguments
-    process.currentDirectoryURL = directory
-    var environment = ProcessInfo.processInfo.environment
-    environment["DISPLAY"] = nil
-    environment["WAYLAND_DISPLAY"] = nil
-    process.environment = environment
-    let out = Pipe()
-    let err = Pipe()
-    process.standardOutput = out
-    process.standardError = err
-    try process.run()
-    let stdout = out.fileHandleForReading.readDataToEndOfFile()
-    let stderr = err.fileHandleForReading.readDataToEndOfFile()
-    process.waitUntilExit()
-    return Result(status: process.terminationStatus, stdout: String(decoding: stdout, as: UTF8.self), stderr: String(decoding: stderr, as: UTF8.self))
-  }
-
-  /// A scratch game folder with the given files.
-  func makeGame(_ files: [String: String]) throws -> URL {
-    let dir = FileManager.default.temporaryDirectory.appendingPathComponent("tide-cli-\(UUID().uuidString)")
-    for (path, text) in files {
-      let url = dir.appendingPathComponent(path)
-      try FileManager.default.createDirectory(at: url.deletingLastPathComponent(), withIntermediateDirectories: true)
-      try text.write(to: url, atomically: true, encoding: .utf8)
-    }
-    addTeardownBlock { try? FileManager.default.removeItem(at: dir) }
-    return dir
-  }
-
   func testMissingFolderIsOneLine() throws {
     let result = try tide(["check", "/nonexistent/game"])
     XCTAssertEqual(result.status, 1)
@@ -253,5 +215,46 @@ final class CLITests: XCTestCase {
     let result = try tide(["shot", game.path, "-o", out.path])
     XCTAssertEqual(result.status, 0, result.stderr)
     XCTAssertGreaterThan(try Data(contentsOf: out).count, 100)
+  }
+}
+
+/// Running the built `tide` and making scratch games, for every CLI test class.
+extension XCTestCase {
+  struct CLIResult {
+    var status: Int32
+    var stdout: String
+    var stderr: String
+  }
+
+  func tide(_ arguments: [String], in directory: URL = CLITests.root) throws -> CLIResult {
+    let process = Process()
+    process.executableURL = CLITests.tideBinary
+    process.arguments = arguments
+    process.currentDirectoryURL = directory
+    var environment = ProcessInfo.processInfo.environment
+    environment["DISPLAY"] = nil
+    environment["WAYLAND_DISPLAY"] = nil
+    process.environment = environment
+    let out = Pipe()
+    let err = Pipe()
+    process.standardOutput = out
+    process.standardError = err
+    try process.run()
+    let stdout = out.fileHandleForReading.readDataToEndOfFile()
+    let stderr = err.fileHandleForReading.readDataToEndOfFile()
+    process.waitUntilExit()
+    return CLIResult(status: process.terminationStatus, stdout: String(decoding: stdout, as: UTF8.self), stderr: String(decoding: stderr, as: UTF8.self))
+  }
+
+  /// A scratch game folder with the given files.
+  func makeGame(_ files: [String: String]) throws -> URL {
+    let dir = FileManager.default.temporaryDirectory.appendingPathComponent("tide-cli-\(UUID().uuidString)")
+    for (path, text) in files {
+      let url = dir.appendingPathComponent(path)
+      try FileManager.default.createDirectory(at: url.deletingLastPathComponent(), withIntermediateDirectories: true)
+      try text.write(to: url, atomically: true, encoding: .utf8)
+    }
+    addTeardownBlock { try? FileManager.default.removeItem(at: dir) }
+    return dir
   }
 }

@@ -14,6 +14,12 @@ import Foundation
 /// ```
 /// Lines starting with `@` set how a screenshot is taken (`tide shot --input`, golden tests):
 /// `@at 3.5`, `@seed 7`, `@size 375x667`, `@option variant=animals` (repeatable).
+///
+/// Recorded sessions (`tide run --record`, crash capsules) use the same format with events
+/// split into single edges (`down`/`move`/`up`, `keydown`/`keyup`, `text`), times with four
+/// decimals (each rounds to its exact 1/60 s tick), and `@engine`, `@game` (versions it was
+/// recorded with) and `@end` (when the session ended); see docs/input-scripts.md.
+/// `@expect <seconds> <Lua expression>` lines are kept for the replay runner to check.
 /// Lines may end in CRLF. Times (events and `@at`) are `Limits.gameSeconds` (0 to 1e6),
 /// coordinates `Limits.coordinate` (±1e6), sizes `Limits.screenSide` (16 to 8192 a side);
 /// anything else, infinities and NaN included, is an error naming the line.
@@ -36,6 +42,24 @@ public struct InputScript: Sendable {
   public private(set) var size: Vec2?
   /// `@option key=value` lines.
   public private(set) var options: [String: String] = [:]
+  /// `@engine`: the engine version the script was recorded with.
+  public private(set) var engineVersion: String?
+  /// `@game`: the game version (a hash of its files) the script was recorded with.
+  public private(set) var gameVersion: String?
+  /// `@end`: game time the recorded session ended at, in seconds.
+  public private(set) var endTime: Double?
+  /// `@expect` lines, in tick order.
+  public private(set) var expectations: [Expectation] = []
+
+  /// An `@expect <seconds> <Lua expression>` line: the expression must be true at that tick.
+  public struct Expectation: Sendable, Equatable {
+    /// The tick before which it is checked (after `tick` steps have run).
+    public var tick: Int
+    /// Lua source of the expression.
+    public var expression: String
+    /// 1-based line number in the script.
+    public var line: Int
+  }
 
   /// An error in an input script, naming the line.
   public struct ParseError: Error, CustomStringConvertible, Sendable {
@@ -56,6 +80,11 @@ public struct InputScript: Sendable {
     let lines = text.split(omittingEmptySubsequences: false) { $0 == "\n" || $0 == "\r\n" }
     for (index, rawLine) in lines.enumerated() {
       let lineNumber = index + 1
+      // An expectation is Lua, where `#` is the length operator: the whole line is the expression.
+      if rawLine.drop(while: { $0 == " " || $0 == "\t" }).hasPrefix("@expect") {
+        try expectation(String(rawLine), line: lineNumber, hz: hz)
+        continue
+      }
       let line = rawLine.split(separator: "#", maxSplits: 1, omittingEmptySubsequences: false).first.map(String.init) ?? ""
       let words = line.split(whereSeparator: { $0 == " " || $0 == "\t" }).map(String.init)
       guard !words.isEmpty else { continue }
@@ -105,13 +134,17 @@ public struct InputScript: Sendable {
       case "text":
         guard let start = line.range(of: "text") else { continue }
         let text = line[start.upperBound...].trimmingCharacters(in: .whitespaces)
-        entries.append(Entry(tick: tick, event: .text(text)))
+        entries.append(Entry(tick: tick, event: .text(Self.unescape(text))))
       case "key":
         guard args.count == 1 else { throw ParseError(line: lineNumber, reason: "key takes one key name") }
         entries.append(Entry(tick: tick, event: .key(args[0], down: true)))
         entries.append(Entry(tick: tick + 1, event: .key(args[0], down: false)))
+      case "keydown", "keyup":
+        // SDL names some keys with a space ("left shift").
+        guard !args.isEmpty else { throw ParseError(line: lineNumber, reason: "\(words[1]) takes a key name") }
+        entries.append(Entry(tick: tick, event: .key(Self.unescape(args.joined(separator: " ")), down: words[1] == "keydown")))
       default:
-        throw ParseError(line: lineNumber, reason: "unknown event '\(words[1])' (expected tap, drag, down, move, up, text or key)")
+        throw ParseError(line: lineNumber, reason: "unknown event '\(words[1])' (expected tap, drag, down, move, up, text, key, keydown or keyup)")
       }
     }
     // Stable: events at the same tick keep their file order.
@@ -135,14 +168,61 @@ public struct InputScript: Sendable {
         throw ParseError(line: line, reason: "@size takes WxH, e.g. 375x667, each side \(Limits.screenSide.description)")
       }
       size = Vec2(x: w, y: h)
+    case "@engine":
+      engineVersion = value
+    case "@game":
+      gameVersion = value
+    case "@end":
+      guard let t = Double(value) else { throw ParseError(line: line, reason: "@end takes seconds") }
+      if let complaint = Limits.gameSeconds.complaint("@end", t) { throw ParseError(line: line, reason: complaint) }
+      endTime = t
     case "@option":
       guard let eq = value.firstIndex(of: "="), eq != value.startIndex else {
         throw ParseError(line: line, reason: "@option takes key=value")
       }
       options[String(value[..<eq])] = String(value[value.index(after: eq)...])
     default:
-      throw ParseError(line: line, reason: "unknown directive \(words[0]) (expected @at, @seed, @size, @option)")
+      throw ParseError(line: line, reason: "unknown directive \(words[0]) (expected @at, @seed, @size, @option, @engine, @game, @end, @expect)")
     }
+  }
+
+  private mutating func expectation(_ rawLine: String, line: Int, hz: Int) throws(ParseError) {
+    let rest = rawLine.drop(while: { $0 == " " || $0 == "\t" }).dropFirst("@expect".count)
+    let trimmed = rest.drop(while: { $0 == " " || $0 == "\t" })
+    let timeText = trimmed.prefix(while: { $0 != " " && $0 != "\t" })
+    let expression = trimmed.dropFirst(timeText.count).trimmingCharacters(in: .whitespacesAndNewlines)
+    guard let seconds = Double(timeText), !expression.isEmpty else {
+      throw ParseError(line: line, reason: "@expect takes seconds and a Lua expression, e.g. @expect 2.5 scene() == \"play\"")
+    }
+    if let complaint = Limits.gameSeconds.complaint("@expect", seconds) { throw ParseError(line: line, reason: complaint) }
+    let tick = Int((seconds * Double(hz)).rounded())
+    let index = expectations.firstIndex { $0.tick > tick } ?? expectations.endIndex
+    expectations.insert(Expectation(tick: tick, expression: expression, line: line), at: index)
+  }
+
+  /// The tick a replay runs to: `@end`, else one second after the last event or expectation.
+  public func endTick(hz: Int = 60) -> Int {
+    if let endTime { return Int((endTime * Double(hz)).rounded()) }
+    return max(lastTick, expectations.last?.tick ?? -1) + hz
+  }
+
+  /// Text with `\u{HEX}` escapes resolved (how a recording writes `#`, `\` and edge spaces).
+  static func unescape(_ text: String) -> String {
+    guard text.contains("\\u{") else { return text }
+    var out = ""
+    var rest = Substring(text)
+    while let start = rest.range(of: "\\u{") {
+      out += rest[..<start.lowerBound]
+      let after = rest[start.upperBound...]
+      if let close = after.firstIndex(of: "}"), let value = UInt32(after[..<close], radix: 16), let scalar = Unicode.Scalar(value) {
+        out.unicodeScalars.append(scalar)
+        rest = after[after.index(after: close)...]
+      } else {
+        out += "\\u{"
+        rest = after
+      }
+    }
+    return out + rest
   }
 
   /// The events due at `tick`.

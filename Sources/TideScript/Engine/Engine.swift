@@ -56,6 +56,10 @@ public final class Engine: GameDriver {
   let scenes = SceneDirector()
   let tasks = TaskScheduler()
   var inputListeners: [String: [(owner: Int, fn: LuaRef)]] = [:]
+  /// The session so far, when recording (`startRecording()`): every event at the tick that handled it.
+  public internal(set) var recording: InputRecording?
+  /// Where crash capsules go and how they are announced; nil writes none (`enableCrashCapsules`).
+  var crashCapsules: CrashCapsules?
   /// Applies saved files once per frame; nil unless `watchForChanges()` was called.
   public internal(set) var reloader: HotReloader?
 
@@ -161,10 +165,14 @@ public final class Engine: GameDriver {
     let stackTop = lua.top
     defer { assert(lua.top == stackTop, "Lua stack unbalanced by a tick: \(stackTop) -> \(lua.top)") }
     let dt = clock.dt
+    let startTick = clock.tick
     clock.step()
     let events = pendingInput
     pendingInput.removeAll(keepingCapacity: true)
-    for event in events { handle(event) }
+    for event in events {
+      recording?.append(event, tick: startTick)
+      handle(event)
+    }
     timers.update(dt)
     tweens.update(dt)
     scenes.update(dt: dt, engine: self)

@@ -22,6 +22,8 @@ public final class ScriptErrors {
   public private(set) var overlay: Overlay?
   /// Whether errors are printed to standard error when first seen.
   var logs: Bool
+  /// Called with each script error the first time its message is seen (crash capsules).
+  var onNewFailure: ((Overlay) -> Void)?
   private var seen: Set<String> = []
 
   init(logs: Bool) { self.logs = logs }
@@ -47,11 +49,13 @@ public final class ScriptErrors {
     if !entry.isWarning { self.overlay = entry }
     if all.count < Limits.keptErrors { all.append(entry) }
     // Each distinct message is printed once, the first `Limits.keptErrors` of them.
-    if logs, seen.count < Limits.keptErrors, seen.insert(overlay.message).inserted {
+    let isNew = seen.count < Limits.keptErrors && seen.insert(overlay.message).inserted
+    if logs, isNew {
       var text = "tide: \(overlay.title.lowercased()): \(overlay.message)\n"
       if !overlay.traceback.isEmpty { text += overlay.traceback + "\n" }
       FileHandle.standardError.write(Data(text.utf8))
     }
+    if isNew, !overlay.isWarning { onNewFailure?(overlay) }
   }
 
   /// `text` cut to `Limits.errorMessageBytes` (on a character boundary), saying how much went.

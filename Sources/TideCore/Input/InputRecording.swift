@@ -1,0 +1,90 @@
+import Foundation
+
+/// A play session being written down as an input script (`tide run --record`, crash capsules).
+///
+/// Each event is kept at the tick that handled it, as a single edge (`down`, `move`, `up`,
+/// `keydown`, `keyup`, `text`), so `InputScript` reads it back to the same events at the same
+/// ticks. Times are written with four decimals: each rounds back to its exact 1/60 s tick.
+public struct InputRecording: Sendable {
+  /// Seed of the run.
+  public var seed: UInt64
+  /// Design size the game ran at.
+  public var size: Vec2?
+  /// Option overrides the game ran with.
+  public var options: [String: String]
+  /// Engine version (`@engine`).
+  public var engineVersion: String
+  /// Game version (`@game`).
+  public var gameVersion: String
+  /// Ticks per second of the fixed step.
+  public var hz: Int
+  /// The events, in the order the engine handled them.
+  public private(set) var entries: [InputScript.Entry] = []
+
+  /// A recording with nothing in it yet.
+  public init(seed: UInt64, size: Vec2?, options: [String: String], engineVersion: String, gameVersion: String, hz: Int = 60) {
+    self.seed = seed
+    self.size = size
+    self.options = options
+    self.engineVersion = engineVersion
+    self.gameVersion = gameVersion
+    self.hz = hz
+  }
+
+  /// Notes `event`, handled in the step that started at `tick`.
+  public mutating func append(_ event: InputEvent, tick: Int) {
+    entries.append(InputScript.Entry(tick: tick, event: event))
+  }
+
+  /// The script text: header, then one event a line, then `@end` at `endTick`.
+  /// `comments` go at the top, each after `# `.
+  public func text(endTick: Int, comments: [String] = []) -> String {
+    var lines = comments.map { "# " + $0.replacingOccurrences(of: "\n", with: " ") }
+    lines.append("@seed \(seed)")
+    if let size { lines.append("@size \(Self.number(size.x))x\(Self.number(size.y))") }
+    for key in options.keys.sorted() {
+      if let value = options[key] { lines.append("@option \(key)=\(value)") }
+    }
+    lines.append("@engine \(engineVersion)")
+    lines.append("@game \(gameVersion)")
+    for entry in entries where entry.tick < endTick {
+      lines.append(time(entry.tick) + " " + Self.describe(entry.event))
+    }
+    lines.append("@end " + time(endTick))
+    return lines.joined(separator: "\n") + "\n"
+  }
+
+  private func time(_ tick: Int) -> String {
+    String(format: "%.4f", Double(tick) / Double(hz))
+  }
+
+  static func describe(_ event: InputEvent) -> String {
+    switch event {
+    case .pointerDown(let p): return "down \(number(p.x)) \(number(p.y))"
+    case .pointerMove(let p): return "move \(number(p.x)) \(number(p.y))"
+    case .pointerUp(let p): return "up \(number(p.x)) \(number(p.y))"
+    case .key(let name, let down): return (down ? "keydown " : "keyup ") + escape(name)
+    case .text(let text): return "text " + escape(text)
+    }
+  }
+
+  /// The shortest text that reads back as exactly `value`.
+  static func number(_ value: Double) -> String {
+    value == value.rounded() && abs(value) < 1e15 ? String(Int(value)) : "\(value)"
+  }
+
+  /// Escapes what the line format would lose: `#` (a comment), `\`, controls and edge spaces.
+  static func escape(_ text: String) -> String {
+    var out = ""
+    let scalars = Array(text.unicodeScalars)
+    for (i, scalar) in scalars.enumerated() {
+      let edgeSpace = scalar.properties.isWhitespace && (i == 0 || i == scalars.count - 1)
+      if scalar == "#" || scalar == "\\" || scalar.value < 0x20 || scalar.value == 0x7f || edgeSpace {
+        out += "\\u{" + String(scalar.value, radix: 16) + "}"
+      } else {
+        out.unicodeScalars.append(scalar)
+      }
+    }
+    return out
+  }
+}

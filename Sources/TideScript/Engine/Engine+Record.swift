@@ -1,0 +1,118 @@
+import Foundation
+import TideCore
+
+extension Engine {
+  /// The engine's version, written into recordings (`@engine`); bump it when a change can make
+  /// an old recording play differently.
+  public static let version = "0.9.0"
+
+  /// The game's version: a hash of every file in its folder but `tests/`, so a recording made
+  /// before the game changed is noticed (`@game`).
+  public var gameVersion: String { GameFingerprint.of(gameDirectory) }
+
+  /// Starts writing the session down: every event from now on, at the tick that handles it.
+  /// Call before `start()` so the recording holds the whole game.
+  public func startRecording() {
+    recording = InputRecording(
+      seed: options.seed, size: Vec2(x: config.width, y: config.height), options: options.options,
+      engineVersion: Engine.version, gameVersion: gameVersion)
+  }
+
+  /// The recorded session up to now as input-script text, ending at the current tick.
+  public func recordedScript(comments: [String] = []) -> String? {
+    recording?.text(endTick: tick, comments: comments)
+  }
+
+  /// Writes a crash capsule into `directory` on each new script error, announced by `announce`
+  /// with the capsule's path. Starts recording if it was not already.
+  public func enableCrashCapsules(in directory: URL, announce: @escaping (URL) -> Void) {
+    if recording == nil { startRecording() }
+    crashCapsules = CrashCapsules(directory: directory)
+    errors.onNewFailure = { [unowned self] overlay in
+      guard let capsules = self.crashCapsules, let text = self.recordedScript(comments: [
+        "Crash capsule: \(self.displayPath) up to the tick of its error; replay with tide run --input.",
+        "\(overlay.title.lowercased()) at tick \(self.tick): \(overlay.message)",
+      ]) else { return }
+      if let url = capsules.write(text) { announce(url) }
+    }
+  }
+
+  /// The game's data folder, where saves and crash capsules go.
+  public var dataDirectory: URL { saves.directory }
+}
+
+/// Crash capsules in one folder, named by date and time, the newest `keep` kept.
+public struct CrashCapsules: Sendable {
+  /// The folder (`<data folder>/crashes`).
+  public let directory: URL
+  /// How many capsules stay; older ones are deleted when a new one is written.
+  public var keep = 20
+
+  /// Capsules in `directory`.
+  public init(directory: URL) { self.directory = directory }
+
+  /// Writes `text` as a new capsule and prunes old ones; nil (and a warning) when it cannot.
+  public func write(_ text: String, now: Date = Date()) -> URL? {
+    let formatter = DateFormatter()
+    formatter.locale = Locale(identifier: "en_US_POSIX")
+    formatter.timeZone = TimeZone(identifier: "UTC")
+    formatter.dateFormat = "yyyy-MM-dd'T'HH-mm-ss.SSS"
+    let stem = formatter.string(from: now)
+    do {
+      try FileManager.default.createDirectory(at: directory, withIntermediateDirectories: true)
+      var url = directory.appendingPathComponent(stem + ".input")
+      var n = 2
+      while FileManager.default.fileExists(atPath: url.path) {
+        url = directory.appendingPathComponent("\(stem)-\(n).input")
+        n += 1
+      }
+      try text.write(to: url, atomically: true, encoding: .utf8)
+      prune()
+      return url
+    } catch {
+      FileHandle.standardError.write(Data("tide: cannot write a crash capsule in \(directory.path): \(error.localizedDescription)\n".utf8))
+      return nil
+    }
+  }
+
+  /// The capsules, oldest first (their names sort by time).
+  public func list() -> [URL] {
+    let names = (try? FileManager.default.contentsOfDirectory(atPath: directory.path)) ?? []
+    return names.filter { $0.hasSuffix(".input") }.sorted().map { directory.appendingPathComponent($0) }
+  }
+
+  private func prune() {
+    let all = list()
+    for url in all.dropLast(keep) { try? FileManager.default.removeItem(at: url) }
+  }
+}
+
+/// A short hash of a game folder's files (all but `tests/` and hidden ones).
+enum GameFingerprint {
+  static func of(_ directory: URL) -> String {
+    var hash: UInt64 = 0xcbf2_9ce4_8422_2325
+    func mix(_ bytes: some Sequence<UInt8>) {
+      for byte in bytes {
+        hash ^= UInt64(byte)
+        hash = hash &* 0x0000_0100_0000_01b3
+      }
+    }
+    let root = directory.standardizedFileURL.path
+    guard let walker = FileManager.default.enumerator(atPath: root) else { return "0" }
+    var paths: [String] = []
+    while let path = walker.nextObject() as? String {
+      if path == "tests" || path.hasPrefix("tests/") || path.split(separator: "/").contains(where: { $0.hasPrefix(".") }) { continue }
+      var isDirectory: ObjCBool = false
+      if FileManager.default.fileExists(atPath: root + "/" + path, isDirectory: &isDirectory), !isDirectory.boolValue {
+        paths.append(path)
+      }
+    }
+    for path in paths.sorted() {
+      mix(path.utf8)
+      mix([0])
+      if let data = FileManager.default.contents(atPath: root + "/" + path) { mix(data) }
+      mix([0])
+    }
+    return String(hash, radix: 16)
+  }
+}

@@ -1,0 +1,141 @@
+import Foundation
+import XCTest
+
+/// `tide run --record` and crash capsules, end to end through the real command (issue 18).
+final class ReplayCLITests: XCTestCase {
+  /// A game whose state depends on every tap and on the seed: each tap adds a random amount.
+  static let counter = """
+    local total = 0
+    local label = tide.sprite.text("0", { name = "total", x = 10, y = 10 })
+    local pad = tide.sprite.rect{ name = "pad", x = 0, y = 100, width = 390, height = 400 }
+    pad:on("tap", function(e)
+      total = total + tide.random.int(1, 6) + math.floor(e.x)
+      label.text = tostring(total)
+      if total > 1e9 then error("never") end
+    end)
+    tide.input.on("key", function(name) total = total * 2; label.text = tostring(total) end)
+    tide.input.on("text", function(t) total = total + #t; label.text = tostring(total) end)
+    """
+
+  private func withDataHome<T>(_ body: (URL) throws -> T) throws -> T {
+    let home = FileManager.default.temporaryDirectory.appendingPathComponent("tide-replay-\(UUID().uuidString)")
+    let old = ProcessInfo.processInfo.environment["XDG_DATA_HOME"]
+    setenv("XDG_DATA_HOME", home.path, 1)
+    defer {
+      if let old { setenv("XDG_DATA_HOME", old, 1) } else { unsetenv("XDG_DATA_HOME") }
+      try? FileManager.default.removeItem(at: home)
+    }
+    return try body(home)
+  }
+
+  private func scratch(_ name: String) -> URL {
+    let url = FileManager.default.temporaryDirectory.appendingPathComponent("tide-replay-\(UUID().uuidString)-\(name)")
+    addTeardownBlock { try? FileManager.default.removeItem(at: url) }
+    return url
+  }
+
+  /// Records a headless session fed random taps, keys and text (with `#` and edge spaces), replays
+  /// the recording while recording again: the same events at the same ticks and the same end state.
+  func testRecordingReplaysToTheSameState() throws {
+    let game = try makeGame(["main.lua": Self.counter])
+    var generator = SystemRandomNumberGenerator()
+    var lines = ["@seed \(Int.random(in: 1...1_000_000, using: &generator))"]
+    for i in 0..<40 {
+      let t = Double(i) * 0.25 + Double.random(in: 0..<0.2, using: &generator)
+      lines.append(String(format: "%.3f tap %.2f %.2f", t, Double.random(in: 0..<390), Double.random(in: 100..<500)))
+    }
+    lines.append("3.3 keydown left shift")
+    lines.append("3.4 keyup left shift")
+    lines.append("4.1 text \\u{20}a\\u{23}b\\u{5c} ")
+    let taps = scratch("taps.input")
+    try lines.joined(separator: "\n").write(to: taps, atomically: true, encoding: .utf8)
+    try withDataHome { _ in
+      let first = scratch("first.input")
+      let a = try tide(["run", game.path, "--headless", "--seconds", "12", "--input", taps.path, "--record", first.path])
+      XCTAssertEqual(a.status, 0, a.stderr)
+      let recorded = try String(contentsOf: first, encoding: .utf8)
+      XCTAssertTrue(recorded.contains("@end 12.0000"), recorded)
+      XCTAssertTrue(recorded.contains("keydown left shift"), recorded)
+      XCTAssertTrue(recorded.contains("text \\u{20}a\\u{23}b\\u{5c}"), recorded)
+      let second = scratch("second.input")
+      let b = try tide(["run", game.path, "--headless", "--input", first.path, "--record", second.path])
+      XCTAssertEqual(b.status, 0, b.stderr)
+      XCTAssertEqual(try String(contentsOf: second, encoding: .utf8), recorded)
+      // Same ticks, sprites and sounds; the wall-clock time is the only difference.
+      let summary = { (s: String) in s.replacingOccurrences(of: #"in [0-9.]+ s"#, with: "", options: .regularExpression) }
+      let ran = { (s: String) in summary(s.components(separatedBy: "\n").first { $0.contains(" ran ") } ?? "") }
+      XCTAssertEqual(ran(a.stdout), ran(b.stdout))
+      XCTAssertTrue(ran(a.stdout).contains("0 errors"), a.stdout)
+      XCTAssertEqual(b.stderr, "", "same engine and game: no version warning")
+    }
+  }
+
+  func testReplayWarnsOfAnotherGameVersion() throws {
+    let game = try makeGame(["main.lua": Self.counter])
+    try withDataHome { _ in
+      let file = scratch("r.input")
+      XCTAssertEqual(try tide(["run", game.path, "--headless", "--seconds", "1", "--record", file.path]).status, 0)
+      try (Self.counter + "\n-- changed\n").write(to: game.appendingPathComponent("main.lua"), atomically: true, encoding: .utf8)
+      let replay = try tide(["run", game.path, "--headless", "--input", file.path])
+      XCTAssertTrue(replay.stderr.contains("was recorded with another version of"), replay.stderr)
+      let text = try String(contentsOf: file, encoding: .utf8).replacingOccurrences(of: "@engine ", with: "@engine old-")
+      try text.write(to: file, atomically: true, encoding: .utf8)
+      XCTAssertTrue(try tide(["run", game.path, "--headless", "--input", file.path]).stderr.contains("was recorded with engine old-"))
+    }
+  }
+
+  /// A script error writes a capsule and names it; replaying the capsule hits the same error at
+  /// the same tick. One error is in a tap handler (after random taps), one in a timer.
+  func testCrashCapsulesReproduceErrors() throws {
+    let games = [
+      "tap": """
+        local taps = 0
+        local pad = tide.sprite.rect{ x = 0, y = 0, width = 390, height = 844 }
+        pad:on("tap", function(e)
+          taps = taps + tide.random.int(1, 3)
+          if taps > 12 then local broken = nil; broken.field = e.x end
+        end)
+        """,
+      "timer": """
+        local n = 0
+        tide.every(0.1, function() n = n + tide.random.int(1, 4); if n > 40 then error("timer went over") end end)
+        """,
+    ]
+    for (kind, source) in games {
+      let game = try makeGame(["main.lua": source])
+      let taps = scratch("taps.input")
+      var tapLines: [String] = []
+      for i in 0..<30 {
+        let time: Double = 0.2 + Double(i) * 0.21
+        tapLines.append(String(format: "%.3f tap %d %d", time, 20 + i * 11, 100 + i * 20))
+      }
+      try tapLines.joined(separator: "\n").write(to: taps, atomically: true, encoding: .utf8)
+      try withDataHome { home in
+        let run = try tide(["run", game.path, "--headless", "--seconds", "10", "--seed", "5", "--input", taps.path])
+        XCTAssertEqual(run.status, 1, kind)
+        let line = try XCTUnwrap(run.stderr.split(separator: "\n").first { $0.hasPrefix("replay with: ") }, run.stderr)
+        let path = try XCTUnwrap(line.components(separatedBy: " --input ").last)
+        XCTAssertEqual(String(line), "replay with: tide run \(game.path) --input \(path)")
+        XCTAssertTrue(path.hasPrefix(home.appendingPathComponent("tide/\(game.lastPathComponent)/crashes/").path), path)
+        let capsule = try String(contentsOfFile: path, encoding: .utf8)
+        let errorLine = try XCTUnwrap(capsule.split(separator: "\n").first { $0.contains(" at tick ") }, capsule)
+        XCTAssertTrue(errorLine.contains(kind == "tap" ? "tap handler" : "timer"), String(errorLine))
+        // The replay (no --seed: the capsule's) stops at the error's tick and reports it again.
+        let replay = try tide(["run", game.path, "--headless", "--input", path])
+        XCTAssertEqual(replay.status, 1)
+        let again = try XCTUnwrap(replay.stderr.split(separator: "\n").first { $0.hasPrefix("replay with: ") })
+        let second = try String(contentsOfFile: try XCTUnwrap(again.components(separatedBy: " --input ").last), encoding: .utf8)
+        XCTAssertEqual(second.split(separator: "\n").first { $0.contains(" at tick ") }, errorLine)
+      }
+    }
+  }
+
+  func testOnlyTheNewestTwentyCapsulesAreKept() throws {
+    let game = try makeGame(["main.lua": "tide.after(0.05, function() error('boom') end)"])
+    try withDataHome { home in
+      for _ in 0..<22 { _ = try tide(["run", game.path, "--headless", "--seconds", "0.1"]) }
+      let folder = home.appendingPathComponent("tide/\(game.lastPathComponent)/crashes")
+      XCTAssertEqual(try FileManager.default.contentsOfDirectory(atPath: folder.path).count, 20)
+    }
+  }
+}
