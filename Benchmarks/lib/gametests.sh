@@ -17,12 +17,14 @@ build_baseline_tide() {
   printf '%s\n' "$dir/.build/release/tide"
 }
 
-# Seconds one `tide test Content` takes (wall clock), from the repo root.
+# Seconds one `tide test` (every game in Content/) takes, wall clock, from the repo root;
+# fails unless the run passed tests, so a broken run is never timed as a fast one.
 time_game_tests() {
-  local start end
+  local start end out
   start=$(date +%s.%N)
-  "$1" test Content >/dev/null 2>&1
+  out=$("$1" test 2>/dev/null | tail -1)
   end=$(date +%s.%N)
+  case $out in [1-9]*" passed, 0 failed"*) ;; *) log "$1 test: '$out'"; return 1 ;; esac
   calc "$end - $start"
 }
 
@@ -34,7 +36,7 @@ section_gametests() {
     echo "## gametests — \`tide test\` over all of Content/ vs the tide before issue 14"
     echo
     echo "Target: at most 1.5× the baseline (issue 14). Baseline: release tide built from \`$ref\`;"
-    echo "both run \`tide test Content\` $runs times, alternating; medians."
+    echo "both run \`tide test\` (every game in Content/) $runs times, alternating; medians."
     echo
     if [ -z "$TIDE_BIN" ]; then
       echo "not available: $TIDE_WHY."
@@ -42,10 +44,10 @@ section_gametests() {
       echo "not available: the baseline at \`$ref\` did not build."
     else
       for ((i = 0; i < runs; i++)); do
-        before+=("$(time_game_tests "$base")")
-        now+=("$(time_game_tests "$TIDE_BIN")")
+        before+=("$(time_game_tests "$base")") && now+=("$(time_game_tests "$TIDE_BIN")") || break
       done
       local b n
+      if [ ${#now[@]} -lt "$runs" ]; then echo "not available: a \`tide test\` run failed (see the log)."; return; fi
       b=$(median "${before[@]}")
       n=$(median "${now[@]}")
       echo "| tide | median seconds | runs |"
