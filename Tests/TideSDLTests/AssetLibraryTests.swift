@@ -51,4 +51,29 @@ final class AssetLibraryTests: XCTestCase {
     XCTAssertEqual(library.imageSize(named: "wide"), Vec2(300, 2))
     XCTAssertNil(library.imageSize(named: "bad.png"))
   }
+
+  /// The folder wall (issue 13): a symlink leading out of the game folder loads nothing,
+  /// whether it is one file (`x.wav -> /etc/passwd`) or the whole `assets` folder.
+  func testSymlinksLeadingOutsideTheGameLoadNothing() throws {
+    let outside = game.deletingLastPathComponent().appendingPathComponent("tide-outside-\(UUID().uuidString)")
+    try FileManager.default.createDirectory(at: outside, withIntermediateDirectories: true)
+    defer { try? FileManager.default.removeItem(at: outside) }
+    let image = RGBAImage(width: 2, height: 2, pixels: [UInt32](repeating: 0xFFFF_FFFF, count: 4))
+    try image.writePNG(to: outside.appendingPathComponent("far.png"))
+    let assets = game.appendingPathComponent("assets")
+    try image.writePNG(to: assets.appendingPathComponent("near.png"))
+    XCTAssertEqual(symlink(outside.appendingPathComponent("far.png").path, assets.appendingPathComponent("far.png").path), 0)
+    XCTAssertEqual(symlink("/etc/passwd", assets.appendingPathComponent("x.wav").path), 0)
+    XCTAssertEqual(symlink("near.png", assets.appendingPathComponent("alias.png").path), 0)
+    let library = AssetLibrary(gameDirectory: game)
+    XCTAssertNil(library.imageURL(named: "far.png"))
+    XCTAssertNil(library.soundURL(named: "x"))
+    XCTAssertNil(library.soundURL(named: "x.wav"))
+    XCTAssertNotNil(library.imageURL(named: "alias.png"), "a link that stays inside is fine")
+    XCTAssertEqual(library.imageSize(named: "near"), Vec2(2, 2))
+
+    try FileManager.default.removeItem(at: assets)
+    XCTAssertEqual(symlink(outside.path, assets.path), 0)
+    XCTAssertNil(AssetLibrary(gameDirectory: game).imageURL(named: "far.png"), "assets -> /outside")
+  }
 }

@@ -30,29 +30,29 @@ public final class AssetLibrary {
     self.init(directory: gameDirectory.appendingPathComponent("assets", isDirectory: true))
   }
 
-  /// The file for an image name such as "lion0.png" ("lion0" also finds lion0.png).
+  /// The game folder: with symlinks followed, every asset read must stay inside it.
+  private var wall: [URL] { directory.map { [$0.deletingLastPathComponent()] } ?? [] }
+
+  /// The file for an image name such as "lion0.png" ("lion0" also finds lion0.png); only a
+  /// regular file inside the game folder (symlinks followed), so `assets -> /outside` loads nothing.
   func imageURL(named name: String) -> URL? {
     guard let directory, !name.isEmpty, !name.contains("..") else { return nil }
     let direct = directory.appendingPathComponent(name)
-    if FileManager.default.fileExists(atPath: direct.path) { return direct }
+    if FolderWall.isReadableFile(direct, roots: wall) { return direct }
     if (name as NSString).pathExtension.isEmpty {
       let png = directory.appendingPathComponent(name + ".png")
-      if FileManager.default.fileExists(atPath: png.path) { return png }
+      if FolderWall.isReadableFile(png, roots: wall) { return png }
     }
     return nil
   }
 
-  /// The file for a sound name: `<name>`, else `<name>.wav`, else `<name>.ogg`.
+  /// The file for a sound name: `<name>`, else `<name>.wav`, else `<name>.ogg`; like images,
+  /// only a regular file inside the game folder (`x.wav -> /etc/passwd` is not played).
   func soundURL(named name: String) -> URL? {
     guard let directory, !name.isEmpty, !name.contains("..") else { return nil }
     for candidate in [name, name + ".wav", name + ".ogg"] {
       let url = directory.appendingPathComponent(candidate)
-      var isDirectory: ObjCBool = false
-      if FileManager.default.fileExists(atPath: url.path, isDirectory: &isDirectory),
-        !isDirectory.boolValue
-      {
-        return url
-      }
+      if FolderWall.isReadableFile(url, roots: wall) { return url }
     }
     return nil
   }

@@ -13,6 +13,9 @@ extension Engine {
     m.function("play") { [unowned self] lua in
       let name = try lua.checkString(1)
       guard AssetCatalog.soundFile(named: name, in: gameDirectory) != nil else {
+        if let problem = AssetCatalog.problem(named: name, extensions: ["wav", "ogg"], in: gameDirectory, shown: displayPath) {
+          throw LuaArgumentError(arg: 1, message: problem)
+        }
         throw LuaArgumentError(arg: 1, message: "no sound '\(name)' (looked for \(displayPath)/assets/\(name).wav and .ogg)")
       }
       let volume = try lua.optNumberField(2, "volume", in: Limits.volume, default: 1)

@@ -383,6 +383,9 @@ extension Engine {
 
   func imageSize(_ name: String, arg: Int32) throws -> Vec2 {
     guard let size = backend.imageSize(named: name) ?? AssetCatalog.imageSize(named: name, in: gameDirectory) else {
+      if let problem = AssetCatalog.problem(named: name, extensions: ["png"], in: gameDirectory, shown: displayPath) {
+        throw LuaArgumentError(arg: arg, message: problem)
+      }
       throw LuaArgumentError(arg: arg, message: "no image '\(name)' in \(displayPath)/assets")
     }
     guard size.x <= Double(Limits.imageSide), size.y <= Double(Limits.imageSide) else {

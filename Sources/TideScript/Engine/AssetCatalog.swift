@@ -9,7 +9,21 @@ enum AssetCatalog {
   /// The pixel size of `assets/<name>` when it is a readable PNG.
   static func imageSize(named name: String, in game: URL) -> Vec2? {
     guard !name.contains("..") else { return nil }
-    return PNGInfo.size(of: game.appendingPathComponent("assets").appendingPathComponent(name))
+    let url = game.appendingPathComponent("assets").appendingPathComponent(name)
+    guard FolderWall.isReadableFile(url, roots: [game]) else { return nil }
+    return PNGInfo.size(of: url)
+  }
+
+  /// Why `assets/<name>` (or one of `candidates` names for it) may not be read, when it exists
+  /// but leads outside the game folder or is no regular file.
+  static func problem(named name: String, extensions: [String], in game: URL, shown: String) -> String? {
+    for candidate in [name] + extensions.map({ "\(name).\($0)" }) {
+      let url = game.appendingPathComponent("assets").appendingPathComponent(candidate)
+      if let problem = FolderWall.problem(with: url, roots: [game], shown: "\(shown)/assets/\(candidate)") {
+        return problem
+      }
+    }
+    return nil
   }
 
   /// The file of sound `name` (`assets/<name>.wav` or `.ogg`), if there is one.
@@ -17,7 +31,7 @@ enum AssetCatalog {
     guard !name.contains(".."), !name.contains("/") else { return nil }
     for ext in ["wav", "ogg"] {
       let url = game.appendingPathComponent("assets").appendingPathComponent("\(name).\(ext)")
-      if FileManager.default.fileExists(atPath: url.path) { return url }
+      if FolderWall.isReadableFile(url, roots: [game]) { return url }
     }
     return nil
   }

@@ -91,9 +91,10 @@ extension Engine {
             return
           }
           // Only sibling games: a shared folder must sit beside this game, not anywhere on disk.
+          // Checked after symlinks are followed: "../." or a link to "/" would expose the parent.
           let parts = folder.split(separator: "/")
-          guard parts.count == 2, parts[0] == "..", !parts[1].contains(".."),
-            FileManager.default.fileExists(atPath: gameDirectory.appendingPathComponent(folder).path)
+          guard parts.count == 2, parts[0] == "..", parts[1] != ".", !parts[1].contains(".."),
+            Engine.isSiblingFolder(gameDirectory.appendingPathComponent(folder), of: gameDirectory)
           else {
             problem = "\(file): modules.\(prefix) must name a sibling game folder like \"../rps\", got \"\(folder)\""
             return
@@ -105,6 +106,21 @@ extension Engine {
       }
     }
     if let problem { throw .invalidConfig(problem) }
+  }
+
+  /// The folders a game may read files from: its own and the sibling games it declared.
+  var readableRoots: [URL] {
+    [gameDirectory] + config.modules.values.map { gameDirectory.appendingPathComponent($0) }
+  }
+
+  /// Whether `folder` (symlinks followed) is a folder that is not the game's parent or any
+  /// other ancestor of it.
+  static func isSiblingFolder(_ folder: URL, of game: URL) -> Bool {
+    var isDirectory: ObjCBool = false
+    guard let target = FolderWall.realPath(folder), let home = FolderWall.realPath(game),
+      FileManager.default.fileExists(atPath: target, isDirectory: &isDirectory), isDirectory.boolValue
+    else { return false }
+    return !home.hasPrefix(target == "/" ? "/" : target + "/")
   }
 
   private func mismatch(_ file: String, _ key: String, _ expected: String, _ index: Int32) -> String {

@@ -122,6 +122,10 @@ final class ModuleLoader {
   /// Runs one file with `env` as its `_ENV` (nil: the library environment), leaving one result.
   func run(_ url: URL, chunkName: String, env: LuaRef?, engine: Engine, arg: String? = nil, on caller: LuaState? = nil) throws(LuaError) {
     let lua = caller ?? engine.lua
+    // Game code must come from inside the wall: `data -> /outside` would otherwise run any file.
+    if env != nil, let problem = FolderWall.problem(with: url, roots: engine.readableRoots, shown: String(chunkName.dropFirst())) {
+      throw LuaError(message: problem)
+    }
     let source: String
     do {
       source = try String(contentsOf: url, encoding: .utf8)
