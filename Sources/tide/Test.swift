@@ -57,6 +57,14 @@ struct Test: ParsableCommand {
       skipped += report.skipped
       let prefix = report.output.hasPrefix("\(location.displayPath): ") ? "" : "\(location.displayPath): "
       outputs.append(reportFormat == .plain ? prefix + report.output : report.output)
+      // Recorded sessions in tests/replays/ are tests too: each must replay clean (docs/input-scripts.md).
+      guard filter == nil, FileManager.default.fileExists(atPath: location.url.path) else { continue }
+      let replays = ReplayRunner.run(game: location.url, displayPath: location.displayPath)
+      passed += replays.passed
+      failed += replays.failed
+      guard !replays.lines.isEmpty else { continue }
+      let text = "\(location.displayPath) replays:\n" + replays.lines.map { "  " + $0 + "\n" }.joined()
+      if reportFormat == .plain { outputs.append(text) } else { FileHandle.standardError.write(Data(text.utf8)) }
     }
     var closing = "\(passed) passed, \(failed) failed"
     if skipped > 0 { closing += ", \(skipped) skipped" }

@@ -1,0 +1,129 @@
+import Foundation
+import LuaBridge
+import TideCore
+
+/// Runs a game's `tests/replays/*.input` as tests: each replays to its end with no script
+/// error, and its `@expect <seconds> <Lua expression>` lines hold at their times.
+///
+/// Kept apart from the Lua test runner so `tide test` calls both and either can change alone.
+public enum ReplayRunner {
+  /// What one game's replays did.
+  public struct Report: Sendable {
+    /// Replays that ran clean.
+    public var passed = 0
+    /// Replays with a script error, a false expectation or a bad file.
+    public var failed = 0
+    /// One line per replay (`ok` or the failure), indented under the game.
+    public var lines: [String] = []
+  }
+
+  /// The replay files of a game, sorted.
+  public static func files(in game: URL) -> [URL] {
+    let folder = game.appendingPathComponent("tests/replays")
+    let names = (try? FileManager.default.contentsOfDirectory(atPath: folder.path)) ?? []
+    return names.filter { $0.hasSuffix(".input") }.sorted().map { folder.appendingPathComponent($0) }
+  }
+
+  /// Runs every replay of the game at `game`.
+  public static func run(game: URL, displayPath: String) -> Report {
+    var report = Report()
+    for file in files(in: game) {
+      let name = "tests/replays/" + file.lastPathComponent
+      if let failure = runOne(file, game: game, displayPath: displayPath) {
+        report.failed += 1
+        report.lines.append("FAIL \(name): \(failure)")
+      } else {
+        report.passed += 1
+        report.lines.append("ok \(name)")
+      }
+    }
+    return report
+  }
+
+  /// Runs one replay; nil when it passed, else why not. `onSecond` sees the engine after every
+  /// whole second of game time (determinism tests hash the scene there).
+  public static func runOne(_ file: URL, game: URL, displayPath: String, onSecond: ((Engine) -> Void)? = nil) -> String? {
+    let script: InputScript
+    do {
+      script = try InputScript(text: try String(contentsOf: file, encoding: .utf8))
+    } catch let error as InputScript.ParseError {
+      return error.description
+    } catch {
+      return "cannot read it"
+    }
+    let saves = FileManager.default.temporaryDirectory.appendingPathComponent("tide-replay-\(UUID().uuidString)")
+    defer { try? FileManager.default.removeItem(at: saves) }
+    var options = EngineOptions()
+    options.seed = script.seed ?? 1
+    options.options = script.options
+    options.designSize = script.size
+    options.saveDirectory = saves
+    options.logErrors = false
+    let engine: Engine
+    do {
+      engine = try Engine(gameDirectory: game, displayPath: displayPath, backend: HeadlessBackend(), options: options)
+      try engine.start()
+    } catch {
+      return "game failed to start: \(error.description)"
+    }
+    let end = script.endTick()
+    var next = 0
+    var expectations = script.expectations[...]
+    while true {
+      while let expectation = expectations.first, expectation.tick <= engine.tick {
+        expectations.removeFirst()
+        if let failure = check(expectation, engine) { return failure }
+      }
+      if let first = engine.errors.all.first(where: { !$0.isWarning }) {
+        return "\(first.title.lowercased()) by tick \(engine.tick): \(first.message)"
+      }
+      guard engine.tick < end else { break }
+      while next < script.entries.count, script.entries[next].tick <= engine.tick {
+        engine.enqueue(script.entries[next].event)
+        next += 1
+      }
+      engine.step()
+      if engine.tick % 60 == 0 { onSecond?(engine) }
+    }
+    if let late = expectations.first { return "line \(late.line): @expect after the replay's end" }
+    return nil
+  }
+
+  /// Evaluates an expectation with `find`, `find_all`, `scene` and `time` in scope.
+  static func check(_ expectation: InputScript.Expectation, _ engine: Engine) -> String? {
+    let lua = engine.lua
+    let top = lua.top
+    defer { lua.pop(lua.top - top) }
+    let where_ = "line \(expectation.line) (@expect at tick \(expectation.tick))"
+    do {
+      try lua.load("local find, find_all, scene, time = ...\nreturn (\(expectation.expression))", chunkName: "=@expect")
+      lua.push { lua in
+        let query = try NodeQuery(lua, 1)
+        if let node = engine.scene.find(where: query.matches) { engine.pushSprite(node, on: lua) } else { lua.pushNil() }
+        return 1
+      }
+      lua.push { lua in
+        let query = try NodeQuery(lua, 1)
+        let nodes = engine.scene.findAll(where: query.matches)
+        lua.newTable(narr: Int32(nodes.count))
+        for (i, node) in nodes.enumerated() {
+          engine.pushSprite(node, on: lua)
+          lua.rawSet(-2, index: i + 1)
+        }
+        return 1
+      }
+      lua.push { lua in
+        if let name = engine.currentSceneName { lua.push(name) } else { lua.pushNil() }
+        return 1
+      }
+      lua.push { lua in
+        lua.push(engine.time)
+        return 1
+      }
+      try lua.pcall(nargs: 4, nresults: 1)
+    } catch {
+      return "\(where_): \(error.message)"
+    }
+    return lua.toBool(at: -1) ? nil : "\(where_): not true: \(expectation.expression)"
+  }
+}

@@ -1,0 +1,72 @@
+import Foundation
+import TideCore
+import XCTest
+
+@testable import TideScript
+
+/// Replays as tests (issue 18): every game's `tests/replays/*.input` runs clean, twice alike.
+final class ReplayRunnerTests: XCTestCase {
+  static let content = URL(fileURLWithPath: #filePath).deletingLastPathComponent().deletingLastPathComponent()
+    .deletingLastPathComponent().appendingPathComponent("Content")
+
+  static var games: [URL] {
+    let names = (try? FileManager.default.contentsOfDirectory(atPath: content.path)) ?? []
+    return names.sorted().map { content.appendingPathComponent($0) }.filter {
+      FileManager.default.fileExists(atPath: $0.appendingPathComponent("main.lua").path)
+    }
+  }
+
+  /// Every node's fields, in drawing order: what "the same state" means here.
+  static func fingerprint(_ engine: Engine) -> String {
+    engine.scene.findAll(where: { _ in true }).map { n in
+      "\(n.kind.rawValue)|\(n.name ?? "")|\(n.tag ?? "")|\(n.x)|\(n.y)|\(n.width)|\(n.height)|\(n.scaleX)|\(n.rotation)|\(n.alpha)|\(n.visible)|\(n.text)"
+    }.joined(separator: "\n") + "|t=\(engine.tick)|scene=\(engine.currentSceneName ?? "")|sounds=\(engine.soundLog)"
+  }
+
+  func testEveryGameHasAReplayThatPassesTwiceAlike() throws {
+    XCTAssertEqual(Self.games.count, 6)
+    for game in Self.games {
+      let files = ReplayRunner.files(in: game)
+      XCTAssertFalse(files.isEmpty, "\(game.lastPathComponent) has no tests/replays/*.input")
+      for file in files {
+        var first: [String] = []
+        var second: [String] = []
+        XCTAssertNil(ReplayRunner.runOne(file, game: game, displayPath: game.lastPathComponent) { first.append(Self.fingerprint($0)) })
+        XCTAssertNil(ReplayRunner.runOne(file, game: game, displayPath: game.lastPathComponent) { second.append(Self.fingerprint($0)) })
+        XCTAssertFalse(first.isEmpty, file.path)
+        XCTAssertEqual(first, second, "\(file.path) played differently the second time")
+      }
+    }
+  }
+
+  private func game(_ main: String, replay: String) throws -> URL {
+    let dir = FileManager.default.temporaryDirectory.appendingPathComponent("tide-replays-\(UUID().uuidString)")
+    try FileManager.default.createDirectory(at: dir.appendingPathComponent("tests/replays"), withIntermediateDirectories: true)
+    try main.write(to: dir.appendingPathComponent("main.lua"), atomically: true, encoding: .utf8)
+    try replay.write(to: dir.appendingPathComponent("tests/replays/a.input"), atomically: true, encoding: .utf8)
+    addTeardownBlock { try? FileManager.default.removeItem(at: dir) }
+    return dir
+  }
+
+  static let counter = """
+    local n = 0
+    local label = tide.sprite.text("Score: 0", { name = "score" })
+    tide.input.on("pointer_down", function() n = n + 1; label.text = "Score: " .. n; if n == 5 then error("five") end end)
+    """
+
+  func testExpectationsAreCheckedAtTheirTimes() throws {
+    let good = try game(Self.counter, replay: "1 tap 5 5\n2 tap 5 5\n@expect 1.5 find{name=\"score\"}.text == \"Score: 1\"\n@expect 2.5 #find_all{ name = \"score\" } == 1 and time() == 2.5\n@end 3\n")
+    XCTAssertEqual(ReplayRunner.run(game: good, displayPath: "g").lines, ["ok tests/replays/a.input"])
+    let wrong = try game(Self.counter, replay: "1 tap 5 5\n@expect 0.5 find{name=\"score\"}.text == \"Score: 1\"\n")
+    let report = ReplayRunner.run(game: wrong, displayPath: "g")
+    XCTAssertEqual(report.failed, 1)
+    XCTAssertTrue(report.lines[0].contains("line 2 (@expect at tick 30): not true"), report.lines[0])
+  }
+
+  func testAScriptErrorFailsTheReplay() throws {
+    let broken = try game(Self.counter, replay: (1...6).map { "\($0) tap 5 5" }.joined(separator: "\n"))
+    let report = ReplayRunner.run(game: broken, displayPath: "g")
+    XCTAssertEqual(report.failed, 1)
+    XCTAssertTrue(report.lines[0].contains("five"), report.lines[0])
+  }
+}
