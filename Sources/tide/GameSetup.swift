@@ -5,7 +5,7 @@ import TideScript
 
 /// What every command that starts a game shares: the seed, the design size and conf.lua options.
 struct GameSetup: ParsableArguments {
-  @Option(help: "Seed of tide.random: the same seed and input give the same game (default 1).")
+  @Option(help: "Seed of tide.random: the same seed and input give the same game (default: fresh each tide run, 1 for tide shot and check).")
   var seed: UInt64?
 
   @Option(help: "Design size as WxH, e.g. 375x667 (overrides conf.lua).")
@@ -15,9 +15,11 @@ struct GameSetup: ParsableArguments {
   var gameOptions: [String] = []
 
   /// Engine options from these flags, over an input script's `@seed`, `@size` and `@option` lines.
-  func engineOptions(script: InputScript = InputScript()) throws -> EngineOptions {
+  /// Without either seed, `fresh` (tide run) picks a new one so each launch is another game;
+  /// otherwise it is 1, so shots and checks stay reproducible.
+  func engineOptions(script: InputScript = InputScript(), fresh: Bool = false) throws -> EngineOptions {
     var options = EngineOptions()
-    options.seed = seed ?? script.seed ?? 1
+    options.seed = seed ?? script.seed ?? (fresh ? Self.freshSeed() : 1)
     options.options = script.options.merging(try parseOptions(gameOptions)) { $1 }
     options.designSize = script.size
     if let size {
@@ -25,5 +27,13 @@ struct GameSetup: ParsableArguments {
       options.designSize = Vec2(x: w, y: h)
     }
     return options
+  }
+}
+
+extension GameSetup {
+  /// A seed short enough to type back after `--seed`.
+  static func freshSeed() -> UInt64 {
+    var generator = SystemRandomNumberGenerator()
+    return UInt64.random(in: 1...99_999, using: &generator)
   }
 }

@@ -51,13 +51,14 @@ struct Run: ParsableCommand {
   func run() throws {
     let location = GameLocation(game)
     let script = try input.map(loadInputScript) ?? InputScript()
-    let options = try setup.engineOptions(script: script)
+    let options = try setup.engineOptions(script: script, fresh: true)
     guard headless else {
       try runWindow(location, options, script)
       return
     }
     do {
       let engine = try Engine(gameDirectory: location.url, displayPath: location.displayPath, backend: HeadlessBackend(), options: options)
+      printSeed(options)
       prepareSession(engine, location, script)
       let started = Date()
       try engine.start()
@@ -86,6 +87,7 @@ struct Run: ParsableCommand {
     do {
       let backend = try SDLBackend(gameDirectory: location.url)
       let engine = try Engine(gameDirectory: location.url, displayPath: location.displayPath, backend: backend, options: options)
+      printSeed(options)
       prepareSession(engine, location, script)
       defer { try? writeRecording(engine) }
       if noWatch {
@@ -114,6 +116,11 @@ struct Run: ParsableCommand {
       printError(error.description)
       throw ExitCode.failure
     }
+  }
+
+  /// Each launch without --seed is another game; this line is how to play that one again.
+  private func printSeed(_ options: EngineOptions) {
+    print("seed \(options.seed) (replay with --seed \(options.seed))")
   }
 
   /// Records the session (for --record and crash capsules) and warns when a replay was

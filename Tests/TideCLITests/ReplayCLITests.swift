@@ -130,6 +130,35 @@ final class ReplayCLITests: XCTestCase {
     }
   }
 
+  /// Issue 16: each `tide run` without --seed is another game, says its seed in one line, and
+  /// the error log carries it; --seed with that number plays the same game again.
+  func testEachRunHasAFreshSeedThatReplaysTheSameGame() throws {
+    let game = try makeGame(["main.lua": "tide.after(0.05, function() error('rolled ' .. tide.random.int(1, 1000000)) end)"])
+    func seedLine(_ text: String) -> String? {
+      text.split(separator: "\n").first { $0.hasPrefix("seed ") }.map(String.init)
+    }
+    func rolled(_ text: String) -> String? {
+      text.split(separator: "\n").first { $0.contains("rolled ") }.map(String.init)
+    }
+    try withDataHome { _ in
+      let first = try tide(["run", game.path, "--headless", "--seconds", "0.2"])
+      let second = try tide(["run", game.path, "--headless", "--seconds", "0.2"])
+      let line = try XCTUnwrap(seedLine(first.stdout), first.stdout)
+      let seed = try XCTUnwrap(line.split(separator: " ").dropFirst().first.map(String.init))
+      XCTAssertEqual(line, "seed \(seed) (replay with --seed \(seed))")
+      XCTAssertNotEqual(seedLine(second.stdout), line, "two launches, two seeds")
+      XCTAssertTrue(first.stderr.contains("\n\(line)\n"), "the error log names the seed: \(first.stderr)")
+      let replay = try tide(["run", game.path, "--headless", "--seconds", "0.2", "--seed", seed])
+      XCTAssertEqual(seedLine(replay.stdout), line)
+      XCTAssertEqual(rolled(replay.stderr), try XCTUnwrap(rolled(first.stderr)), "the same seed rolls the same")
+      // An input script's @seed is kept too (golden inputs stay fixed).
+      let input = scratch("seeded.input")
+      try "@seed 42\n@end 0.2\n".write(to: input, atomically: true, encoding: .utf8)
+      let scripted = try tide(["run", game.path, "--headless", "--input", input.path])
+      XCTAssertEqual(seedLine(scripted.stdout), "seed 42 (replay with --seed 42)")
+    }
+  }
+
   func testOnlyTheNewestTwentyCapsulesAreKept() throws {
     let game = try makeGame(["main.lua": "tide.after(0.05, function() error('boom') end)"])
     try withDataHome { home in

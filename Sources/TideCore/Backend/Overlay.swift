@@ -9,12 +9,21 @@ public struct Overlay: Hashable, Sendable {
   /// A warning (a damaged save, a deleted file) rather than a script error: the game's code did
   /// not fail, so tests do not fail on it and it does not replace an error on screen.
   public var isWarning: Bool
+  /// The seed of the game that failed, so the player can replay it with `--seed`.
+  public var seed: UInt64?
 
   /// Creates an overlay.
-  public init(title: String, message: String, traceback: String = "", isWarning: Bool = false) {
+  public init(title: String, message: String, traceback: String = "", isWarning: Bool = false, seed: UInt64? = nil) {
     self.title = title
     self.message = message
     self.traceback = traceback
     self.isWarning = isWarning
+    self.seed = seed
+  }
+
+  /// The title with the seed after it, as the overlay shows it.
+  public var heading: String {
+    guard let seed else { return title }
+    return "\(title) (seed \(seed))"
   }
 }

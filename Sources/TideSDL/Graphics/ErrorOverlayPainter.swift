@@ -76,7 +76,7 @@ final class ErrorOverlayPainter {
     }
     let made = Layout(
       overlay: overlay, width: width, scale: scale,
-      title: TextWrapper(fonts: fonts, pixelSize: sizes.title, maxWidth: width).wrap(overlay.title),
+      title: TextWrapper(fonts: fonts, pixelSize: sizes.title, maxWidth: width).wrap(overlay.heading),
       message: TextWrapper(fonts: fonts, pixelSize: sizes.message, maxWidth: width)
         .wrap(overlay.message),
       traceback: overlay.traceback.isEmpty

@@ -78,6 +78,7 @@ public final class Engine: GameDriver {
     self.backend = backend
     self.options = options
     self.errors = ScriptErrors(logs: options.logErrors)
+    self.errors.seed = options.seed
     self.random = TideRandom(seed: options.seed)
     self.scene = SceneGraph(textMetrics: backend.textMetrics)
     self.saves = SaveStore(directory: options.saveDirectory ?? Engine.defaultSaveDirectory(for: gameDirectory))
@@ -143,6 +144,7 @@ public final class Engine: GameDriver {
     random = TideRandom(seed: seed)
     soundLog.removeAll()
     errors.reset()
+    errors.seed = seed
   }
 
   // MARK: GameDriver

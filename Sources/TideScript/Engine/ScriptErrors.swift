@@ -25,12 +25,15 @@ public final class ScriptErrors {
   /// Called with each script error the first time its message is seen (crash capsules).
   var onNewFailure: ((Overlay) -> Void)?
   private var seen: Set<String> = []
+  /// The seed of the running game: script errors carry it so the overlay and log can show it.
+  var seed: UInt64?
 
   init(logs: Bool) { self.logs = logs }
 
   /// Records an error raised while running `context` (e.g. "tap handler").
   func report(_ error: LuaError, context: String) {
-    let overlay = Overlay(title: "Script error in \(context)", message: error.message, traceback: error.traceback)
+    let overlay = Overlay(
+      title: "Script error in \(context)", message: error.message, traceback: error.traceback, seed: seed)
     record(overlay)
   }
 
@@ -53,6 +56,7 @@ public final class ScriptErrors {
     if logs, isNew {
       var text = "tide: \(overlay.title.lowercased()): \(overlay.message)\n"
       if !overlay.traceback.isEmpty { text += overlay.traceback + "\n" }
+      if let seed = overlay.seed { text += "seed \(seed) (replay with --seed \(seed))\n" }
       FileHandle.standardError.write(Data(text.utf8))
     }
     if isNew, !overlay.isWarning { onNewFailure?(overlay) }
