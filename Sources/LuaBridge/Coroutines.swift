@@ -35,10 +35,8 @@ public final class LuaThread {
   /// `from` when resuming inside a Swift function that Lua called.
   public func resume(nargs: Int32 = 0, from: LuaState? = nil) -> LuaResumeResult {
     guard !isFinished else { return refuse("cannot resume dead coroutine", nargs: nargs) }
-    var frame = lua_Debug()
-    if lua_status(state.L) == LUA_OK && lua_getstack(state.L, 0, &frame) != 0 {
-      // Running, or resuming another coroutine: Lua would refuse too, but
-      // the error path below must not reset a live thread.
+    if isActive {
+      // Lua would refuse too, but the error path below must not reset a live thread.
       return refuse("cannot resume non-suspended coroutine", nargs: nargs)
     }
     var nresults: Int32 = 0
@@ -57,11 +55,24 @@ public final class LuaThread {
     }
   }
 
+  /// True while the coroutine runs, or is resuming another one: its frames are live on the C
+  /// stack, so it can be neither resumed nor closed.
+  public var isActive: Bool {
+    var frame = lua_Debug()
+    return lua_status(state.L) == LUA_OK && lua_getstack(state.L, 0, &frame) != 0
+  }
+
   /// Abandons a suspended coroutine, closing its pending to-be-closed variables.
-  public func cancel() {
-    guard !isFinished else { return }
+  ///
+  /// Returns false, and does nothing, while the coroutine is active: resetting a running
+  /// thread frees the stack its frames still use. The caller closes it once it yields.
+  @discardableResult
+  public func cancel() -> Bool {
+    guard !isFinished else { return true }
+    guard !isActive else { return false }
     isFinished = true
     _ = lua_resetthread(state.L)
+    return true
   }
 
   /// Drops the arguments and reports a resume that could not start, like lua_resume does.

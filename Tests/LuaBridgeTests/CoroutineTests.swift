@@ -93,6 +93,38 @@ final class CoroutineTests: XCTestCase {
     XCTAssertEqual(try lua.evalString("return tostring(closed)"), "true")
   }
 
+  /// Issue 13 item 7: lua_resetthread on a running coroutine frees the stack its frames use.
+  func testCancelRefusesAnActiveThreadAndClosesItOnceSuspended() throws {
+    let vm = makeVM()
+    let lua = vm.state
+    var thread: LuaThread?
+    var cancelledWhileRunning: Bool?
+    lua.setGlobal("cancel_me") { _ in
+      cancelledWhileRunning = thread?.cancel()
+      return 0
+    }
+    try lua.doString(
+      """
+      closed = false
+      function body()
+        local guard <close> = setmetatable({}, { __close = function() closed = true end })
+        cancel_me()
+        coroutine.yield()
+      end
+      """, chunkName: "=t")
+    lua.getGlobal("body")
+    thread = lua.newThread(function: -1)
+    lua.pop()
+    guard let thread else { return XCTFail("no thread") }
+    guard case .yielded(0) = thread.resume() else { return XCTFail("expected a yield") }
+    XCTAssertEqual(cancelledWhileRunning, false)
+    XCTAssertFalse(thread.isFinished)
+    XCTAssertEqual(try lua.evalString("return tostring(closed)"), "false")
+    XCTAssertTrue(thread.cancel())
+    XCTAssertTrue(thread.isFinished)
+    XCTAssertEqual(try lua.evalString("return tostring(closed)"), "true")
+  }
+
   func testBudgetStopsRunawayCoroutineFromSwift() throws {
     let vm = makeVM()
     let lua = vm.state

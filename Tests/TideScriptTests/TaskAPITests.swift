@@ -206,4 +206,82 @@ final class TaskAPITests: XCTestCase {
       """#)
     assertAllPassed(report, count: 1)
   }
+
+  /// Issue 13 item 7: a task that cancels itself, or a child that cancels its parent, used to
+  /// reset a running coroutine (invalid reads in liblua, a crash 7 runs in 10). It now runs on
+  /// to its next wait or its end and stops there.
+  func testCancellingTheRunningTaskEndsItAtItsNextWait() throws {
+    let report = try runLuaTests(
+      #"""
+      describe("cancel from inside", function()
+        local app
+        before_each(function() app = tide.test.start() end)
+
+        it("lets a task cancel itself: it runs to its next wait and stops", function()
+          local log = {}
+          local t
+          t = tide.task(function()
+            tide.wait(0)
+            t:cancel()
+            log[#log + 1] = "after"
+            log[#log + 1] = tostring(t:done())
+            tide.wait(0)
+            log[#log + 1] = "never"
+          end)
+          app:advance(1)
+          assert.are.same({ "after", "true" }, log)
+          assert.is_true(t:done())
+          assert.are.same({}, app:errors())
+        end)
+
+        it("lets a task cancel itself on its first run, and end by returning", function()
+          local log = {}
+          local t
+          t = tide.task(function()
+            log[#log + 1] = tostring(t)
+            if t then t:cancel() end
+            log[#log + 1] = "end"
+          end)
+          app:advance(0.5)
+          assert.are.same({ "nil", "end" }, log)
+          assert.is_true(t:done())
+        end)
+
+        it("lets a child cancel its parent while the parent waits for it", function()
+          local log = {}
+          local parent
+          parent = tide.task(function()
+            tide.wait(0)
+            tide.task(function()
+              parent:cancel()
+              log[#log + 1] = "child"
+              tide.wait(0.1)
+              log[#log + 1] = "child again"
+            end)
+            log[#log + 1] = "parent goes on"
+            tide.wait(0)
+            log[#log + 1] = "never"
+          end)
+          app:advance(1)
+          assert.are.same({ "child", "parent goes on", "child again" }, log)
+          assert.is_true(parent:done())
+        end)
+
+        it("lets a task restart the game with tide.test.start", function()
+          local log = {}
+          tide.task(function()
+            tide.wait(0)
+            app = tide.test.start()
+            log[#log + 1] = "restarted"
+            tide.wait(0)
+            log[#log + 1] = "never"
+          end)
+          app:advance(0.5)
+          app:advance(0.5)
+          assert.are.same({ "restarted" }, log)
+        end)
+      end)
+      """#)
+    assertAllPassed(report, count: 4)
+  }
 }

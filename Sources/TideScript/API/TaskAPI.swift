@@ -37,7 +37,9 @@ extension Engine {
 
     let t = type("Task")
 
-    /// Stops the task; it never resumes. Harmless when it has finished.
+    /// Stops the task; it never resumes. Harmless when it has finished. Called from inside the
+    /// task itself (or from a task it started), the task runs on to its next wait or its end, and
+    /// stops there.
     /// @example intro:cancel()
     t.method("cancel") { [unowned self] lua in
       tasks.cancel(try lua.checkUserdata(1, ScriptTask.self, name: "task"), engine: self)
@@ -49,7 +51,7 @@ extension Engine {
     /// @example if intro:done() then show_menu() end
     t.method("done") { [unowned self] lua in
       let task = try lua.checkUserdata(1, ScriptTask.self, name: "task")
-      lua.push(tasks.task(for: task.thread.state.L) !== task)
+      lua.push(tasks.isDone(task))
       return 1
     }
     registerMethodsMetatable("tide.Task", methods: "Task")

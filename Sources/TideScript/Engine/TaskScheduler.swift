@@ -10,6 +10,9 @@ final class ScriptTask {
   /// and the scheduler resumes it on the next tick.
   var hasWakeup = false
   var wakeTimer: TimerHandle?
+  /// Cancelled while running (by itself, or by a task it started): it ends at its next yield or
+  /// return, since its coroutine cannot be closed while its frames are live.
+  var cancelled = false
 
   init(thread: LuaThread, owner: Int) {
     self.thread = thread
@@ -37,7 +40,7 @@ final class TaskScheduler {
 
   /// Resumes `task`, passing the values `pushArgs` pushes as the results of the wait.
   func resume(_ task: ScriptTask, from: LuaState? = nil, engine: Engine, _ pushArgs: (LuaState) -> Int32) {
-    guard !task.thread.isFinished, running[task.thread.state.L] === task else { return }
+    guard !task.thread.isFinished, !task.cancelled, running[task.thread.state.L] === task else { return }
     task.hasWakeup = false
     task.wakeTimer = nil
     let co = task.thread.state
@@ -45,7 +48,9 @@ final class TaskScheduler {
     switch task.thread.resume(nargs: nargs, from: from) {
     case .yielded(let n):
       co.pop(n)
-      if !task.hasWakeup {
+      if task.cancelled {
+        close(task, engine: engine)
+      } else if !task.hasWakeup {
         // A bare coroutine.yield(): carry on next tick, like waiting one frame.
         task.hasWakeup = true
         task.wakeTimer = engine.timers.after(0, owner: task.owner) { [unowned engine, weak task] in
@@ -62,9 +67,27 @@ final class TaskScheduler {
     }
   }
 
-  /// Cancels a task: it never resumes, and what it holds is released.
+  /// Cancels a task: it never resumes, and what it holds is released. A running task (one that
+  /// cancels itself or the task that started it) ends at its next yield or return instead.
   func cancel(_ task: ScriptTask, engine: Engine) {
+    if task.thread.isActive {
+      // It stays in `running` (anchored, found by tide.wait) until it yields back to `resume`.
+      task.cancelled = true
+      if let timer = task.wakeTimer { engine.timers.cancel(timer) }
+      task.wakeTimer = nil
+      return
+    }
+    close(task, engine: engine)
+  }
+
+  /// True once `task` has finished, failed or been cancelled.
+  func isDone(_ task: ScriptTask) -> Bool {
+    task.cancelled || running[task.thread.state.L] !== task
+  }
+
+  private func close(_ task: ScriptTask, engine: Engine) {
     if let timer = task.wakeTimer { engine.timers.cancel(timer) }
+    task.wakeTimer = nil
     running[task.thread.state.L] = nil
     task.thread.cancel()
   }
