@@ -58,6 +58,22 @@ final class CLITests: XCTestCase {
     XCTAssertEqual(result.stderr, "tide: \(game.path)/conf.lua: width must be a number from 16 to 8192, got \"wide\"\n")
   }
 
+  /// Issue 13 item 12: `while true do end` in conf.lua hung check, run, shot, list and test.
+  func testEndlessLoopInConfHitsTheBudget() throws {
+    let game = try makeGame(["conf.lua": "while true do end\nreturn {}\n", "main.lua": "", "tests/t_test.lua": ""])
+    let shot = game.appendingPathComponent("shot.png").path
+    let commands = [
+      ["check", game.path], ["run", game.path, "--headless", "--seconds", "1"], ["test", game.path],
+      ["shot", game.path, "--output", shot],
+    ]
+    for command in commands {
+      let result = try tide(command, timeout: 120)
+      let output = result.stdout + result.stderr
+      XCTAssertEqual(result.status, 1, "\(command[0]): \(output)")
+      XCTAssertTrue(output.contains("conf.lua:1: instruction budget exceeded"), "\(command[0]): \(output)")
+    }
+  }
+
   func testRuntimeErrorInCallbackDoesNotStopAHeadlessRun() throws {
     let game = try makeGame([
       "conf.lua": "return { scene = 'play' }",
@@ -226,7 +242,8 @@ extension XCTestCase {
     var stderr: String
   }
 
-  func tide(_ arguments: [String], in directory: URL = CLITests.root) throws -> CLIResult {
+  /// Runs `tide`; past `timeout` seconds it is killed, so a hang fails the test instead of CI.
+  func tide(_ arguments: [String], in directory: URL = CLITests.root, timeout: Double? = nil) throws -> CLIResult {
     let process = Process()
     process.executableURL = CLITests.tideBinary
     process.arguments = arguments
@@ -240,6 +257,11 @@ extension XCTestCase {
     process.standardOutput = out
     process.standardError = err
     try process.run()
+    if let timeout {
+      DispatchQueue.global().asyncAfter(deadline: .now() + timeout) { [process] in
+        if process.isRunning { process.terminate() }
+      }
+    }
     let stdout = out.fileHandleForReading.readDataToEndOfFile()
     let stderr = err.fileHandleForReading.readDataToEndOfFile()
     process.waitUntilExit()

@@ -96,6 +96,9 @@ public final class Engine: GameDriver {
       throw .script(error)
     }
     installAPI()
+    // conf.lua is a script like any other: `while true do end` there must hit the budget, not
+    // hang `tide check`, `run`, `shot`, `list` and `test`.
+    vm.instructionBudget = options.instructionBudget
     // Modules required before the first start() (a test file's top-level `require`) need the
     // safe globals too, not an empty environment.
     try modules.resetGameEnvironment(self)
