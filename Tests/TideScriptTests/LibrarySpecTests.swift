@@ -60,4 +60,19 @@ final class LibrarySpecTests: XCTestCase {
     let report = GameTestRunner.run(game: dir, displayPath: "game")
     assertAllPassed(report, count: 1)
   }
+
+  /// `.busted` chooses the spec folder and file pattern, as `busted` reads it; a broken one fails.
+  func testDotBustedChoosesTheSpecs() throws {
+    let dir = try makeFolder([
+      ".busted": "return { default = { ROOT = { 'test' }, pattern = '^t_' } }",
+      "test/t_one.lua": "it('found through .busted', function() assert.is_true(true) end)",
+      "test/other.lua": "it('not a spec by the pattern', function() assert.is_true(false) end)",
+      "spec/x_spec.lua": "it('not under ROOT', function() assert.is_true(false) end)",
+    ])
+    assertAllPassed(GameTestRunner.run(game: dir, displayPath: "lib"), count: 1)
+    try "return {".write(to: dir.appendingPathComponent(".busted"), atomically: true, encoding: .utf8)
+    let broken = GameTestRunner.run(game: dir, displayPath: "lib")
+    XCTAssertEqual(broken.failed, 1)
+    XCTAssertTrue(broken.output.contains("lib/.busted: .busted:1: unexpected symbol"), broken.output)
+  }
 }

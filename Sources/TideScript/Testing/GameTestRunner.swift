@@ -39,7 +39,6 @@ public enum GameTestRunner {
     game directory: URL, displayPath: String, filter: String? = nil, format: TestReportFormat = .plain
   ) -> GameTestReport {
     var report = GameTestReport(game: displayPath)
-    let files = testFiles(in: directory)
     let saveRoot = FileManager.default.temporaryDirectory.appendingPathComponent("tide-test-\(UUID().uuidString)")
     defer { try? FileManager.default.removeItem(at: saveRoot) }
 
@@ -56,6 +55,12 @@ public enum GameTestRunner {
     engine.installTestAPI()
     var testNumber = 0
     let lua = engine.lua
+    let files: [String]
+    do {
+      files = try testFiles(in: directory, lua: lua)
+    } catch {
+      return failedEntry(game: displayPath, message: "\(displayPath)/.busted: \(error.message)", format: format)
+    }
     do {
       try engine.installStartValues()
       try engine.modules.require("tide.testing", engine: engine)
@@ -110,6 +115,45 @@ public enum GameTestRunner {
   }
 
   /// The test files of a game or library, sorted: `tests/*_test.lua` and busted's `spec/**/*_spec.lua`.
+  /// busted's `.busted` file, when there is one, chooses the spec files instead: its `default`
+  /// task's `ROOT` (folders or files, default `spec`) and `pattern` (a Lua pattern on the file
+  /// name, default `_spec`), as `busted` reads them.
+  static func testFiles(in directory: URL, lua: LuaState) throws(LuaError) -> [String] {
+    let config = directory.appendingPathComponent(".busted")
+    guard let source = try? String(contentsOf: config, encoding: .utf8) else { return testFiles(in: directory) }
+    let all = (FileManager.default.subpaths(atPath: directory.path) ?? []).filter { $0.hasSuffix(".lua") }
+    try lua.load(bustedConfigSource, chunkName: "=[tide test .busted]")
+    lua.push(source)
+    lua.push(all.joined(separator: "\n"))
+    try lua.pcall(nargs: 2, nresults: 1)
+    let chosen = lua.toString(at: -1) ?? ""
+    lua.pop(1)
+    return chosen.split(separator: "\n").map(String.init)
+  }
+
+  static let bustedConfigSource = """
+    local source, listing = ...
+    local chunk, err = load(source, "=.busted", "t", {})
+    if chunk == nil then error(err, 0) end
+    local conf = chunk()
+    local task = type(conf) == "table" and type(conf.default) == "table" and conf.default or {}
+    local roots = task.ROOT or { "spec" }
+    if type(roots) == "string" then roots = { roots } end
+    local pattern = type(task.pattern) == "string" and task.pattern or "_spec"
+    local chosen = {}
+    for file in listing:gmatch("[^\\n]+") do
+      for _, root in ipairs(roots) do
+        root = tostring(root):gsub("^%./", ""):gsub("/$", "")
+        if file == root or (file:sub(1, #root + 1) == root .. "/" and file:match("[^/]*$"):find(pattern)) then
+          chosen[#chosen + 1] = file
+          break
+        end
+      end
+    end
+    table.sort(chosen)
+    return table.concat(chosen, "\\n")
+    """
+
   static func testFiles(in directory: URL) -> [String] {
     let tests = ((try? FileManager.default.contentsOfDirectory(atPath: directory.appendingPathComponent("tests").path)) ?? [])
       .filter { $0.hasSuffix("_test.lua") }.map { "tests/" + $0 }
