@@ -17,7 +17,8 @@ struct Docs: ParsableCommand {
   func run() throws {
     let rootURL = URL(fileURLWithPath: root).standardizedFileURL
     let folder = rootURL.appendingPathComponent(APIDocGenerator.sourceFolder)
-    let result = APIDocGenerator.generate(sources: try APIDocGenerator.sources(in: folder, relativeTo: rootURL))
+    let sources = try APIDocGenerator.sources(in: folder, relativeTo: rootURL) + APIDocGenerator.luaSources(root: rootURL)
+    let result = APIDocGenerator.generate(sources: sources)
     for problem in result.problems { printError(problem) }
     if !result.problems.isEmpty { throw ExitCode.failure }
     let names = try Engine.runtimeNames()

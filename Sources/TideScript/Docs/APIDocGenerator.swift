@@ -27,6 +27,25 @@ public struct APIDocResult: Sendable, Equatable {
 public struct APIDocGenerator {
   /// The folder, relative to the package root, whose bindings the reference documents.
   public static let sourceFolder = "Sources/TideScript/API"
+  /// The folder of the Lua library, whose modules installed as `tide.<name>` are documented too.
+  public static let luaSourceFolder = "Sources/TideScript/Lua/tide"
+  /// The library modules a game reaches as `tide.<name>` (see `Engine.installStartValues`).
+  public static let luaModules = ["rules", "ui"]
+
+  /// The Lua library modules' sources, `tide/<name>.lua` for each of `luaModules`.
+  ///
+  /// In them a block of `---` lines documents what follows it: `function M.name(...)` or a
+  /// `name = ...` field of the module's table, with the same tags as the Swift comments; a
+  /// function without `@param` tags shows its Lua parameter names.
+  ///
+  /// Also `Engine+Install.swift`, whose `/// @name tide.screen.width` blocks document the values
+  /// set at each start.
+  public static func luaSources(root: URL) throws -> [(path: String, text: String)] {
+    let paths = luaModules.map { luaSourceFolder + "/" + $0 + ".lua" } + ["Sources/TideScript/Engine/Engine+Install.swift"]
+    return try paths.map { path in
+      (path: path, text: try String(contentsOf: root.appendingPathComponent(path), encoding: .utf8))
+    }
+  }
 
   /// Generates the reference from binding sources; the order of `sources` does not matter.
   public static func generate(sources: [(path: String, text: String)]) -> APIDocResult {
@@ -34,7 +53,11 @@ public struct APIDocGenerator {
     // Stable sort: files in path order, so exports keep their source order across files.
     let ordered = sources.enumerated().sorted { ($0.element.path, $0.offset) < ($1.element.path, $1.offset) }
     for (_, source) in ordered {
-      scan(path: source.path, text: source.text, into: &catalog)
+      if source.path.hasSuffix(".lua") {
+        scanLua(path: source.path, text: source.text, into: &catalog)
+      } else {
+        scan(path: source.path, text: source.text, into: &catalog)
+      }
     }
     return APIDocResult(markdown: render(catalog), problems: catalog.problems)
   }
@@ -104,6 +127,9 @@ public struct APIDocGenerator {
     var doc: DocComment
     var path: String
     var line: Int
+    /// A field of a Lua module's table (`tide.ui.theme`, `tide.ui.label`), shown without a call:
+    /// its description gives the call form.
+    var isValue = false
 
     /// How Lua code calls it: `tide.sprite.rect`, `sprite:on`, `Sprite.new`.
     var callName: String {
@@ -187,6 +213,19 @@ public struct APIDocGenerator {
       }
       defer { docLines = [] }
       if line.hasPrefix("//") { continue }
+      // `/// @name tide.screen.width` documents a value the code below puts under `tide`.
+      if let first = docLines.first, first.text.hasPrefix("@name ") {
+        let dotted = first.text.dropFirst(6).trimmingCharacters(in: .whitespaces)
+        if let dot = dotted.lastIndex(of: ".") {
+          var entry = Entry(owner: .module(String(dotted[..<dot])), name: String(dotted[dotted.index(after: dot)...]),
+                            isMethod: false, doc: parseDoc(Array(docLines.dropFirst())), path: path, line: lineNumber)
+          entry.isValue = true
+          catalog.add(entry, docFound: true)
+        } else {
+          catalog.problem(path, first.line, "@name needs a dotted name like tide.screen.width")
+        }
+        continue
+      }
 
       if line.firstMatch(of: funcDeclaration) != nil {
         functionDoc = docLines.isEmpty ? nil : docLines
@@ -226,6 +265,44 @@ public struct APIDocGenerator {
                           doc: parseDoc(docLines), path: path, line: lineNumber)
         catalog.add(entry, docFound: !docLines.isEmpty)
       }
+    }
+  }
+
+  /// Reads a library module `tide/<name>.lua`: each `---` block above `function M.f(a, b)` or a
+  /// table field `f = ...` documents `tide.<name>.f`.
+  private static func scanLua(path: String, text: String, into catalog: inout Catalog) {
+    let stem = (path as NSString).lastPathComponent.replacingOccurrences(of: ".lua", with: "")
+    let owner = Owner.module("tide." + stem)
+    if catalog.sections[owner] == nil { catalog.sections[owner] = Section() }
+    let function = /^function\s+[A-Za-z_]\w*\.([A-Za-z_]\w*)\s*\(([^)]*)\)/
+    let field = /^([A-Za-z_]\w*)\s*=/
+    var docLines: [DocLine] = []
+    for (index, rawLine) in text.split(separator: "\n", omittingEmptySubsequences: false).enumerated() {
+      let line = rawLine.trimmingCharacters(in: .whitespaces)
+      if line.hasPrefix("---") {
+        var content = line.dropFirst(3)
+        if content.first == " " { content = content.dropFirst() }
+        docLines.append((index + 1, String(content)))
+        continue
+      }
+      defer { docLines = [] }
+      guard !docLines.isEmpty else { continue }
+      var name: String?
+      var luaParams: [String] = []
+      if let match = line.firstMatch(of: function) {
+        name = String(match.1)
+        luaParams = match.2.split(separator: ",").map { $0.trimmingCharacters(in: .whitespaces) }.filter { !$0.isEmpty }
+      } else if rawLine.first == " ", let match = line.firstMatch(of: field) {
+        name = String(match.1)
+      }
+      guard let name else { continue }
+      var doc = parseDoc(docLines)
+      if doc.params.isEmpty {
+        doc.params = luaParams.map { Param(name: $0, type: "", text: "", optional: false) }
+      }
+      var entry = Entry(owner: owner, name: name, isMethod: false, doc: doc, path: path, line: index + 1)
+      entry.isValue = luaParams.isEmpty && line.firstMatch(of: function) == nil
+      catalog.add(entry, docFound: true)
     }
   }
 
@@ -402,7 +479,7 @@ public struct APIDocGenerator {
 
     var out: [String] = []
     out.append("# \(title)")
-    out.append("_Generated by `tide docs` from the doc comments in `\(sourceFolder)`. "
+    out.append("_Generated by `tide docs` from the doc comments in `\(sourceFolder)` and `\(luaSourceFolder)`. "
       + "Do not edit this file by hand: change the comments and run `tide docs` again._")
     out.append("Every function and method a game's Lua code can call, in the order the bindings define them. "
       + "Optional arguments are shown in brackets: `f(a, [b])`.")
@@ -440,6 +517,7 @@ public struct APIDocGenerator {
   }
 
   private static func signature(_ entry: Entry) -> String {
+    if entry.isValue { return entry.callName }
     let arguments = entry.doc.params.map { $0.optional ? "[\($0.name)]" : $0.name }
     return "\(entry.callName)(\(arguments.joined(separator: ", ")))"
   }
@@ -447,7 +525,7 @@ public struct APIDocGenerator {
   private static func render(_ entry: Entry, typeLinks: [String: String]) -> [String] {
     var blocks = ["### \(signature(entry))"]
     blocks.append(contentsOf: entry.doc.paragraphs)
-    if !entry.doc.params.isEmpty {
+    if entry.doc.params.contains(where: { !$0.type.isEmpty || !$0.text.isEmpty }) {
       var table = ["| Parameter | Type | Description |", "| --- | --- | --- |"]
       for param in entry.doc.params {
         var type = typeCell(param.type, typeLinks: typeLinks)

@@ -51,15 +51,23 @@ extension Engine {
     return vm.state.ref(at: -1)
   }
 
-  /// Installs per-start values: `tide.screen`, `tide.options`, and the library's `tide.rules`.
+  // Installs per-start values: `tide.screen`, `tide.options`, and the library's `tide.rules` and `tide.ui`.
   func installStartValues() throws(LuaError) {
     let m = module("tide")
     lua.push(m.table)
     lua.newTable()
+    /// @name tide.screen.width
+    /// The design width in design units: conf.lua's `width` (default 390), or `--size` / a test's `size`.
+    /// Lay out from it rather than from a number, so the game fits other sizes.
+    /// @example local x = tide.screen.width / 2
     lua.push(config.width)
     lua.rawSet(-2, key: "width")
+    /// @name tide.screen.height
+    /// The design height in design units: conf.lua's `height` (default 844), or `--size` / a test's `size`.
     lua.push(config.height)
     lua.rawSet(-2, key: "height")
+    /// @name tide.screen
+    /// The design size the game lays out in (`width`, `height`); the window letterboxes it.
     lua.rawSet(-2, key: "screen")
     lua.newTable()
     for (name, value) in config.options {
@@ -72,6 +80,10 @@ extension Engine {
       }
       lua.rawSet(-2, key: name)
     }
+    /// @name tide.options
+    /// The game's options: each field declared in conf.lua's `options` with its default, or the value
+    /// given by `tide run --option name=value` or a test's `options`, typed as declared (see docs/conf.md).
+    /// @example local rounds = tide.options.rounds
     lua.rawSet(-2, key: "options")
     lua.pop(1)
     try installLibraryModule("rules")

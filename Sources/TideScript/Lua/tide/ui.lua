@@ -30,20 +30,46 @@ local navigation = require("tide.ui.navigation")
 local button = require("tide.ui.button")
 
 local ui = {
+  --- The colours, font sizes and spacing every widget uses (a table of fields, see tide/ui/core.lua);
+  --- change a field before building widgets to restyle them.
   theme = core.theme,
+  --- A text label: `tide.ui.label{ text, size, color, align, width, wrap, name, x, y, anchor, parent }`.
+  --- Methods: `:text()`, `:set_text(s)`, `:set_color(c)`, and every widget's `place(x, y, anchor)`,
+  --- `bounds()`, `set_visible(b)`, `show()`, `hide()`, `is_visible()`, `remove()`.
+  --- @example local title = tide.ui.label{ text = "Memory", size = 32, name = "title" }
   label = require("tide.ui.label"),
+  --- A button: `tide.ui.button{ text, on_press, style ("primary", "secondary"), width, height, enabled, visible, name }`.
+  --- Methods: `:text()`, `:set_text(s)`, `:set_enabled(b)`, `:press()` (as a tap would).
+  --- @example tide.ui.button{ text = "Play", name = "play", on_press = function() tide.ui.go("play") end }
   button = button,
+  --- A one-line text field: `tide.ui.text_field{ text, placeholder, max_length, numeric, required, validate, on_change, on_submit, name }`.
+  --- Methods: `:text()`, `:number()`, `:set_text(s)`, `:focus()`, `:blur()`, `:is_valid()`, `:error()`, `:set_enabled(b)`.
   text_field = require("tide.ui.text_field"),
+  --- A slider: `tide.ui.slider{ min, max, step, value, format, on_change, name }`.
+  --- Methods: `:value()`, `:set_value(v)`, `:set_enabled(b)`.
   slider = require("tide.ui.slider"),
+  --- A segmented choice: `tide.ui.segmented{ options = { { id, text }, ... }, value, on_change, name }`.
+  --- Methods: `:value()`, `:set_value(id)`, `:set_enabled(b)`.
   segmented = require("tide.ui.segmented"),
+  --- A modal alert: `tide.ui.alert{ title, message, buttons = { { text, on_press }, ... }, on_dismiss }`.
+  --- Methods: `:dismiss()`, `:is_open()`.
   alert = require("tide.ui.alert"),
+  --- A column laying widgets out top to bottom:
+  --- `tide.ui.column{ w1, w2, ..., spacing, align, justify, padding, max_width, x, y, width, height }`. Method `:add(w)`.
   column = layout.column,
+  --- A row laying widgets out left to right: `tide.ui.row{ w1, w2, ..., spacing, align, justify, width }`. Method `:add(w)`.
   row = layout.row,
+  --- Empty space in a row or column: `tide.ui.spacer{ height, width }`.
   spacer = layout.spacer,
+  --- Defines a screen: `tide.ui.screen(name, { build = function(self, params) ... end, ... })` (see tide/ui/navigation.lua).
   screen = navigation.screen,
+  --- Shows screen `name`, remembering the one shown for `back()`: `tide.ui.go(name, params, opts)`.
   go = navigation.go,
+  --- Returns to the previous screen.
   back = navigation.back,
+  --- True when `back()` has a screen to return to.
   can_go_back = navigation.can_go_back,
+  --- Shows screen `name` and forgets the history.
   reset = navigation.reset,
 }
 
