@@ -1,0 +1,225 @@
+-- Calls every reachable tide function, method and sprite field with hostile arguments, found
+-- at run time by walking `tide` and the metatables of the objects it returns. Each call is
+-- pcall'ed: an error is the clean outcome; a crash or hang is what Scripts/fuzz looks for.
+-- The stream of calls depends only on the seed (tide.random is itself a target, so the fuzzer
+-- keeps its own generator, seeded once from it).
+
+local calls_wanted = tide.options.calls
+local batch = tide.options.batch
+
+-- xorshift32: small and the same on every run
+local state = tide.random.int(1, 2147483646)
+local function rand(n)
+  state = state ~ ((state << 13) & 0xffffffff)
+  state = state ~ (state >> 17)
+  state = state ~ ((state << 5) & 0xffffffff)
+  return state % n + 1
+end
+
+-- Functions that end the run or replace the whole game would stop the fuzzing itself.
+local skip = { ["tide.test.start"] = true }
+
+local targets = {}   -- { name = "tide.x.y", fn = function }
+local function walk(tbl, prefix, seen)
+  if seen[tbl] then return end
+  seen[tbl] = true
+  local keys = {}
+  for k in pairs(tbl) do if type(k) == "string" then keys[#keys + 1] = k end end
+  table.sort(keys)
+  for _, k in ipairs(keys) do
+    local v, name = tbl[k], prefix .. "." .. k
+    if type(v) == "function" and not skip[name] then
+      targets[#targets + 1] = { name = name, fn = v }
+    elseif type(v) == "table" then
+      walk(v, name, seen)
+    end
+  end
+end
+walk(tide, "tide", {})
+
+local sprite_fields = {
+  "x", "y", "w", "h", "width", "height", "anchor", "anchor_x", "anchor_y", "scale", "scale_x",
+  "scale_y", "rotation", "alpha", "z", "visible", "flip_x", "flip_y", "tint", "fill", "stroke",
+  "stroke_width", "radius", "text", "size", "color", "align", "image", "frame", "tag", "name",
+  "kind", "id", "parent", "data", "nonexistent",
+}
+
+-- Live objects of each kind, refilled as they are removed or cancelled.
+local objects = {}
+local function keep(v)
+  if type(v) == "userdata" and #objects < 200 then objects[#objects + 1] = v end
+end
+local function any_object()
+  if #objects == 0 then return nil end
+  return objects[rand(#objects)]
+end
+
+-- Methods of each userdata kind, found through their metatables.
+local methods = {}   -- { name, fn }
+local method_seen = {}
+-- Where the metatable is hidden or __index is a function, methods are found by asking each
+-- object for the names the API reference lists (docs/api.md: Sprite, Task, Timer, Tween).
+local method_names = {
+  "active", "add", "await", "bounds", "cancel", "contains", "done", "on", "on_done", "play",
+  "remove", "stop",
+}
+local function learn(v)
+  if type(v) ~= "userdata" then return end
+  local mt = getmetatable(v)
+  local index = type(mt) == "table" and rawget(mt, "__index")
+  if type(index) == "table" then
+    if method_seen[mt] then return end
+    method_seen[mt] = true
+    for k, f in pairs(index) do
+      if type(f) == "function" then methods[#methods + 1] = { name = tostring(k), fn = f } end
+    end
+    return
+  end
+  -- A hidden metatable looks the same for every kind: tell kinds apart by the methods they have.
+  local found, signature = {}, ""
+  for _, name in ipairs(method_names) do
+    local ok, f = pcall(function() return v[name] end)
+    if ok and type(f) == "function" then
+      found[#found + 1] = { name = name, fn = f }
+      signature = signature .. name .. ","
+    end
+  end
+  if method_seen[signature] then return end
+  method_seen[signature] = true
+  for _, m in ipairs(found) do methods[#methods + 1] = m end
+end
+
+local function seed_objects()
+  local made = {
+    pcall(tide.sprite.rect, { w = 10, h = 10 }),
+    pcall(tide.sprite.circle, { radius = 5 }),
+    pcall(tide.sprite.image, "a.png"),
+    pcall(tide.sprite.text, "hi", {}),
+    pcall(tide.sprite.group, {}),
+    pcall(tide.after, 1, function() end),
+    pcall(tide.task, function() tide.wait(1) end),
+  }
+  for i = 1, #made do keep(made[i]); learn(made[i]) end
+  local ok, s = pcall(tide.sprite.rect, { w = 1, h = 1 })
+  if ok then local _, tw = pcall(tide.tween, s, 1, { x = 5 }); keep(tw); learn(tw); keep(s) end
+end
+seed_objects()
+
+local long = string.rep("x", 70000)
+local deep = {}
+do local t = deep; for _ = 1, 300 do t[1] = {}; t = t[1] end end
+local cyclic = {}; cyclic.self = cyclic; cyclic[1] = cyclic
+
+local hostile = {
+  function() return nil end,
+  function() return 0/0 end,
+  function() return math.huge end,
+  function() return -math.huge end,
+  function() return math.mininteger end,
+  function() return math.maxinteger end,
+  function() return 1e308 end,
+  function() return -1e308 end,
+  function() return 1e-300 end,
+  function() return 5e-324 end,
+  function() return -0.0 end,
+  function() return 0 end,
+  function() return -1 end,
+  function() return 1 end,
+  function() return rand(2000) - 1000 end,
+  function() return (rand(20000) - 10000) / 7 end,
+  function() return 2^53 end,
+  function() return 2^63 end,
+  function() return true end,
+  function() return false end,
+  function() return "" end,
+  function() return long end,
+  function() return "\xff\xfe\xc0\x80" end,
+  function() return "a\0b" end,
+  function() return "a.png" end,
+  function() return "s" end,
+  function() return "tap" end,
+  function() return "x" end,
+  function() return "scores" end,
+  function() return "../../etc/passwd" end,
+  function() return {} end,
+  function() return deep end,
+  function() return cyclic end,
+  function() return { x = 0/0, y = math.huge, w = 1e308, h = -1, size = 1e19, radius = 1e16, scale = 1e15, fps = 1e308, frame = math.mininteger } end,
+  function() return { 1, 2, "a.png", {} } end,
+  function() return setmetatable({}, { __index = function() error("index trap") end }) end,
+  function() return function() error("callback error") end end,
+  function() return function() error({ "table error" }) end end,
+  function() return function() coroutine.yield() end end,
+  function() return function() end end,
+  function() return coroutine.create(function() end) end,
+  function() return any_object() end,
+  function() return any_object() end,
+  function() return io end,
+}
+
+local function value()
+  return hostile[rand(#hostile)]()
+end
+
+local function args()
+  local n = rand(5) - 1
+  local list = {}
+  for i = 1, n do list[i] = value() end
+  return list, n
+end
+
+local calls, errors = 0, 0
+local function call(fn, list, n)
+  calls = calls + 1
+  local result = table.pack(pcall(fn, table.unpack(list, 1, n)))
+  if not result[1] then
+    errors = errors + 1
+  else
+    for i = 2, result.n do keep(result[i]); learn(result[i]) end
+  end
+end
+
+local function one()
+  local pick = rand(10)
+  if pick <= 5 then
+    local target = targets[rand(#targets)]
+    local list, n = args()
+    call(target.fn, list, n)
+  elseif pick <= 8 and #methods > 0 then
+    local m = methods[rand(#methods)]
+    local list, n = args()
+    table.insert(list, 1, rand(4) == 1 and value() or any_object())
+    call(m.fn, list, n + 1)
+  else
+    local obj = any_object()
+    local field = sprite_fields[rand(#sprite_fields)]
+    calls = calls + 1
+    local ok
+    if rand(2) == 1 then
+      ok = pcall(function() obj[field] = value() end)
+    else
+      ok = pcall(function() return obj[field] end)
+    end
+    if not ok then errors = errors + 1 end
+  end
+end
+
+local function report()
+  print(("FUZZ calls=%d errors=%d targets=%d methods=%d"):format(calls, errors, #targets, #methods))
+end
+
+-- Calls go in batches, one batch a tick, so timers, tweens, tasks and drawing run between them.
+local done = false
+local function tick()
+  if done then return end
+  for _ = 1, batch do
+    if calls >= calls_wanted then
+      done = true
+      report()
+      return
+    end
+    one()
+  end
+  if #objects < 20 then seed_objects() end
+end
+tide.every(1 / 60, tick)
