@@ -267,11 +267,9 @@ local function plural(word)
   return word .. "s"
 end
 
--- Sums read as people write them (95, not 95.0), at full precision when that is needed.
+-- Numbers read as people write them: 95, 0.9 (not 0.89999999999999991), six significant digits.
 local function format_sum(n)
-  local text = ("%.14g"):format(n)
-  if tonumber(text) ~= n then text = ("%.17g"):format(n) end
-  return text
+  return ("%.6g"):format(n)
 end
 
 local function item_keys(list)
@@ -308,7 +306,10 @@ local function analyse_weighted(list, weight_field, opts)
   end
   local total = opts.total
   if total ~= nil and math.abs(sum - total) > 1e-9 then
-    fail("%s: %s sum to %s, expected %s", name, plural(weight_field), format_sum(sum), format_sum(total))
+    local got, expected = format_sum(sum), format_sum(total)
+    -- Short forms that look equal would make the message a riddle: show all the digits then.
+    if got == expected then got, expected = ("%.17g"):format(sum), ("%.17g"):format(total) end
+    fail("%s: %s sum to %s, expected %s", name, plural(weight_field), got, expected)
   end
   if total == nil and sum <= 0 then
     fail("%s: %s sum to 0; at least one must be positive", name, plural(weight_field))
@@ -339,7 +340,10 @@ function rules.validate_weighted(list, weight_field, opts)
 end
 
 --- Validates a weighted table and returns it with the sum of its weights;
---- raises an error located at the caller when it is invalid.
+--- raises an error located at the caller when it is invalid. This is the
+--- stricter check for probability tables: pass opts.total (1, or 100) and the
+--- weights must sum to it, where tide.random.weighted accepts any positive sum.
+--- @example local colours = tide.rules.weighted_table(require("data.colours"), "probability", { total = 100, name = "colours" })
 function rules.weighted_table(list, weight_field, opts)
   opts = check_weighted_args(weight_field, opts, "weighted_table")
   local ok, result = validated(analyse_weighted, list, weight_field, opts)
