@@ -205,6 +205,52 @@ final class SpriteAPITests: XCTestCase {
     assertAllPassed(report, count: 6)
   }
 
+  /// Issue 16 (the BubblePop case): a bubble drawn under the opaque top bar takes no taps there;
+  /// a translucent or untouched cover, or a text label on top, still lets the tap through.
+  func testTapsGoOnlyToWhatIsSeen() throws {
+    let report = try runLuaTests(
+      #"""
+      describe("taps and covers", function()
+        local app, popped, bubble
+        before_each(function()
+          app = tide.test.start()
+          popped = 0
+          bubble = tide.sprite.circle{ x = 100, y = 30, w = 60, h = 60, fill = "#ff0000" } -- centred: y 0..60
+          bubble:on("tap", function() popped = popped + 1 end)
+        end)
+
+        it("keeps a bubble under the opaque top bar from being popped", function()
+          tide.sprite.rect{ x = 0, y = 0, w = 390, h = 50, fill = "#202020" }
+          app:tap{ x = 100, y = 40 }
+          assert.are.equal(0, popped)
+          app:tap{ x = 100, y = 55 }
+          assert.are.equal(1, popped)
+        end)
+
+        it("lets taps through a translucent cover, a faded one and a label", function()
+          local veil = tide.sprite.rect{ x = 0, y = 0, w = 390, h = 50, fill = "#20202080" }
+          app:tap{ x = 100, y = 40 }
+          assert.are.equal(1, popped)
+          veil.fill = "#202020"
+          veil.alpha = 0.5
+          app:tap{ x = 100, y = 40 }
+          assert.are.equal(2, popped)
+          veil:remove()
+          tide.sprite.text("Score", { x = 100, y = 30, size = 40 })
+          app:tap{ x = 100, y = 40 }
+          assert.are.equal(3, popped)
+        end)
+
+        it("lets a cover drawn below the bubble stay out of the way", function()
+          tide.sprite.rect{ x = 0, y = 0, w = 390, h = 50, fill = "#202020", z = -1 }
+          app:tap{ x = 100, y = 40 }
+          assert.are.equal(1, popped)
+        end)
+      end)
+      """#)
+    assertAllPassed(report, count: 3)
+  }
+
   func testGesturesReachHandlersAndBubbleToParents() throws {
     let report = try runLuaTests(
       #"""

@@ -100,21 +100,42 @@ public final class SceneGraph {
 
   /// The topmost node (in draw order) whose shape contains scene point `p` and that
   /// `predicate` accepts; hidden or fully transparent subtrees are skipped.
+  ///
+  /// A tap goes to what the player sees: an opaque shape (`coversBelow`) that contains `p` but
+  /// is not accepted stops the search, so a sprite under a solid top bar takes no taps.
   public func hitTest(_ p: Vec2, where predicate: (Node) -> Bool = { _ in true }) -> Node? {
-    hit(root, parentTransform: .identity, p, predicate)
+    if case .found(let node) = hit(root, parentTransform: .identity, parentAlpha: 1, p, predicate) { return node }
+    return nil
+  }
+
+  private enum Hit {
+    case found(Node)
+    case covered
+    case missed
   }
 
   private func hit(
-    _ node: Node, parentTransform: Affine, _ p: Vec2, _ predicate: (Node) -> Bool
-  ) -> Node? {
-    guard node.visible, node.alpha > 0 else { return nil }
+    _ node: Node, parentTransform: Affine, parentAlpha: Double, _ p: Vec2, _ predicate: (Node) -> Bool
+  ) -> Hit {
+    guard node.visible, node.alpha > 0 else { return .missed }
     let world = parentTransform * node.localTransform
+    let alpha = parentAlpha * min(node.alpha, 1)
     // Children draw above their parent, so they are asked first, topmost last-drawn first.
     for child in node.drawOrderedChildren.reversed() {
-      if let found = hit(child, parentTransform: world, p, predicate) { return found }
+      let found = hit(child, parentTransform: world, parentAlpha: alpha, p, predicate)
+      if case .missed = found { continue }
+      return found
     }
-    guard predicate(node), let inverse = world.inverted() else { return nil }
-    return node.containsLocal(inverse.apply(p)) ? node : nil
+    guard let inverse = world.inverted(), node.containsLocal(inverse.apply(p)) else { return .missed }
+    if predicate(node) { return .found(node) }
+    return Self.coversBelow(node, alpha: alpha) ? .covered : .missed
+  }
+
+  /// Whether `node`, drawn at `alpha`, hides everything under it: a solid filled shape. Images
+  /// and text are not counted, as their transparent pixels may show what is below.
+  static func coversBelow(_ node: Node, alpha: Double) -> Bool {
+    guard alpha >= 1, node.kind == .rect || node.kind == .circle, let fill = node.fill else { return false }
+    return fill.a >= 1
   }
 
   /// How many nodes hang from the root, the root excluded.

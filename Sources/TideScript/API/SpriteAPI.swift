@@ -146,6 +146,8 @@ extension Engine {
     /// Calls `fn(event)` on a gesture on this sprite or its children: "tap", "drag" (with
     /// `event.phase` "began", "moved" or "ended"), "press" (finger down) or "release" (finger up).
     /// The event has `x`, `y` in design units; drags add `start_x`, `start_y`, `dx`, `dy`.
+    /// A gesture reaches only what is seen at its point: a rect or circle with an opaque fill
+    /// drawn above (alpha 1) keeps it from the sprites under it, even without a handler of its own.
     /// @param event string: "tap" | "drag" | "press" | "release"
     /// @param fn function: the handler; nil removes it
     /// @return Sprite: the sprite, for chaining
