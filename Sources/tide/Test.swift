@@ -21,6 +21,9 @@ struct Test: ParsableCommand {
   @Option(help: "Write the report to this file instead of standard output.")
   var output: String?
 
+  @Option(help: "Run only shard I of N (e.g. 2/4): every Nth game from the Ith, for CI runners that fan out.")
+  var shard: String?
+
   @Flag(help: "Re-run the tests on every save, one line per run (Ctrl-C stops).")
   var watch = false
 
@@ -31,7 +34,15 @@ struct Test: ParsableCommand {
     guard let reportFormat = TestReportFormat(rawValue: format) else {
       throw ValidationError("--format must be one of: plain, tap, junit")
     }
-    let locations = games.isEmpty ? GameLocation.all() : games.map(GameLocation.init)
+    var locations = games.isEmpty ? GameLocation.all() : games.map(GameLocation.init)
+    if let shard {
+      let parts = shard.split(separator: "/").map { Int($0) }
+      guard parts.count == 2, let index = parts[0], let count = parts[1], count >= 1, (1...count).contains(index) else {
+        throw ValidationError("--shard takes I/N with 1 <= I <= N, e.g. 2/4")
+      }
+      locations = locations.enumerated().filter { $0.offset % count == index - 1 }.map(\.element)
+      if locations.isEmpty { print("shard \(shard): no games"); return }
+    }
     if locations.isEmpty { throw ValidationError("no games to test (none in Content/)") }
     if watch {
       guard reportFormat == .plain, output == nil else { throw ValidationError("--watch prints plain lines; drop --format and --output") }

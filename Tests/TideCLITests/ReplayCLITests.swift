@@ -167,4 +167,16 @@ final class ReplayCLITests: XCTestCase {
       XCTAssertEqual(try FileManager.default.contentsOfDirectory(atPath: folder.path).count, 20)
     }
   }
+
+  func testShardsSplitTheGamesBetweenThem() throws {
+    let one = try tide(["test", "--shard", "1/2"])
+    let two = try tide(["test", "--shard", "2/2"])
+    XCTAssertEqual(one.status, 0, one.stdout + one.stderr)
+    XCTAssertEqual(two.status, 0, two.stdout + two.stderr)
+    let games = { (s: String) in Set(s.split(separator: "\n").filter { $0.hasPrefix("Content/") && $0.contains(" passed, ") }.map { $0.split(separator: ":")[0] }) }
+    XCTAssertEqual(games(one.stdout).count, 3, one.stdout)
+    XCTAssertEqual(games(one.stdout).union(games(two.stdout)).count, 6)
+    XCTAssertTrue(games(one.stdout).isDisjoint(with: games(two.stdout)))
+    XCTAssertEqual(try tide(["test", "--shard", "3/2"]).status, 64)
+  }
 }
