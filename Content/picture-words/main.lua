@@ -52,10 +52,11 @@ tide.scene.define("play", {
     local room = board.base.height * u - 2 * pad - header
     local side = math.min((inner - gap * (board.columns - 1)) / board.columns, (room - gap * (rows - 1)) / rows)
     local grid = ui.column{ spacing = gap, width = inner, name = "grid" }
+    self.tiles = {}
     local row
     for i, entry in ipairs(words) do
       if (i - 1) % board.columns == 0 then row = grid:add(ui.row{ spacing = gap }) end
-      row:add(tile(entry, side, u, function(button) self:choose(entry.word, button) end))
+      self.tiles[entry.word] = row:add(tile(entry, side, u, function(button) self:choose(entry.word, button) end))
     end
     self.playing = ui.column{ spacing = spacing, width = inner, name = "playing", prompt, self.word, self.feedback, grid }
 
@@ -83,7 +84,7 @@ tide.scene.define("play", {
     self.order = {}
     for i, entry in ipairs(words) do self.order[i] = entry.word end
     tide.random.shuffle(self.order)
-    self.turn, self.points = 1, 0
+    self.turn, self.points, self.waiting = 1, 0, false
     self.feedback:set_text(" ")
     self.finished:hide()
     self.playing:show()
@@ -99,24 +100,38 @@ tide.scene.define("play", {
     tide.tween(self.word.text_sprite, board.word_fade, { alpha = 1 })
   end,
 
-  -- A tap on the picture of `word`: a point when it is the word shown, then the next word.
+  -- A tap on the picture of `word`: a point when it is the word shown. The feedback stays a
+  -- moment (the right picture glows too after a wrong tap), then the next word or the end shows;
+  -- taps in between are ignored, so a quick double tap cannot answer the next word unseen (W3).
   choose = function(self, word, button)
-    if self.turn > #self.order then return end
-    local right = word == self.order[self.turn]
+    if self.waiting or self.turn > #self.order then return end
+    local answer = self.order[self.turn]
+    local right = word == answer
     if right then self.points = self.points + 1 end
+    self.score:set_text(messages.score:format(self.points))
     self.feedback:set_text((right and messages.right or messages.wrong):format(word))
+    self:glow(button, right and colors.right or colors.wrong)
+    if not right then self:glow(self.tiles[answer], colors.right) end
+    tide.audio.play(right and "right" or "wrong")
+    self.waiting = true
+    self.turn = self.turn + 1
+    self.next_word = tide.after(board.next_word, function()
+      self.waiting = false
+      if self.turn > #self.order then self:finish() else self:show_turn() end
+    end)
+  end,
+
+  glow = function(self, button, fill)
     tide.sequence{
-      { button.sprite, 0.05, { fill = right and colors.right or colors.wrong } },
+      { button.sprite, 0.05, { fill = fill } },
       { button.sprite, board.flash, { fill = colors.tile }, { ease = "in_quad" } },
     }
-    self.turn = self.turn + 1
-    self:show_turn()
-    if self.turn > #self.order then self:finish() end
   end,
 
   finish = function(self)
     self.result:set_text(messages.result:format(self.points, #self.order))
     self.playing:hide()
     self.finished:show()
+    tide.audio.play("end")
   end,
 })

@@ -28,4 +28,5 @@ return {
   -- Seconds.
   flash = 0.5,           -- a tapped tile glowing right or wrong
   word_fade = 0.3,       -- a new word fading in
+  next_word = 0.9,       -- the feedback showing before the next word (or the end); taps wait
 }

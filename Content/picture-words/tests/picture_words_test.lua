@@ -1,7 +1,12 @@
--- Every "must be true" of the brief, on a phone-shaped and a tablet-shaped screen: the word
--- list and its pictures, pictures that stay put, the shuffle (each word once, one at a time),
--- scoring right and wrong taps, the score always shown, the end with Play Again, and a layout
--- made of tide.ui columns and rows that fits both screens the same way.
+-- Covers picture-words W1 W2 W3 W4 W5 W6 W7 (GAMES.md), on a phone-shaped and a tablet-shaped
+-- screen: the word list and its pictures (W1), pictures that stay put (W4), the shuffle, each
+-- word once, one at a time (W2), scoring right and wrong taps and ignoring taps until the next
+-- word shows (W3), the score always shown (W5), the last answer's feedback then the end with Play
+-- Again (W6), the right picture shown after a wrong tap, the sounds, and a layout made of tide.ui
+-- columns and rows that fits both screens the same way (W7).
+
+-- Seconds the feedback stays before the next word; taps in between are ignored.
+local NEXT = 0.9
 
 local SIZES = {
   phone = { w = 375, h = 667 },
@@ -58,6 +63,7 @@ local function play_game(app, right, each_turn)
     local word = shown_word(app)
     shown[turn] = word
     app:tap(right(turn) and app:find{ tag = "picture", name = word } or other_than(app, word))
+    app:advance(NEXT)
     if each_turn then each_turn(turn, word) end
   end
   return shown
@@ -150,7 +156,7 @@ for _, size_name in ipairs({ "phone", "tablet" }) do
       local order = {}
       for i, entry in ipairs(words) do order[i] = entry.word end
       local shown = play_game(app, always, function(turn)
-        -- The tap brings the next word of the shuffle at once; after the last, none.
+        -- The feedback's moment brings the next word of the shuffle; after the last, none.
         local next_word = ORDERS.seed_7[turn + 1]
         if next_word then assert.are.equal(next_word, shown_word(app), "after turn " .. turn) end
       end)
@@ -167,6 +173,8 @@ for _, size_name in ipairs({ "phone", "tablet" }) do
       assert.are.equal("Score: 0", text_of(app, "score"))
       app:tap(app:find{ tag = "picture", name = first })
       assert.are.equal("Score: 1", text_of(app, "score"))
+      assert.are.same({ "right" }, app:sounds())
+      app:advance(NEXT)
       assert.are_not.equal(first, shown_word(app))
       assert.are.equal("2 of " .. #words, text_of(app, "progress"))
       assert.are.equal("Yes! That was the " .. first .. ".", text_of(app, "feedback"))
@@ -175,13 +183,63 @@ for _, size_name in ipairs({ "phone", "tablet" }) do
     it("scores 0 for a wrong picture, takes nothing away, and shows the next word", function()
       app:tap(app:find{ tag = "picture", name = shown_word(app) })
       assert.are.equal(1, score(app))
+      app:advance(NEXT)
       local word = shown_word(app)
       local wrong = other_than(app, word)
       app:tap(wrong)
       assert.are.equal(1, score(app))
+      assert.are.same({ "right", "wrong" }, app:sounds())
+      app:advance(NEXT)
       assert.are_not.equal(word, shown_word(app))
       assert.are.equal("3 of " .. #words, text_of(app, "progress"))
       assert.are.equal("Oops, that was the " .. wrong.name .. ".", text_of(app, "feedback"))
+    end)
+
+    it("ignores a quick second tap until the next word shows (W3)", function()
+      local first = shown_word(app)
+      local picture = app:find{ tag = "picture", name = first }
+      app:tap(picture)
+      app:advance(0.1)
+      app:tap(picture)
+      app:tap(other_than(app, first))
+      assert.are.equal(first, shown_word(app))
+      assert.are.equal(1, score(app))
+      assert.are.equal("1 of " .. #words, text_of(app, "progress"))
+      app:advance(NEXT)
+      assert.are_not.equal(first, shown_word(app))
+      assert.are.equal("2 of " .. #words, text_of(app, "progress"))
+      assert.are.equal(1, score(app))
+      -- The next word is answered normally.
+      app:tap(app:find{ tag = "picture", name = shown_word(app) })
+      assert.are.equal(2, score(app))
+    end)
+
+    it("after a wrong tap, lights the right picture too", function()
+      local word = shown_word(app)
+      local wrong = other_than(app, word)
+      app:tap(wrong)
+      app:advance(0.05)
+      assert.are.equal("#7ed957", app:find{ name = "tile_" .. word }.fill)
+      assert.are.equal("#ff8a7d", app:find{ name = "tile_" .. wrong.name }.fill)
+    end)
+
+    it("shows the last answer's feedback, then the end screen with a sound (W6)", function()
+      local total = #words
+      for _ = 1, total - 1 do
+        app:tap(app:find{ tag = "picture", name = shown_word(app) })
+        app:advance(NEXT)
+      end
+      local last = shown_word(app)
+      app:tap(app:find{ tag = "picture", name = last })
+      app:advance(0.1)
+      assert.is_true(app:find{ name = "playing" }.visible)
+      assert.are.equal("Yes! That was the " .. last .. ".", text_of(app, "feedback"))
+      assert.are.equal("Score: " .. total, text_of(app, "score"))
+      assert.is_false(app:find{ name = "finished" }.visible)
+      app:advance(NEXT)
+      assert.is_true(app:find{ name = "finished" }.visible)
+      local sounds = app:sounds()
+      assert.are.equal("end", sounds[#sounds])
     end)
 
     it("shows the score throughout, and counts only the right taps", function()
@@ -201,7 +259,6 @@ for _, size_name in ipairs({ "phone", "tablet" }) do
       assert.is_nil(app:find{ name = "play_again", visible = true })
       local corner = box(app:find{ tag = "picture", name = words[1].word })
       local first = play_game(app, function(turn) return turn ~= 2 end)
-      app:advance(0.5)
       assert.is_false(app:find{ name = "playing" }.visible)
       assert.is_true(app:find{ name = "finished" }.visible)
       assert.matches("All done", text_of(app, "over"))
