@@ -1,5 +1,6 @@
--- Every rule of the brief, for every variant: the choices, the robot's random
--- pick, the result wording, hiding the choices, and Play Again.
+-- Covers rps R1 R2 R3 R4 R5 (GAMES.md), for every variant: the choices and the robot's random
+-- pick (R1), the start state (R2), the count, the picks facing each other, the result wording,
+-- colour, sound and running score, hiding the choices (R3), Play Again (R4), variants as data (R5).
 -- What each variant must show and who must win is written out here, not read
 -- from the game's data, so a wrong emoji or a swapped rule in data/ fails.
 
@@ -21,6 +22,8 @@ local variants = {
   },
 }
 local messages = { win = "You won!", lose = "You lose!", tie = "Draw!" }
+-- The count before the picks show: three beats of 0.3 s.
+local REVEAL = 0.9
 
 for _, name in ipairs({ "classic", "lizard_spock", "animals" }) do
   local spec = variants[name]
@@ -65,9 +68,10 @@ for _, name in ipairs({ "classic", "lizard_spock", "animals" }) do
         while rounds < 400 and #robot_picks < #spec.choices do
           rounds = rounds + 1
           app:tap(app:find{ name = id })
+          app:advance(REVEAL)
           local robot = id_of[app:find{ name = "robot_pick" }.text]
           assert.is_not_nil(robot)
-          assert.are.equal("You chose " .. emoji, app:find{ name = "player_pick" }.text)
+          assert.are.equal(emoji, app:find{ name = "player_pick" }.text)
           assert.are.equal(messages[expected_outcome(id, robot)], app:find{ name = "result" }.text)
           for _, sprite in ipairs(app:find_all{ tag = "choice" }) do
             assert.is_false(sprite.visible)
@@ -87,13 +91,66 @@ for _, name in ipairs({ "classic", "lizard_spock", "animals" }) do
       app:tap(app:find{ name = spec.choices[1][1] })
       app:advance(1)
       app:tap(app:find{ name = "play_again" })
-      assert.are.equal("Make your choice", app:find{ name = "result" }.text)
+      assert.are.equal("Rock, Scissors, Paper!", app:find{ name = "result" }.text)
       assert.are.equal("❔", app:find{ name = "robot_pick" }.text)
       assert.are.equal("", app:find{ name = "player_pick" }.text)
       for _, sprite in ipairs(app:find_all{ tag = "choice" }) do
         assert.is_true(sprite.visible)
       end
       assert.is_false(app:find{ name = "play_again" }.visible)
+    end)
+
+    it("starts reading \"Rock, Scissors, Paper!\" with the robot on its disc (R2)", function()
+      assert.are.equal("Rock, Scissors, Paper!", app:find{ name = "result" }.text)
+      assert.are.equal("#2c3547", app:find{ name = "panel" }.fill)
+      local robot, disc = app:find{ name = "robot" }, app:find{ name = "robot_disc" }
+      assert.is_true(robot.visible and disc.visible)
+      assert.are.equal(robot.x, disc.x)
+      assert.are.equal(robot.y, disc.y)
+    end)
+
+    it("counts with both fists shaking, then shows both picks large, facing (R3)", function()
+      local player = spec.choices[2]
+      app:tap(app:find{ name = player[1] })
+      local mine, theirs = app:find{ name = "player_pick" }, app:find{ name = "robot_pick" }
+      local fist = spec.choices[1][2]
+      assert.are.equal("Rock…", app:find{ name = "result" }.text)
+      assert.are.equal(fist, mine.text)
+      assert.are.equal(fist, theirs.text)
+      assert.is_false(app:find{ name = "play_again" }.visible)
+      app:advance(0.15)
+      assert.is_true(mine.y < 380 and theirs.y < 380, "the fists shake")
+      app:advance(0.3)
+      assert.are.equal("Paper…", app:find{ name = "result" }.text)
+      app:advance(0.3)
+      assert.are.equal("Scissors!", app:find{ name = "result" }.text)
+      app:advance(0.3)
+      assert.are.equal(player[2], mine.text)
+      assert.is_not_nil(id_of[theirs.text])
+      assert.are.equal(theirs.size, mine.size)
+      assert.are.equal(mine.y, theirs.y)
+      assert.is_true(mine.x < theirs.x and theirs.flip_x and not mine.flip_x, "the picks face each other")
+      assert.is_true(app:find{ name = "play_again" }.visible)
+    end)
+
+    it("keeps a running score and plays a sound for each result (R3)", function()
+      local won, lost = 0, 0
+      local expected_sounds = {}
+      for _ = 1, 12 do
+        app:tap(app:find{ name = spec.choices[1][1] })
+        app:advance(REVEAL)
+        local outcome = expected_outcome(spec.choices[1][1], id_of[app:find{ name = "robot_pick" }.text])
+        if outcome == "win" then won = won + 1 elseif outcome == "lose" then lost = lost + 1 end
+        expected_sounds[#expected_sounds + 1] = "tap"
+        expected_sounds[#expected_sounds + 1] = outcome
+        assert.are.equal(("You %d · Robot %d"):format(won, lost), app:find{ name = "score" }.text)
+        app:advance(0.5)
+        -- A draw is a clear blue now, not a muddy brown.
+        assert.are.equal(({ win = "#3fae5a", lose = "#d2453c", tie = "#3f6fb5" })[outcome], app:find{ name = "panel" }.fill)
+        app:tap(app:find{ name = "play_again" })
+        assert.are.equal(("You %d · Robot %d"):format(won, lost), app:find{ name = "score" }.text)
+      end
+      assert.are.same(expected_sounds, app:sounds())
     end)
 
     it("decides every pair of distinct choices as the brief says", function()

@@ -4,8 +4,9 @@
 # are committed. Usage: Scripts/assets/sounds/make.sh   (from the repository root)
 set -euo pipefail
 cd "$(dirname "$0")/../../.."
-# 22050 Hz mono 16-bit, like the roar; a short fade at both ends so nothing clicks.
-synth() { local out=$1; shift; sox -q -n -r 22050 -c 1 -b 16 "$out" "$@" fade q 0.005 -0 0.03 norm -3; }
+# 22050 Hz mono 16-bit, like the roar; a short fade at both ends so nothing clicks; -R -D (no
+# random dither) so the same files come out every run.
+synth() { local out=$1; shift; sox -q -R -D -n -r 22050 -c 1 -b 16 "$out" "$@" fade q 0.005 -0 0.03 norm -3; }
 
 # A tap: a soft 0.06 s click of a high sine.
 tap() { synth "$1" synth 0.06 sine 880 vol 0.6; }
@@ -22,3 +23,6 @@ fanfare() { synth "$1" synth 0.1 sine 523 : synth 0.1 sine 659 : synth 0.1 sine 
 
 a=Content/picture-words/assets
 win $a/right.wav; lose $a/wrong.wav; fanfare $a/end.wav
+
+a=Content/rps/assets
+tap $a/tap.wav; win $a/win.wav; lose $a/lose.wav; tie $a/tie.wav
