@@ -80,7 +80,7 @@ tide.scene.define("play", {
     local fist = emoji_of[order[1]]
     self.player_pick.text, self.robot_pick.text = fist, fist
     self.robot_pick.flip_x = true -- mirrored, so it faces the player's
-    tide.task(function()
+    self.reveal = tide.task(function()
       for _, word in ipairs(messages.count) do
         self.result.text = word
         for _, pick in ipairs({ self.player_pick, self.robot_pick }) do
@@ -109,6 +109,7 @@ tide.scene.define("play", {
   end,
 
   reset = function(self)
+    if self.reveal then self.reveal:cancel() end
     self.player_choice, self.robot_choice, self.outcome = nil, nil, nil
     self.robot_pick.text, self.robot_pick.flip_x = "❔", false
     self.player_pick.text = ""

@@ -428,7 +428,7 @@ final class HotReloadTests: XCTestCase {
     for _ in 0..<40 where outcomes.count < 3 {
       try game.run("self:play_round('rock')")
       outcomes[try game.eval("self.robot_choice")] = try game.eval("self.outcome")
-      XCTAssertEqual(try game.eval("self.player_pick.text"), "You chose 🪨")
+      XCTAssertEqual(try game.eval("self.player_pick.text"), "🪨")
       try game.run("self:reset()")
     }
     XCTAssertEqual(outcomes, ["rock": "tie", "paper": "win", "scissors": "lose"], "the next rounds use the new rules")
