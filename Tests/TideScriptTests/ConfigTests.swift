@@ -7,6 +7,7 @@ final class ConfigTests: XCTestCase {
   static let conf = #"""
     return {
       title = "Bubbles",
+      author = "Ada L.",
       width = 400,
       height = 700,
       background = "#1d2433",
@@ -21,6 +22,7 @@ final class ConfigTests: XCTestCase {
         local o = tide.options
         tide.sprite.text(("%s %g %g %s"):format(o.variant, o.lives, o.speed, tostring(o.hard)), { name = "options" })
         tide.sprite.text(("%d %d"):format(tide.screen.width, tide.screen.height), { name = "screen" })
+        tide.sprite.text(tide.game.title .. " by " .. tostring(tide.game.author), { name = "game" })
       end,
     })
     """#
@@ -52,6 +54,15 @@ final class ConfigTests: XCTestCase {
     XCTAssertEqual(engine.config.options["hard"], .bool(false))
     XCTAssertEqual(engine.text(of: "options")?.hasPrefix("classic 3"), true, engine.text(of: "options") ?? "")
     XCTAssertEqual(engine.text(of: "screen"), "400 700")
+    XCTAssertEqual(engine.config.author, "Ada L.")
+    XCTAssertEqual(engine.text(of: "game"), "Bubbles by Ada L.")
+  }
+
+  func testAuthorIsOptionalAndMustBeAString() throws {
+    let engine = try GameFixture(main: Self.main, conf: Self.conf.replacingOccurrences(of: #"author = "Ada L.","#, with: "")).engine()
+    XCTAssertNil(engine.config.author)
+    XCTAssertEqual(engine.text(of: "game"), "Bubbles by nil")
+    XCTAssertEqual(try loadError(conf: "return { author = 7 }"), "game/conf.lua: author must be a string, got 7")
   }
 
   func testNoConfMeansDefaults() throws {
@@ -105,7 +116,7 @@ final class ConfigTests: XCTestCase {
   func testBadFieldsAreNamed() throws {
     XCTAssertEqual(
       try loadError(conf: #"return { colour = "red" }"#),
-      "game/conf.lua: unknown field 'colour' (valid: background, height, modules, options, scene, title, width)")
+      "game/conf.lua: unknown field 'colour' (valid: author, background, height, modules, options, scene, title, width)")
     XCTAssertEqual(
       try loadError(conf: "return { width = 5 }"),
       "game/conf.lua: width must be a number from 16 to 8192, got 5")

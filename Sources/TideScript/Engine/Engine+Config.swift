@@ -3,7 +3,7 @@ import LuaBridge
 import TideCore
 
 extension Engine {
-  static let configFields = ["background", "height", "modules", "options", "scene", "title", "width"]
+  static let configFields = ["author", "background", "height", "modules", "options", "scene", "title", "width"]
 
   /// Reads `conf.lua` (optional) and applies command-line overrides, naming any bad field.
   func loadConfig() throws(GameLoadError) {
@@ -56,6 +56,8 @@ extension Engine {
       switch key {
       case "title":
         if let s = lua.toString(at: valueIndex), type == .string { config.title = s } else { problem = mismatch(file, key, "a string", valueIndex) }
+      case "author":
+        if let s = lua.toString(at: valueIndex), type == .string { config.author = s } else { problem = mismatch(file, key, "a string", valueIndex) }
       case "width", "height":
         guard type == .number, let v = lua.toDouble(at: valueIndex), Limits.screenSide.contains(v) else {
           problem = "\(file): \(key) must be a number from 16 to 8192, got \(describe(valueIndex))"

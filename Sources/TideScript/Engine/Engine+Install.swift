@@ -51,7 +51,7 @@ extension Engine {
     return vm.state.ref(at: -1)
   }
 
-  // Installs per-start values: `tide.screen`, `tide.options`, and the library's `tide.rules` and `tide.ui`.
+  // Installs per-start values: `tide.screen`, `tide.options`, `tide.game`, and the library's `tide.rules` and `tide.ui`.
   func installStartValues() throws(LuaError) {
     let m = module("tide")
     lua.push(m.table)
@@ -85,6 +85,19 @@ extension Engine {
     /// given by `tide run --option name=value` or a test's `options`, typed as declared (see docs/conf.md).
     /// @example local rounds = tide.options.rounds
     lua.rawSet(-2, key: "options")
+    lua.newTable()
+    /// @name tide.game.title
+    /// conf.lua's `title` (the window title).
+    lua.push(config.title)
+    lua.rawSet(-2, key: "title")
+    /// @name tide.game.author
+    /// conf.lua's `author`, for a credits or info screen; "" when conf.lua names nobody.
+    /// @example ui.label{ text = "Made by " .. tide.game.author }
+    lua.push(config.author ?? "")
+    lua.rawSet(-2, key: "author")
+    /// @name tide.game
+    /// What conf.lua says about the game itself (`title`, `author`).
+    lua.rawSet(-2, key: "game")
     lua.pop(1)
     try installLibraryModule("rules")
     if LuaLibrary.url(for: "tide/ui.lua") != nil { try installLibraryModule("ui") }

@@ -1,9 +1,11 @@
 import TideCore
 
-/// A game's `conf.lua`: its title, design size, background, entry scene and options.
+/// A game's `conf.lua`: its title, author, design size, background, entry scene and options.
 public struct GameConfig: Sendable {
   /// Window title.
   public var title: String
+  /// Who made the game, for credits screens (`tide.game.author`); nil when conf.lua names nobody.
+  public var author: String?
   /// Design width in design units (the game lays out in these; the window letterboxes).
   public var width: Double
   /// Design height.
@@ -21,6 +23,7 @@ public struct GameConfig: Sendable {
   /// A default config for a game with no `conf.lua`.
   public init(title: String) {
     self.title = title
+    author = nil
     width = 390
     height = 844
     background = Color(r: 0.1, g: 0.1, b: 0.12, a: 1)
