@@ -29,6 +29,14 @@ local function tile(entry, side, u, on_press)
   return button
 end
 
+-- A tile glowing `fill` a moment, then white again.
+local function glow(button, fill)
+  tide.sequence{
+    { button.sprite, 0.05, { fill = fill } },
+    { button.sprite, board.flash, { fill = colors.tile }, { ease = "in_quad" } },
+  }
+end
+
 tide.scene.define("play", {
   enter = function(self)
     -- One base unit on this screen: everything is sized in units of the 375x667 phone.
@@ -110,8 +118,8 @@ tide.scene.define("play", {
     if right then self.points = self.points + 1 end
     self.score:set_text(messages.score:format(self.points))
     self.feedback:set_text((right and messages.right or messages.wrong):format(word))
-    self:glow(button, right and colors.right or colors.wrong)
-    if not right then self:glow(self.tiles[answer], colors.right) end
+    glow(button, right and colors.right or colors.wrong)
+    if not right then glow(self.tiles[answer], colors.right) end
     tide.audio.play(right and "right" or "wrong")
     self.waiting = true
     self.turn = self.turn + 1
@@ -119,13 +127,6 @@ tide.scene.define("play", {
       self.waiting = false
       if self.turn > #self.order then self:finish() else self:show_turn() end
     end)
-  end,
-
-  glow = function(self, button, fill)
-    tide.sequence{
-      { button.sprite, 0.05, { fill = fill } },
-      { button.sprite, board.flash, { fill = colors.tile }, { ease = "in_quad" } },
-    }
   end,
 
   finish = function(self)
