@@ -5,6 +5,10 @@ stds.tide = { read_globals = { tide = { fields = {
       ["play"] = {},
     } },
     ["every"] = {},
+    ["game"] = { fields = {
+      ["author"] = {},
+      ["title"] = {},
+    } },
     ["input"] = { fields = {
       ["is_down"] = {},
       ["on"] = {},
@@ -80,6 +84,10 @@ stds.tide_test = { read_globals = { tide = { fields = {
       ["play"] = {},
     } },
     ["every"] = {},
+    ["game"] = { fields = {
+      ["author"] = {},
+      ["title"] = {},
+    } },
     ["input"] = { fields = {
       ["is_down"] = {},
       ["on"] = {},

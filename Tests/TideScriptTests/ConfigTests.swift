@@ -22,7 +22,7 @@ final class ConfigTests: XCTestCase {
         local o = tide.options
         tide.sprite.text(("%s %g %g %s"):format(o.variant, o.lives, o.speed, tostring(o.hard)), { name = "options" })
         tide.sprite.text(("%d %d"):format(tide.screen.width, tide.screen.height), { name = "screen" })
-        tide.sprite.text(tide.game.title .. " by " .. tostring(tide.game.author), { name = "game" })
+        tide.sprite.text(tide.game.title .. " by '" .. tide.game.author .. "'", { name = "game" })
       end,
     })
     """#
@@ -55,13 +55,13 @@ final class ConfigTests: XCTestCase {
     XCTAssertEqual(engine.text(of: "options")?.hasPrefix("classic 3"), true, engine.text(of: "options") ?? "")
     XCTAssertEqual(engine.text(of: "screen"), "400 700")
     XCTAssertEqual(engine.config.author, "Ada L.")
-    XCTAssertEqual(engine.text(of: "game"), "Bubbles by Ada L.")
+    XCTAssertEqual(engine.text(of: "game"), "Bubbles by 'Ada L.'")
   }
 
   func testAuthorIsOptionalAndMustBeAString() throws {
     let engine = try GameFixture(main: Self.main, conf: Self.conf.replacingOccurrences(of: #"author = "Ada L.","#, with: "")).engine()
     XCTAssertNil(engine.config.author)
-    XCTAssertEqual(engine.text(of: "game"), "Bubbles by nil")
+    XCTAssertEqual(engine.text(of: "game"), "Bubbles by ''")
     XCTAssertEqual(try loadError(conf: "return { author = 7 }"), "game/conf.lua: author must be a string, got 7")
   }
 
