@@ -5,7 +5,10 @@ extension LuaVM {
   ///
   /// No io, os, package or debug; `dofile` and `loadfile` are removed and
   /// `load` accepts text chunks only (binary chunks can crash the VM). No
-  /// `require` either: the engine installs its own.
+  /// `require` either: the engine installs its own. `setmetatable` refuses a metatable with a
+  /// `__gc` field, as Luau does: finalizers run with hooks off, outside the instruction budget,
+  /// so an endless loop there would hang the host. (Lua only marks an object for finalization
+  /// if `__gc` is present when the metatable is set, so adding it later does nothing.)
   public func openSafeLibraries() {
     let L = state.L
     let libraries: [(String, lua_CFunction)] = [
@@ -23,5 +26,20 @@ extension LuaVM {
     state.getGlobal("load")
     tide_pushtextload(L)
     state.setGlobal("load")
+    do {
+      try state.doString(
+        """
+        local setmetatable, rawget, type, error = setmetatable, rawget, type, error
+        return function(t, mt)
+          if type(mt) == "table" and rawget(mt, "__gc") ~= nil then
+            error("setmetatable: __gc finalizers are not allowed (they would run outside the instruction budget)", 2)
+          end
+          return setmetatable(t, mt)
+        end
+        """, chunkName: "=[sandbox]", nresults: 1)
+      state.setGlobal("setmetatable")
+    } catch {
+      preconditionFailure("sandbox setmetatable failed to compile: \(error.message)")
+    }
   }
 }

@@ -13,6 +13,35 @@ final class SandboxTests: XCTestCase {
     }
   }
 
+  /// Issue 13 item 12: a `__gc` finalizer runs with hooks off, so an endless loop there hung the
+  /// host past the instruction budget. The sandbox's setmetatable refuses `__gc`, as Luau does.
+  func testSetmetatableRefusesFinalizers() throws {
+    let vm = makeVM()
+    let lua = vm.state
+    vm.instructionBudget = 1_000_000
+    XCTAssertThrowsError(
+      try lua.doString(
+        "setmetatable({}, { __gc = function() while true do end end })\ncollectgarbage()",
+        chunkName: "@gc.lua")
+    ) { error in
+      let message = (error as? LuaError)?.message ?? ""
+      XCTAssertEqual(message, "gc.lua:1: setmetatable: __gc finalizers are not allowed (they would run outside the instruction budget)")
+    }
+    // __gc added afterwards never marks the object, and plain metatables still work.
+    try lua.doString(
+      """
+      ran = false
+      local mt = { __index = { kind = "ok" }, __metatable = "locked" }
+      local t = setmetatable({}, mt)
+      mt.__gc = function() ran = true end
+      kind, meta = t.kind, getmetatable(t)
+      t = nil
+      collectgarbage()
+      """, chunkName: "=t")
+    vm.collectGarbage()
+    XCTAssertEqual(try lua.evalString("return tostring(ran) .. ' ' .. kind .. ' ' .. meta"), "false ok locked")
+  }
+
   func testLoadIsTextOnly() throws {
     let vm = makeVM()
     let lua = vm.state
