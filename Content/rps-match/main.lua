@@ -74,8 +74,10 @@ ui.screen("config", {
 
     local name_box
     name_box, name = captioned_field("Player", "name",
-      { placeholder = "Your name", max_length = 16, required = true, required_message = "Enter your name",
-        on_change = update })
+      { placeholder = "Your name (up to 16 letters)", max_length = 16, required = true,
+        required_message = "Enter your name", on_change = update,
+        -- A name of only spaces names nobody (M2).
+        validate = function(text) if not text:find("%S") then return "Enter your name" end end })
     local rounds_label = ui.label{ text = "Rounds to win", size = 17, color = ui.theme.muted }
     rounds_section = ui.column{ name = "rounds_section", align = "stretch", spacing = 6, rounds_label,
       ui.slider{ name = "rounds", min = match.rounds.min, max = match.rounds.max, value = settings.rounds,
@@ -133,6 +135,7 @@ ui.screen("info", {
       text("By rounds: win the number of rounds you chose first. By points: a win adds points, "
         .. "a loss takes some away (never below 0); reach the score to win.", { color = ui.theme.muted }),
       ui.label{ text = "Acknowledgments", size = 24, name = "acknowledgments" },
+      text("Made by " .. tide.game.author .. ".", { size = 16, name = "author" }),
       text(table.concat(match.acknowledgments, "\n"), { size = 16, color = ui.theme.muted, name = "credits" }),
       ui.back_button{},
     }

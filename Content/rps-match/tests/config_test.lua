@@ -1,4 +1,5 @@
--- The configuration screen: the name (required), the mode, the rounds slider,
+-- Covers rps-match M2 M3 M4 M5 M6 (GAMES.md). The configuration screen: the name (required,
+-- not only spaces, limit stated), the mode, the rounds slider,
 -- the three points fields, Continue hidden until all is valid, and Info.
 
 describe("the configuration screen", function()
@@ -82,6 +83,13 @@ describe("the configuration screen", function()
     assert.is_false(app:find{ name = "continue" }.visible)
   end)
 
+  it("refuses a name of only spaces (M2)", function()
+    helpers.fill(app, "name", "   ")
+    assert.is_false(app:find{ name = "continue" }.visible)
+    app:type("Bo")
+    assert.is_true(app:find{ name = "continue" }.visible)
+  end)
+
   it("opens the rules with acknowledgments from Info, and comes back with the options kept", function()
     helpers.fill(app, "name", "Ada")
     helpers.set_rounds(app, 4)
@@ -92,6 +100,8 @@ describe("the configuration screen", function()
     assert.matches("Scissors cuts paper", app:find{ name = "rules" }.text)
     assert.are.equal("Acknowledgments", app:find{ name = "acknowledgments" }.text)
     assert.matches("Noto Color Emoji", app:find{ name = "credits" }.text)
+    -- M6: the acknowledgments name the author, from conf.lua's author field.
+    assert.are.equal("Made by the Tide project.", app:find{ name = "author" }.text)
     app:tap(app:find{ name = "back" })
     assert.are.equal("config", app:scene())
     assert.are.equal("Ada", app:find{ name = "name_text" }.text)
