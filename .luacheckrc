@@ -38,6 +38,7 @@ stds.tide = { read_globals = { tide = { fields = {
       ["current"] = {},
       ["define"] = {},
       ["go"] = {},
+      ["time"] = {},
     } },
     ["screen"] = { fields = {
       ["height"] = {},
@@ -53,6 +54,7 @@ stds.tide = { read_globals = { tide = { fields = {
     } },
     ["stats"] = {},
     ["task"] = {},
+    ["time"] = {},
     ["tween"] = {},
     ["ui"] = { fields = {
       ["alert"] = {},
@@ -117,6 +119,7 @@ stds.tide_test = { read_globals = { tide = { fields = {
       ["current"] = {},
       ["define"] = {},
       ["go"] = {},
+      ["time"] = {},
     } },
     ["screen"] = { fields = {
       ["height"] = {},
@@ -136,6 +139,7 @@ stds.tide_test = { read_globals = { tide = { fields = {
       ["start"] = {},
       ["write_raw_save"] = {},
     } },
+    ["time"] = {},
     ["tween"] = {},
     ["ui"] = { fields = {
       ["alert"] = {},

@@ -93,6 +93,9 @@ public enum Limits {
   /// `tide.every` count: 1 to 2^53 (beyond, it is "forever" anyway).
   public static let repeatCount = NumberRange(integers: 1...(1 << 53))
 
+  /// Tween and sequence `loops`: passes, 1 to 1,000,000, or -1 for a loop without end.
+  public static let loops = NumberRange(integers: -1...1_000_000)
+
   // MARK: Tests, input scripts and the command line
 
   /// Seconds of game time one `app:advance`, `--seconds`, `--at` or input-script time may name:

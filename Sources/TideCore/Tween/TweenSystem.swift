@@ -7,7 +7,8 @@
 /// - A cancelled action stops where it is (values are not snapped to their targets) and its
 ///   `onDone` callbacks get `false`. A completed one writes exact targets and gets `true`.
 /// - Handles carry a generation, so cancelling or querying a stale handle is harmless.
-/// - Stepping allocates nothing; all state is built when an action is added. Plain node
+/// - Stepping allocates nothing; all state is built when an action is added (a loop builds each
+///   pass's state as the pass begins, from the first pass's). Plain node
 ///   tweens live in one contiguous batch so 100k of them step in a couple of milliseconds.
 public final class TweenSystem {
   private struct Slot {
@@ -229,7 +230,9 @@ public final class TweenSystem {
         guard !entry.flags.pointee.isEnded else { continue }  // cancelled since the last update
         let finished = entry.runner._withUnsafeGuaranteedRef { $0.advance(dt) } != nil
         // A call action may have cancelled this very action while it ran.
-        if finished, !entry.flags.pointee.isEnded { end(entry.slot, completed: true) }
+        if finished, !entry.flags.pointee.isEnded {
+          end(entry.slot, completed: !entry.flags.pointee.isOrphaned)
+        }
       }
     }
     activeRefs = refs

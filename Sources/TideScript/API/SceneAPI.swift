@@ -38,6 +38,19 @@ extension Engine {
       return 0
     }
 
+    /// Game seconds since the current scene was entered (0 before the first scene): like
+    /// `tide.time()`, virtual and in fixed ticks, so it restarts at 0 on every `tide.scene.go`.
+    /// @return number: seconds
+    /// @example if tide.scene.time() > 30 then tide.scene.go("over") end
+    m.function("time") { [unowned self] lua in
+      guard let current = scenes.current else {
+        lua.push(0.0)
+        return 1
+      }
+      lua.push(Double(clock.tick - current.enteredTick) * clock.dt)
+      return 1
+    }
+
     /// The name of the active scene, or nil before the first one, and its instance number: a new
     /// one each time a scene is entered, so code can tell this visit from an earlier one.
     /// @return string?

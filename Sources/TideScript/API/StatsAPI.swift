@@ -24,6 +24,17 @@ extension Engine {
       return 1
     }
 
+    /// Game time: virtual seconds since the game started, counted in fixed ticks (1/60 s), so it is
+    /// the same in the window, headless and in tests, never runs while the game is not stepped, and
+    /// is kept by a hot reload. Use it, not `stats().real_time`, for anything that steers play.
+    /// `tide.scene.time()` counts from when the current scene was entered.
+    /// @return number: seconds
+    /// @example clock.text = string.format("%.1f s", tide.time())
+    m.function("time") { [unowned self] lua in
+      lua.push(clock.time)
+      return 1
+    }
+
     /// Shows a warning: printed once, listed by `app:errors()` in tests; the game goes on.
     /// @param message string
     /// @example tide.warn("scores were damaged; started a fresh board")

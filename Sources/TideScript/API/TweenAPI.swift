@@ -19,9 +19,14 @@ extension Engine {
     /// @param sprite Sprite
     /// @param duration number: seconds, 0 to 1e9
     /// @param props table: target values, e.g. `{ x = 80, alpha = 0, fill = "#ff0000" }`
-    /// @param opts table?: `ease` (e.g. "out_back"; default "linear"), `delay` (seconds), `on_done` (function)
+    /// @param opts table?: `ease` (e.g. "out_back"; default "linear"), `delay` (seconds), `on_done` (function),
+    /// `loops` (passes: 1 by default, -1 for ever; each pass starts again from where the first began),
+    /// `yoyo` (true: every second pass runs backwards, so the sprite swings back and forth; alone it means
+    /// there and back once). A loop ends with `:cancel()`, when its scene ends, or (as cancelled) once
+    /// every sprite it moves has been removed. More than 1000 passes in one tick are cut short.
     /// @return Tween: `:cancel()`, `:on_done(fn)`, `:await()`, `:done()`
     /// @example tide.tween(lion, 0.6, { x = 80, y = 640 }, { ease = "out_back", delay = 0.1 })
+    /// @example tide.tween(mole, 0.8, { y = 300 }, { ease = "in_out_sine", loops = -1, yoyo = true })  -- bob for ever
     m.function("tween") { [unowned self] lua in
       let node = try checkSprite(lua, 1)
       let duration = try lua.checkNumber(2, "duration", in: Limits.delay)
@@ -29,25 +34,28 @@ extension Engine {
       let easing = try easingOption(lua, arg: 4)
       let delay = try lua.optNumberField(4, "delay", in: Limits.delay, default: 0)
       try checkTweenCap()
-      let handle = tweens.add(.tween(tracks, duration: max(0, duration), easing: easing), delay: max(0, delay), owner: scenes.currentOwner)
+      let action = try looped(.tween(tracks, duration: max(0, duration), easing: easing), lua: lua, optsArg: 4)
+      let handle = tweens.add(action, delay: max(0, delay), owner: scenes.currentOwner)
       try attachOnDone(lua, optsArg: 4, handle: handle)
       lua.pushObject(TweenToken(handle), metatable: "tide.Tween")
       return 1
     }
 
     /// Runs steps one after another: `{ sprite, duration, props, opts }` tweens, numbers (waits)
-    /// and functions (called when reached).
+    /// and functions (called when reached). A step's opts take `ease`, `loops` and `yoyo`.
     /// @param steps table: the steps, in order
-    /// @param opts table?: `delay`, `on_done`
+    /// @param opts table?: `delay`, `on_done`, `loops`, `yoyo` (as for `tide.tween`; backwards, steps run
+    /// in reverse order and functions are called again)
     /// @return Tween
     /// @example tide.sequence{ { title, 1.2, { scale = 1 }, { ease = "out_elastic" } }, 0.5, { title, 1, { alpha = 0 } } }
+    /// @example tide.sequence({ { star, 0.3, { scale = 1.2 } }, { star, 0.3, { scale = 1 } }, 0.4 }, { loops = -1 })  -- pulse
     m.function("sequence") { [unowned self] lua in
       try startComposite(lua, TweenAction.sequence)
     }
 
     /// Runs steps together; done when the longest is done. Steps as for `tide.sequence`.
     /// @param steps table
-    /// @param opts table?: `delay`, `on_done`
+    /// @param opts table?: `delay`, `on_done`, `loops`, `yoyo` (as for `tide.tween`)
     /// @return Tween
     /// @example tide.parallel{ { winner, 0.5, { x = 200 } }, { loser, 0.5, { alpha = 0 } } }
     m.function("parallel") { [unowned self] lua in
@@ -112,10 +120,32 @@ extension Engine {
     let steps = try tweenSteps(lua, arg: 1)
     let delay = try lua.optNumberField(2, "delay", in: Limits.delay, default: 0)
     try checkTweenCap()
-    let handle = tweens.add(compose(steps), delay: delay, owner: scenes.currentOwner)
+    let handle = tweens.add(try looped(compose(steps), lua: lua, optsArg: 2), delay: delay, owner: scenes.currentOwner)
     try attachOnDone(lua, optsArg: 2, handle: handle)
     lua.pushObject(TweenToken(handle), metatable: "tide.Tween")
     return 1
+  }
+
+  /// `action` repeated as the `loops` and `yoyo` options at `optsArg` ask, or as it is.
+  func looped(_ action: TweenAction, lua: LuaState, optsArg: Int32) throws -> TweenAction {
+    guard lua.type(at: optsArg) == .table else { return action }
+    let loops = try lua.optNumberField(optsArg, "loops", in: Limits.loops, default: 1)
+    guard loops != 0 else { throw LuaArgumentError(arg: optsArg, message: "'loops' must be -1 (for ever) or from 1 to 1000000, got 0") }
+    let loopsGiven = lua.rawGet(optsArg, key: "loops") != .nil
+    lua.pop(1)
+    lua.rawGet(optsArg, key: "yoyo")
+    defer { lua.pop(1) }
+    guard lua.type(at: -1) == .nil || lua.type(at: -1) == .boolean else {
+      throw LuaArgumentError(arg: optsArg, message: "'yoyo' must be a boolean, got \(lua.typeName(at: -1))")
+    }
+    let yoyo = lua.toBool(at: -1)
+    let times = yoyo && !loopsGiven ? 2 : Int(loops)
+    if times == 1 { return action }
+    // A pass that takes no time would repeat for ever within one tick.
+    if times < 0, action.duration <= 0 {
+      throw LuaArgumentError(arg: optsArg, message: "a loop for ever needs steps that take time (this one takes 0 seconds)")
+    }
+    return .repeating(action, times: times, yoyo: yoyo)
   }
 
   /// Lua names that differ from the core's property names.
@@ -221,7 +251,7 @@ extension Engine {
         }
         let tracks = try tweenTracks(node, lua: lua, arg: lua.absIndex(-2))
         let easing = try easingOption(lua, arg: lua.absIndex(-1))
-        steps.append(.tween(tracks, duration: max(0, duration), easing: easing))
+        steps.append(try looped(.tween(tracks, duration: max(0, duration), easing: easing), lua: lua, optsArg: lua.absIndex(-1)))
       default:
         throw LuaArgumentError(arg: arg, message: "step \(i) must be a tween table, a number or a function, got \(lua.typeName(at: step))")
       }

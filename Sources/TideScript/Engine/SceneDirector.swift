@@ -13,6 +13,8 @@ final class SceneDirector {
     let owner: Int
     let selfRef: LuaRef
     let root: Node
+    /// The clock's tick when the scene was entered, for `tide.scene.time()`.
+    let enteredTick: Int
   }
 
   private(set) var current: Active?
@@ -68,7 +70,7 @@ final class SceneDirector {
     }
     let selfRef = lua.ref(at: -1)
     lua.pop(1)
-    current = Active(name: next.name, owner: owner, selfRef: selfRef, root: root)
+    current = Active(name: next.name, owner: owner, selfRef: selfRef, root: root, enteredTick: engine.clock.tick)
     call("enter", engine: engine) { lua in
       if let params = next.params { lua.push(params) } else { lua.newTable() }
       return 1

@@ -1,0 +1,107 @@
+import TideCore
+import TideScript
+import XCTest
+
+/// Issue 19: `loops`/`yoyo` on tweens and sequences, `tide.time()` and `tide.scene.time()`.
+final class LoopAndTimeAPITests: XCTestCase {
+  func testLoopingTweensAndSequences() throws {
+    let report = try runLuaTests(
+      #"""
+      local function fails_with(fn, text)
+        local ok, message = pcall(fn)
+        assert.is_false(ok)
+        assert.truthy(tostring(message):find(text, 1, true), tostring(message))
+      end
+
+      describe("loops and yoyo", function()
+        local app, r
+        before_each(function()
+          app = tide.test.start()
+          r = tide.sprite.rect{ x = 0, y = 0, w = 10, h = 10 }
+        end)
+
+        it("plays a tween loops times, each pass from the start", function()
+          local ended
+          tide.tween(r, 1, { x = 100 }, { loops = 3, on_done = function(done) ended = done end })
+          app:advance(1.5)
+          assert.near(50, r.x, 1e-6)
+          app:advance(1.5)
+          assert.are.equal(100, r.x)
+          assert.is_true(ended)
+        end)
+
+        it("swings back and forth with yoyo, for ever with loops = -1, until cancelled", function()
+          local tw = tide.tween(r, 0.5, { x = 100 }, { loops = -1, yoyo = true, ease = "in_out_sine" })
+          app:advance(0.5)
+          assert.near(100, r.x, 1e-6)
+          app:advance(0.5)
+          assert.near(0, r.x, 1e-6)
+          app:advance(60)
+          assert.near(0, r.x, 1e-6)
+          assert.is_false(tw:done())
+          tw:cancel()
+          app:advance(0.25)
+          assert.near(0, r.x, 1e-6)
+          assert.is_true(tw:done())
+        end)
+
+        it("goes there and back once with yoyo alone", function()
+          local tw = tide.tween(r, 1, { alpha = 0 }, { yoyo = true })
+          app:advance(1)
+          assert.near(0, r.alpha, 1e-6)
+          app:advance(1)
+          assert.are.equal(1, r.alpha)
+          assert.is_true(tw:done())
+        end)
+
+        it("loops a sequence, and a step of one", function()
+          local beats = 0
+          tide.sequence({ { r, 0.2, { scale = 1.5 } }, function() beats = beats + 1 end, { r, 0.2, { scale = 1 } } }, { loops = -1 })
+          local s = tide.sprite.rect{}
+          tide.sequence{ { s, 0.5, { x = 10 }, { loops = 2 } }, { s, 0.5, { y = 10 } } }
+          app:advance(4)
+          assert.are.equal(10, beats)
+          assert.are.equal(10, s.x)
+          assert.are.equal(10, s.y)
+        end)
+
+        it("ends a loop when its sprite is removed, as cancelled", function()
+          local result
+          tide.tween(r, 1, { x = 100 }, { loops = -1, on_done = function(done) result = done end })
+          app:advance(0.5)
+          r:remove()
+          app:advance(1 / 60)
+          assert.is_false(result)
+        end)
+
+        it("refuses bad loops and yoyo values, naming them", function()
+          fails_with(function() tide.tween(r, 1, { x = 1 }, { loops = 0 }) end, "'loops' must be -1 (for ever) or from 1 to 1000000, got 0")
+          fails_with(function() tide.tween(r, 1, { x = 1 }, { loops = 2.5 }) end, "loops")
+          fails_with(function() tide.tween(r, 1, { x = 1 }, { loops = -2 }) end, "loops")
+          fails_with(function() tide.tween(r, 1, { x = 1 }, { yoyo = "yes" }) end, "'yoyo' must be a boolean, got string")
+          fails_with(function() tide.tween(r, 0, { x = 1 }, { loops = -1 }) end, "a loop for ever needs steps that take time")
+          fails_with(function() tide.sequence({ function() end }, { loops = -1 }) end, "a loop for ever needs steps that take time")
+        end)
+      end)
+
+      describe("game time", function()
+        it("counts virtual seconds since the start and since the scene was entered", function()
+          local app = tide.test.start()
+          assert.are.equal(0, tide.scene.time())
+          tide.scene.define("a", {})
+          tide.scene.define("b", {})
+          tide.scene.go("a")
+          app:advance(2)
+          assert.near(2, tide.time(), 1e-9)
+          local before = tide.scene.time()
+          assert.truthy(before > 1.9 and before <= 2, tostring(before))
+          tide.scene.go("b")
+          app:advance(0.5)
+          assert.near(2.5, tide.time(), 1e-9)
+          assert.truthy(tide.scene.time() < 0.5 + 1e-9 and tide.scene.time() >= 0.48, tostring(tide.scene.time()))
+        end)
+      end)
+      """#)
+    assertAllPassed(report, count: 7)
+  }
+}
