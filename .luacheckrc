@@ -47,8 +47,11 @@ stds.tide = { read_globals = { tide = { fields = {
     ["sequence"] = {},
     ["sprite"] = { fields = {
       ["circle"] = {},
+      ["ellipse"] = {},
       ["group"] = {},
       ["image"] = {},
+      ["line"] = {},
+      ["polygon"] = {},
       ["rect"] = {},
       ["text"] = {},
     } },
@@ -128,8 +131,11 @@ stds.tide_test = { read_globals = { tide = { fields = {
     ["sequence"] = {},
     ["sprite"] = { fields = {
       ["circle"] = {},
+      ["ellipse"] = {},
       ["group"] = {},
       ["image"] = {},
+      ["line"] = {},
+      ["polygon"] = {},
       ["rect"] = {},
       ["text"] = {},
     } },

@@ -47,6 +47,8 @@ public enum Limits {
   public static let tweens = 100_000
   /// Bytes of text one sprite may show: 20,000.
   public static let textBytes = 20_000
+  /// Corners of one line or polygon sprite: 10,000.
+  public static let points = 10_000
   /// Bytes of a sprite's `name` or `tag`: 1000.
   public static let labelBytes = 1000
   /// Pixels a side of an image asset: 8192 (256 MB decoded). A larger PNG, maybe a few kilobytes

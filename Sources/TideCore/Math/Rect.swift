@@ -51,6 +51,20 @@ public struct Rect: Hashable, Sendable, CustomStringConvertible {
     other.minX < maxX && other.maxX > minX && other.minY < maxY && other.maxY > minY
   }
 
+  /// The smallest rectangle around `points`; nil when there are none.
+  public static func bounding(_ points: [Vec2]) -> Rect? {
+    guard var minX = points.first?.x, var minY = points.first?.y else { return nil }
+    var maxX = minX
+    var maxY = minY
+    for p in points {
+      minX = min(minX, p.x)
+      maxX = max(maxX, p.x)
+      minY = min(minY, p.y)
+      maxY = max(maxY, p.y)
+    }
+    return Rect(x: minX, y: minY, width: maxX - minX, height: maxY - minY)
+  }
+
   /// Short form used in test failures and logs.
   public var description: String { "Rect(\(x), \(y), \(width)x\(height))" }
 }

@@ -12,13 +12,62 @@ public struct DrawItem: Sendable {
   public let transform: Affine
   /// The node's alpha multiplied by every ancestor's alpha.
   public let alpha: Double
+  /// The region of the scene the item shows in, from ancestors with `clipsChildren`; nil: all.
+  public let clip: ClipRegion?
 
   /// Creates a draw item for `node` as it looks now.
-  public init(node: Node, transform: Affine, alpha: Double) {
+  public init(node: Node, transform: Affine, alpha: Double, clip: ClipRegion? = nil) {
     id = node.id
     look = NodeLook(node)
     self.transform = transform
     self.alpha = alpha
+    self.clip = clip
+  }
+}
+
+/// Where clipped items may show: a convex outline in scene space, the intersection of every
+/// clipping ancestor's shape (a rounded box or ellipse is a many-sided outline).
+public struct ClipRegion: Sendable, Equatable {
+  /// Unique among the regions of one draw list, so a renderer notices a change cheaply.
+  public let id: Int
+  /// The corners, in order; empty when nothing shows.
+  public let outline: [Vec2]
+  /// True when the outline is an axis-aligned rectangle (corners top-left, top-right,
+  /// bottom-right, bottom-left): a renderer can clip it with a clip rectangle.
+  public let isAlignedRect: Bool
+
+  public init(id: Int, outline: [Vec2], isAlignedRect: Bool) {
+    self.id = id
+    self.outline = outline
+    self.isAlignedRect = isAlignedRect
+  }
+
+  public static func == (lhs: ClipRegion, rhs: ClipRegion) -> Bool { lhs.id == rhs.id }
+
+  /// The region a node with `clipsChildren` sets for its children: its shape mapped by `world`,
+  /// cut by `parent`. Nil when nothing of it shows.
+  static func of(_ node: Node, world: Affine, within parent: ClipRegion?, id: Int) -> ClipRegion {
+    let local = node.clipOutline
+    var outline = local.map { world.apply($0) }
+    let aligned = local.count == 4 && abs(world.b) < 1e-12 && abs(world.c) < 1e-12 && world.a > 0 && world.d > 0
+    if let parent {
+      outline = parent.outline.isEmpty ? [] : Polygon.clip(outline, toConvex: parent.outline)
+      let stillAligned = aligned && parent.isAlignedRect
+      if stillAligned, let box = Rect.bounding(outline) {
+        return ClipRegion(id: id, outline: box.corners, isAlignedRect: true)
+      }
+      return ClipRegion(id: id, outline: outline, isAlignedRect: false)
+    }
+    return ClipRegion(id: id, outline: outline, isAlignedRect: aligned)
+  }
+
+  /// Whether scene point `p` lies inside.
+  public func contains(_ p: Vec2) -> Bool {
+    guard outline.count >= 3 else { return false }
+    if isAlignedRect, let box = Rect.bounding(outline) {
+      return p.x >= box.x && p.y >= box.y && p.x <= box.x + box.width && p.y <= box.y + box.height
+    }
+    return Polygon.contains(outline, p)
   }
 }
 
@@ -44,6 +93,10 @@ public struct NodeLook: Sendable {
   public var fontSize: Double
   public var textColor: Color
   public var align: TextAlign
+  /// Corners of a line or polygon, in box space (empty for other kinds).
+  public var points: [Vec2]
+  /// Their bounding box.
+  public var pointBounds: Rect
 
   /// The look of `node` now.
   public init(_ node: Node) {
@@ -62,5 +115,7 @@ public struct NodeLook: Sendable {
     fontSize = node.fontSize
     textColor = node.textColor
     align = node.align
+    points = node.points
+    pointBounds = node.pointBounds
   }
 }

@@ -70,10 +70,59 @@ extension Node {
     return true
   }
 
+  /// The outline that clips the node's children when `clipsChildren` is set, in box space: an
+  /// ellipse for a circle, the box rounded by `cornerRadius` for the rest (a line or polygon
+  /// clips to its points' bounding box).
+  public var clipOutline: [Vec2] {
+    switch kind {
+    case .circle:
+      let (rx, ry) = (width / 2, height / 2)
+      return (0..<48).map { step in
+        let angle = Double(step) / 48 * 2 * .pi
+        return Vec2(rx + rx * cos(angle), ry + ry * sin(angle))
+      }
+    case .line, .polygon:
+      return pointBounds.corners
+    case .rect, .group, .image, .text:
+      return Polygon.roundedRect(width: width, height: height, radius: cornerRadius)
+    }
+  }
+
+  /// Whether box-space point `p` lies inside `clipOutline`.
+  func clipContainsLocal(_ p: Vec2) -> Bool {
+    switch kind {
+    case .line, .polygon: return pointBounds.contains(p)
+    case .circle, .rect, .group, .image, .text:
+      // The box shape test, with a group's box counted like a rect's.
+      let w = width
+      let h = height
+      guard w > 0, h > 0, p.x >= 0, p.y >= 0, p.x <= w, p.y <= h else { return false }
+      if kind == .circle {
+        let dx = (p.x - w / 2) / (w / 2)
+        let dy = (p.y - h / 2) / (h / 2)
+        return dx * dx + dy * dy <= 1
+      }
+      let r = min(cornerRadius, w / 2, h / 2)
+      guard r > 0 else { return true }
+      let cx = p.x < r ? r : (p.x > w - r ? w - r : p.x)
+      let cy = p.y < r ? r : (p.y > h - r ? h - r : p.y)
+      return (p.x - cx) * (p.x - cx) + (p.y - cy) * (p.y - cy) <= r * r
+    }
+  }
+
   /// Shape test in box space; groups count only when given a size.
   func containsLocal(_ p: Vec2) -> Bool {
     // Points computed through rotations land a hair off exact edges; forgive that.
     let epsilon = 1e-9
+    switch kind {
+    case .polygon:
+      return Polygon.contains(points, p)
+    case .line:
+      // The stroke's half width either side of the line, as drawn.
+      return Polygon.distance(from: p, toPolyline: points) <= max(strokeWidth, 1) / 2 + epsilon
+    default:
+      break
+    }
     let w = width
     let h = height
     guard w > 0, h > 0 else { return false }
@@ -96,7 +145,7 @@ extension Node {
       let dx = p.x - cx
       let dy = p.y - cy
       return dx * dx + dy * dy <= r * r + epsilon
-    case .image, .text, .group:
+    case .image, .text, .group, .line, .polygon:
       return true
     }
   }

@@ -143,6 +143,28 @@ public final class Node {
   /// Alignment of text lines inside the box.
   public var align: TextAlign = .left
 
+  /// When true, the node's children show only inside its shape (its box, rounded by
+  /// `cornerRadius`), and take taps only there. Nested clips intersect.
+  public var clipsChildren = false
+
+  /// The corners of a line or polygon in box space, in order. Setting them sets `width` and
+  /// `height` to the extent of the points from the box origin (`pointBounds` holds their
+  /// bounding box), so anchors and layout see the shape's size.
+  public var points: [Vec2] = [] {
+    didSet {
+      let xs = points.map(\.x)
+      let ys = points.map(\.y)
+      let minX = xs.min() ?? 0
+      let minY = ys.min() ?? 0
+      pointBounds = Rect(x: minX, y: minY, width: (xs.max() ?? 0) - minX, height: (ys.max() ?? 0) - minY)
+      width = pointBounds.width
+      height = pointBounds.height
+    }
+  }
+
+  /// The bounding box of `points` in box space.
+  public private(set) var pointBounds = Rect(x: 0, y: 0, width: 0, height: 0)
+
   /// Opaque slot for the scripting layer (e.g. event handler references); the core never reads it.
   public var attachment: AnyObject?
 

@@ -10,6 +10,10 @@ public enum NodeKind: String, Sendable, CaseIterable {
   case text
   /// An invisible container that only transforms and orders its children.
   case group
+  /// A polyline through `points`, drawn with the stroke colour and width.
+  case line
+  /// A filled and/or stroked polygon through `points` (concave allowed, not self-crossing).
+  case polygon
 }
 
 /// Horizontal alignment of text inside a text node's box.

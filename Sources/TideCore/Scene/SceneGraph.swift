@@ -78,11 +78,13 @@ public final class SceneGraph {
   /// caller that draws one list while it builds the next: it keeps two arrays and alternates.
   public func drawList(into items: inout [DrawItem]) {
     items.removeAll(keepingCapacity: true)
-    collect(root, parentTransform: .identity, parentAlpha: 1, into: &items)
+    var clipCount = 0
+    collect(root, parentTransform: .identity, parentAlpha: 1, clip: nil, clipCount: &clipCount, into: &items)
   }
 
   private func collect(
-    _ node: Node, parentTransform: Affine, parentAlpha: Double, into items: inout [DrawItem]
+    _ node: Node, parentTransform: Affine, parentAlpha: Double, clip: ClipRegion?, clipCount: inout Int,
+    into items: inout [DrawItem]
   ) {
     guard node.visible else { return }
     // Each alpha counts clamped to 0...1 (scripts may set up to ±1e6 so a fade can overshoot),
@@ -91,10 +93,17 @@ public final class SceneGraph {
     guard alpha > 0 else { return }
     let world = parentTransform * node.localTransform
     if node.kind != .group {
-      items.append(DrawItem(node: node, transform: world, alpha: alpha))
+      items.append(DrawItem(node: node, transform: world, alpha: alpha, clip: clip))
+    }
+    var childClip = clip
+    if node.clipsChildren {
+      clipCount += 1
+      let region = ClipRegion.of(node, world: world, within: clip, id: clipCount)
+      guard region.outline.count >= 3 else { return }  // nothing of the children shows
+      childClip = region
     }
     for child in node.drawOrderedChildren {
-      collect(child, parentTransform: world, parentAlpha: alpha, into: &items)
+      collect(child, parentTransform: world, parentAlpha: alpha, clip: childClip, clipCount: &clipCount, into: &items)
     }
   }
 
@@ -120,13 +129,16 @@ public final class SceneGraph {
     guard node.visible, node.alpha > 0 else { return .missed }
     let world = parentTransform * node.localTransform
     let alpha = parentAlpha * min(node.alpha, 1)
+    let inverse = world.inverted()
+    // A clipped-away part of a child is not seen, so it takes no taps either.
+    let childrenShow = !node.clipsChildren || (inverse.map { node.clipContainsLocal($0.apply(p)) } ?? false)
     // Children draw above their parent, so they are asked first, topmost last-drawn first.
-    for child in node.drawOrderedChildren.reversed() {
+    for child in node.drawOrderedChildren.reversed() where childrenShow {
       let found = hit(child, parentTransform: world, parentAlpha: alpha, p, predicate)
       if case .missed = found { continue }
       return found
     }
-    guard let inverse = world.inverted(), node.containsLocal(inverse.apply(p)) else { return .missed }
+    guard let inverse, node.containsLocal(inverse.apply(p)) else { return .missed }
     if predicate(node) { return .found(node) }
     return Self.coversBelow(node, alpha: alpha) ? .covered : .missed
   }

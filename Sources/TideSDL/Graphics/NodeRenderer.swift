@@ -41,6 +41,15 @@ final class NodeRenderer {
     // The renderer's whole output in pixels: what lies outside is culled, and what reaches far
     // past it is clipped before SDL sees it (see `SafeGeometry`).
     var target = SafeGeometry.Box(minX: 0, minY: 0, maxX: 0, maxY: 0)
+    // The clip rectangle set on the renderer before the frame (a band's rows), restored after
+    // a clipping group's items; nil when clipping was off.
+    var baseClip: SDL_Rect?
+    // The clip region of the items being drawn (its id), and for outlines that are not
+    // rectangles the convex window in pixels that shapes and textures are cut to.
+    var clipID = 0
+    var window: [SIMD2<Double>]?
+    // Set while the current region shows nothing at all: its items are skipped.
+    var clippedAway = false
 
     /// Whether the box (0, 0, width, height) mapped by `t`, widened by `margin` pixels, misses
     /// the band. Cheaper than letting SDL clip it, and the reason bands divide the work.
@@ -101,14 +110,67 @@ final class NodeRenderer {
     var outputHeight: Int32 = 0
     SDL_GetRendererOutputSize(renderer, &outputWidth, &outputHeight)
     frame.target = SafeGeometry.Box(minX: 0, minY: 0, maxX: Double(outputWidth), maxY: Double(outputHeight))
+    frame.baseClip = nil
+    if SDL_RenderIsClipEnabled(renderer) == SDL_TRUE {
+      var rect = SDL_Rect()
+      SDL_RenderGetClipRect(renderer, &rect)
+      frame.baseClip = rect
+    }
+    frame.clipID = 0
+    frame.window = nil
+    frame.clippedAway = false
     items.withUnsafeBufferPointer { buffer in
       guard let first = buffer.baseAddress else { return }
       for index in buffer.indices {
+        let clipID = first[index].clip?.id ?? 0
+        if clipID != frame.clipID { setClip(first[index].clip, view: view, &frame) }
+        if frame.clippedAway { continue }
         draw(first + index, view: view, pixelScale: pixelScale, &frame)
       }
     }
-    frame.shapes.flush(renderer, target: frame.target)
+    frame.shapes.flush(renderer, target: frame.target, window: frame.window)
+    if frame.clipID != 0 { setClip(nil, view: view, &frame) }
     swap(&frame, &spare)
+  }
+
+  /// Switches to the clip region of the next items: a clip rectangle (within the band's) for
+  /// an unrotated box, or also a convex window that shapes and textures are cut to.
+  private func setClip(_ region: ClipRegion?, view: Affine, _ frame: inout FrameState) {
+    if !frame.shapes.isEmpty { frame.shapes.flush(renderer, target: frame.target, window: frame.window) }
+    frame.clipID = region?.id ?? 0
+    frame.window = nil
+    frame.clippedAway = false
+    guard let region else {
+      if var base = frame.baseClip { SDL_RenderSetClipRect(renderer, &base) } else { SDL_RenderSetClipRect(renderer, nil) }
+      return
+    }
+    let pixels = region.outline.map { corner -> SIMD2<Double> in
+      let p = view.apply(corner)
+      return SIMD2(p.x, p.y)
+    }
+    var low = SIMD2(Double.infinity, Double.infinity)
+    var high = -low
+    for p in pixels {
+      low = pointwiseMin(low, p)
+      high = pointwiseMax(high, p)
+    }
+    // Whole pixels: a rectangle edge on a pixel boundary clips crisply, as SDL clips by pixel.
+    var box = SafeGeometry.Box(
+      minX: max(low.x.rounded(), frame.target.minX), minY: max(low.y.rounded(), frame.target.minY),
+      maxX: min(high.x.rounded(), frame.target.maxX), maxY: min(high.y.rounded(), frame.target.maxY))
+    if let base = frame.baseClip {
+      box.minX = max(box.minX, Double(base.x))
+      box.minY = max(box.minY, Double(base.y))
+      box.maxX = min(box.maxX, Double(base.x + base.w))
+      box.maxY = min(box.maxY, Double(base.y + base.h))
+    }
+    guard pixels.count >= 3, box.maxX > box.minX, box.maxY > box.minY else {
+      frame.clippedAway = true
+      return
+    }
+    var rect = SDL_Rect(x: Int32(box.minX), y: Int32(box.minY), w: Int32(box.maxX - box.minX), h: Int32(box.maxY - box.minY))
+    SDL_RenderSetClipRect(renderer, &rect)
+    if !region.isAlignedRect { frame.window = pixels }
   }
 
   /// Draws one item of a draw list.
@@ -124,10 +186,10 @@ final class NodeRenderer {
     let alpha = item.pointee.alpha
     switch item.pointee.look.kind {
     case .image:
-      if !frame.shapes.isEmpty { frame.shapes.flush(renderer, target: frame.target) }
+      if !frame.shapes.isEmpty { frame.shapes.flush(renderer, target: frame.target, window: frame.window) }
       drawImage(item, transform: transform, alpha: alpha, &frame)
     case .text:
-      if !frame.shapes.isEmpty { frame.shapes.flush(renderer, target: frame.target) }
+      if !frame.shapes.isEmpty { frame.shapes.flush(renderer, target: frame.target, window: frame.window) }
       drawText(
         item.pointee.look, transform: transform, alpha: alpha, pixelScale: pixelScale, &frame)
     case .rect, .circle:
@@ -149,6 +211,22 @@ final class NodeRenderer {
         frame.shapes.addEllipse(
           width: look.width, height: look.height, transform: transform, fill: fill,
           stroke: stroke, strokeWidth: look.strokeWidth)
+      }
+    case .polygon, .line:
+      let look = item.pointee.look
+      let bounds = look.pointBounds
+      guard
+        !frame.missesBand(
+          transform * .translate(bounds.x, bounds.y), width: bounds.width, height: bounds.height,
+          margin: 2 + look.strokeWidth * view.a)
+      else { return }
+      if look.kind == .polygon {
+        frame.shapes.addPolygon(
+          look.points, transform: transform, fill: shade(look.fill, look.tint, alpha),
+          stroke: shade(look.stroke, look.tint, alpha), strokeWidth: look.strokeWidth)
+      } else {
+        frame.shapes.addPolyline(
+          look.points, width: look.strokeWidth, transform: transform, color: shade(look.stroke, look.tint, alpha))
       }
     case .group:
       break
@@ -240,6 +318,13 @@ final class NodeRenderer {
     var across = SIMD2(t.a * width, t.b * width)
     let down = SIMD2(t.c * height, t.d * height)
     var mirrorX = flipX
+    if frame.window != nil {
+      // Inside a rounded, round or turned clipping group: triangles cut to its outline.
+      frame.setMod(texture.handle, mod)
+      let corners = [origin, origin + across, origin + across + down, origin + down]
+      drawClippedTexture(texture, corners: corners, flipX: flipX, flipY: flipY, mod: mod, &frame)
+      return
+    }
     switch SafeGeometry.verdict(origin, origin + across, origin + across + down, origin + down, target: frame.target) {
     case .draw: break
     case .cull: return
@@ -371,9 +456,10 @@ final class NodeRenderer {
     let (v0, v1): (Double, Double) = flipY ? (1, 0) : (0, 1)
     let uvs = [SIMD2(u0, v0), SIMD2(u1, v0), SIMD2(u1, v1), SIMD2(u0, v1)]
     let color = SIMD4(Double(mod.r), Double(mod.g), Double(mod.b), Double(mod.a))
-    let polygon = SafeGeometry.clip(
+    var polygon = SafeGeometry.clip(
       (0..<4).map { SafeGeometry.Corner(position: corners[$0], uv: uvs[$0], color: color) },
       to: frame.target)
+    if let window = frame.window { polygon = SafeGeometry.clip(polygon, toConvex: window) }
     guard !polygon.isEmpty else { return }
     var indices: [Int32] = []
     frame.quad.removeAll(keepingCapacity: true)

@@ -133,6 +133,51 @@ enum SafeGeometry {
     return result.count >= 3 ? result : []
   }
 
+  /// The part of the convex polygon `polygon` inside the convex `window` (pixel corners, either
+  /// winding), every attribute interpolated; empty when nothing is inside. For clipping groups.
+  static func clip(_ polygon: [Corner], toConvex window: [SIMD2<Double>]) -> [Corner] {
+    guard window.count >= 3 else { return [] }
+    var area = 0.0
+    for i in window.indices {
+      let a = window[(i + window.count - 1) % window.count]
+      let b = window[i]
+      area += a.x * b.y - b.x * a.y
+    }
+    let sign: Double = area >= 0 ? 1 : -1
+    var result = polygon
+    for i in window.indices {
+      guard !result.isEmpty else { break }
+      let a = window[(i + window.count - 1) % window.count]
+      let edge = window[i] - a
+      func side(_ c: Corner) -> Double { sign * (edge.x * (c.position.y - a.y) - edge.y * (c.position.x - a.x)) }
+      let input = result
+      result.removeAll(keepingCapacity: true)
+      guard var previous = input.last else { break }
+      for current in input {
+        let (sp, sc) = (side(previous), side(current))
+        if (sp >= 0) != (sc >= 0) { result.append(previous.lerp(current, sp / (sp - sc))) }
+        if sc >= 0 { result.append(current) }
+        previous = current
+      }
+    }
+    return result.count >= 3 ? result : []
+  }
+
+  /// The triangles `indices` index in `vertices`, each cut to the convex `window` (pixels).
+  static func clippedTriangles(
+    _ vertices: [SDL_Vertex], _ indices: [Int32], window: [SIMD2<Double>]
+  ) -> (vertices: [SDL_Vertex], indices: [Int32]) {
+    var outVertices: [SDL_Vertex] = []
+    var outIndices: [Int32] = []
+    var triangle = 0
+    while triangle + 2 < indices.count {
+      let corners = (0..<3).map { Corner(vertices[Int(indices[triangle + $0])]) }
+      appendFan(clip(corners, toConvex: window), to: &outVertices, &outIndices)
+      triangle += 3
+    }
+    return (outVertices, outIndices)
+  }
+
   /// Appends `polygon` (convex, clipped) as a triangle fan to `vertices` and `indices`.
   static func appendFan(_ polygon: [Corner], to vertices: inout [SDL_Vertex], _ indices: inout [Int32]) {
     guard polygon.count >= 3 else { return }

@@ -22,10 +22,17 @@ struct ShapeBatch {
   var isEmpty: Bool { indices.isEmpty }
 
   /// Sends the pending triangles to the renderer, culled and clipped to `target` (the
-  /// renderer's output in pixels) where they reach far past it (see `SafeGeometry`).
-  mutating func flush(_ renderer: OpaquePointer, target: SafeGeometry.Box) {
+  /// renderer's output in pixels) where they reach far past it (see `SafeGeometry`), and cut to
+  /// the convex `window` (pixels) when a clipping group's outline is not a plain rectangle.
+  mutating func flush(_ renderer: OpaquePointer, target: SafeGeometry.Box, window: [SIMD2<Double>]? = nil) {
     guard !indices.isEmpty else { return }
-    if let safe = SafeGeometry.safeTriangles(vertices, indices, target: target) {
+    if let window {
+      let cut = SafeGeometry.clippedTriangles(vertices, indices, window: window)
+      let safe = SafeGeometry.safeTriangles(cut.vertices, cut.indices, target: target) ?? cut
+      if !safe.indices.isEmpty {
+        SDL_RenderGeometry(renderer, nil, safe.vertices, Int32(safe.vertices.count), safe.indices, Int32(safe.indices.count))
+      }
+    } else if let safe = SafeGeometry.safeTriangles(vertices, indices, target: target) {
       if !safe.indices.isEmpty {
         SDL_RenderGeometry(renderer, nil, safe.vertices, Int32(safe.vertices.count), safe.indices, Int32(safe.indices.count))
       }
@@ -228,6 +235,76 @@ struct ShapeBatch {
       points.append(Self.map(transform, rx + rx * unit.x, ry + ry * unit.y))
     }
     emit(fill: fill, stroke: stroke, strokeWidth: strokeWidth * Self.areaScale(transform))
+  }
+
+  /// Adds a polygon through `corners` (box space; concave allowed): the fill ear-clipped, the
+  /// edge ramped like other shapes, the stroke inside the edge.
+  mutating func addPolygon(
+    _ corners: [Vec2], transform: Affine, fill: SDL_Color?, stroke: SDL_Color?, strokeWidth: Double
+  ) {
+    guard Self.maxScale(transform) > 1e-9, corners.count >= 3 else { return }
+    points.removeAll(keepingCapacity: true)
+    for corner in corners { points.append(Self.map(transform, corner.x, corner.y)) }
+    removeDuplicatePoints()
+    guard points.count >= 3, computeMiters() else { return }
+    if let fill, fill.a > 0 {
+      let clear = SDL_Color(r: fill.r, g: fill.g, b: fill.b, a: 0)
+      let base = Int32(vertices.count)
+      let count = Int32(points.count)
+      for i in 0..<points.count { append(points[i] - miters[i] * 0.5, fill) }
+      for i in 0..<points.count { append(points[i] + miters[i] * 0.5, clear) }
+      // The inner ring has the outline's shape, so the outline's ears index it.
+      for index in Polygon.triangulate(points.map { Vec2($0.x, $0.y) }) { indices.append(base + Int32(index)) }
+      appendRing(inner: base, outer: base + count, count: count)
+    }
+    if let stroke, stroke.a > 0, strokeWidth > 0 { emitStroke(stroke, width: strokeWidth * Self.areaScale(transform)) }
+  }
+
+  /// Adds a polyline through `corners` (box space), `width` box units wide, with butt ends and
+  /// mitred joins (a join sharper than about 30° is bevelled so it cannot spike), edges ramped.
+  mutating func addPolyline(_ corners: [Vec2], width: Double, transform: Affine, color: SDL_Color?) {
+    guard let color, color.a > 0, Self.maxScale(transform) > 1e-9, corners.count >= 2 else { return }
+    var path: [SIMD2<Double>] = []
+    for corner in corners {
+      let point = Self.map(transform, corner.x, corner.y)
+      if let last = path.last, Self.lengthSquared(point - last) < 1e-12 { continue }
+      path.append(point)
+    }
+    guard path.count >= 2 else { return }
+    let (shade, pixels) = Self.visibleStroke(color, pixels: width * Self.areaScale(transform))
+    let clear = SDL_Color(r: shade.r, g: shade.g, b: shade.b, a: 0)
+    // Per point: the unit normal, scaled by the miter length at joins.
+    var normals: [SIMD2<Double>] = []
+    for i in path.indices {
+      func normal(_ a: SIMD2<Double>, _ b: SIMD2<Double>) -> SIMD2<Double> {
+        let d = b - a
+        let length = Self.lengthSquared(d).squareRoot()
+        return SIMD2(-d.y / length, d.x / length)
+      }
+      if i == 0 { normals.append(normal(path[0], path[1])); continue }
+      if i == path.count - 1 { normals.append(normal(path[i - 1], path[i])); continue }
+      let n1 = normal(path[i - 1], path[i])
+      let n2 = normal(path[i], path[i + 1])
+      let sum = n1 + n2
+      let sumLength = Self.lengthSquared(sum).squareRoot()
+      let cosHalf = sumLength / 2
+      normals.append(cosHalf < 0.26 ? n2 : sum / sumLength / cosHalf)
+    }
+    // Four rails across the line: ramp out, solid edge, solid edge, ramp out.
+    let half = pixels / 2
+    let rails: [(Double, SDL_Color)] = [(half + 0.5, clear), (half - 0.5, shade), (-(half - 0.5), shade), (-(half + 0.5), clear)]
+    let base = Int32(vertices.count)
+    let count = Int32(path.count)
+    for (offset, railColor) in rails {
+      for i in path.indices { append(path[i] + normals[i] * offset, railColor) }
+    }
+    for rail in 0..<Int32(3) {
+      let a = base + rail * count
+      let b = a + count
+      for i in 0..<(count - 1) {
+        indices.append(contentsOf: [a + i, b + i, b + i + 1, a + i, b + i + 1, a + i + 1])
+      }
+    }
   }
 
   private mutating func unitCircle(segments count: Int) -> [SIMD2<Double>] {

@@ -5,7 +5,7 @@ import TideCore
 enum SpriteField: String, CaseIterable {
   case x, y, w, h, width, height, anchor, anchor_x, anchor_y, scale, scale_x, scale_y, rotation, alpha, z
   case visible, flip_x, flip_y, tint, fill, stroke, stroke_width, radius, text, size, color, align
-  case image, frame, tag, name, kind, id, parent, data
+  case image, frame, tag, name, kind, id, parent, data, clip, points
 
   static let list = allCases.map(\.rawValue).joined(separator: ", ")
 
@@ -72,7 +72,9 @@ extension Engine {
   /// `flip_x`, `flip_y`, `tint`, `fill`, `stroke` (colours: "#rrggbb", "#rrggbbaa" or a name),
   /// `stroke_width`, `radius` (circle radius, or a rect's corner radius), `text`, `size` (points),
   /// `color` (text colour), `align` ("left", "center", "right"), `image`, `frame` (1-based), `tag`,
-  /// `name`; read-only: `kind`, `id`, `parent`; and `data`, a table for the game's own fields.
+  /// `name`, `clip` (true: the sprite's children show, and take taps, only inside its shape: its box
+  /// rounded by `radius`, or its ellipse; clips nest by intersecting), `points` (lines and polygons:
+  /// `{ x1, y1, x2, y2, ... }`); read-only: `kind`, `id`, `parent`; and `data`, a table for the game's own fields.
   /// An unknown field is an error, so a typo never passes silently.
   /// Number fields take finite numbers in these ranges (anything else is an error naming the
   /// field, wherever it is written: constructor, `s.x = v` or tween): `x`, `y`, `w`, `h` ±1e6;
@@ -101,6 +103,44 @@ extension Engine {
         node.fill = .white
         node.radius = 16
       }
+    }
+
+    /// Makes an ellipse positioned by its centre: a circle whose `w` and `h` differ.
+    /// @param opts table: `x`, `y`, `w`, `h`, `fill`, `stroke`, `stroke_width` and any sprite field
+    /// @return Sprite: its `kind` is "circle"
+    /// @example local shadow = tide.sprite.ellipse{ x = 120, y = 400, w = 90, h = 24, fill = "#00000055" }
+    m.function("ellipse") { [unowned self] lua in
+      try makeSprite(.circle, lua: lua, optsArg: 1) { node in
+        node.fill = .white
+        node.width = 48
+        node.height = 24
+      }
+    }
+
+    /// Makes a line through `points`, a flat list `{ x1, y1, x2, y2, ... }` (2 to 10,000 corners)
+    /// relative to the sprite's `x`, `y`; drawn in `stroke` (default white), `stroke_width` wide
+    /// (default 2), with square ends and mitred corners. Taps hit within half the width of it.
+    /// Its `w`, `h` are the points' extent; setting `points` again reshapes it.
+    /// @param opts table: `points` (required), `x`, `y`, `stroke`, `stroke_width` and any sprite field
+    /// @return Sprite
+    /// @example local path = tide.sprite.line{ x = 40, y = 300, points = { 0, 0, 120, -60, 240, 0 }, stroke = "#ffd500", stroke_width = 6 }
+    m.function("line") { [unowned self] lua in
+      try requirePoints(lua, optsArg: 1)
+      return try makeSprite(.line, lua: lua, optsArg: 1) { node in
+        node.stroke = .white
+        node.strokeWidth = 2
+      }
+    }
+
+    /// Makes a filled polygon through `points`, a flat list `{ x1, y1, x2, y2, ... }` (3 to 10,000
+    /// corners, concave allowed, edges not crossing) relative to the sprite's `x`, `y`; `fill`
+    /// (default white), `stroke` and `stroke_width` as for rects. Taps hit inside its outline.
+    /// @param opts table: `points` (required), `x`, `y`, `fill`, `stroke`, `stroke_width` and any sprite field
+    /// @return Sprite
+    /// @example local star = tide.sprite.polygon{ x = 200, y = 200, points = { 0, -50, 12, -15, 48, -15, 19, 7, 30, 42, 0, 20, -30, 42, -19, 7, -48, -15, -12, -15 }, fill = "#ffd500" }
+    m.function("polygon") { [unowned self] lua in
+      try requirePoints(lua, optsArg: 1)
+      return try makeSprite(.polygon, lua: lua, optsArg: 1) { node in node.fill = .white }
     }
 
     /// Makes an image from the game's `assets/` folder, sized to the picture unless `w`/`h` are given.
@@ -309,6 +349,16 @@ extension Engine {
 
   // MARK: Helpers
 
+  /// Lines and polygons need their points in the constructor's options.
+  private func requirePoints(_ lua: LuaState, optsArg: Int32) throws {
+    try lua.checkTable(optsArg)
+    let kind = lua.rawGet(optsArg, key: "points")
+    lua.pop(1)
+    guard kind != .nil else {
+      throw LuaArgumentError(arg: optsArg, message: "points expected: a list { x1, y1, x2, y2, ... }")
+    }
+  }
+
   func makeSprite(_ kind: NodeKind, lua: LuaState, optsArg: Int32, setup: (Node) throws -> Void) throws -> Int32 {
     try checkSpriteCap()
     let node = scene.makeNode(kind)
@@ -434,6 +484,15 @@ extension Engine {
     case .frame: lua.push(node.frameIndex + 1)
     case .tag: lua.push(node.tag)
     case .name: lua.push(node.name)
+    case .clip: lua.push(node.clipsChildren)
+    case .points:
+      lua.newTable(narr: Int32(min(node.points.count * 2, Int(Int32.max))), nrec: 0)
+      for (i, point) in node.points.enumerated() {
+        lua.push(point.x)
+        lua.rawSet(-2, index: 2 * i + 1)
+        lua.push(point.y)
+        lua.rawSet(-2, index: 2 * i + 2)
+      }
     case .kind: lua.push(node.kind.rawValue)
     case .id: lua.push(node.id)
     case .parent:
@@ -538,12 +597,47 @@ extension Engine {
     case .frame:
       guard let i = try lua.rangedNumber(at: v, "frame", in: Limits.frame, arg: arg) else { throw bad("integer") }
       node.frameIndex = Int(i) - 1
+    case .clip: node.clipsChildren = try bool()
+    case .points:
+      guard node.kind == .line || node.kind == .polygon else {
+        let what = prefix.map { "\($0): " } ?? ""
+        throw LuaArgumentError(arg: arg, message: "\(what)only lines and polygons have points (this is a \(node.kind.rawValue))")
+      }
+      node.points = try pointList(lua, at: v, arg: arg, minimum: node.kind == .line ? 2 : 3)
     case .tag: node.tag = try checkLength(string(), "tag", Limits.labelBytes, arg: arg)
     case .name: node.name = try checkLength(string(), "name", Limits.labelBytes, arg: arg)
     case .kind, .id, .parent, .data:
       let what = prefix.map { "\($0): " } ?? ""
       throw LuaArgumentError(arg: arg, message: "\(what)'\(field.rawValue)' is read-only")
     }
+  }
+
+  /// A flat list `{ x1, y1, x2, y2, ... }` of at least `minimum` and at most `Limits.points`
+  /// corners, each coordinate within `Limits.position`.
+  func pointList(_ lua: LuaState, at index: Int32, arg: Int32, minimum: Int) throws -> [Vec2] {
+    guard lua.type(at: index) == .table else {
+      throw LuaArgumentError(arg: arg, message: "points must be a list of numbers { x1, y1, x2, y2, ... }, got \(lua.typeName(at: index))")
+    }
+    let table = lua.absIndex(index)
+    let count = lua.rawLength(table)
+    guard count % 2 == 0, count / 2 >= minimum, count / 2 <= Limits.points else {
+      throw LuaArgumentError(
+        arg: arg, message: "points must hold an even count of numbers, \(minimum) to \(Limits.points) corners, got \(count) numbers")
+    }
+    var points: [Vec2] = []
+    points.reserveCapacity(count / 2)
+    for i in stride(from: 1, to: count, by: 2) {
+      lua.rawGet(table, index: i)
+      lua.rawGet(table, index: i + 1)
+      defer { lua.pop(2) }
+      guard let x = try lua.rangedNumber(at: -2, "points[\(i)]", in: Limits.position, arg: arg),
+        let y = try lua.rangedNumber(at: -1, "points[\(i + 1)]", in: Limits.position, arg: arg)
+      else {
+        throw LuaArgumentError(arg: arg, message: "points[\(i)] and points[\(i + 1)] must be numbers")
+      }
+      points.append(Vec2(x, y))
+    }
+    return points
   }
 
   static let anchors: [String: (Double, Double)] = [

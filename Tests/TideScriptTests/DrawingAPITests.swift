@@ -2,9 +2,10 @@ import TideCore
 import TideScript
 import XCTest
 
-/// Issue 19: `loops`/`yoyo` on tweens and sequences, `tide.time()` and `tide.scene.time()`.
-final class LoopAndTimeAPITests: XCTestCase {
-  func testLoopingTweensAndSequences() throws {
+/// Issue 19: `loops`/`yoyo` on tweens and sequences, `tide.sprite.ellipse`, `line`, `polygon`, the
+/// `points` and `clip` fields, `tide.time()` and `tide.scene.time()`.
+final class DrawingAPITests: XCTestCase {
+  func testLoopsShapesClipsAndGameTime() throws {
     let report = try runLuaTests(
       #"""
       local function fails_with(fn, text)
@@ -84,6 +85,60 @@ final class LoopAndTimeAPITests: XCTestCase {
         end)
       end)
 
+      describe("shapes", function()
+        local app
+        before_each(function() app = tide.test.start() end)
+
+        -- Whether a tap at (x, y) reaches `sprite`.
+        local function tapped(sprite, x, y)
+          local hit = false
+          sprite:on("tap", function() hit = true end)
+          app:tap({ x = x, y = y })
+          sprite:on("tap", nil)
+          return hit
+        end
+
+        it("makes ellipses as circles of two sizes, by their centre", function()
+          local e = tide.sprite.ellipse{ x = 100, y = 50, w = 80, h = 20 }
+          assert.are.equal("circle", e.kind)
+          assert.are.same({ 80, 20 }, { e.w, e.h })
+          assert.is_true(tapped(e, 100, 50))
+          assert.is_false(tapped(e, 62, 42))
+        end)
+
+        it("reads and writes points, and sizes the sprite by them", function()
+          local p = tide.sprite.polygon{ x = 10, y = 10, points = { 0, 0, 40, 0, 20, 30 } }
+          assert.are.same({ 0, 0, 40, 0, 20, 30 }, p.points)
+          assert.are.same({ 40, 30 }, { p.w, p.h })
+          p.points = { 0, 0, 10, 0, 10, 10, 0, 10 }
+          assert.are.equal(8, #p.points)
+          assert.are.equal(10, p.w)
+          local l = tide.sprite.line{ points = { 0, 0, 5, 5 } }
+          assert.are.equal("line", l.kind)
+          assert.are.equal(2, l.stroke_width)
+        end)
+
+        it("refuses bad points with the reason", function()
+          fails_with(function() tide.sprite.polygon{ x = 1 } end, "points expected")
+          fails_with(function() tide.sprite.polygon{ points = { 0, 0, 1, 1 } } end, "3 to 10000 corners, got 4 numbers")
+          fails_with(function() tide.sprite.line{ points = { 0, 0, 1 } } end, "even count")
+          fails_with(function() tide.sprite.line{ points = { 0, 0, "a", 1 } } end, "points[3] and points[4] must be numbers")
+          fails_with(function() tide.sprite.line{ points = { 0, 0, 1 / 0, 1 } } end, "points[3]")
+          fails_with(function() tide.sprite.line{ points = "0,0" } end, "got string")
+          fails_with(function() tide.sprite.rect{ points = { 0, 0, 1, 1 } } end, "only lines and polygons have points (this is a rect)")
+        end)
+
+        it("clips children to a sprite with clip = true", function()
+          local g = tide.sprite.group{ x = 0, y = 0, w = 50, h = 50, clip = true }
+          assert.is_true(g.clip)
+          local r = tide.sprite.rect{ parent = g, w = 100, h = 100 }
+          assert.is_true(tapped(r, 25, 25))
+          assert.is_false(tapped(r, 75, 75))
+          g.clip = false
+          assert.is_true(tapped(r, 75, 75))
+          fails_with(function() g.clip = "yes" end, "boolean expected")
+        end)
+      end)
       describe("game time", function()
         it("counts virtual seconds since the start and since the scene was entered", function()
           local app = tide.test.start()
@@ -102,6 +157,6 @@ final class LoopAndTimeAPITests: XCTestCase {
         end)
       end)
       """#)
-    assertAllPassed(report, count: 7)
+    assertAllPassed(report, count: 11)
   }
 }

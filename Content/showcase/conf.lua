@@ -1,0 +1,10 @@
+-- What Tide draws beyond rects, circles, images and text: one screen per feature.
+-- Start on a screen with `tide run Content/showcase --option start=shapes`.
+return {
+  title = "Tide Showcase",
+  width = 390,
+  height = 844,
+  background = "#14213d",
+  scene = "clip",
+  options = { start = "clip" },
+}

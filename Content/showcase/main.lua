@@ -1,0 +1,96 @@
+-- Tide Showcase: a screen for each drawing feature, picked from the tabs at the bottom.
+--   clip:   moles bob out of holes; each hole is a group with `clip = true`, so a mole shows,
+--           and takes taps, only inside its hole. Their bobbing is one looping yoyo tween each.
+--   shapes: an ellipse, a concave star, a thick zigzag line and an arrow; a tap names the
+--           shape hit, tested against its true outline (not its box).
+--   time:   tide.time() and tide.scene.time(), the game's own clock.
+local holes = require("data.holes")
+local shapes = require("data.shapes")
+
+local TABS = { "clip", "shapes", "time" }
+local colors = { tab = "#2b3a67", tab_on = "#fca311", text = "#ffffff", dark = "#14213d" }
+
+local function title(text)
+  return tide.sprite.text(text, { x = tide.screen.width / 2, y = 90, anchor = "center", size = 34, color = colors.text, name = "title" })
+end
+
+local function status(text)
+  return tide.sprite.text(text, { x = tide.screen.width / 2, y = 170, anchor = "center", size = 24, color = colors.text, name = "status" })
+end
+
+-- The tab bar: one rect per screen, the current one lit.
+local function tabs(current)
+  local w = tide.screen.width / #TABS
+  for i, name in ipairs(TABS) do
+    local tab = tide.sprite.rect{
+      x = (i - 1) * w, y = tide.screen.height - 90, w = w, h = 90, name = "tab_" .. name,
+      fill = name == current and colors.tab_on or colors.tab,
+    }
+    local label = tide.sprite.text(name, { size = 26, anchor = "center", color = name == current and colors.dark or colors.text })
+    tab:add(label)
+    label.x, label.y = w / 2, 45
+    tab:on("tap", function() tide.scene.go(name) end)
+  end
+end
+
+tide.scene.define("clip", {
+  enter = function(self)
+    title("Whack a mole")
+    self.hits = 0
+    self.label = status("Hits: 0")
+    for i, hole in ipairs(holes) do
+      tide.sprite.ellipse{ x = hole.x, y = hole.y + 60, w = 150, h = 40, fill = "#000000" }
+      -- The hole's window: the mole is drawn, and tappable, only inside it.
+      local window = tide.sprite.group{ x = hole.x - 70, y = hole.y - 80, w = 140, h = 140, clip = true, name = "hole_" .. i }
+      local mole = tide.sprite.group{ parent = window, x = 70, y = 220, name = "mole_" .. i }
+      tide.sprite.ellipse{ parent = mole, x = 0, y = 0, w = 100, h = 200, fill = "#8d6346" }
+      tide.sprite.text("👀", { parent = mole, x = 0, y = -40, anchor = "center", size = 36 })
+      mole:on("tap", function()
+        self.hits = self.hits + 1
+        self.label.text = "Hits: " .. self.hits
+      end)
+      tide.tween(mole, hole.rise, { y = 70 }, { ease = "out_quad", loops = -1, yoyo = true, delay = hole.rest })
+      tide.sprite.rect{ x = hole.x - 75, y = hole.y + 56, w = 150, h = 16, fill = "#3a5a40", radius = 8 }
+    end
+    tabs("clip")
+  end,
+})
+
+tide.scene.define("shapes", {
+  enter = function(self)
+    title("Shapes")
+    self.label = status("Tap a shape")
+    for _, shape in ipairs(shapes) do
+      local opts = {}
+      for k, v in pairs(shape.opts) do opts[k] = v end
+      opts.name = shape.name
+      local sprite = tide.sprite[shape.make](opts)
+      sprite:on("tap", function()
+        self.label.text = "Hit: " .. shape.name
+        tide.tween(sprite, 0.15, { scale = 1.1 }, { yoyo = true })
+      end)
+    end
+    tabs("shapes")
+  end,
+})
+
+tide.scene.define("time", {
+  enter = function(self)
+    title("Game time")
+    self.game = status("")
+    self.scene = tide.sprite.text("", { x = tide.screen.width / 2, y = 220, anchor = "center", size = 24, color = colors.text, name = "scene_time" })
+    -- A pendulum that swings for ever: a looping yoyo on rotation.
+    local arm = tide.sprite.group{ x = tide.screen.width / 2, y = 300, rotation = -30, name = "pendulum" }
+    tide.sprite.line{ parent = arm, points = { 0, 0, 0, 260 }, stroke = "#e5e5e5", stroke_width = 4 }
+    tide.sprite.circle{ parent = arm, x = 0, y = 260, radius = 30, fill = "#fca311" }
+    tide.tween(arm, 1, { rotation = 30 }, { ease = "in_out_sine", loops = -1, yoyo = true })
+    self:update()
+    tabs("time")
+  end,
+  update = function(self)
+    self.game.text = string.format("tide.time(): %.1f s", tide.time())
+    self.scene.text = string.format("tide.scene.time(): %.1f s", tide.scene.time())
+  end,
+})
+
+if tide.options.start ~= "clip" then tide.scene.go(tide.options.start) end

@@ -1,0 +1,98 @@
+-- Tide Showcase (issue 19; no brief in GAMES.md): clipping, shapes, looping tweens, game time.
+
+describe("the clipping screen", function()
+  local app
+  before_each(function() app = tide.test.start() end)
+
+  it("bobs each mole out of its hole and back, for ever", function()
+    local mole = app:find{ name = "mole_2" }
+    assert.are.equal(220, mole.y)
+    app:advance(1) -- rest 0.2 s, then 0.8 s rising
+    assert.near(70, mole.y, 1e-6)
+    app:advance(0.8)
+    assert.near(220, mole.y, 1e-6)
+    app:advance(16)
+    assert.near(220, mole.y, 1e-6) -- ten round trips later, still in step
+    app:advance(0.8)
+    assert.near(70, mole.y, 1e-6)
+  end)
+
+  it("scores a tap on a mole where it shows", function()
+    app:advance(1)
+    app:tap({ x = 295, y = 300 })
+    assert.are.equal("Hits: 1", app:find{ name = "status" }.text)
+  end)
+
+  it("takes no tap on the part of a mole its hole cuts away", function()
+    app:advance(1)
+    local mole = app:find{ name = "mole_2" }
+    -- Risen, the mole's body (200 tall, centred 250 + mole.y down) reaches below its hole's
+    -- window (bottom at y = 390) and below the grass (to 402), where it is not drawn.
+    assert.is_true(250 + mole.y + 100 > 412)
+    app:tap({ x = 295, y = 412 })
+    assert.are.equal("Hits: 0", app:find{ name = "status" }.text)
+  end)
+end)
+
+describe("the shapes screen", function()
+  local app
+  before_each(function() app = tide.test.start{ options = { start = "shapes" } } end)
+
+  local function hit_at(x, y)
+    app:tap({ x = x, y = y })
+    return app:find{ name = "status" }.text
+  end
+
+  it("hits the star inside its outline, not in the corners of its box", function()
+    assert.are.equal("Tap a shape", hit_at(222, 200))
+    assert.are.equal("Tap a shape", hit_at(345, 320))
+    assert.are.equal("Hit: star", hit_at(285, 265))
+  end)
+
+  it("hits an ellipse inside it, not in its box's corner", function()
+    assert.are.equal("Tap a shape", hit_at(35, 230))
+    assert.are.equal("Hit: ellipse", hit_at(110, 260))
+  end)
+
+  it("hits a thick line within half its width, and misses beside it", function()
+    assert.are.equal("Tap a shape", hit_at(120, 470)) -- 20 px below the zigzag's first dip
+    assert.are.equal("Hit: zigzag", hit_at(120, 488))
+  end)
+
+  it("misses the notch of a concave arrow", function()
+    assert.are.equal("Tap a shape", hit_at(195, 560))
+    assert.are.equal("Hit: arrow", hit_at(250, 600))
+  end)
+
+  it("reports the true extent of a polygon as its size", function()
+    local star = app:find{ name = "star" }
+    assert.are.equal(134, star.w)
+    assert.are.equal(128, star.h)
+    assert.are.equal(20, #star.points)
+  end)
+end)
+
+describe("the time screen", function()
+  it("shows game time and scene time, which restarts on each visit", function()
+    local app = tide.test.start{ options = { start = "time" } }
+    app:advance(2)
+    assert.are.equal("tide.time(): 2.0 s", app:find{ name = "status" }.text)
+    app:tap(app:find{ name = "tab_clip" })
+    app:advance(1)
+    app:tap(app:find{ name = "tab_time" })
+    app:advance(0.5)
+    -- Each tap takes a tick for the finger to go down and up.
+    assert.is_true(tide.time() >= 3.5 and tide.time() < 3.6)
+    assert.are.equal(string.format("tide.time(): %.1f s", tide.time()), app:find{ name = "status" }.text)
+    assert.are.equal("tide.scene.time(): 0.5 s", app:find{ name = "scene_time" }.text)
+  end)
+
+  it("swings the pendulum back and forth with one looping tween", function()
+    local app = tide.test.start{ options = { start = "time" } }
+    local arm = app:find{ name = "pendulum" }
+    app:advance(1)
+    assert.near(30, arm.rotation, 1e-6)
+    app:advance(1)
+    assert.near(-30, arm.rotation, 1e-6)
+  end)
+end)
