@@ -24,7 +24,7 @@ final class ReplayRunnerTests: XCTestCase {
   }
 
   func testEveryGameHasAReplayThatPassesTwiceAlike() throws {
-    XCTAssertEqual(Self.games.count, 6)
+    XCTAssertGreaterThanOrEqual(Self.games.count, 6, "the games in Content/ were not found")
     for game in Self.games {
       let files = ReplayRunner.files(in: game)
       XCTAssertFalse(files.isEmpty, "\(game.lastPathComponent) has no tests/replays/*.input")
