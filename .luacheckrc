@@ -16,6 +16,7 @@ stds.tide = { read_globals = { tide = { fields = {
     } },
     ["options"] = { other_fields = true, read_only = false },
     ["parallel"] = {},
+    ["particles"] = {},
     ["random"] = { fields = {
       ["float"] = {},
       ["int"] = {},
@@ -100,6 +101,7 @@ stds.tide_test = { read_globals = { tide = { fields = {
     } },
     ["options"] = { other_fields = true, read_only = false },
     ["parallel"] = {},
+    ["particles"] = {},
     ["random"] = { fields = {
       ["float"] = {},
       ["int"] = {},

@@ -4,10 +4,13 @@
 --   shapes: an ellipse, a concave star, a thick zigzag line and an arrow; a tap names the
 --           shape hit, tested against its true outline (not its box).
 --   time:   tide.time() and tide.scene.time(), the game's own clock.
+--   sparks: particle emitters from data/particles.lua: a fountain, confetti, and a pop where
+--           you tap.
 local holes = require("data.holes")
 local shapes = require("data.shapes")
+local particles = require("data.particles")
 
-local TABS = { "clip", "shapes", "time" }
+local TABS = { "clip", "shapes", "time", "sparks" }
 local colors = { tab = "#2b3a67", tab_on = "#fca311", text = "#ffffff", dark = "#14213d" }
 
 local function title(text)
@@ -26,7 +29,7 @@ local function tabs(current)
       x = (i - 1) * w, y = tide.screen.height - 90, w = w, h = 90, name = "tab_" .. name,
       fill = name == current and colors.tab_on or colors.tab,
     }
-    local label = tide.sprite.text(name, { size = 26, anchor = "center", color = name == current and colors.dark or colors.text })
+    local label = tide.sprite.text(name, { size = 22, anchor = "center", color = name == current and colors.dark or colors.text })
     tab:add(label)
     label.x, label.y = w / 2, 45
     tab:on("tap", function() tide.scene.go(name) end)
@@ -90,6 +93,19 @@ tide.scene.define("time", {
   update = function(self)
     self.game.text = string.format("tide.time(): %.1f s", tide.time())
     self.scene.text = string.format("tide.scene.time(): %.1f s", tide.scene.time())
+  end,
+})
+
+tide.scene.define("sparks", {
+  enter = function()
+    title("Particles")
+    status("Tap for a pop")
+    tide.particles(particles.fountain, { x = tide.screen.width / 2, y = 700, name = "fountain" })
+    tide.particles(particles.confetti, { x = tide.screen.width / 2, y = 300, name = "confetti" })
+    -- A screen-sized catcher under everything takes the taps.
+    local pad = tide.sprite.rect{ w = tide.screen.width, h = tide.screen.height - 90, fill = "#00000000", z = -1, name = "pad" }
+    pad:on("tap", function(e) tide.particles(particles.pop, { x = e.x, y = e.y, name = "pop" }) end)
+    tabs("sparks")
   end,
 })
 

@@ -3,7 +3,7 @@ import TideScript
 import XCTest
 
 /// Issue 19: `loops`/`yoyo` on tweens and sequences, `tide.sprite.ellipse`, `line`, `polygon`, the
-/// `points` and `clip` fields, `tide.time()` and `tide.scene.time()`.
+/// `points` and `clip` fields, `tide.particles`, `tide.time()` and `tide.scene.time()`.
 final class DrawingAPITests: XCTestCase {
   func testLoopsShapesClipsAndGameTime() throws {
     let report = try runLuaTests(
@@ -139,6 +139,66 @@ final class DrawingAPITests: XCTestCase {
           fails_with(function() g.clip = "yes" end, "boolean expected")
         end)
       end)
+      describe("particles", function()
+        local app
+        before_each(function() app = tide.test.start() end)
+        local spark = { burst = 20, lifetime = 0.5, speed = { 50, 100 }, colors = { "#ffd500", "#ff5400" }, size = { 8, 2 } }
+
+        it("bursts, lives its lifetime, then removes itself", function()
+          local p = tide.particles(spark, { x = 100, y = 100 })
+          assert.are.equal("particles", p.kind)
+          assert.are.equal(20, p:particle_count())
+          app:advance(0.4)
+          assert.are.equal(20, p:particle_count())
+          app:advance(0.2)
+          assert.is_nil(p.parent)
+        end)
+
+        it("stays when kept, and emits more on demand", function()
+          local p = tide.particles(spark, { keep = true, name = "kept" })
+          app:advance(1)
+          assert.are.equal(0, p:particle_count())
+          assert.are.equal(p, app:find{ name = "kept" })
+          p:emit(5)
+          assert.are.equal(5, p:particle_count())
+        end)
+
+        it("emits at its rate until stopped", function()
+          local p = tide.particles({ rate = 60, lifetime = 10 }, {})
+          app:advance(1)
+          assert.are.equal(60, p:particle_count())
+          p:stop_emitting()
+          app:advance(1)
+          assert.are.equal(60, p:particle_count())
+        end)
+
+        it("refuses bad emitter tables, naming the key", function()
+          fails_with(function() tide.particles({ burst = 5, colour = "#fff" }) end, "unknown emitter key 'colour' (keys: rate, burst")
+          fails_with(function() tide.particles({ lifetime = 1 }) end, "an emitter needs a 'burst' or a 'rate' above 0")
+          fails_with(function() tide.particles({ burst = 5, speed = { 10, 5 } }) end, "'speed' must be { min, max } with min <= max")
+          fails_with(function() tide.particles({ burst = 5, colors = { "#fff", "blurple" } }) end, "'colors[2]' must be a colour")
+          fails_with(function() tide.particles({ burst = 5, alpha = 2 }) end, "alpha")
+          fails_with(function() tide.particles({ burst = 5, blend = "screen" }) end, "invalid blend 'screen'")
+          fails_with(function() tide.particles({ burst = 5, gravity = { 0 } }) end, "'gravity' must be { x, y }")
+          fails_with(function() tide.particles({ burst = 1e9 }) end, "burst")
+          fails_with(function() tide.particles({ burst = 5, image = "nope.png" }) end, "nope.png")
+          fails_with(function() tide.sprite.rect{}:emit(3) end, "only particles sprites emit (this is a rect)")
+        end)
+
+        it("gives the same particles for the same seed", function()
+          local function positions()
+            local a = tide.test.start{ seed = 9 }
+            tide.particles({ burst = 3, speed = { 10, 300 }, lifetime = 1 }, { keep = true, name = "p" })
+            a:advance(0.5)
+            return a:find{ name = "p" }:particle_count(), tide.random.int(1, 1000000)
+          end
+          local n1, r1 = positions()
+          local n2, r2 = positions()
+          assert.are.equal(n1, n2)
+          assert.are.equal(r1, r2)
+        end)
+      end)
+
       describe("game time", function()
         it("counts virtual seconds since the start and since the scene was entered", function()
           local app = tide.test.start()
@@ -157,6 +217,6 @@ final class DrawingAPITests: XCTestCase {
         end)
       end)
       """#)
-    assertAllPassed(report, count: 11)
+    assertAllPassed(report, count: 16)
   }
 }

@@ -1,4 +1,4 @@
--- Tide Showcase (issue 19; no brief in GAMES.md): clipping, shapes, looping tweens, game time.
+-- Tide Showcase (issue 19; no brief in GAMES.md): clipping, shapes, looping tweens, game time, particles.
 
 describe("the clipping screen", function()
   local app
@@ -94,5 +94,25 @@ describe("the time screen", function()
     assert.near(30, arm.rotation, 1e-6)
     app:advance(1)
     assert.near(-30, arm.rotation, 1e-6)
+  end)
+end)
+
+describe("the sparks screen", function()
+  local app
+  before_each(function() app = tide.test.start{ options = { start = "sparks" } } end)
+
+  it("runs a fountain for ever and lets the confetti burst end", function()
+    local fountain = app:find{ name = "fountain" }
+    app:advance(3)
+    assert.is_true(fountain:particle_count() > 100)
+    assert.is_nil(app:find{ name = "confetti" }, "the confetti removes itself when done")
+    assert.are.equal(fountain, app:find{ name = "fountain" })
+  end)
+
+  it("pops where the player taps", function()
+    app:tap({ x = 100, y = 400 })
+    local pop = app:find{ name = "pop" }
+    assert.are.same({ 100, 400 }, { pop.x, pop.y })
+    assert.are.equal(48, pop:particle_count())
   end)
 end)

@@ -47,6 +47,18 @@ public enum Limits {
   public static let tweens = 100_000
   /// Bytes of text one sprite may show: 20,000.
   public static let textBytes = 20_000
+  /// Particles alive at once in a game, all emitters together: 200,000 (more are not emitted).
+  public static let particles = 200_000
+  /// An emitter's `burst` and `emit(n)`: 0 to 200,000 particles.
+  public static let particleCount = NumberRange(integers: 0...200_000)
+  /// An emitter's `rate`: 0 to 100,000 particles a second.
+  public static let particleRate = NumberRange(0...100_000)
+  /// A particle's `lifetime`: 0.001 to 10,000 seconds.
+  public static let particleLifetime = NumberRange(0.001...10_000)
+  /// An emitter's `drag`: 0 to 1000 (fractions of speed lost a second).
+  public static let particleDrag = NumberRange(0...1000)
+  /// A particle's `size`: 0 to 10,000 units.
+  public static let particleSize = NumberRange(0...10_000)
   /// Corners of one line or polygon sprite: 10,000.
   public static let points = 10_000
   /// Bytes of a sprite's `name` or `tag`: 1000.

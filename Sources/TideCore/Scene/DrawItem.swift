@@ -97,6 +97,10 @@ public struct NodeLook: Sendable {
   public var points: [Vec2]
   /// Their bounding box.
   public var pointBounds: Rect
+  /// The live particles of a particles node (empty for other kinds), and how they are drawn.
+  public var particles: [ParticleSprite]
+  public var particleShape: EmitterSpec.Shape
+  public var particleBlend: EmitterSpec.Blend
 
   /// The look of `node` now.
   public init(_ node: Node) {
@@ -117,5 +121,8 @@ public struct NodeLook: Sendable {
     align = node.align
     points = node.points
     pointBounds = node.pointBounds
+    particles = node.emitter?.snapshot() ?? []
+    particleShape = node.emitter?.spec.shape ?? .circle
+    particleBlend = node.emitter?.spec.blend ?? .alpha
   }
 }

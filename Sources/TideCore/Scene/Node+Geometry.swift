@@ -81,7 +81,7 @@ extension Node {
         let angle = Double(step) / 48 * 2 * .pi
         return Vec2(rx + rx * cos(angle), ry + ry * sin(angle))
       }
-    case .line, .polygon:
+    case .line, .polygon, .particles:
       return pointBounds.corners
     case .rect, .group, .image, .text:
       return Polygon.roundedRect(width: width, height: height, radius: cornerRadius)
@@ -91,7 +91,7 @@ extension Node {
   /// Whether box-space point `p` lies inside `clipOutline`.
   func clipContainsLocal(_ p: Vec2) -> Bool {
     switch kind {
-    case .line, .polygon: return pointBounds.contains(p)
+    case .line, .polygon, .particles: return pointBounds.contains(p)
     case .circle, .rect, .group, .image, .text:
       // The box shape test, with a group's box counted like a rect's.
       let w = width
@@ -115,6 +115,8 @@ extension Node {
     // Points computed through rotations land a hair off exact edges; forgive that.
     let epsilon = 1e-9
     switch kind {
+    case .particles:
+      return false  // sparks never take taps from what is under them
     case .polygon:
       return Polygon.contains(points, p)
     case .line:
@@ -145,7 +147,7 @@ extension Node {
       let dx = p.x - cx
       let dy = p.y - cy
       return dx * dx + dy * dy <= r * r + epsilon
-    case .image, .text, .group, .line, .polygon:
+    case .image, .text, .group, .line, .polygon, .particles:
       return true
     }
   }

@@ -162,6 +162,14 @@ public final class Node {
     }
   }
 
+  /// The particle emitter of a `.particles` node; stepped by `SceneGraph.update(_:)` while the
+  /// node is in the tree. Setting one starts it.
+  public var emitter: ParticleEmitter? {
+    didSet { if emitter != nil { graph?.registerEmitter(self) } }
+  }
+  /// When true, the node removes itself once its emitter is finished.
+  public var removesWhenDone = false
+
   /// The bounding box of `points` in box space.
   public private(set) var pointBounds = Rect(x: 0, y: 0, width: 0, height: 0)
 

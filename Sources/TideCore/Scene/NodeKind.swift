@@ -14,6 +14,8 @@ public enum NodeKind: String, Sendable, CaseIterable {
   case line
   /// A filled and/or stroked polygon through `points` (concave allowed, not self-crossing).
   case polygon
+  /// Particles from an `emitter`, in the node's own space.
+  case particles
 }
 
 /// Horizontal alignment of text inside a text node's box.

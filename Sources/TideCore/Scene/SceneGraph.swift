@@ -14,6 +14,9 @@ public final class SceneGraph {
   /// Nodes made by `makeNode(_:)` and not yet freed, attached or not (`Limits.sprites`).
   public internal(set) var liveNodeCount = 0
   private var animating: [Node] = []
+  private var emitting: [Node] = []
+  /// Particles alive across every emitter of this graph.
+  public let particleBudget = ParticleBudget()
   private var drawBuffer: [DrawItem] = []
 
   /// Creates an empty scene that measures text with `textMetrics`.
@@ -50,6 +53,24 @@ public final class SceneGraph {
       if let done = animating[i].stepAnimation(dt) { finished.append(done) }
     }
     for done in finished { done() }
+    stepEmitters(dt)
+  }
+
+  /// Steps every emitter in the tree; a finished one that asked to be removed leaves it.
+  private func stepEmitters(_ dt: Double) {
+    guard !emitting.isEmpty else { return }
+    emitting.removeAll { node in
+      guard let emitter = node.emitter, node.isAttached else { return true }
+      emitter.step(dt)
+      guard emitter.isFinished, node.removesWhenDone else { return false }
+      node.removeFromParent()
+      return true
+    }
+  }
+
+  func registerEmitter(_ node: Node) {
+    guard !emitting.contains(where: { $0 === node }) else { return }
+    emitting.append(node)
   }
 
   /// Number of nodes being stepped (for tests: removed nodes must leave it).

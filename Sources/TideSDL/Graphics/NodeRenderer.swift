@@ -20,6 +20,8 @@ final class NodeRenderer {
 
   private let images: ImageTextureCache
   private let texts: TextTextureCache
+  /// The soft disc and the square particles are drawn with, made on first use.
+  private var particleTextures: (disc: Texture, square: Texture)?
   /// Buffers kept between frames so their capacity is reused.
   private var spare = FrameState()
 
@@ -78,6 +80,11 @@ final class NodeRenderer {
     images = ImageTextureCache(renderer: renderer, assets: assets, byteBudget: Limits.imageTextureBytes / max(share, 1))
     texts = TextTextureCache(renderer: renderer, fonts: fonts, byteBudget: Limits.textTextureBytes / max(share, 1))
     SDL_SetRenderDrawBlendMode(renderer, SDL_BLENDMODE_BLEND)
+  }
+
+  deinit {
+    particleTextures?.disc.destroy()
+    particleTextures?.square.destroy()
   }
 
   /// Draws every visible node of `scene` in painter's order.
@@ -212,6 +219,9 @@ final class NodeRenderer {
           width: look.width, height: look.height, transform: transform, fill: fill,
           stroke: stroke, strokeWidth: look.strokeWidth)
       }
+    case .particles:
+      if !frame.shapes.isEmpty { frame.shapes.flush(renderer, target: frame.target, window: frame.window) }
+      drawParticles(item, transform: transform, alpha: alpha, &frame)
     case .polygon, .line:
       let look = item.pointee.look
       let bounds = look.pointBounds
@@ -300,6 +310,110 @@ final class NodeRenderer {
     drawTexture(
       texture, transform: transform * .translate(offset, 0), width: width, height: height,
       flipX: look.flipX, flipY: look.flipY, tint: tint, alpha: alpha, &frame)
+  }
+
+  // MARK: - Particles
+
+  /// Every particle of an emitter as a textured quad, all in one `SDL_RenderGeometry` call.
+  private func drawParticles(_ item: UnsafePointer<DrawItem>, transform t: Affine, alpha: Double, _ frame: inout FrameState) {
+    let look = item.pointee.look
+    guard !look.particles.isEmpty, let shapes = makeParticleTextures() else { return }
+    let texture: Texture
+    switch look.particleShape {
+    case .circle: texture = shapes.disc
+    case .square: texture = shapes.square
+    case .image(let name):
+      guard let found = images.texture(named: name) else { return }
+      texture = found
+    }
+    let tint = look.tint
+    let safe = frame.target.widened(by: SafeGeometry.margin)
+    var vertices: [SDL_Vertex] = []
+    var indices: [Int32] = []
+    vertices.reserveCapacity(look.particles.count * 4)
+    indices.reserveCapacity(look.particles.count * 6)
+    let uvs = [SIMD2(0.0, 0.0), SIMD2(1.0, 0.0), SIMD2(1.0, 1.0), SIMD2(0.0, 1.0)]
+    for particle in look.particles {
+      let half = particle.size / 2
+      guard half > 0 else { continue }
+      let c = t.apply(Vec2(particle.x, particle.y))
+      // The quad's half-axes: the emitter's transform, turned by the particle's own spin.
+      var ax = SIMD2(t.a, t.b) * half
+      var ay = SIMD2(t.c, t.d) * half
+      if particle.rotation != 0 {
+        let (sine, cosine) = (sin(particle.rotation * .pi / 180), cos(particle.rotation * .pi / 180))
+        (ax, ay) = (ax * cosine + ay * sine, ay * cosine - ax * sine)
+      }
+      let centre = SIMD2(c.x, c.y)
+      let corners = [centre - ax - ay, centre + ax - ay, centre + ax + ay, centre - ax + ay]
+      let reach = max(abs(ax.x) + abs(ay.x), abs(ax.y) + abs(ay.y))
+      // Outside the band, or wholly off the target: nothing to draw.
+      if centre.y + reach <= frame.top || centre.y - reach >= frame.bottom { continue }
+      let color = particle.color
+      let shade = SDL_Color(Color(r: color.r * tint.r, g: color.g * tint.g, b: color.b * tint.b, a: color.a * tint.a * alpha))
+      guard shade.a > 0 else { continue }
+      let inside = corners.allSatisfy {
+        $0.x >= safe.minX && $0.x <= safe.maxX && $0.y >= safe.minY && $0.y <= safe.maxY
+      }
+      if inside && frame.window == nil {
+        let base = Int32(vertices.count)
+        for (corner, uv) in zip(corners, uvs) {
+          vertices.append(
+            SDL_Vertex(
+              position: SDL_FPoint(x: Float(corner.x), y: Float(corner.y)), color: shade,
+              tex_coord: SDL_FPoint(x: Float(uv.x), y: Float(uv.y))))
+        }
+        indices.append(contentsOf: [base, base + 1, base + 2, base, base + 2, base + 3])
+        continue
+      }
+      // Far past the target, or inside a clipping group's outline: cut the quad first.
+      let rgba = SIMD4(Double(shade.r), Double(shade.g), Double(shade.b), Double(shade.a))
+      var polygon = SafeGeometry.clip(
+        (0..<4).map { SafeGeometry.Corner(position: corners[$0], uv: uvs[$0], color: rgba) }, to: frame.target)
+      if let window = frame.window { polygon = SafeGeometry.clip(polygon, toConvex: window) }
+      SafeGeometry.appendFan(polygon, to: &vertices, &indices)
+    }
+    guard !indices.isEmpty else { return }
+    SDL_SetTextureColorMod(texture.handle, 255, 255, 255)
+    SDL_SetTextureAlphaMod(texture.handle, 255)
+    frame.modTexture = nil  // the mods above may differ from what the cache remembers
+    if look.particleBlend == .add { SDL_SetTextureBlendMode(texture.handle, SDL_BLENDMODE_ADD) }
+    SDL_RenderGeometry(renderer, texture.handle, vertices, Int32(vertices.count), indices, Int32(indices.count))
+    if look.particleBlend == .add { SDL_SetTextureBlendMode(texture.handle, SDL_BLENDMODE_BLEND) }
+  }
+
+  /// A white disc with a one-texel soft edge, and a white square, both 32 texels wide.
+  private func makeParticleTextures() -> (disc: Texture, square: Texture)? {
+    if let particleTextures { return particleTextures }
+    let side = 32
+    var disc = [UInt32](repeating: 0, count: side * side)
+    let radius = Double(side) / 2
+    for y in 0..<side {
+      for x in 0..<side {
+        let dx = Double(x) + 0.5 - radius
+        let dy = Double(y) + 0.5 - radius
+        let coverage = min(max(radius - (dx * dx + dy * dy).squareRoot(), 0), 1)
+        disc[y * side + x] = UInt32((coverage * 255).rounded()) << 24 | 0x00FF_FFFF
+      }
+    }
+    let square = [UInt32](repeating: 0xFFFF_FFFF, count: side * side)
+    guard let discTexture = Self.texture(renderer, pixels: disc, side: side),
+      let squareTexture = Self.texture(renderer, pixels: square, side: side)
+    else { return nil }
+    particleTextures = (discTexture, squareTexture)
+    return particleTextures
+  }
+
+  private static func texture(_ renderer: OpaquePointer, pixels: [UInt32], side: Int) -> Texture? {
+    var pixels = pixels
+    return pixels.withUnsafeMutableBytes { bytes -> Texture? in
+      guard
+        let surface = SDL_CreateRGBSurfaceWithFormatFrom(
+          bytes.baseAddress, Int32(side), Int32(side), 32, Int32(side * 4), PixelFormat.argb8888)
+      else { return nil }
+      defer { SDL_FreeSurface(surface) }
+      return Texture.make(renderer: renderer, surface: surface, exactTwin: false)
+    }
   }
 
   // MARK: - Textures

@@ -122,7 +122,7 @@ enum BandSplit {
     _ item: UnsafePointer<DrawItem>, transform t: Affine, imageSize: (String) -> Vec2?
   ) -> Bool {
     switch item.pointee.look.kind {
-    case .rect, .circle, .group, .line, .polygon:
+    case .rect, .circle, .group, .line, .polygon, .particles:
       return false
     case .text:
       // Text is rendered at the view's scale, so only the item's own scale or turn resamples.

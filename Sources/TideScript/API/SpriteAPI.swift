@@ -359,7 +359,11 @@ extension Engine {
     }
   }
 
-  func makeSprite(_ kind: NodeKind, lua: LuaState, optsArg: Int32, setup: (Node) throws -> Void) throws -> Int32 {
+  /// Makes a sprite of `kind` from the options at `optsArg`: sprite fields, `parent`, and the
+  /// constructor's own keys in `also`, which its caller reads.
+  func makeSprite(
+    _ kind: NodeKind, lua: LuaState, optsArg: Int32, also: Set<String> = [], setup: (Node) throws -> Void
+  ) throws -> Int32 {
     try checkSpriteCap()
     let node = scene.makeNode(kind)
     node.attachment = NodeScript(owner: scenes.currentOwner)
@@ -372,6 +376,7 @@ extension Engine {
       lua.forEachPair(optsArg) { k, v in
         guard failure == nil else { return }
         guard let key = lua.toString(at: k), lua.type(at: k) == .string else { return }
+        if also.contains(key) { return }
         if key == "parent" {
           if let p = lua.toObject(at: v, as: Node.self) { parent = p } else {
             failure = LuaArgumentError(arg: optsArg, message: "parent must be a sprite")

@@ -17,6 +17,7 @@ extension Engine {
     installAudioAPI()
     installSaveAPI()
     installStatsAPI()
+    installParticlesAPI()
 
     lua.setGlobal("require") { [unowned self] lua in
       let name = try lua.checkString(1)

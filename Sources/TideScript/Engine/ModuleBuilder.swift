@@ -45,6 +45,8 @@ extension Engine {
 
   /// The builder for the methods of userdata type `name` (metatable `tide.<name>`).
   func type(_ name: String) -> ModuleBuilder {
+    // A type's methods may be installed from several files: the later ones add to its table.
+    if let existing = methodTables[name] { return ModuleBuilder(lua: lua, table: existing, path: name) }
     lua.newTable()
     let ref = lua.ref(at: -1)
     lua.pop(1)
