@@ -4,6 +4,7 @@ stds.tide = { read_globals = { tide = { fields = {
     ["audio"] = { fields = {
       ["play"] = {},
     } },
+    ["camera"] = { other_fields = true, read_only = false },
     ["every"] = {},
     ["game"] = { fields = {
       ["author"] = {},
@@ -89,6 +90,7 @@ stds.tide_test = { read_globals = { tide = { fields = {
     ["audio"] = { fields = {
       ["play"] = {},
     } },
+    ["camera"] = { other_fields = true, read_only = false },
     ["every"] = {},
     ["game"] = { fields = {
       ["author"] = {},

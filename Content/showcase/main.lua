@@ -6,11 +6,14 @@
 --   time:   tide.time() and tide.scene.time(), the game's own clock.
 --   sparks: particle emitters from data/particles.lua: a fountain, confetti, and a pop where
 --           you tap.
+--   camera: a meadow three screens wide: drag to scroll it, tap a star to collect it, zoom
+--           with the buttons; the counter and buttons sit in the camera's HUD and stay put.
 local holes = require("data.holes")
 local shapes = require("data.shapes")
 local particles = require("data.particles")
+local meadow = require("data.meadow")
 
-local TABS = { "clip", "shapes", "time", "sparks" }
+local TABS = { "clip", "shapes", "time", "sparks", "camera" }
 local colors = { tab = "#2b3a67", tab_on = "#fca311", text = "#ffffff", dark = "#14213d" }
 
 local function title(text)
@@ -21,15 +24,17 @@ local function status(text)
   return tide.sprite.text(text, { x = tide.screen.width / 2, y = 170, anchor = "center", size = 24, color = colors.text, name = "status" })
 end
 
--- The tab bar: one rect per screen, the current one lit.
+-- The tab bar: one rect per screen, the current one lit. It sits in the HUD, which the
+-- camera never moves.
 local function tabs(current)
   local w = tide.screen.width / #TABS
   for i, name in ipairs(TABS) do
     local tab = tide.sprite.rect{
+      parent = tide.camera.hud,
       x = (i - 1) * w, y = tide.screen.height - 90, w = w, h = 90, name = "tab_" .. name,
       fill = name == current and colors.tab_on or colors.tab,
     }
-    local label = tide.sprite.text(name, { size = 22, anchor = "center", color = name == current and colors.dark or colors.text })
+    local label = tide.sprite.text(name, { size = math.min(22, w / 4.5), anchor = "center", color = name == current and colors.dark or colors.text })
     tab:add(label)
     label.x, label.y = w / 2, 45
     tab:on("tap", function() tide.scene.go(name) end)
@@ -106,6 +111,44 @@ tide.scene.define("sparks", {
     local pad = tide.sprite.rect{ w = tide.screen.width, h = tide.screen.height - 90, fill = "#00000000", z = -1, name = "pad" }
     pad:on("tap", function(e) tide.particles(particles.pop, { x = e.x, y = e.y, name = "pop" }) end)
     tabs("sparks")
+  end,
+})
+
+tide.scene.define("camera", {
+  enter = function(self)
+    local h = tide.screen.height
+    -- The world: sky, ground and stars, placed in world units across meadow.width.
+    local sky = tide.sprite.rect{ w = meadow.width, h = h, fill = "#8ecae6", name = "sky" }
+    tide.sprite.rect{ y = meadow.ground, w = meadow.width, h = h - meadow.ground, fill = "#588157" }
+    for _, tree in ipairs(meadow.trees) do
+      tide.sprite.rect{ x = tree - 8, y = meadow.ground - 90, w = 16, h = 90, fill = "#6f4518" }
+      tide.sprite.circle{ x = tree, y = meadow.ground - 110, radius = 45, fill = "#2d6a4f" }
+    end
+    self.collected = 0
+    for i, star in ipairs(meadow.stars) do
+      local s = tide.sprite.text("⭐", { x = star.x, y = star.y, size = 40, anchor = "center", name = "star_" .. i })
+      s:on("tap", function()
+        s:remove()
+        self.collected = self.collected + 1
+        self.count.text = "Stars: " .. self.collected .. " of " .. #meadow.stars
+      end)
+    end
+    -- Dragging the sky scrolls: each move's dx is in world units, so the ground follows the finger.
+    sky:on("drag", function(e)
+      local half = tide.screen.width / 2 / tide.camera.zoom
+      tide.camera.x = math.max(half, math.min(meadow.width - half, tide.camera.x - e.dx))
+    end)
+    -- The HUD: drawn above the world, never moved by the camera.
+    local hud = tide.camera.hud
+    self.count = tide.sprite.text("Stars: 0 of " .. #meadow.stars, { parent = hud, x = 20, y = 40, size = 26, color = "#1d2433", name = "count" })
+    for i, zoom in ipairs({ 1, 1.5 }) do
+      local button = tide.sprite.rect{ parent = hud, x = tide.screen.width - 160 + (i - 1) * 75, y = 24, w = 64, h = 48, radius = 12, fill = "#fca311", name = "zoom_" .. zoom }
+      local label = tide.sprite.text(zoom .. "x", { size = 20, anchor = "center", color = "#1d2433" })
+      button:add(label)
+      label.x, label.y = 32, 24
+      button:on("tap", function() tide.tween(tide.camera, 0.4, { zoom = zoom }, { ease = "out_quad" }) end)
+    end
+    tabs("camera")
   end,
 })
 

@@ -3,7 +3,7 @@ import TideScript
 import XCTest
 
 /// Issue 19: `loops`/`yoyo` on tweens and sequences, `tide.sprite.ellipse`, `line`, `polygon`, the
-/// `points` and `clip` fields, `tide.particles`, `tide.time()` and `tide.scene.time()`.
+/// `points` and `clip` fields, `tide.particles`, `tide.camera`, `tide.time()` and `tide.scene.time()`.
 final class DrawingAPITests: XCTestCase {
   func testLoopsShapesClipsAndGameTime() throws {
     let report = try runLuaTests(
@@ -199,6 +199,69 @@ final class DrawingAPITests: XCTestCase {
         end)
       end)
 
+      describe("the camera", function()
+        local app
+        before_each(function()
+          app = tide.test.start()
+          tide.scene.define("world", {})
+          tide.scene.define("other", {})
+          tide.scene.go("world")
+          app:step()
+        end)
+
+        it("starts at rest, the screen's centre at the centre", function()
+          assert.are.same({ tide.screen.width / 2, tide.screen.height / 2, 1, 0 },
+            { tide.camera.x, tide.camera.y, tide.camera.zoom, tide.camera.rotation })
+          local x, y = tide.camera:to_world(10, 20)
+          assert.near(10, x, 1e-9)
+          assert.near(20, y, 1e-9)
+        end)
+
+        it("maps taps and drags on world sprites to world points, and keeps the HUD still", function()
+          local w, h = tide.screen.width, tide.screen.height
+          local target = tide.sprite.rect{ x = 1000, y = 1000, w = 100, h = 100 }
+          local badge = tide.sprite.rect{ parent = tide.camera.hud, x = 0, y = 0, w = 50, h = 50 }
+          local seen, badge_seen, moved = nil, nil, 0
+          target:on("drag", function(e)
+            seen = e
+            moved = moved + e.dx
+          end)
+          badge:on("tap", function(e) badge_seen = e end)
+          tide.camera.x, tide.camera.y, tide.camera.zoom = 1050, 1050, 2
+          app:drag({ x = w / 2, y = h / 2 }, { x = w / 2 + 40, y = h / 2 })
+          assert.near(1050, seen.start_x, 1e-6)
+          assert.near(20, moved, 1e-6) -- 40 screen units at zoom 2
+          assert.near(w / 2 + 40, seen.screen_x, 1e-6)
+          app:tap({ x = 10, y = 10 })
+          assert.are.same({ 10, 10 }, { badge_seen.x, badge_seen.y })
+        end)
+
+        it("round-trips points through zoom and rotation", function()
+          tide.camera.rotation, tide.camera.zoom, tide.camera.x = 30, 3, -200
+          local sx, sy = tide.camera:to_screen(12, -34)
+          local x, y = tide.camera:to_world(sx, sy)
+          assert.near(12, x, 1e-6)
+          assert.near(-34, y, 1e-6)
+          assert.near(tide.screen.width / 2, (tide.camera:to_screen(-200, tide.camera.y)), 1e-6)
+        end)
+
+        it("tweens like a sprite, and is fresh in each scene", function()
+          tide.tween(tide.camera, 1, { x = 500, zoom = 2 }, { ease = "in_out_quad" })
+          app:advance(1)
+          assert.are.same({ 500, 2 }, { tide.camera.x, tide.camera.zoom })
+          tide.scene.go("other")
+          app:step()
+          assert.are.same({ tide.screen.width / 2, 1 }, { tide.camera.x, tide.camera.zoom })
+        end)
+
+        it("refuses what it does not have, naming it", function()
+          fails_with(function() tide.camera.zoom = 0 end, "zoom")
+          fails_with(function() tide.camera.angle = 3 end, "camera has no field 'angle' to set (fields: x, y, zoom, rotation")
+          fails_with(function() return tide.camera.hud.x + tide.camera.speed end, "camera has no field 'speed'")
+          fails_with(function() tide.tween(tide.camera, 1, { alpha = 0 }) end, "cannot tween camera 'alpha' (can tween: x, y, zoom, rotation)")
+        end)
+      end)
+
       describe("game time", function()
         it("counts virtual seconds since the start and since the scene was entered", function()
           local app = tide.test.start()
@@ -217,6 +280,6 @@ final class DrawingAPITests: XCTestCase {
         end)
       end)
       """#)
-    assertAllPassed(report, count: 16)
+    assertAllPassed(report, count: 21)
   }
 }

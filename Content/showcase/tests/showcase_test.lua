@@ -116,3 +116,40 @@ describe("the sparks screen", function()
     assert.are.equal(48, pop:particle_count())
   end)
 end)
+
+describe("the camera screen", function()
+  local app
+  before_each(function() app = tide.test.start{ options = { start = "camera" } } end)
+
+  it("scrolls the world by a drag, and the HUD stays put", function()
+    local count = app:find{ name = "count" }
+    local x_before = count.x
+    app:drag({ x = 300, y = 300 }, { x = 100, y = 300 })
+    assert.near(195 + 200, tide.camera.x, 1e-6)
+    assert.are.equal(x_before, count.x)
+    -- The second star (world x 640) shows at 640 - 200 = 440, past the right edge: drag once
+    -- more, then tap it where it shows.
+    app:drag({ x = 300, y = 300 }, { x = 100, y = 300 })
+    local sx, sy = tide.camera:to_screen(640, 250)
+    assert.near(640 - (tide.camera.x - 195), sx, 1e-6)
+    app:tap({ x = sx, y = sy })
+    assert.are.equal("Stars: 1 of 3", count.text)
+  end)
+
+  it("stops scrolling at the meadow's ends", function()
+    app:drag({ x = 100, y = 300 }, { x = 350, y = 300 })
+    assert.near(195, tide.camera.x, 1e-6)
+    for _ = 1, 6 do app:drag({ x = 350, y = 300 }, { x = 50, y = 300 }) end
+    assert.near(1170 - 195, tide.camera.x, 1e-6)
+  end)
+
+  it("zooms with a tween from the HUD buttons", function()
+    app:tap(app:find{ name = "zoom_1.5" })
+    app:advance(0.5)
+    assert.near(1.5, tide.camera.zoom, 1e-9)
+    -- Taps still reach what is seen: the first star, drawn 1.5 times further from the centre.
+    local sx, sy = tide.camera:to_screen(250, 330)
+    app:tap({ x = sx, y = sy })
+    assert.are.equal("Stars: 1 of 3", app:find{ name = "count" }.text)
+  end)
+end)

@@ -17,6 +17,8 @@ public enum Limits {
   public static let anchor = NumberRange(-1e3...1e3)
   /// `scale`, `scale_x`, `scale_y`: ±1e4.
   public static let scale = NumberRange(-1e4...1e4)
+  /// `tide.camera.zoom`: 0.001 to 10,000.
+  public static let zoom = NumberRange(0.001...1e4)
   /// `rotation`: degrees, ±1e9 (a game may add to it every frame for years).
   public static let rotation = NumberRange(-1e9...1e9)
   /// `alpha`: drawn clamped to 0...1; ±1e6 lets a fade overshoot without an error.

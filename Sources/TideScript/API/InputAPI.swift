@@ -90,16 +90,19 @@ extension Engine {
     case .tap(let node, let p):
       callHandler("tap", on: node, at: p)
     case .drag(let node, let phase, let p, let start, let delta):
+      let world = node.flatMap { worldMapping(for: $0) }
+      let from = world?.apply(start) ?? start
+      let moved = world?.applyVector(delta) ?? delta
       callHandler("drag", on: node, at: p) { lua in
         lua.push(phase.rawValue)
         lua.rawSet(-2, key: "phase")
-        lua.push(start.x)
+        lua.push(from.x)
         lua.rawSet(-2, key: "start_x")
-        lua.push(start.y)
+        lua.push(from.y)
         lua.rawSet(-2, key: "start_y")
-        lua.push(delta.x)
+        lua.push(moved.x)
         lua.rawSet(-2, key: "dx")
-        lua.push(delta.y)
+        lua.push(moved.y)
         lua.rawSet(-2, key: "dy")
       }
     case .key(let name, let down):
@@ -116,12 +119,19 @@ extension Engine {
     var current = hit
     while let node = current {
       if let script = node.attachment as? NodeScript, let fn = script.handlers[event] {
+        // Points on world sprites are in world units, through the scene's camera.
+        let world = worldMapping(for: node)
+        let point = world?.apply(p) ?? p
         invoke(fn, context: "\(event) handler of \(node)") { [unowned self] lua in
           lua.newTable()
-          lua.push(p.x)
+          lua.push(point.x)
           lua.rawSet(-2, key: "x")
-          lua.push(p.y)
+          lua.push(point.y)
           lua.rawSet(-2, key: "y")
+          lua.push(p.x)
+          lua.rawSet(-2, key: "screen_x")
+          lua.push(p.y)
+          lua.rawSet(-2, key: "screen_y")
           pushSprite(node, on: lua)
           lua.rawSet(-2, key: "sprite")
           fill(lua)
@@ -131,6 +141,20 @@ extension Engine {
       }
       current = node.parent
     }
+  }
+
+  /// Screen to world for a sprite in the current scene's world while its camera has moved; nil
+  /// for HUD sprites, sprites outside scenes, and a camera at rest (the mapping is the identity).
+  private func worldMapping(for node: Node) -> Affine? {
+    guard let active = scenes.current else { return nil }
+    let transform = active.root.localTransform
+    guard transform != .identity else { return nil }
+    var current: Node? = node
+    while let n = current {
+      if n === active.root { return transform.inverted() }
+      current = n.parent
+    }
+    return nil
   }
 
   private func notifyListeners(_ event: String, _ p: Vec2) {

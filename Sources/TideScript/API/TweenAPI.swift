@@ -13,10 +13,11 @@ extension Engine {
   func installTweenAPI() {
     let m = module("tide")
 
-    /// Animates numeric and colour fields of a sprite from their current values to `props`.
+    /// Animates numeric and colour fields of a sprite (or `tide.camera`'s x, y, zoom and rotation)
+    /// from their current values to `props`.
     /// Fields: x, y, w, h, scale, scale_x, scale_y, rotation, alpha, anchor_x, anchor_y, radius,
     /// size, z, stroke_width, and the colours fill, stroke, tint, color.
-    /// @param sprite Sprite
+    /// @param sprite Sprite: or `tide.camera`
     /// @param duration number: seconds, 0 to 1e9
     /// @param props table: target values, e.g. `{ x = 80, alpha = 0, fill = "#ff0000" }`
     /// @param opts table?: `ease` (e.g. "out_back"; default "linear"), `delay` (seconds), `on_done` (function),
@@ -28,9 +29,8 @@ extension Engine {
     /// @example tide.tween(lion, 0.6, { x = 80, y = 640 }, { ease = "out_back", delay = 0.1 })
     /// @example tide.tween(mole, 0.8, { y = 300 }, { ease = "in_out_sine", loops = -1, yoyo = true })  -- bob for ever
     m.function("tween") { [unowned self] lua in
-      let node = try checkSprite(lua, 1)
       let duration = try lua.checkNumber(2, "duration", in: Limits.delay)
-      let tracks = try tweenTracks(node, lua: lua, arg: 3)
+      let tracks = try tweenTargetTracks(lua, target: 1, props: 3)
       let easing = try easingOption(lua, arg: 4)
       let delay = try lua.optNumberField(4, "delay", in: Limits.delay, default: 0)
       try checkTweenCap()
@@ -156,6 +156,12 @@ extension Engine {
   static let tweenFieldList = "x, y, w, h, scale, scale_x, scale_y, rotation, alpha, anchor_x, anchor_y, radius, "
     + "size, z, stroke_width, fill, stroke, tint, color"
 
+  /// Tracks for the sprite or camera at `target` towards the table at `props`.
+  func tweenTargetTracks(_ lua: LuaState, target: Int32, props: Int32) throws -> [TweenTrack] {
+    if lua.toObject(at: target, as: CameraToken.self) != nil { return try cameraTracks(lua: lua, arg: props) }
+    return try tweenTracks(try checkSprite(lua, target), lua: lua, arg: props)
+  }
+
   func tweenTracks(_ node: Node, lua: LuaState, arg: Int32) throws -> [TweenTrack] {
     try lua.checkTable(arg)
     var tracks: [TweenTrack] = []
@@ -243,13 +249,13 @@ extension Engine {
         lua.rawGet(step, index: 3)
         lua.rawGet(step, index: 4)
         defer { lua.pop(4) }
-        guard let node = lua.toObject(at: -4, as: Node.self) else {
+        guard lua.toObject(at: -4, as: Node.self) != nil || lua.toObject(at: -4, as: CameraToken.self) != nil else {
           throw LuaArgumentError(arg: arg, message: "step \(i): { sprite, duration, props, opts } expected")
         }
         guard let duration = try lua.rangedNumber(at: -3, "step \(i): duration", in: Limits.delay, arg: arg) else {
           throw LuaArgumentError(arg: arg, message: "step \(i): duration must be a number")
         }
-        let tracks = try tweenTracks(node, lua: lua, arg: lua.absIndex(-2))
+        let tracks = try tweenTargetTracks(lua, target: lua.absIndex(-4), props: lua.absIndex(-2))
         let easing = try easingOption(lua, arg: lua.absIndex(-1))
         steps.append(try looped(.tween(tracks, duration: max(0, duration), easing: easing), lua: lua, optsArg: lua.absIndex(-1)))
       default:

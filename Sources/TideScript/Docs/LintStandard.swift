@@ -26,8 +26,9 @@ public struct TideNameTree: Sendable, Equatable {
 }
 
 extension Engine {
-  /// Tables under `tide` whose fields a game chooses or that hold tunable data.
-  static let openTables: Set<String> = ["tide.options", "tide.ui.theme"]
+  /// Tables under `tide` whose fields a game chooses or that hold tunable data, and the camera,
+  /// whose fields are set as well as read.
+  static let openTables: Set<String> = ["tide.options", "tide.ui.theme", "tide.camera"]
 
   /// What is under `tide` now (call after `start()`), two levels deep.
   public func tideNames() -> TideNameTree {

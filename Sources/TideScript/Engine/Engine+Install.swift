@@ -18,6 +18,7 @@ extension Engine {
     installSaveAPI()
     installStatsAPI()
     installParticlesAPI()
+    installCameraAPI()
 
     lua.setGlobal("require") { [unowned self] lua in
       let name = try lua.checkString(1)

@@ -15,6 +15,10 @@ final class SceneDirector {
     let root: Node
     /// The clock's tick when the scene was entered, for `tide.scene.time()`.
     let enteredTick: Int
+    /// Drawn above `root` and never moved by the camera: scores, buttons, pause menus.
+    let hud: Node
+    /// Moves `root`, the scene's world.
+    let camera: Camera
   }
 
   private(set) var current: Active?
@@ -58,6 +62,10 @@ final class SceneDirector {
     let root = engine.scene.makeNode(.group)
     root.name = "scene:\(next.name)"
     engine.scene.root.add(root)
+    let hud = engine.scene.makeNode(.group)
+    hud.name = "hud:\(next.name)"
+    engine.scene.root.add(hud)
+    let camera = Camera(world: root, screen: engine.designSize)
     let lua = engine.lua
     lua.push(engine.sceneSelfFactory)
     lua.push(engine.sceneDefinitions)
@@ -66,11 +74,14 @@ final class SceneDirector {
       try lua.pcall(nargs: 2, nresults: 1)
     } catch {
       engine.errors.report(error, context: "scene '\(next.name)'")
+      root.removeFromParent()
+      hud.removeFromParent()
       return
     }
     let selfRef = lua.ref(at: -1)
     lua.pop(1)
-    current = Active(name: next.name, owner: owner, selfRef: selfRef, root: root, enteredTick: engine.clock.tick)
+    current = Active(
+      name: next.name, owner: owner, selfRef: selfRef, root: root, enteredTick: engine.clock.tick, hud: hud, camera: camera)
     call("enter", engine: engine) { lua in
       if let params = next.params { lua.push(params) } else { lua.newTable() }
       return 1
@@ -90,6 +101,8 @@ final class SceneDirector {
     engine.removeInputListeners(owner: active.owner)
     engine.releaseSubtree(active.root)
     active.root.removeFromParent()
+    engine.releaseSubtree(active.hud)
+    active.hud.removeFromParent()
   }
 
   /// Calls the current scene's `update(self, dt)` when it has one.
