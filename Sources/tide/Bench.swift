@@ -5,10 +5,10 @@ import TideScript
 /// `tide bench`: the engine-internal benchmarks; `Scripts/bench` runs them and writes BENCHMARKS.md.
 struct Bench: ParsableCommand {
   static let configuration = CommandConfiguration(
-    abstract: "Run an engine benchmark: headless, call, sprites, tweens or reload.",
+    abstract: "Run an engine benchmark: headless, call, sprites, tweens, reload, particles or clip.",
     discussion: "Each compares with a baseline measured in the same run. Use a release build.")
 
-  @Argument(help: "Which benchmark: headless, call, sprites, tweens, reload.")
+  @Argument(help: "Which benchmark: headless, call, sprites, tweens, reload, particles, clip.")
   var name: String
 
   func run() throws {
@@ -25,7 +25,9 @@ struct Bench: ParsableCommand {
     case "sprites": result = try EngineBenchmarks.sprites()
     case "tweens": result = EngineBenchmarks.tweens()
     case "reload": result = try HotReloader.reloadBenchmark(game: URL(fileURLWithPath: "Content/rps"))
-    default: throw ValidationError("unknown benchmark '\(name)' (expected one of: headless, call, sprites, tweens, reload)")
+    case "particles": result = try DrawingBenchmarks.particles()
+    case "clip": result = try DrawingBenchmarks.clip()
+    default: throw ValidationError("unknown benchmark '\(name)' (expected one of: headless, call, sprites, tweens, reload, particles, clip)")
     }
     print("## \(result.name)")
     print("| measure | value |")

@@ -432,12 +432,15 @@ final class NodeRenderer {
     var across = SIMD2(t.a * width, t.b * width)
     let down = SIMD2(t.c * height, t.d * height)
     var mirrorX = flipX
-    if frame.window != nil {
-      // Inside a rounded, round or turned clipping group: triangles cut to its outline.
-      frame.setMod(texture.handle, mod)
+    if let window = frame.window {
+      // Inside a rounded, round or turned clipping group: cut to its outline unless wholly in it
+      // (then the clip rectangle already set is enough).
       let corners = [origin, origin + across, origin + across + down, origin + down]
-      drawClippedTexture(texture, corners: corners, flipX: flipX, flipY: flipY, mod: mod, &frame)
-      return
+      if !SafeGeometry.inside(corners, convex: window) {
+        frame.setMod(texture.handle, mod)
+        drawClippedTexture(texture, corners: corners, flipX: flipX, flipY: flipY, mod: mod, &frame)
+        return
+      }
     }
     switch SafeGeometry.verdict(origin, origin + across, origin + across + down, origin + down, target: frame.target) {
     case .draw: break

@@ -163,6 +163,24 @@ enum SafeGeometry {
     return result.count >= 3 ? result : []
   }
 
+  /// Whether every point lies inside the convex `window` (either winding): such a shape needs no
+  /// cutting, which keeps most sprites in a rounded clipping group on the fast path.
+  static func inside(_ points: [SIMD2<Double>], convex window: [SIMD2<Double>]) -> Bool {
+    guard window.count >= 3 else { return false }
+    var area = 0.0
+    for i in window.indices {
+      let a = window[(i + window.count - 1) % window.count]
+      area += a.x * window[i].y - window[i].x * a.y
+    }
+    let sign: Double = area >= 0 ? 1 : -1
+    for i in window.indices {
+      let a = window[(i + window.count - 1) % window.count]
+      let edge = window[i] - a
+      for p in points where sign * (edge.x * (p.y - a.y) - edge.y * (p.x - a.x)) < 0 { return false }
+    }
+    return true
+  }
+
   /// The triangles `indices` index in `vertices`, each cut to the convex `window` (pixels).
   static func clippedTriangles(
     _ vertices: [SDL_Vertex], _ indices: [Int32], window: [SIMD2<Double>]
@@ -172,7 +190,11 @@ enum SafeGeometry {
     var triangle = 0
     while triangle + 2 < indices.count {
       let corners = (0..<3).map { Corner(vertices[Int(indices[triangle + $0])]) }
-      appendFan(clip(corners, toConvex: window), to: &outVertices, &outIndices)
+      if inside(corners.map(\.position), convex: window) {
+        appendFan(corners, to: &outVertices, &outIndices)
+      } else {
+        appendFan(clip(corners, toConvex: window), to: &outVertices, &outIndices)
+      }
       triangle += 3
     }
     return (outVertices, outIndices)

@@ -13,6 +13,13 @@ public struct BenchmarkResult: Sendable {
   public var target: String
   /// Whether the target was met.
   public var met: Bool
+
+  public init(name: String, figures: [(String, String)], target: String, met: Bool) {
+    self.name = name
+    self.figures = figures
+    self.target = target
+    self.met = met
+  }
 }
 
 /// The engine-internal benchmarks behind `tide bench`; each compares against a baseline
