@@ -10,11 +10,13 @@
 -- the saved high-score board (every player's best) and the top ten are shown.
 --
 -- Shows: tide.ui screens, text fields with validation, buttons and alerts; tide.every,
--- tasks, tweens and taps; seeded, weighted random; tide.save. The rules live in
+-- tasks, tweens and taps; a particle burst per pop (data/particles.lua); seeded, weighted
+-- random; tide.save. The rules live in
 -- bubbles.lua, settings.lua and board.lua; the numbers in data/.
 
 local ui = tide.ui
 local game = require("data.game")
+local particles = require("data.particles")
 local bubbles = require("bubbles")
 local settings = require("settings")
 local board = require("board")
@@ -233,6 +235,7 @@ ui.screen("play", {
     self.score_label.text = tostring(self.score)
     self:show_best()
     self:show_gain(s.x, s.y, gained, combo)
+    tide.particles(particles.pop, { x = s.x, y = s.y, z = 30, tint = colour.fill, name = "burst" })
     self.popping[#self.popping + 1] = s
     tide.tween(s, game.bubble.pop, { scale = game.bubble.pop_scale, alpha = 0 }, { ease = "out_quad",
       on_done = function()

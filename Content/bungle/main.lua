@@ -12,6 +12,7 @@
 
 local animals = require("rps.data.animals")
 local stage = require("data.stage")
+local particles = require("data.particles")
 
 local order = {}
 for i, choice in ipairs(animals.choices) do order[i] = choice.id end
@@ -212,6 +213,9 @@ tide.scene.define("jungle", {
       { loser, timing.pounce, { alpha = 0 } },
     }:await()
     self:score(side)
+    if side == "player" then
+      tide.particles(particles.win, { x = loser.x, y = loser.y - 40, z = 7, name = "confetti" })
+    end
     tide.wait(timing.after_pounce)
     local home = side == "player" and home_of(winner.data.id) or stage.computer_spot
     tide.parallel{

@@ -343,3 +343,18 @@ describe("the best score", function()
     assert.are.equal("no scores yet", app:find{ name = "best_name" }.text)
   end)
 end)
+
+describe("a pop", function()
+  it("bursts into particles of the bubble's colour (P-E2)", function()
+    local app = helpers.play()
+    local bubble = helpers.bubbles(app)[1]
+    local fill = bubble.fill
+    app:tap(bubble)
+    local burst = app:find{ name = "burst" }
+    assert.is_not_nil(burst)
+    assert.are.equal(require("data.particles").pop.burst, burst:particle_count())
+    assert.are.equal(fill, burst.tint)
+    app:advance(1)
+    assert.is_nil(app:find{ name = "burst" }, "the burst removes itself once done")
+  end)
+end)

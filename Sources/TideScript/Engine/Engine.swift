@@ -32,6 +32,9 @@ public final class Engine: GameDriver {
   let tweens = TweenSystem()
   var gestures = GestureRecognizer()
   var random: TideRandom
+  /// Seeds particle emitters: a stream of its own, so adding a burst to a game never changes
+  /// what `tide.random` gives it, while the same game seed still gives the same particles.
+  var particleSeeds: TideRandom
   var saves: SaveStore
   var pendingInput: [InputEvent] = []
   var framesPresented = 0
@@ -80,6 +83,7 @@ public final class Engine: GameDriver {
     self.errors = ScriptErrors(logs: options.logErrors)
     self.errors.seed = options.seed
     self.random = TideRandom(seed: options.seed)
+    self.particleSeeds = TideRandom(seed: Engine.particleSeed(options.seed))
     self.scene = SceneGraph(textMetrics: backend.textMetrics)
     self.saves = SaveStore(directory: options.saveDirectory ?? Engine.defaultSaveDirectory(for: gameDirectory))
     self.config = GameConfig(title: gameDirectory.lastPathComponent)
@@ -145,6 +149,7 @@ public final class Engine: GameDriver {
     pointerIsDown = false
     clock = FixedStepClock()
     random = TideRandom(seed: seed)
+    particleSeeds = TideRandom(seed: Engine.particleSeed(seed))
     soundLog.removeAll()
     errors.reset()
     errors.seed = seed
