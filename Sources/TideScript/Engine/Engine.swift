@@ -89,6 +89,11 @@ public final class Engine: GameDriver {
     self.config = GameConfig(title: gameDirectory.lastPathComponent)
     let vm = LuaVM(memoryLimit: options.memoryLimit)
     vm.openSafeLibraries()
+    do {
+      try Engine.installBoundedPatterns(vm)
+    } catch {
+      throw .script(error)
+    }
     self.vm = vm
     tideTable = Engine.makeTable(vm)
     moduleCache = Engine.makeTable(vm)

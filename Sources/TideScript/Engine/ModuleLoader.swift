@@ -148,6 +148,16 @@ final class ModuleLoader {
 }
 
 /// The engine's Lua library (`tide.*` modules), shipped as package resources.
+extension Engine {
+  /// Replaces string.find, match, gmatch and gsub with versions that cannot run past the
+  /// instruction budget (see `tide/pattern.lua`), before any script runs.
+  static func installBoundedPatterns(_ vm: LuaVM) throws(LuaError) {
+    guard let url = LuaLibrary.url(for: "tide/pattern.lua"), let source = try? String(contentsOf: url, encoding: .utf8)
+    else { throw LuaError(message: "the engine's tide/pattern.lua is missing") }
+    try vm.state.doString(source, chunkName: "=[tide pattern]", nresults: 0)
+  }
+}
+
 enum LuaLibrary {
   /// The file for a library path such as `tide/rules.lua`, if the engine ships it.
   ///
