@@ -68,6 +68,33 @@ typedef int (*tide_Dispatch)(lua_State *L, void *box);
 ** lua_getextraspace holds a pointer to it, and Lua copies the extra space
 ** into each new thread. It is also the allocator's `ud`.
 */
+/*
+** The watchdog's view of a VM, written by a timer thread and read by the hook:
+** every field is accessed with atomic builtins.
+*/
+typedef struct tide_Watchdog {
+  unsigned long long started_ns; /* when the outermost call from Swift began; 0 when none runs */
+  int tripped;                   /* set by the timer: raise at the next hook */
+  int seconds;                   /* the limit, for the message */
+} tide_Watchdog;
+
+static inline void tide_watchdog_arm(tide_Watchdog *w, unsigned long long now) {
+  __atomic_store_n(&w->tripped, 0, __ATOMIC_RELAXED);
+  __atomic_store_n(&w->started_ns, now, __ATOMIC_RELEASE);
+}
+static inline void tide_watchdog_disarm(tide_Watchdog *w) {
+  __atomic_store_n(&w->started_ns, 0ULL, __ATOMIC_RELEASE);
+}
+static inline unsigned long long tide_watchdog_started(tide_Watchdog *w) {
+  return __atomic_load_n(&w->started_ns, __ATOMIC_ACQUIRE);
+}
+static inline void tide_watchdog_trip(tide_Watchdog *w) {
+  __atomic_store_n(&w->tripped, 1, __ATOMIC_RELEASE);
+}
+static inline int tide_watchdog_tripped(tide_Watchdog *w) {
+  return w != NULL && __atomic_load_n(&w->tripped, __ATOMIC_ACQUIRE);
+}
+
 typedef struct tide_State {
   void *owner;            /* the Swift LuaVM, unretained */
   lua_State *main_thread;
@@ -82,6 +109,7 @@ typedef struct tide_State {
   int budget_tripped;     /* set when the hook raised; stays until the next reset */
   int hook_period;
   int call_depth;         /* protected calls/resumes from Swift in progress */
+  tide_Watchdog *watchdog; /* NULL when no watchdog runs; owned by the Swift LuaVM */
   /* marker payloads */
   int error_arg;
   int yield_count;
@@ -158,6 +186,15 @@ static inline lua_State *tide_newstate(tide_State *s) {
 static inline void tide_hook(lua_State *L, lua_Debug *ar) {
   tide_State *s = tide_state(L);
   (void)ar;
+  if (tide_watchdog_tripped(s->watchdog)) {
+    /* As for the budget: fail at every instruction until the call ends. */
+    lua_sethook(L, tide_hook, LUA_MASKCOUNT, 1);
+    luaL_where(L, 0);
+    lua_pushfstring(L, "stopped by the watchdog: this call from the engine ran for over %d s (stuck?)",
+                    s->watchdog->seconds);
+    lua_concat(L, 2);
+    lua_error(L);
+  }
   if (s->budget <= 0) return;
   s->budget_left -= lua_gethookcount(L); /* instructions since the last call */
   if (s->budget_left > 0) return;

@@ -1,3 +1,4 @@
+import Dispatch
 import CLua
 
 // Loading and calling Lua from Swift, always protected, with a traceback
@@ -14,6 +15,21 @@ extension LuaState {
       source.withUTF8 { bytes in
         chunkName.withCString { name in
           bytes.withMemoryRebound(to: CChar.self) { chars in
+            tide_luaL_loadbuffer(L, chars.baseAddress, chars.count, name, "t")
+          }
+        }
+      }
+    }
+    if status != LUA_OK { throw popError(status: status) }
+  }
+
+  /// Compiles the text chunk in `bytes` as Lua does a file: bytes as they are, whatever their
+  /// encoding (a Latin-1 comment or string is no error), binary chunks refused.
+  public func load(bytes: [UInt8], chunkName: String) throws(LuaError) {
+    let status = protected {
+      bytes.withUnsafeBufferPointer { buffer in
+        chunkName.withCString { name in
+          buffer.withMemoryRebound(to: CChar.self) { chars in
             tide_luaL_loadbuffer(L, chars.baseAddress, chars.count, name, "t")
           }
         }
@@ -51,9 +67,13 @@ extension LuaState {
   /// the budget when outermost, hooks this thread, enforces the memory cap.
   func protected(_ body: () -> Int32) -> Int32 {
     let shared = self.shared
-    if shared.pointee.call_depth == 0 {
+    let outermost = shared.pointee.call_depth == 0
+    if outermost {
       shared.pointee.budget_left = shared.pointee.budget
       shared.pointee.budget_tripped = 0
+      if let watchdog = shared.pointee.watchdog {
+        tide_watchdog_arm(watchdog, max(DispatchTime.now().uptimeNanoseconds, 1))
+      }
     }
     syncBudgetHook()
     shared.pointee.call_depth += 1
@@ -62,6 +82,7 @@ extension LuaState {
     let status = body()
     shared.pointee.enforce_limit = enforce
     shared.pointee.call_depth -= 1
+    if outermost, let watchdog = shared.pointee.watchdog { tide_watchdog_disarm(watchdog) }
     return status
   }
 
@@ -74,13 +95,23 @@ extension LuaState {
       let frame = rawGet(-2, index: 2) == .string ? stringValue(at: -1) : nil
       let traceback = rawGet(-3, index: 3) == .string ? stringValue(at: -1) ?? "" : ""
       pop(3)
-      return LuaError(
-        kind: kind, message: message, location: LuaError.location(inMessage: message) ?? frame,
-        traceback: traceback)
+      // An error object that is not a string (a table, nil) says nothing of where it came
+      // from: it gets the place where it was raised, so every error names one. Strings raised
+      // without a place (level 0) keep their own wording: libraries use it to name a data file.
+      let located = LuaError.location(inMessage: message)
+      var shown = message
+      if located == nil, message.hasPrefix("(error object is a "), let frame, !frame.isEmpty {
+        shown = "\(frame): \(message)"
+      }
+      return LuaError(kind: kind, message: shown, location: located ?? frame, traceback: traceback)
     }
     tide_pushmessage(L, -1, 0)
-    let message = stringValue(at: -1) ?? ""
+    var message = stringValue(at: -1) ?? ""
     pop()
+    if kind == .memory, shared.pointee.limit > 0 {
+      // Lua runs no handler for this one, so the place is the caller's to add.
+      message += " (the Lua memory cap of \(shared.pointee.limit >> 20) MiB was reached)"
+    }
     return LuaError(
       kind: kind, message: message, location: LuaError.location(inMessage: message), traceback: "")
   }

@@ -58,7 +58,8 @@ public struct LuaState {
   func syncBudgetHook() {
     let budget = shared.pointee.budget
     let hooked = lua_gethook(L) != nil
-    if budget > 0 {
+    // The watchdog raises from the same hook, so it stays installed while one watches.
+    if budget > 0 || shared.pointee.watchdog != nil {
       if !hooked || lua_gethookcount(L) != shared.pointee.hook_period {
         tide_sethook(L, shared.pointee.hook_period)
       }

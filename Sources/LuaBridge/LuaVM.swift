@@ -1,4 +1,5 @@
 import CLua
+import Dispatch
 
 /// Owns one Lua 5.4 state and the bookkeeping its threads share.
 ///
@@ -28,6 +29,8 @@ public final class LuaVM {
   }
 
   deinit {
+    watchdogTimer?.cancel()
+    shared.pointee.watchdog = nil
     // Closing runs every __gc, which releases boxed Swift objects and closures.
     lua_close(state.L)
     shared.deinitialize(count: 1)
@@ -49,8 +52,51 @@ public final class LuaVM {
       shared.pointee.budget = lua_Integer(budget)
       shared.pointee.budget_left = lua_Integer(budget)
       shared.pointee.hook_period = budget == 0 ? TIDE_HOOK_PERIOD : min(Int32(TIDE_HOOK_PERIOD), Int32(clamping: budget))
+      // A fresh budget in the middle of a call (the test runner's, before each test) is a
+      // fresh start for the watchdog's clock too.
+      if shared.pointee.call_depth > 0, let watchdog = shared.pointee.watchdog {
+        tide_watchdog_arm(watchdog, max(DispatchTime.now().uptimeNanoseconds, 1))
+      }
       state.syncBudgetHook()
     }
+  }
+
+  /// Seconds one call from Swift into Lua may run before the watchdog stops it (0: no
+  /// watchdog, the default). A timer thread looks four times a second; once a call has run
+  /// past the limit, the next Lua instruction raises "stopped by the watchdog ..." (and every
+  /// one after, until the call ends), in any coroutine, whatever the instruction budget.
+  /// It is the net under the budget: engine work done for a script is bounded on its own,
+  /// so only Lua code the budget cannot count (a budget of 0) should ever reach it.
+  public var watchdogSeconds: Int = 0 {
+    didSet { startWatchdog() }
+  }
+
+  private var watchdogTimer: DispatchSourceTimer?
+  private var watchdogState: WatchdogState?
+
+  private func startWatchdog() {
+    watchdogTimer?.cancel()
+    watchdogTimer = nil
+    shared.pointee.watchdog = nil
+    watchdogState = nil
+    guard watchdogSeconds > 0 else {
+      state.syncBudgetHook()
+      return
+    }
+    let watch = WatchdogState(seconds: watchdogSeconds)
+    watchdogState = watch
+    shared.pointee.watchdog = watch.pointer
+    let limit = UInt64(watchdogSeconds) * 1_000_000_000
+    let timer = DispatchSource.makeTimerSource(queue: .global(qos: .utility))
+    timer.schedule(deadline: .now() + .milliseconds(250), repeating: .milliseconds(250))
+    // The handler keeps `watch` alive: it may run once more after the VM is gone.
+    timer.setEventHandler {
+      let started = tide_watchdog_started(watch.pointer)
+      if started != 0, DispatchTime.now().uptimeNanoseconds &- started > limit { tide_watchdog_trip(watch.pointer) }
+    }
+    timer.resume()
+    watchdogTimer = timer
+    state.syncBudgetHook()
   }
 
   /// Bytes currently allocated by this state.
@@ -91,5 +137,20 @@ public final class LuaVM {
     lua_setfield(L, -2, "__mode")
     _ = lua_setmetatable(L, -2)
     shared.pointee.object_cache_ref = luaL_ref(L, registry)
+  }
+}
+
+/// The C record a watchdog timer and the count hook share; freed when neither holds it.
+final class WatchdogState: @unchecked Sendable {
+  let pointer: UnsafeMutablePointer<tide_Watchdog>
+
+  init(seconds: Int) {
+    pointer = .allocate(capacity: 1)
+    pointer.initialize(to: tide_Watchdog(started_ns: 0, tripped: 0, seconds: Int32(clamping: seconds)))
+  }
+
+  deinit {
+    pointer.deinitialize(count: 1)
+    pointer.deallocate()
   }
 }

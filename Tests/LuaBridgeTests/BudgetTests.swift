@@ -39,7 +39,7 @@ final class BudgetTests: XCTestCase {
     guard let error = lua.expectError("local t = {} while true do t[#t + 1] = ('x'):rep(1e6) end")
     else { return }
     XCTAssertEqual(error.kind, .memory)
-    XCTAssertEqual(error.message, "not enough memory")
+    XCTAssertEqual(error.message, "not enough memory (the Lua memory cap of 32 MiB was reached)")
     XCTAssertLessThanOrEqual(vm.memoryUsed, 32 << 20)
     // Still usable; the garbage is collectable.
     XCTAssertEqual(try lua.evalString("return ('ok'):rep(2)"), "okok")

@@ -51,8 +51,10 @@ final class ErrorTests: XCTestCase {
   func testNonStringErrorObject() {
     let vm = makeVM()
     let error = vm.state.expectError("error({ code = 1 })")
-    XCTAssertEqual(error?.message, "(error object is a table value)")
+    // The object says nothing of its place, so the message gets the place it was raised at.
+    XCTAssertEqual(error?.message, "test.lua:1: (error object is a table value)")
     XCTAssertEqual(error?.location, "test.lua:1")
+    XCTAssertEqual(vm.state.expectError("error()")?.message, "test.lua:1: (error object is a nil value)")
     let shown = vm.state.expectError("error(setmetatable({}, { __tostring = function() return 'custom' end }))")
     XCTAssertEqual(shown?.message, "custom")
   }

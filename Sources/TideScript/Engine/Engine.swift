@@ -108,6 +108,7 @@ public final class Engine: GameDriver {
     // conf.lua is a script like any other: `while true do end` there must hit the budget, not
     // hang `tide check`, `run`, `shot`, `list` and `test`.
     vm.instructionBudget = options.instructionBudget
+    vm.watchdogSeconds = options.watchdogSeconds
     // Modules required before the first start() (a test file's top-level `require`) need the
     // safe globals too, not an empty environment.
     try modules.resetGameEnvironment(self)

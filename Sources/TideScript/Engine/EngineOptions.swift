@@ -13,6 +13,9 @@ public struct EngineOptions: Sendable {
   public var saveDirectory: URL?
   /// Lua instructions one callback may run before it is stopped as a runaway loop.
   public var instructionBudget = 200_000_000
+  /// Seconds one call from the engine into Lua may run before the watchdog stops it: the net
+  /// under the budget, for Lua the budget does not count (0 turns it off).
+  public var watchdogSeconds = 5
   /// Bytes the game's Lua state may hold before allocations fail.
   public var memoryLimit = 512 << 20
   /// Sprites, timers and tweens a game may have at once (`Limits` by default; tests lower them).

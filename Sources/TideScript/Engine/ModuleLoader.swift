@@ -126,13 +126,15 @@ final class ModuleLoader {
     if env != nil, let problem = FolderWall.problem(with: url, roots: engine.readableRoots, shown: String(chunkName.dropFirst())) {
       throw LuaError(message: problem)
     }
-    let source: String
+    let shown = String(chunkName.dropFirst())
+    let source: Data
     do {
-      source = try String(contentsOf: url, encoding: .utf8)
+      source = try Data(contentsOf: url)
     } catch {
-      throw LuaError(message: "\(chunkName.dropFirst()): cannot read file (\(error.localizedDescription))")
+      throw LuaError(message: "\(shown): cannot read file (\(error.localizedDescription))")
     }
-    try lua.load(source, chunkName: chunkName)
+    // Read as bytes, as Lua reads a file: text in another encoding is not an error.
+    try lua.load(bytes: [UInt8](source), chunkName: chunkName)
     if let env {
       lua.push(env)
       // The chunk's first upvalue is _ENV: point it at the game's environment.
@@ -143,7 +145,13 @@ final class ModuleLoader {
       lua.push(arg)
       nargs = 1
     }
-    try lua.pcall(nargs: nargs, nresults: 1)
+    do {
+      try lua.pcall(nargs: nargs, nresults: 1)
+    } catch where error.location == nil {
+      // Out of memory (Lua runs no handler for it) is the one error that arrives without a
+      // place: the file being run is it.
+      throw LuaError(kind: error.kind, message: "\(shown): \(error.message)", location: shown, traceback: error.traceback)
+    }
   }
 }
 

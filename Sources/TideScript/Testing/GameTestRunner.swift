@@ -100,6 +100,9 @@ public enum GameTestRunner {
       }
       try lua.load(runnerSource, chunkName: "=[tide test runner]")
       lua.insert(at: -7)
+      // Each test gets a fresh budget and watchdog clock (the hook above); a whole test may do
+      // far more than one game callback, so its watchdog allows a minute.
+      engine.vm.watchdogSeconds = max(engine.vm.watchdogSeconds, 60)
       engine.vm.instructionBudget = instructionsPerTest
       try lua.pcall(nargs: 6, nresults: 4)
       report.output = lua.toString(at: -4) ?? ""
