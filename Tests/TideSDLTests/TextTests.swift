@@ -86,3 +86,15 @@ final class TextTests: XCTestCase {
     }
   }
 }
+
+/// Issue 13: the measurement cache is bounded by the bytes of text it keeps, not only by count.
+final class TextMetricsCacheTests: XCTestCase {
+  func testLongStringsDoNotPinMegabytes() throws {
+    let metrics = TTFTextMetrics(fonts: try FontLibrary(), cacheBytes: 64 << 10)
+    for i in 0..<100 {
+      _ = metrics.measure(String(repeating: "w", count: 2_000) + String(i), size: 12)
+      XCTAssertLessThanOrEqual(metrics.cachedBytes, 64 << 10)
+    }
+    XCTAssertGreaterThan(metrics.cachedBytes, 0)
+  }
+}

@@ -13,10 +13,16 @@ final class TTFTextMetrics: TextMetrics {
   /// The fonts measured with (shared with the renderers).
   let fonts: FontLibrary
   private var cache: [Key: (width: Double, height: Double)] = [:]
+  /// Bytes of text held as keys: a few long strings must not pin megabytes either.
+  private(set) var cachedBytes = 0
+  /// The cache starts afresh past this many entries or `cacheBytes` bytes of text.
+  static let cacheEntries = 4096
+  let cacheBytes: Int
 
-  /// Measures with an existing font library.
-  init(fonts: FontLibrary) {
+  /// Measures with an existing font library, caching up to `cacheBytes` of text (4 MiB).
+  init(fonts: FontLibrary, cacheBytes: Int = 4 << 20) {
     self.fonts = fonts
+    self.cacheBytes = cacheBytes
   }
 
   /// Measures with the default system fonts.
@@ -31,8 +37,13 @@ final class TTFTextMetrics: TextMetrics {
     let layout = fonts.layout(text, pixelSize: key.size)
     let result = (Double(layout.width), Double(layout.height))
     // Scores and timers make endless distinct strings; a full reset is simplest and rare.
-    if cache.count > 4096 { cache.removeAll(keepingCapacity: true) }
+    let bytes = text.utf8.count
+    if cache.count >= Self.cacheEntries || cachedBytes + bytes > cacheBytes {
+      cache.removeAll(keepingCapacity: true)
+      cachedBytes = 0
+    }
     cache[key] = result
+    cachedBytes += bytes
     return result
   }
 }
