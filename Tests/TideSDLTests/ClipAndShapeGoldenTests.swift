@@ -111,4 +111,27 @@ final class ClipAndShapeGoldenTests: XCTestCase {
     let empty = SceneGraph(textMetrics: TTFTextMetrics(fonts: fonts))
     XCTAssertEqual(try render(scene).pixels, try render(empty).pixels)
   }
+
+  /// Issue 13: a frame paints the screen at most 64 times over, then draws no more, so a
+  /// script cannot make one frame take minutes with screen-sized sprites by the thousand.
+  func testRunawayOverdrawStopsAFrame() throws {
+    let scene = SceneGraph(textMetrics: TTFTextMetrics(fonts: fonts))
+    for i in 0..<200 {
+      SceneFixtures.add(.rect, to: scene) {
+        $0.x = -10; $0.y = -10; $0.width = 300; $0.height = 200
+        $0.fill = i < 100 ? .hex("#ff0000") : .hex("#0000ff")
+      }
+    }
+    // Off-screen sprites cost nothing: a wide world is not cut short.
+    for _ in 0..<1000 {
+      SceneFixtures.add(.rect, to: scene) { $0.x = 5000; $0.width = 300; $0.height = 200 }
+    }
+    let image = try render(scene)
+    XCTAssertEqual(image.pixels[image.width * 80 + 120] & 0x00FF_FFFF, 0xFF0000, "drawing went on past 64 layers")
+    let few = SceneGraph(textMetrics: TTFTextMetrics(fonts: fonts))
+    for _ in 0..<1000 { SceneFixtures.add(.rect, to: few) { $0.x = 5000; $0.width = 300; $0.height = 200 } }
+    SceneFixtures.add(.rect, to: few) { $0.width = 240; $0.height = 160; $0.fill = .hex("#0000ff") }
+    let shown = try render(few)
+    XCTAssertEqual(shown.pixels[shown.width * 80 + 120] & 0x00FF_FFFF, 0x0000FF, "off-screen sprites were counted")
+  }
 }

@@ -52,6 +52,9 @@ final class NodeRenderer {
     var window: [SIMD2<Double>]?
     // Set while the current region shows nothing at all: its items are skipped.
     var clippedAway = false
+    // Pixels covered so far this frame, and the most a frame may cover (see `overdrawLayers`).
+    var covered = 0.0
+    var coverLimit = Double.infinity
 
     /// Whether the box (0, 0, width, height) mapped by `t`, widened by `margin` pixels, misses
     /// the band. Cheaper than letting SDL clip it, and the reason bands divide the work.
@@ -117,6 +120,8 @@ final class NodeRenderer {
     var outputHeight: Int32 = 0
     SDL_GetRendererOutputSize(renderer, &outputWidth, &outputHeight)
     frame.target = SafeGeometry.Box(minX: 0, minY: 0, maxX: Double(outputWidth), maxY: Double(outputHeight))
+    frame.covered = 0
+    frame.coverLimit = Self.overdrawLayers * Double(outputWidth) * Double(outputHeight)
     frame.baseClip = nil
     if SDL_RenderIsClipEnabled(renderer) == SDL_TRUE {
       var rect = SDL_Rect()
@@ -132,12 +137,35 @@ final class NodeRenderer {
         let clipID = first[index].clip?.id ?? 0
         if clipID != frame.clipID { setClip(first[index].clip, view: view, &frame) }
         if frame.clippedAway { continue }
+        // A frame stops drawing once it has covered the screen `overdrawLayers` times over:
+        // 200,000 sprites or particles each as big as the screen would otherwise take minutes.
+        if frame.covered > frame.coverLimit { break }
+        if first[index].look.kind != .particles {
+          frame.covered += Self.coverage(first[index].transform, first[index].look, view: view, frame.target)
+        }
         draw(first + index, view: view, pixelScale: pixelScale, &frame)
       }
     }
     frame.shapes.flush(renderer, target: frame.target, window: frame.window)
     if frame.clipID != 0 { setClip(nil, view: view, &frame) }
     swap(&frame, &spare)
+  }
+
+  /// Times over the whole output a frame may paint before it draws no more; a real game paints
+  /// it a few times (background, panels, sprites, text), so only runaway scenes reach this.
+  static let overdrawLayers = 64.0
+
+  /// Pixels of the output under the item's box (its bounding box on the output, clipped to it):
+  /// what lies off screen costs nothing, so a wide world under a camera is not counted.
+  private static func coverage(_ transform: Affine, _ look: NodeLook, view: Affine, _ target: SafeGeometry.Box) -> Double {
+    let t = view * transform
+    let box = look.kind == .line || look.kind == .polygon
+      ? look.pointBounds : Rect(x: 0, y: 0, width: look.width, height: look.height)
+    guard let bounds = Rect.bounding(box.corners.map { t.apply($0) }) else { return 0 }
+    let width = min(bounds.maxX, target.maxX) - max(bounds.minX, target.minX)
+    let height = min(bounds.maxY, target.maxY) - max(bounds.minY, target.minY)
+    guard width > 0, height > 0, width.isFinite, height.isFinite else { return 0 }
+    return width * height
   }
 
   /// Switches to the clip region of the next items: a clip rectangle (within the band's) for
@@ -333,9 +361,13 @@ final class NodeRenderer {
     vertices.reserveCapacity(look.particles.count * 4)
     indices.reserveCapacity(look.particles.count * 6)
     let uvs = [SIMD2(0.0, 0.0), SIMD2(1.0, 0.0), SIMD2(1.0, 1.0), SIMD2(0.0, 1.0)]
+    let whole = (frame.target.maxX - frame.target.minX) * (frame.target.maxY - frame.target.minY)
+    let scaleArea = abs(t.determinant)
     for particle in look.particles {
       let half = particle.size / 2
       guard half > 0 else { continue }
+      frame.covered += min(scaleArea * particle.size * particle.size, whole)  // as if all on screen
+      if frame.covered > frame.coverLimit { break }
       let c = t.apply(Vec2(particle.x, particle.y))
       // The quad's half-axes: the emitter's transform, turned by the particle's own spin.
       var ax = SIMD2(t.a, t.b) * half
