@@ -1,0 +1,37 @@
+import Foundation
+import XCTest
+
+/// Issue 15: `tide new` makes a game that passes check, test and shot as made, and refuses an
+/// existing folder or a bad name with one clear line.
+extension CLITests {
+  func testANewGamePassesCheckTestAndShotOnTheFirstTry() throws {
+    let folder = FileManager.default.temporaryDirectory.appendingPathComponent("tide-new-\(UUID().uuidString)")
+    try FileManager.default.createDirectory(at: folder, withIntermediateDirectories: true)
+    defer { try? FileManager.default.removeItem(at: folder) }
+    let made = try tide(["new", "star-catcher", "--path", folder.path])
+    XCTAssertEqual(made.status, 0, made.stdout + made.stderr)
+    let game = folder.appendingPathComponent("star-catcher")
+    for file in ["conf.lua", "main.lua", "data/game.lua", "tests/star_catcher_test.lua", "tests/golden/start.input",
+      "tests/golden/start.png", "tests/replays/first.input", ".luarc.json", "README.md"] {
+      XCTAssertTrue(FileManager.default.fileExists(atPath: game.appendingPathComponent(file).path), file)
+    }
+    let check = try tide(["check", "--strict", game.path])
+    XCTAssertEqual(check.status, 0, check.stdout + check.stderr)
+    let test = try tide(["test", game.path])
+    XCTAssertEqual(test.status, 0, test.stdout + test.stderr)
+    XCTAssertTrue(test.stdout.contains("3 passed, 0 failed"), test.stdout)
+    XCTAssertTrue(test.stdout.contains("ok tests/replays/first.input"), test.stdout)
+    // The golden screen made with the game is the frame `tide shot` draws from its input.
+    let shot = folder.appendingPathComponent("shot.png")
+    let drawn = try tide(["shot", game.path, "--input", game.appendingPathComponent("tests/golden/start.input").path, "-o", shot.path])
+    XCTAssertEqual(drawn.status, 0, drawn.stdout + drawn.stderr)
+    XCTAssertEqual(try Data(contentsOf: shot), try Data(contentsOf: game.appendingPathComponent("tests/golden/start.png")))
+
+    let again = try tide(["new", "star-catcher", "--path", folder.path])
+    XCTAssertNotEqual(again.status, 0)
+    XCTAssertTrue(again.stderr.contains("already exists"), again.stderr)
+    let bad = try tide(["new", "Star Catcher", "--path", folder.path])
+    XCTAssertNotEqual(bad.status, 0)
+    XCTAssertTrue(bad.stderr.contains("is not a game name"), bad.stderr)
+  }
+}
