@@ -27,6 +27,11 @@ function bubbles.check_colours(list, source)
       error(where .. "points: expected a positive whole number, got " .. tostring(item.points), 0)
     end
     if type(item.fill) ~= "string" then error(where .. "fill: expected a colour like \"#e63946\", got " .. tostring(item.fill), 0) end
+    for _, key in ipairs({ "text", "outline" }) do
+      if item[key] ~= nil and type(item[key]) ~= "string" then
+        error(where .. key .. ": expected a colour like \"#14213d\" or nothing, got " .. tostring(item[key]), 0)
+      end
+    end
   end
   return list
 end

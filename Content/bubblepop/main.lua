@@ -211,10 +211,11 @@ ui.screen("play", {
 
   spawn = function(self, colour, x, y)
     local r = game.bubble.radius
-    local s = tide.sprite.circle{ x = x, y = y, radius = r, fill = colour.fill, stroke = colors.outline,
-      stroke_width = 2, scale = 0, name = colour.colour, tag = "bubble", z = 1 }
+    local s = tide.sprite.circle{ x = x, y = y, radius = r, fill = colour.fill, stroke = colour.outline or colors.outline,
+      stroke_width = colour.outline and 3 or 2, scale = 0, name = colour.colour, tag = "bubble", z = 1 }
     tide.sprite.circle{ parent = s, x = r * 0.62, y = r * 0.55, radius = r * 0.22, fill = colors.shine }
-    tide.sprite.text(tostring(colour.points), { parent = s, x = r, y = r, anchor = "center", size = 20, color = colors.text })
+    s.data.number = tide.sprite.text(tostring(colour.points), { parent = s, x = r, y = r, anchor = "center",
+      size = game.bubble.number_size, color = colour.text or colors.text })
     s.data.colour = colour
     s.data.appearing = tide.tween(s, game.bubble.appear, { scale = 1 }, { ease = "out_quad" })
     s:on("tap", function() self:pop(s) end)
@@ -234,6 +235,8 @@ ui.screen("play", {
     self.score = self.score + gained
     self.score_label.text = tostring(self.score)
     self:show_best()
+    -- The "+5" rises from where the bubble's own "5" was: the number goes with the pop.
+    s.data.number.visible = false
     self:show_gain(s.x, s.y, gained, combo)
     tide.particles(particles.pop, { x = s.x, y = s.y, z = 30, tint = colour.fill, name = "burst" })
     self.popping[#self.popping + 1] = s

@@ -14,6 +14,7 @@ return {
 
   bubble = {
     radius = 34,
+    number_size = 24,           -- points: large text, so 3:1 against its fill reads (WCAG)
     gap = 6,                    -- at least this much room between two bubbles
     appear = 0.25,              -- seconds to grow in from nothing
     pop = 0.18,                 -- seconds the pop animation lasts

@@ -95,3 +95,46 @@ describe("a sixth, gold bubble", function()
     assert.are.equal(0, #app:errors())
   end)
 end)
+
+-- Issue 17 (P-E2, P-H1): every bubble stands out and its number reads (WCAG: 4.5:1, or
+-- 3:1 for text of 24 points and more), in both tables.
+describe("bubble contrast", function()
+  -- WCAG 2 relative luminance and contrast ratio of two "#rrggbb" colours.
+  local function luminance(hex)
+    local function channel(i)
+      local c = tonumber(hex:sub(i, i + 1), 16) / 255
+      return c <= 0.03928 and c / 12.92 or ((c + 0.055) / 1.055) ^ 2.4
+    end
+    return 0.2126 * channel(2) + 0.7152 * channel(4) + 0.0722 * channel(6)
+  end
+  local function contrast(a, b)
+    local la, lb = luminance(a), luminance(b)
+    return (math.max(la, lb) + 0.05) / (math.min(la, lb) + 0.05)
+  end
+
+  for _, table_name in ipairs({ "data.colours", "data.colours_gold" }) do
+    it("keeps every bubble of " .. table_name .. " visible and its number readable", function()
+      tide.test.start{}
+      local game = require("data.game")
+      local background = game.colors.background
+      for _, c in ipairs(require(table_name)) do
+        local rim = c.outline or c.fill
+        assert.is_true(math.max(contrast(c.fill, background), contrast(rim, background)) >= 3,
+          c.colour .. " bubble against the background")
+        -- 4.5:1 for text, 3:1 for large text (24 points and more).
+        local needed = game.bubble.number_size >= 24 and 3 or 4.5
+        assert.is_true(contrast(c.text or game.colors.text, c.fill) >= needed, c.colour .. " number on its fill")
+      end
+    end)
+  end
+
+  it("hides a popped bubble's number, so its +points do not sit on it", function()
+    local helpers = require("tests.helpers")
+    local app = helpers.play()
+    local bubble = helpers.bubbles(app)[1]
+    local number = bubble.data.number
+    assert.is_true(number.visible)
+    app:tap(bubble)
+    assert.is_false(number.visible)
+  end)
+end)
