@@ -176,9 +176,14 @@ tide.scene.define("jungle", {
         computer:remove()
       else
         self:pounce(computer, player, "computer")
-        -- The beaten animal is back at home, the computer's leaves the stage.
-        player.x, player.y, player.flip_x, player.scale = home_of(id).x, home_of(id).y, false, stage.animal_scale
-        tide.parallel{ { player, timing.reappear, { alpha = 1 } }, { computer, timing.reappear, { alpha = 0 } } }:await()
+        -- The beaten animal fades back in while it glides home, facing the way it goes (B10);
+        -- the computer's leaves the stage.
+        local home = home_of(id)
+        player.scale, player.flip_x = stage.animal_scale, flip_to_face(id, home.x < player.x and "left" or "right")
+        tide.parallel{
+          { player, timing.reappear, { x = home.x, y = home.y, alpha = 1 }, { ease = "in_out_cubic" } },
+          { computer, timing.reappear, { alpha = 0 } },
+        }:await()
         computer:remove()
       end
       player.flip_x = false
@@ -218,6 +223,8 @@ tide.scene.define("jungle", {
     end
     tide.wait(timing.after_pounce)
     local home = side == "player" and home_of(winner.data.id) or stage.computer_spot
+    -- Every animal faces the way it moves.
+    winner.flip_x = flip_to_face(winner.data.id, home.x < winner.x and "left" or "right")
     tide.parallel{
       { winner, timing.return_home, { x = home.x, y = home.y, scale = stage.animal_scale }, { ease = "in_out_cubic" } },
       { self.result, timing.return_home, { alpha = 0 } },

@@ -45,7 +45,7 @@ return {
     return_home = 1.0,     -- the winner gliding home, the label fading
     tie_fade = 0.6,
     tie_return = 1.0,      -- the player's animal fading in on its way home
-    reappear = 0.4,        -- a beaten player's animal back at home
+    reappear = 1.0,        -- a beaten player's animal fading in as it glides home (B10)
   },
   title_start_scale = 0.05,
 }

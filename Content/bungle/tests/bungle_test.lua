@@ -312,11 +312,21 @@ local function check_decided_round(o)
   advance_to(app, t.returning + timing.return_home / 2)
   between(0, 1, result.alpha, "result label fading")
   on_the_way(winner, loser_spot, winner_home, name .. " gliding back")
+  -- It faces the way it goes, as drawn or mirrored (issue 17).
+  local going = winner_home.x < loser_spot.x and "left" or "right"
+  assert.are.equal(stage.facing[name] ~= going, winner.flip_x, name .. " facing " .. going)
   advance_to(app, t.home + TICK)
   at(winner, winner_home, name .. " back")
   assert.are.equal(0, result.alpha)
-  -- A beaten player's animal takes a moment to reappear at home.
-  if not won then advance_to(app, t.home + timing.reappear + TICK) end
+  -- A beaten player's animal fades back in while gliding home, facing the way it goes (B10).
+  if not won then
+    advance_to(app, t.home + timing.reappear / 2)
+    on_the_way(mine, stage.player_spot, home_of(o.player), o.player .. " gliding home")
+    between(0, 1, mine.alpha, o.player .. " fading in on its way")
+    local going = home_of(o.player).x < stage.player_spot.x and "left" or "right"
+    assert.are.equal(stage.facing[o.player] ~= going, mine.flip_x, o.player .. " facing " .. going)
+    advance_to(app, t.home + timing.reappear + TICK)
+  end
   assert_all_home(app)
   assert.are.equal(o.scores[1], app:find{ name = "score_player" }.text)
   assert.are.equal(o.scores[2], app:find{ name = "score_computer" }.text)
