@@ -323,8 +323,8 @@ local function check_decided_round(o)
     advance_to(app, t.home + timing.reappear / 2)
     on_the_way(mine, stage.player_spot, home_of(o.player), o.player .. " gliding home")
     between(0, 1, mine.alpha, o.player .. " fading in on its way")
-    local going = home_of(o.player).x < stage.player_spot.x and "left" or "right"
-    assert.are.equal(stage.facing[o.player] ~= going, mine.flip_x, o.player .. " facing " .. going)
+    local homeward = home_of(o.player).x < stage.player_spot.x and "left" or "right"
+    assert.are.equal(stage.facing[o.player] ~= homeward, mine.flip_x, o.player .. " facing " .. homeward)
     advance_to(app, t.home + timing.reappear + TICK)
   end
   assert_all_home(app)
