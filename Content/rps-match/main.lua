@@ -158,10 +158,13 @@ ui.screen("game", {
         width = 96, height = 96, size = 52, on_press = function() self:play_round(id) end })
     end
     self.next_turn = ui.button{ text = "Next Turn", name = "next_turn", on_press = function() self:next() end }
+    -- Once the match is won it is over: another one with the same settings, or Reset Game (M10).
+    self.new_match = ui.button{ text = "New Match", name = "new_match", on_press = function() ui.reset("game") end }
     ui.column{ padding = 24, spacing = 22, align = "center", y = 60,
       ui.label{ text = settings.name .. " vs 🤖", size = 28, name = "players" },
-      self.score_label, self.computer, self.player, self.result, row, self.next_turn,
+      self.score_label, self.computer, self.player, self.result, row, self.next_turn, self.new_match,
     }
+    self.new_match:hide()
     ui.button{ text = "Reset Game", name = "reset_game", style = "secondary", on_press = function()
       reset_settings()
       ui.reset("config")
@@ -198,8 +201,15 @@ ui.screen("game", {
       ui.alert{ name = "victory", title = "🏆 " .. settings.name .. " wins the match!",
         message = settings.mode == "rounds" and ("%d of %d rounds won."):format(self.score, self.goal)
           or ("%d points of %d."):format(self.score, self.goal),
-        buttons = { { text = "OK", name = "accept" } } }
+        buttons = { { text = "OK", name = "accept", on_press = function() self:finish() end } } }
     end
+  end,
+
+  -- The match is won: no more rounds, so the counter never passes its target.
+  finish = function(self)
+    for _, button in ipairs(self.choices) do button:set_enabled(false) end
+    self.next_turn:hide()
+    self.new_match:show()
   end,
 
   -- Next Turn: the gray background again, the score kept.

@@ -1,6 +1,7 @@
 -- The game screen: the emoji buttons on gray, the computer's random pick, the
 -- background and the result naming the player, scoring by points and by
--- rounds, the victory alert, Next Turn and Reset Game, and rules from Content/rps.
+-- rounds, the victory alert and the match's end with a new match (M10), Next Turn and
+-- Reset Game, and rules from Content/rps. Brief numbers: M7, M8, M9, M10, M11, M12.
 
 local colors = { idle = "#6b7280", win = "#3fae5a", lose = "#d2453c", tie = "#8b5a2b" }
 local messages = { win = "Ada wins!", lose = "Ada loses!", tie = "Ada ties!" }
@@ -41,8 +42,13 @@ describe("the game screen", function()
       assert.are.equal(colors[outcome], background())
       assert.are.equal(messages[outcome], app:find{ name = "result" }.text)
       assert.are.equal("Ada picked ✊", app:find{ name = "player_pick" }.text)
-      if app:find{ name = "victory" } then app:tap(app:find{ name = "accept" }) end
-      next_turn()
+      if app:find{ name = "victory" } then
+        app:tap(app:find{ name = "accept" })
+        app:tap(app:find{ name = "new_match" })   -- the match is over: start another
+        app:advance(0.5)
+      else
+        next_turn()
+      end
     end
     assert.is_true(seen.win and seen.lose and seen.tie)
     assert.is_true(picks.rock and picks.paper and picks.scissors)   -- every pick comes up
@@ -93,6 +99,28 @@ describe("the game screen", function()
     assert.are.equal("🏆 Ada wins the match!", (app:find{ name = "victory_title" }.text:gsub("\n", " ")))
     app:tap(app:find{ name = "accept" })
     assert.is_nil(app:find{ name = "victory" })
+  end)
+
+  it("ends the match at victory: no more rounds, then a new match with the same settings (M10)", function()
+    helpers.start_match(app, { mode = "points", win = 5, loss = 1, target = 5 })
+    for _ = 1, 100 do
+      if helpers.play(app, "rock") == "win" then break end
+      next_turn()
+    end
+    app:tap(app:find{ name = "accept" })
+    assert.is_false(app:find{ name = "next_turn" }.visible)
+    assert.is_true(app:find{ name = "new_match" }.visible)
+    local shown = app:find{ name = "computer_pick" }.text
+    app:tap(app:find{ name = "rock" })   -- the hands take no more rounds
+    assert.are.equal(shown, app:find{ name = "computer_pick" }.text)
+    assert.are.equal("Score: 5 of 5", score())
+    app:tap(app:find{ name = "new_match" })
+    app:advance(0.5)
+    assert.are.equal("game", app:scene())
+    assert.are.equal("Score: 0 of 5", score())
+    assert.is_false(app:find{ name = "new_match" }.visible)
+    helpers.play(app, "rock")   -- and the hands play again
+    assert.are_not.equal("🤖 ❔", app:find{ name = "computer_pick" }.text)
   end)
 
   it("by rounds: counts rounds won and declares victory at the slider's number", function()
