@@ -237,6 +237,7 @@ ui.screen("play", {
     self:show_best()
     -- The "+5" rises from where the bubble's own "5" was: the number goes with the pop.
     s.data.number.visible = false
+    tide.audio.play("pop")
     self:show_gain(s.x, s.y, gained, combo)
     tide.particles(particles.pop, { x = s.x, y = s.y, z = 30, tint = colour.fill, name = "burst" })
     self.popping[#self.popping + 1] = s
@@ -296,6 +297,7 @@ ui.screen("play", {
   -- Time's up: nothing more pops; the score goes on the board, then the board shows.
   finish = function(self)
     self.phase = "over"
+    tide.audio.play("end")
     for _, s in ipairs(self.bubbles) do
       s:on("tap", nil)
       tide.tween(s, 0.6, { alpha = 0.25 })

@@ -99,7 +99,10 @@ tide.scene.define("jungle", {
       x = tide.screen.width / 2, y = 160, anchor = "center", scale = stage.title_start_scale,
       name = "title", z = 10,
     })
-    tide.task(function()
+    -- A tap anywhere skips the opening: an invisible catcher over everything while it plays.
+    local w, h = tide.screen.width, tide.screen.height
+    local skip = tide.sprite.rect{ w = w, h = h, fill = "#00000000", z = 20, name = "skip" }
+    local opening = tide.task(function()
       tide.tween(title, timing.title_zoom, { scale = 1 }, { ease = "out_cubic" }):await()
       tide.wait(timing.title_hold)
       tide.tween(title, timing.title_fade, { alpha = 0 }, { ease = "in_out_sine" }):await()
@@ -109,6 +112,14 @@ tide.scene.define("jungle", {
         { self.score_computer, timing.scores_fade, { alpha = 1 } },
         { self.hint, timing.scores_fade, { alpha = 1 } },
       }:await()
+      skip:remove()
+      self.busy = false
+    end)
+    skip:on("tap", function()
+      opening:cancel()
+      skip:remove()
+      title:remove()
+      self.score_player.alpha, self.score_computer.alpha, self.hint.alpha = 1, 1, 1
       self.busy = false
     end)
   end,
@@ -193,6 +204,7 @@ tide.scene.define("jungle", {
   end,
 
   announce = function(self, outcome, player, computer)
+    tide.audio.play(outcome)   -- win.wav, lose.wav or tie.wav
     self.result.text = stage.messages[outcome]
     self.result.color = colors[outcome]
     if outcome == "tie" then

@@ -181,6 +181,7 @@ ui.screen("game", {
   play_round = function(self, id)
     local pick = tide.random.pick(order)
     local outcome = duel:outcome(id, pick)
+    tide.audio.play(outcome)   -- win.wav, lose.wav or tie.wav
     self.computer:set_text("🤖 " .. emoji[pick])
     self.player:set_text(settings.name .. " picked " .. emoji[id])
     self.result:set_text(match.results[outcome]:format(settings.name))
@@ -198,6 +199,7 @@ ui.screen("game", {
     end
     self:show_score()
     if before < self.goal and self.score >= self.goal then
+      tide.audio.play("victory")
       ui.alert{ name = "victory", title = "🏆 " .. settings.name .. " wins the match!",
         message = settings.mode == "rounds" and ("%d of %d rounds won."):format(self.score, self.goal)
           or ("%d points of %d."):format(self.score, self.goal),

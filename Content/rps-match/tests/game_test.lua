@@ -189,3 +189,21 @@ describe("the game screen", function()
     assert.is_true(seen.paper and seen.rock and seen.scissors)
   end)
 end)
+
+describe("sounds", function()
+  it("plays each round's result and the victory (issue 17)", function()
+    local app = tide.test.start{ seed = 7 }
+    local helpers = require("tests.helpers")
+    app:advance(2)
+    helpers.start_match(app, { mode = "points", win = 5, loss = 1, target = 5 })
+    local expected = {}
+    for _ = 1, 100 do
+      local outcome = helpers.play(app, "rock")
+      expected[#expected + 1] = outcome
+      if outcome == "win" then expected[#expected + 1] = "victory" break end
+      app:tap(app:find{ name = "next_turn" })
+      app:advance(0.3)
+    end
+    assert.are.same(expected, app:sounds())
+  end)
+end)

@@ -26,3 +26,14 @@ win $a/right.wav; lose $a/wrong.wav; fanfare $a/end.wav
 
 a=Content/rps/assets
 tap $a/tap.wav; win $a/win.wav; lose $a/lose.wav; tie $a/tie.wav
+
+a=Content/bungle/assets
+win $a/win.wav; lose $a/lose.wav; tie $a/tie.wav
+
+a=Content/bubblepop/assets
+mkdir -p $a
+pop $a/pop.wav; fanfare $a/end.wav
+
+a=Content/rps-match/assets
+mkdir -p $a
+tap $a/tap.wav; win $a/win.wav; lose $a/lose.wav; tie $a/tie.wav; fanfare $a/victory.wav
