@@ -51,12 +51,18 @@ tide.scene.define("play", {
     self.progress = label("progress", text_size.score, colors.muted)
     local prompt = label("prompt", text_size.prompt, colors.muted, messages.prompt)
     self.word = label("word", text_size.word)
+    -- 🔊 says the word again: each word is read aloud when it shows, for children learning to read.
+    local say = ui.button{
+      text = "🔊", name = "say", style = "plain", size = text_size.word * 0.6 * u,
+      width = self.word.h, height = self.word.h, on_press = function() self:say() end,
+    }
+    local word_row = ui.row{ spacing = board.gap * u, self.word, say }
     self.feedback = label("feedback", text_size.feedback, colors.muted)
     local top = ui.row{ self.score, self.progress, width = inner, justify = "space_between" }
 
     -- The tiles share the width; with many words, the height left under the words too.
     local rows = math.ceil(#words / board.columns)
-    local header = top.h + prompt.h + self.word.h + self.feedback.h + 4 * spacing
+    local header = top.h + prompt.h + word_row.h + self.feedback.h + 4 * spacing
     local room = board.base.height * u - 2 * pad - header
     local side = math.min((inner - gap * (board.columns - 1)) / board.columns, (room - gap * (rows - 1)) / rows)
     local grid = ui.column{ spacing = gap, width = inner, name = "grid" }
@@ -66,7 +72,7 @@ tide.scene.define("play", {
       if (i - 1) % board.columns == 0 then row = grid:add(ui.row{ spacing = gap }) end
       self.tiles[entry.word] = row:add(tile(entry, side, u, function(button) self:choose(entry.word, button) end))
     end
-    self.playing = ui.column{ spacing = spacing, width = inner, name = "playing", prompt, self.word, self.feedback, grid }
+    self.playing = ui.column{ spacing = spacing, width = inner, name = "playing", prompt, word_row, self.feedback, grid }
 
     -- The end of a game takes the place of the words and pictures.
     self.result = label("result", text_size.result)
@@ -106,6 +112,18 @@ tide.scene.define("play", {
     self.word:set_text(self.order[self.turn])
     self.word.text_sprite.alpha = 0
     tide.tween(self.word.text_sprite, board.word_fade, { alpha = 1 })
+    self:say()
+  end,
+
+  -- Reads the current word aloud: assets/say_<word>.wav, recorded by Scripts/assets/sounds/make.sh.
+  -- A word added without its recording still plays, silently, with one warning.
+  say = function(self)
+    local word = self.order[self.turn]
+    if not word then return end
+    if not pcall(tide.audio.play, "say_" .. word) and not self.unspoken then
+      self.unspoken = true
+      tide.warn(("no recording of '%s' (assets/say_%s.wav): run Scripts/assets/sounds/make.sh"):format(word, word))
+    end
   end,
 
   -- A tap on the picture of `word`: a point when it is the word shown. The feedback stays a

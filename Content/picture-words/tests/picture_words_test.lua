@@ -2,8 +2,9 @@
 -- screen: the word list and its pictures (W1), pictures that stay put (W4), the shuffle, each
 -- word once, one at a time (W2), scoring right and wrong taps and ignoring taps until the next
 -- word shows (W3), the score always shown (W5), the last answer's feedback then the end with Play
--- Again (W6), the right picture shown after a wrong tap, the sounds, and a layout made of tide.ui
--- columns and rows that fits both screens the same way (W7).
+-- Again (W6), the right picture shown after a wrong tap, the sounds, each word read aloud and
+-- the 🔊 button, and a layout made of tide.ui columns and rows that fits both screens the same
+-- way (W7).
 
 -- Seconds the feedback stays before the next word; taps in between are ignored.
 local NEXT = 0.9
@@ -173,11 +174,22 @@ for _, size_name in ipairs({ "phone", "tablet" }) do
       assert.are.equal("Score: 0", text_of(app, "score"))
       app:tap(app:find{ tag = "picture", name = first })
       assert.are.equal("Score: 1", text_of(app, "score"))
-      assert.are.same({ "right" }, app:sounds())
+      assert.are.same({ "say_" .. first, "right" }, app:sounds())
       app:advance(NEXT)
       assert.are_not.equal(first, shown_word(app))
       assert.are.equal("2 of " .. #words, text_of(app, "progress"))
       assert.are.equal("Yes! That was the " .. first .. ".", text_of(app, "feedback"))
+    end)
+
+    it("reads each word aloud as it shows, and again from 🔊 (issue 17)", function()
+      local first = shown_word(app)
+      assert.are.same({ "say_" .. first }, app:sounds())
+      app:tap(app:find{ name = "say" })
+      assert.are.same({ "say_" .. first, "say_" .. first }, app:sounds())
+      app:tap(app:find{ tag = "picture", name = first })
+      app:advance(NEXT)
+      local sounds = app:sounds()
+      assert.are.equal("say_" .. shown_word(app), sounds[#sounds])
     end)
 
     it("scores 0 for a wrong picture, takes nothing away, and shows the next word", function()
@@ -188,7 +200,8 @@ for _, size_name in ipairs({ "phone", "tablet" }) do
       local wrong = other_than(app, word)
       app:tap(wrong)
       assert.are.equal(1, score(app))
-      assert.are.same({ "right", "wrong" }, app:sounds())
+      local said = app:sounds()
+      assert.are.same({ "right", "say_" .. word, "wrong" }, { said[2], said[3], said[4] })
       app:advance(NEXT)
       assert.are_not.equal(word, shown_word(app))
       assert.are.equal("3 of " .. #words, text_of(app, "progress"))

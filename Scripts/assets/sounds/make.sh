@@ -37,3 +37,12 @@ pop $a/pop.wav; fanfare $a/end.wav
 a=Content/rps-match/assets
 mkdir -p $a
 tap $a/tap.wav; win $a/win.wav; lose $a/lose.wav; tie $a/tie.wav; fanfare $a/victory.wav
+
+# Picture words: every word of data/words.lua spoken by espeak-ng (Debian package `espeak-ng`,
+# a GPL-3.0 program; the recordings are its output, not its code), slowed for young listeners.
+a=Content/picture-words/assets
+for word in $(lua5.4 -e 'for _, e in ipairs(dofile("Content/picture-words/data/words.lua")) do print(e.word) end'); do
+  espeak-ng -v en-us -s 120 -w "/tmp/say_$word.wav" "$word"
+  sox -q -R -D "/tmp/say_$word.wav" -r 22050 -c 1 -b 16 "$a/say_$word.wav" norm -3
+  rm -f "/tmp/say_$word.wav"
+done
