@@ -1,3 +1,4 @@
+-- Brief numbers (GAMES.md, BubblePop): P10, P11.
 -- The high-score board: the score saved at the end (every player's best, in one
 -- file), the top ten shown, scores surviving a restart, and a damaged score file
 -- set aside with a warning and a fresh board started, never overwritten, never a crash.

@@ -1,3 +1,4 @@
+-- Brief numbers (GAMES.md, BubblePop): P6, P-X (a sixth colour by data alone), P-E2 (readable bubbles).
 -- The colour table: its contents, its validation at load (a bad table is refused
 -- naming the file and the field), colour frequencies over 100,000 draws against
 -- the table (chi-square), and a six-colour table played with no code change.

@@ -1,3 +1,4 @@
+-- Brief numbers (GAMES.md, BubblePop): P8 (a tap pops only what shows).
 -- Issue 16: a tap reaches only what the player sees. A bubble drifting under the
 -- top bar (the HUD) cannot be popped through the bar, only where it shows.
 

@@ -1,3 +1,5 @@
+-- Brief numbers (GAMES.md, BubblePop): P2, P3, P6, P7, P8, P9, P-E1, P-E2, P-E3, P-E4 (the burst of
+-- particles and sounds). P-H1 (other screen sizes) has no test yet: it waits for the layout check.
 -- Play: the 3-2-1 countdown, the clock in one-second steps stopping play at zero,
 -- the score, the bubbles each second (never over the maximum, never overlapping,
 -- wholly on screen once grown in, colours as the table says), drifting away faster

@@ -1,3 +1,4 @@
+-- Brief numbers (GAMES.md, BubblePop): P1, P4, P5, P-H2.
 -- The name entry (required before a game starts) and the settings: game time and
 -- most bubbles, with defaults, bounds stated in friendly words, refused when out of
 -- bounds or not numbers, and kept between runs.

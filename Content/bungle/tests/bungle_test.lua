@@ -1,3 +1,4 @@
+-- Brief numbers (GAMES.md, Bungle in the Jungle): B1, B2, B3, B4, B5, B6, B7, B8, B9, B10.
 -- Every "must be true" of the brief, checked at the moment it should hold: the opening, the
 -- arena and homes, dragging (the lion's frames, the roar), drops inside and outside the arena,
 -- a win, a loss, a tie, input ignored while a round plays, and the state after each round.

@@ -1,3 +1,4 @@
+-- Brief numbers (GAMES.md, rps-match): M1.
 -- "A launch screen with a picture related to the game, for a moment."
 
 describe("the launch screen", function()

@@ -1,3 +1,4 @@
+-- No brief in GAMES.md: the showcase is the engine's own example of issue 19.
 -- Tide Showcase (issue 19; no brief in GAMES.md): clipping, shapes, looping tweens, game time, particles.
 
 describe("the clipping screen", function()

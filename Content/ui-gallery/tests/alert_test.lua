@@ -1,3 +1,4 @@
+-- No brief in GAMES.md: ui-gallery is the engine's own tide.ui example.
 -- The alert: title, message and buttons; modal until a button dismisses it.
 
 describe("an alert", function()

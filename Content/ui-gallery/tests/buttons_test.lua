@@ -1,3 +1,4 @@
+-- No brief in GAMES.md: ui-gallery is the engine's own tide.ui example.
 -- Labels and buttons: taps, the pressed look, disabled and hidden buttons.
 
 describe("a button", function()

@@ -1,3 +1,4 @@
+-- No brief in GAMES.md: ui-gallery is the engine's own tide.ui example.
 -- The slider (whole-number steps, drag, tap-to-set, shows its value) and the
 -- segmented choice.
 

@@ -1,3 +1,4 @@
+-- No brief in GAMES.md: ui-gallery is the engine's own tide.ui example.
 -- Text fields: focus by tapping, the blinking caret, typing and backspace,
 -- the placeholder, maximum length, numbers only, and validation that marks
 -- the field and says why.

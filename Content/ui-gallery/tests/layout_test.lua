@@ -1,3 +1,4 @@
+-- No brief in GAMES.md: ui-gallery is the engine's own tide.ui example.
 -- Columns and rows: spacing, alignment, hidden widgets giving up their place,
 -- and layouts that follow the design size (phone- and tablet-shaped).
 

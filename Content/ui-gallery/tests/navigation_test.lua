@@ -1,3 +1,4 @@
+-- No brief in GAMES.md: ui-gallery is the engine's own tide.ui example.
 -- Screens: go to one, back to the one before, with a short transition.
 
 describe("screen navigation", function()
