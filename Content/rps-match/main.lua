@@ -186,7 +186,14 @@ ui.screen("game", {
     self.player:set_text(settings.name .. " picked " .. emoji[id])
     self.result:set_text(match.results[outcome]:format(settings.name))
     tide.tween(self.background, 0.25, { fill = match.colors[outcome] })
-    for _, button in ipairs(self.choices) do button:set_enabled(false) end
+    for i, button in ipairs(self.choices) do
+      button:set_enabled(false)
+      -- The hand played stays bright and ringed; the others dim.
+      if order[i] == id then
+        button.sprite.alpha = 1
+        button.sprite.stroke, button.sprite.stroke_width = match.colors.picked, 4
+      end
+    end
     self.next_turn:show()
 
     local before = self.score
@@ -220,7 +227,10 @@ ui.screen("game", {
     self.computer:set_text("🤖 ❔")
     self.player:set_text(" ")
     self.result:set_text(match.waiting:format(settings.name))
-    for _, button in ipairs(self.choices) do button:set_enabled(true) end
+    for _, button in ipairs(self.choices) do
+      button:set_enabled(true)
+      button.sprite.stroke = nil
+    end
     self.next_turn:hide()
   end,
 })

@@ -54,6 +54,19 @@ describe("the game screen", function()
     assert.is_true(picks.rock and picks.paper and picks.scissors)   -- every pick comes up
   end)
 
+  it("keeps the hand played bright and ringed while the others dim, until Next Turn (issue 17)", function()
+    helpers.start_match(app, { rounds = 5 })
+    helpers.play(app, "paper")
+    local paper, rock = app:find{ name = "paper" }, app:find{ name = "rock" }
+    assert.are.equal(1, paper.alpha)
+    assert.are.equal("#ffffff", paper.stroke)
+    assert.is_true(rock.alpha < 1)
+    assert.is_nil(rock.stroke)
+    next_turn()
+    assert.is_nil(paper.stroke)
+    assert.are.equal(1, rock.alpha)
+  end)
+
   it("takes one choice a round: the buttons wait for Next Turn", function()
     helpers.start_match(app, { rounds = 5 })
     helpers.play(app, "paper")
