@@ -60,9 +60,10 @@ tide.scene.define("jungle", {
     tide.sprite.rect{ x = c.x, y = c.y, w = c.w, h = c.h, fill = c.fill, radius = c.radius, z = -1 }
     tide.sprite.text(u.text, { x = w / 2, y = u.y, anchor = "center", size = u.size, z = -1 })
     local a = stage.arena
+    -- The arena appears with the scores, after the title: the title never sits across its border (B2).
     self.arena = tide.sprite.rect{
       x = a.x, y = a.y, w = a.w, h = a.h, fill = a.fill, stroke = a.stroke,
-      stroke_width = a.stroke_width, name = "arena", z = 0,
+      stroke_width = a.stroke_width, name = "arena", z = 0, alpha = 0,
     }
     self.hint = tide.sprite.text("Drag an animal into the arena", {
       x = w / 2, y = a.y + a.h - 30, anchor = "center", size = 18, color = colors.hint,
@@ -74,11 +75,12 @@ tide.scene.define("jungle", {
     self.detail = tide.sprite.text("", {
       x = w / 2, y = a.y + 95, anchor = "center", size = 22, color = colors.label, name = "detail", z = 8,
     })
+    -- Held by their outer ends, so a score growing as it changes grows inwards, never off screen.
     self.score_player = tide.sprite.text("You: 0", {
-      x = 95, y = 70, anchor = "center", size = 26, color = colors.score, name = "score_player", alpha = 0,
+      x = a.x, y = 70, anchor = "left", size = 26, color = colors.score, name = "score_player", alpha = 0,
     })
     self.score_computer = tide.sprite.text("Computer: 0", {
-      x = 280, y = 70, anchor = "center", size = 26, color = colors.score, name = "score_computer", alpha = 0,
+      x = a.x + a.w, y = 70, anchor = "right", size = 26, color = colors.score, name = "score_computer", alpha = 0,
     })
 
     self.animals = {}
@@ -111,6 +113,7 @@ tide.scene.define("jungle", {
         { self.score_player, timing.scores_fade, { alpha = 1 } },
         { self.score_computer, timing.scores_fade, { alpha = 1 } },
         { self.hint, timing.scores_fade, { alpha = 1 } },
+        { self.arena, timing.scores_fade, { alpha = 1 } },
       }:await()
       skip:remove()
       self.busy = false
@@ -119,7 +122,7 @@ tide.scene.define("jungle", {
       opening:cancel()
       skip:remove()
       title:remove()
-      self.score_player.alpha, self.score_computer.alpha, self.hint.alpha = 1, 1, 1
+      self.score_player.alpha, self.score_computer.alpha, self.hint.alpha, self.arena.alpha = 1, 1, 1, 1
       self.busy = false
     end)
   end,

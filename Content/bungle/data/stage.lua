@@ -9,10 +9,13 @@ return {
   clearing = { x = 12, y = 592, w = 366, h = 116, fill = "#0f2a16", radius = 26 },
   undergrowth = { text = "🌿🌴🌿🌴🌿🌴🌿", y = 790, size = 44 },
   -- Below the arena, one home per animal, in this order.
+  -- Placed so the pictures, not their boxes, stand evenly: each animal's drawn part reaches
+  -- `reach` units left and right of its centre (at animal_scale), and the margins to the
+  -- clearing's edges equal the gaps between the animals (B2).
   homes = {
-    { id = "lion", x = 70, y = 650 },
-    { id = "cobra", x = 195, y = 650 },
-    { id = "rabbit", x = 320, y = 650 },
+    { id = "lion", x = 94, y = 650, reach = { 55, 59 } },
+    { id = "cobra", x = 220, y = 650, reach = { 40, 39 } },
+    { id = "rabbit", x = 320, y = 650, reach = { 34, 31 } },
   },
   -- Inside the arena: the player's animal on the right, the computer's on the left.
   player_spot = { x = 282, y = 340 },

@@ -492,3 +492,37 @@ describe("sounds", function()
     end
   end)
 end)
+
+describe("the stage at full size (B2, issue 17)", function()
+  it("shows the title over the jungle alone, and the arena only with the scores", function()
+    local app = tide.test.start{ seed = 1 }
+    advance_to(app, timing.title_zoom + TICK)
+    assert.are.equal(0, app:find{ name = "arena" }.alpha, "the title crosses no border")
+    advance_to(app, OPENING + TICK)
+    assert.are.equal(1, app:find{ name = "arena" }.alpha)
+  end)
+
+  it("stands the three pictures evenly, with margins as wide as the gaps", function()
+    local c = stage.clearing
+    local edges = { c.x }
+    for _, home in ipairs(stage.homes) do
+      edges[#edges + 1] = home.x - home.reach[1]
+      edges[#edges + 1] = home.x + home.reach[2]
+    end
+    edges[#edges + 1] = c.x + c.w
+    local spaces = {}
+    for i = 1, #edges, 2 do spaces[#spaces + 1] = edges[i + 1] - edges[i] end
+    for _, space in ipairs(spaces) do
+      assert.is_true(math.abs(space - spaces[1]) <= 2, "spaces " .. table.concat(spaces, ", "))
+    end
+  end)
+
+  it("keeps a growing score well inside the screen", function()
+    local app, t = round("lion", "cobra")
+    advance_to(app, t.pounced + TICK)   -- the computer's point, its label at its largest
+    local label = app:find{ name = "score_computer" }
+    assert.are.equal("Computer: 1", label.text)
+    local x, _, w = label:bounds()
+    assert.is_true(x + w <= tide.screen.width - 8, ("right edge at %.1f"):format(x + w))
+  end)
+end)
