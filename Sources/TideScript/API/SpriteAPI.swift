@@ -172,6 +172,7 @@ extension Engine {
     /// @param opts table?: any sprite field
     /// @return Sprite
     /// @example local card = tide.sprite.group{ x = 20, y = 40 }; card:add(tide.sprite.rect{ w = 100, h = 60 })
+    /// @example local hole = tide.sprite.group{ x = 25, y = 250, w = 140, h = 140, clip = true }  -- a mole shows only inside
     m.function("group") { [unowned self] lua in
       try makeSprite(.group, lua: lua, optsArg: 1) { _ in }
     }
