@@ -64,11 +64,6 @@ typedef struct tide_Object {
 typedef int (*tide_Dispatch)(lua_State *L, void *box);
 
 /*
-** Per-VM bookkeeping, shared by the main thread and every coroutine:
-** lua_getextraspace holds a pointer to it, and Lua copies the extra space
-** into each new thread. It is also the allocator's `ud`.
-*/
-/*
 ** The watchdog's view of a VM, written by a timer thread and read by the hook:
 ** every field is accessed with atomic builtins.
 */
@@ -95,6 +90,11 @@ static inline int tide_watchdog_tripped(tide_Watchdog *w) {
   return w != NULL && __atomic_load_n(&w->tripped, __ATOMIC_ACQUIRE);
 }
 
+/*
+** Per-VM bookkeeping, shared by the main thread and every coroutine:
+** lua_getextraspace holds a pointer to it, and Lua copies the extra space
+** into each new thread. It is also the allocator's `ud`.
+*/
 typedef struct tide_State {
   void *owner;            /* the Swift LuaVM, unretained */
   lua_State *main_thread;
