@@ -6,13 +6,14 @@ local game = require("data.game")
 
 local helpers = { TICK = 1 / 60 }
 
---- Starts the game (seed 7 unless given), with `settings` saved first when given.
+--- Starts the game (seed 7 unless given, at `size` when given as { w, h }), with `settings`
+--- saved first when given.
 function helpers.launch(opts)
   opts = opts or {}
-  local app = tide.test.start{ seed = opts.seed or 7, options = opts.options }
+  local app = tide.test.start{ seed = opts.seed or 7, options = opts.options, size = opts.size }
   if opts.settings then
     tide.save.write("settings", opts.settings)
-    app = tide.test.start{ seed = opts.seed or 7, options = opts.options }
+    app = tide.test.start{ seed = opts.seed or 7, options = opts.options, size = opts.size }
   end
   return app
 end
