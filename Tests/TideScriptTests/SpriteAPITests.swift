@@ -533,8 +533,8 @@ final class SpriteAPITests: XCTestCase {
         assert.are.same({ 12, 34, 56, 78, 90, 0.5, 2, 2, false, true },
           { s.x, s.y, s.w, s.h, s.rotation, s.alpha, s.scale_x, s.scale_y, s.visible, s.flip_x })
         assert.are.equal(56, s.width)
-        assert.has_error(function() s.x = "12" end, "bad argument #3 to 'newindex' (number expected, got string)")
-        assert.has_error(function() s.visible = 1 end, "bad argument #3 to 'newindex' (boolean expected, got number)")
+        assert.has_error(function() s.x = "12" end, "bad argument #3 to 'newindex' (x: number expected, got string)")
+        assert.has_error(function() s.visible = 1 end, "bad argument #3 to 'newindex' (visible: boolean expected, got number)")
         assert.has_error(function() s.id = 3 end, "'id' is read-only")
         assert.has_error(function() s.xx = 3 end, "sprite has no field 'xx' to set")
         s.z = 5

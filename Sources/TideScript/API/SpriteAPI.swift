@@ -466,9 +466,16 @@ extension Engine {
     case .anchor_x: lua.push(node.anchorX)
     case .anchor_y: lua.push(node.anchorY)
     case .anchor:
-      lua.push(node.anchorX)
-      lua.push(node.anchorY)
-      return 2
+      // Read back as it is set: a name when the point is a named one, else `{ ax, ay }`.
+      if let name = Engine.anchorName(node.anchorX, node.anchorY) {
+        lua.push(name)
+      } else {
+        lua.newTable(narr: 2, nrec: 0)
+        lua.push(node.anchorX)
+        lua.rawSet(-2, index: 1)
+        lua.push(node.anchorY)
+        lua.rawSet(-2, index: 2)
+      }
     case .scale, .scale_x: lua.push(node.scaleX)
     case .scale_y: lua.push(node.scaleY)
     case .rotation: lua.push(node.rotation)
@@ -517,9 +524,13 @@ extension Engine {
 
   // `prefix` names the option in errors raised while applying a constructor's options table.
   func setField(_ field: SpriteField, of node: Node, valueAt v: Int32, lua: LuaState, arg: Int32, prefix: String? = nil) throws {
+    // Every complaint names the field, written as `s.tag = nil` or in a constructor alike.
     func bad(_ expected: String) -> LuaArgumentError {
-      let what = prefix.map { "\($0): " } ?? ""
-      return LuaArgumentError(arg: arg, message: "\(what)\(expected) expected, got \(lua.typeName(at: v))")
+      LuaArgumentError(arg: arg, message: "\(prefix ?? field.rawValue): \(expected) expected, got \(lua.typeName(at: v))")
+    }
+    // Optional text fields are cleared by nil.
+    func optionalString() throws -> String {
+      lua.type(at: v) == .nil ? "" : try string()
     }
     func number() throws -> Double {
       guard let d = try lua.rangedNumber(at: v, field.rawValue, in: field.range ?? Limits.position, arg: arg) else {
@@ -583,7 +594,7 @@ extension Engine {
     case .stroke_width: node.strokeWidth = try number()
     case .radius:
       if node.kind == .circle { node.radius = try number() } else { node.cornerRadius = try number() }
-    case .text: node.text = try checkText(string(), arg: arg)
+    case .text: node.text = try checkText(optionalString(), arg: arg)
     case .size: node.fontSize = try number()
     case .color: node.textColor = try color(optional: false) ?? .white
     case .align:
@@ -610,8 +621,8 @@ extension Engine {
         throw LuaArgumentError(arg: arg, message: "\(what)only lines and polygons have points (this is a \(node.kind.rawValue))")
       }
       node.points = try pointList(lua, at: v, arg: arg, minimum: node.kind == .line ? 2 : 3)
-    case .tag: node.tag = try checkLength(string(), "tag", Limits.labelBytes, arg: arg)
-    case .name: node.name = try checkLength(string(), "name", Limits.labelBytes, arg: arg)
+    case .tag: node.tag = try checkLength(optionalString(), "tag", Limits.labelBytes, arg: arg)
+    case .name: node.name = try checkLength(optionalString(), "name", Limits.labelBytes, arg: arg)
     case .kind, .id, .parent, .data:
       let what = prefix.map { "\($0): " } ?? ""
       throw LuaArgumentError(arg: arg, message: "\(what)'\(field.rawValue)' is read-only")
@@ -652,6 +663,11 @@ extension Engine {
     "bottom_left": (0, 1), "bottom": (0.5, 1), "bottom_right": (1, 1),
   ]
   static let anchorNames = "top_left, top, top_right, left, center, right, bottom_left, bottom, bottom_right"
+
+  /// The name of the anchor point (`ax`, `ay`), if it is one of the nine named ones.
+  static func anchorName(_ ax: Double, _ ay: Double) -> String? {
+    anchors.first { $0.value.0 == ax && $0.value.1 == ay }?.key
+  }
 }
 
 extension Node.AddRefusal {

@@ -54,7 +54,9 @@ public final class ScriptErrors {
     // Each distinct message is printed once, the first `Limits.keptErrors` of them.
     let isNew = seen.count < Limits.keptErrors && seen.insert(overlay.message).inserted
     if logs, isNew {
-      var text = "tide: \(overlay.title.lowercased()): \(overlay.message)\n"
+      // Only the first letter is lowered ("script error in ..."): a sprite keeps its one name, Node(...).
+      let title = overlay.title.prefix(1).lowercased() + overlay.title.dropFirst()
+      var text = "tide: \(title): \(overlay.message)\n"
       if !overlay.traceback.isEmpty { text += overlay.traceback + "\n" }
       if let seed = overlay.seed { text += "seed \(seed) (replay with --seed \(seed))\n" }
       FileHandle.standardError.write(Data(text.utf8))
