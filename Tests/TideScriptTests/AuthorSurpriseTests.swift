@@ -8,12 +8,7 @@ import XCTest
 final class AuthorSurpriseTests: XCTestCase {
   func testTheSurprisesAreGone() throws {
     let report = try runLuaTests(
-      #"""
-      local function fails_with(fn, text)
-        local ok, message = pcall(fn)
-        assert.is_false(ok)
-        assert.truthy(tostring(message):find(text, 1, true), tostring(message))
-      end
+      luaFailsWith + #"""
 
       describe("author surprises", function()
         before_each(function() tide.test.start() end)

@@ -7,12 +7,7 @@ import XCTest
 final class DrawingAPITests: XCTestCase {
   func testLoopsShapesClipsAndGameTime() throws {
     let report = try runLuaTests(
-      #"""
-      local function fails_with(fn, text)
-        local ok, message = pcall(fn)
-        assert.is_false(ok)
-        assert.truthy(tostring(message):find(text, 1, true), tostring(message))
-      end
+      luaFailsWith + #"""
 
       describe("loops and yoyo", function()
         local app, r

@@ -129,3 +129,14 @@ extension Engine {
   /// The messages of every error and warning reported so far.
   var errorMessages: [String] { errors.all.map(\.message) }
 }
+
+/// Lua for test sources: `fails_with(fn, text)` asserts that `fn` raises an error containing
+/// `text` (plain, not a pattern), whatever position the message starts with.
+let luaFailsWith = #"""
+  local function fails_with(fn, text)
+    local ok, message = pcall(fn)
+    assert.is_false(ok)
+    assert.truthy(tostring(message):find(text, 1, true), tostring(message))
+  end
+
+  """#
