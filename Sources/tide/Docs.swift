@@ -5,13 +5,13 @@ import TideScript
 /// `tide docs`: generate the Lua API reference from the bindings' doc comments.
 struct Docs: ParsableCommand {
   static let configuration = CommandConfiguration(
-    abstract: "Generate docs/api.md from the doc comments in Sources/TideScript/API, and .luacheckrc from the names under `tide`.",
-    discussion: "Fails when a binding has no doc comment. With --check, also fails when docs/api.md is out of date.")
+    abstract: "Generate docs/api.md and the LuaLS library docs/meta/tide.lua from the doc comments, and .luacheckrc from the names under `tide`.",
+    discussion: "Fails when a binding has no doc comment. With --check, also fails when a generated file is out of date.")
 
   @Option(help: "The package root (holding Sources/ and docs/).")
   var root = "."
 
-  @Flag(help: "Check docs/api.md instead of writing it.")
+  @Flag(help: "Check the generated files instead of writing them.")
   var check = false
 
   func run() throws {
@@ -24,6 +24,7 @@ struct Docs: ParsableCommand {
     let names = try Engine.runtimeNames()
     try write(LintStandard.luacheckConfig(game: names.game, test: names.test), to: ".luacheckrc", in: rootURL)
     try write(result.markdown, to: "docs/api.md", in: rootURL)
+    try write(result.meta, to: "docs/meta/tide.lua", in: rootURL)
   }
 
   /// Writes `text` to `path`, or with --check fails when the file differs.

@@ -36,7 +36,8 @@ struct New: ParsableCommand {
     }
     let title = name.split(separator: "-").map { $0.prefix(1).uppercased() + $0.dropFirst() }.joined(separator: " ")
     do {
-      for (file, text) in GameTemplate.files(name: name, title: title) {
+      let library = GameTemplate.metaLibrary(for: folder)
+      for (file, text) in GameTemplate.files(name: name, title: title, library: library) {
         let url = folder.appendingPathComponent(file)
         try FileManager.default.createDirectory(at: url.deletingLastPathComponent(), withIntermediateDirectories: true)
         try text.write(to: url, atomically: true, encoding: .utf8)
@@ -70,8 +71,39 @@ struct New: ParsableCommand {
 
 /// The files of a new game, by path inside its folder.
 enum GameTemplate {
-  static func files(name: String, title: String) -> [(String, String)] {
-    [
+  /// Where `.luarc.json` finds the LuaLS library (`docs/meta` of the Tide checkout this `tide`
+  /// belongs to, or the one the current folder is in): relative to `game` when they share a
+  /// tree, absolute otherwise. Nil when no checkout is found.
+  static func metaLibrary(for game: URL) -> String? {
+    let executable = URL(fileURLWithPath: CommandLine.arguments[0]).standardizedFileURL.resolvingSymlinksInPath()
+    let starts = [URL(fileURLWithPath: FileManager.default.currentDirectoryPath), executable.deletingLastPathComponent()]
+    for start in starts {
+      var folder = start.standardizedFileURL
+      while folder.pathComponents.count > 1 {
+        let meta = folder.appendingPathComponent("docs/meta")
+        if FileManager.default.fileExists(atPath: meta.appendingPathComponent("tide.lua").path) {
+          return relativePath(from: game.standardizedFileURL, to: meta) ?? meta.path
+        }
+        folder = folder.deletingLastPathComponent()
+      }
+    }
+    return nil
+  }
+
+  /// `../../docs/meta` from `Content/game` to `docs/meta`, when both lie under one folder.
+  private static func relativePath(from base: URL, to target: URL) -> String? {
+    let from = base.pathComponents
+    let to = target.pathComponents
+    var shared = 0
+    while shared < min(from.count, to.count), from[shared] == to[shared] { shared += 1 }
+    guard shared > 1 else { return nil }
+    return (Array(repeating: "..", count: from.count - shared) + to[shared...]).joined(separator: "/")
+  }
+
+  static func files(name: String, title: String, library: String? = nil) -> [(String, String)] {
+    // LuaLS reads the Tide API from the generated library; without one it still knows the globals.
+    let libraryLine = library.map { "\n  \"workspace.library\": [\"\($0)\"]," } ?? ""
+    return [
       ("conf.lua", """
         -- \(title): how the game starts. Every field is in docs/conf.md.
         return {
@@ -186,7 +218,7 @@ enum GameTemplate {
       (".luarc.json", """
         {
           "$schema": "https://raw.githubusercontent.com/LuaLS/vscode-lua/master/setting/schema.json",
-          "runtime.version": "Lua 5.4",
+          "runtime.version": "Lua 5.4",\(libraryLine)
           "diagnostics.globals": ["tide", "describe", "it", "before_each", "after_each", "pending", "setup", "teardown", "spy", "stub", "mock", "match"],
           "workspace.checkThirdParty": false
         }

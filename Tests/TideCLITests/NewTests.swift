@@ -15,6 +15,11 @@ extension CLITests {
       "tests/golden/start.png", "tests/replays/first.input", ".luarc.json", "README.md"] {
       XCTAssertTrue(FileManager.default.fileExists(atPath: game.appendingPathComponent(file).path), file)
     }
+    // .luarc.json points LuaLS at the generated Tide library (docs/meta/tide.lua).
+    let luarc = try JSONSerialization.jsonObject(with: Data(contentsOf: game.appendingPathComponent(".luarc.json"))) as? [String: Any]
+    let library = try XCTUnwrap((luarc?["workspace.library"] as? [String])?.first, "no workspace.library in .luarc.json")
+    let libraryURL = library.hasPrefix("/") ? URL(fileURLWithPath: library) : game.appendingPathComponent(library)
+    XCTAssertTrue(FileManager.default.fileExists(atPath: libraryURL.appendingPathComponent("tide.lua").path), library)
     let check = try tide(["check", "--strict", game.path])
     XCTAssertEqual(check.status, 0, check.stdout + check.stderr)
     let test = try tide(["test", game.path])

@@ -247,7 +247,7 @@ final class APIDocGeneratorTests: XCTestCase {
     let result = generate([("SceneAPI.swift", source)])
     XCTAssertEqual(result.problems, [
       "SceneAPI.swift:4: tide.scene.go: @param name is documented twice",
-      "SceneAPI.swift:5: tide.scene.go: unknown tag @parm (use @param, @return or @example)",
+      "SceneAPI.swift:5: tide.scene.go: unknown tag @parm (use @param, @return, @example, @field, @type, @class or @method)",
       "SceneAPI.swift:6: tide.scene.go: @param fn has no type",
       "SceneAPI.swift:9: tide.scene.go is defined twice (first at SceneAPI.swift:7)",
       "SceneAPI.swift:10: x.function(\"lost\") is on no known module or type "

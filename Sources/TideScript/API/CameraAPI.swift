@@ -12,6 +12,12 @@ extension Engine {
 
   /// `tide.camera`: moves, zooms and turns the current scene's world; its HUD stays put.
   func installCameraAPI() {
+    /// The current scene's camera (`tide.camera`); its number fields tween like a sprite's.
+    /// @field x number: the world point at the centre of the screen (at first the screen's centre)
+    /// @field y number: as `x`, downwards
+    /// @field zoom number: 1 by default; 2 shows the world twice as large
+    /// @field rotation number: degrees, clockwise
+    /// @field hud Sprite: a group drawn above the world that the camera never moves
     let t = type("Camera")
 
     /// The world point shown at screen point (`x`, `y`): where a tap in design units lands in the
@@ -83,6 +89,7 @@ extension Engine {
     /// are made in the world unless given `parent = tide.camera.hud`. Taps and drags on world sprites
     /// give world points (`x`, `y`, `start_x`, `start_y`, `dx`, `dy`) and the screen point as
     /// `screen_x`, `screen_y`. Each scene starts with a fresh camera; outside a scene it is an error.
+    /// @type Camera
     /// @example tide.tween(tide.camera, 0.5, { x = hero.x, zoom = 1.5 }, { ease = "out_quad" })
     /// @example tide.sprite.text("Score: 0", { parent = tide.camera.hud, x = 20, y = 20 })
     lua.push(tideTable)

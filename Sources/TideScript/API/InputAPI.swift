@@ -10,7 +10,7 @@ extension Engine {
 
     /// Listens for an input event until the current scene ends. "key"/"key_up" get the key name
     /// ("return", "backspace", "a", "left"...), "text" gets the typed text, pointer events get x, y.
-    /// @param event string: "key" | "key_up" | "text" | "pointer_down" | "pointer_move" | "pointer_up"
+    /// @param event InputEvent: "key", "key_up", "text", "pointer_down", "pointer_move" or "pointer_up"
     /// @param fn function
     /// @example tide.input.on("key", function(name) if name == "escape" then tide.scene.go("menu") end end)
     m.function("on") { [unowned self] lua in

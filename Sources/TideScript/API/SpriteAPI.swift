@@ -1,6 +1,12 @@
 import LuaBridge
 import TideCore
 
+/// The strings sprite bindings accept, one list each for the check and the docs' enums.
+enum SpriteAPIEnums {
+  static let anchorNames = ["top_left", "top", "top_right", "left", "center", "right", "bottom_left", "bottom", "bottom_right"]
+  static let spriteEvents = ["tap", "drag", "press", "release"]
+}
+
 /// The Lua-facing sprite fields; unknown names are refused so a typo fails loudly.
 enum SpriteField: String, CaseIterable {
   case x, y, w, h, width, height, anchor, anchor_x, anchor_y, scale, scale_x, scale_y, rotation, alpha, z
@@ -63,26 +69,11 @@ enum SpriteField: String, CaseIterable {
 extension Engine {
   /// `tide.sprite`: shapes, images and text in a retained scene graph that the engine draws,
   /// animates and hit-tests. Sprites made while a scene is active belong to it and go when it ends.
-  /// Every sprite has these fields, read and written as `s.x = 10` or passed to a constructor:
-  /// `x`, `y` (position of the anchor point, in the parent's space; children are placed from their
-  /// parent's top-left corner), `w`, `h` (box size), `anchor` ("top_left" (default), "top",
-  /// "top_right", "left", "center", "right", "bottom_left", "bottom", "bottom_right", or `{ ax, ay }`;
-  /// circles default to "center"), `anchor_x`, `anchor_y`, `scale`, `scale_x`, `scale_y`,
-  /// `rotation` (degrees, clockwise), `alpha` (0 to 1), `z` (draw order among siblings), `visible`,
-  /// `flip_x`, `flip_y`, `tint`, `fill`, `stroke` (colours: "#rrggbb", "#rrggbbaa" or a name),
-  /// `stroke_width`, `radius` (circle radius, or a rect's corner radius), `text`, `size` (points),
-  /// `color` (text colour), `align` ("left", "center", "right"), `image`, `frame` (1-based), `tag`,
-  /// `name`, `clip` (true: the sprite's children show, and take taps, only inside its shape: its box
-  /// rounded by `radius`, or its ellipse; clips nest by intersecting), `points` (lines and polygons:
-  /// `{ x1, y1, x2, y2, ... }`); read-only: `kind`, `id`, `parent`; and `data`, a table for the game's own fields.
-  /// An unknown field is an error, so a typo never passes silently.
-  /// Number fields take finite numbers in these ranges (anything else is an error naming the
-  /// field, wherever it is written: constructor, `s.x = v` or tween): `x`, `y`, `w`, `h` ±1e6;
-  /// `anchor_x`, `anchor_y` ±1000; `scale`, `scale_x`, `scale_y` ±1e4; `rotation`, `z` ±1e9;
-  /// `alpha` ±1e6 (drawn clamped to 0..1); `stroke_width` 0 to 1e4; `radius` 0 to 1e5;
-  /// `size` 1 to 2000; `frame` an integer from 1 to 1e6. `text` is at most 20,000 bytes, `name` and `tag` 1000; sprites
-  /// nest at most 200 levels deep, and at most 200,000 live at once (removed ones count until
-  /// the script lets go of them).
+  /// Every sprite has the fields listed under [Sprite](#sprite), read and written as `s.x = 10` or
+  /// passed to a constructor. An unknown field is an error, so a typo never passes silently, and a
+  /// number outside its field's range is an error naming the field, wherever it is written:
+  /// constructor, `s.x = v` or tween. Sprites nest at most 200 levels deep, and at most 200,000 live
+  /// at once (removed ones count until the script lets go of them).
   func installSpriteAPI() {
     let m = module("tide.sprite")
 
@@ -182,6 +173,45 @@ extension Engine {
   }
 
   private func installSpriteMethods() {
+    /// A shape, image, text, group or particle emitter in the scene. Fields are read and written as
+    /// `s.x = 10`, passed to a constructor, or tweened (the number ones).
+    /// @field x number: position of the anchor point in the parent's space (children are placed from their parent's top-left corner); ±1e6
+    /// @field y number: as `x`, downwards; ±1e6
+    /// @field w number: box width; ±1e6
+    /// @field h number: box height; ±1e6
+    /// @field width number: the same as `w`
+    /// @field height number: the same as `h`
+    /// @field anchor Anchor|number[]: the point of the box at `x`, `y`: a name ("top_left" by default; circles "center") or `{ ax, ay }` (0 to 1 across the box); reads back as it was set
+    /// @field anchor_x number: the anchor across the box (0 left, 1 right); ±1000
+    /// @field anchor_y number: the anchor down the box (0 top, 1 bottom); ±1000
+    /// @field scale number: both scales at once; ±1e4
+    /// @field scale_x number: horizontal scale; ±1e4
+    /// @field scale_y number: vertical scale; ±1e4
+    /// @field rotation number: degrees, clockwise, about the anchor; ±1e9
+    /// @field alpha number: opacity, drawn clamped to 0..1 (children multiply); ±1e6
+    /// @field z number: draw order among siblings (higher on top); ±1e9
+    /// @field visible boolean: false hides it and its children, which then take no taps
+    /// @field flip_x boolean: mirrored left to right
+    /// @field flip_y boolean: mirrored top to bottom
+    /// @field tint Color: multiplies an image's colours
+    /// @field fill Color: the inside of a rect, circle, ellipse or polygon
+    /// @field stroke Color: the outline (a line's colour)
+    /// @field stroke_width number: outline width; 0 to 1e4
+    /// @field radius number: a circle's radius, or a rect's corner radius; 0 to 1e5
+    /// @field text string: a text sprite's text (at most 20,000 bytes); nil clears it
+    /// @field size number: a text sprite's size in points; 1 to 2000
+    /// @field color Color: a text sprite's colour
+    /// @field align "left"|"center"|"right": how lines of a text sprite line up
+    /// @field image string: an image sprite's asset name (`assets/<image>`)
+    /// @field frame integer: the frame of an animation being shown (1-based); 1 to 1e6
+    /// @field tag string?: a label for finding sprites (`app:find{ tag = }`); nil clears it
+    /// @field name string?: a name for finding one sprite; nil clears it
+    /// @field clip boolean: true shows the children, and lets them take taps, only inside this sprite's shape (its box rounded by `radius`, or its ellipse); clips nest by intersecting
+    /// @field points number[]: lines and polygons: `{ x1, y1, x2, y2, ... }` relative to `x`, `y`
+    /// @field kind string: read-only: "rect", "circle", "ellipse", "line", "polygon", "image", "text", "group" or "particles"
+    /// @field id integer: read-only: unique in a run
+    /// @field parent Sprite?: read-only: the group it is in
+    /// @field data table: the game's own fields, kept with the sprite
     let t = type("Sprite")
 
     /// Calls `fn(event)` on a gesture on this sprite or its children: "tap", "drag" (with
@@ -189,13 +219,13 @@ extension Engine {
     /// The event has `x`, `y` in design units; drags add `start_x`, `start_y`, `dx`, `dy`.
     /// A gesture reaches only what is seen at its point: a rect or circle with an opaque fill
     /// drawn above (alpha 1) keeps it from the sprites under it, even without a handler of its own.
-    /// @param event string: "tap" | "drag" | "press" | "release"
+    /// @param event SpriteEvent: "tap", "drag", "press" or "release"
     /// @param fn function: the handler; nil removes it
     /// @return Sprite: the sprite, for chaining
     /// @example lion:on("drag", function(e) lion.x, lion.y = e.x, e.y end)
     t.method("on") { [unowned self] lua in
       let node = try checkSprite(lua, 1)
-      let event = try lua.checkOption(2, ["tap", "drag", "press", "release"])
+      let event = try lua.checkOption(2, SpriteAPIEnums.spriteEvents)
       let script = scriptOf(node)
       if lua.type(at: 3) == .nil || lua.type(at: 3) == .none {
         script.handlers[event] = nil
@@ -662,7 +692,7 @@ extension Engine {
     "left": (0, 0.5), "center": (0.5, 0.5), "right": (1, 0.5),
     "bottom_left": (0, 1), "bottom": (0.5, 1), "bottom_right": (1, 1),
   ]
-  static let anchorNames = "top_left, top, top_right, left, center, right, bottom_left, bottom, bottom_right"
+  static let anchorNames = SpriteAPIEnums.anchorNames.joined(separator: ", ")
 
   /// The name of the anchor point (`ax`, `ay`), if it is one of the nine named ones.
   static func anchorName(_ ax: Double, _ ay: Double) -> String? {

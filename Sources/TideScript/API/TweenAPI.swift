@@ -20,11 +20,15 @@ extension Engine {
     /// @param sprite Sprite: or `tide.camera`
     /// @param duration number: seconds, 0 to 1e9
     /// @param props table: target values, e.g. `{ x = 80, alpha = 0, fill = "#ff0000" }`
-    /// @param opts table?: `ease` (e.g. "out_back"; default "linear"), `delay` (seconds), `on_done` (function),
-    /// `loops` (passes: 1 by default, -1 for ever; each pass starts again from where the first began),
-    /// `yoyo` (true: every second pass runs backwards, so the sprite swings back and forth; alone it means
-    /// there and back once). A loop ends with `:cancel()`, when its scene ends, or (as cancelled) once
-    /// every sprite it moves has been removed. More than 1000 passes in one tick are cut short.
+    /// @param opts table?: the options below; any other key is an error listing these
+    /// @field ease Ease?: the curve, e.g. "out_back"; default "linear"
+    /// @field delay number?: seconds before it starts
+    /// @field on_done fun(completed: boolean)?: called when it ends: true when it ran to the end, false when cancelled
+    /// @field loops integer?: passes: 1 by default, -1 for ever; each pass starts again from where the
+    /// first began. A loop ends with `:cancel()`, when its scene ends, or (as cancelled) once every
+    /// sprite it moves has been removed. More than 1000 passes in one tick are cut short.
+    /// @field yoyo boolean?: true: every second pass runs backwards, so the sprite swings back and
+    /// forth; alone it means there and back once
     /// @return Tween: `:cancel()`, `:on_done(fn)`, `:await()`, `:done()`
     /// @example tide.tween(lion, 0.6, { x = 80, y = 640 }, { ease = "out_back", delay = 0.1 })
     /// @example tide.tween(mole, 0.8, { y = 300 }, { ease = "in_out_sine", loops = -1, yoyo = true })  -- bob for ever

@@ -6,11 +6,14 @@ public struct APIDocResult: Sendable, Equatable {
   public var markdown: String
   /// One line per fault, `path:line: message`, in source order; empty when every export is documented.
   public var problems: [String]
+  /// The same API as a LuaLS (lua-language-server) `---@meta` library, `docs/meta/tide.lua`.
+  public var meta: String
 
   /// Wraps a generated reference and its problems.
-  public init(markdown: String, problems: [String]) {
+  public init(markdown: String, problems: [String], meta: String = "") {
     self.markdown = markdown
     self.problems = problems
+    self.meta = meta
   }
 }
 
@@ -59,7 +62,7 @@ public struct APIDocGenerator {
         scan(path: source.path, text: source.text, into: &catalog)
       }
     }
-    return APIDocResult(markdown: render(catalog), problems: catalog.problems)
+    return APIDocResult(markdown: render(catalog), problems: catalog.problems, meta: renderMeta(catalog))
   }
 
   /// Reads every `.swift` file under `directory`, sorted by path.
@@ -85,7 +88,7 @@ public struct APIDocGenerator {
 
   // MARK: Model
 
-  private enum Owner: Hashable {
+  enum Owner: Hashable {
     case module(String)
     case type(String)
 
@@ -96,30 +99,48 @@ public struct APIDocGenerator {
     }
   }
 
-  private struct Param {
+  struct Param {
     var name: String
     var type: String
     var text: String
     var optional: Bool
   }
 
-  private struct Return {
+  struct Return {
     var type: String
     var text: String
   }
 
-  private struct DocComment {
+  struct DocComment {
     var paragraphs: [String] = []
     var params: [Param] = []
     var returns: [Return] = []
     var examples: [[String]] = []
+    /// `@field name type: text`: a field of a type or module, or a key of an options table.
+    var fields: [Param] = []
+    /// `@type T`: the type of a documented value (`tide.screen.width`).
+    var valueType: String?
+    /// `@class Name` or `@class Name : Base`: the object a widget constructor returns, whose
+    /// methods follow as `@method name(a: type, b: type?) returns: text`.
+    var className: String?
+    var baseClass: String?
+    var methods: [MethodDoc] = []
     /// The first tag line, when it comes before any description.
     var tagBeforeSummary: String?
     /// Faults within the comment, with the line they are on.
     var faults: [(line: Int, message: String)] = []
   }
 
-  private struct Entry {
+  /// One `@method` line of a `@class` block.
+  struct MethodDoc {
+    var name: String
+    var params: [Param]
+    var returns: [Return]
+    var summary: String
+    var line: Int
+  }
+
+  struct Entry {
     var owner: Owner
     var name: String
     /// `t.method` (receiver passed with `:`) rather than `m.function`.
@@ -130,6 +151,8 @@ public struct APIDocGenerator {
     /// A field of a Lua module's table (`tide.ui.theme`, `tide.ui.label`), shown without a call:
     /// its description gives the call form.
     var isValue = false
+    /// A field of a Lua library table (`tide.ui.go = navigation.go`) rather than a `@name` value.
+    var isLuaField = false
 
     /// How Lua code calls it: `tide.sprite.rect`, `sprite:on`, `Sprite.new`.
     var callName: String {
@@ -148,13 +171,16 @@ public struct APIDocGenerator {
     }
   }
 
-  private struct Section {
+  struct Section {
     var intros: [String] = []
+    /// `@field` tags from the introduction: the fields of a type (`sprite.x`) or module.
+    var fields: [Param] = []
+    var baseClass: String?
     var entries: [Entry] = []
     var seen: [String: (path: String, line: Int)] = [:]
   }
 
-  private struct Catalog {
+  struct Catalog {
     var sections: [Owner: Section] = [:]
     var problems: [String] = []
 
@@ -242,8 +268,9 @@ public struct APIDocGenerator {
         case .type:
           introLines = docLines.isEmpty ? nil : docLines
         }
-        if let introLines, let intro = introduction(from: introLines) {
-          catalog.sections[owner, default: Section()].intros.append(intro)
+        if let introLines {
+          if let intro = introduction(from: introLines) { catalog.sections[owner, default: Section()].intros.append(intro) }
+          catalog.sections[owner, default: Section()].fields += parseDoc(introLines).fields
         }
       }
       for match in line.matches(of: registration) {
@@ -287,6 +314,10 @@ public struct APIDocGenerator {
       }
       defer { docLines = [] }
       guard !docLines.isEmpty else { continue }
+      let blockDoc = parseDoc(docLines)
+      if let className = blockDoc.className {
+        addClass(className, from: blockDoc, path: path, into: &catalog)
+      }
       var name: String?
       var luaParams: [String] = []
       if let match = line.firstMatch(of: function) {
@@ -295,14 +326,45 @@ public struct APIDocGenerator {
       } else if rawLine.first == " ", let match = line.firstMatch(of: field) {
         name = String(match.1)
       }
-      guard let name else { continue }
-      var doc = parseDoc(docLines)
+      guard let name else {
+        if let className = blockDoc.className {
+          let owner = Owner.type(className)
+          catalog.sections[owner, default: Section()].intros += blockDoc.paragraphs
+          catalog.sections[owner, default: Section()].fields += blockDoc.fields
+        }
+        continue
+      }
+      var doc = blockDoc
+      if let className = doc.className {
+        // A widget constructor: one options table (its keys are the `@field`s) in, the widget out.
+        if doc.returns.isEmpty { doc.returns = [Return(type: className, text: "")] }
+        if doc.params.isEmpty { doc.params = [Param(name: "opts", type: "table", text: "the options below", optional: false)] }
+      }
       if doc.params.isEmpty {
         doc.params = luaParams.map { Param(name: $0, type: "", text: "", optional: false) }
       }
       var entry = Entry(owner: owner, name: name, isMethod: false, doc: doc, path: path, line: index + 1)
-      entry.isValue = luaParams.isEmpty && line.firstMatch(of: function) == nil
+      // A field documented with parameters or results is a function (`go = navigation.go`).
+      entry.isLuaField = line.firstMatch(of: function) == nil
+      entry.isValue = entry.isLuaField && doc.params.isEmpty && doc.returns.isEmpty
       catalog.add(entry, docFound: true)
+    }
+  }
+
+  /// The type section a `@class` block describes: its base, and its `@method`s as entries. A
+  /// block that documents nothing else (no function or field below it) gives the introduction.
+  private static func addClass(_ name: String, from doc: DocComment, path: String, into catalog: inout Catalog) {
+    let owner = Owner.type(name)
+    var section = catalog.sections[owner] ?? Section()
+    section.baseClass = doc.baseClass ?? section.baseClass
+    catalog.sections[owner] = section
+    for method in doc.methods {
+      var methodDoc = DocComment()
+      methodDoc.paragraphs = method.summary.isEmpty ? [] : [method.summary.prefix(1).uppercased() + method.summary.dropFirst()]
+      methodDoc.params = method.params
+      methodDoc.returns = method.returns
+      catalog.add(Entry(owner: owner, name: method.name, isMethod: true, doc: methodDoc, path: path, line: method.line),
+                  docFound: true)
     }
   }
 
@@ -322,7 +384,7 @@ public struct APIDocGenerator {
   }
 
   private static func parseDoc(_ lines: [DocLine]) -> DocComment {
-    enum Continues { case description, param, result, example }
+    enum Continues { case description, param, result, example, field, method }
     var doc = DocComment()
     var paragraph: [String] = []
     var continues = Continues.description
@@ -346,6 +408,8 @@ public struct APIDocGenerator {
         case .param: doc.params[doc.params.count - 1].text += (doc.params[doc.params.count - 1].text.isEmpty ? "" : " ") + line
         case .result: doc.returns[doc.returns.count - 1].text += (doc.returns[doc.returns.count - 1].text.isEmpty ? "" : " ") + line
         case .example: doc.examples[doc.examples.count - 1].append(raw)
+        case .field: doc.fields[doc.fields.count - 1].text += " " + line
+        case .method: doc.methods[doc.methods.count - 1].summary += " " + line
         }
         continue
       }
@@ -383,6 +447,33 @@ public struct APIDocGenerator {
         if type.isEmpty { doc.faults.append((lineNumber, "@return has no type")) }
         doc.returns.append(Return(type: type, text: text))
         continues = .result
+      case "@field":
+        let name = String(rest.prefix { !$0.isWhitespace })
+        let (declaredType, text) = splitTypeAndText(rest.dropFirst(name.count).trimmingCharacters(in: .whitespaces))
+        var type = declaredType
+        let optional = type.hasSuffix("?")
+        if optional { type.removeLast() }
+        if name.isEmpty || type.isEmpty { doc.faults.append((lineNumber, "@field needs a name and a type")) }
+        doc.fields.append(Param(name: name, type: type, text: text, optional: optional))
+        continues = .field
+      case "@type":
+        if rest.isEmpty { doc.faults.append((lineNumber, "@type needs a type")) }
+        doc.valueType = rest
+        continues = .description
+      case "@class":
+        let parts = rest.split(separator: ":", maxSplits: 1).map { $0.trimmingCharacters(in: .whitespaces) }
+        if parts.first?.isEmpty ?? true { doc.faults.append((lineNumber, "@class needs a name")) }
+        doc.className = parts.first
+        doc.baseClass = parts.count > 1 ? parts[1] : nil
+        continues = .description
+      case "@method":
+        if let method = parseMethod(rest, line: lineNumber) {
+          doc.methods.append(method)
+          continues = .method
+        } else {
+          doc.faults.append((lineNumber, "@method needs `name(a: type, ...) [returns]: summary`"))
+          continues = .description
+        }
       case "@example", "@examples":
         var code = raw.drop { $0.isWhitespace }.dropFirst(tag.count)
         if code.first == " " { code = code.dropFirst() }
@@ -395,12 +486,54 @@ public struct APIDocGenerator {
         }
         continues = doc.examples.isEmpty ? .description : .example
       default:
-        doc.faults.append((lineNumber, "unknown tag \(tag) (use @param, @return or @example)"))
+        doc.faults.append((lineNumber, "unknown tag \(tag) (use @param, @return, @example, @field, @type, @class or @method)"))
         continues = .description
       }
     }
     endParagraph()
     return doc
+  }
+
+  /// Reads `set_text(s: string, b: number?) Button: summary` into a method.
+  private static func parseMethod(_ text: String, line: Int) -> MethodDoc? {
+    let (head, summary) = splitTypeAndText(text)
+    guard let open = head.firstIndex(of: "("), let close = head.lastIndex(of: ")"), open < close else { return nil }
+    let name = head[..<open].trimmingCharacters(in: .whitespaces)
+    guard !name.isEmpty, name.allSatisfy({ $0.isLetter || $0.isNumber || $0 == "_" }) else { return nil }
+    let params = splitTopLevel(String(head[head.index(after: open)..<close])).map { part -> Param in
+      let pieces = part.split(separator: ":", maxSplits: 1).map { $0.trimmingCharacters(in: .whitespaces) }
+      var name = pieces[0]
+      var type = pieces.count > 1 ? pieces[1] : ""
+      var optional = false
+      if name.hasSuffix("?") { name.removeLast(); optional = true }
+      if type.hasSuffix("?") { type.removeLast(); optional = true }
+      return Param(name: name, type: type, text: "", optional: optional)
+    }
+    let returnType = head[head.index(after: close)...].trimmingCharacters(in: .whitespaces)
+    let returns = returnType.isEmpty ? [] : [Return(type: returnType, text: "")]
+    return MethodDoc(name: name, params: params, returns: returns, summary: summary, line: line)
+  }
+
+  /// `a: number, b: fun(x: number, y: number)` split at the commas outside brackets.
+  private static func splitTopLevel(_ text: String) -> [String] {
+    var parts: [String] = []
+    var current = ""
+    var depth = 0
+    for character in text {
+      switch character {
+      case "(", "[", "{", "<": depth += 1
+      case ")", "]", "}", ">": depth = max(0, depth - 1)
+      case "," where depth == 0:
+        parts.append(current.trimmingCharacters(in: .whitespaces))
+        current = ""
+        continue
+      default: break
+      }
+      current.append(character)
+    }
+    let last = current.trimmingCharacters(in: .whitespaces)
+    if !last.isEmpty { parts.append(last) }
+    return parts
   }
 
   /// Splits `number: seconds` into type and description at the first colon that is followed by a
@@ -435,7 +568,7 @@ public struct APIDocGenerator {
   }
 
   /// The conventional Lua name for a value of `type`: `Sprite` -> `sprite`, `TextBox` -> `text_box`.
-  private static func receiverName(_ type: String) -> String {
+  static func receiverName(_ type: String) -> String {
     var result = ""
     var previous: Character?
     for character in type {
@@ -476,6 +609,8 @@ public struct APIDocGenerator {
     }
     var typeLinks: [String: String] = [:]
     for case .type(let name) in types { typeLinks[name] = sectionAnchor[.type(name)] }
+    _ = slugger.slug("Names")
+    for (name, _, _) in enums { typeLinks[name] = slugger.slug(name) }
 
     var out: [String] = []
     out.append("# \(title)")
@@ -500,6 +635,13 @@ public struct APIDocGenerator {
       let section = catalog.sections[owner, default: Section()]
       out.append("## \(owner.name)")
       out.append(contentsOf: section.intros)
+      if let base = section.baseClass {
+        let link = typeLinks[base].map { "[`\(base)`](#\($0))" } ?? "`\(base)`"
+        out.append("Also has every method of \(link).")
+      }
+      if !section.fields.isEmpty {
+        out.append(fieldTable("Field", section.fields, typeLinks: typeLinks))
+      }
       if case .type(let name) = owner {
         // Its own methods returning it (for chaining) are not where a value comes from.
         let makers = owners.filter { $0 != owner }
@@ -512,6 +654,27 @@ public struct APIDocGenerator {
       for entry in section.entries {
         out.append(contentsOf: render(entry, typeLinks: typeLinks))
       }
+    }
+    // The enums the types above name (a test's small catalog may name none).
+    var typesUsed: [String] = []
+    for section in catalog.sections.values {
+      typesUsed += section.fields.map(\.type)
+      for entry in section.entries {
+        typesUsed += entry.doc.params.map(\.type)
+        typesUsed += entry.doc.fields.map(\.type)
+        typesUsed += entry.doc.returns.map(\.type)
+      }
+    }
+    let named = enums.filter { item in typesUsed.contains { $0.contains(item.name) } }
+    if !named.isEmpty {
+      out.append("## Names")
+      out.append("The strings some arguments and fields take, named in the types above.")
+    }
+    for (name, values, text) in named {
+      out.append("### \(name)")
+      let quoted: [String] = values.map { "`\"" + $0 + "\"`" }
+      let sentence: String = text.prefix(1).uppercased() + String(text.dropFirst())
+      out.append(sentence + ": " + quoted.joined(separator: ", ") + ".")
     }
     return out.joined(separator: "\n\n") + "\n"
   }
@@ -535,6 +698,12 @@ public struct APIDocGenerator {
       }
       blocks.append(table.joined(separator: "\n"))
     }
+    if let valueType = entry.doc.valueType {
+      blocks.append("**Type** \(typeCell(valueType, typeLinks: typeLinks))")
+    }
+    if !entry.doc.fields.isEmpty {
+      blocks.append(fieldTable(entry.isValue && entry.doc.className == nil ? "Field" : "Option", entry.doc.fields, typeLinks: typeLinks))
+    }
     let returns = entry.doc.returns.map { result -> String in
       let type = typeCell(result.type, typeLinks: typeLinks)
       return result.text.isEmpty ? type : "\(type): \(result.text)"
@@ -551,13 +720,24 @@ public struct APIDocGenerator {
     return blocks
   }
 
+  /// A table of fields or options: name, type (optional ones marked) and description.
+  private static func fieldTable(_ heading: String, _ fields: [Param], typeLinks: [String: String]) -> String {
+    var table = ["| \(heading) | Type | Description |", "| --- | --- | --- |"]
+    for field in fields {
+      var type = typeCell(field.type, typeLinks: typeLinks)
+      if field.optional { type += ", optional" }
+      table.append("| `\(field.name)` | \(escapeCell(type)) | \(escapeCell(field.text)) |")
+    }
+    return table.joined(separator: "\n")
+  }
+
   private static func typeCell(_ type: String, typeLinks: [String: String]) -> String {
     guard !type.isEmpty else { return "" }
     if let anchor = typeLinks[bareType(type)] { return "[`\(type)`](#\(anchor))" }
     return "`\(type)`"
   }
 
-  private static func bareType(_ type: String) -> String {
+  static func bareType(_ type: String) -> String {
     type.hasSuffix("?") ? String(type.dropLast()) : type
   }
 

@@ -61,15 +61,18 @@ extension Engine {
     /// @name tide.screen.width
     /// The design width in design units: conf.lua's `width` (default 390), or `--size` / a test's `size`.
     /// Lay out from it rather than from a number, so the game fits other sizes.
+    /// @type number
     /// @example local x = tide.screen.width / 2
     lua.push(config.width)
     lua.rawSet(-2, key: "width")
     /// @name tide.screen.height
     /// The design height in design units: conf.lua's `height` (default 844), or `--size` / a test's `size`.
+    /// @type number
     lua.push(config.height)
     lua.rawSet(-2, key: "height")
     /// @name tide.screen
     /// The design size the game lays out in (`width`, `height`); the window letterboxes it.
+    /// @type table
     lua.rawSet(-2, key: "screen")
     lua.newTable()
     for (name, value) in config.options {
@@ -85,20 +88,24 @@ extension Engine {
     /// @name tide.options
     /// The game's options: each field declared in conf.lua's `options` with its default, or the value
     /// given by `tide run --option name=value` or a test's `options`, typed as declared (see docs/conf.md).
+    /// @type table
     /// @example local rounds = tide.options.rounds
     lua.rawSet(-2, key: "options")
     lua.newTable()
     /// @name tide.game.title
     /// conf.lua's `title` (the window title).
+    /// @type string
     lua.push(config.title)
     lua.rawSet(-2, key: "title")
     /// @name tide.game.author
     /// conf.lua's `author`, for a credits or info screen; "" when conf.lua names nobody.
+    /// @type string
     /// @example ui.label{ text = "Made by " .. tide.game.author }
     lua.push(config.author ?? "")
     lua.rawSet(-2, key: "author")
     /// @name tide.game
     /// What conf.lua says about the game itself (`title`, `author`).
+    /// @type table
     lua.rawSet(-2, key: "game")
     lua.pop(1)
     try installLibraryModule("rules")
