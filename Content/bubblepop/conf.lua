@@ -3,6 +3,7 @@
 -- `tide run Content/bubblepop --option colours=data.colours_gold`.
 return {
   title = "BubblePop",
+  screenshot = "play_combo",   -- the screen docs/examples.md shows
   width = 390,
   height = 844,
   background = "#14213d",

@@ -3,6 +3,7 @@
 -- the rps game, shared through `modules`.
 return {
   title = "Bungle in the Jungle",
+  screenshot = "win_pounce",   -- the screen docs/examples.md shows
   width = 390,
   height = 844,
   background = "#17361f",

@@ -4,6 +4,7 @@
 -- (`--size 375x667`, the default) and a tablet (`--size 834x1112`) alike.
 return {
   title = "Picture Words",
+  screenshot = "right_phone",   -- the screen docs/examples.md shows
   width = 375,
   height = 667,
   background = "#fff4d6",

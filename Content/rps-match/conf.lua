@@ -2,6 +2,7 @@
 -- screens. The rules are Content/rps's own data (modules.rps below).
 return {
   title = "RPS Match",
+  screenshot = "game_win",   -- the screen docs/examples.md shows
   author = "the Tide project",
   width = 390,
   height = 844,

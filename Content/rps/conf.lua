@@ -2,6 +2,7 @@
 -- choose one with `tide run Content/rps --option variant=animals`.
 return {
   title = "Rock Paper Scissors",
+  screenshot = "won",   -- the screen docs/examples.md shows
   width = 390,
   height = 844,
   background = "#1d2433",

@@ -2,6 +2,7 @@
 -- Start on a screen with `tide run Content/showcase --option start=shapes`.
 return {
   title = "Tide Showcase",
+  screenshot = "clip",   -- the screen docs/examples.md shows
   width = 390,
   height = 844,
   background = "#14213d",

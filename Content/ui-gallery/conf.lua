@@ -2,6 +2,7 @@
 -- Open one directly with `tide run Content/ui-gallery --option start=fields`.
 return {
   title = "Tide UI Gallery",
+  screenshot = "home",   -- the screen docs/examples.md shows
   width = 390,
   height = 844,
   background = "#1d2433",

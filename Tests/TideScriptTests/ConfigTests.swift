@@ -65,6 +65,12 @@ final class ConfigTests: XCTestCase {
     XCTAssertEqual(try loadError(conf: "return { author = 7 }"), "game/conf.lua: author must be a string, got 7")
   }
 
+  func testScreenshotNamesAGoldenScreen() throws {
+    XCTAssertEqual(try GameFixture(main: "", conf: #"return { screenshot = "play_combo" }"#).engine().config.screenshot, "play_combo")
+    XCTAssertEqual(try loadError(conf: #"return { screenshot = "../x" }"#),
+                   #"game/conf.lua: screenshot must name a golden screen (tests/golden/<name>.png) in letters, digits, _ and -, got "../x""#)
+  }
+
   func testNoConfMeansDefaults() throws {
     let engine = try GameFixture(main: "").engine()
     XCTAssertEqual(engine.config.title, "game")
@@ -116,7 +122,7 @@ final class ConfigTests: XCTestCase {
   func testBadFieldsAreNamed() throws {
     XCTAssertEqual(
       try loadError(conf: #"return { colour = "red" }"#),
-      "game/conf.lua: unknown field 'colour' (valid: author, background, height, modules, options, scene, title, width)")
+      "game/conf.lua: unknown field 'colour' (valid: author, background, height, modules, options, scene, screenshot, title, width)")
     XCTAssertEqual(
       try loadError(conf: "return { width = 5 }"),
       "game/conf.lua: width must be a number from 16 to 8192, got 5")

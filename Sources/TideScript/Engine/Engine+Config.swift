@@ -3,7 +3,7 @@ import LuaBridge
 import TideCore
 
 extension Engine {
-  static let configFields = ["author", "background", "height", "modules", "options", "scene", "title", "width"]
+  static let configFields = ["author", "background", "height", "modules", "options", "scene", "screenshot", "title", "width"]
 
   /// Reads `conf.lua` (optional) and applies command-line overrides, naming any bad field.
   func loadConfig() throws(GameLoadError) {
@@ -58,6 +58,14 @@ extension Engine {
         if let s = lua.toString(at: valueIndex), type == .string { config.title = s } else { problem = mismatch(file, key, "a string", valueIndex) }
       case "author":
         if let s = lua.toString(at: valueIndex), type == .string { config.author = s } else { problem = mismatch(file, key, "a string", valueIndex) }
+      case "screenshot":
+        guard type == .string, let s = lua.toString(at: valueIndex), !s.isEmpty, s.utf8.count <= 100,
+          s.unicodeScalars.allSatisfy({ CharacterSet.alphanumerics.contains($0) || $0 == "_" || $0 == "-" })
+        else {
+          problem = "\(file): screenshot must name a golden screen (tests/golden/<name>.png) in letters, digits, _ and -, got \(describe(valueIndex))"
+          return
+        }
+        config.screenshot = s
       case "width", "height":
         guard type == .number, let v = lua.toDouble(at: valueIndex), Limits.screenSide.contains(v) else {
           problem = "\(file): \(key) must be a number from 16 to 8192, got \(describe(valueIndex))"

@@ -6,6 +6,8 @@ public struct GameConfig: Sendable {
   public var title: String
   /// Who made the game, for credits screens (`tide.game.author`); nil when conf.lua names nobody.
   public var author: String?
+  /// The golden screen (`tests/golden/<name>.png`) docs/examples.md shows; nil: `start`, else the first.
+  public var screenshot: String?
   /// Design width in design units (the game lays out in these; the window letterboxes).
   public var width: Double
   /// Design height.
@@ -24,6 +26,7 @@ public struct GameConfig: Sendable {
   public init(title: String) {
     self.title = title
     author = nil
+    screenshot = nil
     width = 390
     height = 844
     background = Color(r: 0.1, g: 0.1, b: 0.12, a: 1)
