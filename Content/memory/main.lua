@@ -118,7 +118,9 @@ tide.scene.define("won", {
       x = w / 2, y = h * 0.6, w = 220, h = 64, anchor = "center", radius = board.radius, fill = colors.button,
       name = "play_again",
     }
-    again:add(tide.sprite.text(messages.again, { x = 110, y = 32, anchor = "center", size = 28, color = colors.button_text }))
+    again:add(tide.sprite.text(messages.again, {
+      x = 110, y = 32, anchor = "center", size = 28, color = colors.button_text,
+    }))
     again:on("tap", function() tide.scene.go("play") end)
   end,
 })
