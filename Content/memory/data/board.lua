@@ -7,8 +7,9 @@ return {
   aspect = 1.35,          -- a card's height over its width
   face_size = 0.55,       -- an emoji's size, as a share of a card's width
   radius = 12,            -- card and button corners
+  back_inset = 8,         -- the panel on a card's back lies this far inside its edge
   colors = {
-    back = "#3f6fb5", edge = "#7ea3dc", face = "#f4f1e8", matched = "#9fd89a",
+    back = "#3f6fb5", panel = "#4d80c8", face = "#f4f1e8", matched = "#9fd89a",
     text = "#ffffff", dim = "#9aa5b8", button = "#f2c14e", button_text = "#1d2433",
   },
   flip_time = 0.12,       -- seconds: half a flip (the card narrows, turns over, widens)
