@@ -236,6 +236,34 @@ final class NodeGoldenTests: XCTestCase {
   func testImages() throws { try assertGolden(render(imageScene()), "images") }
   func testText() throws { try assertGolden(render(textScene()), "text") }
   func testTextWithEmoji() throws { try assertGolden(render(emojiScene()), "emoji") }
+  /// Each fit mode in its box (outlined): wrap (and wrap cut at a height), shrink (and shrink to
+  /// its minimum, then cut), ellipsis; emoji among the words.
+  func fitScene() -> SceneGraph {
+    let scene = makeScene()
+    let rows: [(TextFit, Double, Double, Double, String)] = [
+      (.wrap, 0, 22, 0, "Wraps onto lines 🦁 at spaces, emoji 🐍 and all."),
+      (.wrap, 52, 22, 0, "Wraps, then the lines past the box are cut 🐰 away."),
+      (.shrink, 36, 30, 0, "Shrinks to fit 🐰🐰🐰 here"),
+      (.shrink, 36, 30, 22, "Shrinks to a minimum, then cut 🦁"),
+      (.ellipsis, 0, 24, 0, "Cut with an ellipsis 🐍🐍🐍 if long"),
+    ]
+    var y = 8.0
+    for (fit, maxHeight, size, minimum, text) in rows {
+      let node = SceneFixtures.add(.text, to: scene) {
+        $0.x = 10; $0.y = y; $0.fontSize = size; $0.maxTextWidth = 280; $0.maxTextHeight = maxHeight
+        $0.textFit = fit; $0.minFontSize = minimum; $0.text = text
+      }
+      SceneFixtures.add(.rect, to: scene) {
+        $0.x = 10; $0.y = y; $0.width = 280; $0.height = maxHeight > 0 ? maxHeight : node.height
+        $0.stroke = .hex("#ffd500"); $0.strokeWidth = 1
+      }
+      y += (maxHeight > 0 ? maxHeight : node.height) + 10
+    }
+    return scene
+  }
+
+  func testTextFitModes() throws { try assertGolden(render(fitScene(), width: 300, height: 300), "text_fit") }
+
   func testTransformsAlphaTintAnchor() throws { try assertGolden(render(transformScene()), "transforms") }
   func testZOrder() throws { try assertGolden(render(zOrderScene()), "zorder") }
 

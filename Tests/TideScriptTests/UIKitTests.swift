@@ -61,4 +61,91 @@ final class UIKitTests: XCTestCase {
     XCTAssertEqual(report.failed, 0, report.output)
     XCTAssertEqual(report.passed, 4, report.output)
   }
+
+  /// Issue 16: no widget's text leaves its widget, whatever its length; a text sprite takes a box
+  /// and a fit mode, reads back what was set, and shows what fitting made of it.
+  func testWidgetTextStaysInsideItsWidget() throws {
+    let report = try runLuaTests(
+      #"""
+      local long = "A name far too long for any button on a phone 🦁🐍🐰"
+
+      local function inside(sprite, widget)
+        local x, y, w, h = sprite:bounds()
+        local wx, wy, ww, wh = widget.sprite:bounds()
+        return x >= wx - 0.01 and y >= wy - 0.01 and x + w <= wx + ww + 0.01 and y + h <= wy + wh + 0.01
+      end
+
+      it("shrinks, then cuts, a button's label to its width", function()
+        tide.test.start()
+        local button = tide.ui.button{ text = long, width = 200, name = "b" }
+        local label = button.label
+        assert.is_true(inside(label, button))
+        assert.is_true(label.shown_size < label.size)
+        assert.matches("…$", label.shown_text)
+        assert.are.equal(long, button:text())
+        button:set_text("OK")
+        assert.are.equal("OK", label.shown_text)
+        assert.are.equal(label.size, label.shown_size)
+      end)
+
+      it("keeps a long typed name and a long placeholder inside a text field", function()
+        local app = tide.test.start()
+        local field = tide.ui.text_field{ placeholder = long, width = 220, name = "f" }
+        assert.is_true(inside(app:find{ name = "f_placeholder" }, field))
+        field:focus()
+        app:type(long)
+        assert.is_true(inside(app:find{ name = "f_text" }, field))
+        assert.are.equal(long, field:text())
+      end)
+
+      it("wraps or shrinks a label given a width, and cuts at a height", function()
+        tide.test.start()
+        local wrapped = tide.ui.label{ text = long, width = 200, wrap = true }
+        assert.is_true(inside(wrapped.text_sprite, wrapped))
+        assert.matches("\n", wrapped.text_sprite.shown_text)
+        local shrunk = tide.ui.label{ text = long, width = 200 }
+        assert.is_true(shrunk.text_sprite.shown_size < shrunk.text_sprite.size)
+        local cut = tide.ui.label{ text = long, width = 200, height = 30, fit = "wrap" }
+        assert.is_nil(cut.text_sprite.shown_text:find("\n"), "one line of 26 units fits a height of 30")
+        assert.matches("…$", cut.text_sprite.shown_text)
+        assert.has_error(function() tide.ui.label{ text = "x", fit = "squeeze" } end)
+      end)
+
+      it("fits a segmented control's labels to their segments", function()
+        tide.test.start()
+        local choice = tide.ui.segmented{ options = { "Extraordinarily long", "Short" }, width = 200, name = "s" }
+        for _, segment in ipairs(choice.segments) do
+          local x, _, w = segment.label:bounds()
+          local bx, _, bw = segment.box:bounds()
+          assert.is_true(x >= bx and x + w <= bx + bw + 0.01)
+        end
+      end)
+
+      it("gives text sprites a box and a fit mode", function()
+        tide.test.start()
+        local s = tide.sprite.text("one two three four", { size = 10, max_width = 60 })
+        assert.are.equal("wrap", s.fit)
+        assert.are.equal("one two three four", s.text)
+        assert.are.equal("one two\nthree four", s.shown_text)
+        s.fit = "ellipsis"
+        assert.matches("…$", s.shown_text)
+        s.fit = nil
+        assert.are.equal("wrap", s.fit)
+        s.max_width = 0
+        assert.are.equal("none", s.fit)
+        assert.has_error(function() s.fit = "squash" end,
+          "bad argument #3 to 'newindex' (fit: invalid fit 'squash' (expected one of: none, wrap, shrink, ellipsis))")
+        assert.has_error(function() s.shown_text = "x" end)
+        assert.are.equal(6, s.min_size)   -- half of 10, but never below 6
+        s.min_size = 7
+        assert.are.equal(7, s.min_size)
+      end)
+      """#,
+      main: #"""
+      tide.scene.define("a", {})
+      tide.scene.go("a")
+      """#)
+    XCTAssertEqual(report.failed, 0, report.output)
+    XCTAssertEqual(report.passed, 5, report.output)
+  }
 }

@@ -15,6 +15,9 @@
 ---A gesture a sprite's `on` handles.
 ---@alias tide.SpriteEvent "tap"|"drag"|"press"|"release"
 
+---How a text sprite keeps its text inside `max_width` × `max_height`.
+---@alias tide.TextFit "none"|"wrap"|"shrink"|"ellipsis"
+
 ---An event `tide.input.on` handles.
 ---@alias tide.InputEvent "key"|"key_up"|"text"|"pointer_down"|"pointer_move"|"pointer_up"
 
@@ -325,6 +328,12 @@ local Spacer = {}
 ---@field size number a text sprite's size in points; 1 to 2000
 ---@field color tide.Color a text sprite's colour
 ---@field align "left"|"center"|"right" how lines of a text sprite line up
+---@field max_width number a text sprite's box width: its text is kept this narrow by `fit` (0: no limit); 0 to 1e6
+---@field max_height number a text sprite's box height (0: no limit); 0 to 1e6
+---@field fit tide.TextFit how text keeps inside `max_width` × `max_height`: "wrap" (default once a box is given) onto lines, cutting lines past the height with "…"; "shrink" to fit, down to `min_size`, then cut; "ellipsis" cuts each line with "…"; "none" lets it run over; nil goes back to the default
+---@field min_size number the smallest size "shrink" goes to (default half of `size`); 1 to 2000
+---@field shown_text string read-only: the text as drawn, with the line breaks and "…" fitting added
+---@field shown_size number read-only: the size the text is drawn at (below `size` when shrunk)
 ---@field image string an image sprite's asset name (`assets/<image>`)
 ---@field frame integer the frame of an animation being shown (1-based); 1 to 1e6
 ---@field tag? string a label for finding sprites (`app:find{ tag = }`); nil clears it
@@ -1008,9 +1017,11 @@ function tide.sprite.image(name, opts) end
 ---
 ---```lua
 ---local title = tide.sprite.text("Bungle in the Jungle", { size = 40, color = "#ffd500" })
+---local note = tide.sprite.text(long_text, { max_width = 300, align = "center" })  -- wraps
+---local name = tide.sprite.text(player, { size = 32, max_width = 200, fit = "shrink" })
 ---```
----@param text string what to show, at most 20,000 bytes (drawn up to 4096 pixels across and down)
----@param opts? table `size` (points, default 24), `color`, `align` and any sprite field
+---@param text string what to show, at most 20,000 bytes (drawn up to 4096 pixels across and down) Give it `max_width` (and `max_height`) to keep it in a box: it wraps onto lines by default, or shrinks or is cut with "…" as `fit` says.
+---@param opts? table `size` (points, default 24), `color`, `align`, `max_width`, `max_height`, `fit`, `min_size` and any sprite field
 ---@return tide.Sprite
 function tide.sprite.text(text, opts) end
 

@@ -69,7 +69,7 @@ describe("a label", function()
   it("wraps to its width and changes text", function()
     local app = tide.test.start{ options = { start = "buttons" } }
     local paragraph = app:find{ name = "paragraph" }
-    assert.matches("\n", paragraph.text)
+    assert.matches("\n", paragraph.shown_text)   -- the text as drawn, wrapped by the engine
     assert.is_true(paragraph.w <= 320)
     local label = tide.ui.label{ text = "one" }
     label:set_text("three")

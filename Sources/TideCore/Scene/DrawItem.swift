@@ -115,8 +115,9 @@ public struct NodeLook: Sendable {
     image = node.image
     flipX = node.flipX
     flipY = node.flipY
-    text = node.text
-    fontSize = node.fontSize
+    // What fitting made of the text, not what the script set.
+    text = node.shownText
+    fontSize = node.shownFontSize
     textColor = node.textColor
     align = node.align
     points = node.points

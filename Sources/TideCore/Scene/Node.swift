@@ -138,6 +138,31 @@ public final class Node {
   public var fontSize: Double = 24 {
     didSet { if fontSize != oldValue { measureText() } }
   }
+  /// The box a text node keeps its text in, in design units (0: no limit that way), and how
+  /// (`textFit`; nil means wrap once a box is given). Setting any of them re-fits the text.
+  public var maxTextWidth: Double = 0 {
+    didSet { if maxTextWidth != oldValue { measureText() } }
+  }
+  /// See `maxTextWidth`.
+  public var maxTextHeight: Double = 0 {
+    didSet { if maxTextHeight != oldValue { measureText() } }
+  }
+  /// See `maxTextWidth`.
+  public var textFit: TextFit? {
+    didSet { if textFit != oldValue { measureText() } }
+  }
+  /// The smallest size `shrink` goes to (0: half of `fontSize`).
+  public var minFontSize: Double = 0 {
+    didSet { if minFontSize != oldValue { measureText() } }
+  }
+  /// How the text is fitted now: `textFit`, or wrap when there is a box and no fit was chosen.
+  public var effectiveTextFit: TextFit {
+    textFit ?? (maxTextWidth > 0 || maxTextHeight > 0 ? .wrap : .none)
+  }
+  /// What a text node draws: `text` with the line breaks and "…" fitting added, at `shownFontSize`.
+  public private(set) var shownText = ""
+  /// The size the text is drawn at: `fontSize`, or smaller where `shrink` made it so.
+  public private(set) var shownFontSize: Double = 24
   /// Text colour.
   @exclusivity(unchecked) public var textColor: Color = .white
   /// Alignment of text lines inside the box.
@@ -353,7 +378,15 @@ public final class Node {
   func measureText() {
     guard kind == .text else { return }
     let metrics: any TextMetrics = graph?.textMetrics ?? ApproximateTextMetrics()
-    let size = metrics.measure(text, size: fontSize)
+    let fit = effectiveTextFit
+    if fit == .none {
+      shownText = text
+      shownFontSize = fontSize
+    } else {
+      (shownText, shownFontSize) = TextFitter(metrics: metrics).fit(
+        text, size: fontSize, maxWidth: maxTextWidth, maxHeight: maxTextHeight, mode: fit, minimumSize: minFontSize)
+    }
+    let size = metrics.measure(shownText, size: shownFontSize)
     width = size.width
     height = size.height
   }

@@ -12,6 +12,7 @@ enum SpriteField: String, CaseIterable {
   case x, y, w, h, width, height, anchor, anchor_x, anchor_y, scale, scale_x, scale_y, rotation, alpha, z
   case visible, flip_x, flip_y, tint, fill, stroke, stroke_width, radius, text, size, color, align
   case image, frame, tag, name, kind, id, parent, data, clip, points
+  case max_width, max_height, fit, min_size, shown_text, shown_size
 
   static let list = allCases.map(\.rawValue).joined(separator: ", ")
 
@@ -20,7 +21,7 @@ enum SpriteField: String, CaseIterable {
   var range: NumberRange? {
     switch self {
     case .x, .y: Limits.position
-    case .w, .h, .width, .height: Limits.size
+    case .w, .h, .width, .height, .max_width, .max_height: Limits.size
     case .anchor_x, .anchor_y, .anchor: Limits.anchor
     case .scale, .scale_x, .scale_y: Limits.scale
     case .rotation: Limits.rotation
@@ -28,7 +29,7 @@ enum SpriteField: String, CaseIterable {
     case .z: Limits.z
     case .stroke_width: Limits.strokeWidth
     case .radius: Limits.radius
-    case .size: Limits.fontSize
+    case .size, .min_size: Limits.fontSize
     case .frame: Limits.frame
     default: nil
     }
@@ -151,9 +152,13 @@ extension Engine {
 
     /// Makes a line of text; colour emoji mix with ordinary text. Its box follows the text.
     /// @param text string: what to show, at most 20,000 bytes (drawn up to 4096 pixels across and down)
-    /// @param opts table?: `size` (points, default 24), `color`, `align` and any sprite field
+    /// Give it `max_width` (and `max_height`) to keep it in a box: it wraps onto lines by default,
+    /// or shrinks or is cut with "…" as `fit` says.
+    /// @param opts table?: `size` (points, default 24), `color`, `align`, `max_width`, `max_height`, `fit`, `min_size` and any sprite field
     /// @return Sprite
     /// @example local title = tide.sprite.text("Bungle in the Jungle", { size = 40, color = "#ffd500" })
+    /// @example local note = tide.sprite.text(long_text, { max_width = 300, align = "center" })  -- wraps
+    /// @example local name = tide.sprite.text(player, { size = 32, max_width = 200, fit = "shrink" })
     m.function("text") { [unowned self] lua in
       let text = try checkText(lua.checkString(1), arg: 1)
       return try makeSprite(.text, lua: lua, optsArg: 2) { node in node.text = text }
@@ -202,6 +207,12 @@ extension Engine {
     /// @field size number: a text sprite's size in points; 1 to 2000
     /// @field color Color: a text sprite's colour
     /// @field align "left"|"center"|"right": how lines of a text sprite line up
+    /// @field max_width number: a text sprite's box width: its text is kept this narrow by `fit` (0: no limit); 0 to 1e6
+    /// @field max_height number: a text sprite's box height (0: no limit); 0 to 1e6
+    /// @field fit TextFit: how text keeps inside `max_width` × `max_height`: "wrap" (default once a box is given) onto lines, cutting lines past the height with "…"; "shrink" to fit, down to `min_size`, then cut; "ellipsis" cuts each line with "…"; "none" lets it run over; nil goes back to the default
+    /// @field min_size number: the smallest size "shrink" goes to (default half of `size`); 1 to 2000
+    /// @field shown_text string: read-only: the text as drawn, with the line breaks and "…" fitting added
+    /// @field shown_size number: read-only: the size the text is drawn at (below `size` when shrunk)
     /// @field image string: an image sprite's asset name (`assets/<image>`)
     /// @field frame integer: the frame of an animation being shown (1-based); 1 to 1e6
     /// @field tag string?: a label for finding sprites (`app:find{ tag = }`); nil clears it
@@ -523,6 +534,12 @@ extension Engine {
     case .size: lua.push(node.fontSize)
     case .color: pushColor(node.textColor, lua: lua)
     case .align: lua.push(node.align.rawValue)
+    case .shown_text: lua.push(node.shownText)
+    case .shown_size: lua.push(node.shownFontSize)
+    case .max_width: lua.push(node.maxTextWidth)
+    case .max_height: lua.push(node.maxTextHeight)
+    case .fit: lua.push(node.effectiveTextFit.rawValue)
+    case .min_size: lua.push(node.minFontSize > 0 ? node.minFontSize : max(TextFitter.smallestSize, node.fontSize * TextFitter.defaultMinimumFraction))
     case .image: if let image = node.image { lua.push(image) } else { lua.pushNil() }
     case .frame: lua.push(node.frameIndex + 1)
     case .tag: lua.push(node.tag)
@@ -633,6 +650,21 @@ extension Engine {
         throw LuaArgumentError(arg: arg, message: "invalid align '\(name)' (expected one of: left, center, right)")
       }
       node.align = align
+    case .max_width: node.maxTextWidth = max(0, try number())
+    case .max_height: node.maxTextHeight = max(0, try number())
+    case .min_size: node.minFontSize = try number()
+    case .fit:
+      // nil goes back to the default: wrap once a box is given.
+      if lua.type(at: v) == .nil {
+        node.textFit = nil
+        return
+      }
+      let name = try string()
+      guard let fit = TextFit(rawValue: name) else {
+        throw LuaArgumentError(
+          arg: arg, message: "\(prefix ?? "fit"): invalid fit '\(name)' (expected one of: \(TextFit.allCases.map(\.rawValue).joined(separator: ", ")))")
+      }
+      node.textFit = fit
     case .image:
       let name = try string()
       let size = try imageSize(name, arg: arg)
@@ -653,7 +685,7 @@ extension Engine {
       node.points = try pointList(lua, at: v, arg: arg, minimum: node.kind == .line ? 2 : 3)
     case .tag: node.tag = try checkLength(optionalString(), "tag", Limits.labelBytes, arg: arg)
     case .name: node.name = try checkLength(optionalString(), "name", Limits.labelBytes, arg: arg)
-    case .kind, .id, .parent, .data:
+    case .kind, .id, .parent, .data, .shown_text, .shown_size:
       let what = prefix.map { "\($0): " } ?? ""
       throw LuaArgumentError(arg: arg, message: "\(what)'\(field.rawValue)' is read-only")
     }

@@ -13,6 +13,7 @@ extension APIDocGenerator {
     ("Anchor", SpriteAPIEnums.anchorNames, "a named anchor point of a sprite"),
     ("Ease", Easing.allNames, "an easing curve for tweens"),
     ("SpriteEvent", SpriteAPIEnums.spriteEvents, "a gesture a sprite's `on` handles"),
+    ("TextFit", TextFit.allCases.map(\.rawValue), "how a text sprite keeps its text inside `max_width` × `max_height`"),
     ("InputEvent", Engine.inputEvents, "an event `tide.input.on` handles"),
   ]
 

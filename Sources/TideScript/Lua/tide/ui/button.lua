@@ -23,7 +23,13 @@ function Button:set_text(text)
   return self
 end
 
+-- The label keeps a margin inside the box: it shrinks (then is cut with "…") rather than
+-- running past the edges when the text or the width changes.
+local LABEL_MARGIN = 12
+
 function Button:center_label()
+  self.label.max_width = math.max(1, self.w - 2 * LABEL_MARGIN)
+  self.label.max_height = math.max(1, self.h - 8)
   self.label.x, self.label.y = self.w / 2, self.h / 2
 end
 
@@ -52,7 +58,8 @@ function Button:press()
 end
 
 --- tide.ui.button{ text, on_press = function(button), style = "primary"|"secondary"|"danger"|"plain",
----   width, height, size, fill, color, radius, enabled, visible, name, tag }
+---   width, max_width, height, size, fit = "shrink"|"wrap"|"ellipsis", min_size, fill, color, radius,
+---   enabled, visible, name, tag }
 return function(opts)
   opts = opts or {}
   core.check_choice("button", "style", opts.style, STYLE_NAMES)
@@ -60,11 +67,13 @@ return function(opts)
   fill, color = opts.fill or fill, opts.color or color
   local h = opts.height or 56
   local box = tide.sprite.rect{ w = 10, h = h, fill = fill, radius = opts.radius or 14, name = opts.name, tag = opts.tag }
+  core.check_choice("button", "fit", opts.fit, { "wrap", "shrink", "ellipsis" })
   local label = tide.sprite.text(opts.text or "", {
-    parent = box, anchor = "center", size = opts.size or theme.font_size, color = color,
-    name = opts.name and (opts.name .. "_label"),
+    parent = box, anchor = "center", size = opts.size or theme.font_size, color = color, align = "center",
+    name = opts.name and (opts.name .. "_label"), fit = opts.fit or "shrink", min_size = opts.min_size,
   })
   local w = opts.width or math.max(opts.min_width or 120, label.w + 48)
+  if opts.max_width then w = math.min(w, opts.max_width) end
   local self = core.make(Button, box, w, h, opts)
   self.label, self.fill, self.on_press = label, fill, opts.on_press
   self:set_width(w)

@@ -25,6 +25,7 @@ function Segmented:set_width(w)
   for i, segment in ipairs(self.segments) do
     segment.box.x, segment.box.w = 4 + (i - 1) * each, each
     segment.label.x = each / 2
+    segment.label.max_width = math.max(1, each - 12)
   end
   return self
 end
@@ -46,7 +47,10 @@ return function(opts)
     local box = tide.sprite.rect{
       parent = root, y = 4, h = h - 8, radius = 9, name = opts.name and (opts.name .. "_" .. id), tag = "segment",
     }
-    local label = tide.sprite.text(text, { parent = box, y = (h - 8) / 2, anchor = "center", size = opts.size or 20 })
+    local label = tide.sprite.text(text, {
+      parent = box, y = (h - 8) / 2, anchor = "center", size = opts.size or 20, align = "center",
+      max_height = h - 12, fit = "shrink",
+    })
     box:on("tap", function()
       if not self.enabled or self.current == id then return end
       self:set_value(id)

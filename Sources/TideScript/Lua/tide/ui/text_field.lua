@@ -12,6 +12,7 @@ local theme = core.theme
 
 local TextField = core.class()
 local ERROR_LINE = 22
+local TEXT_INSET = 14   -- text and caret start this far inside the box
 
 function TextField:text() return self.value_text end
 TextField.value = TextField.text
@@ -66,6 +67,11 @@ end
 
 function TextField:set_width(w)
   self.w, self.sprite.w = w, w
+  -- Text and placeholder stay inside the box: they shrink, then are cut with "…".
+  if self.shown then
+    for _, part in ipairs({ self.shown, self.placeholder }) do part.max_width = math.max(1, w - 2 * TEXT_INSET) end
+    self.error_label.max_width = math.max(1, w - 4)
+  end
   return self
 end
 
@@ -130,11 +136,14 @@ return function(opts)
   }
   local function part(suffix) return core.part_name(opts, suffix) end
   local self = core.make(TextField, box, w, h + ERROR_LINE, opts)
+  local inside = math.max(1, w - 2 * TEXT_INSET)
   self.shown = tide.sprite.text("", {
-    parent = box, x = 14, y = h / 2, anchor = "left", size = size, color = theme.field_text, name = part("text"),
+    parent = box, x = TEXT_INSET, y = h / 2, anchor = "left", size = size, color = theme.field_text, name = part("text"),
+    max_width = inside, fit = "shrink", min_size = size * 0.6,
   })
   self.placeholder = tide.sprite.text(opts.placeholder or "", {
-    parent = box, x = 14, y = h / 2, anchor = "left", size = size, color = theme.placeholder, name = part("placeholder"),
+    parent = box, x = TEXT_INSET, y = h / 2, anchor = "left", size = size, color = theme.placeholder, name = part("placeholder"),
+    max_width = inside, fit = "shrink", min_size = size * 0.6,
   })
   self.caret = tide.sprite.rect{
     parent = box, y = h / 2, w = 2, h = size * 1.2, anchor = "left", fill = theme.field_text,
@@ -142,6 +151,7 @@ return function(opts)
   }
   self.error_label = tide.sprite.text("", {
     parent = box, x = 4, y = h + 2, size = 16, color = theme.danger, name = part("error"),
+    max_width = math.max(1, w - 4), fit = "shrink", min_size = 11,
   })
   self.value_text = ""
   self.max_length, self.numeric = opts.max_length, opts.numeric
