@@ -73,7 +73,7 @@ public struct TextFitter {
 
   /// Greedy wrapping of each paragraph: words while they fit, a word too long for a line broken
   /// between characters.
-  func wrap(_ text: String, size: Double, width: Double) -> [String] {
+  public func wrap(_ text: String, size: Double, width: Double) -> [String] {
     guard width.isFinite else { return text.split(separator: "\n", omittingEmptySubsequences: false).map(String.init) }
     var lines: [String] = []
     for paragraph in text.split(separator: "\n", omittingEmptySubsequences: false) {
