@@ -22,6 +22,8 @@ struct GameSetup: ParsableArguments {
     options.seed = seed ?? script.seed ?? (fresh ? Self.freshSeed() : 1)
     options.options = script.options.merging(try parseOptions(gameOptions)) { $1 }
     options.designSize = script.size
+    // A tick stuck in engine code past three watchdog limits ends the process with a message.
+    options.stuckTickSeconds = 3 * options.watchdogSeconds
     if let size {
       let (w, h) = try parseSize(size)
       options.designSize = Vec2(x: w, y: h)

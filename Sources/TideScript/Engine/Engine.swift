@@ -24,6 +24,8 @@ public final class Engine: GameDriver {
   public private(set) var soundLog: [String] = []
 
   let options: EngineOptions
+  /// Ends the process when a tick is stuck in engine code (`EngineOptions.stuckTickSeconds`).
+  private var stuckGuard: StuckStepGuard?
   /// The game's Lua state; `lua` is the view on its main thread.
   let vm: LuaVM
   var lua: LuaState { vm.state }
@@ -117,6 +119,11 @@ public final class Engine: GameDriver {
 
   /// Runs `main.lua` and enters the entry scene. Errors here stop the game from starting.
   public func start() throws(GameLoadError) {
+    if options.stuckTickSeconds > 0, stuckGuard == nil {
+      stuckGuard = StuckStepGuard(seconds: options.stuckTickSeconds, what: "\(displayPath) (seed \(options.seed))")
+    }
+    stuckGuard?.begin()
+    defer { stuckGuard?.end() }
     try modules.resetGameEnvironment(self)
     do {
       try installStartValues()
@@ -177,6 +184,8 @@ public final class Engine: GameDriver {
 
   /// Runs one fixed tick: input, timers, tweens, the scene's `update`, animations, scene changes.
   public func step() {
+    stuckGuard?.begin()
+    defer { stuckGuard?.end() }
     // Every binding and callback leaves the stack as it found it; catch a leak at the tick it happens.
     let stackTop = lua.top
     defer { assert(lua.top == stackTop, "Lua stack unbalanced by a tick: \(stackTop) -> \(lua.top)") }

@@ -16,6 +16,10 @@ public struct EngineOptions: Sendable {
   /// Seconds one call from the engine into Lua may run before the watchdog stops it: the net
   /// under the budget, for Lua the budget does not count (0 turns it off).
   public var watchdogSeconds = 5
+  /// Seconds a whole tick (or the start) may run before the process ends with a message: the
+  /// net under the watchdog for engine code it cannot stop. 0 (the default, so tests hosting an
+  /// engine are never ended) turns it off; `tide run` and `tide shot` set three watchdog limits.
+  public var stuckTickSeconds = 0
   /// Bytes the game's Lua state may hold before allocations fail.
   public var memoryLimit = 512 << 20
   /// Sprites, timers and tweens a game may have at once (`Limits` by default; tests lower them).

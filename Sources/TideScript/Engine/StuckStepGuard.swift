@@ -1,0 +1,44 @@
+import Foundation
+import Synchronization
+
+/// The last net under the watchdog: a tick (or the game's start) that runs past `seconds`
+/// ends the process with a message, instead of hanging.
+///
+/// The watchdog stops Lua from Lua's count hook, so it cannot stop time spent inside the engine's
+/// own Swift or C code. Nothing a script asks for should take that long (every request is
+/// bounded where it enters), so reaching this means an engine bug: the process ends with the
+/// game and the seed to replay it, which beats a window that stops answering.
+final class StuckStepGuard: @unchecked Sendable {
+  /// When the running tick began (0: none runs), shared with the timer's handler.
+  private final class Clock: Sendable {
+    let startedAt = Atomic<UInt64>(0)
+  }
+
+  private let clock = Clock()
+  private let timer: DispatchSourceTimer
+
+  /// Watches from a timer thread, once a second; `what` names the game and seed in the message.
+  init(seconds: Int, what: String) {
+    let limit = UInt64(seconds) * 1_000_000_000
+    timer = DispatchSource.makeTimerSource(queue: .global(qos: .utility))
+    timer.schedule(deadline: .now() + .seconds(1), repeating: .seconds(1))
+    timer.setEventHandler { [clock] in
+      let started = clock.startedAt.load(ordering: .acquiring)
+      guard started != 0, DispatchTime.now().uptimeNanoseconds &- started > limit else { return }
+      let message = "tide: \(what): one tick has run for over \(seconds) s inside the engine, where the watchdog "
+        + "cannot stop it; ending the process (an engine bug: please report it with this line)\n"
+      FileHandle.standardError.write(Data(message.utf8))
+      // _exit, not exit: the main thread is stuck and must not run exit handlers with it.
+      _exit(70)
+    }
+    timer.resume()
+  }
+
+  deinit { timer.cancel() }
+
+  /// Marks the start of a tick.
+  func begin() { clock.startedAt.store(max(DispatchTime.now().uptimeNanoseconds, 1), ordering: .releasing) }
+
+  /// Marks its end.
+  func end() { clock.startedAt.store(0, ordering: .releasing) }
+}

@@ -1,0 +1,45 @@
+import Foundation
+import XCTest
+
+@testable import TideScript
+
+/// The net under the watchdog (issue 13): a tick stuck in engine code ends the process with a
+/// message. The stuck tick runs in a second copy of this test binary, since it must end it.
+final class StuckStepGuardTests: XCTestCase {
+  /// Run only as the child of the test below: starts a tick and never ends it.
+  func testStuckChild() throws {
+    try XCTSkipUnless(ProcessInfo.processInfo.environment["TIDE_STUCK_CHILD"] == "1", "runs only as a child process")
+    let guardian = StuckStepGuard(seconds: 1, what: "Content/stuck (seed 7)")
+    guardian.begin()
+    Thread.sleep(forTimeInterval: 10)
+    guardian.end()
+  }
+
+  func testATickStuckPastItsLimitEndsTheProcessWithAMessage() throws {
+    let process = Process()
+    process.executableURL = URL(fileURLWithPath: CommandLine.arguments[0])
+    process.arguments = ["TideScriptTests.StuckStepGuardTests/testStuckChild"]
+    process.environment = ProcessInfo.processInfo.environment.merging(["TIDE_STUCK_CHILD": "1"]) { $1 }
+    let errors = Pipe()
+    process.standardError = errors
+    process.standardOutput = FileHandle.nullDevice
+    let started = Date()
+    try process.run()
+    let data = errors.fileHandleForReading.readDataToEndOfFile()
+    process.waitUntilExit()
+    XCTAssertEqual(process.terminationStatus, 70)
+    XCTAssertLessThan(Date().timeIntervalSince(started), 9, "ended by the guard, not by the end of the sleep")
+    let message = String(decoding: data, as: UTF8.self)
+    XCTAssertTrue(message.contains("tide: Content/stuck (seed 7): one tick has run for over 1 s inside the engine"), message)
+  }
+
+  /// A tick that ends in time never trips it.
+  func testTicksThatEndAreLeftAlone() throws {
+    let guardian = StuckStepGuard(seconds: 1, what: "quick")
+    for _ in 0..<20 {
+      guardian.begin()
+      Thread.sleep(forTimeInterval: 0.1)
+      guardian.end()
+    }
+  }
+}
