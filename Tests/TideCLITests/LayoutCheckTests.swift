@@ -23,6 +23,13 @@ final class LayoutCheckTests: XCTestCase {
     XCTAssertTrue(result.stdout.contains("no layout problems in 3 screens (sizes 240x320, 320x240, 400x300)"), result.stdout)
   }
 
+  func testAModalOverTheScreenIsNotAProblem() throws {
+    // The dim takes the button's taps and the panel's text overlaps the title, all on purpose.
+    let result = try layout(["--option", "problem=modal"])
+    XCTAssertEqual(result.status, 0, result.stderr + result.stdout)
+    XCTAssertEqual(problems(result), [])
+  }
+
   func testEachProblemIsFoundNamingScreenSizeAndSprite() throws {
     let cases: [(option: String, line: String)] = [
       ("offscreen", "first screen 240x320: text outside the screen: Node(text #3 'title') 'Title'"),

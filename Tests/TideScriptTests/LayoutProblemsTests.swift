@@ -24,6 +24,7 @@ final class LayoutProblemsTests: XCTestCase {
         it("is empty for a clean screen, at every size", function()
           assert.are.same({}, problems("none"))
           assert.are.same({}, problems("none", { 320, 240 }))
+          assert.are.same({}, problems("modal"))
         end)
 
         it("names each problem and the sprite", function()

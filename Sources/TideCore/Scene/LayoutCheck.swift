@@ -98,7 +98,9 @@ public struct LayoutCheck {
       for b in onScreen[(i + 1)...] {
         let w = Self.overlapWidth(a.bounds, b.bounds)
         let h = Self.overlapHeight(a.bounds, b.bounds)
-        guard w > Self.overlapDepth, h > Self.overlapDepth else { continue }
+        guard w > Self.overlapDepth, h > Self.overlapDepth, !isBehindModal(a, b, drawn, screenRect) else {
+          continue
+        }
         found.append(problem(.overlap, a.node, "\(Self.describe(a)) and \(Self.describe(b)) overlap by \(Self.number(w))x\(Self.number(h))"))
       }
     }
@@ -158,6 +160,15 @@ public struct LayoutCheck {
     drawn[(text.order + 1)...].contains { item in
       SceneGraph.coversBelow(item.node, alpha: item.alpha * item.node.tint.a) && item.bounds.intersects(text.bounds)
         && item.node.containsWholly(text.node)
+    }
+  }
+
+  /// Whether a filled shape over the whole screen is drawn after the lower of two texts and
+  /// before the upper: a modal's backdrop, so the lower text is behind the modal by design.
+  private func isBehindModal(_ a: Drawn, _ b: Drawn, _ drawn: [Drawn], _ screenRect: Rect) -> Bool {
+    let (lower, upper) = a.order < b.order ? (a, b) : (b, a)
+    return drawn[(lower.order + 1)..<upper.order].contains { item in
+      [.rect, .circle, .polygon].contains(item.node.kind) && item.node.fill != nil && contains(item.bounds, screenRect)
     }
   }
 
