@@ -134,11 +134,12 @@ public struct LayoutCheck {
     return out
   }
 
-  /// The nearest ancestor with a box of its own: a rect, or a group given a size (a tide.ui button).
+  /// The nearest ancestor with a box of its own: a rect, or a group given a size (a tide.ui
+  /// button); a zero-sized rect holds nothing, so it is passed over like a plain group.
   func widget(of node: Node) -> Node? {
     var current = node.parent
     while let n = current, n !== scene.root {
-      if n.kind == .rect || (n.kind == .group && n.width > 0 && n.height > 0) { return n }
+      if (n.kind == .rect || n.kind == .group) && n.width > 0 && n.height > 0 { return n }
       current = n.parent
     }
     return nil
