@@ -6,6 +6,7 @@ return {
   screenshot = "play_combo",   -- the screen docs/examples.md shows
   width = 390,
   height = 844,
+  sizes = { "390x844", "375x667", "844x390" },   -- what tide check --layout checks
   background = "#14213d",
   scene = "name",
   options = { colours = "data.colours" },

@@ -6,6 +6,7 @@ return {
   screenshot = "win_pounce",   -- the screen docs/examples.md shows
   width = 390,
   height = 844,
+  sizes = { "390x844", "375x667" },   -- what tide check --layout checks
   background = "#17361f",
   scene = "jungle",
   modules = { rps = "../rps" },

@@ -5,6 +5,7 @@ return {
   author = "",
   width = 390,
   height = 844,
+  sizes = { "390x844", "375x667" },   -- what tide check --layout checks
   background = "#1d2433",
   scene = "play",
   options = { columns = 4, rows = 4, deck = "animals" },

@@ -7,6 +7,7 @@ return {
   screenshot = "right_phone",   -- the screen docs/examples.md shows
   width = 375,
   height = 667,
+  sizes = { "375x667", "834x1112" },   -- what tide check --layout checks
   background = "#fff4d6",
   scene = "play",
 }

@@ -6,6 +6,7 @@ return {
   author = "the Tide project",
   width = 390,
   height = 844,
+  sizes = { "390x844", "375x667" },   -- what tide check --layout checks
   background = "#1d2433",
   scene = "launch",
   modules = { rps = "../rps" },

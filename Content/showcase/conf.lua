@@ -5,6 +5,7 @@ return {
   screenshot = "clip",   -- the screen docs/examples.md shows
   width = 390,
   height = 844,
+  sizes = { "390x844", "375x667" },   -- what tide check --layout checks
   background = "#14213d",
   scene = "clip",
   options = { start = "clip" },

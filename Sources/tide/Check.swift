@@ -10,18 +10,56 @@ struct Check: ParsableCommand {
     discussion: "First lints every .lua file with luacheck against the names under `tide` (unknown globals, "
       + "unknown fields of `tide`, unused variables: file:line:column warnings). Then runs conf.lua and main.lua, "
       + "enters the first scene and steps one tick. Any syntax error, "
-      + "invalid data table or script error is printed as one line naming the file.")
+      + "invalid data table or script error is printed as one line naming the file.\n\n"
+      + "With --layout, then renders the game's key screens (the first screen after 1 s and each "
+      + "tests/golden/*.input at its @at) at every size conf.lua's `sizes` names (an input with its own "
+      + "@size at that size only; --size: that size only), offscreen with the real fonts, and prints one line "
+      + "per problem: text outside the screen, text outside its widget, text overlapping text, a tappable "
+      + "sprite covered by another that takes its taps, and text under 4.5:1 contrast (3:1 from size 24).")
 
-  @Argument(help: "The game folder (e.g. Content/rps, or rps).")
-  var game: String
+  @Argument(help: "The game folders (e.g. Content/rps, or rps).")
+  var games: [String]
 
   @OptionGroup var setup: GameSetup
 
   @Flag(help: "Fail when lint finds anything (warnings alone do not fail otherwise).")
   var strict = false
 
+  @Flag(help: "Also check the layout of the game's key screens at every size it declares.")
+  var layout = false
+
+  @Flag(help: "With --layout: report layout problems but exit 0.")
+  var warn = false
+
+  func validate() throws {
+    guard !games.isEmpty else { throw ValidationError("name at least one game folder") }
+    if warn && !layout { throw ValidationError("--warn goes with --layout") }
+  }
+
   func run() throws {
-    let location = GameLocation(game)
+    var problems = 0
+    for game in games {
+      let location = GameLocation(game)
+      try check(location)
+      guard layout else { continue }
+      do {
+        let outcome = try LayoutRun(setup: setup).run(location)
+        problems += outcome.problems
+        let sizes = outcome.sizes.sorted { ($0.x, $0.y) < ($1.x, $1.y) }.map { "\(Int($0.x))x\(Int($0.y))" }
+        let found = outcome.problems == 0 ? "no layout problems" : "\(outcome.problems) layout problem\(outcome.problems == 1 ? "" : "s")"
+        print("\(location.displayPath): \(found) in \(outcome.screens) screens (sizes \(sizes.joined(separator: ", ")))")
+      } catch let error as GameLoadError {
+        printError(error.description)
+        throw ExitCode.failure
+      }
+    }
+    if problems > 0 && !warn {
+      printError("\(problems) layout problem\(problems == 1 ? "" : "s") (--warn reports them without failing)")
+      throw ExitCode.failure
+    }
+  }
+
+  private func check(_ location: GameLocation) throws {
     let warnings = try Lint.run(game: location.url, displayPath: location.displayPath) ?? 0
     var options = try setup.engineOptions()
     options.logErrors = false

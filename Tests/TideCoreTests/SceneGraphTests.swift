@@ -104,6 +104,22 @@ final class SceneGraphTests: XCTestCase {
     XCTAssertTrue(scene.hitTest(Vec2(5, 5)) { $0.tag == "button" } === button)
   }
 
+  func testHitTestDetailNamesTheOpaqueShapeThatStopsTheSearch() {
+    let button = rect(0, 0, 50, 50)
+    button.tag = "button"
+    let bar = rect(0, 0, 100, 20)
+    bar.fill = .black
+    let tappable: (Node) -> Bool = { $0.tag == "button" }
+    XCTAssertTrue(scene.hitTestDetail(Vec2(5, 5), where: tappable).coveredBy === bar)
+    XCTAssertNil(scene.hitTestDetail(Vec2(5, 5), where: tappable).hit)
+    XCTAssertTrue(scene.hitTestDetail(Vec2(5, 30), where: tappable).hit === button)
+    // A translucent bar shows what is under it, so the tap goes through.
+    bar.fill = Color(r: 0, g: 0, b: 0, a: 0.5)
+    XCTAssertTrue(scene.hitTestDetail(Vec2(5, 5), where: tappable).hit === button)
+    XCTAssertNil(scene.hitTestDetail(Vec2(5, 5), where: tappable).coveredBy)
+    XCTAssertNil(scene.hitTestDetail(Vec2(200, 200), where: tappable).coveredBy)
+  }
+
   func testDrawListPainterOrderAndEffectiveAlpha() {
     let a = rect(0, 0, 10, 10)
     let b = rect(0, 0, 10, 10)

@@ -71,6 +71,30 @@ final class ConfigTests: XCTestCase {
                    #"game/conf.lua: screenshot must name a golden screen (tests/golden/<name>.png) in letters, digits, _ and -, got "../x""#)
   }
 
+  func testSizesListTheSupportedScreens() throws {
+    let engine = try GameFixture(main: "", conf: #"return { width = 390, height = 844, sizes = { "390x844", "375x667", "844X390", "375x667" } }"#).engine()
+    // Upper-case X is forgiven; a repeated size is checked once.
+    XCTAssertEqual(engine.config.sizes, [Vec2(x: 390, y: 844), Vec2(x: 375, y: 667), Vec2(x: 844, y: 390)])
+    XCTAssertEqual(engine.config.checkedSizes, engine.config.sizes)
+    // Without sizes, the design size alone is checked.
+    let plain = try GameFixture(main: "", conf: "return { width = 400, height = 700 }").engine()
+    XCTAssertEqual(plain.config.sizes, [])
+    XCTAssertEqual(plain.config.checkedSizes, [Vec2(x: 400, y: 700)])
+  }
+
+  func testBadSizesAreNamed() throws {
+    let expected = #"game/conf.lua: sizes must be a list of sizes like { "390x844", "375x667" } (each side 16 to 8192), got "#
+    XCTAssertEqual(try loadError(conf: #"return { sizes = "390x844" }"#), expected + #""390x844""#)
+    XCTAssertEqual(try loadError(conf: "return { sizes = {} }"), expected + "an empty list")
+    XCTAssertEqual(try loadError(conf: #"return { sizes = { "390x844", "375 by 667" } }"#), expected + #""375 by 667" at sizes[2]"#)
+    XCTAssertEqual(try loadError(conf: #"return { sizes = { "390x844", "9000x667" } }"#), expected + #""9000x667" at sizes[2]"#)
+    XCTAssertEqual(try loadError(conf: #"return { sizes = { "390x" } }"#), expected + #""390x" at sizes[1]"#)
+    XCTAssertEqual(try loadError(conf: "return { sizes = { 390 } }"), expected + "390 at sizes[1]")
+    XCTAssertEqual(
+      try loadError(conf: #"return { sizes = { "390x844", phone = "375x667" } }"#),
+      #"game/conf.lua: sizes must be a list of sizes like { "390x844", "375x667" } (each side 16 to 8192): a list, without names"#)
+  }
+
   func testNoConfMeansDefaults() throws {
     let engine = try GameFixture(main: "").engine()
     XCTAssertEqual(engine.config.title, "game")
@@ -122,7 +146,7 @@ final class ConfigTests: XCTestCase {
   func testBadFieldsAreNamed() throws {
     XCTAssertEqual(
       try loadError(conf: #"return { colour = "red" }"#),
-      "game/conf.lua: unknown field 'colour' (valid: author, background, height, modules, options, scene, screenshot, title, width)")
+      "game/conf.lua: unknown field 'colour' (valid: author, background, height, modules, options, scene, screenshot, sizes, title, width)")
     XCTAssertEqual(
       try loadError(conf: "return { width = 5 }"),
       "game/conf.lua: width must be a number from 16 to 8192, got 5")

@@ -159,6 +159,14 @@ function App:time() end
 ---@return table
 function App:errors() end
 
+---The layout problems of the screen as it stands, one line each: text outside the screen, text leaving its widget (the nearest rect, or group with a size, around it), texts over each other, a tappable sprite whose centre something above takes the taps of, and text under 4.5:1 contrast (3:1 from size 24) with the filled shapes behind it. Headless tests measure text with approximate metrics, so figures differ a little from the real fonts that `tide check --layout` renders with (which also reads the colour behind text from pixels).
+---
+---```lua
+---assert.are.same({}, app:layout_problems())
+---```
+---@return table # strings, empty when the screen is clean
+function App:layout_problems() end
+
 ---@class tide.Button : tide.Widget
 local Button = {}
 

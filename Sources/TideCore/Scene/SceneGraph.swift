@@ -134,13 +134,22 @@ public final class SceneGraph {
   /// A tap goes to what the player sees: an opaque shape (`coversBelow`) that contains `p` but
   /// is not accepted stops the search, so a sprite under a solid top bar takes no taps.
   public func hitTest(_ p: Vec2, where predicate: (Node) -> Bool = { _ in true }) -> Node? {
-    if case .found(let node) = hit(root, parentTransform: .identity, parentAlpha: 1, p, predicate) { return node }
-    return nil
+    hitTestDetail(p, where: predicate).hit
+  }
+
+  /// Like `hitTest`, but when no node is found because an opaque shape stops the search, also
+  /// says which one: the layout check names what hides a button.
+  public func hitTestDetail(_ p: Vec2, where predicate: (Node) -> Bool = { _ in true }) -> (hit: Node?, coveredBy: Node?) {
+    switch hit(root, parentTransform: .identity, parentAlpha: 1, p, predicate) {
+    case .found(let node): return (node, nil)
+    case .covered(let node): return (nil, node)
+    case .missed: return (nil, nil)
+    }
   }
 
   private enum Hit {
     case found(Node)
-    case covered
+    case covered(Node)
     case missed
   }
 
@@ -161,7 +170,7 @@ public final class SceneGraph {
     }
     guard let inverse, node.containsLocal(inverse.apply(p)) else { return .missed }
     if predicate(node) { return .found(node) }
-    return Self.coversBelow(node, alpha: alpha) ? .covered : .missed
+    return Self.coversBelow(node, alpha: alpha) ? .covered(node) : .missed
   }
 
   /// Whether `node`, drawn at `alpha`, hides everything under it: a solid filled shape. Images

@@ -253,6 +253,24 @@ extension Engine {
       app.errorsSeen = app.engine.errors.all.count
       return 1
     }
+    /// The layout problems of the screen as it stands, one line each: text outside the screen,
+    /// text leaving its widget (the nearest rect, or group with a size, around it), texts over
+    /// each other, a tappable sprite whose centre something above takes the taps of, and text
+    /// under 4.5:1 contrast (3:1 from size 24) with the filled shapes behind it. Headless tests
+    /// measure text with approximate metrics, so figures differ a little from the real fonts that
+    /// `tide check --layout` renders with (which also reads the colour behind text from pixels).
+    /// @return table: strings, empty when the screen is clean
+    /// @example assert.are.same({}, app:layout_problems())
+    t.method("layout_problems") { lua in
+      let app = try lua.checkUserdata(1, TestApp.self, name: "app")
+      let problems = app.engine.layoutProblems()
+      lua.newTable(narr: Int32(problems.count))
+      for (i, problem) in problems.enumerated() {
+        lua.push(problem.message)
+        lua.rawSet(-2, index: i + 1)
+      }
+      return 1
+    }
     registerMethodsMetatable("tide.App", methods: "App")
   }
 }

@@ -3,7 +3,7 @@ import LuaBridge
 import TideCore
 
 extension Engine {
-  static let configFields = ["author", "background", "height", "modules", "options", "scene", "screenshot", "title", "width"]
+  static let configFields = ["author", "background", "height", "modules", "options", "scene", "screenshot", "sizes", "title", "width"]
 
   /// Reads `conf.lua` (optional) and applies command-line overrides, naming any bad field.
   func loadConfig() throws(GameLoadError) {
@@ -92,6 +92,8 @@ extension Engine {
           default: problem = "\(file): options.\(name) must be a string, number or boolean, got \(lua.typeName(at: v))"
           }
         }
+      case "sizes":
+        problem = readSizes(file: file, at: valueIndex)
       case "modules":
         guard type == .table else { problem = mismatch(file, key, "a table like { rps = \"../rps\" }", valueIndex); return }
         lua.forEachPair(valueIndex) { k, v in
@@ -116,6 +118,40 @@ extension Engine {
       }
     }
     if let problem { throw .invalidConfig(problem) }
+  }
+
+  /// Reads `sizes = { "390x844", ... }` into `config.sizes`; the problem, naming the field, if any.
+  private func readSizes(file: String, at index: Int32) -> String? {
+    let expected = "sizes must be a list of sizes like { \"390x844\", \"375x667\" } (each side 16 to 8192)"
+    guard lua.type(at: index) == .table else { return "\(file): \(expected), got \(describe(index))" }
+    let count = lua.rawLength(index)
+    guard count > 0, count <= 64 else { return "\(file): \(expected), got \(count == 0 ? "an empty list" : "\(count) sizes")" }
+    var sizes: [Vec2] = []
+    for i in 1...count {
+      lua.rawGet(index, index: i)
+      defer { lua.pop() }
+      guard lua.type(at: -1) == .string, let text = lua.toString(at: -1), let size = Self.parseSize(text) else {
+        return "\(file): \(expected), got \(describe(-1)) at sizes[\(i)]"
+      }
+      if !sizes.contains(size) { sizes.append(size) }
+    }
+    // A table with other keys than 1...n would hide a typo such as { phone = "375x667" }.
+    var extra = false
+    lua.forEachPair(index) { k, _ in
+      if lua.type(at: k) != .number { extra = true }
+    }
+    if extra { return "\(file): \(expected): a list, without names" }
+    config.sizes = sizes
+    return nil
+  }
+
+  /// "390x844" as a size, each side within `Limits.screenSide`; nil otherwise.
+  public static func parseSize(_ text: String) -> Vec2? {
+    let parts = text.lowercased().split(separator: "x", omittingEmptySubsequences: false)
+    guard parts.count == 2, let w = Double(parts[0]), let h = Double(parts[1]),
+      Limits.screenSide.contains(w), Limits.screenSide.contains(h)
+    else { return nil }
+    return Vec2(x: w, y: h)
   }
 
   /// The folders a game may read files from: its own and the sibling games it declared.

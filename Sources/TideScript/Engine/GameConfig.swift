@@ -21,6 +21,12 @@ public struct GameConfig: Sendable {
   /// Module prefixes served from sibling game folders: `{ rps = "../rps" }` makes
   /// `require("rps.data.classic")` load `../rps/data/classic.lua`.
   public var modules: [String: String]
+  /// The screen sizes the game supports (`sizes = { "390x844", "375x667" }`), which
+  /// `tide check --layout` checks; empty when conf.lua names none (then the design size alone).
+  public var sizes: [Vec2]
+
+  /// The sizes `tide check --layout` checks: those declared, else the design size.
+  public var checkedSizes: [Vec2] { sizes.isEmpty ? [Vec2(x: width, y: height)] : sizes }
 
   /// A default config for a game with no `conf.lua`.
   public init(title: String) {
@@ -33,6 +39,7 @@ public struct GameConfig: Sendable {
     scene = nil
     options = [:]
     modules = [:]
+    sizes = []
   }
 }
 

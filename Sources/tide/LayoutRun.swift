@@ -1,0 +1,96 @@
+import ArgumentParser
+import Foundation
+import TideCore
+import TideSDL
+import TideScript
+
+/// `tide check --layout`: renders a game's key screens at every size it declares, with the real
+/// fonts offscreen, and reports what a person would have to look for: text off the screen or out
+/// of its widget, texts over each other, covered buttons and text too faint to read.
+struct LayoutRun {
+  /// One screen to check: the first screen, or a golden input replayed to its `@at`.
+  struct Screen {
+    let name: String
+    let script: InputScript
+    let time: Double
+  }
+
+  let setup: GameSetup
+
+  /// What one game's check found.
+  struct Outcome {
+    var problems = 0
+    var screens = 0
+    var sizes: Set<Vec2> = []
+  }
+
+  /// Checks one game, printing one line per problem; the count of problems and screens.
+  func run(_ location: GameLocation) throws -> Outcome {
+    let base = try options(for: InputScript())
+    let backend = try SDLBackend(gameDirectory: location.url, audio: false)
+    let offscreen = SDLOffscreen(assets: backend.assets, fonts: backend.fonts)
+    // conf.lua's sizes: the engine reads and validates them when it opens the game.
+    let declared = try Engine(gameDirectory: location.url, displayPath: location.displayPath, backend: backend, options: base).config.checkedSizes
+    var outcome = Outcome()
+    for screen in try screens(of: location) {
+      // A golden input made for one size (`@size`) is checked at that size only; `--size` wins over all.
+      let sizes = setup.size != nil ? base.designSize.map { [$0] } ?? declared : screen.script.size.map { [$0] } ?? declared
+      for size in sizes {
+        var options = try options(for: screen.script)
+        options.designSize = size
+        let label = "\(location.displayPath) \(screen.name) \(Int(size.x))x\(Int(size.y))"
+        let found = try check(location, screen, options: options, backend: backend, offscreen: offscreen)
+        for line in found { print("\(label): \(line)") }
+        outcome.problems += found.count
+        outcome.screens += 1
+        outcome.sizes.insert(size)
+      }
+    }
+    return outcome
+  }
+
+  private func options(for script: InputScript) throws -> EngineOptions {
+    var options = try setup.engineOptions(script: script)
+    options.logErrors = false
+    return options
+  }
+
+  /// The first screen (after a second, as `tide shot` renders it), then each golden input by name.
+  private func screens(of location: GameLocation) throws -> [Screen] {
+    var screens = [Screen(name: "first screen", script: InputScript(), time: 1)]
+    let folder = location.url.appendingPathComponent("tests/golden")
+    let names = (try? FileManager.default.contentsOfDirectory(atPath: folder.path)) ?? []
+    for name in names.sorted() where name.hasSuffix(".input") {
+      let script = try loadInputScript(folder.appendingPathComponent(name).path)
+      screens.append(Screen(name: "tests/golden/\(name)", script: script, time: script.shotTime ?? 1))
+    }
+    return screens
+  }
+
+  /// Plays one screen at one size and returns its problems, a script error included.
+  private func check(
+    _ location: GameLocation, _ screen: Screen, options base: EngineOptions, backend: SDLBackend, offscreen: SDLOffscreen
+  ) throws -> [String] {
+    var options = base
+    // Each screen starts from no saves, as golden tests do.
+    let saves = FileManager.default.temporaryDirectory.appendingPathComponent("tide-layout-\(getpid())")
+    options.saveDirectory = saves
+    defer { try? FileManager.default.removeItem(at: saves) }
+    let engine = try Engine(gameDirectory: location.url, displayPath: location.displayPath, backend: backend, options: options)
+    try engine.start()
+    engine.replay(screen.script, until: screen.time)
+    if let failure = engine.errors.failures.first {
+      return ["script error: \(failure.message)"]
+    }
+    let backdrop = try renderWithoutText(engine, offscreen)
+    return engine.layoutProblems { rect in backdrop.dominantColor(in: rect) }.map(\.message)
+  }
+
+  /// The frame with every text sprite hidden: what each text is read against.
+  private func renderWithoutText(_ engine: Engine, _ offscreen: SDLOffscreen) throws -> RGBAImage {
+    let texts = engine.scene.findAll { $0.kind == .text && $0.visible }
+    for text in texts { text.visible = false }
+    defer { for text in texts { text.visible = true } }
+    return try offscreen.render(scene: engine.scene, size: engine.designSize, background: engine.background)
+  }
+}

@@ -1,0 +1,74 @@
+import Foundation
+import XCTest
+
+/// `tide check --layout` on Tests/Fixtures/layout: a screen that holds one layout problem per
+/// `--option problem=...`, and none with the default. Rendered offscreen with the real fonts.
+final class LayoutCheckTests: XCTestCase {
+  static let fixture = "Tests/Fixtures/layout"
+
+  func layout(_ extra: [String]) throws -> CLIResult {
+    try tide(["check", "--layout", Self.fixture] + extra, timeout: 60)
+  }
+
+  /// Problem lines: the rest of stdout is the check's own summary lines.
+  func problems(_ result: CLIResult) -> [String] {
+    result.stdout.split(separator: "\n").map(String.init).filter { $0.hasPrefix("\(Self.fixture) ") }
+  }
+
+  func testCleanScreenPassesAtEveryDeclaredSizeAndEachGoldenAtItsOwn() throws {
+    let result = try layout([])
+    XCTAssertEqual(result.status, 0, result.stderr + result.stdout)
+    XCTAssertEqual(problems(result), [])
+    // first screen at both conf.lua sizes, tablet.input at its @size alone.
+    XCTAssertTrue(result.stdout.contains("no layout problems in 3 screens (sizes 240x320, 320x240, 400x300)"), result.stdout)
+  }
+
+  func testAModalOverTheScreenIsNotAProblem() throws {
+    // The dim takes the button's taps and the panel's text overlaps the title, all on purpose.
+    let result = try layout(["--option", "problem=modal"])
+    XCTAssertEqual(result.status, 0, result.stderr + result.stdout)
+    XCTAssertEqual(problems(result), [])
+  }
+
+  func testEachProblemIsFoundNamingScreenSizeAndSprite() throws {
+    let cases: [(option: String, line: String)] = [
+      ("offscreen", "first screen 240x320: text outside the screen: Node(text #3 'title') 'Title'"),
+      ("widget", "first screen 240x320: text outside its widget: Node(text #5 'label') 'A label far too long'"),
+      ("overlap", "first screen 240x320: text overlaps text: Node(text #3 'title') 'Title' and Node(text #6 'hint') 'Hint'"),
+      ("covered", "first screen 240x320: tappable sprite covered: Node(rect #4 'button') at (120, 160) is under Node(rect #6 'bar')"),
+      ("contrast", "first screen 240x320: low contrast: Node(text #6 'hint') 'Hint' is #333333 on #202020, 1.29:1 (needs 4.5:1)"),
+    ]
+    for (option, line) in cases {
+      let result = try layout(["--option", "problem=\(option)"])
+      XCTAssertEqual(result.status, 1, option)
+      let found = problems(result)
+      XCTAssertTrue(found.contains { $0.hasPrefix("\(Self.fixture) \(line)") }, "\(option): \(found)")
+      // The same problem at the other sizes, and nothing else.
+      XCTAssertEqual(found.count, 3, "\(option): \(found)")
+      XCTAssertTrue(found.contains { $0.hasPrefix("\(Self.fixture) tests/golden/tablet.input 400x300: ") }, "\(option): \(found)")
+      XCTAssertEqual(result.stderr, "tide: 3 layout problems (--warn reports them without failing)\n", option)
+    }
+  }
+
+  func testWarnReportsButExitsZero() throws {
+    let result = try layout(["--warn", "--option", "problem=contrast"])
+    XCTAssertEqual(result.status, 0, result.stderr)
+    XCTAssertEqual(problems(result).count, 3, result.stdout)
+    XCTAssertEqual(result.stderr, "")
+    XCTAssertTrue(result.stdout.contains("3 layout problems in 3 screens"), result.stdout)
+  }
+
+  func testSizeChecksThatSizeOnly() throws {
+    let result = try layout(["--size", "320x240", "--option", "problem=offscreen"])
+    XCTAssertEqual(result.status, 1)
+    let found = problems(result)
+    XCTAssertEqual(found.count, 2, "\(found)")
+    XCTAssertTrue(found.allSatisfy { $0.contains(" 320x240: text outside the screen") }, "\(found)")
+  }
+
+  func testWarnNeedsLayout() throws {
+    let result = try tide(["check", "--warn", Self.fixture])
+    XCTAssertNotEqual(result.status, 0)
+    XCTAssertTrue(result.stderr.contains("--warn goes with --layout"), result.stderr)
+  }
+}
