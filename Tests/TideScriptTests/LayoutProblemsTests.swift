@@ -53,9 +53,21 @@ final class LayoutProblemsTests: XCTestCase {
           app:find{ name = "hint" }.color = "#333333"
           assert.are.same({}, app:layout_problems())
         end)
+
+        it("holds no faded (disabled) widget's text to a contrast, as WCAG exempts inactive controls", function()
+          local app = tide.test.start{ options = { problem = "contrast" } }
+          local hint = app:find{ name = "hint" }
+          local x, y = hint:bounds()
+          local disabled = tide.sprite.group{ alpha = 0.4 }
+          disabled:add(hint)
+          hint.x, hint.y = x, y
+          assert.are.same({}, app:layout_problems())
+          disabled.alpha = 0.8
+          assert.are.equal(1, #app:layout_problems())
+        end)
       end)
       """#, main: main, conf: conf)
-    assertAllPassed(report, count: 3)
+    assertAllPassed(report, count: 4)
   }
 }
 

@@ -235,7 +235,9 @@ public struct LayoutCheck {
 
   private func lowContrast(_ texts: [Drawn], _ drawn: [Drawn], _ screenRect: Rect) -> [LayoutProblem] {
     var found: [LayoutProblem] = []
-    for text in texts where Self.hasLettersOrDigits(text.node.text) && !isShaded(text, drawn) {
+    // WCAG sets no contrast for inactive controls; a widget faded to half or less (tide.ui's
+    // disabled look is 0.4) counts as one.
+    for text in texts where Self.hasLettersOrDigits(text.node.text) && !isShaded(text, drawn) && !Self.isFaded(text) {
       let area = Self.intersection(text.bounds, screenRect)
       let behind: Color?
       if let backdrop { behind = backdrop(area) } else { behind = shapesBehind(text, drawn) }
@@ -246,7 +248,7 @@ public struct LayoutCheck {
       let seen = Self.over(ink, alpha: alpha, on: behind)
       let ratio = Self.contrast(seen, behind)
       let scale = sqrt(abs(text.world.a * text.world.d - text.world.b * text.world.c))
-      let large = node.fontSize * scale >= 24
+      let large = node.shownFontSize * scale >= 24
       let needed = large ? 3.0 : 4.5
       guard ratio < needed else { continue }
       found.append(
@@ -256,6 +258,12 @@ public struct LayoutCheck {
         ))
     }
     return found
+  }
+
+  /// Whether what holds `text` is faded to half or less: a disabled widget.
+  static func isFaded(_ text: Drawn) -> Bool {
+    let own = min(text.node.alpha, 1)
+    return own > 0 && text.alpha / own <= 0.5
   }
 
   /// The colour behind a text's centre from the filled shapes drawn before it, over the
