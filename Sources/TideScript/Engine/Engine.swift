@@ -22,6 +22,8 @@ public final class Engine: GameDriver {
   public let errors: ScriptErrors
   /// Every sound played since the game started, by name (what tests ask about).
   public private(set) var soundLog: [String] = []
+  /// What the game said about how it went (`tide.report`), the last value per key.
+  public internal(set) var reports: [String: Double] = [:]
 
   let options: EngineOptions
   /// The game's Lua state; `lua` is the view on its main thread.
@@ -157,6 +159,7 @@ public final class Engine: GameDriver {
     random = TideRandom(seed: seed)
     particleSeeds = TideRandom(seed: Engine.particleSeed(seed))
     soundLog.removeAll()
+    reports.removeAll()
     errors.reset()
     errors.seed = seed
   }
