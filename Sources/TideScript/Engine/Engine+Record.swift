@@ -24,17 +24,30 @@ extension Engine {
   }
 
   /// Writes a crash capsule into `directory` on each new script error, announced by `announce`
-  /// with the capsule's path. Starts recording if it was not already.
-  public func enableCrashCapsules(in directory: URL, announce: @escaping (URL) -> Void) {
+  /// with the capsule's path. Starts recording if it was not already. `name` (without `.input`)
+  /// names each capsule instead of the time, overwriting an older one of that name: many-run
+  /// summaries name them by seed so the same runs name the same files.
+  public func enableCrashCapsules(
+    in directory: URL, keep: Int = 20, name: (() -> String)? = nil, announce: @escaping (URL) -> Void
+  ) {
     if recording == nil { startRecording() }
-    crashCapsules = CrashCapsules(directory: directory)
+    var capsules = CrashCapsules(directory: directory)
+    capsules.keep = keep
+    crashCapsules = capsules
     errors.onNewFailure = { [unowned self] overlay in
-      guard let capsules = self.crashCapsules, let text = self.recordedScript(comments: [
-        "Crash capsule: \(self.displayPath) up to the tick of its error; replay with tide run --input.",
-        "\(overlay.title.lowercased()) at tick \(self.tick): \(overlay.message)",
-      ]) else { return }
-      if let url = capsules.write(text) { announce(url) }
+      guard let url = writeCrashCapsule(title: overlay.title, message: overlay.message, name: name?()) else { return }
+      announce(url)
     }
+  }
+
+  /// Writes the session so far as a crash capsule for an error titled `title`; nil when
+  /// capsules are off or it cannot be written.
+  func writeCrashCapsule(title: String, message: String, name: String? = nil) -> URL? {
+    guard let capsules = crashCapsules, let text = recordedScript(comments: [
+      "Crash capsule: \(displayPath) up to the tick of its error; replay with tide run --input.",
+      "\(title.lowercased()) at tick \(tick): \(message)",
+    ]) else { return nil }
+    return capsules.write(text, name: name)
   }
 
   /// The game's data folder, where saves and crash capsules go.
@@ -52,17 +65,18 @@ public struct CrashCapsules: Sendable {
   public init(directory: URL) { self.directory = directory }
 
   /// Writes `text` as a new capsule and prunes old ones; nil (and a warning) when it cannot.
-  public func write(_ text: String, now: Date = Date()) -> URL? {
+  /// Named by `now` unless `name` is given; a named capsule replaces one of the same name.
+  public func write(_ text: String, now: Date = Date(), name: String? = nil) -> URL? {
     let formatter = DateFormatter()
     formatter.locale = Locale(identifier: "en_US_POSIX")
     formatter.timeZone = TimeZone(identifier: "UTC")
     formatter.dateFormat = "yyyy-MM-dd'T'HH-mm-ss.SSS"
-    let stem = formatter.string(from: now)
+    let stem = name ?? formatter.string(from: now)
     do {
       try FileManager.default.createDirectory(at: directory, withIntermediateDirectories: true)
       var url = directory.appendingPathComponent(stem + ".input")
       var n = 2
-      while FileManager.default.fileExists(atPath: url.path) {
+      while name == nil, FileManager.default.fileExists(atPath: url.path) {
         url = directory.appendingPathComponent("\(stem)-\(n).input")
         n += 1
       }
