@@ -42,7 +42,7 @@ struct Run: ParsableCommand {
   @Flag(help: "Do not watch the game folder (by default a saved file is applied to the running game).")
   var noWatch = false
 
-  @Option(help: "Play this many seeded games headless (seeds --seed.. , default 1..N) and sum up their tide.report figures (docs/bots.md).")
+  @Option(help: "Play this many seeded games headless (seeds 1..N, or from --seed) and sum up their tide.report figures (docs/bots.md).")
   var runs: String?
 
   @Option(help: "Worker processes for --runs (default: the number of CPUs).")
