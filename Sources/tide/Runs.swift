@@ -78,12 +78,14 @@ extension Run {
     let results = FileHandle(fileDescriptor: dup(STDOUT_FILENO), closeOnDealloc: true)
     dup2(STDERR_FILENO, STDOUT_FILENO)
     let capsules = BotRunner.capsuleDirectory(game: location.url)
+    let version = Engine.gameVersion(of: location.url)
     let encoder = JSONEncoder()
     encoder.outputFormatting = .sortedKeys
     for i in 0..<count {
       options.seed = first + UInt64(i)
       let result = BotRunner.run(
-        game: location.url, displayPath: location.displayPath, options: options, bot: bot, seconds: seconds, capsules: capsules)
+        game: location.url, displayPath: location.displayPath, options: options, bot: bot, seconds: seconds, capsules: capsules,
+        gameVersion: version)
       var line = try encoder.encode(result)
       line.append(0x0A)
       results.write(line)

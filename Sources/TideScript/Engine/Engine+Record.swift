@@ -10,12 +10,16 @@ extension Engine {
   /// before the game changed is noticed (`@game`).
   public var gameVersion: String { GameFingerprint.of(gameDirectory) }
 
+  /// The version `gameVersion` gives the game in `directory`.
+  public static func gameVersion(of directory: URL) -> String { GameFingerprint.of(directory.standardizedFileURL) }
+
   /// Starts writing the session down: every event from now on, at the tick that handles it.
-  /// Call before `start()` so the recording holds the whole game.
-  public func startRecording() {
+  /// Call before `start()` so the recording holds the whole game. `gameVersion`, when given,
+  /// saves hashing the folder again (many runs of one game hash it once).
+  public func startRecording(gameVersion known: String? = nil) {
     recording = InputRecording(
       seed: options.seed, size: Vec2(x: config.width, y: config.height), options: options.options,
-      engineVersion: Engine.version, gameVersion: gameVersion)
+      engineVersion: Engine.version, gameVersion: known ?? gameVersion)
   }
 
   /// The recorded session up to now as input-script text, ending at the current tick.

@@ -78,9 +78,11 @@ public enum BotRunner {
     Engine.defaultSaveDirectory(for: game).appendingPathComponent("crashes/runs")
   }
 
-  /// Plays one game with `options.seed`; `seconds` overrides the bot's own length.
+  /// Plays one game with `options.seed`; `seconds` overrides the bot's own length. `gameVersion`
+  /// (`Engine.gameVersion(of:)`) saves hashing the game folder for the capsules' recording each run.
   public static func run(
-    game: URL, displayPath: String, options base: EngineOptions, bot: BotFile?, seconds: Double?, capsules: URL?
+    game: URL, displayPath: String, options base: EngineOptions, bot: BotFile?, seconds: Double?, capsules: URL?,
+    gameVersion: String? = nil
   ) -> RunResult {
     let seed = base.seed
     var result = RunResult(seed: seed)
@@ -102,6 +104,7 @@ public enum BotRunner {
       return capsuleCount == 1 ? "seed-\(seed)" : "seed-\(seed)-\(capsuleCount)"
     }
     if let capsules {
+      engine.startRecording(gameVersion: gameVersion)
       // Kept until the same seed fails again: a summary lists them all, so none may be pruned.
       // Unowned: the engine keeps this closure, and a cycle would keep every run's Lua state alive.
       engine.enableCrashCapsules(in: capsules, keep: .max, name: capsuleName) { [unowned engine] url in
