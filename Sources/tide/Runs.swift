@@ -16,10 +16,10 @@ extension Run {
       printError(message)
       throw ExitCode.validationFailure
     }
-    if let runs, try Run.parseCount(runs, "runs", Run.runLimit) == nil {
+    if let runs, Run.parseCount(runs, Run.runLimit) == nil {
       try refuse("--runs must be a whole number from \(Run.runLimit.lowerBound) to \(Run.runLimit.upperBound), got '\(runs)'")
     }
-    if let jobs, try Run.parseCount(jobs, "jobs", Run.jobLimit) == nil {
+    if let jobs, Run.parseCount(jobs, Run.jobLimit) == nil {
       try refuse("--jobs must be a whole number from \(Run.jobLimit.lowerBound) to \(Run.jobLimit.upperBound), got '\(jobs)'")
     }
     if jobs != nil && runs == nil { try refuse("--jobs needs --runs (how many games to play)") }
@@ -29,12 +29,13 @@ extension Run {
   }
 
   /// `text` as a whole number in `range`, or nil.
-  static func parseCount(_ text: String, _ name: String, _ range: ClosedRange<Int>) throws -> Int? {
+  static func parseCount(_ text: String, _ range: ClosedRange<Int>) -> Int? {
     guard let n = Int(text.trimmingCharacters(in: .whitespaces)), range.contains(n) else { return nil }
     return n
   }
 
-  var runCount: Int { runs.flatMap { Int($0.trimmingCharacters(in: .whitespaces)) } ?? 1 }
+  /// `--runs`, checked by `validate()`; 1 for a bot given without it.
+  var runCount: Int { runs.flatMap { Run.parseCount($0, Run.runLimit) } ?? 1 }
 
   func runMany() throws {
     let location = GameLocation(game)
@@ -55,7 +56,17 @@ extension Run {
       try playSlice(location, &options, first: first, count: count, bot: bot)
       return
     }
-    let jobCount = min(jobs.flatMap { Int($0.trimmingCharacters(in: .whitespaces)) } ?? ProcessInfo.processInfo.activeProcessorCount, count)
+    // A missing folder or a broken conf.lua is one line here, not the same error once per run.
+    do throws(GameLoadError) {
+      var probe = options
+      probe.logErrors = false
+      probe.saveDirectory = FileManager.default.temporaryDirectory.appendingPathComponent("tide-runs-probe-\(UUID().uuidString)")
+      _ = try Engine(gameDirectory: location.url, displayPath: location.displayPath, backend: HeadlessBackend(), options: probe)
+    } catch {
+      printError(error.description)
+      throw ExitCode.failure
+    }
+    let jobCount = min(jobs.flatMap { Run.parseCount($0, Run.jobLimit) } ?? ProcessInfo.processInfo.activeProcessorCount, count)
     let started = Date()
     let results = try runWorkers(location, first: first, count: count, jobs: max(1, jobCount))
     let elapsed = Date().timeIntervalSince(started)

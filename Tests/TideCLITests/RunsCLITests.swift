@@ -168,6 +168,10 @@ final class RunsCLITests: XCTestCase {
       XCTAssertEqual(result.stderr, expected, flags.joined(separator: " "))
       XCTAssertEqual(result.stdout, "", flags.joined(separator: " "))
     }
+    let missing = try tide(["run", "/nonexistent/game", "--headless", "--runs", "3"])
+    XCTAssertEqual(missing.status, 1)
+    XCTAssertEqual(missing.stderr, "tide: no game folder at '/nonexistent/game'\n")
+    XCTAssertEqual(missing.stdout, "")
     let bad = try makeGame(["main.lua": "", "bot.lua": "return { act = function() end, evry = 1 }"])
     let result = try tide(["run", bad.path, "--headless", "--runs", "2", "--input-bot", bad.appendingPathComponent("bot.lua").path])
     XCTAssertEqual(result.status, 1)
