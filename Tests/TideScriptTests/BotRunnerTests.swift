@@ -117,6 +117,17 @@ final class BotRunnerTests: XCTestCase {
     XCTAssertTrue(text.contains("half a second"), text)
   }
 
+  func testAnErrorIsReportedEvenWhenItsCapsuleCannotBeWritten() throws {
+    let fixture = try GameFixture(main: "tide.after(0.5, function() error('no room') end)")
+    // A folder inside a file cannot be made.
+    let capsules = fixture.directory.appendingPathComponent("main.lua/crashes")
+    var options = fixture.options(seed: 2)
+    options.saveDirectory = nil
+    let result = BotRunner.run(
+      game: fixture.directory, displayPath: fixture.displayPath, options: options, bot: nil, seconds: 1, capsules: capsules)
+    XCTAssertEqual(result.failures, [.init(kind: "script", message: "game/main.lua:1: no room", tick: 30, capsule: nil)])
+  }
+
   func testTheSummaryOfKnownResults() {
     let results = [
       RunResult(seed: 3, reports: ["score": 10, "time": 0.5]),

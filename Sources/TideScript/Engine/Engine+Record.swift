@@ -28,24 +28,17 @@ extension Engine {
   }
 
   /// Writes a crash capsule into `directory` on each new script error, announced by `announce`
-  /// with the capsule's path. Starts recording if it was not already. `name` (without `.input`)
-  /// names each capsule instead of the time, overwriting an older one of that name: many-run
-  /// summaries name them by seed so the same runs name the same files.
-  public func enableCrashCapsules(
-    in directory: URL, keep: Int = 20, name: (() -> String)? = nil, announce: @escaping (URL) -> Void
-  ) {
+  /// with the capsule's path. Starts recording if it was not already.
+  public func enableCrashCapsules(in directory: URL, announce: @escaping (URL) -> Void) {
     if recording == nil { startRecording() }
-    var capsules = CrashCapsules(directory: directory)
-    capsules.keep = keep
-    crashCapsules = capsules
+    crashCapsules = CrashCapsules(directory: directory)
     errors.onNewFailure = { [unowned self] overlay in
-      guard let url = writeCrashCapsule(title: overlay.title, message: overlay.message, name: name?()) else { return }
-      announce(url)
+      if let url = writeCrashCapsule(title: overlay.title, message: overlay.message) { announce(url) }
     }
   }
 
-  /// Writes the session so far as a crash capsule for an error titled `title`; nil when
-  /// capsules are off or it cannot be written.
+  /// Writes the session so far as a crash capsule for an error titled `title`, named `name`
+  /// (without `.input`) when given, else by the time; nil when capsules are off or it cannot be written.
   func writeCrashCapsule(title: String, message: String, name: String? = nil) -> URL? {
     guard let capsules = crashCapsules, let text = recordedScript(comments: [
       "Crash capsule: \(displayPath) up to the tick of its error; replay with tide run --input.",

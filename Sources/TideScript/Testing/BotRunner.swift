@@ -98,23 +98,22 @@ public enum BotRunner {
       result.failures.append(.init(kind: "start", message: error.description, tick: 0))
       return result
     }
-    var capsuleCount = 0
-    func capsuleName() -> String {
-      capsuleCount += 1
-      return capsuleCount == 1 ? "seed-\(seed)" : "seed-\(seed)-\(capsuleCount)"
-    }
     if let capsules {
       engine.startRecording(gameVersion: gameVersion)
-      // Kept until the same seed fails again: a summary lists them all, so none may be pruned.
-      // Unowned: the engine keeps this closure, and a cycle would keep every run's Lua state alive.
-      engine.enableCrashCapsules(in: capsules, keep: .max, name: capsuleName) { [unowned engine] url in
-        result.failures.append(.init(
-          kind: "script", message: engine.errors.overlay?.message ?? "?", tick: engine.tick, capsule: url.path))
-      }
-    } else {
-      engine.errors.onNewFailure = { [unowned engine] overlay in
-        result.failures.append(.init(kind: "script", message: overlay.message, tick: engine.tick))
-      }
+      // Named by seed and kept until the same seed fails again: a summary lists them all, so
+      // none may be pruned, and the same runs name the same files.
+      var store = CrashCapsules(directory: capsules)
+      store.keep = .max
+      engine.crashCapsules = store
+    }
+    var capsuleCount = 0
+    // Unowned: the engine keeps this closure, and a cycle would keep every run's Lua state alive.
+    // An error whose capsule cannot be written is still reported, without one.
+    engine.errors.onNewFailure = { [unowned engine] overlay in
+      capsuleCount += 1
+      let name = capsuleCount == 1 ? "seed-\(seed)" : "seed-\(seed)-\(capsuleCount)"
+      let url = engine.writeCrashCapsule(title: overlay.title, message: overlay.message, name: name)
+      result.failures.append(.init(kind: "script", message: overlay.message, tick: engine.tick, capsule: url?.path))
     }
     do {
       try engine.start()
