@@ -78,8 +78,9 @@ extension Run {
     print(summary.text(header: header) { "tide run \(location.displayPath) --input \($0)" }, terminator: "")
     let ticks = results.reduce(0) { $0 + $1.ticks }
     // Wall time varies from run to run; it comes last, apart from the figures, which do not.
-    print(String(format: "\nplayed %d games (%.0f virtual s) in %.2f s with %d job%@: %.0fx real time",
-      results.count, Double(ticks) / 60, elapsed, jobCount, jobCount == 1 ? "" : "s", Double(ticks) / 60 / max(elapsed, 1e-9)))
+    print("\nplayed \(RunSummary.count(results.count, "game"))"
+      + String(format: " (%.0f virtual s) in %.2f s with ", Double(ticks) / 60, elapsed)
+      + RunSummary.count(jobCount, "job") + String(format: ": %.0fx real time", Double(ticks) / 60 / max(elapsed, 1e-9)))
     if summary.failedRuns > 0 { throw ExitCode.failure }
   }
 

@@ -77,6 +77,9 @@ public struct RunSummary: Sendable {
     }
   }
 
+  /// `1 run`, `2 runs`.
+  public static func count(_ n: Int, _ noun: String) -> String { "\(n) \(noun)\(n == 1 ? "" : "s")" }
+
   /// Runs with at least one error.
   public var failedRuns: Int { results.filter { !$0.failures.isEmpty }.count }
 
@@ -86,12 +89,12 @@ public struct RunSummary: Sendable {
     var out = header + "\n"
     let silent = results.filter { $0.reports.isEmpty }.count
     if figures.isEmpty {
-      out += "no reports (the game never called tide.report)\n"
+      out += "no reports (no run called tide.report)\n"
     } else if silent > 0 {
-      out += "\(silent) of \(results.count) runs reported nothing\n"
+      out += "\(silent) of \(RunSummary.count(results.count, "run")) reported nothing\n"
     }
     for figure in figures {
-      out += "\n\(figure.key): \(figure.count) runs, mean \(ReportFormat.number(figure.mean)), "
+      out += "\n\(figure.key): \(RunSummary.count(figure.count, "run")), mean \(ReportFormat.number(figure.mean)), "
         + "min \(ReportFormat.number(figure.min)), max \(ReportFormat.number(figure.max))\n"
       let labelWidth = figure.bins.map(\.label.count).max() ?? 0
       let most = figure.bins.map(\.count).max() ?? 1
@@ -110,7 +113,7 @@ public struct RunSummary: Sendable {
   /// The errors grouped by message, each with its runs' seeds and the first few capsules.
   func errorText(replay: (String) -> String) -> String {
     let failed = failedRuns
-    guard failed > 0 else { return "no errors in \(results.count) runs\n" }
+    guard failed > 0 else { return "no errors in \(RunSummary.count(results.count, "run"))\n" }
     var groups: [(key: String, entries: [(seed: UInt64, failure: RunResult.Failure)])] = []
     var index: [String: Int] = [:]
     for result in results {
@@ -124,12 +127,12 @@ public struct RunSummary: Sendable {
         }
       }
     }
-    var out = "\(failed) of \(results.count) runs had errors:\n"
+    var out = "\(failed) of \(RunSummary.count(results.count, "run")) had errors:\n"
     for group in groups {
       let seeds = group.entries.map(\.seed)
       let shown = seeds.prefix(RunSummary.listedPerError).map(String.init).joined(separator: ", ")
       let more = seeds.count > RunSummary.listedPerError ? ", and \(seeds.count - RunSummary.listedPerError) more" : ""
-      out += "  \(group.key)\n    in \(seeds.count) run\(seeds.count == 1 ? "" : "s") (seed\(seeds.count == 1 ? "" : "s") \(shown)\(more))\n"
+      out += "  \(group.key)\n    in \(RunSummary.count(seeds.count, "run")) (seed\(seeds.count == 1 ? "" : "s") \(shown)\(more))\n"
       for entry in group.entries.prefix(RunSummary.listedPerError) {
         if let capsule = entry.failure.capsule {
           out += "    seed \(entry.seed), tick \(entry.failure.tick): \(replay(capsule))\n"
