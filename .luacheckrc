@@ -25,6 +25,7 @@ stds.tide = { read_globals = { tide = { fields = {
       ["shuffle"] = {},
       ["weighted"] = {},
     } },
+    ["report"] = {},
     ["rules"] = { fields = {
       ["duel"] = {},
       ["validate_duel"] = {},
@@ -111,6 +112,7 @@ stds.tide_test = { read_globals = { tide = { fields = {
       ["shuffle"] = {},
       ["weighted"] = {},
     } },
+    ["report"] = {},
     ["rules"] = { fields = {
       ["duel"] = {},
       ["validate_duel"] = {},

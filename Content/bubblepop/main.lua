@@ -11,7 +11,8 @@
 --
 -- Shows: tide.ui screens, text fields with validation, buttons and alerts; tide.every,
 -- tasks, tweens and taps; a particle burst per pop (data/particles.lua); seeded, weighted
--- random; tide.save. The rules live in
+-- random; tide.save; tide.report at the end (bots/tap_bubbles.lua plays it many times over:
+-- `tide run bubblepop --headless --runs 200 --input-bot Content/bubblepop/bots/tap_bubbles.lua`). The rules live in
 -- bubbles.lua, settings.lua and board.lua; the numbers in data/.
 
 local ui = tide.ui
@@ -136,6 +137,7 @@ ui.screen("play", {
     self.settings = settings.load()
     self.leader = board.leader(board.load())
     self.score, self.left, self.previous, self.streak = 0, self.settings.game_time, nil, 0
+    self.best_streak = 0                    -- the longest run of one colour, for tide.report
     self.bubbles, self.popping = {}, {}     -- on screen (tappable); popped, still animating
     self.phase = "countdown"
     self.speed = bubbles.speed(1)
@@ -231,6 +233,7 @@ ui.screen("play", {
     local colour = s.data.colour
     local gained, combo = bubbles.points_for(colour, self.previous)
     self.streak = combo and self.streak + 1 or 1
+    self.best_streak = math.max(self.best_streak, self.streak)
     self.previous = colour.colour
     self.score = self.score + gained
     self.score_label.text = tostring(self.score)
@@ -298,6 +301,8 @@ ui.screen("play", {
   finish = function(self)
     self.phase = "over"
     tide.audio.play("end")
+    -- For `tide run --runs` summaries (docs/bots.md): the score and the longest one-colour run.
+    tide.report{ score = self.score, best_combo = self.best_streak }
     for _, s in ipairs(self.bubbles) do
       s:on("tap", nil)
       tide.tween(s, 0.6, { alpha = 0.25 })

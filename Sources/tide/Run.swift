@@ -42,13 +42,31 @@ struct Run: ParsableCommand {
   @Flag(help: "Do not watch the game folder (by default a saved file is applied to the running game).")
   var noWatch = false
 
+  @Option(help: "Play this many seeded games headless (seeds 1..N, or from --seed) and sum up their tide.report figures (docs/bots.md).")
+  var runs: String?
+
+  @Option(help: "Worker processes for --runs (default: the number of CPUs).")
+  var jobs: String?
+
+  @Option(help: "A bot script that plays each game: returns { every = 0.3, act = function(app, random) ... end } (docs/bots.md).")
+  var inputBot: String?
+
+  /// Set on the worker processes `--runs` starts: play the seeds and print one JSON result a line.
+  @Flag(help: .hidden)
+  var worker = false
+
   func validate() throws {
     if let seconds { try checkOption(seconds, "seconds", Limits.gameSeconds) }
     try checkOption(quitAfter, "quit-after", Limits.gameSeconds)
     try checkOption(screenshotAt, "screenshot-at", Limits.gameSeconds)
+    try validateRuns()
   }
 
   func run() throws {
+    if runs != nil || inputBot != nil {
+      try runMany()
+      return
+    }
     let location = GameLocation(game)
     let script = try input.map(loadInputScript) ?? InputScript()
     let options = try setup.engineOptions(script: script, fresh: true)
@@ -70,6 +88,7 @@ struct Run: ParsableCommand {
       print(String(format: "%@: ran %.1f virtual s (%d ticks) in %.3f s; scene %@; %d sprites; %d sounds; %d errors; %d warnings",
         location.displayPath, engine.time, engine.tick, elapsed, scene, engine.scene.nodeCount, engine.soundLog.count,
         failures, engine.errors.warningCount))
+      if let line = engine.reportLine { print(line) }
       // A warning (a damaged save set aside) is the engine doing its job; only script errors fail the run.
       if failures > 0 { throw ExitCode.failure }
     } catch let error as GameLoadError {
@@ -108,6 +127,7 @@ struct Run: ParsableCommand {
       }
       window.scriptedInput = script.entries.map { ScheduledInput(time: Double($0.tick) / 60, event: $0.event) }
       let report = try TideSDL.runWindow(driver: engine, options: window)
+      if let line = engine.reportLine { print(line) }
       if screenshot != nil && !report.screenshotWritten {
         printError("no screenshot was taken (the window closed before \(screenshotAt) s)")
         throw ExitCode.failure

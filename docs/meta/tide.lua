@@ -32,6 +32,7 @@ function Alert:dismiss() end
 ---@return boolean
 function Alert:is_open() end
 
+---The handle a test or a bot drives the game with: virtual time, taps and queries.
 ---@class tide.App
 local App = {}
 
@@ -166,6 +167,14 @@ function App:errors() end
 ---```
 ---@return table # strings, empty when the screen is clean
 function App:layout_problems() end
+
+---What the game reported with `tide.report` since it started, the last value per key.
+---
+---```lua
+---assert.are.equal(120, app:reports().score)
+---```
+---@return table # `{ key = number, ... }`
+function App:reports() end
 
 ---@class tide.Button : tide.Widget
 local Button = {}
@@ -609,6 +618,8 @@ function Widget:remove() end
 
 ---Emitters described by data tables, stepped and drawn by the engine.
 ---
+---Numbers that describe how a game went, for `tide run --runs` summaries.
+---
 ---Diagnostics from the host (frame counts, real time) and warnings. Real time differs from run to run, so a game must not let it steer play; use it for benchmarks and debug text.
 ---
 ---Sequences that read top to bottom, run as coroutines on the game clock.
@@ -664,6 +675,14 @@ tide.camera = {}
 ---@param opts? table sprite fields (`x`, `y`, `parent`, `z`, ...) and `keep` (true: stay when done; by default the sprite removes itself once it emits no more and its last particle has died)
 ---@return tide.Sprite # with `:emit(n)`, `:stop_emitting()`, `:particle_count()`
 function tide.particles(emitter, opts) end
+
+---Reports how the game went, as named numbers: `tide run --runs N` sums them up over many seeded games (count, mean, min, max and a histogram per key), a single `tide run` prints them as one line when it ends, and a test reads them with `app:reports()`. Call it when a game ends (or whenever a figure is final); the last report of a run wins per key, and keys not given keep their earlier value. Keys are names (letters, digits, `_`), at most 100 per game.
+---
+---```lua
+---tide.report{ score = self.score, best_combo = self.best_streak }
+---```
+---@param figures table `{ key = number, ... }`, every number finite (no nan or inf)
+function tide.report(figures) end
 
 ---Frames presented, real seconds since start, ticks run and sprites in the scene.
 ---

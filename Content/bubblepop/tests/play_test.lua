@@ -362,6 +362,22 @@ describe("a pop", function()
   end)
 end)
 
+describe("the report", function()
+  it("reports the score and the longest one-colour run when time is up, not before", function()
+    local app = helpers.play{ seed = 5, settings = { game_time = 10, max_bubbles = 40 } }
+    app:advance(game.bubble.appear + helpers.TICK)
+    local first = helpers.bubbles(app)[1]
+    local same = app:find_all{ tag = "bubble", name = first.name }
+    for i = 1, math.min(2, #same) do app:tap(same[i]) end
+    local run = math.min(2, #same)
+    local other = app:find{ tag = "bubble", name = first.name == "red" and "pink" or "red" }
+    if other then app:tap(other) end
+    assert.are.same({}, app:reports())
+    app:advance(10)
+    assert.are.same({ score = helpers.score(app), best_combo = run }, app:reports())
+  end)
+end)
+
 describe("sounds", function()
   it("pops with a sound, and ends the game with one (issue 17)", function()
     local app = helpers.play()

@@ -12,7 +12,8 @@ extension Engine {
     /// @example tide.audio.play("roar")
     m.function("play") { [unowned self] lua in
       let name = try lua.checkString(1)
-      guard AssetCatalog.soundFile(named: name, in: gameDirectory) != nil else {
+      if soundFiles[name] == nil, let url = AssetCatalog.soundFile(named: name, in: gameDirectory) { soundFiles[name] = url }
+      guard soundFiles[name] != nil else {
         if let problem = AssetCatalog.problem(named: name, extensions: ["wav", "ogg"], in: gameDirectory, shown: displayPath) {
           throw LuaArgumentError(arg: 1, message: problem)
         }

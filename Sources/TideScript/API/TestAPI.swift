@@ -69,7 +69,13 @@ extension Engine {
       }
       return 0
     }
+    installAppType()
+  }
 
+  /// The `App` handle's methods, shared by `tide.test.start` and `tide run --input-bot` bots
+  /// (docs/bots.md), which drive a game through the same calls.
+  func installAppType() {
+    /// The handle a test or a bot drives the game with: virtual time, taps and queries.
     let t = type("App")
 
     /// Runs the game for `seconds` of virtual time (instantly), 60 ticks a second.
@@ -268,6 +274,20 @@ extension Engine {
       for (i, problem) in problems.enumerated() {
         lua.push(problem.message)
         lua.rawSet(-2, index: i + 1)
+      }
+      return 1
+    }
+
+    /// What the game reported with `tide.report` since it started, the last value per key.
+    /// @return table: `{ key = number, ... }`
+    /// @example assert.are.equal(120, app:reports().score)
+    t.method("reports") { lua in
+      let app = try lua.checkUserdata(1, TestApp.self, name: "app")
+      lua.newTable(nrec: Int32(app.engine.reports.count))
+      for (key, value) in app.engine.reports {
+        // A whole number reads back as an integer, as the game most likely gave it.
+        if value == value.rounded(), abs(value) < 9e15 { lua.push(Int(value)) } else { lua.push(value) }
+        lua.rawSet(-2, key: key)
       }
       return 1
     }

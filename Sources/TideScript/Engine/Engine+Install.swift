@@ -17,6 +17,7 @@ extension Engine {
     installAudioAPI()
     installSaveAPI()
     installStatsAPI()
+    installReportAPI()
     installParticlesAPI()
     installCameraAPI()
 

@@ -10,12 +10,16 @@ extension Engine {
   /// before the game changed is noticed (`@game`).
   public var gameVersion: String { GameFingerprint.of(gameDirectory) }
 
+  /// The version `gameVersion` gives the game in `directory`.
+  public static func gameVersion(of directory: URL) -> String { GameFingerprint.of(directory.standardizedFileURL) }
+
   /// Starts writing the session down: every event from now on, at the tick that handles it.
-  /// Call before `start()` so the recording holds the whole game.
-  public func startRecording() {
+  /// Call before `start()` so the recording holds the whole game. `gameVersion`, when given,
+  /// saves hashing the folder again (many runs of one game hash it once).
+  public func startRecording(gameVersion known: String? = nil) {
     recording = InputRecording(
       seed: options.seed, size: Vec2(x: config.width, y: config.height), options: options.options,
-      engineVersion: Engine.version, gameVersion: gameVersion)
+      engineVersion: Engine.version, gameVersion: known ?? gameVersion)
   }
 
   /// The recorded session up to now as input-script text, ending at the current tick.
@@ -29,12 +33,18 @@ extension Engine {
     if recording == nil { startRecording() }
     crashCapsules = CrashCapsules(directory: directory)
     errors.onNewFailure = { [unowned self] overlay in
-      guard let capsules = self.crashCapsules, let text = self.recordedScript(comments: [
-        "Crash capsule: \(self.displayPath) up to the tick of its error; replay with tide run --input.",
-        "\(overlay.title.lowercased()) at tick \(self.tick): \(overlay.message)",
-      ]) else { return }
-      if let url = capsules.write(text) { announce(url) }
+      if let url = writeCrashCapsule(title: overlay.title, message: overlay.message) { announce(url) }
     }
+  }
+
+  /// Writes the session so far as a crash capsule for an error titled `title`, named `name`
+  /// (without `.input`) when given, else by the time; nil when capsules are off or it cannot be written.
+  func writeCrashCapsule(title: String, message: String, name: String? = nil) -> URL? {
+    guard let capsules = crashCapsules, let text = recordedScript(comments: [
+      "Crash capsule: \(displayPath) up to the tick of its error; replay with tide run --input.",
+      "\(title.lowercased()) at tick \(tick): \(message)",
+    ]) else { return nil }
+    return capsules.write(text, name: name)
   }
 
   /// The game's data folder, where saves and crash capsules go.
@@ -52,17 +62,18 @@ public struct CrashCapsules: Sendable {
   public init(directory: URL) { self.directory = directory }
 
   /// Writes `text` as a new capsule and prunes old ones; nil (and a warning) when it cannot.
-  public func write(_ text: String, now: Date = Date()) -> URL? {
+  /// Named by `now` unless `name` is given; a named capsule replaces one of the same name.
+  public func write(_ text: String, now: Date = Date(), name: String? = nil) -> URL? {
     let formatter = DateFormatter()
     formatter.locale = Locale(identifier: "en_US_POSIX")
     formatter.timeZone = TimeZone(identifier: "UTC")
     formatter.dateFormat = "yyyy-MM-dd'T'HH-mm-ss.SSS"
-    let stem = formatter.string(from: now)
+    let stem = name ?? formatter.string(from: now)
     do {
       try FileManager.default.createDirectory(at: directory, withIntermediateDirectories: true)
       var url = directory.appendingPathComponent(stem + ".input")
       var n = 2
-      while FileManager.default.fileExists(atPath: url.path) {
+      while name == nil, FileManager.default.fileExists(atPath: url.path) {
         url = directory.appendingPathComponent("\(stem)-\(n).input")
         n += 1
       }

@@ -172,15 +172,17 @@ enum LuaLibrary {
   /// `TIDE_LUA_LIBRARY` points at a source checkout's `Sources/TideScript/Lua` so engine
   /// developers see library edits without rebuilding.
   static func url(for relative: String) -> URL? {
-    let base: URL
-    if let override = ProcessInfo.processInfo.environment["TIDE_LUA_LIBRARY"], !override.isEmpty {
-      base = URL(fileURLWithPath: override)
-    } else if let bundled = Bundle.module.resourceURL?.appendingPathComponent("Lua") {
-      base = bundled
-    } else {
-      return nil
-    }
+    guard let base else { return nil }
     let url = base.appendingPathComponent(relative)
     return FileManager.default.fileExists(atPath: url.path) ? url : nil
   }
+
+  /// The library folder, found once: reading the environment builds a dictionary of every
+  /// variable, which a game start paid for each of the library files it requires.
+  static let base: URL? = {
+    if let override = ProcessInfo.processInfo.environment["TIDE_LUA_LIBRARY"], !override.isEmpty {
+      return URL(fileURLWithPath: override)
+    }
+    return Bundle.module.resourceURL?.appendingPathComponent("Lua")
+  }()
 }

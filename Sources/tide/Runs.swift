@@ -1,0 +1,172 @@
+import ArgumentParser
+import Foundation
+import TideCore
+import TideScript
+
+/// `tide run --runs N`: many seeded headless games at once, in worker processes, summed up.
+extension Run {
+  /// Most runs one command plays; most worker processes.
+  static let runLimit = 1...1_000_000
+  static let jobLimit = 1...256
+
+  /// The many-run flags, checked before anything starts; each refusal is one line.
+  func validateRuns() throws {
+    guard runs != nil || jobs != nil || inputBot != nil || worker else { return }
+    func refuse(_ message: String) throws -> Never {
+      printError(message)
+      throw ExitCode.validationFailure
+    }
+    if let runs, Run.parseCount(runs, Run.runLimit) == nil {
+      try refuse("--runs must be a whole number from \(Run.runLimit.lowerBound) to \(Run.runLimit.upperBound), got '\(runs)'")
+    }
+    if let jobs, Run.parseCount(jobs, Run.jobLimit) == nil {
+      try refuse("--jobs must be a whole number from \(Run.jobLimit.lowerBound) to \(Run.jobLimit.upperBound), got '\(jobs)'")
+    }
+    if jobs != nil && runs == nil { try refuse("--jobs needs --runs (how many games to play)") }
+    if !headless { try refuse("--runs and --input-bot play headless: add --headless") }
+    if input != nil { try refuse("--input replays one recorded session; with --runs let a bot play (--input-bot)") }
+    if record != nil { try refuse("--record writes one session; with --runs each error has its crash capsule instead") }
+  }
+
+  /// `text` as a whole number in `range`, or nil.
+  static func parseCount(_ text: String, _ range: ClosedRange<Int>) -> Int? {
+    guard let n = Int(text.trimmingCharacters(in: .whitespaces)), range.contains(n) else { return nil }
+    return n
+  }
+
+  /// `--runs`, checked by `validate()`; 1 for a bot given without it.
+  var runCount: Int { runs.flatMap { Run.parseCount($0, Run.runLimit) } ?? 1 }
+
+  func runMany() throws {
+    let location = GameLocation(game)
+    var options = try setup.engineOptions()
+    let first = setup.seed ?? 1
+    let count = runCount
+    guard first <= UInt64.max - UInt64(count) else { throw ValidationError("--seed \(first) leaves no room for \(count) runs") }
+    var bot: BotFile?
+    if let inputBot {
+      do throws(GameLoadError) {
+        bot = try BotFile(path: inputBot)
+      } catch {
+        printError(error.description)
+        throw ExitCode.failure
+      }
+    }
+    if worker {
+      try playSlice(location, &options, first: first, count: count, bot: bot)
+      return
+    }
+    // A missing folder or a broken conf.lua is one line here, not the same error once per run.
+    do throws(GameLoadError) {
+      var probe = options
+      probe.logErrors = false
+      probe.saveDirectory = FileManager.default.temporaryDirectory.appendingPathComponent("tide-runs-probe-\(UUID().uuidString)")
+      _ = try Engine(gameDirectory: location.url, displayPath: location.displayPath, backend: HeadlessBackend(), options: probe)
+    } catch {
+      printError(error.description)
+      throw ExitCode.failure
+    }
+    let jobCount = min(jobs.flatMap { Run.parseCount($0, Run.jobLimit) } ?? ProcessInfo.processInfo.activeProcessorCount, count)
+    let started = Date()
+    let results = try runWorkers(location, first: first, count: count, jobs: max(1, jobCount))
+    let elapsed = Date().timeIntervalSince(started)
+    let summary = RunSummary(results: results)
+    let last = first + UInt64(count) - 1
+    var header = "\(location.displayPath): \(count) run\(count == 1 ? "" : "s"), seed\(count == 1 ? " \(first)" : "s \(first)..\(last)")"
+    header += bot.map { ", bot \($0.displayPath)" } ?? ", no bot"
+    if let seconds { header += ", \(ReportFormat.number(seconds)) virtual s each at most" }
+    print(summary.text(header: header) { "tide run \(location.displayPath) --input \($0)" }, terminator: "")
+    let ticks = results.reduce(0) { $0 + $1.ticks }
+    // Wall time varies from run to run; it comes last, apart from the figures, which do not.
+    print("\nplayed \(RunSummary.count(results.count, "game"))"
+      + String(format: " (%.0f virtual s) in %.2f s with ", Double(ticks) / 60, elapsed)
+      + RunSummary.count(jobCount, "job") + String(format: ": %.0fx real time", Double(ticks) / 60 / max(elapsed, 1e-9)))
+    if summary.failedRuns > 0 { throw ExitCode.failure }
+  }
+
+  /// The worker's half: plays seeds first..first+count-1 and prints one `RunResult` JSON a line.
+  private func playSlice(_ location: GameLocation, _ options: inout EngineOptions, first: UInt64, count: Int, bot: BotFile?) throws {
+    // The results own standard output: whatever the game prints goes to standard error.
+    let results = FileHandle(fileDescriptor: dup(STDOUT_FILENO), closeOnDealloc: true)
+    dup2(STDERR_FILENO, STDOUT_FILENO)
+    let capsules = BotRunner.capsuleDirectory(game: location.url)
+    let version = Engine.gameVersion(of: location.url)
+    let encoder = JSONEncoder()
+    encoder.outputFormatting = .sortedKeys
+    for i in 0..<count {
+      options.seed = first + UInt64(i)
+      let result = BotRunner.run(
+        game: location.url, displayPath: location.displayPath, options: options, bot: bot, seconds: seconds, capsules: capsules,
+        gameVersion: version)
+      var line = try encoder.encode(result)
+      line.append(0x0A)
+      results.write(line)
+    }
+  }
+
+  /// Starts `jobs` copies of this `tide` on consecutive slices of the seeds and gathers their results.
+  /// A worker that dies leaves its unplayed seeds as errors, so a crash of the host is reported, not lost.
+  private func runWorkers(_ location: GameLocation, first: UInt64, count: Int, jobs: Int) throws -> [RunResult] {
+    let executable = Run.executableURL()
+    let scratch = FileManager.default.temporaryDirectory.appendingPathComponent("tide-runs-\(UUID().uuidString)")
+    try FileManager.default.createDirectory(at: scratch, withIntermediateDirectories: true)
+    defer { try? FileManager.default.removeItem(at: scratch) }
+    var workers: [(process: Process, seeds: ClosedRange<UInt64>, out: URL, err: URL)] = []
+    var next = first
+    for job in 0..<jobs {
+      // Slices differ by at most one run.
+      let size = count / jobs + (job < count % jobs ? 1 : 0)
+      guard size > 0 else { continue }
+      let seeds = next...(next + UInt64(size) - 1)
+      next += UInt64(size)
+      var arguments = ["run", game, "--headless", "--worker", "--runs", String(size), "--seed", String(seeds.lowerBound)]
+      if let inputBot { arguments += ["--input-bot", inputBot] }
+      if let seconds { arguments += ["--seconds", String(seconds)] }
+      if let size = setup.size { arguments += ["--size", size] }
+      for option in setup.gameOptions { arguments += ["--option", option] }
+      let out = scratch.appendingPathComponent("\(job).out")
+      let err = scratch.appendingPathComponent("\(job).err")
+      FileManager.default.createFile(atPath: out.path, contents: nil)
+      FileManager.default.createFile(atPath: err.path, contents: nil)
+      let process = Process()
+      process.executableURL = executable
+      process.arguments = arguments
+      process.standardOutput = try FileHandle(forWritingTo: out)
+      process.standardError = try FileHandle(forWritingTo: err)
+      process.standardInput = FileHandle.nullDevice
+      try process.run()
+      workers.append((process, seeds, out, err))
+    }
+    var results: [RunResult] = []
+    let decoder = JSONDecoder()
+    for worker in workers {
+      worker.process.waitUntilExit()
+      var played = Set<UInt64>()
+      let text = (try? String(contentsOf: worker.out, encoding: .utf8)) ?? ""
+      for line in text.split(separator: "\n") {
+        guard let result = try? decoder.decode(RunResult.self, from: Data(line.utf8)), worker.seeds.contains(result.seed) else { continue }
+        if played.insert(result.seed).inserted { results.append(result) }
+      }
+      let missing = worker.seeds.filter { !played.contains($0) }
+      guard !missing.isEmpty else { continue }
+      let how = worker.process.terminationReason == .uncaughtSignal
+        ? "was killed by signal \(worker.process.terminationStatus)" : "exited \(worker.process.terminationStatus)"
+      let stderr = (try? String(contentsOf: worker.err, encoding: .utf8)) ?? ""
+      let lastLine = stderr.split(separator: "\n").last.map { ": \($0)" } ?? ""
+      for seed in missing {
+        let message = "the worker for seeds \(worker.seeds.lowerBound)..\(worker.seeds.upperBound) \(how) before this run ended\(lastLine)"
+        results.append(RunResult(seed: seed, failures: [.init(kind: "worker", message: message, tick: 0)]))
+      }
+    }
+    return results
+  }
+
+  /// This very `tide`, to start as a worker (a relative argv[0] would break from another folder).
+  static func executableURL() -> URL {
+    let link = URL(fileURLWithPath: "/proc/self/exe")
+    if let resolved = try? FileManager.default.destinationOfSymbolicLink(atPath: link.path) {
+      return URL(fileURLWithPath: resolved)
+    }
+    return Bundle.main.executableURL ?? URL(fileURLWithPath: CommandLine.arguments[0])
+  }
+}

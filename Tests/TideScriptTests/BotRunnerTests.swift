@@ -1,0 +1,188 @@
+import Foundation
+import TideCore
+import TideScript
+import XCTest
+
+/// Bots (`tide run --input-bot`, docs/bots.md): they act through the test `App`, draw from their
+/// own random stream, cannot take the host down, and the summary sums up what games report.
+final class BotRunnerTests: XCTestCase {
+  /// Reports the game's first three draws of `tide.random.int(1, 100)`, made at 0.5, 1 and 1.5 s
+  /// whatever the bot does, and how many taps the full-screen pad got.
+  static let game = """
+    local draws, taps = {}, 0
+    local pad = tide.sprite.rect{ name = "pad", x = 0, y = 0, w = 390, h = 844 }
+    pad:on("tap", function() taps = taps + 1; tide.report{ taps = taps } end)
+    tide.every(0.5, function(n)
+      draws[n] = tide.random.int(1, 100)
+      if n == 3 then tide.report{ first = draws[1], second = draws[2], third = draws[3] } end
+    end, 3)
+    """
+
+  private func run(_ fixture: GameFixture, seed: UInt64, bot: String?, seconds: Double? = 2) -> RunResult {
+    var options = fixture.options(seed: seed)
+    options.saveDirectory = nil
+    return BotRunner.run(
+      game: fixture.directory, displayPath: fixture.displayPath, options: options,
+      bot: bot.map { BotFile(source: $0, displayPath: "bot.lua") }, seconds: seconds, capsules: nil)
+  }
+
+  func testReportsAreTheGamesOwnDrawsWhateverTheBotDraws() throws {
+    let fixture = try GameFixture(main: Self.game)
+    let greedy = """
+      return { every = 0.1, act = function(app, random)
+        for _ = 1, 50 do random.int(1, 100); random.float(); random.pick({ 1, 2, 3 }) end
+        app:tap(app:find{ name = "pad" })
+      end }
+      """
+    for seed: UInt64 in [1, 2, 99] {
+      var expected = TideRandom(seed: seed)
+      let draws = (0..<3).map { _ in Double(expected.int(1...100)) }
+      let alone = run(fixture, seed: seed, bot: nil)
+      let botted = run(fixture, seed: seed, bot: greedy)
+      XCTAssertEqual(alone.failures, [])
+      XCTAssertEqual(botted.failures, [])
+      XCTAssertEqual(alone.reports, ["first": draws[0], "second": draws[1], "third": draws[2]])
+      // Acts at 0, 0.1, ... 1.9 s: twenty taps in two seconds.
+      XCTAssertEqual(botted.reports, ["first": draws[0], "second": draws[1], "third": draws[2], "taps": 20])
+      XCTAssertEqual(botted.ticks, 120)
+    }
+  }
+
+  func testTheBotsOwnStreamIsSeededByTheRun() throws {
+    let fixture = try GameFixture(main: Self.game)
+    // The bot taps 1 to 5 times in its one act, as its random says.
+    let bot = """
+      return { every = 100, act = function(app, random)
+        for _ = 1, random.int(1, 5) do app:tap(app:find{ name = "pad" }) end
+      end }
+      """
+    let taps = (1...12).map { run(fixture, seed: $0, bot: bot).reports["taps"] ?? 0 }
+    XCTAssertEqual(taps, (1...12).map { run(fixture, seed: $0, bot: bot).reports["taps"] ?? 0 })
+    XCTAssertGreaterThan(Set(taps).count, 1, "\(taps)")
+    XCTAssertTrue(taps.allSatisfy { (1...5).contains($0) }, "\(taps)")
+  }
+
+  func testDoneEndsTheRunEarly() throws {
+    let fixture = try GameFixture(main: Self.game)
+    let bot = """
+      return { every = 0.25, seconds = 30, done = function(app) return #app:find_all{ name = "pad" } == 0 or app:time() >= 1 end,
+        act = function(app) app:tap(app:find{ name = "pad" }) end }
+      """
+    let result = run(fixture, seed: 1, bot: bot, seconds: nil)
+    XCTAssertEqual(result.ticks, 60)
+    XCTAssertEqual(result.reports["taps"], 4)
+    // Without --seconds and without done, the bot's own `seconds` is the length.
+    let long = run(fixture, seed: 1, bot: "return { every = 1, seconds = 3, act = function() end }", seconds: nil)
+    XCTAssertEqual(long.ticks, 180)
+  }
+
+  func testABotCannotTakeTheHostDown() throws {
+    let fixture = try GameFixture(main: Self.game)
+    let cases: [(String, String)] = [
+      ("return { act = function() while true do end end }", "instruction budget exceeded"),
+      ("return { act = function(app) app:tap({ x = 1 }) end }", "point needs x and y"),
+      ("return { act = function() return tide.random.int(1, 2) end }", "attempt to index a nil value (global 'tide')"),
+      ("return { act = function() require('main') end }", "attempt to call a nil value (global 'require')"),
+      ("return 5", "bot.lua: a bot returns a table { every = , act = }, got number"),
+      ("return { every = 1 }", "bot.lua: act must be a function (app, random), got nil"),
+      ("return { act = print, every = 0 }", "bot.lua: every must be a number of seconds from 1/60 to 3600, got 0"),
+      ("return { act = print, done = 3 }", "bot.lua: done must be a function (app, random), got number"),
+      ("return { act = print, seconds = -1 }", "bot.lua: seconds must be a number from 0 to 1e5, got -1"),
+      ("return { act = print, evry = 1 }", "bot.lua: unknown field 'evry' (a bot has act, every, done, seconds)"),
+      ("return {", "bot.lua:1: unexpected symbol near <eof>"),
+    ]
+    for (source, message) in cases {
+      let result = run(fixture, seed: 4, bot: source)
+      XCTAssertEqual(result.failures.count, 1, source)
+      XCTAssertEqual(result.failures.first?.kind, "bot", source)
+      XCTAssertTrue(result.failures.first?.message.contains(message) ?? false, "\(source): \(result.failures)")
+    }
+  }
+
+  func testScriptErrorsAreCollectedWithCapsules() throws {
+    let fixture = try GameFixture(main: "tide.after(0.5, function() error('half a second') end)\ntide.after(1, function() error('one second') end)")
+    let capsules = fixture.root.appendingPathComponent("crashes")
+    var options = fixture.options(seed: 8)
+    options.saveDirectory = nil
+    let result = BotRunner.run(
+      game: fixture.directory, displayPath: fixture.displayPath, options: options, bot: nil, seconds: 2, capsules: capsules)
+    XCTAssertEqual(result.failures.map(\.kind), ["script", "script"])
+    XCTAssertEqual(result.failures.map(\.message), ["game/main.lua:1: half a second", "game/main.lua:2: one second"])
+    XCTAssertEqual(result.failures.map(\.tick), [30, 60])
+    XCTAssertEqual(result.failures.map(\.capsule), [
+      capsules.appendingPathComponent("seed-8.input").path, capsules.appendingPathComponent("seed-8-2.input").path,
+    ])
+    let text = try String(contentsOf: capsules.appendingPathComponent("seed-8.input"), encoding: .utf8)
+    XCTAssertTrue(text.contains("@seed 8"), text)
+    XCTAssertTrue(text.contains("half a second"), text)
+  }
+
+  func testAnErrorIsReportedEvenWhenItsCapsuleCannotBeWritten() throws {
+    let fixture = try GameFixture(main: "tide.after(0.5, function() error('no room') end)")
+    // A folder inside a file cannot be made.
+    let capsules = fixture.directory.appendingPathComponent("main.lua/crashes")
+    var options = fixture.options(seed: 2)
+    options.saveDirectory = nil
+    let result = BotRunner.run(
+      game: fixture.directory, displayPath: fixture.displayPath, options: options, bot: nil, seconds: 1, capsules: capsules)
+    XCTAssertEqual(result.failures, [.init(kind: "script", message: "game/main.lua:1: no room", tick: 30, capsule: nil)])
+  }
+
+  func testTheSummaryOfKnownResults() {
+    let results = [
+      RunResult(seed: 3, reports: ["score": 10, "time": 0.5]),
+      RunResult(seed: 1, reports: ["score": 30]),
+      RunResult(seed: 2, reports: ["score": 20, "time": 2.5]),
+      RunResult(seed: 4, failures: [.init(kind: "script", message: "main.lua:1: boom", tick: 7, capsule: "/c/seed-4.input")]),
+    ]
+    let summary = RunSummary(results: results)
+    XCTAssertEqual(summary.results.map(\.seed), [1, 2, 3, 4])
+    XCTAssertEqual(summary.figures.map(\.key), ["score", "time"])
+    XCTAssertEqual(summary.figures[0].count, 3)
+    XCTAssertEqual(summary.figures[0].mean, 20)
+    XCTAssertEqual(summary.figures[0].min, 10)
+    XCTAssertEqual(summary.figures[0].max, 30)
+    XCTAssertEqual(summary.figures[1].mean, 1.5)
+    XCTAssertEqual(summary.failedRuns, 1)
+    let text = summary.text(header: "game: 4 runs") { "replay \($0)" }
+    XCTAssertEqual(text, """
+      game: 4 runs
+      1 of 4 runs reported nothing
+
+      score: 3 runs, mean 20, min 10, max 30
+        [10, 12) ██████████████████████████████ 1
+        [12, 14)  0
+        [14, 16)  0
+        [16, 18)  0
+        [18, 20)  0
+        [20, 22) ██████████████████████████████ 1
+        [22, 24)  0
+        [24, 26)  0
+        [26, 28)  0
+        [28, 30] ██████████████████████████████ 1
+
+      time: 2 runs, mean 1.5, min 0.5, max 2.5
+        [0.5, 0.7) ██████████████████████████████ 1
+        [0.7, 0.9)  0
+        [0.9, 1.1)  0
+        [1.1, 1.3)  0
+        [1.3, 1.5)  0
+        [1.5, 1.7)  0
+        [1.7, 1.9)  0
+        [1.9, 2.1)  0
+        [2.1, 2.3)  0
+        [2.3, 2.5] ██████████████████████████████ 1
+
+      1 of 4 runs had errors:
+        script error: main.lua:1: boom
+          in 1 run (seed 4)
+          seed 4, tick 7: replay /c/seed-4.input
+
+      """)
+    // Whole numbers a few apart get a bar each; the longest bar is the most common value.
+    let dice = RunSummary(results: [1, 2, 2, 2, 4, 4].enumerated().map { RunResult(seed: UInt64($0.offset), reports: ["d": Double($0.element)]) })
+    XCTAssertEqual(dice.figures[0].bins.map(\.label), ["1", "2", "3", "4"])
+    XCTAssertEqual(dice.figures[0].bins.map(\.count), [1, 3, 0, 2])
+    XCTAssertTrue(dice.text(header: "") { $0 }.contains("  2 ██████████████████████████████ 3\n  3  0\n  4 ████████████████████ 2\n"))
+  }
+}
