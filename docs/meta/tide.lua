@@ -1088,10 +1088,11 @@ function tide.test.write_raw_save(name, text) end
 ---@field on_primary tide.Color text on primary ("#1d2433")
 ---@field text tide.Color text ("#ffffff")
 ---@field muted tide.Color secondary text, alert messages ("#9aa5b8")
----@field danger tide.Color danger buttons, invalid fields ("#e5534b")
+---@field danger tide.Color danger buttons, an invalid field's outline ("#c93c37")
+---@field danger_text tide.Color an invalid field's message ("#ff7b72", 6:1 on `background`)
 ---@field field tide.Color a text field's box ("#f4f6fa")
 ---@field field_text tide.Color a text field's text ("#1d2433")
----@field placeholder tide.Color a text field's placeholder ("#8a93a6")
+---@field placeholder tide.Color a text field's placeholder ("#646c7d", 4.9:1 on `field`)
 ---@field border tide.Color a text field's outline ("#c9d0dc")
 ---@field font_size number text size in points where a widget is given none (22)
 ---@type tide.Theme

@@ -59,10 +59,11 @@ local ui = {
   --- @field on_primary Color: text on primary ("#1d2433")
   --- @field text Color: text ("#ffffff")
   --- @field muted Color: secondary text, alert messages ("#9aa5b8")
-  --- @field danger Color: danger buttons, invalid fields ("#e5534b")
+  --- @field danger Color: danger buttons, an invalid field's outline ("#c93c37")
+  --- @field danger_text Color: an invalid field's message ("#ff7b72", 6:1 on `background`)
   --- @field field Color: a text field's box ("#f4f6fa")
   --- @field field_text Color: a text field's text ("#1d2433")
-  --- @field placeholder Color: a text field's placeholder ("#8a93a6")
+  --- @field placeholder Color: a text field's placeholder ("#646c7d", 4.9:1 on `field`)
   --- @field border Color: a text field's outline ("#c9d0dc")
   --- @field font_size number: text size in points where a widget is given none (22)
   theme = core.theme,

@@ -16,10 +16,11 @@ core.theme = {
   on_primary = "#1d2433",
   text = "#ffffff",
   muted = "#9aa5b8",
-  danger = "#e5534b",
+  danger = "#c93c37",           -- white text on it 5:1; as an outline 3:1 on `background`
+  danger_text = "#ff7b72",      -- error text on dark backgrounds: 6:1 on `background`
   field = "#f4f6fa",
   field_text = "#1d2433",
-  placeholder = "#8a93a6",
+  placeholder = "#646c7d",      -- 4.9:1 on `field`: WCAG AA for text
   border = "#c9d0dc",
   font_size = 22,
 }

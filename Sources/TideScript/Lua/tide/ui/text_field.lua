@@ -71,6 +71,7 @@ function TextField:set_width(w)
   if self.shown then
     for _, part in ipairs({ self.shown, self.placeholder }) do part.max_width = math.max(1, w - 2 * TEXT_INSET) end
     self.error_label.max_width = math.max(1, w - 4)
+    self.area.w = w
   end
   return self
 end
@@ -149,8 +150,10 @@ return function(opts)
     parent = box, y = h / 2, w = 2, h = size * 1.2, anchor = "left", fill = theme.field_text,
     visible = false, name = part("caret"),
   }
+  -- The whole box the field reserves, its error line included, so that line lies inside the widget.
+  self.area = tide.sprite.group{ parent = box, w = w, h = h + ERROR_LINE }
   self.error_label = tide.sprite.text("", {
-    parent = box, x = 4, y = h + 2, size = 16, color = theme.danger, name = part("error"),
+    parent = self.area, x = 4, y = h + 2, size = 16, color = theme.danger_text, name = part("error"),
     max_width = math.max(1, w - 4), fit = "shrink", min_size = 11,
   })
   self.value_text = ""
