@@ -54,6 +54,15 @@ final class LayoutProblemsTests: XCTestCase {
           assert.are.same({}, app:layout_problems())
         end)
 
+        it("does not count text a moved camera scrolled off the screen", function()
+          local app = tide.test.start{ options = { problem = "offscreen" } }
+          assert.are.equal(1, #app:layout_problems())
+          tide.camera.x = tide.camera.x + 40
+          assert.are.same({}, app:layout_problems())
+          tide.camera.x = tide.camera.x - 40
+          assert.are.equal(1, #app:layout_problems())
+        end)
+
         it("holds no faded (disabled) widget's text to a contrast, as WCAG exempts inactive controls", function()
           local app = tide.test.start{ options = { problem = "contrast" } }
           local hint = app:find{ name = "hint" }
@@ -67,7 +76,7 @@ final class LayoutProblemsTests: XCTestCase {
         end)
       end)
       """#, main: main, conf: conf)
-    assertAllPassed(report, count: 4)
+    assertAllPassed(report, count: 5)
   }
 }
 

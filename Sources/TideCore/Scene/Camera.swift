@@ -42,6 +42,11 @@ public final class Camera {
     world.y = screen.y / 2 - zoom * (s * x + c * y)
   }
 
+  /// True while the camera shows the world as if there were none: not moved, zoomed or turned.
+  public var isAtRest: Bool {
+    x == screen.x / 2 && y == screen.y / 2 && zoom == 1 && rotation == 0
+  }
+
   /// The world point shown at screen point `p` (nil while the zoom is 0).
   public func toWorld(_ p: Vec2) -> Vec2? {
     world.localTransform.inverted()?.apply(p)

@@ -46,6 +46,9 @@ public struct LayoutCheck {
   /// The dominant colour drawn behind a scene rectangle with every text hidden; nil: work it out
   /// from the filled shapes under the text (and skip the text when an image is under it).
   public let backdrop: ((Rect) -> Color?)?
+  /// The world group of a camera that has been moved, zoomed or turned: its text lies off
+  /// screen by design (a world scrolled past), so it is not reported as outside the screen.
+  public let scrolledWorld: Node?
 
   /// How far (design units) a box may stray before it counts: anti-aliasing and rounding.
   static let tolerance = 0.5
@@ -55,8 +58,9 @@ public struct LayoutCheck {
 
   public init(
     scene: SceneGraph, screen: Vec2, background: Color, handlerTarget: @escaping (Node) -> Node?,
-    backdrop: ((Rect) -> Color?)? = nil
+    backdrop: ((Rect) -> Color?)? = nil, scrolledWorld: Node? = nil
   ) {
+    self.scrolledWorld = scrolledWorld
     self.scene = scene
     self.screen = screen
     self.background = background
@@ -84,7 +88,7 @@ public struct LayoutCheck {
       Self.overlapWidth($0.bounds, screenRect) > 0 && Self.overlapHeight($0.bounds, screenRect) > 0 && !isHidden($0, drawn)
     }
     var found: [LayoutProblem] = []
-    for text in texts where !contains(screenRect, text.bounds) {
+    for text in texts where !contains(screenRect, text.bounds) && !isScrolledAway(text.node) {
       found.append(problem(.offScreen, text.node, "\(Self.describe(text)) spans \(Self.span(text.bounds)) of a \(Self.size(screen)) screen"))
     }
     for text in texts {
@@ -132,6 +136,17 @@ public struct LayoutCheck {
     }
     walk(scene.root, .identity, 1)
     return out
+  }
+
+  /// Whether `node` lies in the world of a camera that has moved off its rest.
+  private func isScrolledAway(_ node: Node) -> Bool {
+    guard let scrolledWorld else { return false }
+    var current = node.parent
+    while let n = current {
+      if n === scrolledWorld { return true }
+      current = n.parent
+    }
+    return false
   }
 
   /// The nearest ancestor with a box of its own: a rect, or a group given a size (a tide.ui
