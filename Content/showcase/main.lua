@@ -46,7 +46,8 @@ tide.scene.define("clip", {
     title("Whack a mole")
     self.hits = 0
     self.label = status("Hits: 0")
-    for i, hole in ipairs(holes) do
+    for i, spot in ipairs(holes) do
+      local hole = { x = spot.x * tide.screen.width, y = spot.y * tide.screen.height, rise = spot.rise, rest = spot.rest }
       tide.sprite.ellipse{ x = hole.x, y = hole.y + 60, w = 150, h = 40, fill = "#000000" }
       -- The hole's window: the mole is drawn, and tappable, only inside it.
       local window = tide.sprite.group{ x = hole.x - 70, y = hole.y - 80, w = 140, h = 140, clip = true, name = "hole_" .. i }
@@ -68,10 +69,15 @@ tide.scene.define("shapes", {
   enter = function(self)
     title("Shapes")
     self.label = status("Tap a shape")
+    -- data/shapes.lua places shapes on the 390x844 design; on another size their positions
+    -- stretch to fill the room between the status line and the tab bar.
+    local top, bottom = 200, tide.screen.height - 90
     for _, shape in ipairs(shapes) do
       local opts = {}
       for k, v in pairs(shape.opts) do opts[k] = v end
       opts.name = shape.name
+      opts.x = opts.x * tide.screen.width / 390
+      opts.y = top + (opts.y - top) * (bottom - top) / (844 - 90 - top)
       local sprite = tide.sprite[shape.make](opts)
       sprite:on("tap", function()
         self.label.text = "Hit: " .. shape.name
