@@ -111,6 +111,7 @@ enum GameTemplate {
           author = "",
           width = 390,
           height = 844,
+          sizes = { "390x844", "375x667" },   -- the screens it is laid out for: tide check --layout checks each
           background = "#1d2433",
           scene = "play",
         }

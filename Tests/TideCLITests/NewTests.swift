@@ -20,7 +20,7 @@ extension CLITests {
     let library = try XCTUnwrap((luarc?["workspace.library"] as? [String])?.first, "no workspace.library in .luarc.json")
     let libraryURL = library.hasPrefix("/") ? URL(fileURLWithPath: library) : game.appendingPathComponent(library)
     XCTAssertTrue(FileManager.default.fileExists(atPath: libraryURL.appendingPathComponent("tide.lua").path), library)
-    let check = try tide(["check", "--strict", game.path])
+    let check = try tide(["check", "--strict", "--layout", game.path])
     XCTAssertEqual(check.status, 0, check.stdout + check.stderr)
     let test = try tide(["test", game.path])
     XCTAssertEqual(test.status, 0, test.stdout + test.stderr)
