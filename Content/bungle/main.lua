@@ -20,13 +20,20 @@ local duel = tide.rules.duel(animals.beats, { order = order, source = "rps/data/
 
 local timing, colors = stage.timing, stage.colors
 
+-- The stage's places fitted from the design screen to this one.
+local function at(design_y) return design_y * tide.screen.height / stage.design_height end
+local function across(design_x) return design_x * tide.screen.width / stage.design_width end
+local function placed(spot) return { id = spot.id, x = across(spot.x), y = at(spot.y) } end
+local homes, player_spot, computer_spot = {}, placed(stage.player_spot), placed(stage.computer_spot)
+for i, home in ipairs(stage.homes) do homes[i] = placed(home) end
+
 -- The flip that makes an animal face `side` ("left" or "right"), given how it is drawn.
 local function flip_to_face(id, side)
   return stage.facing[id] ~= side
 end
 
 local function home_of(id)
-  for _, home in ipairs(stage.homes) do
+  for _, home in ipairs(homes) do
     if home.id == id then return home end
   end
 end
@@ -57,13 +64,19 @@ tide.scene.define("jungle", {
     self.scores = { player = 0, computer = 0 }
 
     local c, u = stage.clearing, stage.undergrowth
-    tide.sprite.rect{ x = c.x, y = c.y, w = c.w, h = c.h, fill = c.fill, radius = c.radius, z = -1 }
-    tide.sprite.text(u.text, { x = w / 2, y = u.y, anchor = "center", size = u.size, z = -1 })
-    local a = stage.arena
+    tide.sprite.rect{
+      x = across(c.x), y = at(c.y), w = across(c.w), h = at(c.h), fill = c.fill, radius = c.radius, z = -1,
+    }
+    -- The jungle strip shrinks to a narrower screen rather than running off its sides.
+    tide.sprite.text(u.text, {
+      x = w / 2, y = at(u.y), anchor = "center", size = u.size, z = -1, max_width = w, fit = "shrink",
+    })
+    local arena = stage.arena
+    local a = { x = across(arena.x), y = at(arena.y), w = across(arena.w), h = at(arena.h) }
     -- The arena appears with the scores, after the title: the title never sits across its border (B2).
     self.arena = tide.sprite.rect{
-      x = a.x, y = a.y, w = a.w, h = a.h, fill = a.fill, stroke = a.stroke,
-      stroke_width = a.stroke_width, name = "arena", z = 0, alpha = 0,
+      x = a.x, y = a.y, w = a.w, h = a.h, fill = arena.fill, stroke = arena.stroke,
+      stroke_width = arena.stroke_width, name = "arena", z = 0, alpha = 0,
     }
     self.hint = tide.sprite.text("Drag an animal into the arena", {
       x = w / 2, y = a.y + a.h - 30, anchor = "center", size = 18, color = colors.hint,
@@ -77,14 +90,14 @@ tide.scene.define("jungle", {
     })
     -- Held by their outer ends, so a score growing as it changes grows inwards, never off screen.
     self.score_player = tide.sprite.text("You: 0", {
-      x = a.x, y = 70, anchor = "left", size = 26, color = colors.score, name = "score_player", alpha = 0,
+      x = a.x, y = at(stage.scores_y), anchor = "left", size = 26, color = colors.score, name = "score_player", alpha = 0,
     })
     self.score_computer = tide.sprite.text("Computer: 0", {
-      x = a.x + a.w, y = 70, anchor = "right", size = 26, color = colors.score, name = "score_computer", alpha = 0,
+      x = a.x + a.w, y = at(stage.scores_y), anchor = "right", size = 26, color = colors.score, name = "score_computer", alpha = 0,
     })
 
     self.animals = {}
-    for _, home in ipairs(stage.homes) do
+    for _, home in ipairs(homes) do
       local sprite = animal_sprite(home.id, { x = home.x, y = home.y, name = home.id, tag = "animal", z = 2 })
       sprite:on("drag", function(e) self:drag(sprite, e) end)
       self.animals[home.id] = sprite
@@ -98,7 +111,7 @@ tide.scene.define("jungle", {
   -- then the scores appear and play begins.
   opening = function(self)
     local title = tide.sprite.image("title.png", {
-      x = tide.screen.width / 2, y = 160, anchor = "center", scale = stage.title_start_scale,
+      x = tide.screen.width / 2, y = at(stage.title_y), anchor = "center", scale = stage.title_start_scale,
       name = "title", z = 10,
     })
     -- A tap anywhere skips the opening: an invisible catcher over everything while it plays.
@@ -169,13 +182,13 @@ tide.scene.define("jungle", {
       tide.tween(self.hint, timing.place, { alpha = 0 })
       -- The played animal takes its spot on the right, facing left, across from the computer.
       player.flip_x = flip_to_face(id, "left")
-      tide.tween(player, timing.place, { x = stage.player_spot.x, y = stage.player_spot.y }, { ease = "out_quad" }):await()
+      tide.tween(player, timing.place, { x = player_spot.x, y = player_spot.y }, { ease = "out_quad" }):await()
       player.z = 2
 
       -- The computer's pick exists only for its round: it comes on stage here and leaves at the end.
       local pick = tide.random.pick(duel:choices())
       local computer = animal_sprite(pick, {
-        x = stage.computer_spot.x, y = stage.computer_spot.y, name = "computer", tag = "computer",
+        x = computer_spot.x, y = computer_spot.y, name = "computer", tag = "computer",
         alpha = 0, z = 2, flip_x = flip_to_face(pick, "right"),
       })
       tide.tween(computer, timing.computer_fade, { alpha = 1 }):await()
@@ -237,13 +250,13 @@ tide.scene.define("jungle", {
       tide.particles(particles.win, { x = loser.x, y = loser.y - 40, z = 7, name = "confetti" })
     end
     tide.wait(timing.after_pounce)
-    local home = side == "player" and home_of(winner.data.id) or stage.computer_spot
+    local home = side == "player" and home_of(winner.data.id) or computer_spot
     -- Every animal faces the way it moves.
     winner.flip_x = flip_to_face(winner.data.id, home.x < winner.x and "left" or "right")
     tide.parallel{
       { winner, timing.return_home, { x = home.x, y = home.y, scale = stage.animal_scale }, { ease = "in_out_cubic" } },
-      { self.result, timing.return_home, { alpha = 0 } },
-      { self.detail, timing.return_home, { alpha = 0 } },
+      { self.result, timing.return_home, { alpha = 0 }, { ease = timing.label_fade_ease } },
+      { self.detail, timing.return_home, { alpha = 0 }, { ease = timing.label_fade_ease } },
     }:await()
     stand(winner)
     winner.z = 2
@@ -257,8 +270,8 @@ tide.scene.define("jungle", {
     local home = home_of(player.data.id)
     tide.parallel{
       { player, timing.tie_return, { x = home.x, y = home.y, alpha = 1 }, { ease = "in_out_sine" } },
-      { self.result, timing.tie_return, { alpha = 0 } },
-      { self.detail, timing.tie_return, { alpha = 0 } },
+      { self.result, timing.tie_return, { alpha = 0 }, { ease = timing.label_fade_ease } },
+      { self.detail, timing.tie_return, { alpha = 0 }, { ease = timing.label_fade_ease } },
     }:await()
   end,
 

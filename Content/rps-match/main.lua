@@ -21,6 +21,12 @@ local function reset_settings()
 end
 reset_settings()
 
+-- The spacing of a screen's column: closer on a short screen (data/match.lua's layout).
+local function column_layout(screen)
+  local layout = match.layout
+  return tide.screen.height < layout.short_below and layout[screen .. "_short"] or layout[screen]
+end
+
 -- A whole number of at least `least` (the points fields' rule).
 local function at_least(least)
   return function(text)
@@ -102,7 +108,8 @@ ui.screen("config", {
     continue = ui.button{ text = "Continue", name = "continue", on_press = function() ui.go("game") end }
 
     ui.info_button{ x = tide.screen.width - 20, y = 36, anchor = "top_right", on_press = function() ui.go("info") end }
-    ui.column{ padding = 24, spacing = 18, align = "stretch", max_width = 420, y = 70,
+    local place = column_layout("config")
+    ui.column{ padding = 24, spacing = place.spacing, align = "stretch", max_width = 420, y = place.y,
       ui.label{ text = "RPS Match", size = 36, align = "center", name = "title" },
       name_box,
       ui.segmented{ name = "mode", value = settings.mode, on_change = function(_, mode) show_mode(mode) end,
@@ -147,10 +154,12 @@ ui.screen("game", {
   enter = function(self)
     self.score = 0   -- rounds won, or points
     self.goal = settings.mode == "rounds" and settings.rounds or tonumber(settings.target)
+    -- Lines that carry the player's name shrink (then cut with "…") to the screen's width.
+    local line_width = tide.screen.width - 2 * match.layout.margin
     self.score_label = ui.label{ name = "score", size = 24 }
     self.computer = ui.label{ text = "🤖 ❔", size = 72, name = "computer_pick" }
-    self.player = ui.label{ text = " ", size = 22, name = "player_pick" }
-    self.result = ui.label{ size = 32, name = "result" }
+    self.player = ui.label{ text = " ", size = 22, name = "player_pick", max_width = line_width }
+    self.result = ui.label{ size = 32, name = "result", max_width = line_width }
     self.choices = {}
     local row = ui.row{ spacing = 16 }
     for _, id in ipairs(order) do
@@ -160,8 +169,9 @@ ui.screen("game", {
     self.next_turn = ui.button{ text = "Next Turn", name = "next_turn", on_press = function() self:next() end }
     -- Once the match is won it is over: another one with the same settings, or Reset Game (M10).
     self.new_match = ui.button{ text = "New Match", name = "new_match", on_press = function() ui.reset("game") end }
-    ui.column{ padding = 24, spacing = 22, align = "center", y = 60,
-      ui.label{ text = settings.name .. " vs 🤖", size = 28, name = "players" },
+    local place = column_layout("game")
+    ui.column{ padding = 24, spacing = place.spacing, align = "center", y = place.y,
+      ui.label{ text = settings.name .. " vs 🤖", size = 28, name = "players", max_width = line_width },
       self.score_label, self.computer, self.player, self.result, row, self.next_turn, self.new_match,
     }
     self.new_match:hide()

@@ -19,17 +19,20 @@ local messages = {
   win = "You won!", lose = "You lose!", tie = "Draw!", start = "Rock, Scissors, Paper!",
   count = { "Rock…", "Paper…", "Scissors!" }, score = "You %d · Robot %d",
 }
--- The robot sits on a pale disc so its red ears show on every panel colour.
-local colors = { win = "#3fae5a", lose = "#d2453c", tie = "#3f6fb5", idle = "#2c3547", disc = "#e8ecf3" }
+local look = require("data.look")
+local colors, sizes = look.colors, look.sizes
 local BEAT = 0.3 -- seconds per word of the count; the picks show after the third
+
+-- Heights come from the 390x844 design, pressed to the screen's height so all of it shows.
+local function at(design_y) return design_y * tide.screen.height / look.design_height end
 
 -- A rounded button: the rect takes the taps, the label rides on it.
 local function button(text, opts)
   local box = tide.sprite.rect{
-    x = opts.x, y = opts.y, w = opts.w or 220, h = opts.h or 64, anchor = "center",
-    fill = opts.fill or "#f2c14e", radius = 18, name = opts.name,
+    x = opts.x, y = opts.y, w = look.button.w, h = look.button.h, anchor = "center",
+    fill = colors.button, radius = look.button.radius, name = opts.name,
   }
-  local label = tide.sprite.text(text, { size = opts.size or 28, color = "#1d2433", anchor = "center" })
+  local label = tide.sprite.text(text, { size = sizes.button, color = colors.button_text, anchor = "center" })
   box:add(label)
   label.x, label.y = box.w / 2, box.h / 2
   return box
@@ -37,40 +40,53 @@ end
 
 tide.scene.define("play", {
   enter = function(self)
-    local w = tide.screen.width
-    self.panel = tide.sprite.rect{ x = 20, y = 140, w = w - 40, h = 420, radius = 28, fill = colors.idle, name = "panel" }
-    tide.sprite.text(variant.title, { x = w / 2, y = 80, anchor = "center", size = 26, color = "#ffffff" })
-    self.score = tide.sprite.text(" ", { x = w / 2, y = 116, anchor = "center", size = 20, color = "#d8dee9", name = "score" })
-    tide.sprite.circle{ x = w / 2, y = 230, radius = 62, fill = colors.disc, name = "robot_disc" }
-    tide.sprite.text("🤖", { x = w / 2, y = 230, anchor = "center", size = 96, name = "robot" })
+    local w, margin = tide.screen.width, look.margin
+    self.panel = tide.sprite.rect{
+      x = margin, y = at(look.y.panel), w = w - 2 * margin, h = at(look.panel_height),
+      radius = look.panel_radius, fill = colors.idle, name = "panel",
+    }
+    -- A long variant title shrinks to the screen's width rather than running off it.
+    tide.sprite.text(variant.title, {
+      x = w / 2, y = at(look.y.title), anchor = "center", size = sizes.title, color = colors.title,
+      max_width = w - 2 * margin, fit = "shrink",
+    })
+    self.score = tide.sprite.text(" ", {
+      x = w / 2, y = at(look.y.score), anchor = "center", size = sizes.score, color = colors.score, name = "score",
+    })
+    local robot_y = at(look.y.robot)
+    tide.sprite.circle{ x = w / 2, y = robot_y, radius = sizes.disc, fill = colors.disc, name = "robot_disc" }
+    tide.sprite.text("🤖", { x = w / 2, y = robot_y, anchor = "center", size = sizes.robot, name = "robot" })
     -- The two picks face each other: the player's on the left, the robot's on the right.
+    self.picks_y = at(look.y.picks)
     self.player_pick = tide.sprite.text("", {
-      x = w * 0.3, y = 380, anchor = "center", size = 80, name = "player_pick",
+      x = w * 0.3, y = self.picks_y, anchor = "center", size = sizes.pick, name = "player_pick",
     })
     self.robot_pick = tide.sprite.text("❔", {
-      x = w * 0.7, y = 380, anchor = "center", size = 80, name = "robot_pick",
+      x = w * 0.7, y = self.picks_y, anchor = "center", size = sizes.pick, name = "robot_pick",
     })
     self.result = tide.sprite.text(messages.start, {
-      x = w / 2, y = 510, anchor = "center", size = 30, color = "#ffffff", name = "result",
+      x = w / 2, y = at(look.y.result), anchor = "center", size = sizes.result, color = colors.title, name = "result",
     })
 
+    -- The choices share the width; with five on a narrow phone each shrinks to its share.
     self.choices = {}
     local gap = w / (#variant.choices + 1)
+    local choices_y = at(look.y.choices)
     for i, choice in ipairs(variant.choices) do
       local sprite = tide.sprite.text(choice.emoji, {
-        x = gap * i, y = 680, anchor = "center", size = 60, name = choice.id, tag = "choice",
+        x = gap * i, y = choices_y, anchor = "center", size = sizes.choice, name = choice.id, tag = "choice",
+        max_width = gap - look.choice_gap, fit = "shrink",
       })
       sprite:on("tap", function() self:play_round(choice.id) end)
       self.choices[#self.choices + 1] = sprite
     end
 
-    self.again = button("Play Again", { x = w / 2, y = 680, name = "play_again" })
+    self.again = button("Play Again", { x = w / 2, y = choices_y, name = "play_again" })
     self.again:on("tap", function() self:reset() end)
     self.won, self.lost = 0, 0
     self:reset()
   end,
 
-  -- The robot picks at once; the count shakes both fists, then the picks and the result show.
   play_round = function(self, player)
     local robot = tide.random.pick(duel:choices())
     local outcome = duel:outcome(player, robot)
@@ -83,8 +99,9 @@ tide.scene.define("play", {
     self.reveal = tide.task(function()
       for _, word in ipairs(messages.count) do
         self.result.text = word
+        local y = self.picks_y
         for _, pick in ipairs({ self.player_pick, self.robot_pick }) do
-          tide.sequence{ { pick, BEAT / 2, { y = 350 } }, { pick, BEAT / 2, { y = 380 } } }
+          tide.sequence{ { pick, BEAT / 2, { y = y - look.shake } }, { pick, BEAT / 2, { y = y } } }
         end
         tide.wait(BEAT)
       end

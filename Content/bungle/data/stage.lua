@@ -1,6 +1,12 @@
 -- Where everything stands, how it looks and how long each move takes. Pure data: main.lua
 -- reads it and never hard-codes a place, a colour or a duration.
+-- Places are on the 390x844 design screen; main.lua fits them to the screen's width and height,
+-- so a 375x667 phone shows the same stage, shorter. Sizes of pictures and text stay as designed.
 return {
+  design_width = 390,
+  design_height = 844,
+  title_y = 160,
+  scores_y = 70,
   arena = { x = 20, y = 130, w = 350, h = 400, fill = "#1e5bd6", stroke = "#9cc3ff", stroke_width = 4 },
   -- Every animal is drawn at this scale; a winner grows by `pounce_scale` to cover the loser.
   animal_scale = 0.75,
@@ -29,8 +35,9 @@ return {
   facing = { lion = "left", cobra = "left", rabbit = "right" },
   lion_fps = 10,
   colors = {
-    title = "#ffd500", label = "#ffffff", score = "#ffe9a8", hint = "#cfe0ff",
-    win = "#7dff8a", lose = "#ff8a7d", tie = "#ffd500",
+    title = "#ffd500", label = "#ffffff", score = "#ffe9a8", hint = "#d9e7ff",
+    -- On the blue arena: the hint at 4.8:1, results at 3.3:1 or more (WCAG AA), each its own hue.
+    win = "#7dff8a", lose = "#ffaca3", tie = "#ffd500",
   },
   messages = { win = "You win!", lose = "You lose!", tie = "Tie!" },
   -- Seconds.
@@ -46,6 +53,8 @@ return {
     pounce = 0.7,          -- the winner crossing over the loser, who fades
     after_pounce = 0.4,
     return_home = 1.0,     -- the winner gliding home, the label fading
+    -- The result holds while its animal heads home and goes at the end, so it can be read.
+    label_fade_ease = "in_cubic",
     tie_fade = 0.6,
     tie_return = 1.0,      -- the player's animal fading in on its way home
     reappear = 1.0,        -- a beaten player's animal fading in as it glides home (B10)

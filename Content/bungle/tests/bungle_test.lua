@@ -526,3 +526,30 @@ describe("the stage at full size (B2, issue 17)", function()
     assert.is_true(x + w <= tide.screen.width - 8, ("right edge at %.1f"):format(x + w))
   end)
 end)
+
+describe("a 375x667 phone (issue 16)", function()
+  local function phone_app()
+    local app = tide.test.start{ seed = 1, size = { 375, 667 } }
+    app:advance(OPENING + 0.1)
+    return app
+  end
+
+  it("keeps the stage, the homes and the jungle strip on the screen", function()
+    local app = phone_app()
+    assert.are.same({}, app:layout_problems())
+    local arena, clearing_bottom = app:find{ name = "arena" }, 667
+    for _, id in ipairs({ "lion", "cobra", "rabbit" }) do
+      local animal = app:find{ name = id }
+      assert.is_true(animal.y > arena.y + arena.h and animal.y < clearing_bottom, id .. " at home below the arena")
+    end
+  end)
+
+  it("plays a round dropped in the shorter arena", function()
+    local app = phone_app()
+    local arena, lion = app:find{ name = "arena" }, app:find{ name = "lion" }
+    app:drag(lion, { x = arena.x + arena.w / 2, y = arena.y + arena.h / 2 })
+    app:advance(timing.place + timing.computer_fade + timing.face_off + TICK)
+    assert.are.equal("You win!", app:find{ name = "result" }.text)
+    assert.are.same({}, app:layout_problems())
+  end)
+end)

@@ -4,7 +4,16 @@ return {
   defaults = { name = "", mode = "rounds", rounds = 3, win_points = "", loss_points = "", target = "" },
   rounds = { min = 1, max = 5 },
   launch_seconds = 1.5,
-  colors = { idle = "#6b7280", win = "#3fae5a", lose = "#d2453c", tie = "#8b5a2b", screen = "#1d2433", picked = "#ffffff" },
+  -- White text reads on each result colour at 4.5:1 or more (WCAG AA), the win green included.
+  colors = { idle = "#6b7280", win = "#308545", lose = "#d2453c", tie = "#8b5a2b", screen = "#1d2433", picked = "#ffffff" },
+  -- Where the configuration and game columns start and how far apart their widgets sit; a
+  -- screen shorter than `short_below` (a 375x667 phone) packs them closer so all of it shows.
+  layout = {
+    short_below = 760,
+    config = { y = 70, spacing = 18 }, config_short = { y = 24, spacing = 12 },
+    game = { y = 60, spacing = 22 }, game_short = { y = 24, spacing = 12 },
+    margin = 24,   -- each side of a name-bearing line, which shrinks to fit between them
+  },
   -- %s is the player's name.
   results = { win = "%s wins!", lose = "%s loses!", tie = "%s ties!" },
   waiting = "Your move, %s",

@@ -3,7 +3,8 @@
 -- rounds, the victory alert and the match's end with a new match (M10), Next Turn and
 -- Reset Game, and rules from Content/rps. Brief numbers: M7, M8, M9, M10, M11, M12.
 
-local colors = { idle = "#6b7280", win = "#3fae5a", lose = "#d2453c", tie = "#8b5a2b" }
+-- The shades are the game's data (data/match.lua); what matters is that each result has its own.
+local colors = require("data.match").colors
 local messages = { win = "Ada wins!", lose = "Ada loses!", tie = "Ada ties!" }
 
 describe("the game screen", function()
@@ -59,7 +60,7 @@ describe("the game screen", function()
     helpers.play(app, "paper")
     local paper, rock = app:find{ name = "paper" }, app:find{ name = "rock" }
     assert.are.equal(1, paper.alpha)
-    assert.are.equal("#ffffff", paper.stroke)
+    assert.are.equal(colors.picked, paper.stroke)
     assert.is_true(rock.alpha < 1)
     assert.is_nil(rock.stroke)
     next_turn()
@@ -218,5 +219,40 @@ describe("sounds", function()
       app:advance(0.3)
     end
     assert.are.same(expected, app:sounds())
+  end)
+end)
+
+describe("a 375x667 phone (issue 16)", function()
+  local function phone_match(opts)
+    local app = tide.test.start{ seed = 7, size = { 375, 667 } }
+    local helpers = require("tests.helpers")
+    app:advance(2)
+    helpers.start_match(app, opts)
+    return app, helpers
+  end
+
+  it("gives each result its own background", function()
+    assert.is_true(colors.win ~= colors.lose and colors.lose ~= colors.tie and colors.tie ~= colors.win)
+  end)
+
+  it("keeps a 16-letter name inside the screen and Next Turn clear of Reset Game", function()
+    local app, helpers = phone_match({ name = "Wolfgang Amadeus", rounds = 5 })
+    helpers.play(app, "rock")
+    assert.are.same({}, app:layout_problems())
+    local result = app:find{ name = "result" }
+    assert.is_true(result.w <= 375, "the result line fits the screen")
+  end)
+
+  it("shows Continue by points with every field filled in", function()
+    local app = tide.test.start{ seed = 7, size = { 375, 667 } }
+    local helpers = require("tests.helpers")
+    app:advance(2)
+    helpers.fill(app, "name", "Ada")
+    app:tap(app:find{ name = "mode_points" })
+    helpers.fill(app, "win_points", "3")
+    helpers.fill(app, "loss_points", "1")
+    helpers.fill(app, "target", "10")
+    assert.is_true(app:find{ name = "continue" }.visible)
+    assert.are.same({}, app:layout_problems())
   end)
 end)

