@@ -1104,7 +1104,11 @@ tide.ui.theme = {}
 ---@field color? tide.Color theme.text by default
 ---@field align? "left"|"center"|"right" inside `width`; "left" by default
 ---@field width? number a fixed width; without one the label is as wide as its text
----@field wrap? boolean with `width`, break the text into lines that fit
+---@field max_width? number without `width`, the widest it grows before its text is fitted
+---@field height? number the most height its text may take (lines past it are cut with "…")
+---@field wrap? boolean with a width, break the text into lines that fit (the same as `fit = "wrap"`)
+---@field fit? tide.TextFit how text wider than the label's width fits: "shrink" (default), "wrap", "ellipsis" or "none"
+---@field min_size? number the smallest size "shrink" goes to (half of `size`)
 ---@field name? string the text sprite's name, for tests
 ---@field tag? string the text sprite's tag
 
@@ -1123,6 +1127,9 @@ function tide.ui.label(opts) end
 ---@field style? "primary"|"secondary"|"danger"|"plain" the look; "primary" by default
 ---@field width? number default: the label's width plus 48, at least `min_width` (120)
 ---@field min_width? number the narrowest it gets without a `width`
+---@field max_width? number the widest it gets without a `width`
+---@field fit? tide.TextFit how a label too long for the button fits: "shrink" (default; then cut with "…"), "wrap" or "ellipsis"
+---@field min_size? number the smallest size "shrink" goes to (half of `size`)
 ---@field height? number 56 by default
 ---@field size? number the label's points (theme.font_size)
 ---@field fill? tide.Color the box's colour, instead of the style's
