@@ -5,9 +5,11 @@
 -- bounds). A 3-2-1 countdown flashes, then every game second some bubbles go and new
 -- ones appear, each colour as often as data/colours.lua says, never overlapping and
 -- wholly on screen once grown in. They rise together, faster as time runs down, and
--- float away if not popped. A tap pops one for its points; the same colour as the last
--- pop earns 1.5x, and a label shows the combo and the points. At zero the score goes on
--- the saved high-score board (every player's best) and the top ten are shown.
+-- float away at the top bar if not popped. A tap pops one for its points; the same colour
+-- as the last pop earns 1.5x, and a label shows the combo and the points. At zero the
+-- score goes on the saved high-score board (every player's best) and the top ten are shown.
+-- Every screen lays out from tide.screen, so it holds up at each size conf.lua declares:
+-- phones upright, and turned on their side (menus then set their halves side by side).
 --
 -- Shows: tide.ui screens, text fields with validation, buttons and alerts; tide.every,
 -- tasks, tweens and taps; a particle burst per pop (data/particles.lua); seeded, weighted
