@@ -5,9 +5,11 @@
 -- bounds). A 3-2-1 countdown flashes, then every game second some bubbles go and new
 -- ones appear, each colour as often as data/colours.lua says, never overlapping and
 -- wholly on screen once grown in. They rise together, faster as time runs down, and
--- float away if not popped. A tap pops one for its points; the same colour as the last
--- pop earns 1.5x, and a label shows the combo and the points. At zero the score goes on
--- the saved high-score board (every player's best) and the top ten are shown.
+-- float away at the top bar if not popped. A tap pops one for its points; the same colour
+-- as the last pop earns 1.5x, and a label shows the combo and the points. At zero the
+-- score goes on the saved high-score board (every player's best) and the top ten are shown.
+-- Every screen lays out from tide.screen, so it holds up at each size conf.lua declares:
+-- phones upright, and turned on their side (menus then set their halves side by side).
 --
 -- Shows: tide.ui screens, text fields with validation, buttons and alerts; tide.every,
 -- tasks, tweens and taps; a particle burst per pop (data/particles.lua); seeded, weighted
@@ -42,18 +44,51 @@ local function show_notice()
   if notice then ui.alert{ name = "notice", title = "Scores reset", message = notice } end
 end
 
--- A row of the bubbles and their points, so the player knows what each is worth.
-local function legend(y)
-  local r, gap = 22, 14
-  local n = #bubbles.colours
-  local x = (tide.screen.width - (n * 2 * r + (n - 1) * gap)) / 2 + r
-  for _, colour in ipairs(bubbles.colours) do
-    local dot = tide.sprite.circle{ x = x, y = y, radius = r, fill = colour.fill, stroke = colors.outline,
-      stroke_width = 2, name = "legend_" .. colour.colour }
-    tide.sprite.text(tostring(colour.points), { parent = dot, x = r, y = r, anchor = "center", size = 18,
-      color = colors.text })
-    x = x + 2 * r + gap
+-- The bubbles and their points in a row, so the player knows what each is worth. The
+-- circles sit in an empty widget box (a row centres it) so a menu column lays it out
+-- with the rest. Numbers as on the bubbles themselves: their size, their colours. A
+-- table of many colours shrinks the row to `width`.
+local function legend(width)
+  local gap, n = game.legend.gap, #bubbles.colours
+  local r = math.min(game.legend.radius, (width - (n - 1) * gap) / (2 * n))
+  local size = game.bubble.number_size * r / game.legend.radius
+  local box = ui.spacer{ width = n * 2 * r + (n - 1) * gap, height = 2 * r }
+  box.sprite.w, box.sprite.h = box:size()   -- the box the numbers lie in
+  for i, colour in ipairs(bubbles.colours) do
+    local dot = tide.sprite.circle{ parent = box.sprite, x = r + (i - 1) * (2 * r + gap), y = r, radius = r,
+      fill = colour.fill, stroke = colour.outline or colors.outline, stroke_width = colour.outline and 3 or 2,
+      name = "legend_" .. colour.colour }
+    tide.sprite.text(tostring(colour.points), { parent = dot, x = r, y = r, anchor = "center",
+      size = size, color = colour.text or colors.text })
   end
+  return ui.row{ box }
+end
+
+-- Wider than tall: the menus set their two halves side by side instead of one above the other.
+local function landscape() return tide.screen.width > tide.screen.height end
+
+-- A menu column of `widgets` (the array part of `opts`), `opts.width` wide (the screen's by
+-- default) at `opts.x`, centred down the screen. On a short screen the room between the
+-- widgets shrinks, down to menu.min_spacing, so that all of them fit.
+local function menu(opts)
+  local m = game.menu
+  local column = ui.column{ padding = m.padding, spacing = m.spacing, max_width = opts.max_width or m.max_width,
+    align = opts.align or "stretch", width = opts.width, x = opts.x or 0, name = opts.name }
+  for _, widget in ipairs(opts) do column:add(widget) end
+  local _, h = column:size()
+  local room = tide.screen.height
+  if h > room and #opts > 1 then
+    column.spacing = math.max(m.min_spacing, m.spacing - (h - room) / (#opts - 1))
+    column:layout()
+    _, h = column:size()
+  end
+  column.sprite.y = math.max(0, (room - h) / 2)
+  return column
+end
+
+-- The inner width of a menu column `width` wide: what its widgets are stretched to.
+local function inner_width(width, max_width)
+  return math.min(width - 2 * game.menu.padding, max_width or game.menu.max_width)
 end
 
 ui.screen("name", {
@@ -77,23 +112,30 @@ ui.screen("name", {
     play:set_enabled(field:is_valid())
     local current = settings.load()
     local leader = board.leader(board.load())
-    ui.column{ padding = 24, spacing = 18, align = "stretch", max_width = 420, y = 90,
-      ui.label{ text = "🫧 BubblePop", size = 44, align = "center", name = "title" },
-      ui.label{ text = "Pop the bubbles before they float away. Pop the same colour twice in a row for 1.5× points!",
-        size = 18, color = colors.muted, width = 330, wrap = true, align = "center" },
-      ui.column{ align = "stretch", spacing = 6, ui.label{ text = "Player", size = 17, color = colors.muted }, field },
-      play,
-      ui.row{ spacing = 12,
-        ui.button{ text = "Settings", name = "open_settings", style = "secondary", width = 160,
-          on_press = function() ui.go("settings") end },
-        ui.button{ text = "High scores", name = "open_board", style = "secondary", width = 160,
-          on_press = function() ui.go("board") end } },
-      ui.label{ text = ("%d seconds · up to %d bubbles"):format(current.game_time, current.max_bubbles),
-        size = 17, color = colors.muted, align = "center", name = "summary" },
-      ui.label{ text = leader and ("Top score: %s, %d"):format(leader.name, leader.best) or "No scores yet: be the first!",
-        size = 17, color = colors.highlight, align = "center", name = "leader" },
-    }
-    legend(tide.screen.height - 90)
+    local W = tide.screen.width
+    local half = landscape() and W / 2 or W
+    local button_width = (inner_width(half) - 12) / 2   -- Settings and High scores share a row
+    local title = ui.label{ text = "🫧 BubblePop", size = 44, align = "center", name = "title" }
+    local blurb = ui.label{ text = "Pop the bubbles before they float away. Pop the same colour twice in a row for 1.5× points!",
+      size = 18, color = colors.muted, width = 330, wrap = true, align = "center" }
+    local player = ui.column{ align = "stretch", spacing = 6, ui.label{ text = "Player", size = 17, color = colors.muted }, field }
+    local more = ui.row{ spacing = 12,
+      ui.button{ text = "Settings", name = "open_settings", style = "secondary", width = button_width,
+        on_press = function() ui.go("settings") end },
+      ui.button{ text = "High scores", name = "open_board", style = "secondary", width = button_width,
+        on_press = function() ui.go("board") end } }
+    local summary = ui.label{ text = ("%d seconds · up to %d bubbles"):format(current.game_time, current.max_bubbles),
+      size = 17, color = colors.muted, align = "center", name = "summary" }
+    local top = ui.label{ text = leader and ("Top score: %s, %d"):format(leader.name, leader.best) or "No scores yet: be the first!",
+      size = 17, color = colors.highlight, align = "center", name = "leader" }
+    if landscape() then
+      -- The game on the left (what it is, what bubbles are worth, the score to beat), the
+      -- form on the right: each half centred down the screen.
+      menu{ width = half, title, blurb, legend(inner_width(half)), top }
+      menu{ width = half, x = half, player, play, more, summary }
+    else
+      menu{ title, blurb, legend(inner_width(half)), player, play, more, summary, top }
+    end
     show_notice()
   end,
 })
@@ -103,13 +145,17 @@ ui.screen("settings", {
   enter = function()
     local current = settings.load()
     local fields = {}
+    -- Side by side in landscape: the two settings share a row, and so do Save and Cancel.
+    local wide = landscape()
+    local max_width = wide and 2 * game.menu.max_width + game.menu.spacing or nil
+    local half = (inner_width(tide.screen.width, max_width) - game.menu.spacing) / 2
     local function setting(key)
       local rule = game.settings[key]
       fields[key] = ui.text_field{ name = key, text = tostring(current[key]), numeric = true, max_length = 3,
         placeholder = ("%d–%d"):format(rule.min, rule.max),
         validate = function(text) return settings.problem(key, text) end }
       local caption = ("%s (%d–%d %s)"):format(rule.caption, rule.min, rule.max, rule.unit)
-      return ui.column{ align = "stretch", spacing = 6,
+      return ui.column{ align = "stretch", spacing = 6, width = wide and half or nil,
         ui.label{ text = caption, size = 17, color = colors.muted, name = key .. "_caption" }, fields[key] }
     end
     local function save()
@@ -121,12 +167,18 @@ ui.screen("settings", {
         ui.alert{ name = "invalid", title = "Not saved yet", message = why, buttons = { { text = "OK", name = "invalid_ok" } } }
       end
     end
-    ui.column{ padding = 24, spacing = 20, align = "stretch", max_width = 420, y = 70,
-      ui.label{ text = "Settings", size = 36, align = "center", name = "title" },
-      setting("game_time"), setting("max_bubbles"),
-      ui.button{ text = "Save", name = "save", on_press = save },
-      ui.back_button{ text = "Cancel", name = "cancel" },
-    }
+    local title = ui.label{ text = "Settings", size = 36, align = "center", name = "title" }
+    local save_button = ui.button{ text = "Save", name = "save", on_press = save, width = wide and half or nil }
+    -- Beside Save in landscape, Cancel is as tall as it.
+    local cancel = ui.back_button{ text = "Cancel", name = "cancel", width = wide and half or nil, height = wide and 56 or nil }
+    if wide then
+      local gap = game.menu.spacing
+      menu{ max_width = max_width, title,
+        ui.row{ spacing = gap, align = "top", setting("game_time"), setting("max_bubbles") },
+        ui.row{ spacing = gap, save_button, cancel } }
+    else
+      menu{ title, setting("game_time"), setting("max_bubbles"), save_button, cancel }
+    end
   end,
 })
 
@@ -138,7 +190,7 @@ ui.screen("play", {
     self.leader = board.leader(board.load())
     self.score, self.left, self.previous, self.streak = 0, self.settings.game_time, nil, 0
     self.best_streak = 0                    -- the longest run of one colour, for tide.report
-    self.bubbles, self.popping = {}, {}     -- on screen (tappable); popped, still animating
+    self.bubbles, self.popping = {}, {}     -- on screen (tappable); popped or floating away, still animating
     self.phase = "countdown"
     self.speed = bubbles.speed(1)
     self.field = { left = 0, top = game.hud_height, right = w, bottom = tide.screen.height }
@@ -287,14 +339,27 @@ ui.screen("play", {
     for _, list in ipairs({ self.popping, self.bubbles }) do
       for _, s in ipairs(list) do s.y = s.y - rise end
     end
-    -- Gone over the top: wholly off the screen.
+    -- Risen to the top bar: the bubble floats away there, never under the bar.
     for i = #self.bubbles, 1, -1 do
       local s = self.bubbles[i]
-      if s.y + s.radius * s.scale < 0 then
+      if s.y - s.radius * s.scale <= self.field.top then
         table.remove(self.bubbles, i)
-        s:remove()
+        self:float_away(s)
       end
     end
+  end,
+
+  -- A bubble that reached the top bar can no longer be popped: it fades out as it rises
+  -- on (behind the bar), then goes.
+  float_away = function(self, s)
+    s.tag = "leaving"
+    s:on("tap", nil)
+    s.data.appearing:cancel()
+    self.popping[#self.popping + 1] = s
+    tide.tween(s, game.bubble.leave, { alpha = 0 }, { on_done = function()
+      remove_from(self.popping, s)
+      s:remove()
+    end })
   end,
 
   -- Time's up: nothing more pops; the score goes on the board, then the board shows.
@@ -322,30 +387,47 @@ ui.screen("board", {
   enter = function(_, params)
     params = params or {}
     local top = board.top(board.load())
-    local column = ui.column{ padding = 24, spacing = 12, align = "center", max_width = 420, y = 60,
-      ui.label{ text = "🏆 High scores", size = 36, name = "title" } }
+    local heading = { ui.label{ text = "🏆 High scores", size = 36, name = "title" } }
     if params.score then
-      column:add(ui.label{ text = ("%s scored %d"):format(session.name, params.score), size = 24, name = "result" })
+      heading[#heading + 1] = ui.label{ text = ("%s scored %d"):format(session.name, params.score), size = 24, name = "result" }
       if params.improved then
-        column:add(ui.label{ text = "A new personal best!", size = 18, color = colors.highlight, name = "new_best" })
+        heading[#heading + 1] = ui.label{ text = "A new personal best!", size = 18, color = colors.highlight, name = "new_best" }
       end
     end
-    column:add(ui.spacer{ height = 6 })
+    -- The top ten, set close together so that all of them fit on a short screen.
+    local entries = ui.column{ spacing = 6, width = game.board_width }
     for i, entry in ipairs(top) do
       local color = entry.name == session.name and colors.highlight or colors.text
-      column:add(ui.row{ width = 300, justify = "space_between",
+      entries:add(ui.row{ width = game.board_width, justify = "space_between",
         ui.label{ text = ("%d.  %s"):format(i, entry.name), size = 22, color = color, name = "entry_" .. i },
         ui.label{ text = tostring(entry.best), size = 22, color = color, name = "entry_" .. i .. "_score" } })
     end
-    if #top == 0 then column:add(ui.label{ text = "No scores yet", size = 20, color = colors.muted, name = "empty" }) end
-    column:add(ui.spacer{ height = 12 })
+    if #top == 0 then entries:add(ui.label{ text = "No scores yet", size = 20, color = colors.muted, name = "empty" }) end
+    local buttons = {}
     if params.score then
-      column:add(ui.button{ text = "Play again", name = "play_again", width = 240,
-        on_press = function() ui.go("play", nil, { replace = true }) end })
-      column:add(ui.button{ text = "New player", name = "new_player", style = "secondary", width = 240,
-        on_press = function() ui.reset("name") end })
+      buttons[1] = ui.button{ text = "Play again", name = "play_again", width = 240,
+        on_press = function() ui.go("play", nil, { replace = true }) end }
+      buttons[2] = ui.button{ text = "New player", name = "new_player", style = "secondary", width = 240,
+        on_press = function() ui.reset("name") end }
     else
-      column:add(ui.back_button{})
+      buttons[1] = ui.back_button{}
+    end
+    if landscape() then
+      -- The heading and what to do next on the left, the board itself on the right.
+      local half = tide.screen.width / 2
+      local left = { width = half, align = "center" }
+      for _, list in ipairs({ heading, { ui.spacer{ height = 6 } }, buttons }) do
+        for _, widget in ipairs(list) do left[#left + 1] = widget end
+      end
+      menu(left)
+      menu{ width = half, x = half, align = "center", entries }
+    else
+      local column = { align = "center" }
+      -- A little more room around the board than between its lines.
+      for _, list in ipairs({ heading, { ui.spacer{ height = 6 }, entries, ui.spacer{ height = 12 } }, buttons }) do
+        for _, widget in ipairs(list) do column[#column + 1] = widget end
+      end
+      menu(column)
     end
     show_notice()
   end,

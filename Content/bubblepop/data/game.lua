@@ -10,6 +10,7 @@ return {
   countdown = 3,                -- 3, 2, 1 (one a second) before play starts
   combo_multiplier = 1.5,       -- popping the colour you popped last
   board_size = 10,              -- the high-score board shows the top ten
+  board_width = 300,            -- how wide its rows of name and score are
   end_pause = 2,                -- seconds of "Time's up!" before the board
 
   bubble = {
@@ -19,6 +20,7 @@ return {
     appear = 0.25,              -- seconds to grow in from nothing
     pop = 0.18,                 -- seconds the pop animation lasts
     pop_scale = 1.15,           -- how far a popped bubble swells (within the gap)
+    leave = 0.3,                -- seconds a bubble takes to fade away at the top bar
     placement_attempts = 60,    -- random spots tried before a bubble is skipped
   },
   -- Every game second: take away between none and `remove_share` of the bubbles
@@ -32,6 +34,13 @@ return {
     { left = 0.5, speed = 48 },
     { left = 0.0, speed = 120 },
   },
+
+  -- The name screen's row of bubbles and their points; its numbers are drawn at the
+  -- bubbles' number_size and colours, so they read as well as the bubbles' own.
+  legend = { radius = 24, gap = 12 },
+  -- The menus: how wide a column of widgets grows, and the room around and between them
+  -- (`spacing` shrinks down to `min_spacing` where a short screen needs it).
+  menu = { max_width = 400, padding = 24, spacing = 18, min_spacing = 8 },
 
   hud_height = 104,             -- the bar with score, clock and best; bubbles appear below it
   colors = {

@@ -1,6 +1,6 @@
 -- Brief numbers (GAMES.md, BubblePop): P2, P3, P6, P7, P8, P9, P-E1, P-E2, P-E3, P-E4 (the burst of
--- particles and sounds), P-H1 in part: play on a smaller phone; landscape and the other screens
--- at other sizes wait for the layout work of issue 16.
+-- particles and sounds), P-H1 in full with layout_test.lua: play at every size conf.lua
+-- declares, portrait and landscape (issues 16 and 17).
 -- Play: the 3-2-1 countdown, the clock in one-second steps stopping play at zero,
 -- the score, the bubbles each second (never over the maximum, never overlapping,
 -- wholly on screen once grown in, colours as the table says), drifting away faster
@@ -118,9 +118,10 @@ describe("the bubbles", function()
     local removed_counts = {}
     for k = 1, 25 do
       helpers.advance_to(app, start + k - helpers.TICK)
-      local before, on_screen = {}, 0
+      local before, on_screen = {}, #helpers.bubbles(app)
       for _, b in ipairs(helpers.bubbles(app)) do
-        if b.y + radius(b) > 2 then before[b.id], on_screen = true, on_screen + 1 end
+        -- Those about to float away at the top bar go by themselves, not by the refresh.
+        if b.y - radius(b) > TOP + 5 then before[b.id] = true end
       end
       helpers.advance_to(app, start + k + helpers.TICK)
       local now, gone, new = {}, 0, 0
@@ -179,7 +180,9 @@ describe("drifting", function()
     local app, start = helpers.play{ settings = { game_time = 40, max_bubbles = 15 } }
     local function rise_over_half_second(k)
       helpers.advance_to(app, start + k + 0.3)
+      -- The lowest bubble: it will not reach the top bar (and float away) in half a second.
       local b = helpers.bubbles(app)[1]
+      for _, o in ipairs(helpers.bubbles(app)) do if o.y > b.y then b = o end end
       local x, y = b.x, b.y
       local others = {}
       for _, o in ipairs(helpers.bubbles(app)) do others[o.id] = o.y end
@@ -207,25 +210,30 @@ describe("drifting", function()
     end
   end)
 
-  it("takes bubbles off once they have left over the top", function()
+  it("lets bubbles float away at the top bar, never under it", function()
     local app, start = helpers.play{ seed = 3, settings = { game_time = 60, max_bubbles = 40 } }
-    local last, left_over_top = {}, 0
+    local rise = require("bubbles").speed(0) * helpers.TICK   -- the most a bubble rises in one tick
+    local floated, tapped = 0, false
     while app:time() < start + 59.5 do
       app:step()
-      local now = {}
+      -- Every bubble that can still be popped is below the bar (give or take this tick's rise).
       for _, b in ipairs(helpers.bubbles(app)) do
-        now[b.id] = true
-        assert.is_true(b.y + radius(b) > 0, "a bubble wholly above the screen is still there")
-        last[b.id] = b.y
+        assert.is_true(b.y - radius(b) >= TOP - rise, ("a bubble under the top bar at y %.1f"):format(b.y))
       end
-      for id, y in pairs(last) do
-        if not now[id] then
-          if y + R < 5 then left_over_top = left_over_top + 1 end
-          last[id] = nil
+      -- One at the bar no longer takes taps and fades away.
+      for _, b in ipairs(app:find_all{ tag = "leaving" }) do
+        assert.is_true(b.y - radius(b) <= TOP, "a bubble floats away below the bar")
+        floated = floated + 1
+        if not tapped and b.y > TOP then
+          -- Its centre still shows below the bar: a tap there pops nothing.
+          tapped = true
+          local score = helpers.score(app)
+          app:tap(b)
+          assert.are.equal(score, helpers.score(app), "a bubble floating away was popped")
         end
       end
     end
-    assert.is_true(left_over_top > 0, "no bubble drifted away")
+    assert.is_true(floated > 0 and tapped, "no bubble drifted away")
   end)
 end)
 
@@ -260,7 +268,7 @@ describe("popping", function()
     for _ = 1, 40 do
       app:advance(0.5)
       local b = helpers.bubbles(app)[1]
-      if b and b.y > 110 then
+      if b and b.y - radius(b) > TOP + 10 then   -- not about to float away at the top bar
         local c = b.data.colour
         expected = expected + (c.colour == previous and math.floor(c.points * 1.5 + 0.5) or c.points)
         previous = c.colour
@@ -332,7 +340,7 @@ describe("the best score", function()
     for _ = 1, 40 do
       app:advance(0.5)
       local b = helpers.bubbles(app)[1]
-      if b and b.y > 110 then app:tap(b) end
+      if b and b.y - radius(b) > TOP + 10 then app:tap(b) end   -- not about to float away at the bar
       if helpers.score(app) > 12 then passed = true; break end
     end
     assert.is_true(passed)
@@ -390,23 +398,25 @@ describe("sounds", function()
 end)
 
 describe("play on other screens (P-H1)", function()
-  -- Landscape (844x390) waits for issue 16: the name screen's Play button is cut off there.
-  for _, size in ipairs({ { 375, 667 }, { 390, 844 } }) do
+  -- Every size conf.lua declares: phones in portrait, and one turned on its side.
+  for _, size in ipairs({ { 375, 667 }, { 390, 844 }, { 844, 390 } }) do
     it(("keeps every bubble and the top bar on a %dx%d screen"):format(size[1], size[2]), function()
       local app = helpers.play{ size = size }
       assert.are.same(size, { tide.screen.width, tide.screen.height })
+      local hud = app:find{ name = "hud" }
+      local hx, hy, hw = hud:bounds()
+      assert.are.same({ 0, 0, size[1] }, { hx, hy, hw })   -- the bar spans the screen
       for _ = 1, 6 do
         app:advance(1)
         for _, bubble in ipairs(helpers.bubbles(app)) do
-          if bubble.scale == 1 then
-            local x, y, w, h = bubble:bounds()
-            assert.is_true(x >= 0 and x + w <= size[1], "a bubble off the side at x " .. x)
-            assert.is_true(y + h <= size[2], "a bubble off the bottom at y " .. y)
-          end
+          local x, y, w, h = bubble:bounds()
+          assert.is_true(x >= 0 and x + w <= size[1], "a bubble off the side at x " .. x)
+          assert.is_true(y + h <= size[2], "a bubble off the bottom at y " .. y)
+          assert.is_true(y >= TOP - 1, "a bubble under the top bar at y " .. y)
         end
-        for _, name in ipairs({ "score", "time" }) do
+        for _, name in ipairs({ "score", "time", "best", "player", "best_name" }) do
           local x, y, w, h = app:find{ name = name }:bounds()
-          assert.is_true(x >= 0 and x + w <= size[1] and y >= 0 and y + h <= size[2], name .. " off screen")
+          assert.is_true(x >= 0 and x + w <= size[1] and y >= 0 and y + h <= TOP, name .. " off the top bar")
         end
       end
       assert.is_true(#helpers.bubbles(app) > 0)
