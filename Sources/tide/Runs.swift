@@ -25,7 +25,9 @@ extension Run {
     if jobs != nil && runs == nil { try refuse("--jobs needs --runs (how many games to play)") }
     if !headless { try refuse("--runs and --input-bot play headless: add --headless") }
     if input != nil { try refuse("--input replays one recorded session; with --runs let a bot play (--input-bot)") }
-    if record != nil { try refuse("--record writes one session; with --runs each error has its crash capsule instead") }
+    if record != nil && runs != nil {
+      try refuse("--record writes one session; with --runs each error has its crash capsule instead")
+    }
   }
 
   /// `text` as a whole number in `range`, or nil.
@@ -56,6 +58,10 @@ extension Run {
       try playSlice(location, &options, first: first, count: count, bot: bot)
       return
     }
+    if let record {
+      try recordBotGame(location, options, bot: bot, to: record)
+      return
+    }
     // A missing folder or a broken conf.lua is one line here, not the same error once per run.
     do throws(GameLoadError) {
       var probe = options
@@ -82,6 +88,25 @@ extension Run {
       + String(format: " (%.0f virtual s) in %.2f s with ", Double(ticks) / 60, elapsed)
       + RunSummary.count(jobCount, "job") + String(format: ": %.0fx real time", Double(ticks) / 60 / max(elapsed, 1e-9)))
     if summary.failedRuns > 0 { throw ExitCode.failure }
+  }
+
+  /// One bot game, played here and written as an input script: a replay to keep as a test.
+  private func recordBotGame(_ location: GameLocation, _ options: EngineOptions, bot: BotFile?, to path: String) throws {
+    var text: String?
+    let result = BotRunner.run(
+      game: location.url, displayPath: location.displayPath, options: options, bot: bot, seconds: seconds,
+      capsules: BotRunner.capsuleDirectory(game: location.url)
+    ) { text = $0 }
+    guard let text else { throw ValidationError("nothing was recorded") }
+    do {
+      try text.write(toFile: path, atomically: true, encoding: .utf8)
+    } catch {
+      throw ValidationError("cannot write --record file '\(path)': \(error.localizedDescription)")
+    }
+    let reports = result.reports.keys.sorted().map { "\($0)=\(ReportFormat.number(result.reports[$0] ?? 0))" }
+    print("recorded seed \(options.seed) over \(result.ticks) ticks to \(path)" + (reports.isEmpty ? "" : "; report: " + reports.joined(separator: " ")))
+    for failure in result.failures { printError(failure.message) }
+    if !result.failures.isEmpty { throw ExitCode.failure }
   }
 
   /// The worker's half: plays seeds first..first+count-1 and prints one `RunResult` JSON a line.

@@ -178,6 +178,26 @@ final class RunsCLITests: XCTestCase {
     XCTAssertTrue(result.stdout.contains("bot error: \(bad.path)/bot.lua: unknown field 'evry' (a bot has act, every, done, seconds)\n"), result.stdout)
   }
 
+  /// One bot game kept as a replay: the recording plays back to the same reports.
+  func testABotGameRecordsAReplayThatPlaysTheSame() throws {
+    try withDataHome { _ in
+      let game = try makeGame(Self.game())
+      let file = game.appendingPathComponent("played.input")
+      let recorded = try runs(game, ["--seed", "5", "--record", file.path])
+      XCTAssertEqual(recorded.status, 0, recorded.stderr)
+      XCTAssertTrue(recorded.stdout.contains("recorded seed 5 over 180 ticks to \(file.path); report: fixed=7 roll="), recorded.stdout)
+      let text = try String(contentsOf: file, encoding: .utf8)
+      XCTAssertTrue(text.contains("@seed 5\n"), text)
+      XCTAssertEqual(text.components(separatedBy: " down ").count - 1, 6, "six taps of the bot\n" + text)
+      let replayed = try tide(["run", game.path, "--headless", "--input", file.path])
+      XCTAssertEqual(replayed.status, 0, replayed.stderr)
+      XCTAssertTrue(replayed.stdout.contains("report: fixed=7 roll="), replayed.stdout)
+      XCTAssertTrue(replayed.stdout.contains("taps=6"), replayed.stdout)
+      let refused = try tide(["run", game.path, "--headless", "--runs", "2", "--record", file.path])
+      XCTAssertEqual(refused.stderr, "tide: --record writes one session; with --runs each error has its crash capsule instead\n")
+    }
+  }
+
   func testAPlainRunPrintsItsReportsAtTheEnd() throws {
     let game = try makeGame(Self.game())
     let result = try tide(["run", game.path, "--headless", "--seconds", "1", "--seed", "3"])

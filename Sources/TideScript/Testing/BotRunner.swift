@@ -80,9 +80,12 @@ public enum BotRunner {
 
   /// Plays one game with `options.seed`; `seconds` overrides the bot's own length. `gameVersion`
   /// (`Engine.gameVersion(of:)`) saves hashing the game folder for the capsules' recording each run.
+  ///
+  /// With `recording`, the run is recorded and its input script handed to it at the end: a bot's
+  /// game becomes a replay (`tide run --input-bot bot.lua --record play.input`).
   public static func run(
     game: URL, displayPath: String, options base: EngineOptions, bot: BotFile?, seconds: Double?, capsules: URL?,
-    gameVersion: String? = nil
+    gameVersion: String? = nil, recording: ((String) -> Void)? = nil
   ) -> RunResult {
     let seed = base.seed
     var result = RunResult(seed: seed)
@@ -98,8 +101,8 @@ public enum BotRunner {
       result.failures.append(.init(kind: "start", message: error.description, tick: 0))
       return result
     }
+    if capsules != nil || recording != nil { engine.startRecording(gameVersion: gameVersion) }
     if let capsules {
-      engine.startRecording(gameVersion: gameVersion)
       // Named by seed and kept until the same seed fails again: a summary lists them all, so
       // none may be pruned, and the same runs name the same files.
       var store = CrashCapsules(directory: capsules)
@@ -141,6 +144,9 @@ public enum BotRunner {
     }
     result.ticks = engine.tick
     result.reports = engine.reports
+    if let recording, let text = engine.recordedScript(comments: ["A game played by the bot \(bot?.displayPath ?? "none") (seed \(seed))."]) {
+      recording(text)
+    }
     return result
   }
 }
