@@ -1,0 +1,213 @@
+-- Runs one game's or library's test files with busted's own core, as `busted` would, inside
+-- the engine's Lua state (so tests can hold the game's sprites and app handle).
+--
+-- This chunk runs with the test globals (TestEnvironment.swift) as its _ENV: a full Lua 5.4
+-- environment, separate from the sandbox the game runs in. It is not under tide/, so a game's
+-- require cannot reach it. What busted's command line does and this file does instead:
+-- test files come from the engine (tests/*_test.lua, spec/**/*_spec.lua, .busted's ROOT and
+-- pattern), paths are not changed (the process keeps its working folder), --filter is plain
+-- text on "describe > it", and the report is returned, not printed, so `print()` in a test
+-- never lands inside it.
+
+local files, filter, format, before_test, find_module, game_module, sandbox, root, display, library = ...
+
+local T = _ENV
+local raw_load, raw_loadfile = load, loadfile
+
+-- The game's own globals (the `tide` table) are visible to tests too.
+for name, value in pairs(sandbox) do
+  if rawget(T, name) == nil then rawset(T, name, value) end
+end
+local game_require = sandbox.require
+arg = { [0] = "tide" }
+
+-- Chunks loaded without an environment get the test globals, not the state's (the sandbox).
+function load(chunk, name, mode, ...)
+  if select("#", ...) == 0 then return raw_load(chunk, name, mode, T) end
+  return raw_load(chunk, name, mode, ...)
+end
+
+function loadfile(file, mode, ...)
+  if select("#", ...) == 0 then return raw_loadfile(file, mode, T) end
+  return raw_loadfile(file, mode, ...)
+end
+
+function dofile(file)
+  local chunk, err = loadfile(file)
+  if chunk == nil then error(err, 2) end
+  return chunk()
+end
+
+-- Module search as busted sets it up in the project folder: the folder itself (`?.lua`,
+-- `?/init.lua`), busted's default lpath (`src/`), then the system's Lua paths.
+local system_path = package.path:gsub("%./%?%.lua;?", ""):gsub("%./%?/init%.lua;?", "")
+package.path = table.concat({
+  root .. "/?.lua", root .. "/?/init.lua", root .. "/src/?.lua", root .. "/src/?/?.lua", root .. "/src/?/init.lua",
+}, ";") .. ";" .. system_path
+
+local function read_file(path)
+  local file, err = io.open(path, "rb")
+  if file == nil then return nil, err end
+  local text = file:read("a")
+  file:close()
+  return text
+end
+
+-- The name a file of the folder is shown by: the game's display path, as the game's own errors.
+local function shown_name(path)
+  if path:sub(1, #root + 1) == root .. "/" then return display .. "/" .. path:sub(#root + 2) end
+  return path
+end
+
+-- Files of the game folder the engine resolves (including conf.lua's shared `modules`).
+local function search_game(name)
+  local source, chunk_name = find_module(name)
+  if source == nil then return "\n\tno module '" .. name .. "' in " .. display end
+  local chunk, err = raw_load(source, chunk_name, "t", T)
+  if chunk == nil then error(("error loading module '%s' from file '%s':\n\t%s"):format(name, chunk_name:sub(2), err), 0) end
+  return chunk, chunk_name:sub(2)
+end
+
+-- Lua's own file searcher, loading into the test globals.
+local function search_path(name)
+  local path, err = package.searchpath(name, package.path)
+  if path == nil then return err end
+  local source, read_err = read_file(path)
+  local chunk, load_err = nil, read_err
+  if source then chunk, load_err = raw_load(source, "@" .. shown_name(path), "bt", T) end
+  if chunk == nil then error(("error loading module '%s' from file '%s':\n\t%s"):format(name, path, load_err), 0) end
+  return chunk, path
+end
+
+local searchers = package.searchers
+package.searchers = { searchers[1], search_game, search_path, searchers[3], searchers[4] }
+
+-- A module the running game has loaded in this test is the game's own instance; tide.* is
+-- the engine's library, loaded as the game loads it.
+local lua_require = require
+function require(name)
+  if type(name) == "string" then
+    if name:sub(1, 5) == "tide." then return game_require(name) end
+    local value = game_module(name)
+    if value ~= nil then return value end
+  end
+  return lua_require(name)
+end
+
+local busted = lua_require("busted.core")()
+lua_require("busted")(busted)
+
+-- Every test starts from no game, fresh saves and a fresh budget, before its before_each
+-- hooks (which may start the game). busted publishes nothing that early, so its `it`
+-- executor is wrapped; aliases (spec, test) register under `it`.
+do
+  local executors
+  for i = 1, math.huge do
+    local name, value = debug.getupvalue(busted.register, i)
+    if name == nil then break end
+    if name == "executors" then executors = value end
+  end
+  if executors == nil or executors.it == nil then error("busted's executors not found (busted changed?)") end
+  local run_it = executors.it
+  executors.it = function(element, ...)
+    before_test()
+    return run_it(element, ...)
+  end
+end
+
+local function full_name(element)
+  local names = { element.name or element.descriptor }
+  local parent = busted.context.parent(element)
+  while parent and parent.descriptor ~= "file" and parent.descriptor ~= "suite" do
+    table.insert(names, 1, parent.name or parent.descriptor)
+    parent = busted.context.parent(parent)
+  end
+  return table.concat(names, " > ")
+end
+
+-- --filter: plain text on the full name, for tests and pending alike.
+if filter ~= nil then
+  local function keep(name)
+    local parent = busted.context.get()
+    local names = { name }
+    while parent and parent.descriptor ~= "file" and parent.descriptor ~= "suite" do
+      table.insert(names, 1, parent.name or parent.descriptor)
+      parent = busted.context.parent(parent)
+    end
+    return nil, table.concat(names, " > "):find(filter, 1, true) ~= nil
+  end
+  busted.subscribe({ "register", "it" }, keep, { priority = 1 })
+  busted.subscribe({ "register", "pending" }, keep, { priority = 1 })
+end
+
+-- Counts as busted's runner does: a failure outside an `it` is an error; both fail the run.
+local passed, failed, pending = 0, 0, 0
+busted.subscribe({ "test", "end" }, function(_, _, status)
+  if status == "success" then passed = passed + 1 elseif status == "pending" then pending = pending + 1 end
+  return nil, true
+end)
+busted.subscribe({ "error" }, function()
+  failed = failed + 1
+  return nil, true
+end)
+busted.subscribe({ "failure" }, function()
+  failed = failed + 1
+  return nil, true
+end)
+
+-- busted's TAP and JUnit handlers write with io.write; here into the report instead.
+local report = {}
+local capture_io
+capture_io = setmetatable({
+  write = function(...)
+    for i = 1, select("#", ...) do report[#report + 1] = tostring((select(i, ...))) end
+    return capture_io
+  end,
+  flush = function() end,
+}, { __index = io })
+
+local function load_handler(module)
+  local path = assert(package.searchpath(module, package.path))
+  local source = assert(read_file(path))
+  local env = setmetatable({ io = capture_io, print = function(...) capture_io.write(table.concat({ ... }, "\t"), "\n") end }, { __index = T })
+  return assert(raw_load(source, "@" .. path, "t", env))()
+end
+
+local handler_options = { arguments = {}, language = "en", suppressPending = false, deferPrint = false, verbose = false }
+local plain
+if format == "tap" then
+  load_handler("busted.outputHandlers.TAP")(handler_options):subscribe(handler_options)
+elseif format == "junit" then
+  load_handler("busted.outputHandlers.junit")(handler_options):subscribe(handler_options)
+else
+  plain = assert(raw_loadfile(library .. "/testrunner/plain.lua", "t", T))()(busted, full_name)
+end
+
+-- Each test file, as busted's Lua file loader does, under the name the game shows it by.
+local function trim_trace(_, info)
+  local index = info.traceback:find("\n%s*%[C]")
+  info.traceback = info.traceback:sub(1, index)
+  return info
+end
+
+for _, file in ipairs(files) do
+  local source, err = read_file(file.path)
+  local chunk
+  if source then chunk, err = raw_load(source, "@" .. file.name, "t", T) end
+  if chunk then
+    busted.executors.file(file.name, setmetatable({ getTrace = trim_trace }, { __call = chunk }))
+  else
+    local line = tonumber(tostring(err):match("^[^\n]-:(%d+): "))
+    busted.publish({ "error", "file" },
+      { descriptor = "file", name = file.name, trace = { short_src = file.name, currentline = line or 0 } },
+      nil, err, {})
+  end
+end
+
+busted.randomseed = lua_require("busted.utils").urandom() or os.time()
+lua_require("busted.execute")(busted)(1, {})
+busted.publish({ "exit" })
+
+local text = plain and plain.report(passed, failed, pending) or table.concat(report)
+if format == "junit" then text = '<?xml version="1.0" encoding="UTF-8"?>\n' .. text:gsub("^%s+", "") end
+return text, passed, failed, pending
