@@ -36,7 +36,8 @@ final class BustedProbeTests: XCTestCase {
   func testProbeGivesTheSameOutcomesAsBusted() throws {
     let busted = Process()
     busted.executableURL = URL(fileURLWithPath: "/usr/bin/env")
-    busted.arguments = ["busted", "-o", "junit", "spec"]
+    // Debian's `busted` runs on whichever `lua` is the default; Tide embeds Lua 5.4.
+    busted.arguments = ["lua5.4", "/usr/bin/busted", "-o", "junit", "spec"]
     busted.currentDirectoryURL = Self.probe
     let pipe = Pipe()
     busted.standardOutput = pipe

@@ -59,11 +59,16 @@ local function shown_name(path)
   return path
 end
 
+-- The globals of the project's modules that tests require (helpers, the library under test):
+-- the test globals, where busted's names (assert, spy, describe...) read as in the test file
+-- running them. Set up once busted is loaded, below.
+local module_env
+
 -- Files of the game folder the engine resolves (including conf.lua's shared `modules`).
 local function search_game(name)
   local source, chunk_name = find_module(name)
   if source == nil then return "\n\tno module '" .. name .. "' in " .. display end
-  local chunk, err = raw_load(source, chunk_name, "t", T)
+  local chunk, err = raw_load(source, chunk_name, "t", module_env)
   if chunk == nil then error(("error loading module '%s' from file '%s':\n\t%s"):format(name, chunk_name:sub(2), err), 0) end
   return chunk, chunk_name:sub(2)
 end
@@ -74,7 +79,10 @@ local function search_path(name)
   if path == nil then return err end
   local source, read_err = read_file(path)
   local chunk, load_err = nil, read_err
-  if source then chunk, load_err = raw_load(source, "@" .. shown_name(path), "bt", T) end
+  -- The project's own modules see busted's names, as its test files do; installed ones (busted,
+  -- penlight...) get plain Lua.
+  local inside = path:sub(1, #root + 1) == root .. "/"
+  if source then chunk, load_err = raw_load(source, "@" .. shown_name(path), "bt", inside and module_env or T) end
   if chunk == nil then error(("error loading module '%s' from file '%s':\n\t%s"):format(name, path, load_err), 0) end
   return chunk, path
 end
@@ -96,6 +104,29 @@ end
 
 local busted = lua_require("busted.core")()
 lua_require("busted")(busted)
+
+do
+  -- busted's exported names (its root context's env) and those it sets per block.
+  local busted_names = { finally = true, randomize = true }
+  for name in pairs(busted.context.get().env) do busted_names[name] = true end
+  local context, parent = busted.context.get, busted.context.parent
+  module_env = setmetatable({}, {
+    __index = function(_, key)
+      if busted_names[key] then
+        local ctx = context()
+        while ctx do
+          local env = rawget(ctx, "env")
+          local value = env and rawget(env, key)
+          if value ~= nil then return value end
+          ctx = parent(ctx)
+        end
+      end
+      return T[key]
+    end,
+    -- A module's globals are the test globals, as under busted.
+    __newindex = T,
+  })
+end
 
 -- Every test starts from no game, fresh saves and a fresh budget, before its before_each
 -- hooks (which may start the game). busted publishes nothing that early, so its `it`

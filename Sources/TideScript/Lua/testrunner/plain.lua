@@ -6,6 +6,13 @@
 -- then the luassert message's "Expected:" and "Passed in:"/"Caught:" values as
 -- "  expected:" and "  actual:" lines.
 
+-- luassert's headers (languages/en.lua) over the value that was passed, caught or returned.
+local ACTUAL_HEADERS = {
+  ["Passed in:"] = true, ["Caught:"] = true,
+  ["Called with (last call if any):"] = true, ["Called with (last matching call):"] = true,
+  ["Returned (last call if any):"] = true, ["Returned (last matching call):"] = true,
+}
+
 return function(busted, full_name)
   local entries = {}
 
@@ -25,12 +32,18 @@ return function(busted, full_name)
     local at, rest = message:match("^([^\n]-:%d+): (.*)$")
     if at == nil then at, rest = location(element), message end
     local head, values, section = {}, { expected = {}, actual = {} }, nil
+    local negated = false
     for line in (rest .. "\n"):gmatch("(.-)\n") do
-      if line == "Passed in:" or line == "Caught:" then
+      local claim = line:match("^(.-), but caught:$") or line:match("^(.-), but value was:$")
+      if ACTUAL_HEADERS[line] then
         section = "actual"
-      elseif line == "Expected:" then
-        section = "expected"
+      elseif line == "Expected:" or line == "Did not expect:" then
+        section, negated = "expected", line == "Did not expect:"
+      elseif claim and section == nil then
+        head[#head + 1] = claim
+        section = "actual"
       elseif section then
+        if section == "expected" and negated and #values.expected == 0 then line = "not " .. line end
         table.insert(values[section], line)
       else
         table.insert(head, line)
