@@ -240,5 +240,8 @@ lua_require("busted.execute")(busted)(1, {})
 busted.publish({ "exit" })
 
 local text = plain and plain.report(passed, failed, pending) or table.concat(report)
+-- busted's TAP puts the plan last, which TAP 13 allows; the version line says which TAP it is.
+-- busted's TAP puts the plan last, which TAP 13 allows; the version line says which TAP it is.
+if format == "tap" then text = "TAP version 13\n" .. text end
 if format == "junit" then text = '<?xml version="1.0" encoding="UTF-8"?>\n' .. text:gsub("^%s+", "") end
 return text, passed, failed, pending
