@@ -59,6 +59,9 @@ local function shown_name(path)
   return path
 end
 
+-- Modules found in the project folder (the game's own may be the game's instance instead).
+local project_modules = {}
+
 -- The globals of the project's modules that tests require (helpers, the library under test):
 -- the test globals, where busted's names (assert, spy, describe...) read as in the test file
 -- running them. Set up once busted is loaded, below.
@@ -68,6 +71,7 @@ local module_env
 local function search_game(name)
   local source, chunk_name = find_module(name)
   if source == nil then return "\n\tno module '" .. name .. "' in " .. display end
+  project_modules[name] = true
   local chunk, err = raw_load(source, chunk_name, "t", module_env)
   if chunk == nil then error(("error loading module '%s' from file '%s':\n\t%s"):format(name, chunk_name:sub(2), err), 0) end
   return chunk, chunk_name:sub(2)
@@ -82,6 +86,7 @@ local function search_path(name)
   -- The project's own modules see busted's names, as its test files do; installed ones (busted,
   -- penlight...) get plain Lua.
   local inside = path:sub(1, #root + 1) == root .. "/"
+  if inside then project_modules[name] = true end
   if source then chunk, load_err = raw_load(source, "@" .. shown_name(path), "bt", inside and module_env or T) end
   if chunk == nil then error(("error loading module '%s' from file '%s':\n\t%s"):format(name, path, load_err), 0) end
   return chunk, path
@@ -95,8 +100,12 @@ package.searchers = { searchers[1], search_game, search_path, searchers[3], sear
 local lua_require = require
 function require(name)
   if type(name) == "string" then
+    -- Installed modules once loaded are simply returned, as Lua's require does: luassert
+    -- requires its namespaces on every assertion.
+    local value = package.loaded[name]
+    if value ~= nil and not project_modules[name] then return value end
     if name:sub(1, 5) == "tide." then return game_require(name) end
-    local value = game_module(name)
+    value = game_module(name)
     if value ~= nil then return value end
   end
   return lua_require(name)
@@ -106,26 +115,31 @@ local busted = lua_require("busted.core")()
 lua_require("busted")(busted)
 
 do
-  -- busted's exported names (its root context's env) and those it sets per block.
-  local busted_names = { finally = true, randomize = true }
-  for name in pairs(busted.context.get().env) do busted_names[name] = true end
+  -- busted's names are fixed (its root context's env) but for the three it sets per block:
+  -- inside an `it`, `pending` stops the test and `finally` is there; `randomize` in a describe.
+  -- Those are looked up in the running block as busted's file environment does; the rest are
+  -- plain fields, so a module's globals cost a table lookup, not a function call.
+  local per_block = { finally = true, pending = true, randomize = true }
+  local fixed = {}
+  for name, value in pairs(busted.context.get().env) do
+    if not per_block[name] then fixed[name] = value end
+  end
   local context, parent = busted.context.get, busted.context.parent
-  module_env = setmetatable({}, {
+  -- The test globals answer the per-block names (nothing else is missing from them).
+  setmetatable(T, {
     __index = function(_, key)
-      if busted_names[key] then
-        local ctx = context()
-        while ctx do
-          local env = rawget(ctx, "env")
-          local value = env and rawget(env, key)
-          if value ~= nil then return value end
-          ctx = parent(ctx)
-        end
+      if not per_block[key] then return nil end
+      local ctx = context()
+      while ctx do
+        local env = rawget(ctx, "env")
+        local value = env and rawget(env, key)
+        if value ~= nil then return value end
+        ctx = parent(ctx)
       end
-      return T[key]
     end,
-    -- A module's globals are the test globals, as under busted.
-    __newindex = T,
   })
+  -- A module's globals are the test globals, as under busted.
+  module_env = setmetatable(fixed, { __index = T, __newindex = T })
 end
 
 -- Every test starts from no game, fresh saves and a fresh budget, before its before_each
