@@ -126,8 +126,8 @@ public enum GameTestRunner {
       report.skipped = lua.toInt(at: -1) ?? 0
       lua.pop(4)
     } catch {
-      report.failed += 1
-      report.output += "\(displayPath): the test runner failed: \(error.description)\n"
+      // busted missing or broken: still one failed entry a TAP or JUnit reader sees.
+      return failedEntry(game: displayPath, message: "the test runner failed: \(error.description)", format: format)
     }
     return report
   }

@@ -111,7 +111,11 @@ function require(name)
   return lua_require(name)
 end
 
-local busted = lua_require("busted.core")()
+local found, core = pcall(lua_require, "busted.core")
+if not found then
+  error("busted 2 for Lua 5.4 is needed (Debian: lua-busted, which Scripts/setup installs): " .. tostring(core), 0)
+end
+local busted = core()
 lua_require("busted")(busted)
 
 do
