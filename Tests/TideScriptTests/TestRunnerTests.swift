@@ -146,6 +146,39 @@ final class TestRunnerTests: XCTestCase {
     XCTAssertEqual(out.components(separatedBy: "\n").filter { $0.hasPrefix("game/tests/api_test.lua:") }.count, 10, out)
   }
 
+  /// testrunner/fast_assert.lua answers passing `is_true`, `equal`... itself; a failing one, a
+  /// misuse and an assertion replaced through `assert:register` are still luassert's.
+  func testShortcutAssertionsStayLuassertsWhenTheyFail() throws {
+    let report = try runLuaTests(
+      #"""
+      it("returns the arguments", function()
+        local a, b, c = assert.are.equal(1, 1, "why")
+        assert.are.same({ 1, 1, "why" }, { a, b, c })
+        assert.is_not_nil(assert.is_true(true))
+      end)
+      it("fails the negated form", function() assert.are_not.equal(2, 2) end)
+      it("fails with too few arguments", function() assert.are.equal(1) end)
+      it("passes is_nil without arguments, as luassert does", function() assert.is_nil() end)
+      it("fails a falsy value", function() assert.truthy(false) end)
+      it("follows assert:register", function()
+        assert:register("assertion", "equal", function() return false end, "assertion.equals.positive", "assertion.equals.negative")
+        assert.are.equal(1, 1)
+      end)
+      """#)
+    XCTAssertEqual(report.passed, 2, report.output)
+    XCTAssertEqual(report.failed, 4, report.output)
+    let out = report.output
+    for line in [
+      "game/tests/api_test.lua:6: fails the negated form: Expected objects to not be equal.\n",
+      // luassert names its own line for a misuse, as under busted.
+      "luassert/assertions.lua:115: fails with too few arguments: the 'equals' function requires a minimum of 2 arguments, got: 1",
+      "game/tests/api_test.lua:9: fails a falsy value: Expected to be truthy\n  actual: (boolean) false\n",
+      "game/tests/api_test.lua:12: follows assert:register: Expected objects to be equal.\n",
+    ] {
+      XCTAssertTrue(out.contains(line), "missing:\n\(line)\nin:\n\(out)")
+    }
+  }
+
   func testFilterKeepsTestsWhoseFullNameContainsIt() throws {
     let fixture = try GameFixture(main: "", tests: Self.hooks)
     let nested = fixture.runTests(filter: "nested")
