@@ -448,17 +448,8 @@ end
 
 -- Worst-case steps of C's matcher for pattern `p` over `n` bytes: every repetition item may
 -- try each position against the rest, and an unanchored search tries each start.
--- The repetitions of each pattern seen, as programs use a few patterns over and over (busted
--- and luassert under `tide test` call string methods on every assertion); emptied when full.
-local repeat_counts, repeat_counts_size = {}, 0
-
 local function cost(n, p, anchored)
-  local repeats = repeat_counts[p]
-  if repeats == nil then
-    repeats = select(2, native.gsub(p, "[%*%+%-]", "")) + select(2, native.gsub(p, "%%b", ""))
-    if repeat_counts_size >= 512 then repeat_counts, repeat_counts_size = {}, 0 end
-    repeat_counts[p], repeat_counts_size = repeats, repeat_counts_size + 1
-  end
+  local repeats = select(2, native.gsub(p, "[%*%+%-]", "")) + select(2, native.gsub(p, "%%b", ""))
   return (n + 1) ^ (repeats + (anchored and 0 or 1)) * (#p + 1)
 end
 
@@ -499,11 +490,8 @@ end
 function string.gmatch(s, p, init)
   if not plain_args(s, p, init) then return native.gmatch(s, p, init) end
   s, p, init = tostring(s), tostring(p), init and to_integer(init)
-  -- The whole loop tries every start, so it is costed as an unanchored search. A cheap one
-  -- gets C's own iterator: the loop calls it directly, so its errors name the loop's line as
-  -- Lua's do, and no wrapper runs per match.
-  if cost(#s, p, false) <= NATIVE_LIMIT then return native.gmatch(s, p, init) end
-  local next_match = counted.gmatch(s, p, init)
+  -- The whole loop tries every start, so it is costed as an unanchored search.
+  local next_match = cost(#s, p, false) <= NATIVE_LIMIT and native.gmatch(s, p, init) or counted.gmatch(s, p, init)
   return function() return checked(pcall(next_match)) end
 end
 
