@@ -235,6 +235,40 @@ else
   plain = assert(raw_loadfile(library .. "/testrunner/plain.lua", "t", T))()(busted, full_name)
 end
 
+-- `.busted`'s default task: the engine chose the files by its ROOT and pattern; its lpath
+-- (module paths, relative to the folder) and helper (run before the tests) are honoured here.
+do
+  local config = read_file(root .. "/.busted")
+  local chunk = config and raw_load(config, "=.busted", "t", {})
+  local ok, conf = false, nil
+  if chunk then ok, conf = pcall(chunk) end
+  local task = ok and type(conf) == "table" and type(conf.default) == "table" and conf.default or {}
+  if type(task.lpath) == "string" then
+    local entries = {}
+    for entry in task.lpath:gmatch("[^;]+") do
+      entries[#entries + 1] = entry:sub(1, 1) == "/" and entry or root .. "/" .. entry:gsub("^%./", "")
+    end
+    package.path = table.concat(entries, ";") .. ";" .. package.path
+  end
+  local helper = task.helper
+  if type(helper) == "string" and helper ~= "" then
+    local loaded, err = pcall(function()
+      if helper:match("%.lua$") then
+        local path = helper:sub(1, 1) == "/" and helper or root .. "/" .. helper:gsub("^%./", "")
+        local source = assert(read_file(path))
+        assert(raw_load(source, "@" .. shown_name(path), "t", module_env))()
+      else
+        require(helper)
+      end
+    end)
+    if not loaded then
+      busted.publish({ "error", "helper" },
+        { descriptor = "helper", name = ".busted helper " .. helper, trace = { short_src = display .. "/.busted", currentline = 1 } },
+        nil, tostring(err), {})
+    end
+  end
+end
+
 -- Each test file, as busted's Lua file loader does, under the name the game shows it by.
 local function trim_trace(_, info)
   local index = info.traceback:find("\n%s*%[C]")

@@ -29,7 +29,7 @@ return function(busted, full_name)
   -- Splits luassert's message into its claim and the values it shows.
   local function describe_failure(element, _, message)
     message = tostring(message)
-    local at, rest = message:match("^([^\n]-:%d+): (.*)$")
+    local at, rest = message:match("^([^\n:]-:%d+): (.*)$")
     if at == nil then at, rest = location(element), message end
     local head, values, section = {}, { expected = {}, actual = {} }, nil
     local negated = false
