@@ -5,9 +5,12 @@
 -- environment, separate from the sandbox the game runs in. It is not under tide/, so a game's
 -- require cannot reach it. What busted's command line does and this file does instead:
 -- test files come from the engine (tests/*_test.lua, spec/**/*_spec.lua, .busted's ROOT and
--- pattern), paths are not changed (the process keeps its working folder), --filter is plain
--- text on "describe > it", and the report is returned, not printed, so `print()` in a test
--- never lands inside it.
+-- pattern; its lpath and helper are read here), paths are not changed (the process keeps its
+-- working folder, so module paths start at the project folder), --filter is plain text on
+-- "describe > it", every `it` first resets the game, and the report is returned, not
+-- printed, so `print()` in a test never lands inside it.
+
+-- luacheck: globals load loadfile dofile require arg
 
 local files, filter, format, before_test, find_module, game_module, sandbox, root, display, library = ...
 
@@ -73,7 +76,9 @@ local function search_game(name)
   if source == nil then return "\n\tno module '" .. name .. "' in " .. display end
   project_modules[name] = true
   local chunk, err = raw_load(source, chunk_name, "t", module_env)
-  if chunk == nil then error(("error loading module '%s' from file '%s':\n\t%s"):format(name, chunk_name:sub(2), err), 0) end
+  if chunk == nil then
+    error(("error loading module '%s' from file '%s':\n\t%s"):format(name, chunk_name:sub(2), err), 0)
+  end
   return chunk, chunk_name:sub(2)
 end
 
@@ -221,11 +226,18 @@ capture_io = setmetatable({
 local function load_handler(module)
   local path = assert(package.searchpath(module, package.path))
   local source = assert(read_file(path))
-  local env = setmetatable({ io = capture_io, print = function(...) capture_io.write(table.concat({ ... }, "\t"), "\n") end }, { __index = T })
+  local function print_to_report(...)
+    local parts = table.pack(...)
+    for i = 1, parts.n do parts[i] = tostring(parts[i]) end
+    capture_io.write(table.concat(parts, "\t"), "\n")
+  end
+  local env = setmetatable({ io = capture_io, print = print_to_report }, { __index = T })
   return assert(raw_load(source, "@" .. path, "t", env))()
 end
 
-local handler_options = { arguments = {}, language = "en", suppressPending = false, deferPrint = false, verbose = false }
+local handler_options = {
+  arguments = {}, language = "en", suppressPending = false, deferPrint = false, verbose = false,
+}
 local plain
 if format == "tap" then
   load_handler("busted.outputHandlers.TAP")(handler_options):subscribe(handler_options)
@@ -262,9 +274,11 @@ do
       end
     end)
     if not loaded then
-      busted.publish({ "error", "helper" },
-        { descriptor = "helper", name = ".busted helper " .. helper, trace = { short_src = display .. "/.busted", currentline = 1 } },
-        nil, tostring(err), {})
+      local element = {
+        descriptor = "helper", name = ".busted helper " .. helper,
+        trace = { short_src = display .. "/.busted", currentline = 1 },
+      }
+      busted.publish({ "error", "helper" }, element, nil, tostring(err), {})
     end
   end
 end
@@ -295,7 +309,6 @@ lua_require("busted.execute")(busted)(1, {})
 busted.publish({ "exit" })
 
 local text = plain and plain.report(passed, failed, pending) or table.concat(report)
--- busted's TAP puts the plan last, which TAP 13 allows; the version line says which TAP it is.
 -- busted's TAP puts the plan last, which TAP 13 allows; the version line says which TAP it is.
 if format == "tap" then text = "TAP version 13\n" .. text end
 if format == "junit" then text = '<?xml version="1.0" encoding="UTF-8"?>\n' .. text:gsub("^%s+", "") end

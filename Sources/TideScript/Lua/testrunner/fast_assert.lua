@@ -24,7 +24,7 @@ return function(real, namespace)
       function(n, a) return n >= 1 and (a == false or a == nil) end,
       function(n, a) return n >= 1 and a ~= false and a ~= nil end,
     },
-    equals = { function(n, a, b) return n >= 2 and a == b end, function(n, a, b) return n >= 2 and not (a == b) end },
+    equals = { function(n, a, b) return n >= 2 and a == b end, function(n, a, b) return n >= 2 and a ~= b end },
   }
   -- `assertion` is the name luassert looks up for the spelling ("equal" and "equals" are two
   -- registrations of one callback); `kind` says which check above answers it.
