@@ -18,7 +18,7 @@ enum TestEnvironment {
   ]
 
   /// Pushes a new table of full Lua 5.4 globals. Only `package.loaded` (the registry's, which
-  /// Lua's `require` always uses) is shared with the state; the game has no way to it.
+  /// Lua's `require` always uses) is shared with the state, and the game has no way to reach it.
   static func push(on lua: LuaState) throws(LuaError) {
     let L = lua.L
     let registry = tide_lua_registryindex()
