@@ -47,6 +47,8 @@ local system_path = package.path:gsub("%./%?%.lua;?", ""):gsub("%./%?/init%.lua;
 package.path = table.concat({
   root .. "/?.lua", root .. "/?/init.lua", root .. "/src/?.lua", root .. "/src/?/?.lua", root .. "/src/?/init.lua",
 }, ";") .. ";" .. system_path
+-- C modules likewise: busted's default cpath (`csrc/`), and `./` is the folder, not ours.
+package.cpath = root .. "/csrc/?.so;" .. root .. "/csrc/?/?.so;" .. package.cpath:gsub("%./", (root:gsub("%%", "%%%%")) .. "/")
 
 local function read_file(path)
   local file, err = io.open(path, "rb")
