@@ -48,7 +48,8 @@ package.path = table.concat({
   root .. "/?.lua", root .. "/?/init.lua", root .. "/src/?.lua", root .. "/src/?/?.lua", root .. "/src/?/init.lua",
 }, ";") .. ";" .. system_path
 -- C modules likewise: busted's default cpath (`csrc/`), and `./` is the folder, not ours.
-package.cpath = root .. "/csrc/?.so;" .. root .. "/csrc/?/?.so;" .. package.cpath:gsub("%./", (root:gsub("%%", "%%%%")) .. "/")
+local root_replacement = root:gsub("%%", "%%%%") .. "/"
+package.cpath = root .. "/csrc/?.so;" .. root .. "/csrc/?/?.so;" .. package.cpath:gsub("%./", root_replacement)
 
 local function read_file(path)
   local file, err = io.open(path, "rb")
