@@ -47,6 +47,7 @@ function harness.line_of(source, marker)
 end
 
 require("rules_selftest")(harness)
+require("fast_assert_selftest")(harness)
 
 print(("%d passed, %d failed"):format(harness.passed, harness.failed))
 if harness.failed > 0 then os.exit(1) end
