@@ -314,5 +314,12 @@ busted.publish({ "exit" })
 local text = plain and plain.report(passed, failed, pending) or table.concat(report)
 -- busted's TAP puts the plan last, which TAP 13 allows; the version line says which TAP it is.
 if format == "tap" then text = "TAP version 13\n" .. text end
-if format == "junit" then text = '<?xml version="1.0" encoding="UTF-8"?>\n' .. text:gsub("^%s+", "") end
+if format == "junit" then
+  -- busted names its one suite "Run 1 of 1"; `tide test` merges games' reports, so each suite
+  -- is named after its game.
+  local escapes = { ["&"] = "&amp;", ["<"] = "&lt;", [">"] = "&gt;", ["'"] = "&apos;", ['"'] = "&quot;" }
+  local suite_name = ("name='%s'"):format(display:gsub("[&<>'\"]", escapes)):gsub("%%", "%%%%")
+  text = text:gsub("^%s+", ""):gsub("name='Run 1 of 1'", suite_name, 1)
+  text = '<?xml version="1.0" encoding="UTF-8"?>\n' .. text
+end
 return text, passed, failed, pending
