@@ -1,6 +1,6 @@
 -- Self-tests for the tide.* Lua library, run by Scripts/test with the standalone
 -- interpreter from the repository root:  lua5.4 Tests/LuaSelftest/run.lua
--- A tiny harness of its own, so a bug in tide.testing cannot hide itself.
+-- A tiny harness of its own, so a bug in the library cannot hide itself behind a test framework.
 package.path = "Sources/TideScript/Lua/?.lua;Tests/LuaSelftest/?.lua;" .. package.path
 
 local harness = { passed = 0, failed = 0 }
@@ -46,8 +46,8 @@ function harness.line_of(source, marker)
   error("marker not found: " .. marker, 2)
 end
 
-require("testing_selftest")(harness)
 require("rules_selftest")(harness)
+require("fast_assert_selftest")(harness)
 
 print(("%d passed, %d failed"):format(harness.passed, harness.failed))
 if harness.failed > 0 then os.exit(1) end

@@ -52,10 +52,10 @@ final class InputAPITests: XCTestCase {
         end)
 
         it("refuses unknown events, listing the valid ones", function()
-          assert.has_error(function() tide.input.on("mouse", print) end,
-            "bad argument #1 to 'on' (invalid option 'mouse'")
-          assert.has_error(function() tide.input.on("mouse", print) end,
-            "key, key_up, text, pointer_down, pointer_move, pointer_up")
+          assert.error_matches(function() tide.input.on("mouse", print) end,
+            "bad argument #1 to 'on' (invalid option 'mouse'", nil, true)
+          assert.error_matches(function() tide.input.on("mouse", print) end,
+            "key, key_up, text, pointer_down, pointer_move, pointer_up", nil, true)
           assert.has_error(function() tide.input.on("key", "print") end,
             "bad argument #2 to 'on' (function expected, got string)")
           assert.has_error(function() tide.input.is_down(nil) end,

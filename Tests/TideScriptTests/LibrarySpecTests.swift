@@ -75,4 +75,27 @@ final class LibrarySpecTests: XCTestCase {
     XCTAssertEqual(broken.failed, 1)
     XCTAssertTrue(broken.output.contains("lib/.busted: .busted:1: unexpected symbol"), broken.output)
   }
+
+  /// `.busted`'s lpath and helper, as `busted` reads them; a helper that fails is a failure.
+  func testDotBustedLpathAndHelper() throws {
+    let dir = try makeFolder([
+      ".busted": "return { default = { ROOT = { 'test' }, lpath = './src/geo/?.lua', helper = 'test/helper.lua' } }",
+      "src/geo/rect.lua": "return { area = function(w, h) return w * h end }",
+      "test/helper.lua": """
+        local assert = require("luassert")
+        HELPER_RAN = true
+        assert:register("assertion", "positive", function(_, args) return args[1] > 0 end,
+          "assertion.same.positive", "assertion.same.negative")
+        """,
+      "test/rect_spec.lua": """
+        it("finds modules through lpath", function() assert.are.equal(6, require("rect").area(2, 3)) end)
+        it("ran the helper first", function() assert.is_true(HELPER_RAN) assert.is_positive(1) end)
+        """,
+    ])
+    assertAllPassed(GameTestRunner.run(game: dir, displayPath: "lib"), count: 2)
+    try "error('no helper today')".write(to: dir.appendingPathComponent("test/helper.lua"), atomically: true, encoding: .utf8)
+    let broken = GameTestRunner.run(game: dir, displayPath: "lib")
+    XCTAssertGreaterThanOrEqual(broken.failed, 1, broken.output)
+    XCTAssertTrue(broken.output.contains("lib/test/helper.lua:1: .busted helper test/helper.lua: no helper today"), broken.output)
+  }
 }

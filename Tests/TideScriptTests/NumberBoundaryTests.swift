@@ -215,8 +215,8 @@ final class NestingDepthTests: XCTestCase {
         local top = tide.sprite.group{}
         local q = top
         for _ = 1, 9 do q = q:add(tide.sprite.group{}) end
-        assert.has_error(function() p.parent:add(top) end, "sprites nest at most 200 levels deep")
-        assert.has_error(function() q:add(top) end, "cannot add a sprite to itself or its own child")
+        assert.error_matches(function() p.parent:add(top) end, "sprites nest at most 200 levels deep", nil, true)
+        assert.error_matches(function() q:add(top) end, "cannot add a sprite to itself or its own child", nil, true)
         app:advance(0.1)
       end)
       """#)
@@ -297,8 +297,8 @@ final class EngineCapTests: XCTestCase {
         assert.has_error(function() tide.sprite.image("wide.png") end,
           "bad argument #1 to 'image' (image 'wide.png' is 8193x1 pixels; at most 8192 a side)")
         local s = tide.sprite.image("ok.png")
-        assert.has_error(function() s.image = "wide.png" end, "image 'wide.png' is 8193x1 pixels")
-        assert.has_error(function() s:play({ "ok.png", "wide.png" }) end, "image 'wide.png' is 8193x1 pixels")
+        assert.error_matches(function() s.image = "wide.png" end, "image 'wide.png' is 8193x1 pixels", nil, true)
+        assert.error_matches(function() s:play({ "ok.png", "wide.png" }) end, "image 'wide.png' is 8193x1 pixels", nil, true)
       end)
       """#,
       assets: ["assets/wide.png": PNGFixture.make(width: 8193, height: 1), "assets/ok.png": PNGFixture.make(width: 8192, height: 1)])

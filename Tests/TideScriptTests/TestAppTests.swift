@@ -21,8 +21,8 @@ final class TestAppTests: XCTestCase {
 
         it("refuses move and release without a press", function()
           local app = tide.test.start()
-          assert.has_error(function() app:move({ x = 1, y = 1 }) end, "app:move needs a finger down first")
-          assert.has_error(function() app:release() end, "app:release needs a finger down first")
+          assert.has_error(function() app:move({ x = 1, y = 1 }) end, "app:move needs a finger down first: call app:press")
+          assert.has_error(function() app:release() end, "app:release needs a finger down first: call app:press")
         end)
       end)
 

@@ -17,13 +17,13 @@ describe("the colour table", function()
   it("refuses, at load, a table whose probabilities do not sum to 100", function()
     assert.has_error(function()
       tide.test.start{ options = { colours = "tests.bad_sum_colours" } }
-    end, "tests/bad_sum_colours.lua: colours: probabilities sum to 95, expected 100")
+    end, "game failed to start: tests/bad_sum_colours.lua: colours: probabilities sum to 95, expected 100")
   end)
 
   it("refuses, at load, a bubble with no points, naming the field", function()
     assert.has_error(function()
       tide.test.start{ options = { colours = "tests.bad_points_colours" } }
-    end, "tests/bad_points_colours.lua: colours[2].points: expected a positive whole number, got 0")
+    end, "game failed to start: tests/bad_points_colours.lua: colours[2].points: expected a positive whole number, got 0")
   end)
 
   it("names the field of every other fault", function()

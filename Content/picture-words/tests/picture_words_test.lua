@@ -99,8 +99,9 @@ describe("the word list", function()
     assert.has_error(function() check({ cat }, "data/words.lua") end, "data/words.lua: needs a list of at least 2 words")
     assert.has_error(function() check({ cat, { word = "dog" } }, "data/words.lua") end,
       "data/words.lua: [2].image must be a file name in assets/, got nil")
-    assert.has_error(function() check({ cat, { word = "dog", image = "dgo.png" } }, "data/words.lua") end,
-      "data/words.lua: [2].image: no image 'dgo.png'")
+    -- The message ends with the assets folder as tide was given it, so only its start is fixed.
+    assert.error_matches(function() check({ cat, { word = "dog", image = "dgo.png" } }, "data/words.lua") end,
+      "data/words.lua: [2].image: no image 'dgo.png' in ", nil, true)
     assert.has_error(function() check({ cat, { image = "dog.png" } }, "data/words.lua") end,
       "data/words.lua: [2].word must be a non-empty string, got nil")
     assert.has_error(function() check({ cat, { word = "cat", image = "dog.png" } }, "data/words.lua") end,

@@ -1,3 +1,4 @@
+import CLua
 import Foundation
 import LuaBridge
 import TideCore
@@ -26,7 +27,8 @@ public enum TestReportFormat: String, Sendable, CaseIterable {
   case junit
 }
 
-/// Runs a game's Lua tests headlessly with the busted-style framework in `tide.testing`.
+/// Runs a game's or library's Lua tests headlessly with busted 2 itself (core, luassert, say),
+/// driven by `testrunner/driver.lua` inside the engine's Lua state.
 ///
 /// All test files of a game share one engine; before every `it` the game is torn down to
 /// nothing and given a fresh save folder, and the test's `tide.test.start{...}` loads it anew.
@@ -61,17 +63,22 @@ public enum GameTestRunner {
     } catch {
       return failedEntry(game: displayPath, message: "\(displayPath)/.busted: \(error.message)", format: format)
     }
-    do {
+    do throws(LuaError) {
       try engine.installStartValues()
-      try engine.modules.require("tide.testing", engine: engine)
+      guard let driver = LuaLibrary.url(for: "testrunner/driver.lua"),
+        let driverSource = try? String(contentsOf: driver, encoding: .utf8)
+      else { throw LuaError(message: "the engine's testrunner/driver.lua is missing") }
+      try lua.load(driverSource, chunkName: "@[tide test runner]")
+      try TestEnvironment.push(on: lua)
+      // The driver's _ENV (its first upvalue) is the test globals.
+      _ = lua_setupvalue(lua.L, -2, 1)
       lua.newTable(narr: Int32(files.count))
       for (i, file) in files.enumerated() {
         lua.newTable()
         lua.push("\(displayPath)/\(file)")
         lua.rawSet(-2, key: "name")
-        let source = (try? String(contentsOf: directory.appendingPathComponent(file), encoding: .utf8)) ?? "error('cannot read file')"
-        lua.push(source)
-        lua.rawSet(-2, key: "source")
+        lua.push(directory.appendingPathComponent(file).path)
+        lua.rawSet(-2, key: "path")
         lua.rawSet(-2, index: i + 1)
       }
       if let filter { lua.push(filter) } else { lua.pushNil() }
@@ -80,39 +87,47 @@ public enum GameTestRunner {
         // Before every test: nothing loaded, fresh saves, a fresh instruction budget.
         testNumber += 1
         engine.resetGame(seed: 1)
+        // No module counts as the game's until this test starts the game.
+        lua.newTable()
+        engine.moduleCache = lua.ref(at: -1)
+        lua.pop(1)
         engine.saves = SaveStore(directory: saveRoot.appendingPathComponent(String(testNumber)))
         engine.vm.instructionBudget = instructionsPerTest
         return 0
       }
       lua.push { lua in
-        // The source of a module of the game folder that the game has not loaded in this test.
+        // The source of a module of the game folder, as the game's require would find it.
         guard let name = lua.toString(at: 1), !name.hasPrefix("tide."),
-          lua.push(engine.moduleCache) == .table
-        else { return 0 }
-        let loadedByGame = lua.rawGet(-1, key: name) != .nil
-        lua.pop(2)
-        guard !loadedByGame, let found = engine.modules.resolve(name, engine: engine),
+          let found = engine.modules.resolve(name, engine: engine),
           let source = try? String(contentsOf: found.url, encoding: .utf8)
         else { return 0 }
         lua.push(source)
         lua.push(found.chunkName)
         return 2
       }
-      try lua.load(runnerSource, chunkName: "=[tide test runner]")
-      lua.insert(at: -7)
+      lua.push { lua in
+        // The running game's own instance of a module, when it has loaded it in this test.
+        guard let name = lua.toString(at: 1), lua.push(engine.moduleCache) == .table else { return 0 }
+        _ = lua.rawGet(-1, key: name)
+        return 1
+      }
+      lua.pushGlobalTable()
+      lua.push(directory.standardizedFileURL.path)
+      lua.push(displayPath)
+      lua.push(driver.deletingLastPathComponent().deletingLastPathComponent().path)
       // Each test gets a fresh budget and watchdog clock (the hook above); a whole test may do
       // far more than one game callback, so its watchdog allows a minute.
       engine.vm.watchdogSeconds = max(engine.vm.watchdogSeconds, 60)
       engine.vm.instructionBudget = instructionsPerTest
-      try lua.pcall(nargs: 6, nresults: 4)
+      try lua.pcall(nargs: 10, nresults: 4)
       report.output = lua.toString(at: -4) ?? ""
       report.passed = lua.toInt(at: -3) ?? 0
       report.failed = lua.toInt(at: -2) ?? 0
       report.skipped = lua.toInt(at: -1) ?? 0
       lua.pop(4)
     } catch {
-      report.failed += 1
-      report.output += "\(displayPath): the test runner failed: \(error.description)\n"
+      // busted missing or broken: still one failed entry a TAP or JUnit reader sees.
+      return failedEntry(game: displayPath, message: "the test runner failed: \(error.description)", format: format)
     }
     return report
   }
@@ -227,37 +242,4 @@ public enum GameTestRunner {
     }
     return out
   }
-
-  // Collects every file into one suite, then runs it; the engine's hook resets the game per test.
-  static let runnerSource = """
-    local testing, files, filter, format, before_test, find_module = ...
-    local suite = testing.new()
-    local env = suite:environment(_G)
-    -- A module the tests require runs in the tests' environment (it sees assert, describe...),
-    -- once per run; one the running game has loaded is the game's own instance.
-    local game_require, test_modules = require, {}
-    env.require = function(...)
-      local name = ...
-      if type(name) ~= "string" then
-        local got = select("#", ...) == 0 and "no value" or type(name)
-        error(("bad argument #1 to 'require' (string expected, got %s)"):format(got), 2)
-      end
-      local value = test_modules[name]
-      if value ~= nil then return value end
-      local source, chunk_name = find_module(name)
-      if source == nil then return game_require(name) end
-      local chunk, err = load(source, chunk_name, "t", env)
-      if chunk == nil then error(err, 0) end
-      value = chunk(name)
-      if value == nil then value = true end
-      test_modules[name] = value
-      return value
-    end
-    for _, file in ipairs(files) do
-      local chunk, err = load(file.source, "@" .. file.name, "t", env)
-      if chunk then suite:collect(file.name, chunk) else suite:load_error(file.name, err) end
-    end
-    local results = suite:run{ filter = filter, before_test = before_test }
-    return testing.format_results(results, format), results.passed, results.failed, results.pending
-    """
 }

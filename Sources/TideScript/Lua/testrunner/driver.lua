@@ -1,0 +1,325 @@
+-- Runs one game's or library's test files with busted's own core, as `busted` would, inside
+-- the engine's Lua state (so tests can hold the game's sprites and app handle).
+--
+-- This chunk runs with the test globals (TestEnvironment.swift) as its _ENV: a full Lua 5.4
+-- environment, separate from the sandbox the game runs in. It is not under tide/, so a game's
+-- require cannot reach it. What busted's command line does and this file does instead:
+-- test files come from the engine (tests/*_test.lua, spec/**/*_spec.lua, .busted's ROOT and
+-- pattern; its lpath and helper are read here), paths are not changed (the process keeps its
+-- working folder, so module paths start at the project folder), --filter is plain text on
+-- "describe > it", every `it` first resets the game, and the report is returned, not
+-- printed, so `print()` in a test never lands inside it.
+
+-- luacheck: globals load loadfile dofile require arg
+
+local files, filter, format, before_test, find_module, game_module, sandbox, root, display, library = ...
+
+local T = _ENV
+local raw_load, raw_loadfile = load, loadfile
+
+-- The game's own globals (the `tide` table) are visible to tests too.
+for name, value in pairs(sandbox) do
+  if rawget(T, name) == nil then rawset(T, name, value) end
+end
+local game_require = sandbox.require
+arg = { [0] = "tide" }
+
+-- Chunks loaded without an environment get the test globals, not the state's (the sandbox).
+function load(chunk, name, mode, ...)
+  if select("#", ...) == 0 then return raw_load(chunk, name, mode, T) end
+  return raw_load(chunk, name, mode, ...)
+end
+
+function loadfile(file, mode, ...)
+  if select("#", ...) == 0 then return raw_loadfile(file, mode, T) end
+  return raw_loadfile(file, mode, ...)
+end
+
+function dofile(file)
+  local chunk, err = loadfile(file)
+  if chunk == nil then error(err, 2) end
+  return chunk()
+end
+
+-- Module search as busted sets it up in the project folder: the folder itself (`?.lua`,
+-- `?/init.lua`), busted's default lpath (`src/`), then the system's Lua paths.
+local system_path = package.path:gsub("%./%?%.lua;?", ""):gsub("%./%?/init%.lua;?", "")
+package.path = table.concat({
+  root .. "/?.lua", root .. "/?/init.lua", root .. "/src/?.lua", root .. "/src/?/?.lua", root .. "/src/?/init.lua",
+}, ";") .. ";" .. system_path
+-- C modules likewise: busted's default cpath (`csrc/`), and `./` is the folder, not ours.
+local root_replacement = root:gsub("%%", "%%%%") .. "/"
+package.cpath = root .. "/csrc/?.so;" .. root .. "/csrc/?/?.so;" .. package.cpath:gsub("%./", root_replacement)
+
+local function read_file(path)
+  local file, err = io.open(path, "rb")
+  if file == nil then return nil, err end
+  local text = file:read("a")
+  file:close()
+  return text
+end
+
+-- The name a file of the folder is shown by: the game's display path, as the game's own errors.
+local function shown_name(path)
+  if path:sub(1, #root + 1) == root .. "/" then return display .. "/" .. path:sub(#root + 2) end
+  return path
+end
+
+-- Modules found in the project folder (the game's own may be the game's instance instead).
+local project_modules = {}
+
+-- The globals of the project's modules that tests require (helpers, the library under test):
+-- the test globals, where busted's names (assert, spy, describe...) read as in the test file
+-- running them. Set up once busted is loaded, below.
+local module_env
+
+-- Files of the game folder the engine resolves (including conf.lua's shared `modules`).
+local function search_game(name)
+  local source, chunk_name = find_module(name)
+  if source == nil then return "\n\tno module '" .. name .. "' in " .. display end
+  project_modules[name] = true
+  local chunk, err = raw_load(source, chunk_name, "t", module_env)
+  if chunk == nil then
+    error(("error loading module '%s' from file '%s':\n\t%s"):format(name, chunk_name:sub(2), err), 0)
+  end
+  return chunk, chunk_name:sub(2)
+end
+
+-- Lua's own file searcher, loading into the test globals.
+local function search_path(name)
+  local path, err = package.searchpath(name, package.path)
+  if path == nil then return err end
+  local source, read_err = read_file(path)
+  local chunk, load_err = nil, read_err
+  -- The project's own modules see busted's names, as its test files do; installed ones (busted,
+  -- penlight...) get plain Lua.
+  local inside = path:sub(1, #root + 1) == root .. "/"
+  if inside then project_modules[name] = true end
+  if source then chunk, load_err = raw_load(source, "@" .. shown_name(path), "bt", inside and module_env or T) end
+  if chunk == nil then error(("error loading module '%s' from file '%s':\n\t%s"):format(name, path, load_err), 0) end
+  return chunk, path
+end
+
+local searchers = package.searchers
+package.searchers = { searchers[1], search_game, search_path, searchers[3], searchers[4] }
+
+-- A module the running game has loaded in this test is the game's own instance; tide.* is
+-- the engine's library, loaded as the game loads it.
+local lua_require = require
+function require(name)
+  if type(name) == "string" then
+    -- Installed modules once loaded are simply returned, as Lua's require does: luassert
+    -- requires its namespaces on every assertion.
+    local value = package.loaded[name]
+    if value ~= nil and not project_modules[name] then return value end
+    if name:sub(1, 5) == "tide." then return game_require(name) end
+    value = game_module(name)
+    if value ~= nil then return value end
+  end
+  return lua_require(name)
+end
+
+local found, core = pcall(lua_require, "busted.core")
+if not found then
+  error("busted 2 for Lua 5.4 is needed (Debian: lua-busted, which Scripts/setup installs): " .. tostring(core), 0)
+end
+local busted = core()
+lua_require("busted")(busted)
+-- luassert's assert, answering the commonest passing assertions itself (see the file for why).
+local fast_assert = assert(raw_loadfile(library .. "/testrunner/fast_assert.lua", "t", T))()
+busted.export("assert", fast_assert(lua_require("luassert"), lua_require("luassert.namespaces")))
+
+do
+  -- busted's names are fixed (its root context's env) but for the three it sets per block:
+  -- inside an `it`, `pending` stops the test and `finally` is there; `randomize` in a describe.
+  -- Those are looked up in the running block as busted's file environment does; the rest are
+  -- plain fields, so a module's globals cost a table lookup, not a function call.
+  local per_block = { finally = true, pending = true, randomize = true }
+  local fixed = {}
+  for name, value in pairs(busted.context.get().env) do
+    if not per_block[name] then fixed[name] = value end
+  end
+  local context, parent = busted.context.get, busted.context.parent
+  -- The test globals answer the per-block names (nothing else is missing from them).
+  setmetatable(T, {
+    __index = function(_, key)
+      if not per_block[key] then return nil end
+      local ctx = context()
+      while ctx do
+        local env = rawget(ctx, "env")
+        local value = env and rawget(env, key)
+        if value ~= nil then return value end
+        ctx = parent(ctx)
+      end
+    end,
+  })
+  -- A module's globals are the test globals, as under busted.
+  module_env = setmetatable(fixed, { __index = T, __newindex = T })
+end
+
+-- Every test starts from no game, fresh saves and a fresh budget, before its before_each
+-- hooks (which may start the game). busted publishes nothing that early, so its `it`
+-- executor is wrapped; aliases (spec, test) register under `it`.
+do
+  local executors
+  for i = 1, math.huge do
+    local name, value = debug.getupvalue(busted.register, i)
+    if name == nil then break end
+    if name == "executors" then executors = value end
+  end
+  if executors == nil or executors.it == nil then error("busted's executors not found (busted changed?)") end
+  local run_it = executors.it
+  executors.it = function(element, ...)
+    before_test()
+    return run_it(element, ...)
+  end
+end
+
+local function full_name(element)
+  local names = { element.name or element.descriptor }
+  local parent = busted.context.parent(element)
+  while parent and parent.descriptor ~= "file" and parent.descriptor ~= "suite" do
+    table.insert(names, 1, parent.name or parent.descriptor)
+    parent = busted.context.parent(parent)
+  end
+  return table.concat(names, " > ")
+end
+
+-- --filter: plain text on the full name, for tests and pending alike.
+if filter ~= nil then
+  local function keep(name)
+    local parent = busted.context.get()
+    local names = { name }
+    while parent and parent.descriptor ~= "file" and parent.descriptor ~= "suite" do
+      table.insert(names, 1, parent.name or parent.descriptor)
+      parent = busted.context.parent(parent)
+    end
+    return nil, table.concat(names, " > "):find(filter, 1, true) ~= nil
+  end
+  busted.subscribe({ "register", "it" }, keep, { priority = 1 })
+  busted.subscribe({ "register", "pending" }, keep, { priority = 1 })
+end
+
+-- Counts as busted's runner does: a failure outside an `it` is an error; both fail the run.
+local passed, failed, pending = 0, 0, 0
+busted.subscribe({ "test", "end" }, function(_, _, status)
+  if status == "success" then passed = passed + 1 elseif status == "pending" then pending = pending + 1 end
+  return nil, true
+end)
+busted.subscribe({ "error" }, function()
+  failed = failed + 1
+  return nil, true
+end)
+busted.subscribe({ "failure" }, function()
+  failed = failed + 1
+  return nil, true
+end)
+
+-- busted's TAP and JUnit handlers write with io.write; here into the report instead.
+local report = {}
+local capture_io
+capture_io = setmetatable({
+  write = function(...)
+    for i = 1, select("#", ...) do report[#report + 1] = tostring((select(i, ...))) end
+    return capture_io
+  end,
+  flush = function() end,
+}, { __index = io })
+
+local function load_handler(module)
+  local path = assert(package.searchpath(module, package.path))
+  local source = assert(read_file(path))
+  local function print_to_report(...)
+    local parts = table.pack(...)
+    for i = 1, parts.n do parts[i] = tostring(parts[i]) end
+    capture_io.write(table.concat(parts, "\t"), "\n")
+  end
+  local env = setmetatable({ io = capture_io, print = print_to_report }, { __index = T })
+  return assert(raw_load(source, "@" .. path, "t", env))()
+end
+
+local handler_options = {
+  arguments = {}, language = "en", suppressPending = false, deferPrint = false, verbose = false,
+}
+local plain
+if format == "tap" then
+  load_handler("busted.outputHandlers.TAP")(handler_options):subscribe(handler_options)
+elseif format == "junit" then
+  load_handler("busted.outputHandlers.junit")(handler_options):subscribe(handler_options)
+else
+  plain = assert(raw_loadfile(library .. "/testrunner/plain.lua", "t", T))()(busted, full_name)
+end
+
+-- `.busted`'s default task: the engine chose the files by its ROOT and pattern; its lpath
+-- (module paths, relative to the folder) and helper (run before the tests) are honoured here.
+do
+  local config = read_file(root .. "/.busted")
+  local chunk = config and raw_load(config, "=.busted", "t", {})
+  local ok, conf = false, nil
+  if chunk then ok, conf = pcall(chunk) end
+  local task = ok and type(conf) == "table" and type(conf.default) == "table" and conf.default or {}
+  if type(task.lpath) == "string" then
+    local entries = {}
+    for entry in task.lpath:gmatch("[^;]+") do
+      entries[#entries + 1] = entry:sub(1, 1) == "/" and entry or root .. "/" .. entry:gsub("^%./", "")
+    end
+    package.path = table.concat(entries, ";") .. ";" .. package.path
+  end
+  local helper = task.helper
+  if type(helper) == "string" and helper ~= "" then
+    local loaded, err = pcall(function()
+      if helper:match("%.lua$") then
+        local path = helper:sub(1, 1) == "/" and helper or root .. "/" .. helper:gsub("^%./", "")
+        local source = assert(read_file(path))
+        assert(raw_load(source, "@" .. shown_name(path), "t", module_env))()
+      else
+        require(helper)
+      end
+    end)
+    if not loaded then
+      local element = {
+        descriptor = "helper", name = ".busted helper " .. helper,
+        trace = { short_src = display .. "/.busted", currentline = 1 },
+      }
+      busted.publish({ "error", "helper" }, element, nil, tostring(err), {})
+    end
+  end
+end
+
+-- Each test file, as busted's Lua file loader does, under the name the game shows it by.
+local function trim_trace(_, info)
+  local index = info.traceback:find("\n%s*%[C]")
+  info.traceback = info.traceback:sub(1, index)
+  return info
+end
+
+for _, file in ipairs(files) do
+  local source, err = read_file(file.path)
+  local chunk
+  if source then chunk, err = raw_load(source, "@" .. file.name, "t", T) end
+  if chunk then
+    busted.executors.file(file.name, setmetatable({ getTrace = trim_trace }, { __call = chunk }))
+  else
+    local line = tonumber(tostring(err):match("^[^\n]-:(%d+): "))
+    busted.publish({ "error", "file" },
+      { descriptor = "file", name = file.name, trace = { short_src = file.name, currentline = line or 0 } },
+      nil, err, {})
+  end
+end
+
+busted.randomseed = lua_require("busted.utils").urandom() or os.time()
+lua_require("busted.execute")(busted)(1, {})
+busted.publish({ "exit" })
+
+local text = plain and plain.report(passed, failed, pending) or table.concat(report)
+-- busted's TAP puts the plan last, which TAP 13 allows; the version line says which TAP it is.
+if format == "tap" then text = "TAP version 13\n" .. text end
+if format == "junit" then
+  -- busted names its one suite "Run 1 of 1"; `tide test` merges games' reports, so each suite
+  -- is named after its game.
+  local escapes = { ["&"] = "&amp;", ["<"] = "&lt;", [">"] = "&gt;", ["'"] = "&apos;", ['"'] = "&quot;" }
+  local suite_name = ("name='%s'"):format(display:gsub("[&<>'\"]", escapes)):gsub("%%", "%%%%")
+  text = text:gsub("^%s+", ""):gsub("name='Run 1 of 1'", suite_name, 1)
+  text = '<?xml version="1.0" encoding="UTF-8"?>\n' .. text
+end
+return text, passed, failed, pending

@@ -1,0 +1,1 @@
+return { sides = function(name) return ({ triangle = 3, square = 4 })[name] end }

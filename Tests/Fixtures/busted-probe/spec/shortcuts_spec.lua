@@ -1,0 +1,23 @@
+-- tide answers the commonest passing assertions without luassert's machinery
+-- (testrunner/fast_assert.lua); each of these must still end as under busted.
+it("shortcuts return their arguments", function()
+  local a, b, c = assert.are.equal(1, 1, "why")
+  assert.are.same({ 1, 1, "why" }, { a, b, c })
+  assert.is_not_nil(assert.is_true(true))
+end)
+it("fails: negated equal", function() assert.are_not.equal(2, 2) end)
+it("fails: equal with one argument", function() assert.are.equal(1) end)
+it("is_nil without arguments, as luassert", function() assert.is_nil() end)
+it("fails: truthy false", function() assert.truthy(false) end)
+it("fails: is_not.True", function() assert.is_not.True(true) end)
+it("is.False", function() assert.is.False(false) end)
+it("fails: assert:register replaces equal", function()
+  local namespace = require("luassert.namespaces")
+  local original = namespace.assertion.equal.callback
+  assert:register("assertion", "equal", function() return false end, "assertion.equals.positive", "assertion.equals.negative")
+  finally(function()
+    assert:register("assertion", "equal", original, "assertion.equals.positive", "assertion.equals.negative")
+  end)
+  assert.are.equal(1, 1)
+end)
+it("equal is luassert's again after register", function() assert.are.equal(1, 1) end)
