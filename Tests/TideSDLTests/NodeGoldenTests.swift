@@ -302,6 +302,30 @@ final class NodeGoldenTests: XCTestCase {
     XCTAssertGreaterThan(warm, 300, "the 64 px lion should be drawn in colour")
   }
 
+  /// Text far wider than the screen (issue 13) is drawn from the part on screen only: its end,
+  /// over 20,000 pixels in (past the 4096 a texture may have), shows when scrolled into view.
+  func testTextLargerThanTheScreenShowsWhereverItIsScrolled() throws {
+    let line = "START " + String(repeating: "wide words ", count: 1800) + "END"
+    /// Lit pixels in 60...130 × 60...100 with the text's left edge at `left(width)`.
+    func lit(_ left: (Double) -> Double) throws -> Int {
+      let scene = makeScene()
+      let node = SceneFixtures.add(.text, to: scene) {
+        $0.fontSize = 24; $0.text = line; $0.y = 60; $0.textColor = .white
+      }
+      XCTAssertGreaterThan(node.width, 20_000)
+      node.x = left(node.width)
+      let image = try render(scene)
+      var count = 0
+      for y in 60..<100 {
+        for x in 60..<130 where image[x, y] & 0xFF > 0x80 { count += 1 }
+      }
+      return count
+    }
+    XCTAssertGreaterThan(try lit { _ in 62 }, 60, "the start")
+    XCTAssertGreaterThan(try lit { width in 128 - width }, 60, "the end, scrolled into view")
+    XCTAssertEqual(try lit { width in -width - 10 }, 0, "nothing when scrolled past")
+  }
+
   func testRenderingIsByteIdenticalAcrossRuns() throws {
     let directory = URL(fileURLWithPath: NSTemporaryDirectory())
       .appendingPathComponent("tide-sdl-determinism-\(ProcessInfo.processInfo.processIdentifier)")

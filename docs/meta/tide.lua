@@ -1040,14 +1040,14 @@ function tide.sprite.polygon(opts) end
 ---@return tide.Sprite
 function tide.sprite.image(name, opts) end
 
----Makes a line of text; colour emoji mix with ordinary text. Its box follows the text.
+---Makes a line of text; colour emoji mix with ordinary text. Its box follows the text. Give it `max_width` (and `max_height`) to keep it in a box: it wraps onto lines by default, or shrinks or is cut with "…" as `fit` says.
 ---
 ---```lua
 ---local title = tide.sprite.text("Bungle in the Jungle", { size = 40, color = "#ffd500" })
 ---local note = tide.sprite.text(long_text, { max_width = 300, align = "center" })  -- wraps
 ---local name = tide.sprite.text(player, { size = 32, max_width = 200, fit = "shrink" })
 ---```
----@param text string what to show, at most 20,000 bytes (drawn up to 4096 pixels across and down) Give it `max_width` (and `max_height`) to keep it in a box: it wraps onto lines by default, or shrinks or is cut with "…" as `fit` says.
+---@param text string what to show, at most 20,000 bytes
 ---@param opts? table `size` (points, default 24), `color`, `align`, `max_width`, `max_height`, `fit`, `min_size` and any sprite field
 ---@return tide.Sprite
 function tide.sprite.text(text, opts) end

@@ -324,6 +324,21 @@ final class NodeRenderer {
     case .right: align = 2
     }
     let color = SDL_Color(look.textColor)
+    var tint = look.tint
+    tint.a *= look.textColor.a
+    // Text larger than the screen is drawn from a texture of the part on screen only, so no
+    // label, however long or large, costs more than the screen in pixels.
+    let screenSide = Self.screenSide(frame.target)
+    if look.width * pixelScale > Double(screenSide) || look.height * pixelScale > Double(screenSide) {
+      guard let window = Self.visibleWindow(of: look, transform: transform, pixelScale: pixelScale, frame: frame, side: screenSide),
+        let texture = texts.texture(look.text, pixelSize: pixelSize, color: color, align: align, window: window)
+      else { return }
+      drawTexture(
+        texture, transform: transform * .translate(Double(window.x) / pixelScale, Double(window.y) / pixelScale),
+        width: Double(texture.width) / pixelScale, height: Double(texture.height) / pixelScale,
+        flipX: look.flipX, flipY: look.flipY, tint: tint, alpha: alpha, &frame)
+      return
+    }
     guard let texture = texts.texture(look.text, pixelSize: pixelSize, color: color, align: align)
     else { return }
     let width = Double(texture.width) / pixelScale
@@ -333,11 +348,46 @@ final class NodeRenderer {
     // A texture cut at `Limits.textTextureSide` shows the start of a block as wide as the box.
     let cut = texture.width >= Limits.textTextureSide
     let offset = cut ? 0 : (look.width - width) * Double(align) / 2
-    var tint = look.tint
-    tint.a *= look.textColor.a
     drawTexture(
       texture, transform: transform * .translate(offset, 0), width: width, height: height,
       flipX: look.flipX, flipY: look.flipY, tint: tint, alpha: alpha, &frame)
+  }
+
+  /// Tiles a window of a text block snaps to, so a text scrolling by redraws its texture now and
+  /// then rather than every frame.
+  static let textWindowTile = 256
+
+  /// The largest texture side a text needs on this output: its diagonal (text may be turned),
+  /// rounded up to a tile, within `Limits.textTextureSide`.
+  static func screenSide(_ target: SafeGeometry.Box) -> Int {
+    let diagonal = ((target.maxX - target.minX) * (target.maxX - target.minX) + (target.maxY - target.minY) * (target.maxY - target.minY)).squareRoot()
+    let tiles = Int((diagonal / Double(textWindowTile)).rounded(.up))
+    return min(Limits.textTextureSide, max(1, tiles) * textWindowTile)
+  }
+
+  /// The part of a text block, in its pixels, that this output (this band's rows) shows, snapped
+  /// out to whole tiles and at most `side` a side; nil when none of it shows.
+  private static func visibleWindow(
+    of look: NodeLook, transform: Affine, pixelScale: Double, frame: FrameState, side: Int
+  ) -> PixelWindow? {
+    guard let inverse = transform.inverted() else { return nil }
+    let top = max(frame.target.minY, frame.top)
+    let bottom = min(frame.target.maxY, frame.bottom)
+    let corners = [
+      Vec2(frame.target.minX, top), Vec2(frame.target.maxX, top), Vec2(frame.target.minX, bottom), Vec2(frame.target.maxX, bottom),
+    ].map { inverse.apply($0) }
+    let tile = Double(textWindowTile)
+    let blockWidth = look.width * pixelScale
+    let blockHeight = look.height * pixelScale
+    let xs = corners.map { $0.x * pixelScale }
+    let ys = corners.map { $0.y * pixelScale }
+    let left = max(0, ((xs.min() ?? 0) / tile).rounded(.down) * tile)
+    let right = min(blockWidth + tile, ((xs.max() ?? 0) / tile).rounded(.up) * tile)
+    let upper = max(0, ((ys.min() ?? 0) / tile).rounded(.down) * tile)
+    let lower = min(blockHeight + tile, ((ys.max() ?? 0) / tile).rounded(.up) * tile)
+    guard right > left, lower > upper, left.isFinite, upper.isFinite else { return nil }
+    return PixelWindow(
+      x: Int(left), y: Int(upper), width: min(Int(right - left), side), height: min(Int(lower - upper), side))
   }
 
   // MARK: - Particles

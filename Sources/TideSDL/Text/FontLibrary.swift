@@ -165,46 +165,78 @@ public final class FontLibrary: @unchecked Sendable {
   /// their own colours; lines are aligned within the widest (0 left, 0.5 centre, 1 right).
   /// The surface is at most `Limits.textTextureSide` pixels a side: what lies past is cut, and
   /// runs are cut before rendering, so no label allocates more (a 1 MB label took 3.1 GB).
+  ///
+  /// With `window` (a rectangle of the block, in its pixels) only that part is drawn, into a
+  /// surface of the window's size: how text larger than the screen is drawn without a texture
+  /// larger than the screen.
   func renderSurface(
-    _ layout: TextLayout, pixelSize: Int, color: SDL_Color, align: Double
+    _ layout: TextLayout, pixelSize: Int, color: SDL_Color, align: Double, window: PixelWindow? = nil
   ) -> UnsafeMutablePointer<SDL_Surface>? {
-    lock.withLock { renderSurfaceLocked(layout, pixelSize: pixelSize, color: color, align: align) }
+    lock.withLock { renderSurfaceLocked(layout, pixelSize: pixelSize, color: color, align: align, window: window) }
   }
 
   private func renderSurfaceLocked(
-    _ layout: TextLayout, pixelSize: Int, color: SDL_Color, align: Double
+    _ layout: TextLayout, pixelSize: Int, color: SDL_Color, align: Double, window: PixelWindow?
   ) -> UnsafeMutablePointer<SDL_Surface>? {
-    let width = min(layout.width, Limits.textTextureSide)
-    let height = min(layout.height, Limits.textTextureSide)
+    let area = window ?? PixelWindow(x: 0, y: 0, width: layout.width, height: layout.height)
+    let width = min(area.width, Limits.textTextureSide)
+    let height = min(area.height, Limits.textTextureSide)
     guard let font = textFont(pixelSize: pixelSize), width > 0, height > 0,
       let target = SDL_CreateRGBSurfaceWithFormat(0, Int32(width), Int32(height), 32, PixelFormat.argb8888)
     else { return nil }
+    // Block pixels (bx, by) land at (bx - left, by - top) in the surface.
+    let (left, top) = (area.x, area.y)
+    let right = left + width
     for (index, line) in layout.lines.enumerated() {
       var x = Int((Double(layout.width - line.width) * align).rounded(.down))
       let y = index * layout.lineSkip
-      if y >= height { break }
+      if y >= top + height { break }
+      if y + layout.lineHeight <= top { continue }
       for piece in line.pieces {
-        if x >= width { break }
+        if x >= right { break }
+        defer { x += piece.width }
+        if x + piece.width <= left { continue }
         switch piece.run.kind {
         case .text:
-          let text = x + piece.width > width ? prefix(of: piece.run.text, fitting: width - x, font: font) : piece.run.text
+          // Start at the character that crosses the window's left edge, where the whole run
+          // would have drawn it, and stop past its right edge.
+          var text = piece.run.text
+          var start = x
+          if x < left {
+            (text, start) = suffix(of: text, from: left - x, font: font)
+            start += x
+          }
+          if start + 1 >= right { continue }
+          if x + piece.width > right { text = prefix(of: text, fitting: right - start, font: font) }
           if let surface = TTF_RenderUTF8_Blended(font, text, color) {
-            copy(surface, into: target, x: x, y: y)
+            copy(surface, into: target, x: start - left, y: y - top)
             SDL_FreeSurface(surface)
           }
         case .emoji:
           var glyphX = x
-          for scalar in piece.run.scalars where glyphX < width {
-            if let glyph = emojiGlyph(scalar.value, lineHeight: layout.lineHeight) {
-              copy(glyph, into: target, x: glyphX, y: y)
-              glyphX += Int(glyph.pointee.w)
-            }
+          for scalar in piece.run.scalars where glyphX < right {
+            guard let glyph = emojiGlyph(scalar.value, lineHeight: layout.lineHeight) else { continue }
+            if glyphX + Int(glyph.pointee.w) > left { copy(glyph, into: target, x: glyphX - left, y: y - top) }
+            glyphX += Int(glyph.pointee.w)
           }
         }
-        x += piece.width
       }
     }
     return target
+  }
+
+  /// The end of `text` from the character that reaches `pixels` across at `font`, and the pixel
+  /// at which that character starts.
+  private func suffix(of text: String, from pixels: Int, font: OpaquePointer) -> (String, Int) {
+    var extent: Int32 = 0
+    var count: Int32 = 0
+    guard TTF_MeasureUTF8(font, text, Int32(max(pixels, 0)), &extent, &count) == 0 else { return (text, 0) }
+    let scalars = text.unicodeScalars
+    let skipped = String(String.UnicodeScalarView(scalars.prefix(Int(count))))
+    var w: Int32 = 0
+    var h: Int32 = 0
+    let start = TTF_SizeUTF8(font, skipped, &w, &h) == 0 ? Int(w) : Int(extent)
+    return (String(String.UnicodeScalarView(scalars.dropFirst(Int(count)))), start)
   }
 
   /// The start of `text` that covers `pixels` across at `font`: the characters that fit and

@@ -28,3 +28,12 @@ struct TextLayout {
   /// Height of the whole block: one font height plus a line skip per extra line.
   var height: Int { lineHeight + max(0, lines.count - 1) * lineSkip }
 }
+
+/// A rectangle of a text block, in its pixels: the part of a text larger than the screen that is
+/// drawn (see `FontLibrary.renderSurface`).
+struct PixelWindow: Hashable {
+  var x: Int
+  var y: Int
+  var width: Int
+  var height: Int
+}

@@ -13,6 +13,7 @@ final class TextTextureCache {
     var pixelSize: Int
     var rgb: UInt32
     var align: UInt8
+    var window: PixelWindow?
   }
 
   private struct Entry {
@@ -53,9 +54,10 @@ final class TextTextureCache {
 
   /// The texture of `text` at `pixelSize` in an opaque colour; nil for empty text.
   /// `align` places shorter lines within the widest: 0 left, 1 centre, 2 right.
-  func texture(_ text: String, pixelSize: Int, color: SDL_Color, align: UInt8) -> Texture? {
+  /// With `window`, only that part of the block (in its pixels) is rendered.
+  func texture(_ text: String, pixelSize: Int, color: SDL_Color, align: UInt8, window: PixelWindow? = nil) -> Texture? {
     let rgb = UInt32(color.r) << 16 | UInt32(color.g) << 8 | UInt32(color.b)
-    let key = Key(text: text, pixelSize: pixelSize, rgb: rgb, align: align)
+    let key = Key(text: text, pixelSize: pixelSize, rgb: rgb, align: align, window: window)
     if var entry = entries[key] {
       entry.lastUsed = frame
       entries[key] = entry
@@ -65,7 +67,7 @@ final class TextTextureCache {
     let opaque = SDL_Color(r: color.r, g: color.g, b: color.b, a: 255)
     guard
       let surface = fonts.renderSurface(
-        layout, pixelSize: pixelSize, color: opaque, align: Double(align) / 2)
+        layout, pixelSize: pixelSize, color: opaque, align: Double(align) / 2, window: window)
     else { return nil }
     defer { SDL_FreeSurface(surface) }
     let size = Int(surface.pointee.w) * Int(surface.pointee.h) * 4 * (exactTwins ? 2 : 1)

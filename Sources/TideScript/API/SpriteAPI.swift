@@ -151,9 +151,9 @@ extension Engine {
     }
 
     /// Makes a line of text; colour emoji mix with ordinary text. Its box follows the text.
-    /// @param text string: what to show, at most 20,000 bytes (drawn up to 4096 pixels across and down)
     /// Give it `max_width` (and `max_height`) to keep it in a box: it wraps onto lines by default,
     /// or shrinks or is cut with "…" as `fit` says.
+    /// @param text string: what to show, at most 20,000 bytes
     /// @param opts table?: `size` (points, default 24), `color`, `align`, `max_width`, `max_height`, `fit`, `min_size` and any sprite field
     /// @return Sprite
     /// @example local title = tide.sprite.text("Bungle in the Jungle", { size = 40, color = "#ffd500" })
