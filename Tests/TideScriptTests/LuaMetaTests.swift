@@ -84,6 +84,7 @@ final class LuaMetaTests: XCTestCase {
     XCTAssertTrue(meta.contains("---@param event tide.SpriteEvent"))
     XCTAssertTrue(meta.contains(#"---@alias tide.Anchor "top_left"|"top"|"#))
     XCTAssertTrue(meta.contains("---@param opts tide.ButtonOptions"))
+    XCTAssertTrue(meta.contains("---@field on_press? fun(button: tide.Button) "), "class names inside function types")
     XCTAssertTrue(meta.contains("---@return tide.Sprite\nfunction tide.sprite.rect(opts) end"))
   }
 

@@ -1123,7 +1123,7 @@ function tide.ui.label(opts) end
 
 ---@class tide.ButtonOptions
 ---@field text? string the label
----@field on_press? fun(button: Button) called on a tap (or `:press()`) while enabled and shown
+---@field on_press? fun(button: tide.Button) called on a tap (or `:press()`) while enabled and shown
 ---@field style? "primary"|"secondary"|"danger"|"plain" the look; "primary" by default
 ---@field width? number default: the label's width plus 48, at least `min_width` (120)
 ---@field min_width? number the narrowest it gets without a `width`
@@ -1155,10 +1155,10 @@ function tide.ui.button(opts) end
 ---@field numeric? boolean only digits go in
 ---@field required? boolean empty is invalid, with `required_message` ("Required")
 ---@field required_message? string what an empty required field says
----@field validate fun(text: string, field: TextField) string?: returns nil when the text is acceptable, or why not
----@field on_change? fun(field: TextField, text: string) called on each edit by the player
----@field on_submit? fun(field: TextField, text: string) called on "return"
----@field on_blur? fun(field: TextField) called when it loses the focus
+---@field validate? fun(text: string, field: tide.TextField) returns nil when the text is acceptable, or a string saying why not
+---@field on_change? fun(field: tide.TextField, text: string) called on each edit by the player
+---@field on_submit? fun(field: tide.TextField, text: string) called on "return"
+---@field on_blur? fun(field: tide.TextField) called when it loses the focus
 ---@field width? number 280 by default
 ---@field height? number 48 by default
 ---@field size? number points (theme.font_size)
@@ -1177,8 +1177,8 @@ function tide.ui.text_field(opts) end
 ---@field value? number the starting value (`min`)
 ---@field width? number 280 by default
 ---@field show_value? boolean false hides the value at the right end
----@field format fun(value: number) string?: the value's text (`tostring`)
----@field on_change? fun(slider: Slider, value: number) called when the player moves it
+---@field format? fun(value: number) returns the value's text (`tostring` by default)
+---@field on_change? fun(slider: tide.Slider, value: number) called when the player moves it
 ---@field enabled? boolean false starts it disabled
 ---@field name? string the root's name (the thumb is `<name>_thumb`)
 
@@ -1190,7 +1190,7 @@ function tide.ui.slider(opts) end
 ---@class tide.SegmentedOptions
 ---@field options table `{ { id = "rounds", text = "By rounds" }, ... }` or plain strings; at least two
 ---@field value? string the chosen id (the first by default)
----@field on_change? fun(segmented: Segmented, id: string) called when the player picks one
+---@field on_change? fun(segmented: tide.Segmented, id: string) called when the player picks one
 ---@field width? number 300 by default
 ---@field height? number 48 by default
 ---@field size? number the labels' points (20)
@@ -1206,7 +1206,7 @@ function tide.ui.segmented(opts) end
 ---@field title? string the heading
 ---@field message? string the text under it, wrapped
 ---@field buttons? table `{ { text = "OK", on_press = function(alert) end, style = , name = }, ... }`; one "OK" by default; any button dismisses
----@field on_dismiss? fun(alert: Alert) called when it goes, by a button or `:dismiss()`
+---@field on_dismiss? fun(alert: tide.Alert) called when it goes, by a button or `:dismiss()`
 ---@field width? number default: the screen's width less 48, at most 380
 ---@field name? string "alert" by default; parts are `<name>_title`, `<name>_message`
 

@@ -200,10 +200,34 @@ extension APIDocGenerator {
       if word.hasSuffix("[]") { word.removeLast(2); suffix = "[]" + suffix }
       if classes.contains(word) || aliases.contains(word) { return "tide.\(word)\(suffix)" }
       if luaTypes.contains(word) { return word + suffix }
-      if word.hasPrefix("fun(") || word.hasPrefix("{") || word.hasPrefix("\"") { return part }
+      if word.hasPrefix("fun(") {
+        // Names inside a function type are Tide's too: `fun(button: Button)`.
+        return renamingWords(in: part) { classes.contains($0) || aliases.contains($0) ? "tide.\($0)" : $0 }
+      }
+      if word.hasPrefix("{") || word.hasPrefix("\"") { return part }
       return "any"
     }
     return mapped.joined(separator: "|")
+  }
+
+  /// `text` with each whole word (letters, digits, `_`) that does not follow a `.` passed
+  /// through `rename`.
+  private static func renamingWords(in text: String, _ rename: (String) -> String) -> String {
+    var out = ""
+    var word = ""
+    var wordFollowsDot = false
+    for character in text {
+      if character.isLetter || character.isNumber || character == "_" {
+        if word.isEmpty { wordFollowsDot = out.last == "." }
+        word.append(character)
+        continue
+      }
+      out += wordFollowsDot ? word : rename(word)
+      word = ""
+      out.append(character)
+    }
+    out += wordFollowsDot ? word : rename(word)
+    return out
   }
 
   private static func splitTopLevelCommas(_ text: String) -> [String] {

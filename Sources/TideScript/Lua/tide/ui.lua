@@ -124,7 +124,7 @@ local ui = {
   --- @field numeric boolean?: only digits go in
   --- @field required boolean?: empty is invalid, with `required_message` ("Required")
   --- @field required_message string?: what an empty required field says
-  --- @field validate fun(text: string, field: TextField): string?: returns nil when the text is acceptable, or why not
+  --- @field validate fun(text: string, field: TextField)?: returns nil when the text is acceptable, or a string saying why not
   --- @field on_change fun(field: TextField, text: string)?: called on each edit by the player
   --- @field on_submit fun(field: TextField, text: string)?: called on "return"
   --- @field on_blur fun(field: TextField)?: called when it loses the focus
@@ -152,7 +152,7 @@ local ui = {
   --- @field value number?: the starting value (`min`)
   --- @field width number?: 280 by default
   --- @field show_value boolean?: false hides the value at the right end
-  --- @field format fun(value: number): string?: the value's text (`tostring`)
+  --- @field format fun(value: number)?: returns the value's text (`tostring` by default)
   --- @field on_change fun(slider: Slider, value: number)?: called when the player moves it
   --- @field enabled boolean?: false starts it disabled
   --- @field name string?: the root's name (the thumb is `<name>_thumb`)
