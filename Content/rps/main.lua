@@ -6,6 +6,10 @@
 
 local variant_name = tide.options.variant
 local variant = require("data." .. variant_name)
+-- data/ also holds the look; only a table with rules is a variant.
+if type(variant) ~= "table" or type(variant.beats) ~= "table" then
+  error(("option variant: data/%s.lua is not a variant (it has no beats table)"):format(variant_name), 0)
+end
 -- Display order for the duel, and id -> emoji, looked up on every round.
 local order, emoji_of = {}, {}
 for i, choice in ipairs(variant.choices) do

@@ -207,3 +207,11 @@ describe("a broken rule table", function()
       load_error({ rock = { "scissors", "paper" }, paper = { "rock" }, scissors = { "paper" } }))
   end)
 end)
+
+describe("the variant option", function()
+  it("refuses a data file that is not a variant (R5), naming it", function()
+    assert.has_error(function()
+      tide.test.start{ options = { variant = "look" } }
+    end, "game failed to start: option variant: data/look.lua is not a variant (it has no beats table)")
+  end)
+end)
