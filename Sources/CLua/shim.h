@@ -475,4 +475,46 @@ static inline void tide_pushtextload(lua_State *L) {
   lua_pushcclosure(L, tide_textload, 1);
 }
 
+/*
+** string.rep for sandboxes: Lua 5.4.4's str_rep, but an empty piece and an
+** empty separator give "" at once. 5.4.4 copies the empty piece n times, so
+** string.rep("", 1e15) spins in C for days where no hook sees it (Lua 5.4.5
+** has the same fix). Same arguments, results and messages as the original.
+*/
+static inline int tide_str_rep(lua_State *L) {
+  size_t l, lsep;
+  const char *s = luaL_checklstring(L, 1, &l);
+  lua_Integer n = luaL_checkinteger(L, 2);
+  const char *sep = luaL_optlstring(L, 3, "", &lsep);
+  const size_t maxsize = (sizeof(size_t) < sizeof(lua_Integer) ? (size_t)~(size_t)0 : (size_t)LUA_MAXINTEGER);
+  if (n <= 0 || l + lsep == 0)
+    lua_pushliteral(L, "");
+  else if (l + lsep < l || l + lsep > maxsize / (size_t)n)
+    return luaL_error(L, "resulting string too large");
+  else {
+    size_t totallen = (size_t)n * l + (size_t)(n - 1) * lsep;
+    luaL_Buffer b;
+    char *p = luaL_buffinitsize(L, &b, totallen);
+    while (n-- > 1) { /* first n-1 copies, each followed by the separator */
+      memcpy(p, s, l);
+      p += l;
+      if (lsep > 0) {
+        memcpy(p, sep, lsep);
+        p += lsep;
+      }
+    }
+    memcpy(p, s, l); /* the last copy, with no separator */
+    luaL_pushresultsize(&b, totallen);
+  }
+  return 1;
+}
+
+/* Replaces string.rep with tide_str_rep: [-0, +0]. */
+static inline void tide_installstrrep(lua_State *L) {
+  lua_getglobal(L, "string");
+  lua_pushcfunction(L, tide_str_rep);
+  lua_setfield(L, -2, "rep");
+  lua_pop(L, 1);
+}
+
 #endif

@@ -3,7 +3,8 @@ import CLua
 extension LuaVM {
   /// Opens base, string, table, math, utf8 and coroutine, and nothing that reaches the host.
   ///
-  /// No io, os, package or debug; `dofile` and `loadfile` are removed and
+  /// No io, os, package or debug; `string.rep` of an empty piece returns at once (Lua 5.4.4's
+  /// copies it n times); `dofile` and `loadfile` are removed and
   /// `load` accepts text chunks only (binary chunks can crash the VM). No
   /// `require` either: the engine installs its own. `setmetatable` refuses a metatable with a
   /// `__gc` field, as Luau does: finalizers run with hooks off, outside the instruction budget,
@@ -26,6 +27,8 @@ extension LuaVM {
     state.getGlobal("load")
     tide_pushtextload(L)
     state.setGlobal("load")
+    // string.rep("", 1e15) would spin in C, out of the budget's and the watchdog's sight.
+    tide_installstrrep(L)
     do {
       try state.doString(
         """

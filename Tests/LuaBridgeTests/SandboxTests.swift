@@ -42,6 +42,20 @@ final class SandboxTests: XCTestCase {
     XCTAssertEqual(try lua.evalString("return tostring(ran) .. ' ' .. kind .. ' ' .. meta"), "false ok locked")
   }
 
+  /// Found by the long fuzz run: Lua 5.4.4's string.rep copies an empty piece n times, so
+  /// `string.rep("", 9.007199254741e15)` spun in C, where neither the budget nor the watchdog
+  /// sees. The sandbox's string.rep returns "" at once and is otherwise the original.
+  func testStringRepOfNothingReturnsAtOnce() throws {
+    let vm = makeVM()
+    let lua = vm.state
+    XCTAssertEqual(try lua.evalString(#"return string.rep("", 9.007199254741e15) .. "|" .. (""):rep(2^62, "")"#), "|")
+    XCTAssertEqual(try lua.evalString(#"return string.rep("ab", 3, ",") .. string.rep("x", 0) .. string.rep("y", -5)"#), "ab,ab,ab")
+    XCTAssertEqual(try lua.evalString(#"return string.rep("", 3, "-")"#), "--")
+    XCTAssertEqual(try lua.evalString(#"return select(2, pcall(string.rep, "a", 1.5))"#),
+                   "bad argument #2 to 'string.rep' (number has no integer representation)")
+    XCTAssertEqual(try lua.evalString(#"return select(2, pcall(string.rep, "ab", math.maxinteger))"#), "resulting string too large")
+  }
+
   func testLoadIsTextOnly() throws {
     let vm = makeVM()
     let lua = vm.state

@@ -122,6 +122,10 @@ public final class TimerQueue {
     return max(entry.due - now, 0)
   }
 
+  /// Asked before each timer fires during `update`: true stops the update there, and the timers
+  /// still due fire in the next one (the engine stops a tick whose callbacks ran too long).
+  public var shouldStop: (() -> Bool)?
+
   /// Advances virtual time by `dt` and fires every timer that came due, in due order.
   public func update(_ dt: Double) {
     guard !isUpdating else { return }  // a callback calling update would reorder time
@@ -130,6 +134,7 @@ public final class TimerQueue {
     updateNumber += 1
     var fired = 0
     while fired < Limits.timerFiresPerTick, let top = heap.first, top.due <= now + TimerQueue.tolerance {
+      if let shouldStop, shouldStop() { break }
       fired += 1
       popTop()
       guard top.generation == slots[top.slot].generation, var entry = slots[top.slot].entry else {

@@ -32,6 +32,10 @@ public final class Engine: GameDriver {
   let options: EngineOptions
   /// Ends the process when a tick is stuck in engine code (`EngineOptions.stuckTickSeconds`).
   private var stuckGuard: StuckStepGuard?
+  /// When the running tick began (uptime ns; 0 when the watchdog is off), and how often its
+  /// timers were held over for running too long.
+  private var tickStarted: UInt64 = 0
+  private var tickOverruns = 0
   /// The game's Lua state; `lua` is the view on its main thread.
   let vm: LuaVM
   var lua: LuaState { vm.state }
@@ -117,6 +121,9 @@ public final class Engine: GameDriver {
     // hang `tide check`, `run`, `shot`, `list` and `test`.
     vm.instructionBudget = options.instructionBudget
     vm.watchdogSeconds = options.watchdogSeconds
+    // Each callback has the watchdog's limit, but a tick of many callbacks could add them up:
+    // past the limit the timers still due wait for the next tick.
+    timers.shouldStop = { [unowned self] in tickOverran() }
     // Modules required before the first start() (a test file's top-level `require`) need the
     // safe globals too, not an empty environment.
     try modules.resetGameEnvironment(self)
@@ -194,6 +201,8 @@ public final class Engine: GameDriver {
   public func step() {
     stuckGuard?.begin()
     defer { stuckGuard?.end() }
+    tickStarted = options.watchdogSeconds > 0 ? DispatchTime.now().uptimeNanoseconds : 0
+    defer { reportOverrun() }
     // Every binding and callback leaves the stack as it found it; catch a leak at the tick it happens.
     let stackTop = lua.top
     defer { assert(lua.top == stackTop, "Lua stack unbalanced by a tick: \(stackTop) -> \(lua.top)") }
@@ -246,6 +255,21 @@ public final class Engine: GameDriver {
   ///
   /// Returns false when the call failed; the game goes on either way.
   @discardableResult
+  /// Whether this tick's callbacks have run past the watchdog's limit (checked between timers).
+  func tickOverran() -> Bool {
+    guard tickStarted != 0, DispatchTime.now().uptimeNanoseconds &- tickStarted > UInt64(options.watchdogSeconds) * 1_000_000_000
+    else { return false }
+    tickOverruns += 1
+    return true
+  }
+
+  /// Says once a tick that its timers were held over, so a game that does so is not a mystery.
+  private func reportOverrun() {
+    guard tickOverruns > 0 else { return }
+    tickOverruns = 0
+    errors.warn("tick \(tick): its callbacks ran past \(options.watchdogSeconds) s, so the timers still due wait for the next tick")
+  }
+
   func invoke(_ ref: LuaRef, context: String, _ pushArgs: (LuaState) -> Int32 = { _ in 0 }) -> Bool {
     lua.push(ref)
     let nargs = pushArgs(lua)

@@ -25,8 +25,8 @@ final class StuckStepGuard: @unchecked Sendable {
     timer.setEventHandler { [clock] in
       let started = clock.startedAt.load(ordering: .acquiring)
       guard started != 0, DispatchTime.now().uptimeNanoseconds &- started > limit else { return }
-      let message = "tide: \(what): one tick has run for over \(seconds) s inside the engine, where the watchdog "
-        + "cannot stop it; ending the process (an engine bug: please report it with this line)\n"
+      let message = "tide: \(what): one tick has run for over \(seconds) s in code the watchdog cannot stop (the "
+        + "engine's, or a library function's); ending the process\n"
       FileHandle.standardError.write(Data(message.utf8))
       // _exit, not exit: the main thread is stuck and must not run exit handlers with it.
       _exit(70)
