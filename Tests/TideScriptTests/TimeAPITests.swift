@@ -172,4 +172,32 @@ final class TimeAPITests: XCTestCase {
       """#)
     assertAllPassed(report, count: 2)
   }
+
+  /// Issue 13: each callback has the watchdog's limit, and a tick of many callbacks cannot add
+  /// them up: past the limit the timers still due wait for the next tick, with one warning. Five
+  /// timers, each busy for 0.4 s of real time, against a 1 s limit: three fire in the first tick
+  /// (the third starts at 0.8 s), the other two in the next.
+  func testATickOfSlowCallbacksHoldsItsOtherTimersOver() throws {
+    let fixture = try GameFixture(main: #"""
+      local fired = 0
+      local count = tide.sprite.text("0", { name = "count" })
+      for _ = 1, 5 do
+        tide.after(0, function()
+          local until_time = tide.stats().real_time + 0.4
+          while tide.stats().real_time < until_time do end
+          fired = fired + 1
+          count.text = tostring(fired)
+        end)
+      end
+      """#)
+    var options = fixture.options()
+    options.watchdogSeconds = 1
+    let engine = try fixture.engine(options: options)
+    engine.step()
+    XCTAssertEqual(engine.text(of: "count"), "3", "three timers fire in the first tick")
+    XCTAssertTrue(engine.errorMessages.contains { $0.contains("its callbacks ran past 1 s, so the timers still due wait for the next tick") },
+                  "\(engine.errorMessages)")
+    engine.step()
+    XCTAssertEqual(engine.text(of: "count"), "5", "the other two in the next")
+  }
 }
