@@ -260,7 +260,9 @@ public final class Node {
   public var isAttached: Bool {
     var node: Node = self
     while let up = node.parent { node = up }
-    return node === graph?.root
+    // Only a graph's root has id 0 (`makeNode` counts from 1), and a tree never spans two
+    // graphs: no weak load of `graph` for a question asked per emitter and animation per tick.
+    return node.id == 0
   }
 
   /// Why `add(_:)` would refuse a child.
