@@ -1,4 +1,4 @@
-# Sections `headless`, `call`, `sprites`, `tweens`, `reload`: engine-internal micro benchmarks
+# Sections `call`, `sprites`, `tweens`, `reload`: engine-internal micro benchmarks
 # that only the engine can run, through `tide bench <name>`. Until the tide binary has that
 # subcommand (or that name), each section records "not available yet" instead of failing.
 # `tide bench <name>` is expected to print Markdown (a short table with the figures, the ratio
@@ -6,14 +6,12 @@
 # Sourced by Scripts/bench.
 
 declare -A MICRO_TITLE=(
-  [headless]="headless simulation: 60 virtual seconds at 60 Hz"
   [call]="one Lua→Swift API call vs a bare C function in the same Lua state"
   [sprites]="10,000 sprites moved by Lua every frame vs the same logic on plain Lua tables"
   [tweens]="100,000 running tweens stepped per frame"
   [reload]="hot reload: file saved → change live"
 )
 declare -A MICRO_TARGET=(
-  [headless]="at least 1000× faster than real time (issue 2)"
   [call]="at most 1.5× the bare C function (issue 2)"
   [sprites]="at most 2× plain Lua tables (issue 2)"
   [tweens]="at most 3 ms a frame (issue 2)"

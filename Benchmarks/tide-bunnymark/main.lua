@@ -11,7 +11,7 @@
 
 local WIDTH, HEIGHT = 1280, 720
 local BUNNY_W, BUNNY_H = 26, 37
-local GRAVITY = 0.5
+local move = require("move")   -- the tick's work, shared with the plain-tables baseline
 
 -- Park-Miller minimal standard generator (seed 42): the C and LÖVE versions use
 -- the same one, so all three place the same bunnies.
@@ -42,25 +42,7 @@ tide.scene.define("main", {
   end,
 
   update = function(self)
-    local sprites, vxs, vys = self.sprites, self.vx, self.vy
-    local max_x, max_y = WIDTH - BUNNY_W, HEIGHT - BUNNY_H
-    for i = 1, self.n do
-      local b = sprites[i]
-      local x, y, vx, vy = b.x + vxs[i], b.y + vys[i], vxs[i], vys[i] + GRAVITY
-      if x > max_x then
-        vx = -vx; x = max_x
-      elseif x < 0 then
-        vx = -vx; x = 0
-      end
-      if y > max_y then
-        vy = vy * -0.85
-        y = max_y
-        if rnd() > 0.5 then vy = vy - rnd() * 6 end
-      elseif y < 0 then
-        vy = 0; y = 0
-      end
-      b.x, b.y, vxs[i], vys[i] = x, y, vx, vy
-    end
+    move(self.sprites, self.vx, self.vy, self.n, rnd)
     self:report()
   end,
 

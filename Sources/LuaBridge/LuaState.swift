@@ -55,11 +55,25 @@ public struct LuaState {
   public static let registryIndex: Int32 = tide_lua_registryindex()
 
   /// Makes the count hook of this thread match the VM's instruction budget.
+  ///
+  /// A hooked thread runs every Lua instruction through the hook's check (plain Lua loops ran
+  /// 1.7x slower), so when a watchdog runs and the budget is large the main thread stays
+  /// unhooked: the watchdog's timer hooks it once a call from Swift has run for
+  /// `LuaVM.lazyHookDelay`, and the budget counts from there. A call shorter than that cannot
+  /// be a runaway loop; a longer one is stopped as before, a fraction of a second later.
+  /// Coroutines are always hooked (they are not the hot path, and the timer cannot see them).
   func syncBudgetHook() {
     let budget = shared.pointee.budget
     let hooked = lua_gethook(L) != nil
     // The watchdog raises from the same hook, so it stays installed while one watches.
     if budget > 0 || shared.pointee.watchdog != nil {
+      if L == shared.pointee.main_thread, shared.pointee.watchdog != nil,
+        budget == 0 || budget >= LuaVM.lazyHookMinimumBudget
+      {
+        // A fresh call from Swift starts unhooked; a nested one leaves the timer's hook alone.
+        if hooked && shared.pointee.call_depth == 0 { tide_sethook(L, 0) }
+        return
+      }
       if !hooked || lua_gethookcount(L) != shared.pointee.hook_period {
         tide_sethook(L, shared.pointee.hook_period)
       }

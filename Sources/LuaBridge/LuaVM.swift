@@ -1,5 +1,6 @@
 import CLua
 import Dispatch
+import Foundation
 
 /// Owns one Lua 5.4 state and the bookkeeping its threads share.
 ///
@@ -30,6 +31,8 @@ public final class LuaVM {
 
   deinit {
     watchdogTimer?.cancel()
+    // The timer's handler may still run once: it must not hook a closed state.
+    watchdogState?.forgetState()
     shared.pointee.watchdog = nil
     // Closing runs every __gc, which releases boxed Swift objects and closures.
     lua_close(state.L)
@@ -74,8 +77,16 @@ public final class LuaVM {
   private var watchdogTimer: DispatchSourceTimer?
   private var watchdogState: WatchdogState?
 
+  /// How long a call from Swift runs before the watchdog's timer hooks the main thread (see
+  /// `LuaState.syncBudgetHook`); with the timer's period, the hook comes 0.1 to 0.35 s in.
+  static let lazyHookDelay: UInt64 = 100_000_000
+  /// Budgets below this keep the main thread hooked from the start, so that they are exact:
+  /// a test that asks for a small budget means it. Games get 200 million instructions.
+  static let lazyHookMinimumBudget: lua_Integer = 1_000_000
+
   private func startWatchdog() {
     watchdogTimer?.cancel()
+    watchdogState?.forgetState()
     watchdogTimer = nil
     shared.pointee.watchdog = nil
     watchdogState = nil
@@ -83,7 +94,7 @@ public final class LuaVM {
       state.syncBudgetHook()
       return
     }
-    let watch = WatchdogState(seconds: watchdogSeconds)
+    let watch = WatchdogState(seconds: watchdogSeconds, shared: shared)
     watchdogState = watch
     shared.pointee.watchdog = watch.pointer
     let limit = UInt64(watchdogSeconds) * 1_000_000_000
@@ -92,7 +103,10 @@ public final class LuaVM {
     // The handler keeps `watch` alive: it may run once more after the VM is gone.
     timer.setEventHandler {
       let started = tide_watchdog_started(watch.pointer)
-      if started != 0, DispatchTime.now().uptimeNanoseconds &- started > limit { tide_watchdog_trip(watch.pointer) }
+      guard started != 0 else { return }
+      let ran = DispatchTime.now().uptimeNanoseconds &- started
+      if ran > LuaVM.lazyHookDelay { watch.hookMainThread() }
+      if ran > limit { tide_watchdog_trip(watch.pointer) }
     }
     timer.resume()
     watchdogTimer = timer
@@ -143,10 +157,35 @@ public final class LuaVM {
 /// The C record a watchdog timer and the count hook share; freed when neither holds it.
 final class WatchdogState: @unchecked Sendable {
   let pointer: UnsafeMutablePointer<tide_Watchdog>
+  /// The VM's bookkeeping, until the VM stops this watchdog or closes; guarded by `lock`.
+  private var shared: UnsafeMutablePointer<tide_State>?
+  private let lock = NSLock()
 
-  init(seconds: Int) {
+  init(seconds: Int, shared: UnsafeMutablePointer<tide_State>) {
     pointer = .allocate(capacity: 1)
     pointer.initialize(to: tide_Watchdog(started_ns: 0, tripped: 0, seconds: Int32(clamping: seconds)))
+    self.shared = shared
+  }
+
+  /// Called by the VM before it closes its state or replaces this watchdog.
+  func forgetState() {
+    lock.lock()
+    shared = nil
+    lock.unlock()
+  }
+
+  /// Hooks the VM's main thread, if not hooked yet, from the timer's thread while a call runs.
+  ///
+  /// Lua's own interpreter sets a hook from a signal handler in the middle of a running call
+  /// (`lua_sethook` is written to allow it); here it comes from another thread, at most once a
+  /// long call. The main thread unhooks again at its next call from Swift.
+  func hookMainThread() {
+    lock.lock()
+    defer { lock.unlock() }
+    guard let shared, let main = shared.pointee.main_thread, lua_gethook(main) == nil else { return }
+    let budget = shared.pointee.budget
+    guard budget == 0 || budget >= LuaVM.lazyHookMinimumBudget else { return }
+    tide_sethook(main, shared.pointee.hook_period)
   }
 
   deinit {

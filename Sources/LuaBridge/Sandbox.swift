@@ -24,6 +24,14 @@ extension LuaVM {
       state.pushNil()
       state.setGlobal(name)
     }
+    // Coroutines that Lua makes carry the budget hook from birth (CLua/budget.h says why).
+    state.getGlobal("coroutine")
+    lua_pushcclosure(L, tide_cocreate, 0)
+    lua_setfield(L, -2, "create")
+    lua_getfield(L, -1, "wrap")
+    lua_pushcclosure(L, tide_cowrap, 1)
+    lua_setfield(L, -2, "wrap")
+    state.pop()
     state.getGlobal("load")
     tide_pushtextload(L)
     state.setGlobal("load")

@@ -33,6 +33,35 @@ final class BudgetTests: XCTestCase {
     XCTAssertEqual(try lua.evalString("local s = 0 for i = 1, 300000 do s = s + 1 end return s"), "300000")
   }
 
+  /// With a watchdog and a large budget the main thread runs unhooked until the watchdog's
+  /// timer hooks it; runaway loops are still stopped by the budget, there and in coroutines
+  /// that Lua made before the hook came (they carry it from birth).
+  func testLargeBudgetUnderWatchdogStillStopsRunawayLoops() throws {
+    let vm = makeVM()
+    let lua = vm.state
+    vm.watchdogSeconds = 30
+    vm.instructionBudget = 2_000_000
+    for source in [
+      "while true do end",
+      "local co = coroutine.wrap(function() while true do end end) co()",
+      "local co = coroutine.create(function() while true do end end) assert(coroutine.resume(co))",
+      "local co = coroutine.create(function() while true do end end) error(select(2, coroutine.resume(co)))",
+    ] {
+      let error = lua.expectError(source)
+      XCTAssertEqual(error?.kind, .instructionBudget, source)
+      XCTAssertTrue(error?.message.contains("instruction budget exceeded") ?? false, "\(source): \(error?.message ?? "")")
+    }
+    // A call that fits in the budget runs to its end, and coroutine.create and wrap still check
+    // their argument with the words of Lua's own.
+    XCTAssertEqual(try lua.evalString("local s = 0 for i = 1, 300000 do s = s + 1 end return s"), "300000")
+    XCTAssertEqual(try lua.evalString("return coroutine.wrap(function(a) return a + 1 end)(41)"), "42")
+    XCTAssertEqual(try lua.evalString("return select(2, coroutine.resume(coroutine.create(function() return 'ok' end)))"), "ok")
+    let create = lua.expectError("coroutine.create(1)")
+    XCTAssertTrue(create?.message.contains("bad argument #1 to 'create' (function expected, got number)") ?? false, create?.message ?? "")
+    let wrap = lua.expectError("coroutine.wrap(nil)")
+    XCTAssertTrue(wrap?.message.contains("bad argument #1 to 'wrap' (function expected, got nil)") ?? false, wrap?.message ?? "")
+  }
+
   func testMemoryCapStopsUnboundedAllocation() throws {
     let vm = makeVM(memoryLimit: 32 << 20)
     let lua = vm.state

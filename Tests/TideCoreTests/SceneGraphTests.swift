@@ -27,6 +27,26 @@ final class SceneGraphTests: XCTestCase {
     XCTAssertEqual(SceneGraph().makeNode(.rect).id, 1)
   }
 
+  /// `parent` is not a weak reference: a parent that goes away first must clear the links of
+  /// children that live on, and a child moved elsewhere keeps its new parent.
+  func testChildOutlivingItsParentHasNoParent() {
+    let child = scene.makeNode(.rect)
+    let moved = scene.makeNode(.rect)
+    let keeper = scene.makeNode(.group)
+    scene.root.add(keeper)
+    do {
+      let group = scene.makeNode(.group)
+      group.add(child)
+      group.add(moved)
+      keeper.add(moved)
+      XCTAssertTrue(child.parent === group)
+    }
+    XCTAssertNil(child.parent)
+    XCTAssertFalse(child.isAttached)
+    XCTAssertTrue(moved.parent === keeper)
+    XCTAssertTrue(moved.isAttached)
+  }
+
   func testCircleDefaultsToCentreAnchor() {
     let c = scene.makeNode(.circle)
     c.radius = 10

@@ -202,7 +202,12 @@ public final class Node {
   public var attachment: AnyObject?
 
   /// The node this one is a child of.
-  public private(set) weak var parent: Node?
+  ///
+  /// Not `weak`: a weak reference gives its target a side table, and then every retain and
+  /// release of that node goes down the runtime's slow path, thousands of times a tick. The
+  /// link is safe without one: a parent holds its children (`children`), so it lives as long as
+  /// they hang from it, and one that goes first clears their links in its deinit.
+  public private(set) unowned(unsafe) var parent: Node?
   /// Children in insertion order (draw order additionally sorts by `z`).
   public private(set) var children: [Node] = []
   /// True after `removeFromParent()` until the node is added somewhere again.
@@ -226,6 +231,8 @@ public final class Node {
   }
 
   deinit {
+    // Children that outlive this node (a script still holds them) must not point at it.
+    for child in children where child.parent === self { child.parent = nil }
     if id != 0 { graph?.liveNodeCount -= 1 }  // the root is not counted
     fields.deinitialize(count: 1)
     fields.deallocate()
@@ -253,7 +260,9 @@ public final class Node {
   public var isAttached: Bool {
     var node: Node = self
     while let up = node.parent { node = up }
-    return node === graph?.root
+    // Only a graph's root has id 0 (`makeNode` counts from 1), and a tree never spans two
+    // graphs: no weak load of `graph` for a question asked per emitter and animation per tick.
+    return node.id == 0
   }
 
   /// Why `add(_:)` would refuse a child.

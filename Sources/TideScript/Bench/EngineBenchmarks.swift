@@ -38,28 +38,6 @@ public enum EngineBenchmarks {
     return result
   }
 
-  /// 60 virtual seconds of each game, headless, against real time. A game's first screen is
-  /// often idle, so include a busy one too (the bunnymark with `options`).
-  public static func headless(games: [(url: URL, displayPath: String, options: [String: String])]) throws -> BenchmarkResult {
-    var figures: [(String, String)] = []
-    var worst = Double.infinity
-    for game in games {
-      var options = EngineOptions()
-      options.logErrors = false
-      options.options = game.options
-      options.saveDirectory = FileManager.default.temporaryDirectory.appendingPathComponent("tide-bench-\(getpid())")
-      let engine = try Engine(gameDirectory: game.url, displayPath: game.displayPath, backend: HeadlessBackend(), options: options)
-      try engine.start()
-      let elapsed = best(3) { engine.advance(seconds: 60) }
-      let speed = 60 / elapsed
-      // The target is about games; the busy bunnymark row is there to show the cost of load.
-      if game.options.isEmpty { worst = min(worst, speed) }
-      let label = game.options.isEmpty ? game.displayPath : game.displayPath + " " + game.options.map { "\($0)=\($1)" }.sorted().joined(separator: " ")
-      figures.append((label, String(format: "60 s in %.2f ms = %.0fx real time", elapsed * 1000, speed)))
-    }
-    return BenchmarkResult(name: "headless simulation", figures: figures, target: "at least 1000x real time for every game in Content/", met: worst >= 1000)
-  }
-
   /// A Lua→Swift call against a bare C function registered in the same state.
   public static func call(iterations: Int = 2_000_000) throws -> BenchmarkResult {
     let vm = LuaVM()

@@ -134,7 +134,7 @@ final class ModuleLoader {
       throw LuaError(message: "\(shown): cannot read file (\(error.localizedDescription))")
     }
     // Read as bytes, as Lua reads a file: text in another encoding is not an error.
-    try lua.load(bytes: [UInt8](source), chunkName: chunkName)
+    try ChunkCache.load(lua, source: [UInt8](source), chunkName: chunkName)
     if let env {
       lua.push(env)
       // The chunk's first upvalue is _ENV: point it at the game's environment.
@@ -162,7 +162,7 @@ extension Engine {
   static func installBoundedPatterns(_ vm: LuaVM) throws(LuaError) {
     guard let url = LuaLibrary.url(for: "tide/pattern.lua"), let source = try? String(contentsOf: url, encoding: .utf8)
     else { throw LuaError(message: "the engine's tide/pattern.lua is missing") }
-    try vm.state.doString(source, chunkName: "=[tide pattern]", nresults: 0)
+    try ChunkCache.run(vm.state, source: source, chunkName: "=[tide pattern]")
   }
 }
 

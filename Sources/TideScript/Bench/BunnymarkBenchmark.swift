@@ -1,0 +1,94 @@
+import Foundation
+import LuaBridge
+import TideCore
+
+extension EngineBenchmarks {
+  /// The headless bunnymark against the same update over plain Lua tables (issue 18).
+  ///
+  /// The bunnymark's tick is `Benchmarks/tide-bunnymark/move.lua`; the baseline runs that very
+  /// file over plain `{ x, y }` tables in a bare Lua state (Debian's liblua5.4 as the engine
+  /// loads it, no engine, no hooks: what `lua5.4` itself would do), in the same process and run.
+  /// A whole engine tick is timed for Tide (input, timers, tweens, the scene's update, the scene
+  /// graph), so anything the engine does per tick counts against it. A third row runs the
+  /// baseline inside the engine's own Lua state, to show what the state itself costs.
+  public static func headlessBunnymark(game: URL, displayPath: String, bunnies: Int = 2000, ticks: Int = 300, rounds: Int = 7) throws -> BenchmarkResult {
+    let moveSource = try String(contentsOf: game.appendingPathComponent("move.lua"), encoding: .utf8)
+    var options = EngineOptions()
+    options.logErrors = false
+    // A warm-up longer than any run keeps the bunnymark's once-a-second fps lines quiet.
+    options.options = ["bunnies": String(bunnies), "warmup": "1e9"]
+    options.saveDirectory = FileManager.default.temporaryDirectory.appendingPathComponent("tide-bench-\(getpid())")
+    let engine = try Engine(gameDirectory: game, displayPath: displayPath, backend: HeadlessBackend(), options: options)
+    try engine.start()
+    guard engine.scene.nodeCount >= bunnies else {
+      throw BenchmarkError("\(displayPath) made \(engine.scene.nodeCount) sprites, expected \(bunnies)")
+    }
+
+    let bare = LuaVM()
+    bare.openSafeLibraries()
+    let bareTables = try plainTablesRunner(bare.state, moveSource: moveSource, bunnies: bunnies)
+    let engineTables = try plainTablesRunner(engine.lua, moveSource: moveSource, bunnies: bunnies)
+    func run(_ runner: LuaRef, on lua: LuaState) throws {
+      lua.push(runner)
+      lua.push(ticks)
+      try lua.pcall(nargs: 1, nresults: 0)
+    }
+
+    // Warm up every case once, then interleave rounds and keep each one's best: load on the
+    // shared machine only slows a run down, and bursts hit all three alike.
+    for _ in 0..<ticks { engine.step() }
+    try run(bareTables, on: bare.state)
+    try run(engineTables, on: engine.lua)
+    var tables = Double.infinity
+    var tablesInEngine = Double.infinity
+    var sprites = Double.infinity
+    for _ in 0..<rounds {
+      tables = min(tables, try seconds { try run(bareTables, on: bare.state) })
+      tablesInEngine = min(tablesInEngine, try seconds { try run(engineTables, on: engine.lua) })
+      sprites = min(sprites, seconds { for _ in 0..<ticks { engine.step() } })
+    }
+    guard engine.errors.failureCount == 0 else { throw BenchmarkError("\(displayPath) reported a script error while timed") }
+    let perBunny = { (time: Double) in time / Double(ticks * bunnies) * 1e9 }
+    let ratio = sprites / tables
+    return BenchmarkResult(
+      name: "headless bunnymark: \(bunnies) sprites moved by Lua each tick vs the same update on plain Lua tables",
+      figures: [
+        ("plain Lua tables, bare Lua state (the baseline)", String(format: "%.0f ns per bunny per tick", perBunny(tables))),
+        ("plain Lua tables, in the engine's Lua state", String(format: "%.0f ns per bunny per tick (%.2fx the baseline)", perBunny(tablesInEngine), tablesInEngine / tables)),
+        ("Tide: a whole headless tick (`Engine.step`)", String(format: "%.0f ns per bunny per tick", perBunny(sprites))),
+        ("ratio to the baseline", String(format: "%.2fx", ratio)),
+        ("virtual time", String(format: "%.0fx real time (%.1f µs a tick)", (Double(ticks) / 60) / sprites, sprites / Double(ticks) * 1e6)),
+      ],
+      target: "a headless tick at most 1.3x the same update on plain Lua tables (issue 18)", met: ratio <= 1.3)
+  }
+
+  /// Loads `move.lua` into `lua` with `bunnies` seeded plain-table bunnies placed as the bunnymark
+  /// places its sprites; returns a function `(ticks)` that moves them `ticks` times.
+  private static func plainTablesRunner(_ lua: LuaState, moveSource: String, bunnies: Int) throws -> LuaRef {
+    try lua.load(
+      """
+      local move_source, n = ...
+      local move = assert(load(move_source, "=move.lua"))()
+      local seed = 42
+      local function rnd()
+        seed = (seed * 16807) % 2147483647
+        return seed / 2147483647
+      end
+      local bunnies, vxs, vys = {}, {}, {}
+      for i = 1, n do
+        bunnies[i] = { x = rnd() * (1280 - 26), y = rnd() * (720 - 37) }
+        vxs[i] = rnd() * 10
+        vys[i] = rnd() * 10 - 5
+      end
+      return function(ticks)
+        for _ = 1, ticks do move(bunnies, vxs, vys, n, rnd) end
+      end
+      """, chunkName: "=bench")
+    lua.push(moveSource)
+    lua.push(bunnies)
+    try lua.pcall(nargs: 2, nresults: 1)
+    let runner = lua.ref(at: -1)
+    lua.pop()
+    return runner
+  }
+}
