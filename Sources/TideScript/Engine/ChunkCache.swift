@@ -18,6 +18,9 @@ enum ChunkCache {
 
   /// Past this many chunks (a long session of edits) the cache starts over.
   private static let capacity = 256
+  /// Larger sources (a huge data file) are compiled each time: the cache must not hold
+  /// hundreds of megabytes outside the Lua heap's cap.
+  private static let largestSource = 1 << 20
   private static let lock = NSLock()
   // Guarded by `lock`: engines may run on several threads (tests), each with its own state.
   nonisolated(unsafe) private static var dumps: [Key: [UInt8]] = [:]
@@ -41,6 +44,7 @@ enum ChunkCache {
       lua.pop()  // only out of memory can fail here: compile from the text, which reports it
     }
     try lua.load(bytes: source, chunkName: chunkName)
+    guard source.count <= largestSource else { return }
     var out: [UInt8] = []
     let status = withUnsafeMutablePointer(to: &out) { pointer in
       lua_dump(lua.L, { _, bytes, size, sink in
