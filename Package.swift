@@ -3,6 +3,13 @@ import PackageDescription
 
 // Layers (see README "Architecture"): tide -> TideScript -> TideCore, tide -> TideSDL -> TideCore,
 // TideScript -> LuaBridge -> CLua. TideCore knows nothing of Lua or SDL.
+// The shim's C (field metamethods, the trampoline, the benchmark floor) is compiled into the
+// modules that use it. -fno-plt makes its calls into liblua go straight through the GOT instead
+// of a PLT stub: a field access makes up to four such calls, a Lua->Swift call one, and the stub
+// was a measurable part of each (issue 18). Unsafe flags are fine in the root package; Tide is
+// not meant to be a dependency.
+let luaCallSettings: [SwiftSetting] = [.unsafeFlags(["-Xcc", "-fno-plt"])]
+
 let package = Package(
   name: "Tide",
   platforms: [.macOS(.v13)],
@@ -21,11 +28,11 @@ let package = Package(
     .systemLibrary(
       name: "CSDL2", path: "Sources/CSDL2", pkgConfig: "sdl2",
       providers: [.apt(["libsdl2-dev", "libsdl2-image-dev", "libsdl2-ttf-dev", "libsdl2-mixer-dev"])]),
-    .target(name: "LuaBridge", dependencies: ["CLua"]),
+    .target(name: "LuaBridge", dependencies: ["CLua"], swiftSettings: luaCallSettings),
     .target(name: "TideCore"),
     .target(
       name: "TideScript", dependencies: ["LuaBridge", "TideCore", "CLua"],
-      resources: [.copy("Lua")]),
+      resources: [.copy("Lua")], swiftSettings: luaCallSettings),
     .target(name: "TideSDL", dependencies: ["CSDL2", "TideCore"]),
     .executableTarget(
       name: "tide",

@@ -12,8 +12,8 @@ declare -A MICRO_TITLE=(
   [reload]="hot reload: file saved → change live"
 )
 declare -A MICRO_TARGET=(
-  [call]="at most 1.5× the bare C function (issue 2)"
-  [sprites]="at most 2× plain Lua tables (issue 2)"
+  [call]="at most 1.5× the bare C function (issue 2), 1.4× (issue 18)"
+  [sprites]="at most 2× plain Lua tables (issue 2); fields at most 1.25× userdata with bare C __index/__newindex (issue 18)"
   [tweens]="at most 3 ms a frame (issue 2)"
   [reload]="under 50 ms from save to new code active at the 95th percentile (issue 4)"
 )

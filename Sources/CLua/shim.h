@@ -60,8 +60,10 @@ typedef struct tide_Object {
   const tide_FieldMap *fieldmap; /* the fields in it; NULL when fields is */
 } tide_Object;
 
-/* Calls the Swift closure boxed in `box`; returns n >= 0 or a TIDE_MARK_*. */
-typedef int (*tide_Dispatch)(lua_State *L, void *box);
+/* Calls the Swift closure boxed in `box`; returns n >= 0 or a TIDE_MARK_*.
+** Defined in Swift (LuaBridge, @_cdecl) and called directly rather than
+** through a pointer: every Lua->Swift call goes through it. */
+int tide_dispatch(lua_State *L, void *box);
 
 /*
 ** The watchdog's view of a VM, written by a timer thread and read by the hook:
@@ -98,7 +100,6 @@ static inline int tide_watchdog_tripped(tide_Watchdog *w) {
 typedef struct tide_State {
   void *owner;            /* the Swift LuaVM, unretained */
   lua_State *main_thread;
-  tide_Dispatch dispatch;
   /* memory */
   size_t used;            /* bytes currently allocated by this VM */
   size_t limit;           /* refuse growth past this; 0 = no limit */
@@ -228,7 +229,7 @@ static inline int tide_callswift(lua_State *L, void *box) {
   tide_State *s = tide_state(L);
   int enforce = s->enforce_limit;
   s->enforce_limit = 0; /* Swift frames: allocations must not fail */
-  int n = s->dispatch(L, box);
+  int n = tide_dispatch(L, box);
   s->enforce_limit = enforce;
   if (n >= 0) return n;
   switch (n) {
@@ -252,9 +253,16 @@ static inline int tide_trampoline(lua_State *L) {
   return tide_callswift(L, *(void **)lua_touserdata(L, lua_upvalueindex(1)));
 }
 
-/* Pushes a Swift function: [-1 (box userdata), +1 (closure)]. */
+/* Pushes a Swift function: [-1 (box userdata), +1 (closure)]. Upvalue 1 is
+** the box's memory as a light userdata, so a call reads the box pointer in
+** one step less than through the userdata (no header to read for where its
+** memory starts); upvalue 2 is the box itself, which keeps that memory alive
+** for as long as the closure can be called, finalizers included (its __gc
+** stores NULL there, which tide_dispatch turns into an error). */
 static inline void tide_pushtrampoline(lua_State *L) {
-  lua_pushcclosure(L, tide_trampoline, 1);
+  lua_pushlightuserdata(L, lua_touserdata(L, -1));
+  lua_insert(L, -2);
+  lua_pushcclosure(L, tide_trampoline, 2);
 }
 
 /* Benchmark floor: an __index that answers every key with 1.0, as cheaply as C can. */
@@ -376,6 +384,10 @@ static inline int tide_fieldmap_add(tide_FieldMap *map, const void *key, uint32_
 static inline const tide_Object *tide_fieldobject(lua_State *L) {
   const tide_Object *o = (const tide_Object *)lua_touserdata(L, 1);
   if (o == NULL || o->magic != TIDE_OBJECT_MAGIC || o->fields == NULL) return NULL;
+  /* The block is the object's own allocation, rarely in cache when a script walks
+     thousands of sprites: start loading it now, so the miss overlaps the key's lookup
+     instead of following it (x and y, the hottest fields, open the block). */
+  __builtin_prefetch(o->fields);
   return o;
 }
 

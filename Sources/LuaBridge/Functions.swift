@@ -12,7 +12,8 @@ final class FunctionBox {
 /// The dispatcher `tide_trampoline` calls: runs the boxed closure on a view
 /// of the calling thread and turns a thrown error into a marker. Every Swift
 /// frame has returned before the trampoline raises or yields.
-let dispatchSwiftFunction: tide_Dispatch = { L, box in
+@_cdecl("tide_dispatch")
+func dispatchSwiftFunction(_ L: OpaquePointer?, _ box: UnsafeMutableRawPointer?) -> Int32 {
   guard let L else { return TIDE_MARK_ERROR }
   let state = LuaState(L)
   guard let box else {

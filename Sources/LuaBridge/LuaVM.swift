@@ -19,7 +19,6 @@ public final class LuaVM {
     shared.initialize(to: tide_State())
     shared.pointee.limit = memoryLimit > 0 ? memoryLimit : 0
     shared.pointee.hook_period = TIDE_HOOK_PERIOD
-    shared.pointee.dispatch = dispatchSwiftFunction
     guard let L = tide_newstate(shared) else {
       preconditionFailure("lua_newstate failed: out of memory")
     }

@@ -96,7 +96,7 @@ extension LuaState {
     newindex: LuaFunction? = nil, extra: [String: LuaFunction] = [:], fields: [LuaObjectField] = []
   ) {
     withStackCheck {
-      pushMetatable(named: name)
+      pushMetatable(named: name, reserving: ["__index", "__newindex"])
       let metatable = top
       var methodsIndex: Int32?
       if let methodTable {
@@ -142,6 +142,15 @@ extension LuaState {
         push(function)
         rawSet(metatable, key: key)
       }
+      // Reserved keys this registration left unset lose their placeholder.
+      for key in ["__index", "__newindex"] {
+        let placeholder = rawGet(metatable, key: key) == .boolean
+        pop()
+        if placeholder {
+          pushNil()
+          rawSet(metatable, key: key)
+        }
+      }
       pop()
     }
   }
@@ -182,11 +191,20 @@ extension LuaState {
   }
 
   /// Pushes the metatable `name` from the registry, creating a bare one when missing.
-  func pushMetatable(named name: String) {
+  ///
+  /// A new metatable first gets the `reserved` keys (set to false, for the caller to set or
+  /// clear) in a table sized for every metamethod, so that each sits in its main hash slot: Lua
+  /// looks up `__index` and `__newindex` of a userdata by hash at every field access, and a key
+  /// an earlier one pushed down a collision chain costs a further step each time.
+  func pushMetatable(named name: String, reserving reserved: [String] = []) {
     let registry = tide_lua_registryindex()
     if rawGet(registry, key: name) == .table { return }
     pop()
-    newTable(nrec: 4)
+    newTable(nrec: 16)
+    for key in reserved {
+      push(false)
+      rawSet(-2, key: key)
+    }
     push(name)
     rawSet(-2, key: "__name")
     push(name)

@@ -1,3 +1,4 @@
+import CLua
 import LuaBridge
 import XCTest
 
@@ -11,6 +12,32 @@ final class FunctionCallTests: XCTestCase {
     }
     XCTAssertEqual(try lua.evalString("return add(2, 40)"), "42")
     XCTAssertEqual(lua.top, 0)
+  }
+
+  func testAFinalizerCallingAReleasedSwiftFunctionGetsAnError() throws {
+    var calls = 0
+    var message: String?
+    do {
+      // Scripts cannot set __gc (the sandbox refuses it); the full base library can.
+      let vm = LuaVM()
+      luaL_openlibs(vm.L)
+      let lua = vm.state
+      lua.setGlobal("report") { lua in
+        if !lua.toBool(at: 1) { message = lua.toString(at: 2) }
+        return 0
+      }
+      // Marked for finalization before `late`'s box, so lua_close finalizes it after the box:
+      // the call must meet a released function (an error), not freed memory.
+      try lua.doString(
+        "holder = setmetatable({}, { __gc = function() report(pcall(late)) end })", chunkName: "=test")
+      lua.setGlobal("late") { _ in
+        calls += 1
+        return 0
+      }
+      try lua.doString("late()", chunkName: "=test")
+    }
+    XCTAssertEqual(calls, 1, "only the call made while the VM was open ran")
+    XCTAssertTrue(message?.contains("attempt to call a released Swift function") == true, "\(message ?? "no error")")
   }
 
   func testLuaFunctionCallableFromSwift() throws {

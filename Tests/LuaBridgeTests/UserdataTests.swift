@@ -53,6 +53,20 @@ final class UserdataTests: XCTestCase {
     }
   }
 
+  func testMetatableWithoutNewindexRefusesWritesAsLuaDoes() throws {
+    // registerMetatable reserves __index and __newindex first (for their hash slots); one it
+    // leaves unset must be absent, not a placeholder Lua would try to index.
+    let vm = makeVM()
+    let lua = vm.state
+    lua.registerMetatable("Plain", methods: ["ping": { lua in lua.push("pong"); return 1 }])
+    lua.pushObject(Other(), metatable: "Plain")
+    lua.setGlobal("plain")
+    XCTAssertEqual(try lua.evalString("return plain:ping()"), "pong")
+    XCTAssertThrowsError(try lua.doString("plain.x = 1", chunkName: "@test.lua")) { error in
+      XCTAssertEqual((error as? LuaError)?.message, "test.lua:1: attempt to index a Plain value (global 'plain')")
+    }
+  }
+
   func testObjectReleasedAfterLuaDropsItAndCollects() throws {
     let vm = makeVM()
     let lua = vm.state

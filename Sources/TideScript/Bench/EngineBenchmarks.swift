@@ -69,10 +69,18 @@ public enum EngineBenchmarks {
         ("Swift function via LuaBridge", String(format: "%.1f ns/call", swift / Double(iterations) * 1e9)),
         ("ratio", String(format: "%.2fx", ratio)),
       ],
-      target: "at most 1.5x a bare C function", met: ratio <= 1.5)
+      target: "at most 1.5x a bare C function (issue 2) and at most 1.4x (issue 18)", met: ratio <= 1.4)
   }
 
-  /// 10,000 sprites moved by Lua each frame against the same logic on plain Lua tables.
+  /// 10,000 sprites moved by Lua each frame against the same logic on plain Lua tables and on
+  /// userdata with bare C `__index`/`__newindex` (the floor for fields on userdata).
+  ///
+  /// The per-frame figures time the moves alone: each case's items are made before and removed
+  /// after the timed frames, and that setup is shown on its own row. Making a sprite is a call
+  /// into Swift that builds a scene node, and removing 10,000 in order shifts the parent's child
+  /// list each time, so counting them in the frames charged the field path with work it never
+  /// does (about a quarter of the sprite case's time, against a floor whose proxies cost nothing
+  /// to make).
   public static func sprites(count: Int = 10_000, frames: Int = 120) throws -> BenchmarkResult {
     let dir = FileManager.default.temporaryDirectory.appendingPathComponent("tide-bench-sprites-\(getpid())")
     try FileManager.default.createDirectory(at: dir, withIntermediateDirectories: true)
@@ -80,16 +88,7 @@ public enum EngineBenchmarks {
     try "return { scene = \"bench\" }".write(to: dir.appendingPathComponent("conf.lua"), atomically: true, encoding: .utf8)
     try """
       local n = \(count)
-      local function make(new)
-        local items = {}
-        for i = 1, n do
-          local s = new(i)
-          s.vx, s.vy = (i % 7) - 3, (i % 5) - 2
-          items[i] = s
-        end
-        return items
-      end
-      -- The same update for both: a bounce in a 1280x720 box.
+      -- The same update for every case: a bounce in a 1280x720 box.
       local function move(items, vel)
         for i = 1, #items do
           local s, v = items[i], vel[i]
@@ -99,29 +98,34 @@ public enum EngineBenchmarks {
           s.x, s.y = x, y
         end
       end
-      tide.bench_cases = {
-        tables = function(frames)
+      local function velocities()
+        local vel = {}
+        for i = 1, n do vel[i] = { vx = (i % 7) - 3, vy = (i % 5) - 2 } end
+        return vel
+      end
+      -- Each case makes its items and returns them, their velocities and how to remove them.
+      local cases = {
+        tables = function()
           local items = {}
-          local vel = {}
-          for i = 1, n do items[i] = { x = i % 1280, y = i % 720 }; vel[i] = { vx = (i % 7) - 3, vy = (i % 5) - 2 } end
-          for _ = 1, frames do move(items, vel) end
+          for i = 1, n do items[i] = { x = i % 1280, y = i % 720 } end
+          return items, velocities(), function() end
         end,
-        c_userdata = function(frames, new_proxy)
+        c_userdata = function(new_proxy)
           local items = {}
-          local vel = {}
-          for i = 1, n do items[i] = new_proxy(); vel[i] = { vx = (i % 7) - 3, vy = (i % 5) - 2 } end
-          for _ = 1, frames do move(items, vel) end
+          for i = 1, n do items[i] = new_proxy() end
+          return items, velocities(), function() end
         end,
-        sprites = function(frames)
+        sprites = function()
           local items = {}
-          local vel = {}
-          for i = 1, n do
-            items[i] = tide.sprite.rect{ x = i % 1280, y = i % 720, w = 4, h = 4 }
-            vel[i] = { vx = (i % 7) - 3, vy = (i % 5) - 2 }
-          end
-          for _ = 1, frames do move(items, vel) end
-          for i = 1, n do items[i]:remove() end
+          for i = 1, n do items[i] = tide.sprite.rect{ x = i % 1280, y = i % 720, w = 4, h = 4 } end
+          return items, velocities(), function() for i = 1, n do items[i]:remove() end end
         end,
+      }
+      local items, vel, remove
+      tide.bench = {
+        make = function(which, new_proxy) items, vel, remove = cases[which](new_proxy) end,
+        frames = function(frames) for _ = 1, frames do move(items, vel) end end,
+        remove = function() remove(); items, vel, remove = nil, nil, nil end,
       }
       tide.scene.define("bench", {})
       """.write(to: dir.appendingPathComponent("main.lua"), atomically: true, encoding: .utf8)
@@ -145,29 +149,43 @@ public enum EngineBenchmarks {
       lua.setMetatable(-2)
       return 1
     }
-    func run(_ name: String) throws -> Double {
-      try best(3) {
-        try lua.load("local which, frames, new_proxy = ...; tide.bench_cases[which](frames, new_proxy)", chunkName: "=bench")
-        lua.push(name)
-        lua.push(frames)
-        lua.push(newProxy)
-        try lua.pcall(nargs: 3, nresults: 0)
+    func call(_ step: String, _ push: () -> Void = {}) throws -> Double {
+      try lua.load("local step = ...; tide.bench[step](select(2, ...))", chunkName: "=bench")
+      lua.push(step)
+      push()
+      let nargs = lua.top - 2  // the chunk and the step's name sit below the arguments
+      return try seconds { try lua.pcall(nargs: Int32(nargs) + 1, nresults: 0) }
+    }
+    /// Best of three: (the timed frames, making and removing the items).
+    func run(_ name: String) throws -> (frames: Double, setup: Double) {
+      var best = (frames: Double.infinity, setup: Double.infinity)
+      for _ in 0..<3 {
+        let made = try call("make") { lua.push(name); lua.push(newProxy) }
+        let moved = try call("frames") { lua.push(frames) }
+        let removed = try call("remove")
+        best = (min(best.frames, moved), min(best.setup, made + removed))
       }
+      return best
     }
     let tables = try run("tables")
     let floor = try run("c_userdata")
     let sprites = try run("sprites")
-    let ratio = sprites / tables
+    let ratio = sprites.frames / tables.frames
+    let ratioToFloor = sprites.frames / floor.frames
+    func perFrame(_ t: Double) -> String { String(format: "%.2f ms/frame", t / Double(frames) * 1000) }
     return BenchmarkResult(
       name: "10,000 sprites moved by Lua",
       figures: [
-        ("plain Lua tables", String(format: "%.2f ms/frame", tables / Double(frames) * 1000)),
-        ("userdata with bare C __index/__newindex (the floor)", String(format: "%.2f ms/frame (%.2fx tables)", floor / Double(frames) * 1000, floor / tables)),
-        ("Tide sprites", String(format: "%.2f ms/frame", sprites / Double(frames) * 1000)),
+        ("plain Lua tables", perFrame(tables.frames)),
+        ("userdata with bare C __index/__newindex (the floor)", perFrame(floor.frames) + String(format: " (%.2fx tables)", floor.frames / tables.frames)),
+        ("Tide sprites", perFrame(sprites.frames)),
         ("ratio to tables", String(format: "%.2fx", ratio)),
-        ("ratio to the C floor", String(format: "%.2fx", sprites / floor)),
+        ("ratio to the C floor", String(format: "%.2fx", ratioToFloor)),
+        ("making and removing the 10,000 (tables / floor / sprites; not in the frames)",
+         String(format: "%.1f / %.1f / %.1f ms", tables.setup * 1000, floor.setup * 1000, sprites.setup * 1000)),
       ],
-      target: "at most 2x plain Lua tables", met: ratio <= 2)
+      target: "at most 2x plain Lua tables (issue 2) and at most 1.25x the C floor (issue 18)",
+      met: ratio <= 2 && ratioToFloor <= 1.25)
   }
 
   /// 100,000 running tweens stepped one frame at a time.
