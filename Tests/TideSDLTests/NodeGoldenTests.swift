@@ -307,10 +307,10 @@ final class NodeGoldenTests: XCTestCase {
   func testTextLargerThanTheScreenShowsWhereverItIsScrolled() throws {
     let line = "START " + String(repeating: "wide words ", count: 1800) + "END"
     /// Lit pixels in 60...130 × 60...100 with the text's left edge at `left(width)`.
-    func lit(_ left: (Double) -> Double) throws -> Int {
+    func lit(flipped: Bool = false, _ left: (Double) -> Double) throws -> Int {
       let scene = makeScene()
       let node = SceneFixtures.add(.text, to: scene) {
-        $0.fontSize = 24; $0.text = line; $0.y = 60; $0.textColor = .white
+        $0.fontSize = 24; $0.text = line; $0.y = 60; $0.textColor = .white; $0.flipX = flipped
       }
       XCTAssertGreaterThan(node.width, 20_000)
       node.x = left(node.width)
@@ -324,6 +324,12 @@ final class NodeGoldenTests: XCTestCase {
     XCTAssertGreaterThan(try lit { _ in 62 }, 60, "the start")
     XCTAssertGreaterThan(try lit { width in 128 - width }, 60, "the end, scrolled into view")
     XCTAssertEqual(try lit { width in -width - 10 }, 0, "nothing when scrolled past")
+    // Flipped, the start is drawn at the block's right end and the end at its left.
+    XCTAssertGreaterThan(try lit(flipped: true) { _ in 62 }, 60, "a flipped text's end, at its left")
+    XCTAssertGreaterThan(try lit(flipped: true) { width in 128 - width }, 60, "a flipped text's start, at its right")
+    let start = try lit { _ in 62 }
+    let mirroredStart = try lit(flipped: true) { width in 128 - width }
+    XCTAssertLessThan(abs(start - mirroredStart), start / 4, "the same letters, mirrored")
   }
 
   func testRenderingIsByteIdenticalAcrossRuns() throws {

@@ -333,8 +333,14 @@ final class NodeRenderer {
       guard let window = Self.visibleWindow(of: look, transform: transform, pixelScale: pixelScale, frame: frame, side: screenSide),
         let texture = texts.texture(look.text, pixelSize: pixelSize, color: color, align: align, window: window)
       else { return }
+      // A flipped text shows block pixel b at local pixel (block size - b): the window's quad
+      // goes to the mirrored place, and drawTexture mirrors its content within it.
+      let blockWidth = look.width * pixelScale
+      let blockHeight = look.height * pixelScale
+      let left = look.flipX ? blockWidth - Double(window.x + texture.width) : Double(window.x)
+      let top = look.flipY ? blockHeight - Double(window.y + texture.height) : Double(window.y)
       drawTexture(
-        texture, transform: transform * .translate(Double(window.x) / pixelScale, Double(window.y) / pixelScale),
+        texture, transform: transform * .translate(left / pixelScale, top / pixelScale),
         width: Double(texture.width) / pixelScale, height: Double(texture.height) / pixelScale,
         flipX: look.flipX, flipY: look.flipY, tint: tint, alpha: alpha, &frame)
       return
@@ -379,13 +385,14 @@ final class NodeRenderer {
     let tile = Double(textWindowTile)
     let blockWidth = look.width * pixelScale
     let blockHeight = look.height * pixelScale
-    let xs = corners.map { $0.x * pixelScale }
-    let ys = corners.map { $0.y * pixelScale }
+    // Local pixels to block pixels: mirrored when the text is flipped.
+    let xs = corners.map { look.flipX ? blockWidth - $0.x * pixelScale : $0.x * pixelScale }
+    let ys = corners.map { look.flipY ? blockHeight - $0.y * pixelScale : $0.y * pixelScale }
     let left = max(0, ((xs.min() ?? 0) / tile).rounded(.down) * tile)
     let right = min(blockWidth + tile, ((xs.max() ?? 0) / tile).rounded(.up) * tile)
     let upper = max(0, ((ys.min() ?? 0) / tile).rounded(.down) * tile)
     let lower = min(blockHeight + tile, ((ys.max() ?? 0) / tile).rounded(.up) * tile)
-    guard right > left, lower > upper, left.isFinite, upper.isFinite else { return nil }
+    guard [left, right, upper, lower].allSatisfy(\.isFinite), right > left, lower > upper else { return nil }
     return PixelWindow(
       x: Int(left), y: Int(upper), width: min(Int(right - left), side), height: min(Int(lower - upper), side))
   }
