@@ -268,6 +268,19 @@ extension XCTestCase {
     return CLIResult(status: process.terminationStatus, stdout: String(decoding: stdout, as: UTF8.self), stderr: String(decoding: stderr, as: UTF8.self))
   }
 
+  /// Runs `body` with `XDG_DATA_HOME` (where saves and crash capsules go) pointing at a scratch
+  /// folder, so a test never writes into the real data folder.
+  func withDataHome<T>(_ body: (URL) throws -> T) throws -> T {
+    let home = FileManager.default.temporaryDirectory.appendingPathComponent("tide-data-\(UUID().uuidString)")
+    let old = ProcessInfo.processInfo.environment["XDG_DATA_HOME"]
+    setenv("XDG_DATA_HOME", home.path, 1)
+    defer {
+      if let old { setenv("XDG_DATA_HOME", old, 1) } else { unsetenv("XDG_DATA_HOME") }
+      try? FileManager.default.removeItem(at: home)
+    }
+    return try body(home)
+  }
+
   /// A scratch game folder with the given files.
   func makeGame(_ files: [String: String]) throws -> URL {
     let dir = FileManager.default.temporaryDirectory.appendingPathComponent("tide-cli-\(UUID().uuidString)")

@@ -17,16 +17,6 @@ final class ReplayCLITests: XCTestCase {
     tide.input.on("text", function(t) total = total + #t; label.text = tostring(total) end)
     """
 
-  private func withDataHome<T>(_ body: (URL) throws -> T) throws -> T {
-    let home = FileManager.default.temporaryDirectory.appendingPathComponent("tide-replay-\(UUID().uuidString)")
-    let old = ProcessInfo.processInfo.environment["XDG_DATA_HOME"]
-    setenv("XDG_DATA_HOME", home.path, 1)
-    defer {
-      if let old { setenv("XDG_DATA_HOME", old, 1) } else { unsetenv("XDG_DATA_HOME") }
-      try? FileManager.default.removeItem(at: home)
-    }
-    return try body(home)
-  }
 
   private func scratch(_ name: String) -> URL {
     let url = FileManager.default.temporaryDirectory.appendingPathComponent("tide-replay-\(UUID().uuidString)-\(name)")

@@ -35,16 +35,6 @@ final class RunsCLITests: XCTestCase {
     ]
   }
 
-  private func withDataHome<T>(_ body: (URL) throws -> T) throws -> T {
-    let home = FileManager.default.temporaryDirectory.appendingPathComponent("tide-runs-\(UUID().uuidString)")
-    let old = ProcessInfo.processInfo.environment["XDG_DATA_HOME"]
-    setenv("XDG_DATA_HOME", home.path, 1)
-    defer {
-      if let old { setenv("XDG_DATA_HOME", old, 1) } else { unsetenv("XDG_DATA_HOME") }
-      try? FileManager.default.removeItem(at: home)
-    }
-    return try body(home)
-  }
 
   private func runs(_ game: URL, _ extra: [String]) throws -> CLIResult {
     try tide(["run", game.path, "--headless", "--seconds", "3", "--input-bot", game.appendingPathComponent("bot.lua").path] + extra, timeout: 300)
