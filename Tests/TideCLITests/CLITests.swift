@@ -249,6 +249,11 @@ extension XCTestCase {
     process.arguments = arguments
     process.currentDirectoryURL = directory
     var environment = ProcessInfo.processInfo.environment
+    // Saves and crash capsules of scratch games go to a scratch data folder, never the real one
+    // (withDataHome picks a folder of its own for tests that look inside).
+    if environment["XDG_DATA_HOME"] == nil {
+      environment["XDG_DATA_HOME"] = FileManager.default.temporaryDirectory.appendingPathComponent("tide-cli-data").path
+    }
     environment["DISPLAY"] = nil
     environment["WAYLAND_DISPLAY"] = nil
     process.environment = environment
