@@ -251,10 +251,6 @@ public final class Engine: GameDriver {
 
   // MARK: Calling Lua
 
-  /// Calls the function in `ref` with arguments pushed by `pushArgs`, reporting any error.
-  ///
-  /// Returns false when the call failed; the game goes on either way.
-  @discardableResult
   /// Whether this tick's callbacks have run past the watchdog's limit (checked between timers).
   func tickOverran() -> Bool {
     guard tickStarted != 0, DispatchTime.now().uptimeNanoseconds &- tickStarted > UInt64(options.watchdogSeconds) * 1_000_000_000
@@ -270,6 +266,10 @@ public final class Engine: GameDriver {
     errors.warn("tick \(tick): its callbacks ran past \(options.watchdogSeconds) s, so the timers still due wait for the next tick")
   }
 
+  /// Calls the function in `ref` with arguments pushed by `pushArgs`, reporting any error.
+  ///
+  /// Returns false when the call failed; the game goes on either way.
+  @discardableResult
   func invoke(_ ref: LuaRef, context: String, _ pushArgs: (LuaState) -> Int32 = { _ in 0 }) -> Bool {
     lua.push(ref)
     let nargs = pushArgs(lua)
