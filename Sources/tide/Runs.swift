@@ -151,8 +151,9 @@ extension Run {
       for option in setup.gameOptions { arguments += ["--option", option] }
       let out = scratch.appendingPathComponent("\(job).out")
       let err = scratch.appendingPathComponent("\(job).err")
-      FileManager.default.createFile(atPath: out.path, contents: nil)
-      FileManager.default.createFile(atPath: err.path, contents: nil)
+      // Empty files to write to: FileHandle(forWritingTo:) below fails on its own if one is missing.
+      _ = FileManager.default.createFile(atPath: out.path, contents: nil)
+      _ = FileManager.default.createFile(atPath: err.path, contents: nil)
       let process = Process()
       process.executableURL = executable
       process.arguments = arguments
