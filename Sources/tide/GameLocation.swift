@@ -33,14 +33,11 @@ func printError(_ message: String) {
 }
 
 /// Parses `WxH` (e.g. `375x667`).
-func parseSize(_ text: String) throws -> (Double, Double) {
-  let parts = text.lowercased().split(separator: "x")
-  guard parts.count == 2, let w = Double(parts[0]), let h = Double(parts[1]),
-    Limits.screenSide.contains(w), Limits.screenSide.contains(h)
-  else {
+func parseSize(_ text: String) throws -> Vec2 {
+  guard let size = Vec2(size: text) else {
     throw ValidationError("--size must look like 375x667 (width x height, each \(Limits.screenSide.description)), got '\(text)'")
   }
-  return (w, h)
+  return size
 }
 
 /// The option `--name`'s value checked against `range`: the command line's boundary, so a value

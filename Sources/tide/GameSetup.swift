@@ -25,8 +25,7 @@ struct GameSetup: ParsableArguments {
     // A tick stuck in engine code past three watchdog limits ends the process with a message.
     options.stuckTickSeconds = 3 * options.watchdogSeconds
     if let size {
-      let (w, h) = try parseSize(size)
-      options.designSize = Vec2(x: w, y: h)
+      options.designSize = try parseSize(size)
     }
     return options
   }

@@ -163,11 +163,10 @@ public struct InputScript: Sendable {
       guard let s = UInt64(value) else { throw ParseError(line: line, reason: "@seed takes a whole number") }
       seed = s
     case "@size":
-      let parts = value.lowercased().split(separator: "x", omittingEmptySubsequences: false).map { Double($0) }
-      guard parts.count == 2, let w = parts[0], let h = parts[1], Limits.screenSide.contains(w), Limits.screenSide.contains(h) else {
+      guard let parsed = Vec2(size: value) else {
         throw ParseError(line: line, reason: "@size takes WxH, e.g. 375x667, each side \(Limits.screenSide.description)")
       }
-      size = Vec2(x: w, y: h)
+      size = parsed
     case "@engine":
       engineVersion = value
     case "@game":

@@ -42,3 +42,14 @@ public struct Vec2: Hashable, Sendable, CustomStringConvertible {
   /// Subtracts in place.
   public static func -= (lhs: inout Vec2, rhs: Vec2) { lhs = lhs - rhs }
 }
+
+extension Vec2 {
+  /// A screen size written `WxH` (`375x667`, `X` too), each side within `Limits.screenSide`; nil
+  /// otherwise. The one reading of a size, for `--size`, conf.lua's `sizes` and `@size`.
+  public init?(size text: String) {
+    let parts = text.lowercased().split(separator: "x", omittingEmptySubsequences: false).map { Double($0) }
+    guard parts.count == 2, let w = parts[0], let h = parts[1], Limits.screenSide.contains(w), Limits.screenSide.contains(h)
+    else { return nil }
+    self.init(x: w, y: h)
+  }
+}

@@ -130,7 +130,7 @@ extension Engine {
     for i in 1...count {
       lua.rawGet(index, index: i)
       defer { lua.pop() }
-      guard lua.type(at: -1) == .string, let text = lua.toString(at: -1), let size = Self.parseSize(text) else {
+      guard lua.type(at: -1) == .string, let text = lua.toString(at: -1), let size = Vec2(size: text) else {
         return "\(file): \(expected), got \(describe(-1)) at sizes[\(i)]"
       }
       if !sizes.contains(size) { sizes.append(size) }
@@ -143,15 +143,6 @@ extension Engine {
     if extra { return "\(file): \(expected): a list, without names" }
     config.sizes = sizes
     return nil
-  }
-
-  /// "390x844" as a size, each side within `Limits.screenSide`; nil otherwise.
-  public static func parseSize(_ text: String) -> Vec2? {
-    let parts = text.lowercased().split(separator: "x", omittingEmptySubsequences: false)
-    guard parts.count == 2, let w = Double(parts[0]), let h = Double(parts[1]),
-      Limits.screenSide.contains(w), Limits.screenSide.contains(h)
-    else { return nil }
-    return Vec2(x: w, y: h)
   }
 
   /// The folders a game may read files from: its own and the sibling games it declared.
