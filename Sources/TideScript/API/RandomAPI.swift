@@ -11,41 +11,20 @@ extension Engine {
     /// @param hi integer
     /// @return integer
     /// @example local die = tide.random.int(1, 6)
-    m.function("int") { [unowned self] lua in
-      let lo = try lua.checkInt(1)
-      let hi = try lua.checkInt(2)
-      guard lo <= hi else { throw LuaArgumentError(arg: 2, message: "interval is empty (\(lo) > \(hi))") }
-      lua.push(random.int(lo...hi))
-      return 1
-    }
+    m.function("int") { [unowned self] lua in try Engine.randomInt(lua, &random) }
 
     /// A float in [0, 1), or in [lo, hi) when both are given.
     /// @param lo number?: ±1e300
     /// @param hi number?: ±1e300
     /// @return number
     /// @example local x = tide.random.float(40, 350)
-    m.function("float") { [unowned self] lua in
-      if lua.type(at: 1) == .none || lua.type(at: 1) == .nil {
-        lua.push(random.float())
-      } else {
-        let lo = try lua.checkNumber(1, "lo", in: Limits.randomBound)
-        let hi = try lua.checkNumber(2, "hi", in: Limits.randomBound)
-        lua.push(random.float(lo, hi))
-      }
-      return 1
-    }
+    m.function("float") { [unowned self] lua in try Engine.randomFloat(lua, &random) }
 
     /// One item of a list, each equally likely.
     /// @param list table: a non-empty sequence
     /// @return any
     /// @example local robot = tide.random.pick({ "rock", "paper", "scissors" })
-    m.function("pick") { [unowned self] lua in
-      try lua.checkTable(1)
-      let n = lua.rawLength(1)
-      guard n > 0 else { throw LuaArgumentError(arg: 1, message: "list is empty") }
-      lua.rawGet(1, index: random.index(n) + 1)
-      return 1
-    }
+    m.function("pick") { [unowned self] lua in try Engine.randomPick(lua, &random) }
 
     /// Shuffles a list in place (Fisher-Yates) and returns it.
     /// @param list table: a sequence
@@ -93,5 +72,37 @@ extension Engine {
       lua.rawGet(1, index: index + 1)
       return 1
     }
+  }
+}
+
+extension Engine {
+  // The bodies of tide.random.int, float and pick, on whichever stream they draw from: the
+  // game's, or a bot's own (BotDriver), so both check and answer alike.
+
+  static func randomInt(_ lua: LuaState, _ stream: inout TideRandom) throws -> Int32 {
+    let lo = try lua.checkInt(1)
+    let hi = try lua.checkInt(2)
+    guard lo <= hi else { throw LuaArgumentError(arg: 2, message: "interval is empty (\(lo) > \(hi))") }
+    lua.push(stream.int(lo...hi))
+    return 1
+  }
+
+  static func randomFloat(_ lua: LuaState, _ stream: inout TideRandom) throws -> Int32 {
+    if lua.isNoneOrNil(at: 1) {
+      lua.push(stream.float())
+    } else {
+      let lo = try lua.checkNumber(1, "lo", in: Limits.randomBound)
+      let hi = try lua.checkNumber(2, "hi", in: Limits.randomBound)
+      lua.push(stream.float(lo, hi))
+    }
+    return 1
+  }
+
+  static func randomPick(_ lua: LuaState, _ stream: inout TideRandom) throws -> Int32 {
+    try lua.checkTable(1)
+    let n = lua.rawLength(1)
+    guard n > 0 else { throw LuaArgumentError(arg: 1, message: "list is empty") }
+    lua.rawGet(1, index: stream.index(n) + 1)
+    return 1
   }
 }

@@ -193,32 +193,11 @@ final class BotDriver {
 
   /// `random.int`, `random.float`, `random.pick` on the bot's own stream, as `tide.random`'s.
   private static func pushRandomFunctions(_ box: BotRandom, _ lua: LuaState) {
-    lua.push { lua in
-      let lo = try lua.checkInt(1)
-      let hi = try lua.checkInt(2)
-      guard lo <= hi else { throw LuaArgumentError(arg: 2, message: "interval is empty (\(lo) > \(hi))") }
-      lua.push(box.stream.int(lo...hi))
-      return 1
-    }
+    lua.push { lua in try Engine.randomInt(lua, &box.stream) }
     lua.rawSet(-2, key: "int")
-    lua.push { lua in
-      if lua.isNoneOrNil(at: 1) {
-        lua.push(box.stream.float())
-      } else {
-        let lo = try lua.checkNumber(1, "lo", in: Limits.randomBound)
-        let hi = try lua.checkNumber(2, "hi", in: Limits.randomBound)
-        lua.push(box.stream.float(lo, hi))
-      }
-      return 1
-    }
+    lua.push { lua in try Engine.randomFloat(lua, &box.stream) }
     lua.rawSet(-2, key: "float")
-    lua.push { lua in
-      try lua.checkTable(1)
-      let n = lua.rawLength(1)
-      guard n > 0 else { throw LuaArgumentError(arg: 1, message: "list is empty") }
-      lua.rawGet(1, index: box.stream.index(n) + 1)
-      return 1
-    }
+    lua.push { lua in try Engine.randomPick(lua, &box.stream) }
     lua.rawSet(-2, key: "pick")
   }
 
