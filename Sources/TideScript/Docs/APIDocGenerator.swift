@@ -420,27 +420,17 @@ public struct APIDocGenerator {
       let rest = line.dropFirst(tag.count).trimmingCharacters(in: .whitespaces)
       switch tag {
       case "@param":
-        var name = String(rest.prefix { !$0.isWhitespace })
-        var remainder = rest.dropFirst(name.count).trimmingCharacters(in: .whitespaces)
-        if name.hasSuffix(":") {
-          name.removeLast()
-          remainder = ": " + remainder
-        }
-        let (declaredType, text) = splitTypeAndText(remainder)
-        var type = declaredType
-        var optional = false
-        if name.hasSuffix("?") { name.removeLast(); optional = true }
-        if type.hasSuffix("?") { type.removeLast(); optional = true }
-        if name.isEmpty {
+        let param = namedType(rest)
+        if param.name.isEmpty {
           doc.faults.append((lineNumber, "@param needs a name and a type"))
           continues = .description
           continue
         }
-        if type.isEmpty { doc.faults.append((lineNumber, "@param \(name) has no type")) }
-        if doc.params.contains(where: { $0.name == name }) {
-          doc.faults.append((lineNumber, "@param \(name) is documented twice"))
+        if param.type.isEmpty { doc.faults.append((lineNumber, "@param \(param.name) has no type")) }
+        if doc.params.contains(where: { $0.name == param.name }) {
+          doc.faults.append((lineNumber, "@param \(param.name) is documented twice"))
         }
-        doc.params.append(Param(name: name, type: type, text: text, optional: optional))
+        doc.params.append(param)
         continues = .param
       case "@return", "@returns":
         let (type, text) = splitTypeAndText(rest)
@@ -448,13 +438,9 @@ public struct APIDocGenerator {
         doc.returns.append(Return(type: type, text: text))
         continues = .result
       case "@field":
-        let name = String(rest.prefix { !$0.isWhitespace })
-        let (declaredType, text) = splitTypeAndText(rest.dropFirst(name.count).trimmingCharacters(in: .whitespaces))
-        var type = declaredType
-        let optional = type.hasSuffix("?")
-        if optional { type.removeLast() }
-        if name.isEmpty || type.isEmpty { doc.faults.append((lineNumber, "@field needs a name and a type")) }
-        doc.fields.append(Param(name: name, type: type, text: text, optional: optional))
+        let field = namedType(rest)
+        if field.name.isEmpty || field.type.isEmpty { doc.faults.append((lineNumber, "@field needs a name and a type")) }
+        doc.fields.append(field)
         continues = .field
       case "@type":
         if rest.isEmpty { doc.faults.append((lineNumber, "@type needs a type")) }
@@ -494,6 +480,22 @@ public struct APIDocGenerator {
     return doc
   }
 
+  /// Reads `name type: text` (`@param`, `@field`): `name?` or `type?` marks it optional, and
+  /// `name: text` (no type) is allowed so the fault can name it.
+  private static func namedType(_ rest: String) -> Param {
+    var name = String(rest.prefix { !$0.isWhitespace })
+    var remainder = rest.dropFirst(name.count).trimmingCharacters(in: .whitespaces)
+    if name.hasSuffix(":") {
+      name.removeLast()
+      remainder = ": " + remainder
+    }
+    var (type, text) = splitTypeAndText(remainder)
+    var optional = false
+    if name.hasSuffix("?") { name.removeLast(); optional = true }
+    if type.hasSuffix("?") { type.removeLast(); optional = true }
+    return Param(name: name, type: type, text: text, optional: optional)
+  }
+
   /// Reads `set_text(s: string, b: number?) Button: summary` into a method.
   private static func parseMethod(_ text: String, line: Int) -> MethodDoc? {
     let (head, summary) = splitTypeAndText(text)
@@ -515,7 +517,7 @@ public struct APIDocGenerator {
   }
 
   /// `a: number, b: fun(x: number, y: number)` split at the commas outside brackets.
-  private static func splitTopLevel(_ text: String) -> [String] {
+  static func splitTopLevel(_ text: String) -> [String] {
     var parts: [String] = []
     var current = ""
     var depth = 0

@@ -142,7 +142,7 @@ extension APIDocGenerator {
     }
     for result in entry.doc.returns {
       // `number, number, number, number: x, y, width, height` is four results.
-      let types = splitTopLevelCommas(result.type)
+      let types = splitTopLevel(result.type)
       if types.count > 1 {
         let names = result.text.split(separator: ",").map { $0.trimmingCharacters(in: .whitespaces) }
         for (index, type) in types.enumerated() {
@@ -228,24 +228,6 @@ extension APIDocGenerator {
     }
     out += wordFollowsDot ? word : rename(word)
     return out
-  }
-
-  private static func splitTopLevelCommas(_ text: String) -> [String] {
-    var parts: [String] = []
-    var current = ""
-    var depth = 0
-    for character in text {
-      if "([{<".contains(character) { depth += 1 }
-      if ")]}>".contains(character) { depth = max(0, depth - 1) }
-      if character == ",", depth == 0 {
-        parts.append(current.trimmingCharacters(in: .whitespaces))
-        current = ""
-      } else {
-        current.append(character)
-      }
-    }
-    parts.append(current.trimmingCharacters(in: .whitespaces))
-    return parts.filter { !$0.isEmpty }
   }
 
   /// A Lua value of `type` that makes the file runnable: `0`, `""`, `false` or `{}`.
