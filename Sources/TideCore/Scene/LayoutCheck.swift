@@ -140,13 +140,7 @@ public struct LayoutCheck {
 
   /// Whether `node` lies in the world of a camera that has moved off its rest.
   private func isScrolledAway(_ node: Node) -> Bool {
-    guard let scrolledWorld else { return false }
-    var current = node.parent
-    while let n = current {
-      if n === scrolledWorld { return true }
-      current = n.parent
-    }
-    return false
+    scrolledWorld.map { node.isDescendant(of: $0) } ?? false
   }
 
   /// The nearest ancestor with a box of its own: a rect, or a group given a size (a tide.ui
@@ -223,7 +217,7 @@ public struct LayoutCheck {
       let result = scene.hitTestDetail(centre) { handlerTarget($0) != nil }
       let taker: Node
       if let hit = result.hit {
-        if Self.isInside(hit, item.node) { continue }
+        if hit.isDescendant(of: item.node) { continue }
         taker = handlerTarget(hit) ?? hit
       } else if let cover = result.coveredBy {
         taker = cover
@@ -235,15 +229,6 @@ public struct LayoutCheck {
       found.append(problem(.coveredTap, item.node, "\(item.node) at \(Self.point(centre)) is under \(taker), which takes its taps"))
     }
     return found
-  }
-
-  private static func isInside(_ node: Node, _ ancestor: Node) -> Bool {
-    var current: Node? = node
-    while let n = current {
-      if n === ancestor { return true }
-      current = n.parent
-    }
-    return false
   }
 
   // MARK: Contrast

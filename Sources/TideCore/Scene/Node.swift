@@ -265,6 +265,16 @@ public final class Node {
     return node.id == 0
   }
 
+  /// Whether the node is `ancestor` or hangs from it (trees are at most `Limits.nestingDepth` deep).
+  public func isDescendant(of ancestor: Node) -> Bool {
+    var node: Node? = self
+    while let current = node {
+      if current === ancestor { return true }
+      node = current.parent
+    }
+    return false
+  }
+
   /// Why `add(_:)` would refuse a child.
   public enum AddRefusal: Equatable, Sendable {
     /// The child is the node itself or one of its ancestors.
