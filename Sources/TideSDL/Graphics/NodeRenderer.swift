@@ -55,6 +55,8 @@ final class NodeRenderer {
     // Pixels covered so far this frame, and the most a frame may cover (see `overdrawLayers`).
     var covered = 0.0
     var coverLimit = Double.infinity
+    // The largest text texture this output needs (`screenSide(target)`), once a frame.
+    var textSide = Limits.textTextureSide
 
     /// Whether the box (0, 0, width, height) mapped by `t`, widened by `margin` pixels, misses
     /// the band. Cheaper than letting SDL clip it, and the reason bands divide the work.
@@ -122,6 +124,7 @@ final class NodeRenderer {
     frame.target = SafeGeometry.Box(minX: 0, minY: 0, maxX: Double(outputWidth), maxY: Double(outputHeight))
     frame.covered = 0
     frame.coverLimit = Self.overdrawLayers * Double(outputWidth) * Double(outputHeight)
+    frame.textSide = Self.screenSide(frame.target)
     frame.baseClip = nil
     if SDL_RenderIsClipEnabled(renderer) == SDL_TRUE {
       var rect = SDL_Rect()
@@ -328,17 +331,15 @@ final class NodeRenderer {
     tint.a *= look.textColor.a
     // Text larger than the screen is drawn from a texture of the part on screen only, so no
     // label, however long or large, costs more than the screen in pixels.
-    let screenSide = Self.screenSide(frame.target)
-    if look.width * pixelScale > Double(screenSide) || look.height * pixelScale > Double(screenSide) {
-      guard let window = Self.visibleWindow(of: look, transform: transform, pixelScale: pixelScale, frame: frame, side: screenSide),
+    let block = Vec2(x: look.width * pixelScale, y: look.height * pixelScale)
+    if block.x > Double(frame.textSide) || block.y > Double(frame.textSide) {
+      guard let window = Self.visibleWindow(of: block, flipX: look.flipX, flipY: look.flipY, transform: transform, pixelScale: pixelScale, frame: frame),
         let texture = texts.texture(look.text, pixelSize: pixelSize, color: color, align: align, window: window)
       else { return }
       // A flipped text shows block pixel b at local pixel (block size - b): the window's quad
       // goes to the mirrored place, and drawTexture mirrors its content within it.
-      let blockWidth = look.width * pixelScale
-      let blockHeight = look.height * pixelScale
-      let left = look.flipX ? blockWidth - Double(window.x + texture.width) : Double(window.x)
-      let top = look.flipY ? blockHeight - Double(window.y + texture.height) : Double(window.y)
+      let left = look.flipX ? block.x - Double(window.x + texture.width) : Double(window.x)
+      let top = look.flipY ? block.y - Double(window.y + texture.height) : Double(window.y)
       drawTexture(
         texture, transform: transform * .translate(left / pixelScale, top / pixelScale),
         width: Double(texture.width) / pixelScale, height: Double(texture.height) / pixelScale,
@@ -350,10 +351,9 @@ final class NodeRenderer {
     let width = Double(texture.width) / pixelScale
     let height = Double(texture.height) / pixelScale
     // Place the block by alignment inside the node's box, in case the box was measured
-    // with other metrics than the ones drawing now.
-    // A texture cut at `Limits.textTextureSide` shows the start of a block as wide as the box.
-    let cut = texture.width >= Limits.textTextureSide
-    let offset = cut ? 0 : (look.width - width) * Double(align) / 2
+    // with other metrics than the ones drawing now. (A block larger than the screen took the
+    // window path above, so this texture is whole.)
+    let offset = (look.width - width) * Double(align) / 2
     drawTexture(
       texture, transform: transform * .translate(offset, 0), width: width, height: height,
       flipX: look.flipX, flipY: look.flipY, tint: tint, alpha: alpha, &frame)
@@ -371,10 +371,11 @@ final class NodeRenderer {
     return min(Limits.textTextureSide, max(1, tiles) * textWindowTile)
   }
 
-  /// The part of a text block, in its pixels, that this output (this band's rows) shows, snapped
-  /// out to whole tiles and at most `side` a side; nil when none of it shows.
+  /// The part of a text block (`block` pixels), in its pixels, that this output (this band's
+  /// rows) shows, snapped out to whole tiles and at most `frame.textSide` a side; nil when none
+  /// of it shows.
   private static func visibleWindow(
-    of look: NodeLook, transform: Affine, pixelScale: Double, frame: FrameState, side: Int
+    of block: Vec2, flipX: Bool, flipY: Bool, transform: Affine, pixelScale: Double, frame: FrameState
   ) -> PixelWindow? {
     guard let inverse = transform.inverted() else { return nil }
     let top = max(frame.target.minY, frame.top)
@@ -383,16 +384,15 @@ final class NodeRenderer {
       Vec2(frame.target.minX, top), Vec2(frame.target.maxX, top), Vec2(frame.target.minX, bottom), Vec2(frame.target.maxX, bottom),
     ].map { inverse.apply($0) }
     let tile = Double(textWindowTile)
-    let blockWidth = look.width * pixelScale
-    let blockHeight = look.height * pixelScale
     // Local pixels to block pixels: mirrored when the text is flipped.
-    let xs = corners.map { look.flipX ? blockWidth - $0.x * pixelScale : $0.x * pixelScale }
-    let ys = corners.map { look.flipY ? blockHeight - $0.y * pixelScale : $0.y * pixelScale }
+    let xs = corners.map { flipX ? block.x - $0.x * pixelScale : $0.x * pixelScale }
+    let ys = corners.map { flipY ? block.y - $0.y * pixelScale : $0.y * pixelScale }
     let left = max(0, ((xs.min() ?? 0) / tile).rounded(.down) * tile)
-    let right = min(blockWidth + tile, ((xs.max() ?? 0) / tile).rounded(.up) * tile)
+    let right = min(block.x + tile, ((xs.max() ?? 0) / tile).rounded(.up) * tile)
     let upper = max(0, ((ys.min() ?? 0) / tile).rounded(.down) * tile)
-    let lower = min(blockHeight + tile, ((ys.max() ?? 0) / tile).rounded(.up) * tile)
+    let lower = min(block.y + tile, ((ys.max() ?? 0) / tile).rounded(.up) * tile)
     guard [left, right, upper, lower].allSatisfy(\.isFinite), right > left, lower > upper else { return nil }
+    let side = frame.textSide
     return PixelWindow(
       x: Int(left), y: Int(upper), width: min(Int(right - left), side), height: min(Int(lower - upper), side))
   }
