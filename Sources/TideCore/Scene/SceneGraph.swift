@@ -47,15 +47,12 @@ public final class SceneGraph {
       return true
     }
     // Finish callbacks run after every node has stepped; nodes they start playing wait a tick.
-    // Most ticks nothing plays or nothing finishes: no array is made for them.
-    if !animating.isEmpty {
-      let count = animating.count
-      var finished: [() -> Void] = []
-      for i in 0..<count {
-        if let done = animating[i].stepAnimation(dt) { finished.append(done) }
-      }
-      for done in finished { done() }
+    let count = animating.count
+    var finished: [() -> Void] = []
+    for i in 0..<count {
+      if let done = animating[i].stepAnimation(dt) { finished.append(done) }
     }
+    for done in finished { done() }
     stepEmitters(dt)
   }
 
