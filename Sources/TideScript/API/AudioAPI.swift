@@ -12,8 +12,8 @@ extension Engine {
     /// @example tide.audio.play("roar")
     m.function("play") { [unowned self] lua in
       let name = try lua.checkString(1)
-      if soundFiles[name] == nil, let url = AssetCatalog.soundFile(named: name, in: gameDirectory) { soundFiles[name] = url }
-      guard soundFiles[name] != nil else {
+      if !knownSounds.contains(name), AssetCatalog.soundFile(named: name, in: gameDirectory) != nil { knownSounds.insert(name) }
+      guard knownSounds.contains(name) else {
         if let problem = AssetCatalog.problem(named: name, extensions: ["wav", "ogg"], in: gameDirectory, shown: displayPath) {
           throw LuaArgumentError(arg: 1, message: problem)
         }

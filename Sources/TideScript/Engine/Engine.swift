@@ -24,10 +24,10 @@ public final class Engine: GameDriver {
   public private(set) var soundLog: [String] = []
   /// What the game said about how it went (`tide.report`), the last value per key.
   public internal(set) var reports: [String: Double] = [:]
-  /// Sound files found by `tide.audio.play`, by name: looking one up checks the folder wall with
+  /// Sounds `tide.audio.play` has found a file for: looking one up checks the folder wall with
   /// system calls, which cost a played game (a pop a tap) a tenth of its time. Emptied when an
   /// asset is saved or deleted and on every fresh start.
-  var soundFiles: [String: URL] = [:]
+  var knownSounds: Set<String> = []
 
   let options: EngineOptions
   /// Ends the process when a tick is stuck in engine code (`EngineOptions.stuckTickSeconds`).
@@ -178,7 +178,7 @@ public final class Engine: GameDriver {
     particleSeeds = TideRandom(seed: Engine.particleSeed(seed))
     soundLog.removeAll()
     reports.removeAll()
-    soundFiles.removeAll()
+    knownSounds.removeAll()
     errors.reset()
     errors.seed = seed
   }
