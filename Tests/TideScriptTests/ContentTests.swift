@@ -1,4 +1,5 @@
 import Foundation
+import TideCore
 import TideScript
 import XCTest
 
@@ -28,6 +29,26 @@ final class ContentTests: XCTestCase {
       let report = GameTestRunner.run(game: game, displayPath: name)
       XCTAssertEqual(report.failed, 0, "\(name): Lua tests failed:\n\(report.output)")
       XCTAssertGreaterThan(report.passed, 0, "\(name): no tests ran (add tests/*_test.lua):\n\(report.output)")
+    }
+  }
+
+  /// Issue 16: each game has a golden screen at every size its conf.lua declares (a golden input's
+  /// `@size`, or the design size when it names none), so every fixed layout is pinned.
+  func testEveryDeclaredSizeHasAGoldenScreen() throws {
+    for game in Self.games() {
+      let name = "Content/\(game.lastPathComponent)"
+      let engine = try Engine(gameDirectory: game, displayPath: name, backend: HeadlessBackend(), options: EngineOptions())
+      let design = Vec2(x: engine.config.width, y: engine.config.height)
+      let folder = game.appendingPathComponent("tests/golden")
+      let inputs = ((try? FileManager.default.contentsOfDirectory(atPath: folder.path)) ?? []).filter { $0.hasSuffix(".input") }
+      var drawn = Set<Vec2>()
+      for input in inputs {
+        let script = try InputScript(text: String(contentsOf: folder.appendingPathComponent(input), encoding: .utf8))
+        drawn.insert(script.size ?? design)
+      }
+      for size in engine.config.checkedSizes where !drawn.contains(size) {
+        XCTFail("\(name): no golden screen at \(Int(size.x))x\(Int(size.y)), a size conf.lua declares (add a tests/golden/*.input with @size)")
+      }
     }
   }
 
