@@ -34,7 +34,7 @@ struct LayoutRun {
     var outcome = Outcome()
     for screen in try screens(of: location) {
       // A golden input made for one size (`@size`) is checked at that size only; `--size` wins over all.
-      let sizes = setup.size != nil ? base.designSize.map { [$0] } ?? declared : screen.script.size.map { [$0] } ?? declared
+      let sizes = (setup.size != nil ? base.designSize : screen.script.size).map { [$0] } ?? declared
       for size in sizes {
         var options = try options(for: screen.script)
         options.designSize = size
