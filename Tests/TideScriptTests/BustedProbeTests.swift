@@ -34,18 +34,11 @@ final class BustedProbeTests: XCTestCase {
   }
 
   func testProbeGivesTheSameOutcomesAsBusted() throws {
-    let busted = Process()
-    busted.executableURL = URL(fileURLWithPath: "/usr/bin/env")
     // Debian's `busted` runs on whichever `lua` is the default; Tide embeds Lua 5.4.
-    busted.arguments = ["lua5.4", "/usr/bin/busted", "-o", "junit", "spec"]
-    busted.currentDirectoryURL = Self.probe
-    let pipe = Pipe()
-    busted.standardOutput = pipe
-    busted.standardError = FileHandle.nullDevice
-    try busted.run()
-    let data = pipe.fileHandleForReading.readDataToEndOfFile()
-    busted.waitUntilExit()
-    let byBusted = try Self.outcomes(junit: String(decoding: data, as: UTF8.self))
+    let busted = try runProgram(
+      URL(fileURLWithPath: "/usr/bin/env"), ["lua5.4", "/usr/bin/busted", "-o", "junit", "spec"], in: Self.probe,
+      output: .standardOutput)
+    let byBusted = try Self.outcomes(junit: busted.output)
 
     // The probe itself is right about busted: "fails: ..." fail, "pending: ..." are pending.
     XCTAssertGreaterThanOrEqual(byBusted.count, 60, "busted ran too few probe tests: \(byBusted)")

@@ -25,16 +25,8 @@ final class LuaMetaTests: XCTestCase {
 
   /// Runs `script` with `lua5.4` (Debian's interpreter, not the engine) and returns what it printed.
   private func runLua(_ script: String) throws -> (output: String, status: Int32) {
-    let process = Process()
-    process.executableURL = URL(fileURLWithPath: "/usr/bin/env")
-    process.arguments = ["lua5.4", "-e", script]
-    let pipe = Pipe()
-    process.standardOutput = pipe
-    process.standardError = pipe
-    try process.run()
-    let data = pipe.fileHandleForReading.readDataToEndOfFile()
-    process.waitUntilExit()
-    return (String(decoding: data, as: UTF8.self), process.terminationStatus)
+    let run = try runProgram(URL(fileURLWithPath: "/usr/bin/env"), ["lua5.4", "-e", script])
+    return (run.output, run.status)
   }
 
   /// Loaded by lua5.4, the library builds a `tide` table; walked as the engine walks the real one

@@ -141,20 +141,11 @@ final class SaveAPITests: XCTestCase {
       while type(back) == "table" do depth, back = depth + 1, back.x end
       print("depth " .. depth)
       """#)
-    let process = Process()
-    process.executableURL = tide
-    process.arguments = ["run", fixture.directory.path, "--headless", "--seconds", "0.1"]
     var environment = ProcessInfo.processInfo.environment
     environment["HOME"] = fixture.root.appendingPathComponent("home").path
     environment.removeValue(forKey: "XDG_DATA_HOME")
-    process.environment = environment
-    let pipe = Pipe()
-    process.standardOutput = pipe
-    process.standardError = pipe
-    try process.run()
-    let output = String(decoding: pipe.fileHandleForReading.readDataToEndOfFile(), as: UTF8.self)
-    process.waitUntilExit()
-    XCTAssertEqual(process.terminationStatus, 0, output)
+    let (status, output) = try runProgram(tide, ["run", fixture.directory.path, "--headless", "--seconds", "0.1"], environment: environment)
+    XCTAssertEqual(status, 0, output)
     XCTAssertTrue(output.contains("depth 64"), output)
   }
 

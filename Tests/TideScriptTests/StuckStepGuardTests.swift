@@ -16,20 +16,13 @@ final class StuckStepGuardTests: XCTestCase {
   }
 
   func testATickStuckPastItsLimitEndsTheProcessWithAMessage() throws {
-    let process = Process()
-    process.executableURL = URL(fileURLWithPath: CommandLine.arguments[0])
-    process.arguments = ["TideScriptTests.StuckStepGuardTests/testStuckChild"]
-    process.environment = ProcessInfo.processInfo.environment.merging(["TIDE_STUCK_CHILD": "1"]) { $1 }
-    let errors = Pipe()
-    process.standardError = errors
-    process.standardOutput = FileHandle.nullDevice
     let started = Date()
-    try process.run()
-    let data = errors.fileHandleForReading.readDataToEndOfFile()
-    process.waitUntilExit()
-    XCTAssertEqual(process.terminationStatus, 70)
+    let child = try runProgram(
+      URL(fileURLWithPath: CommandLine.arguments[0]), ["TideScriptTests.StuckStepGuardTests/testStuckChild"],
+      environment: ProcessInfo.processInfo.environment.merging(["TIDE_STUCK_CHILD": "1"]) { $1 }, output: .standardError)
+    XCTAssertEqual(child.status, 70)
     XCTAssertLessThan(Date().timeIntervalSince(started), 9, "ended by the guard, not by the end of the sleep")
-    let message = String(decoding: data, as: UTF8.self)
+    let message = child.output
     XCTAssertTrue(message.contains("tide: Content/stuck (seed 7): one tick has run for over 1 s in code the watchdog cannot stop"), message)
   }
 

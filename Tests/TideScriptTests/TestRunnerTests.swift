@@ -442,16 +442,8 @@ final class TestRunnerTests: XCTestCase {
     try XCTSkipUnless(FileManager.default.isExecutableFile(atPath: tide.path), "no tide executable at \(tide.path)")
     func run(_ tests: String, _ extra: [String] = []) throws -> (Int32, String) {
       let fixture = try GameFixture(main: "", tests: tests)
-      let process = Process()
-      process.executableURL = tide
-      process.arguments = ["test", fixture.directory.path] + extra
-      let pipe = Pipe()
-      process.standardOutput = pipe
-      process.standardError = pipe
-      try process.run()
-      let data = pipe.fileHandleForReading.readDataToEndOfFile()
-      process.waitUntilExit()
-      return (process.terminationStatus, String(decoding: data, as: UTF8.self))
+      let run = try runProgram(tide, ["test", fixture.directory.path] + extra)
+      return (run.status, run.output)
     }
     let (good, goodOut) = try run("it('passes', function() end)")
     XCTAssertEqual(good, 0, goodOut)
