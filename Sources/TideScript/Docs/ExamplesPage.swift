@@ -45,7 +45,7 @@ public enum ExamplesPage {
         let value: String
         switch config.options[key] {
         case .string(let s): value = "\"\(s)\""
-        case .number(let n): value = n == n.rounded() && abs(n) < 1e15 ? String(Int(n)) : String(n)
+        case .number(let n): value = ReportFormat.number(n)
         case .bool(let b): value = String(b)
         case nil: value = ""
         }
