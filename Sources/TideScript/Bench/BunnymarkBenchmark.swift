@@ -1,3 +1,4 @@
+import CLua
 import Foundation
 import LuaBridge
 import TideCore
@@ -28,6 +29,7 @@ extension EngineBenchmarks {
     bare.openSafeLibraries()
     let bareTables = try plainTablesRunner(bare.state, moveSource: moveSource, bunnies: bunnies)
     let engineTables = try plainTablesRunner(engine.lua, moveSource: moveSource, bunnies: bunnies)
+    let bareUserdata = try plainTablesRunner(bare.state, moveSource: moveSource, bunnies: bunnies, userdata: true)
     func run(_ runner: LuaRef, on lua: LuaState) throws {
       lua.push(runner)
       lua.push(ticks)
@@ -39,12 +41,15 @@ extension EngineBenchmarks {
     for _ in 0..<ticks { engine.step() }
     try run(bareTables, on: bare.state)
     try run(engineTables, on: engine.lua)
+    try run(bareUserdata, on: bare.state)
     var tables = Double.infinity
+    var userdataFloor = Double.infinity
     var tablesInEngine = Double.infinity
     var sprites = Double.infinity
     for _ in 0..<rounds {
       tables = min(tables, try seconds { try run(bareTables, on: bare.state) })
       tablesInEngine = min(tablesInEngine, try seconds { try run(engineTables, on: engine.lua) })
+      userdataFloor = min(userdataFloor, try seconds { try run(bareUserdata, on: bare.state) })
       sprites = min(sprites, seconds { for _ in 0..<ticks { engine.step() } })
     }
     guard engine.errors.failureCount == 0 else { throw BenchmarkError("\(displayPath) reported a script error while timed") }
@@ -55,6 +60,7 @@ extension EngineBenchmarks {
       figures: [
         ("plain Lua tables, bare Lua state (the baseline)", String(format: "%.0f ns per bunny per tick", perBunny(tables))),
         ("plain Lua tables, in the engine's Lua state", String(format: "%.0f ns per bunny per tick (%.2fx the baseline)", perBunny(tablesInEngine), tablesInEngine / tables)),
+        ("userdata with bare C `__index`/`__newindex`, bare Lua state (the floor for fields on userdata)", String(format: "%.0f ns per bunny per tick (%.2fx the baseline)", perBunny(userdataFloor), userdataFloor / tables)),
         ("Tide: a whole headless tick (`Engine.step`)", String(format: "%.0f ns per bunny per tick", perBunny(sprites))),
         ("ratio to the baseline", String(format: "%.2fx", ratio)),
         ("virtual time", String(format: "%.0fx real time (%.1f µs a tick)", (Double(ticks) / 60) / sprites, sprites / Double(ticks) * 1e6)),
@@ -63,11 +69,14 @@ extension EngineBenchmarks {
   }
 
   /// Loads `move.lua` into `lua` with `bunnies` seeded plain-table bunnies placed as the bunnymark
-  /// places its sprites; returns a function `(ticks)` that moves them `ticks` times.
-  private static func plainTablesRunner(_ lua: LuaState, moveSource: String, bunnies: Int) throws -> LuaRef {
+  /// places its sprites; returns a function `(ticks)` that moves them `ticks` times. With
+  /// `userdata`, each bunny is instead a userdata of two doubles served by the cheapest C
+  /// `__index`/`__newindex` (`tide_bench_xy_index`): what fields on userdata cost at the least.
+  private static func plainTablesRunner(_ lua: LuaState, moveSource: String, bunnies: Int, userdata: Bool = false) throws -> LuaRef {
     try lua.load(
       """
-      local move_source, n = ...
+      local move_source, n, new_bunny = ...
+      new_bunny = new_bunny or function(x, y) return { x = x, y = y } end
       local move = assert(load(move_source, "=move.lua"))()
       local seed = 42
       local function rnd()
@@ -76,7 +85,7 @@ extension EngineBenchmarks {
       end
       local bunnies, vxs, vys = {}, {}, {}
       for i = 1, n do
-        bunnies[i] = { x = rnd() * (1280 - 26), y = rnd() * (720 - 37) }
+        bunnies[i] = new_bunny(rnd() * (1280 - 26), rnd() * (720 - 37))
         vxs[i] = rnd() * 10
         vys[i] = rnd() * 10 - 5
       end
@@ -86,7 +95,27 @@ extension EngineBenchmarks {
       """, chunkName: "=bench")
     lua.push(moveSource)
     lua.push(bunnies)
-    try lua.pcall(nargs: 2, nresults: 1)
+    if userdata {
+      lua.newTable()
+      lua_pushcclosure(lua.L, tide_bench_xy_index, 0)
+      lua.rawSet(-2, key: "__index")
+      lua_pushcclosure(lua.L, tide_bench_xy_newindex, 0)
+      lua.rawSet(-2, key: "__newindex")
+      let metatable = lua.ref(at: -1)
+      lua.pop()
+      lua.push { lua in
+        let xy = lua_newuserdatauv(lua.L, 2 * MemoryLayout<Double>.size, 0)
+        let doubles = xy?.assumingMemoryBound(to: Double.self)
+        doubles?[0] = lua_tonumberx(lua.L, 1, nil)
+        doubles?[1] = lua_tonumberx(lua.L, 2, nil)
+        lua.push(metatable)
+        lua.setMetatable(-2)
+        return 1
+      }
+    } else {
+      lua.pushNil()
+    }
+    try lua.pcall(nargs: 3, nresults: 1)
     let runner = lua.ref(at: -1)
     lua.pop()
     return runner
