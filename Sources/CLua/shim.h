@@ -60,6 +60,16 @@ typedef struct tide_Object {
   const tide_FieldMap *fieldmap; /* the fields in it; NULL when fields is */
 } tide_Object;
 
+/* The memory of a function box userdata: the retained Swift box (NULL once __gc
+** released it) and the slot trampoline that calls it, or -1 (see tide_pushtrampoline). */
+typedef struct tide_FunctionBox {
+  void *box;
+  int slot;
+} tide_FunctionBox;
+
+/* Slot trampolines per VM: a power of 8, as tide_pushtrampoline's table is built. */
+#define TIDE_FAST_SLOTS 512
+
 /* Calls the Swift closure boxed in `box`; returns n >= 0 or a TIDE_MARK_*.
 ** Defined in Swift (LuaBridge, @_cdecl) and called directly rather than
 ** through a pointer: every Lua->Swift call goes through it. */
@@ -116,6 +126,9 @@ typedef struct tide_State {
   int yield_count;
   /* registry refs of LuaBridge's own tables */
   int function_meta_ref;  /* metatable of function boxes (__gc) */
+  /* Swift functions called through a slot trampoline (see tide_pushtrampoline) */
+  void **fast_boxes;      /* TIDE_FAST_SLOTS boxes, NULL where unused or released; or NULL */
+  int fast_used;          /* slots handed out so far: a slot is never handed out twice */
   int object_cache_ref;   /* weak-valued: object pointer -> its userdata */
 } tide_State;
 
@@ -225,13 +238,9 @@ static inline void tide_sethook(lua_State *L, int period) {
 ** frames have returned. Called straight from the lua_CFunction Lua called
 ** (never through lua_call), errors name that function and its caller's line.
 ** ---------------------------------------------------------------------- */
-static inline int tide_callswift(lua_State *L, void *box) {
-  tide_State *s = tide_state(L);
-  int enforce = s->enforce_limit;
-  s->enforce_limit = 0; /* Swift frames: allocations must not fail */
-  int n = tide_dispatch(L, box);
-  s->enforce_limit = enforce;
-  if (n >= 0) return n;
+/* Raises or yields as a dispatcher's marker asks. Out of line: it is the rare path of
+** every trampoline, and 512 slot trampolines should not carry a copy each. */
+static __attribute__((noinline)) int tide_raisemarker(lua_State *L, tide_State *s, int n) {
   switch (n) {
     case TIDE_MARK_YIELD:
       return lua_yield(L, s->yield_count);
@@ -249,18 +258,56 @@ static inline int tide_callswift(lua_State *L, void *box) {
   }
 }
 
+static inline int tide_callswift(lua_State *L, void *box) {
+  tide_State *s = tide_state(L);
+  int enforce = s->enforce_limit;
+  s->enforce_limit = 0; /* Swift frames: allocations must not fail */
+  int n = tide_dispatch(L, box);
+  s->enforce_limit = enforce;
+  if (__builtin_expect(n >= 0, 1)) return n;
+  return tide_raisemarker(L, s, n);
+}
+
+/* The trampoline for a Swift function that got no slot: the box is read from
+** upvalue 1, a light userdata holding the box userdata's memory. */
 static inline int tide_trampoline(lua_State *L) {
   return tide_callswift(L, *(void **)lua_touserdata(L, lua_upvalueindex(1)));
 }
 
-/* Pushes a Swift function: [-1 (box userdata), +1 (closure)]. Upvalue 1 is
-** the box's memory as a light userdata, so a call reads the box pointer in
-** one step less than through the userdata (no header to read for where its
-** memory starts); upvalue 2 is the box itself, which keeps that memory alive
-** for as long as the closure can be called, finalizers included (its __gc
-** stores NULL there, which tide_dispatch turns into an error). */
+/* Slot trampolines: tide_fast_NNN (NNN in octal) calls the box in slot 0NNN of
+** its VM's fast_boxes, found through the state's extra space with no Lua API
+** call at all. Reading an upvalue costs a call into liblua (lua_touserdata on
+** lua_upvalueindex), a third of what a Swift function adds to a bare C one. */
+#define TIDE_FAST_FN(d) \
+  static int tide_fast_##d(lua_State *L) { return tide_callswift(L, tide_state(L)->fast_boxes[0##d]); }
+#define TIDE_FAST_8(p, X) X(p##0) X(p##1) X(p##2) X(p##3) X(p##4) X(p##5) X(p##6) X(p##7)
+#define TIDE_FAST_64(p, X) TIDE_FAST_8(p##0, X) TIDE_FAST_8(p##1, X) TIDE_FAST_8(p##2, X) \
+  TIDE_FAST_8(p##3, X) TIDE_FAST_8(p##4, X) TIDE_FAST_8(p##5, X) TIDE_FAST_8(p##6, X) TIDE_FAST_8(p##7, X)
+#define TIDE_FAST_512(X) TIDE_FAST_64(0, X) TIDE_FAST_64(1, X) TIDE_FAST_64(2, X) TIDE_FAST_64(3, X) \
+  TIDE_FAST_64(4, X) TIDE_FAST_64(5, X) TIDE_FAST_64(6, X) TIDE_FAST_64(7, X)
+TIDE_FAST_512(TIDE_FAST_FN)
+#define TIDE_FAST_ENTRY(d) tide_fast_##d,
+
+/* Pushes a Swift function: [-1 (box userdata), +1 (closure)]. While the VM has
+** slots left, the closure is a slot trampoline whose one upvalue is the box
+** userdata, which keeps the box alive for as long as the closure can be called
+** (finalizers included); the box's __gc empties the slot, which tide_dispatch
+** turns into an error, and a slot is never reused, so a closure called late
+** can never reach another function. The engine's API is pushed when its VM
+** starts, so it is what gets slots. After that, the closure is tide_trampoline
+** with upvalue 1 the box's memory as a light userdata and upvalue 2 the box. */
 static inline void tide_pushtrampoline(lua_State *L) {
-  lua_pushlightuserdata(L, lua_touserdata(L, -1));
+  static const lua_CFunction fast[TIDE_FAST_SLOTS] = { TIDE_FAST_512(TIDE_FAST_ENTRY) };
+  tide_State *s = tide_state(L);
+  tide_FunctionBox *box = (tide_FunctionBox *)lua_touserdata(L, -1);
+  if (s->fast_boxes != NULL && s->fast_used < TIDE_FAST_SLOTS) {
+    int slot = s->fast_used++;
+    s->fast_boxes[slot] = box->box;
+    box->slot = slot;
+    lua_pushcclosure(L, fast[slot], 1);
+    return;
+  }
+  lua_pushlightuserdata(L, box);
   lua_insert(L, -2);
   lua_pushcclosure(L, tide_trampoline, 2);
 }

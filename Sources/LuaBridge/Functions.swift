@@ -31,12 +31,14 @@ func dispatchSwiftFunction(_ L: OpaquePointer?, _ box: UnsafeMutableRawPointer?)
   }
 }
 
-/// `__gc` of a function box userdata: releases the closure once.
+/// `__gc` of a function box userdata: releases the closure once and empties its slot, if any.
 let releaseFunctionBox: lua_CFunction = { L in
-  guard let slot = lua_touserdata(L, 1)?.assumingMemoryBound(to: UnsafeMutableRawPointer?.self),
-    let box = slot.pointee
+  guard let L, let memory = lua_touserdata(L, 1)?.assumingMemoryBound(to: tide_FunctionBox.self),
+    let box = memory.pointee.box
   else { return 0 }
-  slot.pointee = nil
+  memory.pointee.box = nil
+  let slot = Int(memory.pointee.slot)
+  if slot >= 0, let slots = tide_state(L).pointee.fast_boxes { slots[slot] = nil }
   Unmanaged<FunctionBox>.fromOpaque(box).release()
   return 0
 }
@@ -55,9 +57,8 @@ extension LuaState {
   /// `tide_callswift` (it is upvalue 1 of every trampoline).
   func pushFunctionBox(_ function: @escaping LuaFunction) {
     // lua_newuserdatauv never returns NULL: it raises on failure instead.
-    let slot: UnsafeMutableRawPointer = tide_lua_newuserdata(L, MemoryLayout<UnsafeMutableRawPointer>.size)
-    slot.storeBytes(
-      of: Unmanaged.passRetained(FunctionBox(function)).toOpaque(), as: UnsafeMutableRawPointer.self)
+    let memory = tide_lua_newuserdata(L, MemoryLayout<tide_FunctionBox>.size).assumingMemoryBound(to: tide_FunctionBox.self)
+    memory.initialize(to: tide_FunctionBox(box: Unmanaged.passRetained(FunctionBox(function)).toOpaque(), slot: -1))
     lua_rawgeti(L, tide_lua_registryindex(), lua_Integer(shared.pointee.function_meta_ref))
     _ = lua_setmetatable(L, -2)
   }

@@ -19,6 +19,9 @@ public final class LuaVM {
     shared.initialize(to: tide_State())
     shared.pointee.limit = memoryLimit > 0 ? memoryLimit : 0
     shared.pointee.hook_period = TIDE_HOOK_PERIOD
+    let slots = UnsafeMutablePointer<UnsafeMutableRawPointer?>.allocate(capacity: Int(TIDE_FAST_SLOTS))
+    slots.initialize(repeating: nil, count: Int(TIDE_FAST_SLOTS))
+    shared.pointee.fast_boxes = slots
     guard let L = tide_newstate(shared) else {
       preconditionFailure("lua_newstate failed: out of memory")
     }
@@ -35,9 +38,16 @@ public final class LuaVM {
     shared.pointee.watchdog = nil
     // Closing runs every __gc, which releases boxed Swift objects and closures.
     lua_close(state.L)
+    shared.pointee.fast_boxes?.deallocate()
     shared.deinitialize(count: 1)
     shared.deallocate()
   }
+
+  /// How many of the VM's slot trampolines (`TIDE_FAST_SLOTS`) Swift functions have taken.
+  ///
+  /// Functions pushed once the slots are gone still work, one API call slower each call: the
+  /// engine's tests check that its whole API fits, with room to grow.
+  public var slotTrampolinesUsed: Int { Int(shared.pointee.fast_used) }
 
   /// The raw main `lua_State`, for bindings that need the C API directly.
   public var L: OpaquePointer { state.L }

@@ -40,6 +40,32 @@ final class FunctionCallTests: XCTestCase {
     XCTAssertTrue(message?.contains("attempt to call a released Swift function") == true, "\(message ?? "no error")")
   }
 
+  func testFunctionsPastTheSlotTrampolinesBehaveAlike() throws {
+    let vm = makeVM()
+    let lua = vm.state
+    // More functions than a VM has slot trampolines: the later ones take the upvalue
+    // trampoline, and both kinds must return, raise and name the caller's line the same.
+    let count = Int(TIDE_FAST_SLOTS) + 8
+    lua.newTable()
+    for i in 1...count {
+      lua.push { lua in
+        if lua.toBool(at: 1) { throw LuaRaise("failed \(i)") }
+        lua.push(i * 10)
+        return 1
+      }
+      lua.rawSet(-2, index: i)
+    }
+    lua.setGlobal("fs")
+    XCTAssertEqual(try lua.evalString("return fs[1]() + fs[\(count)]()"), "\(10 + count * 10)")
+    XCTAssertEqual(
+      try lua.evalString("local _, a = pcall(fs[2], true)\nlocal _, b = pcall(fs[\(count)], true)\nreturn a .. ' / ' .. b"),
+      "failed 2 / failed \(count)")
+    try lua.doString("function call(f) return f(true) end", chunkName: "=where")
+    for i in [3, count - 1] {
+      XCTAssertEqual(try lua.evalString("return select(2, pcall(call, fs[\(i)]))"), "where:1: failed \(i)")
+    }
+  }
+
   func testLuaFunctionCallableFromSwift() throws {
     let vm = makeVM()
     let lua = vm.state

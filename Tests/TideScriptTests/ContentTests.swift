@@ -1,6 +1,7 @@
+import CLua
 import Foundation
 import TideCore
-import TideScript
+@testable import TideScript
 import XCTest
 
 /// Runs every game in the repository's `Content/` through the game test runner.
@@ -29,6 +30,22 @@ final class ContentTests: XCTestCase {
       let report = GameTestRunner.run(game: game, displayPath: name)
       XCTAssertEqual(report.failed, 0, "\(name): Lua tests failed:\n\(report.output)")
       XCTAssertGreaterThan(report.passed, 0, "\(name): no tests ran (add tests/*_test.lua):\n\(report.output)")
+    }
+  }
+
+  /// The engine's whole API is pushed when a game's VM starts, so it is what takes the VM's slot
+  /// trampolines (the cheaper way into Swift); this fails while there is still room to grow, so
+  /// the slot count is raised before any API function falls back to the upvalue trampoline.
+  func testTheAPIFitsTheSlotTrampolinesWithRoomToGrow() throws {
+    for game in Self.games() {
+      let name = "Content/\(game.lastPathComponent)"
+      var options = EngineOptions()
+      options.saveDirectory = FileManager.default.temporaryDirectory.appendingPathComponent("tide-slots-\(getpid())")
+      let engine = try Engine(gameDirectory: game, displayPath: name, backend: HeadlessBackend(), options: options)
+      try engine.start()
+      let used = engine.lua.vm.slotTrampolinesUsed
+      print("\(name): \(used) slot trampolines used")
+      XCTAssertLessThanOrEqual(used, Int(TIDE_FAST_SLOTS) * 3 / 4, "\(name): raise TIDE_FAST_SLOTS in Sources/CLua/shim.h")
     }
   }
 
