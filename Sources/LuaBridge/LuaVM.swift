@@ -12,6 +12,8 @@ public final class LuaVM {
   public let state: LuaState
   /// Per-VM C bookkeeping; outlives `lua_close`, which still frees through it.
   let shared: UnsafeMutablePointer<tide_State>
+  /// How `LuaRef`s reach this VM; cleared as it goes.
+  let link = VMLink()
 
   /// Creates a state whose allocations stop at `memoryLimit` bytes (0 = no limit).
   public init(memoryLimit: Int = 512 << 20) {
@@ -25,10 +27,13 @@ public final class LuaVM {
     self.shared = shared
     self.state = LuaState(L)
     shared.pointee.owner = Unmanaged.passUnretained(self).toOpaque()
+    link.vm = self
     installBridgeTables()
   }
 
   deinit {
+    // References released from here on (closing runs every __gc) find no VM, as a weak one would.
+    link.vm = nil
     watchdogTimer?.cancel()
     // The timer's handler may still run once: it must not hook a closed state.
     watchdogState?.forgetState()
