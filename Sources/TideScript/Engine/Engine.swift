@@ -209,8 +209,10 @@ public final class Engine: GameDriver {
     let dt = clock.dt
     let startTick = clock.tick
     clock.step()
-    let events = pendingInput
-    pendingInput.removeAll(keepingCapacity: true)
+    // Swapped out rather than copied and emptied: emptying a buffer still shared with the copy
+    // allocated a fresh one every tick, input or not.
+    var events: [InputEvent] = []
+    swap(&events, &pendingInput)
     for event in events {
       recording?.append(event, tick: startTick)
       handle(event)
