@@ -418,7 +418,8 @@ extension Engine {
       lua.forEachPair(optsArg) { k, v in
         guard failure == nil else { return }
         guard let key = lua.toString(at: k), lua.type(at: k) == .string else { return }
-        if also.contains(key) { return }
+        // Most constructors take no extra keys: no hashing of every key to learn it.
+        if !also.isEmpty, also.contains(key) { return }
         if key == "parent" {
           if let p = lua.toObject(at: v, as: Node.self) { parent = p } else {
             failure = LuaArgumentError(arg: optsArg, message: "parent must be a sprite")
