@@ -62,7 +62,7 @@ public final class LuaVM {
       // A fresh budget in the middle of a call (the test runner's, before each test) is a
       // fresh start for the watchdog's clock too.
       if shared.pointee.call_depth > 0, let watchdog = shared.pointee.watchdog {
-        tide_watchdog_arm(watchdog, max(DispatchTime.now().uptimeNanoseconds, 1))
+        tide_watchdog_arm(watchdog, MonotonicClock.nanoseconds())
       }
       state.syncBudgetHook()
     }
@@ -108,7 +108,7 @@ public final class LuaVM {
     timer.setEventHandler {
       let started = tide_watchdog_started(watch.pointer)
       guard started != 0 else { return }
-      let ran = DispatchTime.now().uptimeNanoseconds &- started
+      let ran = MonotonicClock.nanoseconds() &- started
       if ran > LuaVM.lazyHookDelay { watch.hookMainThread() }
       if ran > limit { tide_watchdog_trip(watch.pointer) }
     }

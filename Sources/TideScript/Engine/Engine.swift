@@ -201,7 +201,7 @@ public final class Engine: GameDriver {
   public func step() {
     stuckGuard?.begin()
     defer { stuckGuard?.end() }
-    tickStarted = options.watchdogSeconds > 0 ? DispatchTime.now().uptimeNanoseconds : 0
+    tickStarted = options.watchdogSeconds > 0 ? MonotonicClock.nanoseconds() : 0
     defer { reportOverrun() }
     // Every binding and callback leaves the stack as it found it; catch a leak at the tick it happens.
     let stackTop = lua.top
@@ -255,7 +255,7 @@ public final class Engine: GameDriver {
 
   /// Whether this tick's callbacks have run past the watchdog's limit (checked between timers).
   func tickOverran() -> Bool {
-    guard tickStarted != 0, DispatchTime.now().uptimeNanoseconds &- tickStarted > UInt64(options.watchdogSeconds) * 1_000_000_000
+    guard tickStarted != 0, MonotonicClock.nanoseconds() &- tickStarted > UInt64(options.watchdogSeconds) * 1_000_000_000
     else { return false }
     tickOverruns += 1
     return true
