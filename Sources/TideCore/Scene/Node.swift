@@ -228,6 +228,7 @@ public final class Node {
     self.graphLink = graphLink
     fields = .allocate(capacity: 1)
     fields.initialize(to: NodeFields())
+    fields.pointee.isCircle = kind == .circle
     if kind == .circle {
       // A circle is positioned by its centre, as people expect.
       anchorX = 0.5

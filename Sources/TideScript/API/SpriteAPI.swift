@@ -63,8 +63,20 @@ enum SpriteField: String, CaseIterable {
       LuaObjectField("visible", .boolean, offset: at(\.visible)),
       LuaObjectField("flip_x", .boolean, offset: at(\.flipX)),
       LuaObjectField("flip_y", .boolean, offset: at(\.flipY)),
+      // A circle's radius is half its width (`Node.radius`), read in C as scripts read it every
+      // tick (`s.y - s.radius`); other kinds' radius is their corner's, and every write sets
+      // width and height both: those go to Swift.
+      circleRadius,
     ]
   }()
+
+  private static var circleRadius: LuaObjectField {
+    var field = LuaObjectField(
+      "radius", .number, offset: NodeFields.offset(of: \.width), readOnly: true, bounds: Limits.radius.bounds)
+    field.readsHalf = true
+    field.onlyWhen = NodeFields.offset(of: \.isCircle)
+    return field
+  }
 }
 
 extension Engine {
