@@ -64,6 +64,8 @@ public final class Engine: GameDriver {
   var methodTables: [String: LuaRef] = [:]
   /// Anchors the interned sprite field names the Sprite metatable compares by identity.
   var spriteFieldNames: LuaRef?
+  /// The sprite fields by the address of their interned names (anchored in `spriteFieldNames`).
+  var spriteFieldTable = FieldTable<SpriteField>()
   var declaredOptions: [String: OptionValue] = [:]
   /// The design size from conf.lua and `--size`, restored by each test start without a `size`.
   var declaredSize = Vec2(x: 390, y: 844)
