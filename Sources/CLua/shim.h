@@ -35,13 +35,16 @@
 #define TIDE_FIELD_NUMBER   1 /* a double; writes take numbers only */
 #define TIDE_FIELD_BOOLEAN  2 /* a byte holding 0 or 1; writes take booleans only */
 #define TIDE_FIELD_READONLY 4 /* read in C; writes go to the Swift setter */
+#define TIDE_FIELD_HALF     8 /* a number field read as half the stored value (a circle's radius) */
+#define TIDE_FIELD_GUARDED 16 /* read in C only while the byte at `guard` is nonzero; else Swift */
 #define TIDE_FIELD_SLOTS   64 /* open addressing; at most half full */
 
 typedef struct tide_Field {
   const void *key;  /* interned name, anchored by the map's user value; NULL = empty slot */
   uint32_t offset;  /* byte offset of the value in the field block */
   uint32_t mirror;  /* a write stores here too (a uniform scale); == offset for none */
-  uint32_t kind;    /* TIDE_FIELD_NUMBER or _BOOLEAN, maybe | TIDE_FIELD_READONLY */
+  uint32_t kind;    /* TIDE_FIELD_NUMBER or _BOOLEAN, maybe | _READONLY, _HALF, _GUARDED */
+  uint32_t guard;   /* with TIDE_FIELD_GUARDED: byte offset of the flag that lets C read it */
   double lo, hi;    /* a number field stores only lo <= v <= hi (never NaN); others go to Swift */
 } tide_Field;
 
@@ -410,7 +413,10 @@ static inline int tide_msghandler(lua_State *L) {
 ** every other key, and every write they will not do, to the object's Swift
 ** getter or setter in the same C frame (so its errors read exactly as if it
 ** were the metamethod itself). Keys match by the identity of Lua's interned
-** short strings: lua_topointer of `s.x`'s key is the TString of "x".
+** short strings: lua_topointer of `s.x`'s key is the TString of "x". A
+** guarded field is read in C only while its flag byte in the block is set (a
+** sprite's `radius` is half its width only for circles); otherwise, and for
+** every write of a read-only field, Swift serves it.
 ** ---------------------------------------------------------------------- */
 /* Interned strings are heap objects aligned to 16: skip the always-zero bits. */
 static inline unsigned tide_fieldslot(const void *key) {
@@ -429,7 +435,8 @@ static inline const tide_Field *tide_findfield(const tide_FieldMap *map, const v
 
 /* Adds (or replaces) a field; 0 when the map is full or the key is NULL. */
 static inline int tide_fieldmap_add(tide_FieldMap *map, const void *key, uint32_t offset,
-                                    uint32_t mirror, uint32_t kind, double lo, double hi) {
+                                    uint32_t mirror, uint32_t kind, uint32_t guard, double lo,
+                                    double hi) {
   if (key == NULL) return 0;
   unsigned slot = tide_fieldslot(key);
   while (map->slots[slot].key != NULL && map->slots[slot].key != key)
@@ -438,7 +445,7 @@ static inline int tide_fieldmap_add(tide_FieldMap *map, const void *key, uint32_
     if (map->count >= TIDE_FIELD_SLOTS / 2) return 0;
     map->count++;
   }
-  map->slots[slot] = (tide_Field){ key, offset, mirror, kind, lo, hi };
+  map->slots[slot] = (tide_Field){ key, offset, mirror, kind, guard, lo, hi };
   return 1;
 }
 
@@ -465,10 +472,12 @@ static inline int tide_fields_index(lua_State *L) {
   if (o != NULL) {
     const tide_Field *f = tide_findfield(o->fieldmap, lua_topointer(L, 2));
     const char *block = (const char *)o->fields;
-    if (f != NULL) {
-      if (f->kind & TIDE_FIELD_NUMBER)
-        lua_pushnumber(L, *(const double *)(block + f->offset));
-      else
+    if (f != NULL && (!(f->kind & TIDE_FIELD_GUARDED) || block[f->guard] != 0)) {
+      if (f->kind & TIDE_FIELD_NUMBER) {
+        double d = *(const double *)(block + f->offset);
+        /* Times 0.5 is exactly the getter's division by 2, to the last bit. */
+        lua_pushnumber(L, (f->kind & TIDE_FIELD_HALF) ? d * 0.5 : d);
+      } else
         lua_pushboolean(L, *(const unsigned char *)(block + f->offset));
       return 1;
     }

@@ -72,7 +72,7 @@ extension LuaState {
       shared.pointee.budget_left = shared.pointee.budget
       shared.pointee.budget_tripped = 0
       if let watchdog = shared.pointee.watchdog {
-        tide_watchdog_arm(watchdog, max(DispatchTime.now().uptimeNanoseconds, 1))
+        tide_watchdog_arm(watchdog, MonotonicClock.nanoseconds())
       }
     }
     syncBudgetHook()

@@ -12,6 +12,8 @@ public final class LuaVM {
   public let state: LuaState
   /// Per-VM C bookkeeping; outlives `lua_close`, which still frees through it.
   let shared: UnsafeMutablePointer<tide_State>
+  /// How `LuaRef`s reach this VM; cleared as it goes.
+  let link = VMLink()
 
   /// Creates a state whose allocations stop at `memoryLimit` bytes (0 = no limit).
   public init(memoryLimit: Int = 512 << 20) {
@@ -28,10 +30,13 @@ public final class LuaVM {
     self.shared = shared
     self.state = LuaState(L)
     shared.pointee.owner = Unmanaged.passUnretained(self).toOpaque()
+    link.vm = self
     installBridgeTables()
   }
 
   deinit {
+    // References released from here on (closing runs every __gc) find no VM, as a weak one would.
+    link.vm = nil
     watchdogTimer?.cancel()
     // The timer's handler may still run once: it must not hook a closed state.
     watchdogState?.forgetState()
@@ -67,7 +72,7 @@ public final class LuaVM {
       // A fresh budget in the middle of a call (the test runner's, before each test) is a
       // fresh start for the watchdog's clock too.
       if shared.pointee.call_depth > 0, let watchdog = shared.pointee.watchdog {
-        tide_watchdog_arm(watchdog, max(DispatchTime.now().uptimeNanoseconds, 1))
+        tide_watchdog_arm(watchdog, MonotonicClock.nanoseconds())
       }
       state.syncBudgetHook()
     }
@@ -113,7 +118,7 @@ public final class LuaVM {
     timer.setEventHandler {
       let started = tide_watchdog_started(watch.pointer)
       guard started != 0 else { return }
-      let ran = DispatchTime.now().uptimeNanoseconds &- started
+      let ran = MonotonicClock.nanoseconds() &- started
       if ran > LuaVM.lazyHookDelay { watch.hookMainThread() }
       if ran > limit { tide_watchdog_trip(watch.pointer) }
     }

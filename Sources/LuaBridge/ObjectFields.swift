@@ -29,6 +29,12 @@ public struct LuaObjectField: Sendable {
   /// The numbers C stores (NaN never); it hands any other to the Swift setter, which must refuse
   /// it with an error, so a field has one range whichever side writes it.
   public var bounds: ClosedRange<Double>
+  /// A number read as half the stored value (a circle's radius from its width); for read-only
+  /// fields, whose writes Swift does.
+  public var readsHalf = false
+  /// Byte offset of a `Bool` in the block: C reads the field only while it is true, and the
+  /// Swift getter serves it otherwise (a field whose meaning depends on the object's kind).
+  public var onlyWhen: Int?
 
   /// A field `name` of type `kind` at `offset` bytes into the block.
   public init(

@@ -3,21 +3,32 @@ import CLua
 /// A Lua value kept alive from Swift through a registry reference.
 ///
 /// The reference is released when the `LuaRef` is deinitialized (if its VM
-/// still lives). It holds its VM weakly, so Swift objects boxed in Lua may
-/// keep refs without keeping the VM alive.
+/// still lives). It reaches its VM through the VM's `VMLink`, so Swift objects
+/// boxed in Lua may keep refs without keeping the VM alive.
 public final class LuaRef {
   /// The registry index (`LUA_REFNIL` for nil).
   public let id: Int32
-  private weak var vm: LuaVM?
+  private let link: VMLink
 
   init(id: Int32, vm: LuaVM) {
     self.id = id
-    self.vm = vm
+    link = vm.link
   }
 
   deinit {
-    vm?.releaseReference(id)
+    link.vm?.releaseReference(id)
   }
+}
+
+/// A VM as its references see it: cleared as the VM goes, as a weak reference would be.
+///
+/// Not a `weak var` in each `LuaRef`: a weak reference gives the VM a side table, after which
+/// every retain and release of it takes the runtime's slow path, and making and dropping a
+/// reference (a handler, a tween's `on_done`, a field's table) formed and loaded one each time.
+/// The link is held strongly and its pointer is plain: the VM clears it first thing in its deinit.
+final class VMLink {
+  unowned(unsafe) var vm: LuaVM?
+  init() {}
 }
 
 extension LuaState {

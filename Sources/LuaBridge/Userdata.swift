@@ -180,8 +180,10 @@ extension LuaState {
       rawSet(-2, index: i + 1)
       var kind: UInt32 = field.kind == .number ? UInt32(TIDE_FIELD_NUMBER) : UInt32(TIDE_FIELD_BOOLEAN)
       if field.readOnly { kind |= UInt32(TIDE_FIELD_READONLY) }
+      if field.readsHalf { kind |= UInt32(TIDE_FIELD_HALF) }
+      if field.onlyWhen != nil { kind |= UInt32(TIDE_FIELD_GUARDED) }
       let added = tide_fieldmap_add(
-        map, key, UInt32(field.offset), UInt32(field.alsoWrites ?? field.offset), kind,
+        map, key, UInt32(field.offset), UInt32(field.alsoWrites ?? field.offset), kind, UInt32(field.onlyWhen ?? 0),
         field.bounds.lowerBound, field.bounds.upperBound)
       precondition(added != 0, "too many fast fields (at most \(TIDE_FIELD_SLOTS / 2))")
     }

@@ -544,4 +544,31 @@ final class SpriteAPITests: XCTestCase {
     XCTAssertEqual(report.failed, 0, report.output)
     XCTAssertEqual(report.passed, 1, report.output)
   }
+
+  /// A circle's `radius`, read in C as half its width, reads as the Swift getter gives it,
+  /// whoever wrote the width; other kinds' `radius` (their corner's) still comes from Swift.
+  func testRadiusReadInCMatchesTheSwiftPath() throws {
+    let report = try runLuaTests(
+      #"""
+      it("reads a circle's radius as half its width, and other kinds' as their corner's", function()
+        tide.test.start()
+        local c = tide.sprite.circle{ radius = 10 }
+        assert.are.equal(10, c.radius)
+        assert.are.equal("float", math.type(c.radius))
+        c.w = 7
+        assert.are.equal(3.5, c.radius)
+        c.radius = 4
+        assert.are.same({ 4, 8, 8 }, { c.radius, c.w, c.h })
+        c.w = 0.1
+        assert.are.equal(0.1 / 2, c.radius)
+        local r = tide.sprite.rect{ w = 40, h = 20, radius = 6 }
+        assert.are.equal(6, r.radius)
+        r.w = 100
+        assert.are.equal(6, r.radius)
+        assert.error_matches(function() c.radius = "big" end, "radius: number expected, got string", nil, true)
+      end)
+      """#)
+    XCTAssertEqual(report.failed, 0, report.output)
+    XCTAssertEqual(report.passed, 1, report.output)
+  }
 }

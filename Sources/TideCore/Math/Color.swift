@@ -25,24 +25,23 @@ public struct Color: Hashable, Sendable, CustomStringConvertible {
   /// Parses `#rgb`, `#rgba`, `#rrggbb` or `#rrggbbaa` (the `#` is required); nil when malformed.
   public init?(hex: String) {
     guard hex.hasPrefix("#") else { return nil }
-    let digits = hex.utf8.dropFirst()
-    var values: [UInt8] = []
-    values.reserveCapacity(8)
-    for ch in digits {
-      guard let v = Color.hexValue(ch) else { return nil }
-      values.append(v)
+    // The digits packed four bits each into one word, not gathered in arrays: a colour is
+    // parsed for each fill, stroke and tint a script gives, sprite after sprite.
+    var packed: UInt32 = 0
+    var count = 0
+    for ch in hex.utf8.dropFirst() {
+      guard count < 8, let v = Color.hexValue(ch) else { return nil }
+      packed = packed << 4 | UInt32(v)
+      count += 1
     }
-    switch values.count {
+    func digit(_ i: Int) -> UInt8 { UInt8(truncatingIfNeeded: packed >> (4 * UInt32(count - 1 - i))) & 0xF }
+    switch count {
     case 3, 4:
       // Short forms repeat each digit: #f80 == #ff8800.
-      let expanded = values.map { $0 * 17 }
-      self.init(bytes: expanded[0], expanded[1], expanded[2], values.count == 4 ? expanded[3] : 255)
+      self.init(bytes: digit(0) * 17, digit(1) * 17, digit(2) * 17, count == 4 ? digit(3) * 17 : 255)
     case 6, 8:
-      var bytes: [UInt8] = []
-      for i in stride(from: 0, to: values.count, by: 2) {
-        bytes.append(values[i] * 16 + values[i + 1])
-      }
-      self.init(bytes: bytes[0], bytes[1], bytes[2], values.count == 8 ? bytes[3] : 255)
+      func byte(_ i: Int) -> UInt8 { digit(2 * i) * 16 + digit(2 * i + 1) }
+      self.init(bytes: byte(0), byte(1), byte(2), count == 8 ? byte(3) : 255)
     default:
       return nil
     }

@@ -15,6 +15,10 @@ import Foundation
 public struct SaveStore: Sendable {
   /// The directory holding the saves (created on first write).
   public let directory: URL
+  /// Whether writes are flushed to the disk (`fsync`) before and after the rename. Off only for
+  /// a folder that is thrown away when its game ends (`tide run --runs`, `tide bench play`):
+  /// the files read back the same either way, and waiting on the disk buys nothing there.
+  public var isDurable = true
 
   /// Creates a store over `directory`.
   public init(directory: URL) {
@@ -106,7 +110,7 @@ public struct SaveStore: Sendable {
     return .unusable(reason: "the save folder '\(directory.path)' is not a folder")
   }
 
-  /// Replaces the save called `name` with `data`, atomically and durably.
+  /// Replaces the save called `name` with `data`, atomically and (when `isDurable`) durably.
   public func write(_ name: String, _ data: Data) throws(SaveError) {
     let url = try url(for: name)
     try createDirectory()
@@ -129,7 +133,7 @@ public struct SaveStore: Sendable {
         offset += n
       }
     }
-    if failure == nil, fsync(fd) != 0 { failure = SaveStore.ioError("sync", tempPath) }
+    if failure == nil, isDurable, fsync(fd) != 0 { failure = SaveStore.ioError("sync", tempPath) }
     if close(fd) != 0, failure == nil { failure = SaveStore.ioError("close", tempPath) }
     if let failure {
       unlink(tempPath)
@@ -140,7 +144,7 @@ public struct SaveStore: Sendable {
       unlink(tempPath)
       throw error
     }
-    syncDirectory()
+    if isDurable { syncDirectory() }
   }
 
   /// Moves the (damaged) save called `name` to the first free `<name>.damaged-<n>.json` and

@@ -213,16 +213,22 @@ public final class Node {
   /// True after `removeFromParent()` until the node is added somewhere again.
   public private(set) var isRemoved = false
 
-  weak var graph: SceneGraph?
+  /// How the node reaches its graph: nil once the graph is gone, as a weak reference would be.
+  /// Not a `weak var`: that gives the graph a side table, after which every retain and release
+  /// of it takes the runtime's slow path, and each node made formed one and each add, removal
+  /// and deinit loaded one.
+  let graphLink: GraphLink
+  var graph: SceneGraph? { graphLink.graph }
   var childOrderIsDirty = false
   private var cachedDrawOrder: [Node] = []
 
-  init(kind: NodeKind, id: Int, graph: SceneGraph?) {
+  init(kind: NodeKind, id: Int, graphLink: GraphLink) {
     self.kind = kind
     self.id = id
-    self.graph = graph
+    self.graphLink = graphLink
     fields = .allocate(capacity: 1)
     fields.initialize(to: NodeFields())
+    fields.pointee.isCircle = kind == .circle
     if kind == .circle {
       // A circle is positioned by its centre, as people expect.
       anchorX = 0.5
@@ -291,7 +297,7 @@ public final class Node {
   /// transforms, drawing, hit-testing, a node's deinit) is short and no recursion runs out of
   /// stack: a chain of 20,000 groups took 12 s of work here, and 50,000 overflowed the stack.
   public func refusal(toAdd child: Node) -> AddRefusal? {
-    guard child.graph === graph else { return .otherGraph }
+    guard child.graphLink === graphLink else { return .otherGraph }
     var depth = 1  // of the child, once added
     var ancestor: Node? = self
     while let a = ancestor {

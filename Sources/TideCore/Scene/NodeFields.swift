@@ -37,6 +37,9 @@ public struct NodeFields {
   public var flipX: Bool = false
   /// See `Node.flipY`.
   public var flipY: Bool = false
+  /// Whether the node is a circle (`Node.kind`, which never changes): a direct reader may then
+  /// serve `radius` as half of `width`. Set by the node; read-only for direct writers.
+  public internal(set) var isCircle: Bool = false
 
   /// Defaults as a new node has them.
   public init() {}

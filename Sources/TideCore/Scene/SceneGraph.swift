@@ -18,19 +18,26 @@ public final class SceneGraph {
   /// Particles alive across every emitter of this graph.
   public let particleBudget = ParticleBudget()
   private var drawBuffer: [DrawItem] = []
+  /// What this graph's nodes reach it through.
+  private let link = GraphLink()
 
   /// Creates an empty scene that measures text with `textMetrics`.
   public init(textMetrics: any TextMetrics = ApproximateTextMetrics()) {
     self.textMetrics = textMetrics
-    // The root is made before `self` exists, so it gets its graph link afterwards.
-    root = Node(kind: .group, id: 0, graph: nil)
+    root = Node(kind: .group, id: 0, graphLink: link)
     root.name = "root"
-    root.graph = self
+    // Set once `self` exists.
+    link.graph = self
+  }
+
+  deinit {
+    // Nodes that outlive the graph (a script still holds them) must find no graph.
+    link.graph = nil
   }
 
   /// Makes a detached node of `kind` with the next id; attach it with `Node.add(_:)`.
   public func makeNode(_ kind: NodeKind) -> Node {
-    let node = Node(kind: kind, id: nextID, graph: self)
+    let node = Node(kind: kind, id: nextID, graphLink: link)
     nextID += 1
     liveNodeCount += 1
     if kind == .text { node.measureText() }
@@ -229,4 +236,11 @@ public final class SceneGraph {
     node.measureText()
     for child in node.children { remeasureText(child) }
   }
+}
+
+/// A graph as its nodes see it, shared by all of them and cleared in the graph's deinit: a weak
+/// reference's behaviour without its side table (see `Node.graphLink`).
+final class GraphLink {
+  unowned(unsafe) var graph: SceneGraph?
+  init() {}
 }

@@ -63,8 +63,20 @@ enum SpriteField: String, CaseIterable {
       LuaObjectField("visible", .boolean, offset: at(\.visible)),
       LuaObjectField("flip_x", .boolean, offset: at(\.flipX)),
       LuaObjectField("flip_y", .boolean, offset: at(\.flipY)),
+      // A circle's radius is half its width (`Node.radius`), read in C as scripts read it every
+      // tick (`s.y - s.radius`); other kinds' radius is their corner's, and every write sets
+      // width and height both: those go to Swift.
+      circleRadius,
     ]
   }()
+
+  private static var circleRadius: LuaObjectField {
+    var field = LuaObjectField(
+      "radius", .number, offset: NodeFields.offset(of: \.width), readOnly: true, bounds: Limits.radius.bounds)
+    field.readsHalf = true
+    field.onlyWhen = NodeFields.offset(of: \.isCircle)
+    return field
+  }
 }
 
 extension Engine {
@@ -348,6 +360,7 @@ extension Engine {
     }
     spriteFieldNames = lua.ref(at: -1)
     lua.pop()
+    spriteFieldTable = fields
     let fieldTable = fields
     // Named in the error for an unknown field, from the methods actually registered.
     var names: [String] = []
@@ -415,10 +428,19 @@ extension Engine {
     case .none, .nil: break
     case .table:
       var failure: Error?
+      let fields = spriteFieldTable
       lua.forEachPair(optsArg) { k, v in
         guard failure == nil else { return }
+        // A field's name, as Lua interned it, is found by its address: no Swift string made
+        // and hashed per option (the words of any error are the same: the key is the name).
+        // `parent` is an option of its own here (the sprite to add to), not the read-only field.
+        if also.isEmpty, let interned = lua.internedString(at: k), let field = fields.lookup(interned), field != .parent {
+          do { try setField(field, of: node, valueAt: v, lua: lua, arg: optsArg, prefix: field.rawValue) } catch { failure = error }
+          return
+        }
         guard let key = lua.toString(at: k), lua.type(at: k) == .string else { return }
-        if also.contains(key) { return }
+        // Most constructors take no extra keys: no hashing of every key to learn it.
+        if !also.isEmpty, also.contains(key) { return }
         if key == "parent" {
           if let p = lua.toObject(at: v, as: Node.self) { parent = p } else {
             failure = LuaArgumentError(arg: optsArg, message: "parent must be a sprite")

@@ -64,6 +64,8 @@ public final class Engine: GameDriver {
   var methodTables: [String: LuaRef] = [:]
   /// Anchors the interned sprite field names the Sprite metatable compares by identity.
   var spriteFieldNames: LuaRef?
+  /// The sprite fields by the address of their interned names (anchored in `spriteFieldNames`).
+  var spriteFieldTable = FieldTable<SpriteField>()
   var declaredOptions: [String: OptionValue] = [:]
   /// The design size from conf.lua and `--size`, restored by each test start without a `size`.
   var declaredSize = Vec2(x: 390, y: 844)
@@ -201,7 +203,7 @@ public final class Engine: GameDriver {
   public func step() {
     stuckGuard?.begin()
     defer { stuckGuard?.end() }
-    tickStarted = options.watchdogSeconds > 0 ? DispatchTime.now().uptimeNanoseconds : 0
+    tickStarted = options.watchdogSeconds > 0 ? MonotonicClock.nanoseconds() : 0
     defer { reportOverrun() }
     // Every binding and callback leaves the stack as it found it; catch a leak at the tick it happens.
     let stackTop = lua.top
@@ -209,8 +211,10 @@ public final class Engine: GameDriver {
     let dt = clock.dt
     let startTick = clock.tick
     clock.step()
-    let events = pendingInput
-    pendingInput.removeAll(keepingCapacity: true)
+    // Swapped out rather than copied and emptied: emptying a buffer still shared with the copy
+    // allocated a fresh one every tick, input or not.
+    var events: [InputEvent] = []
+    swap(&events, &pendingInput)
     for event in events {
       recording?.append(event, tick: startTick)
       handle(event)
@@ -253,7 +257,7 @@ public final class Engine: GameDriver {
 
   /// Whether this tick's callbacks have run past the watchdog's limit (checked between timers).
   func tickOverran() -> Bool {
-    guard tickStarted != 0, DispatchTime.now().uptimeNanoseconds &- tickStarted > UInt64(options.watchdogSeconds) * 1_000_000_000
+    guard tickStarted != 0, MonotonicClock.nanoseconds() &- tickStarted > UInt64(options.watchdogSeconds) * 1_000_000_000
     else { return false }
     tickOverruns += 1
     return true

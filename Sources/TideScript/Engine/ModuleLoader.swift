@@ -43,7 +43,10 @@ final class ModuleLoader {
   /// Finds the file behind a module name, or explains where it looked.
   func resolve(_ name: String, engine: Engine) -> (url: URL, chunkName: String, isLibrary: Bool)? {
     guard isValidModuleName(name) else { return nil }
-    let relative = name.replacingOccurrences(of: ".", with: "/") + ".lua"
+    // Dots to slashes by Character, as Foundation's replacingOccurrences would (a valid name's
+    // dots are whole characters) without bridging through NSString for each require.
+    let path = String(name.map { $0 == "." ? "/" : $0 })
+    let relative = path + ".lua"
     if name.hasPrefix("tide.") {
       guard let url = LuaLibrary.url(for: relative) else { return nil }
       return (url, "@[tide]/" + relative, true)
@@ -57,9 +60,11 @@ final class ModuleLoader {
       return (url, "@" + engine.displayPath + "/" + folder + "/" + rest, false)
     }
     // `?.lua`, then `?/init.lua`, as Lua's own package.path.
-    let folder = name.replacingOccurrences(of: ".", with: "/") + "/init.lua"
+    let folder = path + "/init.lua"
     for candidate in [relative, folder] {
-      let url = engine.gameDirectory.appendingPathComponent(candidate)
+      // A file, said up front: otherwise URL looks on the disk to learn whether it is a folder,
+      // and fileExists below looks again.
+      let url = engine.gameDirectory.appendingPathComponent(candidate, isDirectory: false)
       if FileManager.default.fileExists(atPath: url.path) { return (url, "@" + engine.displayPath + "/" + candidate, false) }
     }
     return nil
@@ -173,7 +178,8 @@ enum LuaLibrary {
   /// developers see library edits without rebuilding.
   static func url(for relative: String) -> URL? {
     guard let base else { return nil }
-    let url = base.appendingPathComponent(relative)
+    // A file, said up front: no extra look on the disk to learn whether it is a folder.
+    let url = base.appendingPathComponent(relative, isDirectory: false)
     return FileManager.default.fileExists(atPath: url.path) ? url : nil
   }
 

@@ -10,6 +10,8 @@ import TideCore
 final class SceneDirector {
   struct Active {
     let name: String
+    /// `name` as a Lua string in the registry: the definition is looked up by it every tick.
+    let nameKey: LuaRef
     let owner: Int
     let selfRef: LuaRef
     let root: Node
@@ -24,6 +26,9 @@ final class SceneDirector {
   private(set) var current: Active?
   var pending: (name: String, params: LuaRef?)?
   private var nextOwner = 1
+  /// "update" as a Lua string in the registry: pushing it from there each tick skips hashing
+  /// and interning the name anew (made on the first update; the engine's state never changes).
+  private var updateKey: LuaRef?
 
   /// The owner number for things made now (0 between scenes).
   var currentOwner: Int { current?.owner ?? 0 }
@@ -80,8 +85,12 @@ final class SceneDirector {
     }
     let selfRef = lua.ref(at: -1)
     lua.pop(1)
+    lua.push(next.name)
+    let nameKey = lua.ref(at: -1)
+    lua.pop(1)
     current = Active(
-      name: next.name, owner: owner, selfRef: selfRef, root: root, enteredTick: engine.clock.tick, hud: hud, camera: camera)
+      name: next.name, nameKey: nameKey, owner: owner, selfRef: selfRef, root: root, enteredTick: engine.clock.tick,
+      hud: hud, camera: camera)
     call("enter", engine: engine) { lua in
       if let params = next.params { lua.push(params) } else { lua.newTable() }
       return 1
@@ -108,21 +117,37 @@ final class SceneDirector {
   /// Calls the current scene's `update(self, dt)` when it has one.
   func update(dt: Double, engine: Engine) {
     guard current != nil else { return }
-    call("update", engine: engine) { lua in
+    let key: LuaRef
+    if let updateKey {
+      key = updateKey
+    } else {
+      engine.lua.push("update")
+      key = engine.lua.ref(at: -1)
+      engine.lua.pop(1)
+      updateKey = key
+    }
+    call("update", key: key, engine: engine) { lua in
       lua.push(dt)
       return 1
     }
   }
 
-  /// Calls `self:<method>(...)` on the current scene when the definition has that method.
+  /// Calls `self:<method>(...)` on the current scene when the definition has that method;
+  /// `key`, when given, is `method` as a registry-held Lua string.
   @discardableResult
-  func call(_ method: String, engine: Engine, _ pushArgs: (LuaState) -> Int32 = { _ in 0 }) -> Bool {
+  func call(_ method: String, key: LuaRef? = nil, engine: Engine, _ pushArgs: (LuaState) -> Int32 = { _ in 0 }) -> Bool {
     guard let active = current else { return false }
     let lua = engine.lua
     let top = lua.top
     // Look the method up in the definition with raw gets: nothing a script wrote can raise here.
     lua.push(engine.sceneDefinitions)
-    guard lua.rawGet(-1, key: active.name) == .table, lua.rawGet(-1, key: method) == .function else {
+    lua.push(active.nameKey)
+    guard lua.rawGet(-2) == .table else {
+      lua.top = top
+      return false
+    }
+    if let key { lua.push(key) } else { lua.push(method) }
+    guard lua.rawGet(-2) == .function else {
       lua.top = top
       return false
     }

@@ -1,4 +1,5 @@
 import Foundation
+import LuaBridge
 import Synchronization
 
 /// The last net under the watchdog: a tick (or the game's start) that runs past `seconds`
@@ -24,7 +25,7 @@ final class StuckStepGuard: @unchecked Sendable {
     timer.schedule(deadline: .now() + .seconds(1), repeating: .seconds(1))
     timer.setEventHandler { [clock] in
       let started = clock.startedAt.load(ordering: .acquiring)
-      guard started != 0, DispatchTime.now().uptimeNanoseconds &- started > limit else { return }
+      guard started != 0, MonotonicClock.nanoseconds() &- started > limit else { return }
       let message = "tide: \(what): one tick has run for over \(seconds) s in code the watchdog cannot stop (the "
         + "engine's, or a library function's); ending the process\n"
       FileHandle.standardError.write(Data(message.utf8))
@@ -37,7 +38,7 @@ final class StuckStepGuard: @unchecked Sendable {
   deinit { timer.cancel() }
 
   /// Marks the start of a tick.
-  func begin() { clock.startedAt.store(max(DispatchTime.now().uptimeNanoseconds, 1), ordering: .releasing) }
+  func begin() { clock.startedAt.store(MonotonicClock.nanoseconds(), ordering: .releasing) }
 
   /// Marks its end.
   func end() { clock.startedAt.store(0, ordering: .releasing) }

@@ -101,6 +101,8 @@ public enum BotRunner {
       result.failures.append(.init(kind: "start", message: error.description, tick: 0))
       return result
     }
+    // The run's save folder is deleted when it ends: no flushing its writes to the disk.
+    engine.saves.isDurable = false
     if capsules != nil || recording != nil { engine.startRecording(gameVersion: gameVersion) }
     if let capsules {
       // Named by seed and kept until the same seed fails again: a summary lists them all, so
