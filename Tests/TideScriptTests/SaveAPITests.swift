@@ -147,6 +147,10 @@ final class SaveAPITests: XCTestCase {
     let (status, output) = try runProgram(tide, ["run", fixture.directory.path, "--headless", "--seconds", "0.1"], environment: environment)
     XCTAssertEqual(status, 0, output)
     XCTAssertTrue(output.contains("depth 64"), output)
+    // With no XDG_DATA_HOME the save lands under $HOME/.local/share, as XDG says, not in the
+    // home directory of the password database.
+    let save = fixture.root.appendingPathComponent("home/.local/share/tide/\(fixture.directory.lastPathComponent)/deep.json")
+    XCTAssertTrue(FileManager.default.fileExists(atPath: save.path), "no save at \(save.path)")
   }
 
   /// A test can damage a save as a crash would; the game reads "damaged" with the kept file's

@@ -305,6 +305,10 @@ public final class Engine: GameDriver {
     let base: URL
     if let xdg = env["XDG_DATA_HOME"], !xdg.isEmpty {
       base = URL(fileURLWithPath: xdg)
+    } else if let home = env["HOME"], !home.isEmpty {
+      // The XDG default is $HOME/.local/share; Foundation's home directory on Linux comes from
+      // the password database and ignores a HOME set for this process.
+      base = URL(fileURLWithPath: home).appendingPathComponent(".local/share")
     } else {
       base = FileManager.default.homeDirectoryForCurrentUser.appendingPathComponent(".local/share")
     }
