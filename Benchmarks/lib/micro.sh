@@ -11,9 +11,13 @@ declare -A MICRO_TITLE=(
   [tweens]="100,000 running tweens stepped per frame"
   [reload]="hot reload: file saved → change live"
 )
+# Said after a section's figures, where they need reading.
+declare -A MICRO_NOTE=(
+  [sprites]="Two floors. *C fields* is a userdata holding x and y that its C \`__index\`/\`__newindex\` read and write, telling the keys apart by their first letter: the least any field on userdata can cost, and what issue 18's 1.25× is checked against. *Dispatch alone* answers 1 to every key and stores nothing (what this row measured before issue 18's last pass, when it was the only floor): it is what Lua's metamethod call costs, which no field that holds a value can reach. On this machine the C-fields floor itself is over 2× plain tables, so issue 2's 2× cannot be met by fields served from userdata at all here; it read 1.89× in the run recorded before this one (2026-11-25 09:32 UTC), in which every case, plain tables included, ran about 40% slower."
+)
 declare -A MICRO_TARGET=(
   [call]="at most 1.5× the bare C function (issue 2), 1.4× (issue 18)"
-  [sprites]="at most 2× plain Lua tables (issue 2); fields at most 1.25× userdata with bare C __index/__newindex (issue 18)"
+  [sprites]="at most 2× plain Lua tables (issue 2); fields at most 1.25× userdata with bare C __index/__newindex serving x and y (issue 18)"
   [tweens]="at most 3 ms a frame (issue 2)"
   [reload]="under 50 ms from save to new code active at the 95th percentile (issue 4)"
 )
@@ -37,6 +41,7 @@ section_micro() {
         echo "not available yet: \`tide bench $name\` exited $rc: $(head -1 "$BENCH_TMP/micro-$name.err" | cut -c1-200)"
       else
         printf '%s\n' "$out"
+        [ -n "${MICRO_NOTE[$name]:-}" ] && printf '\n%s\n' "${MICRO_NOTE[$name]}"
       fi
     fi
   } >"$md"
