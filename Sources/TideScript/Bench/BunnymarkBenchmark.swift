@@ -97,22 +97,7 @@ extension EngineBenchmarks {
     lua.push(moveSource)
     lua.push(bunnies)
     if userdata {
-      lua.newTable()
-      lua_pushcclosure(lua.L, tide_bench_xy_index, 0)
-      lua.rawSet(-2, key: "__index")
-      lua_pushcclosure(lua.L, tide_bench_xy_newindex, 0)
-      lua.rawSet(-2, key: "__newindex")
-      let metatable = lua.ref(at: -1)
-      lua.pop()
-      lua.push { lua in
-        let xy = lua_newuserdatauv(lua.L, 2 * MemoryLayout<Double>.size, 0)
-        let doubles = xy?.assumingMemoryBound(to: Double.self)
-        doubles?[0] = lua_tonumberx(lua.L, 1, nil)
-        doubles?[1] = lua_tonumberx(lua.L, 2, nil)
-        lua.push(metatable)
-        lua.setMetatable(-2)
-        return 1
-      }
+      lua.push(floorUserdata(lua, index: tide_bench_xy_index, newindex: tide_bench_xy_newindex, holdsXY: true))
     } else {
       lua.pushNil()
     }
