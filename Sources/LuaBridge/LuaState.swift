@@ -67,9 +67,7 @@ public struct LuaState {
     let hooked = lua_gethook(L) != nil
     // The watchdog raises from the same hook, so it stays installed while one watches.
     if budget > 0 || shared.pointee.watchdog != nil {
-      if L == shared.pointee.main_thread, shared.pointee.watchdog != nil,
-        budget == 0 || budget >= LuaVM.lazyHookMinimumBudget
-      {
+      if L == shared.pointee.main_thread, shared.pointee.watchdog != nil, LuaVM.hooksLazily(budget: budget) {
         // A fresh call from Swift starts unhooked; a nested one leaves the timer's hook alone.
         if hooked && shared.pointee.call_depth == 0 { tide_sethook(L, 0) }
         return

@@ -98,6 +98,12 @@ public final class LuaVM {
   /// a test that asks for a small budget means it. Games get 200 million instructions.
   static let lazyHookMinimumBudget: lua_Integer = 1_000_000
 
+  /// Whether a main thread under this instruction budget (0: none) waits for the watchdog's
+  /// timer to hook it, rather than running hooked from the start of each call.
+  static func hooksLazily(budget: lua_Integer) -> Bool {
+    budget == 0 || budget >= lazyHookMinimumBudget
+  }
+
   private func startWatchdog() {
     watchdogTimer?.cancel()
     watchdogState?.forgetState()
@@ -197,8 +203,7 @@ final class WatchdogState: @unchecked Sendable {
     lock.lock()
     defer { lock.unlock() }
     guard let shared, let main = shared.pointee.main_thread, lua_gethook(main) == nil else { return }
-    let budget = shared.pointee.budget
-    guard budget == 0 || budget >= LuaVM.lazyHookMinimumBudget else { return }
+    guard LuaVM.hooksLazily(budget: shared.pointee.budget) else { return }
     tide_sethook(main, shared.pointee.hook_period)
   }
 
