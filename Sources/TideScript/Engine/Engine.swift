@@ -201,9 +201,11 @@ public final class Engine: GameDriver {
 
   /// Runs one fixed tick: input, timers, tweens, the scene's `update`, animations, scene changes.
   public func step() {
-    stuckGuard?.begin()
+    // One reading of the clock starts both the stuck-tick guard and the watchdog's tick timing.
+    let now = MonotonicClock.nanoseconds()
+    stuckGuard?.begin(at: now)
     defer { stuckGuard?.end() }
-    tickStarted = options.watchdogSeconds > 0 ? MonotonicClock.nanoseconds() : 0
+    tickStarted = options.watchdogSeconds > 0 ? now : 0
     defer { reportOverrun() }
     // Every binding and callback leaves the stack as it found it; catch a leak at the tick it happens.
     let stackTop = lua.top

@@ -37,8 +37,9 @@ final class StuckStepGuard: @unchecked Sendable {
 
   deinit { timer.cancel() }
 
-  /// Marks the start of a tick.
-  func begin() { clock.startedAt.store(MonotonicClock.nanoseconds(), ordering: .releasing) }
+  /// Marks the start of a tick at `now` (`MonotonicClock` ns; a tick that reads the clock anyway
+  /// passes its reading).
+  func begin(at now: UInt64 = MonotonicClock.nanoseconds()) { clock.startedAt.store(now, ordering: .releasing) }
 
   /// Marks its end.
   func end() { clock.startedAt.store(0, ordering: .releasing) }
