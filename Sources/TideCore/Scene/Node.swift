@@ -159,6 +159,10 @@ public final class Node {
   public var effectiveTextFit: TextFit {
     textFit ?? (maxTextWidth > 0 || maxTextHeight > 0 ? .wrap : .none)
   }
+  /// The smallest size `shrink` goes to as set, or by default for `fontSize`.
+  public var effectiveMinFontSize: Double {
+    minFontSize > 0 ? minFontSize : TextFitter.defaultMinimumSize(for: fontSize)
+  }
   /// What a text node draws: `text` with the line breaks and "…" fitting added, at `shownFontSize`.
   public private(set) var shownText = ""
   /// The size the text is drawn at: `fontSize`, or smaller where `shrink` made it so.

@@ -22,6 +22,11 @@ public struct TextFitter {
   /// No size is shrunk below this many points.
   public static let smallestSize = 6.0
 
+  /// The size `shrink` goes down to for text of `size` when no smallest size is named.
+  public static func defaultMinimumSize(for size: Double) -> Double {
+    max(smallestSize, size * defaultMinimumFraction)
+  }
+
   let metrics: any TextMetrics
 
   /// Fitter measuring with `metrics`.
@@ -59,7 +64,7 @@ public struct TextFitter {
   /// asks for, so most texts are measured only two or three times.
   private func shrink(_ text: String, size: Double, width: Double, height: Double, minimumSize: Double) -> (text: String, size: Double) {
     if fits(text, size: size, width: width, height: height) { return (text, size) }
-    let floor = min(size, max(Self.smallestSize, minimumSize > 0 ? minimumSize : size * Self.defaultMinimumFraction))
+    let floor = min(size, minimumSize > 0 ? max(Self.smallestSize, minimumSize) : Self.defaultMinimumSize(for: size))
     let measured = metrics.measure(text, size: size)
     let ratio = min(measured.width > 0 ? width / measured.width : 1, measured.height > 0 ? height / measured.height : 1)
     var trial = max(floor, (size * ratio * 2).rounded(.down) / 2)

@@ -561,7 +561,7 @@ extension Engine {
     case .max_width: lua.push(node.maxTextWidth)
     case .max_height: lua.push(node.maxTextHeight)
     case .fit: lua.push(node.effectiveTextFit.rawValue)
-    case .min_size: lua.push(node.minFontSize > 0 ? node.minFontSize : max(TextFitter.smallestSize, node.fontSize * TextFitter.defaultMinimumFraction))
+    case .min_size: lua.push(node.effectiveMinFontSize)
     case .image: if let image = node.image { lua.push(image) } else { lua.pushNil() }
     case .frame: lua.push(node.frameIndex + 1)
     case .tag: lua.push(node.tag)
