@@ -16,11 +16,10 @@ final class ReplayRunnerTests: XCTestCase {
     }
   }
 
-  /// Every node's fields, in drawing order: what "the same state" means here.
+  /// Every node's fields (`DeterminismTests.dump`, the brief's "hash of the scene"), the scene
+  /// and the sounds played so far.
   static func fingerprint(_ engine: Engine) -> String {
-    engine.scene.findAll(where: { _ in true }).map { n in
-      "\(n.kind.rawValue)|\(n.name ?? "")|\(n.tag ?? "")|\(n.x)|\(n.y)|\(n.width)|\(n.height)|\(n.scaleX)|\(n.rotation)|\(n.alpha)|\(n.visible)|\(n.text)"
-    }.joined(separator: "\n") + "|t=\(engine.tick)|scene=\(engine.currentSceneName ?? "")|sounds=\(engine.soundLog)"
+    DeterminismTests.dump(engine) + "sounds=\(engine.soundLog)"
   }
 
   func testEveryGameHasAReplayThatPassesTwiceAlike() throws {
