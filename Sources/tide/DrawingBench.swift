@@ -9,14 +9,7 @@ enum DrawingBenchmarks {
   static let size = Vec2(1280, 720)
 
   private static func milliseconds(_ body: () throws -> Void) rethrows -> Double {
-    let start = DispatchTime.now().uptimeNanoseconds
-    try body()
-    return Double(DispatchTime.now().uptimeNanoseconds - start) / 1e6
-  }
-
-  private static func median(_ values: [Double]) -> Double {
-    let sorted = values.sorted()
-    return sorted.isEmpty ? 0 : sorted[sorted.count / 2]
+    try EngineBenchmarks.seconds(body) * 1000
   }
 
   /// 10,000 live particles: the engine's step (move, age, emit) plus the snapshot the renderer
@@ -56,8 +49,8 @@ enum DrawingBenchmarks {
       steps.append(step)
       frames.append(frame + step)
     }
-    let step = median(steps)
-    let frame = median(frames)
+    let step = EngineBenchmarks.median(steps)
+    let frame = EngineBenchmarks.median(frames)
     let share = step / frame
     return BenchmarkResult(
       name: "particles — \(live) live particles at 1280x720, software renderer, one thread",
@@ -105,7 +98,7 @@ enum DrawingBenchmarks {
         times[i].append(try milliseconds { _ = try offscreen.render(scene: s, size: size, background: .black) })
       }
     }
-    let (plain, boxed, rounded) = (median(times[0]), median(times[1]), median(times[2]))
+    let (plain, boxed, rounded) = (EngineBenchmarks.median(times[0]), EngineBenchmarks.median(times[1]), EngineBenchmarks.median(times[2]))
     return BenchmarkResult(
       name: "clip — 1,000 image sprites in a group at 1280x720, software renderer",
       figures: [

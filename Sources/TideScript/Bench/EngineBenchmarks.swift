@@ -25,10 +25,17 @@ public struct BenchmarkResult: Sendable {
 /// The engine-internal benchmarks behind `tide bench`; each compares against a baseline
 /// measured in the same run, because the machines are shared and noisy.
 public enum EngineBenchmarks {
-  static func seconds(_ body: () throws -> Void) rethrows -> Double {
+  /// Wall-clock seconds `body` takes.
+  public static func seconds(_ body: () throws -> Void) rethrows -> Double {
     let start = DispatchTime.now().uptimeNanoseconds
     try body()
     return Double(DispatchTime.now().uptimeNanoseconds - start) / 1e9
+  }
+
+  /// The middle value (the upper one of an even count); 0 for none.
+  public static func median(_ values: [Double]) -> Double {
+    let sorted = values.sorted()
+    return sorted.isEmpty ? 0 : sorted[sorted.count / 2]
   }
 
   /// Best of `runs` timings: the least disturbed by other work on the machine.

@@ -33,7 +33,6 @@ extension EngineBenchmarks {
         ticks = result.ticks
       }
     }
-    func median(_ values: [Double]) -> Double { values.sorted()[values.count / 2] }
     let typical = median(best)
     let fastest = best.min() ?? .infinity
     let speed = 60 / typical
