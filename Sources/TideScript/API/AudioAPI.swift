@@ -12,12 +12,14 @@ extension Engine {
     /// @example tide.audio.play("roar")
     m.function("play") { [unowned self] lua in
       let name = try lua.checkString(1)
-      if !knownSounds.contains(name), AssetCatalog.soundFile(named: name, in: gameDirectory) != nil { knownSounds.insert(name) }
-      guard knownSounds.contains(name) else {
-        if let problem = AssetCatalog.problem(named: name, extensions: ["wav", "ogg"], in: gameDirectory, shown: displayPath) {
-          throw LuaArgumentError(arg: 1, message: problem)
+      if !knownSounds.contains(name) {
+        guard AssetCatalog.soundFile(named: name, in: gameDirectory) != nil else {
+          if let problem = AssetCatalog.problem(named: name, extensions: ["wav", "ogg"], in: gameDirectory, shown: displayPath) {
+            throw LuaArgumentError(arg: 1, message: problem)
+          }
+          throw LuaArgumentError(arg: 1, message: "no sound '\(name)' (looked for \(displayPath)/assets/\(name).wav and .ogg)")
         }
-        throw LuaArgumentError(arg: 1, message: "no sound '\(name)' (looked for \(displayPath)/assets/\(name).wav and .ogg)")
+        knownSounds.insert(name)
       }
       let volume = try lua.optNumberField(2, "volume", in: Limits.volume, default: 1)
       recordSound(name, volume: min(max(volume, 0), 1))
