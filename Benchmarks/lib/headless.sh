@@ -42,8 +42,10 @@ section_headless() {
     echo "does), so the ratio holds everything the engine adds. Tide's figure is a whole \`Engine.step\` (input,"
     echo "timers, tweens, the scene's update, the scene graph). A fourth row runs \`move.lua\` over userdata"
     echo "whose \`__index\`/\`__newindex\` are the cheapest C that tells x from y: no sprite whose fields a"
-    echo "metamethod serves can be cheaper, so it is the floor of this design. Rounds of 300 ticks"
-    echo "alternate between the cases; each keeps its best of 7."
+    echo "metamethod serves can be cheaper, so it is the floor of this design. Two rows measure the other"
+    echo "design: x and y kept as raw fields of a table behind each userdata (its own metatable, serving as"
+    echo "\`__index\`), written either straight into that table, unchecked, or through a C \`__newindex\` that"
+    echo "refuses a non-number first. Rounds of 300 ticks alternate between the cases; each keeps its best of 7."
     echo
     headless_bench headless
     echo

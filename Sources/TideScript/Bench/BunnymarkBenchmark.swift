@@ -29,7 +29,15 @@ extension EngineBenchmarks {
     bare.openSafeLibraries()
     let bareTables = try plainTablesRunner(bare.state, moveSource: moveSource, bunnies: bunnies)
     let engineTables = try plainTablesRunner(engine.lua, moveSource: moveSource, bunnies: bunnies)
-    let bareUserdata = try plainTablesRunner(bare.state, moveSource: moveSource, bunnies: bunnies, userdata: true)
+    let bareUserdata = try plainTablesRunner(
+      bare.state, moveSource: moveSource, bunnies: bunnies,
+      newBunny: floorUserdata(bare.state, index: tide_bench_xy_index, newindex: tide_bench_xy_newindex, holdsXY: true))
+    // The other design for fields, measured so the choice between them rests on figures: x and
+    // y as raw fields of a table behind each userdata, written unchecked or through a C check.
+    let tableUnchecked = try plainTablesRunner(
+      bare.state, moveSource: moveSource, bunnies: bunnies, newBunny: tableFieldsUserdata(bare.state, checked: false))
+    let tableChecked = try plainTablesRunner(
+      bare.state, moveSource: moveSource, bunnies: bunnies, newBunny: tableFieldsUserdata(bare.state, checked: true))
     func run(_ runner: LuaRef, on lua: LuaState) throws {
       lua.push(runner)
       lua.push(ticks)
@@ -42,15 +50,21 @@ extension EngineBenchmarks {
     try run(bareTables, on: bare.state)
     try run(engineTables, on: engine.lua)
     try run(bareUserdata, on: bare.state)
+    try run(tableUnchecked, on: bare.state)
+    try run(tableChecked, on: bare.state)
     var tables = Double.infinity
     var userdataFloor = Double.infinity
     var tablesInEngine = Double.infinity
     var sprites = Double.infinity
+    var uncheckedTableFields = Double.infinity
+    var checkedTableFields = Double.infinity
     for _ in 0..<rounds {
       tables = min(tables, try seconds { try run(bareTables, on: bare.state) })
       tablesInEngine = min(tablesInEngine, try seconds { try run(engineTables, on: engine.lua) })
       userdataFloor = min(userdataFloor, try seconds { try run(bareUserdata, on: bare.state) })
       sprites = min(sprites, seconds { for _ in 0..<ticks { engine.step() } })
+      uncheckedTableFields = min(uncheckedTableFields, try seconds { try run(tableUnchecked, on: bare.state) })
+      checkedTableFields = min(checkedTableFields, try seconds { try run(tableChecked, on: bare.state) })
     }
     guard engine.errors.failureCount == 0 else { throw BenchmarkError("\(displayPath) reported a script error while timed") }
     let perBunny = { (time: Double) in time / Double(ticks * bunnies) * 1e9 }
@@ -64,6 +78,8 @@ extension EngineBenchmarks {
         ("Tide: a whole headless tick (`Engine.step`)", String(format: "%.0f ns per bunny per tick", perBunny(sprites))),
         ("ratio to the baseline", String(format: "%.2fx", ratio)),
         ("ratio to the userdata floor (what the engine adds to fields served in C)", String(format: "%.2fx", sprites / userdataFloor)),
+        ("other design: x and y raw in a table behind each userdata, writes unchecked", String(format: "%.0f ns per bunny per tick (%.2fx the baseline)", perBunny(uncheckedTableFields), uncheckedTableFields / tables)),
+        ("other design: x and y raw in a table behind each userdata, writes checked in C", String(format: "%.0f ns per bunny per tick (%.2fx the baseline)", perBunny(checkedTableFields), checkedTableFields / tables)),
         ("virtual time", String(format: "%.0fx real time (%.1f µs a tick)", (Double(ticks) / 60) / sprites, sprites / Double(ticks) * 1e6)),
       ],
       target: "a headless tick at most 1.3x the same update on plain Lua tables (issue 18)", met: ratio <= 1.3)
@@ -71,9 +87,8 @@ extension EngineBenchmarks {
 
   /// Loads `move.lua` into `lua` with `bunnies` seeded plain-table bunnies placed as the bunnymark
   /// places its sprites; returns a function `(ticks)` that moves them `ticks` times. With
-  /// `userdata`, each bunny is instead a userdata of two doubles served by the cheapest C
-  /// `__index`/`__newindex` (`tide_bench_xy_index`): what fields on userdata cost at the least.
-  private static func plainTablesRunner(_ lua: LuaState, moveSource: String, bunnies: Int, userdata: Bool = false) throws -> LuaRef {
+  /// `newBunny`, each bunny is instead what that function makes from `(x, y)`.
+  private static func plainTablesRunner(_ lua: LuaState, moveSource: String, bunnies: Int, newBunny: LuaFunction? = nil) throws -> LuaRef {
     try lua.load(
       """
       local move_source, n, new_bunny = ...
@@ -96,8 +111,8 @@ extension EngineBenchmarks {
       """, chunkName: "=bench")
     lua.push(moveSource)
     lua.push(bunnies)
-    if userdata {
-      lua.push(floorUserdata(lua, index: tide_bench_xy_index, newindex: tide_bench_xy_newindex, holdsXY: true))
+    if let newBunny {
+      lua.push(newBunny)
     } else {
       lua.pushNil()
     }

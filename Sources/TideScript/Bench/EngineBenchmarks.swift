@@ -228,6 +228,31 @@ public enum EngineBenchmarks {
     }
   }
 
+  /// A Lua function that makes userdata of the other design for fields: each userdata gets its
+  /// own metatable holding `x` and `y` (set from the call's arguments) and serving as its own
+  /// `__index`, so reading a field is a table read. Writes go to that table too, unchecked, or
+  /// with `checked` through `tide_bench_table_checked_newindex`, which refuses a non-number first.
+  static func tableFieldsUserdata(_ lua: LuaState, checked: Bool) -> LuaFunction {
+    return { lua in
+      _ = lua_newuserdatauv(lua.L, 0, 0)
+      lua_createtable(lua.L, 0, 4)
+      lua_pushvalue(lua.L, 1)
+      lua.rawSet(-2, key: "x")
+      lua_pushvalue(lua.L, 2)
+      lua.rawSet(-2, key: "y")
+      lua_pushvalue(lua.L, -1)
+      lua.rawSet(-2, key: "__index")
+      if checked {
+        lua_pushcclosure(lua.L, tide_bench_table_checked_newindex, 0)
+      } else {
+        lua_pushvalue(lua.L, -1)
+      }
+      lua.rawSet(-2, key: "__newindex")
+      lua.setMetatable(-2)
+      return 1
+    }
+  }
+
   /// 100,000 running tweens stepped one frame at a time.
   public static func tweens(count: Int = 100_000, frames: Int = 60) -> BenchmarkResult {
     let graph = SceneGraph()
