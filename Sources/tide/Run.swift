@@ -154,7 +154,7 @@ struct Run: ParsableCommand {
     }
     engine.startRecording()
     engine.enableCrashCapsules(in: engine.dataDirectory.appendingPathComponent("crashes")) { url in
-      FileHandle.standardError.write(Data("replay with: tide run \(location.displayPath) --input \(url.path)\n".utf8))
+      "replay with: tide run \(location.displayPath) --input \(url.path)"
     }
   }
 

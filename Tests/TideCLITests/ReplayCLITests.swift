@@ -137,7 +137,9 @@ final class ReplayCLITests: XCTestCase {
       let seed = try XCTUnwrap(line.split(separator: " ").dropFirst().first.map(String.init))
       XCTAssertEqual(line, "seed \(seed) (replay with --seed \(seed))")
       XCTAssertNotEqual(seedLine(second.stdout), line, "two launches, two seeds")
-      XCTAssertTrue(first.stderr.contains("\n\(line)\n"), "the error log names the seed: \(first.stderr)")
+      // The error log names the seed, and gives one way to replay: the crash capsule.
+      XCTAssertTrue(first.stderr.contains("\nseed \(seed)\nreplay with: tide run "), "the error log names the seed: \(first.stderr)")
+      XCTAssertFalse(first.stderr.contains("--seed"), first.stderr)
       let replay = try tide(["run", game.path, "--headless", "--seconds", "0.2", "--seed", seed])
       XCTAssertEqual(seedLine(replay.stdout), line)
       XCTAssertEqual(rolled(replay.stderr), try XCTUnwrap(rolled(first.stderr)), "the same seed rolls the same")

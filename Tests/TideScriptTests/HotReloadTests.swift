@@ -270,6 +270,35 @@ final class HotReloadTests: XCTestCase {
     XCTAssertEqual(try game.eval("self.score"), "1")
   }
 
+  /// Issue 18's crash capsules replay a session with today's files from the first tick, so a
+  /// failed reload gets none (the replay would not load, or would not fail), and a capsule
+  /// written after a good reload says the code changed during the session.
+  func testAFailedReloadWritesNoCrashCapsuleAndLaterCapsulesSayCodeWasReloaded() throws {
+    let game = try makeFixture()
+    let folder = FileManager.default.temporaryDirectory.appendingPathComponent("tide-capsules-\(UUID().uuidString)")
+    defer { try? FileManager.default.removeItem(at: folder) }
+    var announced: [URL] = []
+    game.engine.enableCrashCapsules(in: folder) { url in
+      announced.append(url)
+      return "replay with \(url.path)"
+    }
+    let broken = HotReloadTests.main(version: 2).replacingOccurrences(of: "self.score = 0", with: "self.score = = 0")
+    try game.saveByRename("main.lua", broken)
+    XCTAssertTrue(game.waitForReload())
+    XCTAssertNotNil(game.engine.overlay, "the failed reload is still shown")
+    XCTAssertEqual(announced, [], "no capsule for a failed reload")
+    XCTAssertFalse(FileManager.default.fileExists(atPath: folder.path))
+
+    try game.saveInPlace("main.lua", HotReloadTests.main(version: 3))
+    XCTAssertTrue(game.waitForReload())
+    try game.run("tide.after(0, function() error('after the fix') end)")
+    game.engine.step()
+    XCTAssertTrue(game.engine.errors.failures.contains { $0.message.contains("after the fix") }, "\(game.engine.errors.failures)")
+    let capsule = try XCTUnwrap(announced.first, "an error after a good reload gets its capsule")
+    let text = try String(contentsOf: capsule, encoding: .utf8)
+    XCTAssertTrue(text.contains("# Code was hot-reloaded during this session (last at tick "), text)
+  }
+
   func testRuntimeErrorWhileReloadingPutsTheOldDefinitionsBack() throws {
     let game = try makeFixture()
     try game.saveInPlace("main.lua", HotReloadTests.main(version: 2) + "\nnot_a_function()\n")

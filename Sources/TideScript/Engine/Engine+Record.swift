@@ -27,23 +27,29 @@ extension Engine {
     recording?.text(endTick: tick, comments: comments)
   }
 
-  /// Writes a crash capsule into `directory` on each new script error, announced by `announce`
-  /// with the capsule's path. Starts recording if it was not already.
-  public func enableCrashCapsules(in directory: URL, announce: @escaping (URL) -> Void) {
+  /// Writes a crash capsule into `directory` on each new script error. `replayLine` gives the
+  /// line the error log ends with, from the capsule's path (how to replay it). Starts recording
+  /// if it was not already.
+  public func enableCrashCapsules(in directory: URL, replayLine: @escaping (URL) -> String) {
     if recording == nil { startRecording() }
     crashCapsules = CrashCapsules(directory: directory)
     errors.onNewFailure = { [unowned self] overlay in
-      if let url = writeCrashCapsule(title: overlay.title, message: overlay.message) { announce(url) }
+      writeCrashCapsule(title: overlay.title, message: overlay.message).map(replayLine)
     }
   }
 
   /// Writes the session so far as a crash capsule for an error titled `title`, named `name`
   /// (without `.input`) when given, else by the time; nil when capsules are off or it cannot be written.
   func writeCrashCapsule(title: String, message: String, name: String? = nil) -> URL? {
-    guard let capsules = crashCapsules, let text = recordedScript(comments: [
+    var comments = [
       "Crash capsule: \(displayPath) up to the tick of its error; replay with tide run --input.",
       "\(title.lowercased()) at tick \(tick): \(message)",
-    ]) else { return nil }
+    ]
+    if let reloaded = codeReloadedAtTick {
+      comments.append(
+        "Code was hot-reloaded during this session (last at tick \(reloaded)): the replay runs the files as they are now from the first tick, so it may play differently.")
+    }
+    guard let capsules = crashCapsules, let text = recordedScript(comments: comments) else { return nil }
     return capsules.write(text, name: name)
   }
 

@@ -77,6 +77,9 @@ public final class Engine: GameDriver {
   public internal(set) var recording: InputRecording?
   /// Where crash capsules go and how they are announced; nil writes none (`enableCrashCapsules`).
   var crashCapsules: CrashCapsules?
+  /// The tick of the last hot reload that ran changed code, if any: a crash capsule says so,
+  /// since its replay runs the files as they are now from the first tick.
+  var codeReloadedAtTick: Int?
   /// Applies saved files once per frame; nil unless `watchForChanges()` was called.
   public internal(set) var reloader: HotReloader?
 

@@ -22,19 +22,23 @@ public final class ScriptErrors {
   public private(set) var overlay: Overlay?
   /// Whether errors are printed to standard error when first seen.
   var logs: Bool
-  /// Called with each script error the first time its message is seen (crash capsules).
-  var onNewFailure: ((Overlay) -> Void)?
+  /// Called with each replayable script error the first time its message is seen (crash
+  /// capsules); returns the line that says how to replay it, logged after the error instead of
+  /// the seed's "replay with --seed", or nil to keep that.
+  var onNewFailure: ((Overlay) -> String?)?
   private var seen: Set<String> = []
   /// The seed of the running game: script errors carry it so the overlay and log can show it.
   var seed: UInt64?
 
   init(logs: Bool) { self.logs = logs }
 
-  /// Records an error raised while running `context` (e.g. "tap handler").
-  func report(_ error: LuaError, context: String) {
+  /// Records an error raised while running `context` (e.g. "tap handler"). An error that is not
+  /// `replayable` (a hot reload's: replaying the session runs today's files from the start, so
+  /// it would not happen again) gets no crash capsule.
+  func report(_ error: LuaError, context: String, replayable: Bool = true) {
     let overlay = Overlay(
       title: "Script error in \(context)", message: error.message, traceback: error.traceback, seed: seed)
-    record(overlay)
+    record(overlay, replayable: replayable)
   }
 
   /// Records a problem that is not a Lua error (a damaged save, a missing asset).
@@ -42,7 +46,7 @@ public final class ScriptErrors {
     record(Overlay(title: "Warning", message: message, isWarning: true))
   }
 
-  private func record(_ reported: Overlay) {
+  private func record(_ reported: Overlay, replayable: Bool = true) {
     var overlay = reported
     overlay.message = Self.cut(overlay.message)
     overlay.traceback = Self.cut(overlay.traceback)
@@ -53,15 +57,18 @@ public final class ScriptErrors {
     if all.count < Limits.keptErrors { all.append(entry) }
     // Each distinct message is printed once, the first `Limits.keptErrors` of them.
     let isNew = seen.count < Limits.keptErrors && seen.insert(overlay.message).inserted
+    // The capsule is written before the error is logged, so the log can end with its path.
+    let replayLine = isNew && replayable && !overlay.isWarning ? onNewFailure?(overlay) : nil
     if logs, isNew {
       // Only the first letter is lowered ("script error in ..."): a sprite keeps its one name, Node(...).
       let title = overlay.title.prefix(1).lowercased() + overlay.title.dropFirst()
       var text = "tide: \(title): \(overlay.message)\n"
       if !overlay.traceback.isEmpty { text += overlay.traceback + "\n" }
-      if let seed = overlay.seed { text += "seed \(seed) (replay with --seed \(seed))\n" }
+      // One way to replay it: the capsule's, or else the seed's.
+      if let seed = overlay.seed { text += replayLine == nil ? "seed \(seed) (replay with --seed \(seed))\n" : "seed \(seed)\n" }
+      if let replayLine { text += replayLine + "\n" }
       FileHandle.standardError.write(Data(text.utf8))
     }
-    if isNew, !overlay.isWarning { onNewFailure?(overlay) }
   }
 
   /// `text` cut to `Limits.errorMessageBytes` (on a character boundary), saying how much went.

@@ -125,6 +125,9 @@ public final class HotReloader {
     }.joined(separator: "\n"), isWarning: true)
     report.milliseconds = (Self.now() - started) * 1000
     reloadCount += 1
+    if !report.scripts.isEmpty || !report.dependents.isEmpty || report.restartReason != nil {
+      engine.codeReloadedAtTick = engine.tick
+    }
     lastReport = report
     log(report.line)
   }
@@ -253,13 +256,14 @@ public final class HotReloader {
   // MARK: Helpers
 
   /// Records an error for the overlay without ScriptErrors also printing it: the reload line says it.
+  /// It gets no crash capsule: a replay runs the files as they are now, so it would not fail the same way.
   private func reportQuietly(_ error: GameLoadError, context: String) {
     let logs = engine.errors.logs
     engine.errors.logs = false
     defer { engine.errors.logs = logs }
     switch error {
-    case .script(let luaError): engine.errors.report(luaError, context: context)
-    default: engine.errors.report(LuaError(message: error.description), context: context)
+    case .script(let luaError): engine.errors.report(luaError, context: context, replayable: false)
+    default: engine.errors.report(LuaError(message: error.description), context: context, replayable: false)
     }
   }
 
