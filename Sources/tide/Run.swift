@@ -149,7 +149,7 @@ struct Run: ParsableCommand {
     if let recorded = script.engineVersion, recorded != Engine.version {
       printError("warning: \(input ?? "input") was recorded with engine \(recorded), this is \(Engine.version); it may play differently")
     }
-    if let recorded = script.gameVersion, recorded != engine.gameVersion {
+    if let recorded = script.gameVersion, !engine.isGameVersion(recorded) {
       printError("warning: \(input ?? "input") was recorded with another version of \(location.displayPath) (game \(recorded), now \(engine.gameVersion)); it may play differently")
     }
     engine.startRecording()

@@ -68,4 +68,22 @@ final class ReplayRunnerTests: XCTestCase {
     XCTAssertEqual(report.failed, 1)
     XCTAssertTrue(report.lines[0].contains("five"), report.lines[0])
   }
+
+  /// A recording's `@game` is always 16 hex digits, and one written before leading zeros were
+  /// kept still names the same game.
+  func testGameVersionsHaveSixteenDigitsAndMatchWithoutLeadingZeros() throws {
+    // Change a file until the hash's top digit is zero (1 in 16 tries): that digit must stay.
+    let dir = try game(Self.counter, replay: "@end 1\n")
+    var version = Engine.gameVersion(of: dir)
+    for n in 0..<400 where !version.hasPrefix("0") {
+      try "-- \(n)".write(to: dir.appendingPathComponent("extra.lua"), atomically: true, encoding: .utf8)
+      version = Engine.gameVersion(of: dir)
+    }
+    XCTAssertTrue(version.hasPrefix("0"), version)
+    XCTAssertEqual(version.count, 16, version)
+    XCTAssertNotNil(UInt64(version, radix: 16), version)
+    XCTAssertTrue(GameFingerprint.same("0b9e1e7d05c5babb", "b9e1e7d05c5babb"))
+    XCTAssertFalse(GameFingerprint.same("0b9e1e7d05c5babb", "b9e1e7d05c5babc"))
+    XCTAssertTrue(GameFingerprint.same(version, version))
+  }
 }

@@ -10,6 +10,9 @@ extension Engine {
   /// before the game changed is noticed (`@game`).
   public var gameVersion: String { GameFingerprint.of(gameDirectory) }
 
+  /// Whether `recorded` (a recording's `@game`) is this game's version as it is now.
+  public func isGameVersion(_ recorded: String) -> Bool { GameFingerprint.same(recorded, gameVersion) }
+
   /// The version `gameVersion` gives the game in `directory`.
   public static func gameVersion(of directory: URL) -> String { GameFingerprint.of(directory.standardizedFileURL) }
 
@@ -130,6 +133,15 @@ enum GameFingerprint {
       if let data = FileManager.default.contents(atPath: root + "/" + path) { mix(data) }
       mix([0])
     }
-    return String(hash, radix: 16)
+    // Always 16 digits, so every fingerprint reads alike (a leading zero is not dropped).
+    let digits = String(hash, radix: 16)
+    return String(repeating: "0", count: 16 - digits.count) + digits
+  }
+
+  /// Whether two fingerprints name the same files: compared as numbers, so a recording written
+  /// before fingerprints kept their leading zeros still matches.
+  static func same(_ a: String, _ b: String) -> Bool {
+    guard let x = UInt64(a, radix: 16), let y = UInt64(b, radix: 16) else { return a == b }
+    return x == y
   }
 }
