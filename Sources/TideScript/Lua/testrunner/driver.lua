@@ -305,7 +305,10 @@ for _, file in ipairs(files) do
   if chunk then
     busted.executors.file(file.name, setmetatable({ getTrace = trim_trace }, { __call = chunk }))
   else
-    local line = tonumber(tostring(err):match("^[^\n]-:(%d+): "))
+    local line, message = tostring(err):match("^[^\n]-:(%d+): (.*)$")
+    line = tonumber(line)
+    -- Lua cuts a long chunk name to "...": the message names the file in full instead.
+    if line then err = file.name .. ":" .. line .. ": " .. message end
     busted.publish({ "error", "file" },
       { descriptor = "file", name = file.name, trace = { short_src = file.name, currentline = line or 0 } },
       nil, err, {})
