@@ -57,6 +57,28 @@ extension CLITests {
     XCTAssertEqual(failure.components(separatedBy: "bad_test.lua").count, 2, "named once: \(failure)")
   }
 
+  /// A bot gets the safe standard library and nothing of `tide` or `require` (docs/bots.md);
+  /// it was linted with the game's globals, so `tide.` passed lint and failed when the bot ran.
+  func testBotsAreLintedWithWhatABotGets() throws {
+    let game = try makeGame([
+      "main.lua": "",
+      "bots/b.lua": """
+        return { act = function(app, random)
+          app:tap(app:find{ name = random.pick({ "a", "b" }) })
+          print(tide.random.int(1, 2), require("x"), os.time(), math.floor(1.5))
+        end }
+        """,
+    ])
+    let result = try tide(["check", game.path])
+    XCTAssertEqual(result.status, 0, result.stderr)
+    let lint = result.stdout.split(separator: "\n").filter { !$0.contains(": ok") }.map(String.init)
+    XCTAssertEqual(lint, [
+      "\(game.path)/bots/b.lua:3:9: accessing undefined variable 'tide'",
+      "\(game.path)/bots/b.lua:3:32: accessing undefined variable 'require'",
+      "\(game.path)/bots/b.lua:3:46: accessing undefined variable 'os'",
+    ])
+  }
+
   func testLintKnowsTestGlobalsOnlyInTests() throws {
     let game = try makeGame([
       "main.lua": "tide.test.start{}\n",
