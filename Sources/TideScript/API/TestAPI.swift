@@ -373,7 +373,7 @@ struct NodeQuery {
 
   init(_ lua: LuaState, _ arg: Int32) throws {
     try lua.checkTable(arg)
-    var unknown: String?
+    var unknown = FirstByKey<String>()
     lua.forEachPair(arg) { k, v in
       guard let key = lua.toString(at: k) else { return }
       let value = lua.toString(at: v)
@@ -383,10 +383,10 @@ struct NodeQuery {
       case "tag": tag = value
       case "kind": kind = value
       case "visible": visible = lua.toBool(at: v)
-      default: unknown = key
+      default: unknown.offer(key, key)
       }
     }
-    if let unknown {
+    if let unknown = unknown.failure {
       throw LuaArgumentError(arg: arg, message: "unknown query field '\(unknown)' (expected: text, name, tag, kind, visible)")
     }
   }
