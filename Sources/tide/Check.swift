@@ -47,7 +47,7 @@ struct Check: ParsableCommand {
         problems += outcome.problems
         let sizes = outcome.sizes.sorted { ($0.x, $0.y) < ($1.x, $1.y) }.map { "\(Int($0.x))x\(Int($0.y))" }
         let found = outcome.problems == 0 ? "no layout problems" : "\(outcome.problems) layout problem\(outcome.problems == 1 ? "" : "s")"
-        print("\(location.displayPath): \(found) in \(outcome.screens) screens (sizes \(sizes.joined(separator: ", ")))")
+        print("\(location.name): \(found) in \(outcome.screens) screens (sizes \(sizes.joined(separator: ", ")))")
       } catch let error as GameLoadError {
         printError(error.description)
         throw ExitCode.failure
@@ -77,14 +77,14 @@ struct Check: ParsableCommand {
       // A file that does not parse (a test, a module main.lua does not require) fails even
       // when the game loads: it would fail the moment something runs it.
       if lint.errors > 0 {
-        printError("\(location.displayPath): \(lint.errors) syntax error\(lint.errors == 1 ? "" : "s") (listed above)")
+        printError("\(location.name): \(lint.errors) syntax error\(lint.errors == 1 ? "" : "s") (listed above)")
         throw ExitCode.failure
       }
       if strict && lint.warnings > 0 {
-        printError("\(location.displayPath): \(lint.warnings) lint warning\(lint.warnings == 1 ? "" : "s") (--strict)")
+        printError("\(location.name): \(lint.warnings) lint warning\(lint.warnings == 1 ? "" : "s") (--strict)")
         throw ExitCode.failure
       }
-      print("\(location.displayPath): ok — \(engine.config.title), \(Int(engine.config.width))x\(Int(engine.config.height)), \(scene), \(engine.scene.nodeCount) sprites")
+      print("\(location.name): ok — \(engine.config.title), \(Int(engine.config.width))x\(Int(engine.config.height)), \(scene), \(engine.scene.nodeCount) sprites")
     } catch let error as GameLoadError {
       printError(error.description)
       throw ExitCode.failure
