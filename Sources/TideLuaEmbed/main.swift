@@ -60,6 +60,7 @@ var swift = """
 for entry in entries {
   swift += "    \(swiftLiteral(entry.path)): \(swiftLiteral(entry.source)),\n"
 }
+// `[\n  ]` alone would be an empty array, not a dictionary.
 swift += entries.isEmpty ? "    :\n  ]\n}\n" : "  ]\n}\n"
 do {
   // Written only when it changed, so an unchanged library does not recompile TideScript.
