@@ -37,9 +37,15 @@ let package = Package(
       providers: [.apt(["libsdl2-dev", "libsdl2-image-dev", "libsdl2-ttf-dev", "libsdl2-mixer-dev"])]),
     .target(name: "LuaBridge", dependencies: ["CLua"], swiftSettings: luaCallSettings + releaseSpeed),
     .target(name: "TideCore", swiftSettings: releaseSpeed),
+    // The Lua library (Sources/TideScript/Lua) is compiled into the module as string literals by
+    // the EmbedLuaLibrary plugin, not shipped as a resource bundle: a copied `tide` binary then
+    // runs on its own, with no `Tide_TideScript.resources` to keep beside it.
     .target(
       name: "TideScript", dependencies: ["LuaBridge", "TideCore", "CLua"],
-      resources: [.copy("Lua")], swiftSettings: luaCallSettings + releaseSpeed),
+      exclude: ["Lua"], swiftSettings: luaCallSettings + releaseSpeed,
+      plugins: ["EmbedLuaLibrary"]),
+    .executableTarget(name: "TideLuaEmbed"),
+    .plugin(name: "EmbedLuaLibrary", capability: .buildTool(), dependencies: ["TideLuaEmbed"]),
     .target(name: "TideSDL", dependencies: ["CSDL2", "TideCore"]),
     .executableTarget(
       name: "tide",

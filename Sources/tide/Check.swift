@@ -8,7 +8,7 @@ struct Check: ParsableCommand {
   static let configuration = CommandConfiguration(
     abstract: "Load and validate a game without playing it.",
     discussion: "First lints every .lua file with luacheck against the names under `tide` (unknown globals, "
-      + "unknown fields of `tide`, unused variables: file:line:column warnings). Then runs conf.lua and main.lua, "
+      + "unknown fields of `tide`, unused variables: file:line:column warnings; a syntax error in any file fails the check). Then runs conf.lua and main.lua, "
       + "enters the first scene and steps one tick. Any syntax error, "
       + "invalid data table or script error is printed as one line naming the file.\n\n"
       + "With --layout, then renders the game's key screens (the first screen after 1 s and each "
@@ -47,7 +47,7 @@ struct Check: ParsableCommand {
         problems += outcome.problems
         let sizes = outcome.sizes.sorted { ($0.x, $0.y) < ($1.x, $1.y) }.map { "\(Int($0.x))x\(Int($0.y))" }
         let found = outcome.problems == 0 ? "no layout problems" : "\(outcome.problems) layout problem\(outcome.problems == 1 ? "" : "s")"
-        print("\(location.displayPath): \(found) in \(outcome.screens) screens (sizes \(sizes.joined(separator: ", ")))")
+        print("\(location.name): \(found) in \(outcome.screens) screens (sizes \(sizes.joined(separator: ", ")))")
       } catch let error as GameLoadError {
         printError(error.description)
         throw ExitCode.failure
@@ -60,7 +60,7 @@ struct Check: ParsableCommand {
   }
 
   private func check(_ location: GameLocation) throws {
-    let warnings = try Lint.run(game: location.url, displayPath: location.displayPath) ?? 0
+    let lint = try Lint.run(game: location.url, displayPath: location.displayPath) ?? Lint.Findings()
     var options = try setup.engineOptions()
     options.logErrors = false
     options.saveDirectory = FileManager.default.temporaryDirectory.appendingPathComponent("tide-check-\(getpid())")
@@ -74,11 +74,17 @@ struct Check: ParsableCommand {
         throw ExitCode.failure
       }
       let scene = engine.currentSceneName.map { "scene '\($0)'" } ?? "no scene"
-      if strict && warnings > 0 {
-        printError("\(location.displayPath): \(warnings) lint warning\(warnings == 1 ? "" : "s") (--strict)")
+      // A file that does not parse (a test, a module main.lua does not require) fails even
+      // when the game loads: it would fail the moment something runs it.
+      if lint.errors > 0 {
+        printError("\(location.name): \(lint.errors) syntax error\(lint.errors == 1 ? "" : "s") (listed above)")
         throw ExitCode.failure
       }
-      print("\(location.displayPath): ok — \(engine.config.title), \(Int(engine.config.width))x\(Int(engine.config.height)), \(scene), \(engine.scene.nodeCount) sprites")
+      if strict && lint.warnings > 0 {
+        printError("\(location.name): \(lint.warnings) lint warning\(lint.warnings == 1 ? "" : "s") (--strict)")
+        throw ExitCode.failure
+      }
+      print("\(location.name): ok — \(engine.config.title), \(Int(engine.config.width))x\(Int(engine.config.height)), \(scene), \(engine.scene.nodeCount) sprites")
     } catch let error as GameLoadError {
       printError(error.description)
       throw ExitCode.failure

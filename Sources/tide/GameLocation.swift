@@ -18,6 +18,15 @@ struct GameLocation {
     displayPath = path
   }
 
+  /// How messages name the game: the path as given, unless it ends in `.` or `..` (run from
+  /// inside the game folder, "recorded with another version of ." named nothing), then the
+  /// folder's own name. File paths in messages keep `displayPath`, which stays a path to them.
+  var name: String {
+    let last = (displayPath as NSString).lastPathComponent
+    guard last == "." || last == ".." else { return displayPath }
+    return url.standardizedFileURL.lastPathComponent
+  }
+
   /// Every game folder under `Content/` (folders holding a `main.lua`), sorted.
   static func all(in content: String = "Content") -> [GameLocation] {
     let names = (try? FileManager.default.contentsOfDirectory(atPath: content)) ?? []

@@ -14,6 +14,13 @@ struct GameSetup: ParsableArguments {
   @Option(name: .customLong("option"), help: "Override a conf.lua option: key=value (repeatable).")
   var gameOptions: [String] = []
 
+  /// Checks --option and --size while the arguments are parsed: thrown later, from `run()`, the
+  /// error came with `tide`'s general usage instead of the subcommand's.
+  func validate() throws {
+    _ = try parseOptions(gameOptions)
+    if let size { _ = try parseSize(size) }
+  }
+
   /// Engine options from these flags, over an input script's `@seed`, `@size` and `@option` lines.
   /// Without either seed, `fresh` (tide run) picks a new one so each launch is another game;
   /// otherwise it is 1, so shots and checks stay reproducible.

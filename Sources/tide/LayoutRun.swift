@@ -38,7 +38,7 @@ struct LayoutRun {
       for size in sizes {
         var options = try options(for: screen.script)
         options.designSize = size
-        let label = "\(location.displayPath) \(screen.name) \(Int(size.x))x\(Int(size.y))"
+        let label = "\(location.name) \(screen.name) \(Int(size.x))x\(Int(size.y))"
         let found = try check(location, screen, options: options, backend: backend, offscreen: offscreen)
         for line in found { print("\(label): \(line)") }
         outcome.problems += found.count

@@ -4,12 +4,18 @@ import TideScript
 /// Lints a game folder with Debian's luacheck (`lua-check`) against the names that really are
 /// under `tide`: unknown globals, unknown fields of `tide`, unused variables.
 enum Lint {
-  /// Prints each warning as `path:line:column: message` on standard output and returns how
-  /// many there were; nil when luacheck is not installed (said once on standard error).
-  static func run(game: URL, displayPath: String) throws -> Int? {
+  /// What luacheck found: warnings (W codes) and errors (E codes: a file that does not parse).
+  struct Findings {
+    var warnings = 0
+    var errors = 0
+  }
+
+  /// Prints each finding as `path:line:column: message` on standard output and counts them;
+  /// nil when luacheck is not installed (said once on standard error).
+  static func run(game: URL, displayPath: String) throws -> Findings? {
     var isDirectory: ObjCBool = false
     // No folder: loading it says so in one line; there is nothing to lint.
-    guard FileManager.default.fileExists(atPath: game.path, isDirectory: &isDirectory), isDirectory.boolValue else { return 0 }
+    guard FileManager.default.fileExists(atPath: game.path, isDirectory: &isDirectory), isDirectory.boolValue else { return Findings() }
     guard let luacheck = findExecutable("luacheck") else {
       printError("luacheck not found (install Debian's lua-check); lint skipped")
       return nil
@@ -21,7 +27,8 @@ enum Lint {
 
     let process = Process()
     process.executableURL = luacheck
-    process.arguments = ["--config", config.path, "--no-color", "--no-cache", "--formatter", "plain", "."]
+    // --codes tells a syntax error (E011) from a warning (W211); the code is not printed.
+    process.arguments = ["--config", config.path, "--no-color", "--no-cache", "--formatter", "plain", "--codes", "."]
     process.currentDirectoryURL = game
     let pipe = Pipe()
     process.standardOutput = pipe
@@ -30,17 +37,23 @@ enum Lint {
     let output = String(decoding: pipe.fileHandleForReading.readDataToEndOfFile(), as: UTF8.self)
     process.waitUntilExit()
     let prefix = displayPath.hasSuffix("/") ? displayPath : displayPath + "/"
-    var count = 0
+    var findings = Findings()
     for line in output.split(separator: "\n") where !line.isEmpty {
-      let text = line.hasPrefix("./") ? line.dropFirst(2) : line[...]
+      var text = String(line.hasPrefix("./") ? line.dropFirst(2) : line[...])
+      // `file:line:column: (E011) message`: the code counts it, the author reads the rest.
+      if let code = text.range(of: #": \([EW]\d+\) "#, options: .regularExpression) {
+        if text[code].hasPrefix(": (E") { findings.errors += 1 } else { findings.warnings += 1 }
+        text.replaceSubrange(code, with: ": ")
+      } else {
+        findings.warnings += 1
+      }
       print(prefix + text)
-      count += 1
     }
     // 0: clean, 1: warnings, 2: syntax errors (listed above); anything else is luacheck failing.
     if process.terminationStatus > 2 {
       printError("luacheck failed (exit \(process.terminationStatus))")
     }
-    return count
+    return findings
   }
 
   private static func findExecutable(_ name: String) -> URL? {

@@ -86,7 +86,7 @@ struct Run: ParsableCommand {
       let scene = engine.currentSceneName.map { "'\($0)'" } ?? "none"
       let failures = engine.errors.failureCount
       print(String(format: "%@: ran %.1f virtual s (%d ticks) in %.3f s; scene %@; %d sprites; %d sounds; %d errors; %d warnings",
-        location.displayPath, engine.time, engine.tick, elapsed, scene, engine.scene.nodeCount, engine.soundLog.count,
+        location.name, engine.time, engine.tick, elapsed, scene, engine.scene.nodeCount, engine.soundLog.count,
         failures, engine.errors.warningCount))
       if let line = engine.reportLine { print(line) }
       // A warning (a damaged save set aside) is the engine doing its job; only script errors fail the run.
@@ -150,7 +150,7 @@ struct Run: ParsableCommand {
       printError("warning: \(input ?? "input") was recorded with engine \(recorded), this is \(Engine.version); it may play differently")
     }
     if let recorded = script.gameVersion, !engine.isGameVersion(recorded) {
-      printError("warning: \(input ?? "input") was recorded with another version of \(location.displayPath) (game \(recorded), now \(engine.gameVersion)); it may play differently")
+      printError("warning: \(input ?? "input") was recorded with another version of \(location.name) (game \(recorded), now \(engine.gameVersion)); it may play differently")
     }
     engine.startRecording()
     engine.enableCrashCapsules(in: engine.dataDirectory.appendingPathComponent("crashes")) { url in
@@ -178,7 +178,7 @@ struct Run: ParsableCommand {
       try engine.start()
       return
     }
-    HotReloader.printToConsole("watching \(location.displayPath) for changes (--no-watch to stop)")
+    HotReloader.printToConsole("watching \(location.name) for changes (--no-watch to stop)")
     do throws(GameLoadError) {
       try engine.start()
     } catch {

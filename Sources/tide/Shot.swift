@@ -53,7 +53,7 @@ struct Shot: ParsableCommand {
       engine.replay(script, until: time)
       let offscreen = SDLOffscreen(assets: backend.assets, fonts: backend.fonts)
       try offscreen.renderPNG(scene: engine.scene, size: engine.designSize, background: engine.background, overlay: engine.overlay, to: URL(fileURLWithPath: output))
-      print("wrote \(output) (\(location.displayPath) at \(time) s, seed \(options.seed))")
+      print("wrote \(output) (\(location.name) at \(time) s, seed \(options.seed))")
     } catch let error as GameLoadError {
       printError(error.description)
       throw ExitCode.failure

@@ -27,6 +27,58 @@ extension CLITests {
     XCTAssertEqual(strict.stderr, "tide: \(game.path): 3 lint warnings (--strict)\n")
   }
 
+  /// The outside author's report: a syntax error in a test file or in a module main.lua does not
+  /// require was printed, then `ok`, exit 0 (only --strict failed on it, as if a warning).
+  func testASyntaxErrorAnywhereFailsCheckWithoutStrict() throws {
+    let game = try makeGame([
+      "main.lua": "tide.after(1, function() end)\n",
+      "helper.lua": "local function f(\n",
+      "tests/bad_test.lua": "describe('x', function()\n  it('y', function()\n    local t = { a = 1\n  end)\nend)\n",
+    ])
+    let result = try tide(["check", game.path])
+    XCTAssertEqual(result.status, 1, result.stdout)
+    XCTAssertEqual(result.stdout.split(separator: "\n").map(String.init), [
+      "\(game.path)/helper.lua:2:1: expected argument near <eof>",
+      "\(game.path)/tests/bad_test.lua:4:3: expected '}' (to close '{' on line 3) near 'end'",
+    ])
+    XCTAssertEqual(result.stderr, "tide: \(game.path): 2 syntax errors (listed above)\n")
+  }
+
+  /// A test file that does not parse is named once: it was "file:4: file: '}' expected ...".
+  func testATestFileThatDoesNotParseIsNamedOnce() throws {
+    let game = try makeGame([
+      "main.lua": "",
+      "tests/bad_test.lua": "describe('x', function()\n  it('y', function()\n    local t = { a = 1\n  end)\nend)\n",
+    ])
+    let result = try tide(["test", game.path])
+    XCTAssertEqual(result.status, 1)
+    let failure = try XCTUnwrap(result.stdout.split(separator: "\n").first { $0.contains("bad_test.lua") })
+    XCTAssertTrue(failure.hasSuffix("\(game.path)/tests/bad_test.lua:4: '}' expected (to close '{' at line 3) near 'end'"), String(failure))
+    XCTAssertEqual(failure.components(separatedBy: "bad_test.lua").count, 2, "named once: \(failure)")
+  }
+
+  /// A bot gets the safe standard library and nothing of `tide` or `require` (docs/bots.md);
+  /// it was linted with the game's globals, so `tide.` passed lint and failed when the bot ran.
+  func testBotsAreLintedWithWhatABotGets() throws {
+    let game = try makeGame([
+      "main.lua": "",
+      "bots/b.lua": """
+        return { act = function(app, random)
+          app:tap(app:find{ name = random.pick({ "a", "b" }) })
+          print(tide.random.int(1, 2), require("x"), os.time(), math.floor(1.5))
+        end }
+        """,
+    ])
+    let result = try tide(["check", game.path])
+    XCTAssertEqual(result.status, 0, result.stderr)
+    let lint = result.stdout.split(separator: "\n").filter { !$0.contains(": ok") }.map(String.init)
+    XCTAssertEqual(lint, [
+      "\(game.path)/bots/b.lua:3:9: accessing undefined variable 'tide'",
+      "\(game.path)/bots/b.lua:3:32: accessing undefined variable 'require'",
+      "\(game.path)/bots/b.lua:3:46: accessing undefined variable 'os'",
+    ])
+  }
+
   func testLintKnowsTestGlobalsOnlyInTests() throws {
     let game = try makeGame([
       "main.lua": "tide.test.start{}\n",

@@ -99,6 +99,33 @@ final class BotRunnerTests: XCTestCase {
     }
   }
 
+  /// `tide check` lints `bots/` with `Engine.botGlobals`: they must be what a bot really sees,
+  /// each library table with its fields, or lint and run disagree (a `tide.` in a bot passed).
+  func testTheBotLintStandardIsWhatABotSees() throws {
+    let fixture = try GameFixture(main: Self.game)
+    let bot = """
+      return { act = function()
+        local names = {}
+        for name, value in pairs(_ENV) do
+          names[#names + 1] = name
+          if type(value) == "table" and name ~= "_G" then
+            for field in pairs(value) do names[#names + 1] = name .. "." .. field end
+          end
+        end
+        table.sort(names)
+        error(table.concat(names, " "), 0)
+      end }
+      """
+    let result = run(fixture, seed: 1, bot: bot)
+    let seen = try XCTUnwrap(result.failures.first?.message).split(separator: " ").map(String.init)
+    let standard = Engine.botGlobals.children.keys.flatMap { name -> [String] in
+      [name] + (Engine.botGlobals.children[name]?.children.keys.map { name + "." + $0 } ?? [])
+    }
+    XCTAssertEqual(seen, standard.sorted())
+    XCTAssertFalse(seen.contains("tide"))
+    XCTAssertFalse(seen.contains("require"))
+  }
+
   func testScriptErrorsAreCollectedWithCapsules() throws {
     let fixture = try GameFixture(main: "tide.after(0.5, function() error('half a second') end)\ntide.after(1, function() error('one second') end)")
     let capsules = fixture.root.appendingPathComponent("crashes")

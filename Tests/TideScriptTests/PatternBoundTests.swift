@@ -16,8 +16,8 @@ final class PatternBoundTests: XCTestCase {
   func testTheCountedCopiesAgreeWithLuaOnRandomPatterns() throws {
     let vm = LuaVM()
     vm.openSafeLibraries()
-    let module = try XCTUnwrap(LuaLibrary.url(for: "tide/pattern.lua"))
-    try vm.state.doString(String(contentsOf: module, encoding: .utf8), chunkName: "=[tide pattern]", nresults: 1)
+    let module = try XCTUnwrap(LuaLibrary.text(of: "tide/pattern.lua"))
+    try vm.state.doString(module, chunkName: "=[tide pattern]", nresults: 1)
     let patterns = vm.state.ref(at: -1)
     vm.state.pop()
     let differential = try String(contentsOf: Self.fixtures.appendingPathComponent("differential.lua"), encoding: .utf8)

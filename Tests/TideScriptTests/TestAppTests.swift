@@ -59,4 +59,35 @@ final class TestAppTests: XCTestCase {
     XCTAssertEqual(report.failed, 0, report.output)
     XCTAssertEqual(report.passed, 4, report.output)
   }
+
+  /// The outside author's report: conf.lua, --size and @size take "WxH", and tide.test.start
+  /// refused it. It takes "WxH" too, read and checked as the others read it.
+  func testStartTakesASizeWrittenWxH() throws {
+    let report = try runLuaTests(
+      #"""
+      describe("tide.test.start's size", function()
+        it("takes WxH as conf.lua and --size write it", function()
+          tide.test.start{ size = "844x390" }
+          assert.are.same({ 844, 390 }, { tide.screen.width, tide.screen.height })
+          tide.test.start{ size = "375X667" }
+          assert.are.same({ 375, 667 }, { tide.screen.width, tide.screen.height })
+        end)
+
+        it("still takes { w, h }", function()
+          tide.test.start{ size = { 834, 1112 } }
+          assert.are.same({ 834, 1112 }, { tide.screen.width, tide.screen.height })
+        end)
+
+        it("refuses what --size refuses, naming the size", function()
+          assert.error_matches(function() tide.test.start{ size = "844by390" } end,
+            [[size must look like "375x667" (width x height, each a finite number from 16 to 8192), got '844by390']], nil, true)
+          assert.error_matches(function() tide.test.start{ size = "10x390" } end, "got '10x390'", nil, true)
+          assert.error_matches(function() tide.test.start{ size = 844 } end,
+            [[size must be "WxH" or { width, height }, got number]], nil, true)
+        end)
+      end)
+      """#)
+    XCTAssertEqual(report.failed, 0, report.output)
+    XCTAssertEqual(report.passed, 3, report.output)
+  }
 }

@@ -1067,7 +1067,7 @@ function tide.sprite.group(opts) end
 ---```lua
 ---local app = tide.test.start{ seed = 7, options = { variant = "animals" } }
 ---```
----@param opts? table `seed` (integer, default 1), `options` (overrides of conf.lua options), `size` (`{ 375, 667 }`: the design size, as `tide run --size`), `raise_errors` (default true: a script error fails the test)
+---@param opts? table `seed` (integer, default 1), `options` (overrides of conf.lua options), `size` (`"375x667"` or `{ 375, 667 }`: the design size, as `tide run --size`), `raise_errors` (default true: a script error fails the test)
 ---@return tide.App # the driver (`advance`, `tap`, `drag`, `type`, `key`, `find`, `find_all`, `scene`, `sounds`, ...)
 function tide.test.start(opts) end
 

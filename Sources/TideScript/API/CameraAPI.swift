@@ -130,25 +130,24 @@ extension Engine {
     let camera = try currentCamera()
     try lua.checkTable(arg)
     var tracks: [TweenTrack] = []
-    var failure: Error?
+    var failure = FirstByKey<Error>()
     lua.forEachPair(arg) { k, v in
-      guard failure == nil else { return }
       let key = lua.toString(at: k) ?? "?"
       guard lua.type(at: k) == .string, let range = Engine.cameraFields[key] else {
-        failure = LuaArgumentError(arg: arg, message: "cannot tween camera '\(key)' (can tween: x, y, zoom, rotation)")
+        failure.offer(key, LuaArgumentError(arg: arg, message: "cannot tween camera '\(key)' (can tween: x, y, zoom, rotation)"))
         return
       }
       do {
         guard let to = try lua.rangedNumber(at: v, key, in: range, arg: arg) else {
-          failure = LuaArgumentError(arg: arg, message: "'\(key)' must be a number, got \(lua.typeName(at: v))")
+          failure.offer(key, LuaArgumentError(arg: arg, message: "'\(key)' must be a number, got \(lua.typeName(at: v))"))
           return
         }
         tracks.append(
           TweenTrack(
             read: { Engine.cameraValue(camera, key) }, write: { Engine.setCamera(camera, key, $0) }, to: to))
-      } catch { failure = error }
+      } catch { failure.offer(key, error) }
     }
-    if let failure { throw failure }
+    if let error = failure.failure { throw error }
     return tracks
   }
 }

@@ -104,16 +104,17 @@ extension Engine {
   /// the key.
   func emitterSpec(_ lua: LuaState, arg: Int32) throws -> EmitterSpec {
     try lua.checkTable(arg)
-    var failure: Error?
+    var unknown = FirstByKey<String>()
     lua.forEachPair(arg) { k, _ in
-      guard failure == nil else { return }
       guard lua.type(at: k) == .string, let key = lua.toString(at: k), Engine.emitterKeySet.contains(key) else {
         let name = lua.toString(at: k) ?? lua.typeName(at: k)
-        failure = LuaArgumentError(arg: arg, message: "unknown emitter key '\(name)' (keys: \(Engine.emitterKeys.joined(separator: ", ")))")
+        unknown.offer(name, name)
         return
       }
     }
-    if let failure { throw failure }
+    if let name = unknown.failure {
+      throw LuaArgumentError(arg: arg, message: "unknown emitter key '\(name)' (keys: \(Engine.emitterKeys.joined(separator: ", ")))")
+    }
     var spec = EmitterSpec()
     spec.rate = try lua.optNumberField(arg, "rate", in: Limits.particleRate, default: 0)
     spec.burst = Int(try lua.optNumberField(arg, "burst", in: Limits.particleCount, default: 0))

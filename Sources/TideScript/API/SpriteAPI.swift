@@ -427,15 +427,16 @@ extension Engine {
     switch lua.type(at: optsArg) {
     case .none, .nil: break
     case .table:
-      var failure: Error?
+      var failure = FirstByKey<Error>()
       let fields = spriteFieldTable
       lua.forEachPair(optsArg) { k, v in
-        guard failure == nil else { return }
         // A field's name, as Lua interned it, is found by its address: no Swift string made
         // and hashed per option (the words of any error are the same: the key is the name).
         // `parent` is an option of its own here (the sprite to add to), not the read-only field.
         if also.isEmpty, let interned = lua.internedString(at: k), let field = fields.lookup(interned), field != .parent {
-          do { try setField(field, of: node, valueAt: v, lua: lua, arg: optsArg, prefix: field.rawValue) } catch { failure = error }
+          do { try setField(field, of: node, valueAt: v, lua: lua, arg: optsArg, prefix: field.rawValue) } catch {
+            failure.offer(field.rawValue, error)
+          }
           return
         }
         guard let key = lua.toString(at: k), lua.type(at: k) == .string else { return }
@@ -443,17 +444,17 @@ extension Engine {
         if !also.isEmpty, also.contains(key) { return }
         if key == "parent" {
           if let p = lua.toObject(at: v, as: Node.self) { parent = p } else {
-            failure = LuaArgumentError(arg: optsArg, message: "parent must be a sprite")
+            failure.offer(key, LuaArgumentError(arg: optsArg, message: "parent must be a sprite"))
           }
           return
         }
         guard let field = SpriteField(rawValue: key) else {
-          failure = LuaArgumentError(arg: optsArg, message: "unknown sprite field '\(key)' (fields: \(SpriteField.list))")
+          failure.offer(key, LuaArgumentError(arg: optsArg, message: "unknown sprite field '\(key)' (fields: \(SpriteField.list))"))
           return
         }
-        do { try setField(field, of: node, valueAt: v, lua: lua, arg: optsArg, prefix: key) } catch { failure = error }
+        do { try setField(field, of: node, valueAt: v, lua: lua, arg: optsArg, prefix: key) } catch { failure.offer(key, error) }
       }
-      if let failure { throw failure }
+      if let error = failure.failure { throw error }
     default:
       throw LuaArgumentError(arg: optsArg, message: "table expected, got \(lua.typeName(at: optsArg))")
     }

@@ -21,7 +21,7 @@ extension Engine {
 
     /// (Re)starts the game from a fresh load: new scripts, scenes and sprites, seeded random.
     /// Saves written earlier in the same test are kept, so a test can check they survive a restart.
-    /// @param opts table?: `seed` (integer, default 1), `options` (overrides of conf.lua options), `size` (`{ 375, 667 }`: the design size, as `tide run --size`), `raise_errors` (default true: a script error fails the test)
+    /// @param opts table?: `seed` (integer, default 1), `options` (overrides of conf.lua options), `size` (`"375x667"` or `{ 375, 667 }`: the design size, as `tide run --size`), `raise_errors` (default true: a script error fails the test)
     /// @return App: the driver (`advance`, `tap`, `drag`, `type`, `key`, `find`, `find_all`, `scene`, `sounds`, ...)
     /// @example local app = tide.test.start{ seed = 7, options = { variant = "animals" } }
     m.function("start") { [unowned self] lua in
@@ -296,13 +296,24 @@ extension Engine {
 }
 
 extension Engine {
-  /// The optional `size = { w, h }` of `tide.test.start`'s options.
+  /// The optional `size` of `tide.test.start`'s options: `"WxH"`, as conf.lua, `--size` and
+  /// `@size` write it (read by the same `Vec2(size:)`), or `{ w, h }`.
   func testSize(_ lua: LuaState, arg: Int32) throws -> Vec2? {
     guard lua.type(at: arg) == .table else { return nil }
     defer { lua.pop() }
     guard lua.rawGet(arg, key: "size") != .nil else { return nil }
+    if lua.type(at: -1) == .string {
+      let text = lua.toString(at: -1) ?? ""
+      guard let size = Vec2(size: text) else {
+        throw LuaArgumentError(
+          arg: arg, message: "size must look like \"375x667\" (width x height, each \(Limits.screenSide.description)), got '\(text)'")
+      }
+      return size
+    }
     let table = lua.absIndex(-1)
-    guard lua.type(at: table) == .table else { throw LuaArgumentError(arg: arg, message: "size must be { width, height }") }
+    guard lua.type(at: table) == .table else {
+      throw LuaArgumentError(arg: arg, message: "size must be \"WxH\" or { width, height }, got \(lua.typeName(at: table))")
+    }
     lua.rawGet(table, index: 1)
     lua.rawGet(table, index: 2)
     defer { lua.pop(2) }
@@ -373,7 +384,7 @@ struct NodeQuery {
 
   init(_ lua: LuaState, _ arg: Int32) throws {
     try lua.checkTable(arg)
-    var unknown: String?
+    var unknown = FirstByKey<String>()
     lua.forEachPair(arg) { k, v in
       guard let key = lua.toString(at: k) else { return }
       let value = lua.toString(at: v)
@@ -383,10 +394,10 @@ struct NodeQuery {
       case "tag": tag = value
       case "kind": kind = value
       case "visible": visible = lua.toBool(at: v)
-      default: unknown = key
+      default: unknown.offer(key, key)
       }
     }
-    if let unknown {
+    if let unknown = unknown.failure {
       throw LuaArgumentError(arg: arg, message: "unknown query field '\(unknown)' (expected: text, name, tag, kind, visible)")
     }
   }

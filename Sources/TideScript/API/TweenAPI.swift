@@ -141,15 +141,15 @@ extension Engine {
   /// not pass silently), naming it and the valid ones; nothing to check when it is not a table.
   func checkOptionKeys(_ lua: LuaState, arg: Int32, _ allowed: [String], what: String, reportArg: Int32? = nil) throws {
     guard lua.type(at: arg) == .table else { return }
-    var unknown: String?
+    var first = FirstByKey<String>()
     lua.forEachPair(arg) { k, _ in
-      guard unknown == nil else { return }
       guard lua.type(at: k) == .string, let key = lua.toString(at: k), allowed.contains(key) else {
-        unknown = lua.type(at: k) == .string ? lua.toString(at: k) ?? "?" : lua.typeName(at: k)
+        let name = lua.type(at: k) == .string ? lua.toString(at: k) ?? "?" : lua.typeName(at: k)
+        first.offer(name, name)
         return
       }
     }
-    if let unknown {
+    if let unknown = first.failure {
       throw LuaArgumentError(
         arg: reportArg ?? arg, message: "unknown \(what) '\(unknown)' (options: \(allowed.joined(separator: ", ")))")
     }
@@ -194,16 +194,15 @@ extension Engine {
   func tweenTracks(_ node: Node, lua: LuaState, arg: Int32) throws -> [TweenTrack] {
     try lua.checkTable(arg)
     var tracks: [TweenTrack] = []
-    var failure: Error?
-    try lua.forEachPair(arg) { k, v in
-      guard failure == nil else { return }
+    var failure = FirstByKey<Error>()
+    lua.forEachPair(arg) { k, v in
       guard lua.type(at: k) == .string, let key = lua.toString(at: k) else {
-        failure = LuaArgumentError(arg: arg, message: "field names expected")
+        failure.offer(lua.typeName(at: k), LuaArgumentError(arg: arg, message: "field names expected"))
         return
       }
       if let colorProperty = Engine.tweenColorAliases[key] {
         guard lua.type(at: v) == .string, let text = lua.toString(at: v), let color = Color(string: text) else {
-          failure = LuaArgumentError(arg: arg, message: "'\(key)' must be a colour like \"#ff0000\"")
+          failure.offer(key, LuaArgumentError(arg: arg, message: "'\(key)' must be a colour like \"#ff0000\""))
           return
         }
         tracks += TweenTrack.color(node, colorProperty, to: color)
@@ -211,17 +210,22 @@ extension Engine {
       }
       let name = key == "radius" && node.kind != .circle ? "corner_radius" : (Engine.tweenAliases[key] ?? key)
       let range = SpriteField(rawValue: key)?.range ?? Limits.position
-      guard let to = try lua.rangedNumber(at: v, key, in: range, arg: arg) else {
-        failure = LuaArgumentError(arg: arg, message: "'\(key)' must be a number, got \(lua.typeName(at: v))")
+      let number: Double?
+      do { number = try lua.rangedNumber(at: v, key, in: range, arg: arg) } catch {
+        failure.offer(key, error)
+        return
+      }
+      guard let to = number else {
+        failure.offer(key, LuaArgumentError(arg: arg, message: "'\(key)' must be a number, got \(lua.typeName(at: v))"))
         return
       }
       guard let track = TweenTrack(node: node, propertyName: name, to: to) else {
-        failure = LuaArgumentError(arg: arg, message: "cannot tween '\(key)' (can tween: \(Engine.tweenFieldList))")
+        failure.offer(key, LuaArgumentError(arg: arg, message: "cannot tween '\(key)' (can tween: \(Engine.tweenFieldList))"))
         return
       }
       tracks.append(track)
     }
-    if let failure { throw failure }
+    if let error = failure.failure { throw error }
     return tracks
   }
 

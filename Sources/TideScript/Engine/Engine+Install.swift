@@ -110,7 +110,7 @@ extension Engine {
     lua.rawSet(-2, key: "game")
     lua.pop(1)
     try installLibraryModule("rules")
-    if LuaLibrary.url(for: "tide/ui.lua") != nil { try installLibraryModule("ui") }
+    if LuaLibrary.contains("tide/ui.lua") { try installLibraryModule("ui") }
   }
 
   /// Sets `tide.<name>` to the library module `tide.<name>`, loaded afresh for each start so

@@ -103,7 +103,8 @@ public final class Engine: GameDriver {
     self.particleSeeds = TideRandom(seed: Engine.particleSeed(options.seed))
     self.scene = SceneGraph(textMetrics: backend.textMetrics)
     self.saves = SaveStore(directory: options.saveDirectory ?? Engine.defaultSaveDirectory(for: gameDirectory))
-    self.config = GameConfig(title: gameDirectory.lastPathComponent)
+    // Standardized: a game run as `.` is titled by its folder's name, not ".".
+    self.config = GameConfig(title: gameDirectory.standardizedFileURL.lastPathComponent)
     let vm = LuaVM(memoryLimit: options.memoryLimit)
     vm.openSafeLibraries()
     do {

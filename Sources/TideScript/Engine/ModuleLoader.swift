@@ -40,16 +40,26 @@ final class ModuleLoader {
     loadOrder.removeAll()
   }
 
+  /// Where a module's source lives: a game file, or a file of the engine's library.
+  struct Found {
+    /// The file on disk; nil for a library file embedded in the engine.
+    var url: URL?
+    var chunkName: String
+    /// The library path (`tide/ui.lua`) of an engine module; nil for the game's own.
+    var libraryPath: String?
+    var isLibrary: Bool { libraryPath != nil }
+  }
+
   /// Finds the file behind a module name, or explains where it looked.
-  func resolve(_ name: String, engine: Engine) -> (url: URL, chunkName: String, isLibrary: Bool)? {
+  func resolve(_ name: String, engine: Engine) -> Found? {
     guard isValidModuleName(name) else { return nil }
     // Dots to slashes by Character, as Foundation's replacingOccurrences would (a valid name's
     // dots are whole characters) without bridging through NSString for each require.
     let path = String(name.map { $0 == "." ? "/" : $0 })
     let relative = path + ".lua"
     if name.hasPrefix("tide.") {
-      guard let url = LuaLibrary.url(for: relative) else { return nil }
-      return (url, "@[tide]/" + relative, true)
+      guard LuaLibrary.contains(relative) else { return nil }
+      return Found(url: LuaLibrary.file(for: relative), chunkName: "@[tide]/" + relative, libraryPath: relative)
     }
     // conf.lua's `modules = { rps = "../rps" }` lets a game share another game's data.
     if let dot = name.firstIndex(of: "."), let folder = engine.config.modules[String(name[..<dot])] {
@@ -57,7 +67,7 @@ final class ModuleLoader {
       let base = engine.gameDirectory.appendingPathComponent(folder).standardizedFileURL
       let url = base.appendingPathComponent(rest)
       guard FileManager.default.fileExists(atPath: url.path) else { return nil }
-      return (url, "@" + engine.displayPath + "/" + folder + "/" + rest, false)
+      return Found(url: url, chunkName: "@" + engine.displayPath + "/" + folder + "/" + rest)
     }
     // `?.lua`, then `?/init.lua`, as Lua's own package.path.
     let folder = path + "/init.lua"
@@ -65,7 +75,7 @@ final class ModuleLoader {
       // A file, said up front: otherwise URL looks on the disk to learn whether it is a folder,
       // and fileExists below looks again.
       let url = engine.gameDirectory.appendingPathComponent(candidate, isDirectory: false)
-      if FileManager.default.fileExists(atPath: url.path) { return (url, "@" + engine.displayPath + "/" + candidate, false) }
+      if FileManager.default.fileExists(atPath: url.path) { return Found(url: url, chunkName: "@" + engine.displayPath + "/" + candidate) }
     }
     return nil
   }
@@ -97,7 +107,7 @@ final class ModuleLoader {
     }
     loading.append(name)
     defer { loading.removeLast() }
-    try run(found.url, chunkName: found.chunkName, env: found.isLibrary ? nil : engine.gameEnv, engine: engine, arg: name, on: lua)
+    try run(found, engine: engine, arg: name, on: lua)
     // A module that returns nothing is cached as true, as Lua's own require does.
     if lua.type(at: -1) == .nil {
       lua.pop(1)
@@ -107,7 +117,8 @@ final class ModuleLoader {
     lua.pushValue(at: -2)
     lua.rawSet(-2, key: name)
     lua.pop(1)
-    loadedFiles[found.url.standardizedFileURL.path] = name
+    // Hot reload watches files: an embedded library module has none.
+    if let url = found.url { loadedFiles[url.standardizedFileURL.path] = name }
     if !loadOrder.contains(name) { loadOrder.append(name) }
     return 1
   }
@@ -121,12 +132,24 @@ final class ModuleLoader {
     }
     loading.append(name)
     defer { loading.removeLast() }
-    try run(found.url, chunkName: found.chunkName, env: found.isLibrary ? nil : engine.gameEnv, engine: engine, arg: name)
+    try run(found, engine: engine, arg: name)
+  }
+
+  /// Runs a module found by `resolve`: a library module in the library environment, a game's in
+  /// the game's.
+  private func run(_ found: Found, engine: Engine, arg: String, on caller: LuaState? = nil) throws(LuaError) {
+    if let url = found.url {
+      try run(url, chunkName: found.chunkName, env: found.isLibrary ? nil : engine.gameEnv, engine: engine, arg: arg, on: caller)
+    } else {
+      guard let source = found.libraryPath.flatMap(LuaLibrary.source(of:)) else {
+        throw LuaError(message: "\(found.chunkName.dropFirst()): missing from the engine's Lua library")
+      }
+      try run(source: source, chunkName: found.chunkName, env: nil, engine: engine, arg: arg, on: caller)
+    }
   }
 
   /// Runs one file with `env` as its `_ENV` (nil: the library environment), leaving one result.
   func run(_ url: URL, chunkName: String, env: LuaRef?, engine: Engine, arg: String? = nil, on caller: LuaState? = nil) throws(LuaError) {
-    let lua = caller ?? engine.lua
     // Game code must come from inside the wall: `data -> /outside` would otherwise run any file.
     if env != nil, let problem = FolderWall.problem(with: url, roots: engine.readableRoots, shown: String(chunkName.dropFirst())) {
       throw LuaError(message: problem)
@@ -139,7 +162,14 @@ final class ModuleLoader {
       throw LuaError(message: "\(shown): cannot read file (\(error.localizedDescription))")
     }
     // Read as bytes, as Lua reads a file: text in another encoding is not an error.
-    try ChunkCache.load(lua, source: [UInt8](source), chunkName: chunkName)
+    try run(source: [UInt8](source), chunkName: chunkName, env: env, engine: engine, arg: arg, on: caller)
+  }
+
+  /// Runs a chunk's source with `env` as its `_ENV` (nil: the library environment), leaving one result.
+  func run(source: [UInt8], chunkName: String, env: LuaRef?, engine: Engine, arg: String? = nil, on caller: LuaState? = nil) throws(LuaError) {
+    let lua = caller ?? engine.lua
+    let shown = String(chunkName.dropFirst())
+    try ChunkCache.load(lua, source: source, chunkName: chunkName)
     if let env {
       lua.push(env)
       // The chunk's first upvalue is _ENV: point it at the game's environment.
@@ -160,35 +190,50 @@ final class ModuleLoader {
   }
 }
 
-/// The engine's Lua library (`tide.*` modules), shipped as package resources.
+/// The engine's Lua library (`tide.*` modules), compiled into the engine.
 extension Engine {
   /// Replaces string.find, match, gmatch and gsub with versions that cannot run past the
   /// instruction budget (see `tide/pattern.lua`), before any script runs.
   static func installBoundedPatterns(_ vm: LuaVM) throws(LuaError) {
-    guard let url = LuaLibrary.url(for: "tide/pattern.lua"), let source = try? String(contentsOf: url, encoding: .utf8)
+    guard let source = LuaLibrary.text(of: "tide/pattern.lua")
     else { throw LuaError(message: "the engine's tide/pattern.lua is missing") }
     try ChunkCache.run(vm.state, source: source, chunkName: "=[tide pattern]")
   }
 }
 
+/// The engine's Lua library: `Sources/TideScript/Lua`, embedded at build time by the
+/// EmbedLuaLibrary plugin (see `EmbeddedLuaLibrary`), so the binary needs no file beside it.
 enum LuaLibrary {
-  /// The file for a library path such as `tide/rules.lua`, if the engine ships it.
-  ///
   /// `TIDE_LUA_LIBRARY` points at a source checkout's `Sources/TideScript/Lua` so engine
-  /// developers see library edits without rebuilding.
-  static func url(for relative: String) -> URL? {
-    guard let base else { return nil }
-    // A file, said up front: no extra look on the disk to learn whether it is a folder.
-    let url = base.appendingPathComponent(relative, isDirectory: false)
-    return FileManager.default.fileExists(atPath: url.path) ? url : nil
+  /// developers see library edits without rebuilding; nil reads the embedded copy.
+  ///
+  /// Found once: reading the environment builds a dictionary of every variable, which a game
+  /// start paid for each of the library files it requires.
+  static let overrideFolder: URL? = {
+    guard let folder = ProcessInfo.processInfo.environment["TIDE_LUA_LIBRARY"], !folder.isEmpty else { return nil }
+    return URL(fileURLWithPath: folder)
+  }()
+
+  /// Whether the engine has a library file such as `tide/rules.lua`.
+  static func contains(_ relative: String) -> Bool {
+    if let file = file(for: relative) { return FileManager.default.fileExists(atPath: file.path) }
+    return EmbeddedLuaLibrary.files[relative] != nil
   }
 
-  /// The library folder, found once: reading the environment builds a dictionary of every
-  /// variable, which a game start paid for each of the library files it requires.
-  static let base: URL? = {
-    if let override = ProcessInfo.processInfo.environment["TIDE_LUA_LIBRARY"], !override.isEmpty {
-      return URL(fileURLWithPath: override)
-    }
-    return Bundle.module.resourceURL?.appendingPathComponent("Lua")
-  }()
+  /// The file on disk behind a library path: only under `TIDE_LUA_LIBRARY`.
+  static func file(for relative: String) -> URL? {
+    // A file, said up front: no extra look on the disk to learn whether it is a folder.
+    overrideFolder?.appendingPathComponent(relative, isDirectory: false)
+  }
+
+  /// The source of a library file, as bytes (as Lua reads a file), or nil if there is none.
+  static func source(of relative: String) -> [UInt8]? {
+    if let file = file(for: relative) { return FileManager.default.contents(atPath: file.path).map { [UInt8]($0) } }
+    return EmbeddedLuaLibrary.files[relative].map { Array($0.utf8) }
+  }
+
+  /// The source of a library file as text, or nil if there is none (or it is not UTF-8).
+  static func text(of relative: String) -> String? {
+    source(of: relative).flatMap { String(validating: $0, as: UTF8.self) }
+  }
 }

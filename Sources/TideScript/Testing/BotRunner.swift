@@ -246,13 +246,17 @@ final class BotDriver {
     return .success(results > 0 && lua.toBool(at: -1))
   }
 
+  /// The engine's globals a bot does not get (`tide check` lints `bots/` without them too).
+  static let hiddenGlobals = ["tide", "require"]
+
   /// Runs the bot file in an environment of its own: the safe globals without `tide` and
   /// `require`, so it acts on the game only through `app` and draws only from its own `random`.
   static let loaderSource = """
     local source, chunk_name = ...
     local env = {}
     for k, v in pairs(_G) do env[k] = v end
-    env.tide, env.require, env._G = nil, nil, env
+    \(hiddenGlobals.map { "env.\($0) = nil" }.joined(separator: "; "))
+    env._G = env
     local chunk, err = load(source, chunk_name, "t", env)
     if chunk == nil then error(err, 0) end
     local name = chunk_name:sub(2)

@@ -65,8 +65,7 @@ public enum GameTestRunner {
     }
     do throws(LuaError) {
       try engine.installStartValues()
-      guard let driver = LuaLibrary.url(for: "testrunner/driver.lua"),
-        let driverSource = try? String(contentsOf: driver, encoding: .utf8)
+      guard let driverSource = LuaLibrary.text(of: "testrunner/driver.lua")
       else { throw LuaError(message: "the engine's testrunner/driver.lua is missing") }
       try lua.load(driverSource, chunkName: "@[tide test runner]")
       try TestEnvironment.push(on: lua)
@@ -99,7 +98,7 @@ public enum GameTestRunner {
         // The source of a module of the game folder, as the game's require would find it.
         guard let name = lua.toString(at: 1), !name.hasPrefix("tide."),
           let found = engine.modules.resolve(name, engine: engine),
-          let source = try? String(contentsOf: found.url, encoding: .utf8)
+          let url = found.url, let source = try? String(contentsOf: url, encoding: .utf8)
         else { return 0 }
         lua.push(source)
         lua.push(found.chunkName)
@@ -114,7 +113,12 @@ public enum GameTestRunner {
       lua.pushGlobalTable()
       lua.push(directory.standardizedFileURL.path)
       lua.push(displayPath)
-      lua.push(driver.deletingLastPathComponent().deletingLastPathComponent().path)
+      lua.push { lua in
+        // The source of one of the runner's own library files (`testrunner/plain.lua`).
+        guard let path = lua.toString(at: 1), let source = LuaLibrary.text(of: path) else { return 0 }
+        lua.push(source)
+        return 1
+      }
       // Each test gets a fresh budget and watchdog clock (the hook above); a whole test may do
       // far more than one game callback, so its watchdog allows a minute.
       engine.vm.watchdogSeconds = max(engine.vm.watchdogSeconds, 60)

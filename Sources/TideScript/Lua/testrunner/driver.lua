@@ -12,7 +12,7 @@
 
 -- luacheck: globals load loadfile dofile require arg
 
-local files, filter, format, before_test, find_module, game_module, sandbox, root, display, library = ...
+local files, filter, format, before_test, find_module, game_module, sandbox, root, display, library_source = ...
 
 local T = _ENV
 local raw_load, raw_loadfile = load, loadfile
@@ -126,7 +126,12 @@ end
 local busted = core()
 lua_require("busted")(busted)
 -- luassert's assert, answering the commonest passing assertions itself (see the file for why).
-local fast_assert = assert(raw_loadfile(library .. "/testrunner/fast_assert.lua", "t", T))()
+-- The runner's own files are compiled into the engine: their source comes from it, not a file.
+local function load_library(path)
+  return assert(raw_load(assert(library_source(path), "the engine's " .. path .. " is missing"), "@[tide]/" .. path, "t", T))
+end
+
+local fast_assert = load_library("testrunner/fast_assert.lua")()
 busted.export("assert", fast_assert(lua_require("luassert"), lua_require("luassert.namespaces")))
 
 do
@@ -247,7 +252,7 @@ if format == "tap" then
 elseif format == "junit" then
   load_handler("busted.outputHandlers.junit")(handler_options):subscribe(handler_options)
 else
-  plain = assert(raw_loadfile(library .. "/testrunner/plain.lua", "t", T))()(busted, full_name)
+  plain = load_library("testrunner/plain.lua")()(busted, full_name)
 end
 
 -- `.busted`'s default task: the engine chose the files by its ROOT and pattern; its lpath
@@ -300,7 +305,10 @@ for _, file in ipairs(files) do
   if chunk then
     busted.executors.file(file.name, setmetatable({ getTrace = trim_trace }, { __call = chunk }))
   else
-    local line = tonumber(tostring(err):match("^[^\n]-:(%d+): "))
+    local line, message = tostring(err):match("^[^\n]-:(%d+): (.*)$")
+    line = tonumber(line)
+    -- Lua cuts a long chunk name to "...": the message names the file in full instead.
+    if line then err = file.name .. ":" .. line .. ": " .. message end
     busted.publish({ "error", "file" },
       { descriptor = "file", name = file.name, trace = { short_src = file.name, currentline = line or 0 } },
       nil, err, {})

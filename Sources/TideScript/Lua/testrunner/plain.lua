@@ -49,12 +49,13 @@ return function(busted, full_name)
         table.insert(head, line)
       end
     end
-    local name = full_name(element)
+    -- A test file that fails as it loads is named by its place alone: "file:4: file: ..." said it twice.
+    local named = element.descriptor == "file" and at .. ": " or at .. ": " .. full_name(element) .. ": "
     local lines = {}
     if #values.expected == 0 and #values.actual == 0 then
-      lines[1] = (at .. ": " .. name .. ": " .. rest):gsub("\n", "\n  ")
+      lines[1] = (named .. rest):gsub("\n", "\n  ")
     else
-      lines[1] = at .. ": " .. name .. ": " .. table.concat(head, ": ")
+      lines[1] = named .. table.concat(head, ": ")
       if #values.expected > 0 then lines[#lines + 1] = "  expected: " .. indented(values.expected) end
       if #values.actual > 0 then lines[#lines + 1] = "  actual: " .. indented(values.actual) end
     end

@@ -1,0 +1,26 @@
+import Foundation
+import PackagePlugin
+
+/// Compiles the target's `Lua/` folder into a Swift source (see Sources/TideLuaEmbed), so the
+/// `tide` binary needs no resource bundle beside it: shipping a game is the binary and the game.
+@main
+struct EmbedLuaLibrary: BuildToolPlugin {
+  func createBuildCommands(context: PluginContext, target: Target) throws -> [Command] {
+    // From the package's folder: `Target.directoryURL` needs tools version 6.1.
+    let library = context.package.directoryURL.appendingPathComponent("Sources/\(target.name)/Lua")
+    let output = context.pluginWorkDirectoryURL.appendingPathComponent("EmbeddedLuaLibrary.swift")
+    // Every file is an input, so an edited, added or removed library file regenerates it.
+    var inputs: [URL] = []
+    if let walker = FileManager.default.enumerator(at: library, includingPropertiesForKeys: nil) {
+      for case let url as URL in walker where url.pathExtension == "lua" { inputs.append(url) }
+    }
+    return [
+      .buildCommand(
+        displayName: "Embedding the Lua library of \(target.name)",
+        executable: try context.tool(named: "TideLuaEmbed").url,
+        arguments: [library.path, output.path],
+        inputFiles: inputs.sorted { $0.path < $1.path },
+        outputFiles: [output])
+    ]
+  }
+}
