@@ -7,6 +7,8 @@ struct Test: ParsableCommand {
   static let configuration = CommandConfiguration(
     abstract: "Run games' Lua tests headlessly (all of Content/ by default).",
     discussion: "Each `it` starts from a fresh game with virtual time and injected input. "
+      + "Each tests/replays/*.input must replay clean with its @expect lines true; "
+      + "every replay is one test in the report and the counts. "
       + "Closes with `N passed, N failed` and exits non-zero on any failure.")
 
   @Argument(help: "Game folders to test (default: every game in Content/).")
@@ -54,28 +56,34 @@ struct Test: ParsableCommand {
     var skipped = 0
     var outputs: [String] = []
     for location in locations {
+      let exists = FileManager.default.fileExists(atPath: location.url.path)
       let report: GameTestReport
-      if FileManager.default.fileExists(atPath: location.url.path) {
+      var entries: [TestEntry] = []
+      if exists {
         report = StandardOutput.toStandardError(while: reportFormat != .plain) {
           GameTestRunner.run(game: location.url, displayPath: location.displayPath, filter: filter, format: reportFormat)
         }
+        // Recorded sessions in tests/replays/ are tests too: each must replay clean (docs/input-scripts.md).
+        entries = ReplayRunner.run(game: location.url, displayPath: location.displayPath, filter: filter)
       } else {
         let message = "no game folder at '\(location.displayPath)'"
         report = GameTestRunner.failedEntry(game: location.displayPath, message: message, format: reportFormat)
       }
-      passed += report.passed
-      failed += report.failed
+      let extra = GameTestRunner.entryReport(game: location.displayPath, entries: entries, format: reportFormat)
+      passed += report.passed + extra.passed
+      failed += report.failed + extra.failed
       skipped += report.skipped
-      let prefix = report.output.hasPrefix("\(location.displayPath): ") ? "" : "\(location.displayPath): "
-      outputs.append(reportFormat == .plain ? prefix + report.output : report.output)
-      // Recorded sessions in tests/replays/ are tests too: each must replay clean (docs/input-scripts.md).
-      guard filter == nil, FileManager.default.fileExists(atPath: location.url.path) else { continue }
-      let replays = ReplayRunner.run(game: location.url, displayPath: location.displayPath)
-      passed += replays.passed
-      failed += replays.failed
-      guard !replays.lines.isEmpty else { continue }
-      let text = "\(location.displayPath) replays:\n" + replays.lines.map { "  " + $0 + "\n" }.joined()
-      if reportFormat == .plain { outputs.append(text) } else { FileHandle.standardError.write(Data(text.utf8)) }
+      switch reportFormat {
+      case .plain:
+        // The Lua report's entries, then one line per replay and golden screen, then the
+        // game's counts of all of them under its name.
+        var counts = "\(report.passed + extra.passed) passed, \(report.failed + extra.failed) failed"
+        if report.skipped > 0 { counts += ", \(report.skipped) skipped" }
+        outputs.append(Test.withoutCounts(report.output) + extra.output + "\(location.displayPath): \(counts)\n")
+      case .tap, .junit:
+        outputs.append(report.output)
+        if !entries.isEmpty { outputs.append(extra.output) }
+      }
     }
     var closing = "\(passed) passed, \(failed) failed"
     if skipped > 0 { closing += ", \(skipped) skipped" }
@@ -140,10 +148,22 @@ struct Test: ParsableCommand {
     return failed == 0
   }
 
+  /// A plain report without its closing `N passed, N failed` line.
+  static func withoutCounts(_ output: String) -> String {
+    var lines = output.split(separator: "\n", omittingEmptySubsequences: false).map(String.init)
+    while lines.last == "" { lines.removeLast() }
+    if let last = lines.last, last.range(of: #"^\d+ passed, \d+ failed(, \d+ skipped)?$"#, options: .regularExpression) != nil {
+      lines.removeLast()
+    }
+    return lines.map { $0 + "\n" }.joined()
+  }
+
   /// The first failure of a plain report, its `expected:`/`actual:` lines folded into it.
   static func firstFailure(in output: String) -> String? {
     let lines = output.split(separator: "\n").map(String.init)
-    guard let first = lines.firstIndex(where: { !$0.hasPrefix(" ") && !$0.contains(" passed, ") }) else { return nil }
+    guard let first = lines.firstIndex(where: { !$0.hasPrefix(" ") && !$0.hasPrefix("ok ") && !$0.contains(" passed, ") }) else {
+      return nil
+    }
     var text = lines[first]
     for detail in lines[(first + 1)...].prefix(while: { $0.hasPrefix("  ") }) {
       text += "; " + detail.trimmingCharacters(in: .whitespaces)

@@ -4,9 +4,10 @@ import Foundation
 #endif
 import XCTest
 
-/// `tide test` writes JUnit the same way every run.
+/// `tide test` reports every replay as one test in plain, TAP and JUnit
+/// output and in the counts, and writes JUnit the same way every run.
 extension CLITests {
-  /// A game made by `tide new` in a scratch folder: 3 Lua tests, one replay, one golden screen.
+  /// A game made by `tide new` in a scratch folder: 3 Lua tests and one replay.
   func newGame(_ name: String = "demo") throws -> URL {
     let folder = FileManager.default.temporaryDirectory.appendingPathComponent("tide-report-\(UUID().uuidString)")
     try FileManager.default.createDirectory(at: folder, withIntermediateDirectories: true)
@@ -14,6 +15,69 @@ extension CLITests {
     let made = try tide(["new", name, "--path", folder.path])
     XCTAssertEqual(made.status, 0, made.stdout + made.stderr)
     return folder.appendingPathComponent(name)
+  }
+
+  /// Adds an `@expect` that is false to the game's replay.
+  func breakReplay(of game: URL) throws {
+    let replay = game.appendingPathComponent("tests/replays/first.input")
+    let text = try String(contentsOf: replay, encoding: .utf8)
+    try (text + "@expect 2 find{ name = \"score\" }.text == \"Score: 99\"\n").write(to: replay, atomically: true, encoding: .utf8)
+  }
+
+  func testAFailingReplayIsOneFailedTestInThePlainReport() throws {
+    let game = try newGame()
+    try breakReplay(of: game)
+    let result = try tide(["test", game.path], timeout: 120)
+    XCTAssertEqual(result.status, 1)
+    XCTAssertTrue(result.stdout.contains("FAIL \(game.path)/tests/replays/first.input: line "), result.stdout)
+    // The Lua tests pass; the replay is the one failure.
+    XCTAssertTrue(result.stdout.hasSuffix("\(game.path): 3 passed, 1 failed\n"), result.stdout)
+  }
+
+  func testAFailingReplayIsOneFailedTestInTAP() throws {
+    let game = try newGame()
+    try breakReplay(of: game)
+    let result = try tide(["test", game.path, "--format", "tap"], timeout: 120)
+    XCTAssertEqual(result.status, 1)
+    let lines = result.stdout.split(separator: "\n").map(String.init)
+    XCTAssertEqual(lines.prefix(2), ["TAP version 13", "1..4"], result.stdout)
+    XCTAssertEqual(lines.filter { $0.hasPrefix("ok ") }.count, 3, result.stdout)
+    XCTAssertEqual(lines.filter { $0.hasPrefix("not ok ") }, ["not ok 4 - \(game.path)/tests/replays/first.input"], result.stdout)
+    XCTAssertEqual(lines.last, "# 3 passed, 1 failed", result.stdout)
+  }
+
+  func testAFailingReplayIsOneFailedTestInJUnit() throws {
+    let game = try newGame()
+    try breakReplay(of: game)
+    let file = game.deletingLastPathComponent().appendingPathComponent("j.xml")
+    let result = try tide(["test", game.path, "--format", "junit", "--output", file.path], timeout: 120)
+    XCTAssertEqual(result.status, 1)
+    XCTAssertEqual(result.stdout, "3 passed, 1 failed\n")
+    let document = try XMLDocument(contentsOf: file)
+    let root = try XCTUnwrap(document.rootElement())
+    XCTAssertEqual(root.attribute(forName: "tests")?.stringValue, "4")
+    XCTAssertEqual(root.attribute(forName: "failures")?.stringValue, "1")
+    let cases = try document.nodes(forXPath: "//testcase").compactMap { $0 as? XMLElement }
+    XCTAssertEqual(cases.count, 4)
+    let replay = try XCTUnwrap(cases.first { $0.attribute(forName: "name")?.stringValue == "tests/replays/first.input" })
+    XCTAssertEqual(replay.elements(forName: "failure").count, 1)
+  }
+
+  /// Two games' JUnit reports merge into one whose counts hold both games' failures.
+  func testMergedJUnitCountsTheFailuresOfEveryGame() throws {
+    let failing = try makeGame([
+      "main.lua": "",
+      "tests/math_test.lua": "describe('sums', function() it('fails', function() assert.are.equal(5, 2 + 2) end) end)\n",
+    ])
+    let passing = try makeGame([
+      "main.lua": "",
+      "tests/math_test.lua": "describe('sums', function() it('adds', function() assert.are.equal(4, 2 + 2) end) end)\n",
+    ])
+    let result = try tide(["test", failing.path, passing.path, "--format", "junit"], timeout: 120)
+    XCTAssertEqual(result.status, 1)
+    let root = try XCTUnwrap(try XMLDocument(xmlString: result.stdout).rootElement())
+    XCTAssertEqual(root.attribute(forName: "tests")?.stringValue, "2")
+    XCTAssertEqual(root.attribute(forName: "failures")?.stringValue, "1")
   }
 
   /// pl.xml wrote attributes in `pairs` order, which Lua changes from run to run.
