@@ -1,14 +1,17 @@
 import ArgumentParser
 import Foundation
 import TideScript
+import TideShots
 
 /// `tide test`: run games' `tests/*_test.lua` headlessly.
 struct Test: ParsableCommand {
   static let configuration = CommandConfiguration(
     abstract: "Run games' Lua tests headlessly (all of Content/ by default).",
     discussion: "Each `it` starts from a fresh game with virtual time and injected input. "
-      + "Each tests/replays/*.input must replay clean with its @expect lines true; "
-      + "every replay is one test in the report and the counts. "
+      + "Each tests/replays/*.input must replay clean with its @expect lines true, and each "
+      + "tests/golden/<name>.input that has <name>.png beside it must draw (as `tide shot --input` does) "
+      + "what the PNG shows; a screen that differs is written beside it as <name>.actual.png. "
+      + "Every replay and golden screen is one test in the report and the counts. "
       + "Closes with `N passed, N failed` and exits non-zero on any failure.")
 
   @Argument(help: "Game folders to test (default: every game in Content/).")
@@ -25,6 +28,9 @@ struct Test: ParsableCommand {
 
   @Option(help: "Run only shard I of N (e.g. 2/4): every Nth game from the Ith, for CI runners that fan out.")
   var shard: String?
+
+  @Flag(help: "Rewrite each tests/golden/<name>.png from its <name>.input (made when missing), after a change meant to change the screens; TIDE_UPDATE_GOLDEN=1 does the same.")
+  var updateGolden = false
 
   @Flag(help: "Re-run the tests on every save, one line per run (Ctrl-C stops).")
   var watch = false
@@ -65,6 +71,11 @@ struct Test: ParsableCommand {
         }
         // Recorded sessions in tests/replays/ are tests too: each must replay clean (docs/input-scripts.md).
         entries = ReplayRunner.run(game: location.url, displayPath: location.displayPath, filter: filter)
+        entries += StandardOutput.toStandardError(while: reportFormat != .plain) {
+          GoldenScreens.run(
+            game: location.url, displayPath: location.displayPath, filter: filter,
+            update: updateGolden || GoldenScreens.updateRequested)
+        }
       } else {
         let message = "no game folder at '\(location.displayPath)'"
         report = GameTestRunner.failedEntry(game: location.displayPath, message: message, format: reportFormat)

@@ -4,10 +4,10 @@ import Foundation
 #endif
 import XCTest
 
-/// `tide test` reports every replay as one test in plain, TAP and JUnit
+/// `tide test` reports every replay (and golden screen) as one test in plain, TAP and JUnit
 /// output and in the counts, and writes JUnit the same way every run.
 extension CLITests {
-  /// A game made by `tide new` in a scratch folder: 3 Lua tests and one replay.
+  /// A game made by `tide new` in a scratch folder: 3 Lua tests, one replay, one golden screen.
   func newGame(_ name: String = "demo") throws -> URL {
     let folder = FileManager.default.temporaryDirectory.appendingPathComponent("tide-report-\(UUID().uuidString)")
     try FileManager.default.createDirectory(at: folder, withIntermediateDirectories: true)
@@ -30,8 +30,8 @@ extension CLITests {
     let result = try tide(["test", game.path], timeout: 120)
     XCTAssertEqual(result.status, 1)
     XCTAssertTrue(result.stdout.contains("FAIL \(game.path)/tests/replays/first.input: line "), result.stdout)
-    // The Lua tests pass; the replay is the one failure.
-    XCTAssertTrue(result.stdout.hasSuffix("\(game.path): 3 passed, 1 failed\n"), result.stdout)
+    // The Lua tests and the golden screen pass; the replay is the one failure.
+    XCTAssertTrue(result.stdout.hasSuffix("\(game.path): 4 passed, 1 failed\n"), result.stdout)
   }
 
   func testAFailingReplayIsOneFailedTestInTAP() throws {
@@ -40,10 +40,10 @@ extension CLITests {
     let result = try tide(["test", game.path, "--format", "tap"], timeout: 120)
     XCTAssertEqual(result.status, 1)
     let lines = result.stdout.split(separator: "\n").map(String.init)
-    XCTAssertEqual(lines.prefix(2), ["TAP version 13", "1..4"], result.stdout)
-    XCTAssertEqual(lines.filter { $0.hasPrefix("ok ") }.count, 3, result.stdout)
+    XCTAssertEqual(lines.prefix(2), ["TAP version 13", "1..5"], result.stdout)
+    XCTAssertEqual(lines.filter { $0.hasPrefix("ok ") }.count, 4, result.stdout)
     XCTAssertEqual(lines.filter { $0.hasPrefix("not ok ") }, ["not ok 4 - \(game.path)/tests/replays/first.input"], result.stdout)
-    XCTAssertEqual(lines.last, "# 3 passed, 1 failed", result.stdout)
+    XCTAssertEqual(lines.last, "# 4 passed, 1 failed", result.stdout)
   }
 
   func testAFailingReplayIsOneFailedTestInJUnit() throws {
@@ -52,15 +52,16 @@ extension CLITests {
     let file = game.deletingLastPathComponent().appendingPathComponent("j.xml")
     let result = try tide(["test", game.path, "--format", "junit", "--output", file.path], timeout: 120)
     XCTAssertEqual(result.status, 1)
-    XCTAssertEqual(result.stdout, "3 passed, 1 failed\n")
+    XCTAssertEqual(result.stdout, "4 passed, 1 failed\n")
     let document = try XMLDocument(contentsOf: file)
     let root = try XCTUnwrap(document.rootElement())
-    XCTAssertEqual(root.attribute(forName: "tests")?.stringValue, "4")
+    XCTAssertEqual(root.attribute(forName: "tests")?.stringValue, "5")
     XCTAssertEqual(root.attribute(forName: "failures")?.stringValue, "1")
     let cases = try document.nodes(forXPath: "//testcase").compactMap { $0 as? XMLElement }
-    XCTAssertEqual(cases.count, 4)
+    XCTAssertEqual(cases.count, 5)
     let replay = try XCTUnwrap(cases.first { $0.attribute(forName: "name")?.stringValue == "tests/replays/first.input" })
     XCTAssertEqual(replay.elements(forName: "failure").count, 1)
+    XCTAssertTrue(cases.contains { $0.attribute(forName: "name")?.stringValue == "tests/golden/start.input" })
   }
 
   /// Two games' JUnit reports merge into one whose counts hold both games' failures.
