@@ -125,4 +125,13 @@ final class LayoutCheckTests: XCTestCase {
     XCTAssertFalse(clean.stdout.contains("warning"), clean.stdout)
     XCTAssertTrue(clean.stdout.contains("in 3 screens (sizes 240x320, 320x240)\n"), clean.stdout)
   }
+
+  /// Content/memory's win screen is reached, and checked, at both of its sizes.
+  func testMemoryWinScreenIsCheckedOnTheSmallPhone() throws {
+    let result = try tide(["check", "--layout", "Content/memory"], timeout: 120)
+    XCTAssertEqual(result.status, 0, result.stdout + result.stderr)
+    XCTAssertFalse(result.stdout.contains("warning"), result.stdout)
+    XCTAssertTrue(result.stdout.contains("  checked Content/memory tests/golden/won.input 390x844: scene 'won' at 15 s\n"), result.stdout)
+    XCTAssertTrue(result.stdout.contains("  checked Content/memory tests/golden/won_phone.input 375x667: scene 'won' at 15 s\n"), result.stdout)
+  }
 }
