@@ -3,10 +3,10 @@ import Foundation
 import TideScript
 import TideShots
 
-/// `tide test`: run games' `tests/*_test.lua` headlessly.
+/// `tide test`: run games' `tests/*_test.lua`, replays and golden screens headlessly.
 struct Test: ParsableCommand {
   static let configuration = CommandConfiguration(
-    abstract: "Run games' Lua tests headlessly (all of Content/ by default).",
+    abstract: "Run games' Lua tests, replays and golden screens headlessly (all of Content/ by default).",
     discussion: "Each `it` starts from a fresh game with virtual time and injected input. "
       + "Each tests/replays/*.input must replay clean with its @expect lines true, and each "
       + "tests/golden/<name>.input that has <name>.png beside it must draw (as `tide shot --input` does) "
@@ -62,19 +62,19 @@ struct Test: ParsableCommand {
     var skipped = 0
     var outputs: [String] = []
     for location in locations {
-      let exists = FileManager.default.fileExists(atPath: location.url.path)
       let report: GameTestReport
       var entries: [TestEntry] = []
-      if exists {
+      if FileManager.default.fileExists(atPath: location.url.path) {
         report = StandardOutput.toStandardError(while: reportFormat != .plain) {
           GameTestRunner.run(game: location.url, displayPath: location.displayPath, filter: filter, format: reportFormat)
         }
-        // Recorded sessions in tests/replays/ are tests too: each must replay clean (docs/input-scripts.md).
-        entries = ReplayRunner.run(game: location.url, displayPath: location.displayPath, filter: filter)
-        entries += StandardOutput.toStandardError(while: reportFormat != .plain) {
-          GoldenScreens.run(
-            game: location.url, displayPath: location.displayPath, filter: filter,
-            update: updateGolden || GoldenScreens.updateRequested)
+        // Recorded sessions in tests/replays/ and golden screens in tests/golden/ are tests too
+        // (docs/input-scripts.md); what their games print stays out of a TAP or JUnit stream.
+        entries = StandardOutput.toStandardError(while: reportFormat != .plain) {
+          ReplayRunner.run(game: location.url, displayPath: location.displayPath, filter: filter)
+            + GoldenScreens.run(
+              game: location.url, displayPath: location.displayPath, filter: filter,
+              update: updateGolden || GoldenScreens.updateRequested)
         }
       } else {
         let message = "no game folder at '\(location.displayPath)'"
