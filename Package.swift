@@ -2,7 +2,8 @@
 import PackageDescription
 
 // Layers (see README "Architecture"): tide -> TideScript -> TideCore, tide -> TideSDL -> TideCore,
-// TideScript -> LuaBridge -> CLua. TideCore knows nothing of Lua or SDL.
+// TideScript -> LuaBridge -> CLua, tide -> TideShots -> TideScript + TideSDL. TideCore knows nothing
+// of Lua or SDL.
 // The shim's C (field metamethods, the trampoline, the benchmark floor) is compiled into the
 // modules that use it. -fno-plt makes its calls into liblua go straight through the GOT instead
 // of a PLT stub: a field access makes up to four such calls, a Lua->Swift call one, and the stub
@@ -47,16 +48,19 @@ let package = Package(
     .executableTarget(name: "TideLuaEmbed"),
     .plugin(name: "EmbedLuaLibrary", capability: .buildTool(), dependencies: ["TideLuaEmbed"]),
     .target(name: "TideSDL", dependencies: ["CSDL2", "TideCore"]),
+    // A game's frame drawn offscreen and compared with its golden PNGs: shared by `tide shot`,
+    // `tide test` and ContentGoldenTests, so they draw and compare the same way.
+    .target(name: "TideShots", dependencies: ["TideScript", "TideSDL", "TideCore"]),
     .executableTarget(
       name: "tide",
       dependencies: [
-        "TideScript", "TideSDL", "TideCore",
+        "TideScript", "TideSDL", "TideShots", "TideCore",
         .product(name: "ArgumentParser", package: "swift-argument-parser"),
       ]),
     .testTarget(name: "LuaBridgeTests", dependencies: ["LuaBridge"]),
     .testTarget(name: "TideCoreTests", dependencies: ["TideCore"]),
     .testTarget(name: "TideScriptTests", dependencies: ["TideScript", "TideCore", "LuaBridge"]),
-    .testTarget(name: "TideSDLTests", dependencies: ["TideSDL", "TideScript", "TideCore"]),
+    .testTarget(name: "TideSDLTests", dependencies: ["TideSDL", "TideScript", "TideShots", "TideCore"]),
     // Runs the built `tide` binary end to end, as an author would.
     .testTarget(name: "TideCLITests", dependencies: ["tide"]),
   ]

@@ -15,7 +15,10 @@ struct Check: ParsableCommand {
       + "tests/golden/*.input at its @at) at every size conf.lua's `sizes` names (an input with its own "
       + "@size at that size only; --size: that size only), offscreen with the real fonts, and prints one line "
       + "per problem: text outside the screen, text outside its widget, text overlapping text, a tappable "
-      + "sprite covered by another that takes its taps, and text under 4.5:1 contrast (3:1 from size 24).")
+      + "sprite covered by another that takes its taps, and text under 4.5:1 contrast (3:1 from size 24). "
+      + "Each screen and size checked gets a line naming the scene it reached; a golden input whose taps or drags "
+      + "pressed on nothing that takes input gets a warning (its taps were likely placed for another size), "
+      + "which does not fail the check.")
 
   @Argument(help: "The game folders (e.g. Content/rps, or rps).")
   var games: [String]
@@ -47,7 +50,8 @@ struct Check: ParsableCommand {
         problems += outcome.problems
         let sizes = outcome.sizes.sorted { ($0.x, $0.y) < ($1.x, $1.y) }.map { "\(Int($0.x))x\(Int($0.y))" }
         let found = outcome.problems == 0 ? "no layout problems" : "\(outcome.problems) layout problem\(outcome.problems == 1 ? "" : "s")"
-        print("\(location.name): \(found) in \(outcome.screens) screens (sizes \(sizes.joined(separator: ", ")))")
+        let warned = outcome.warnings == 0 ? "" : ", \(outcome.warnings) warning\(outcome.warnings == 1 ? "" : "s") (a golden input's presses hit nothing)"
+        print("\(location.name): \(found) in \(outcome.screens) screens (sizes \(sizes.joined(separator: ", ")))\(warned)")
       } catch let error as GameLoadError {
         printError(error.description)
         throw ExitCode.failure

@@ -22,9 +22,23 @@ struct LayoutRun {
     var problems = 0
     var screens = 0
     var sizes: Set<Vec2> = []
+    /// Screens whose input pressed on nothing that takes input.
+    var warnings = 0
   }
 
-  /// Checks one game, printing one line per problem; the count of problems and screens.
+  /// What playing one screen at one size reached and found.
+  struct Checked {
+    var problems: [String] = []
+    /// The scene it ended in, said with each screen so a wrong one shows.
+    var scene: String?
+    /// Presses (taps, drags) the input made, and those nothing took.
+    var presses = 0
+    var missed: [MissedPress] = []
+  }
+
+  /// Checks one game, printing a line per screen and size (what was checked: the input, the
+  /// size, the scene reached), one per problem, and a warning where the input's taps missed;
+  /// the count of problems and screens.
   func run(_ location: GameLocation) throws -> Outcome {
     let base = try options(for: InputScript())
     let backend = try SDLBackend(gameDirectory: location.url, audio: false)
@@ -38,10 +52,25 @@ struct LayoutRun {
       for size in sizes {
         var options = try options(for: screen.script)
         options.designSize = size
-        let label = "\(location.name) \(screen.name) \(Int(size.x))x\(Int(size.y))"
-        let found = try check(location, screen, options: options, backend: backend, offscreen: offscreen)
-        for line in found { print("\(label): \(line)") }
-        outcome.problems += found.count
+        let sizeText = "\(Int(size.x))x\(Int(size.y))"
+        let label = "\(location.name) \(screen.name) \(sizeText)"
+        let checked = try check(location, screen, options: options, backend: backend, offscreen: offscreen)
+        let scene = checked.scene.map { "scene '\($0)'" } ?? "no scene"
+        print("  checked \(label): \(scene) at \(ReportFormat.number(screen.time)) s")
+        for line in checked.problems { print("\(label): \(line)") }
+        if let first = checked.missed.first {
+          // Not a layout problem (the screen may be fine), but the screen checked is likely not
+          // the one the input was written to reach, so say so where the problems are.
+          let sized = screen.script.size == nil
+            ? "; its taps are design points of another size: give it @size and write one with this size's taps and @size \(sizeText)"
+            : ""
+          print("\(label): warning: \(checked.missed.count) of \(checked.presses) presses hit nothing that takes input "
+            + "(the first at \(ReportFormat.number(Double(first.tick) / 60)) s, "
+            + "(\(ReportFormat.number(first.point.x)), \(ReportFormat.number(first.point.y)))), "
+            + "so this may not be the screen the input was made for\(sized)")
+          outcome.warnings += 1
+        }
+        outcome.problems += checked.problems.count
         outcome.screens += 1
         outcome.sizes.insert(size)
       }
@@ -67,10 +96,11 @@ struct LayoutRun {
     return screens
   }
 
-  /// Plays one screen at one size and returns its problems, a script error included.
+  /// Plays one screen at one size: its problems (a script error included), the scene it
+  /// reached and the presses nothing took.
   private func check(
     _ location: GameLocation, _ screen: Screen, options base: EngineOptions, backend: SDLBackend, offscreen: SDLOffscreen
-  ) throws -> [String] {
+  ) throws -> Checked {
     var options = base
     // Each screen starts from no saves, as golden tests do.
     let saves = FileManager.default.temporaryDirectory.appendingPathComponent("tide-layout-\(getpid())")
@@ -78,12 +108,21 @@ struct LayoutRun {
     defer { try? FileManager.default.removeItem(at: saves) }
     let engine = try Engine(gameDirectory: location.url, displayPath: location.displayPath, backend: backend, options: options)
     try engine.start()
+    engine.tracksMissedPresses = true
     engine.replay(screen.script, until: screen.time)
+    var checked = Checked(scene: engine.currentSceneName, missed: engine.missedPresses)
+    let end = engine.tick
+    checked.presses = screen.script.entries.filter { entry in
+      if case .pointerDown = entry.event { return entry.tick < end }
+      return false
+    }.count
     if let failure = engine.errors.failures.first {
-      return ["script error: \(failure.message)"]
+      checked.problems = ["script error: \(failure.message)"]
+      return checked
     }
     let backdrop = try renderWithoutText(engine, offscreen)
-    return engine.layoutProblems { rect in backdrop.dominantColor(in: rect) }.map(\.message)
+    checked.problems = engine.layoutProblems { rect in backdrop.dominantColor(in: rect) }.map(\.message)
+    return checked
   }
 
   /// The frame with every text sprite hidden: what each text is read against.

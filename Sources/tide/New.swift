@@ -3,6 +3,7 @@ import Foundation
 import TideCore
 import TideSDL
 import TideScript
+import TideShots
 
 /// `tide new`: start a game that passes `tide check`, `tide test` and `tide shot` as made.
 struct New: ParsableCommand {
@@ -54,18 +55,12 @@ struct New: ParsableCommand {
   private func renderGolden(folder: URL, shown: String) throws {
     let input = folder.appendingPathComponent("tests/golden/start.input")
     let script = try InputScript(text: String(contentsOf: input, encoding: .utf8))
-    var options = EngineOptions()
-    options.seed = script.seed ?? 1
-    options.logErrors = false
-    options.saveDirectory = FileManager.default.temporaryDirectory.appendingPathComponent("tide-new-\(getpid())")
-    defer { if let dir = options.saveDirectory { try? FileManager.default.removeItem(at: dir) } }
     let backend = try SDLBackend(gameDirectory: folder, audio: false)
-    let engine = try Engine(gameDirectory: folder, displayPath: shown, backend: backend, options: options)
-    try engine.start()
-    engine.replay(script, until: script.shotTime ?? 1)
-    try SDLOffscreen(assets: backend.assets, fonts: backend.fonts).renderPNG(
-      scene: engine.scene, size: engine.designSize, background: engine.background, overlay: engine.overlay,
-      to: input.deletingPathExtension().appendingPathExtension("png"))
+    // Drawn as `tide test` draws it, so the new game's golden screen passes as made.
+    let frame = try ScreenShot.render(
+      game: folder, displayPath: shown, script: script, time: script.shotTime ?? 1,
+      options: ScreenShot.options(for: script), backend: backend)
+    try frame.image.writePNG(to: GoldenScreens.golden(for: input))
   }
 }
 
@@ -195,7 +190,8 @@ enum GameTemplate {
 
         """),
       ("tests/golden/start.input", """
-        # The opening screen after one tap on the star (tide test compares it with start.png).
+        # The opening screen after one tap on the star: tide test draws it and compares it with
+        # start.png (tide test --update-golden rewrites start.png after a change you meant).
         @seed 1
         @at 1
         0.5 tap 195 422
@@ -216,6 +212,11 @@ enum GameTemplate {
         0.5 tap 195 422
 
         """),
+      (".gitignore", """
+        # Screens `tide test` drew that differ from their golden PNGs: look, do not commit.
+        *.actual.png
+
+        """),
       (".luarc.json", """
         {
           "$schema": "https://raw.githubusercontent.com/LuaLS/vscode-lua/master/setting/schema.json",
@@ -231,8 +232,10 @@ enum GameTemplate {
         Tap the star before it moves. Made with `tide new \(name)`.
 
         - `tide run <this folder>` plays it in a window; saved edits reload as you play.
-        - `tide test <this folder>` runs `tests/*_test.lua`, the replays in `tests/replays/` and, in
-          the engine's own suite, compares `tests/golden/*.input` with their PNGs.
+        - `tide test <this folder>` runs `tests/*_test.lua`, the replays in `tests/replays/` and the
+          golden screens in `tests/golden/`: each `<name>.input` must draw what `<name>.png` shows. A
+          screen that differs is written beside it as `<name>.actual.png`; after a change you meant,
+          `tide test <this folder> --update-golden` rewrites the PNGs.
         - `tide check <this folder>` lints it; `tide shot <this folder> -o shot.png` draws a frame.
 
         The numbers and colours live in `data/game.lua`; the rules in `main.lua`. The whole API is

@@ -51,8 +51,9 @@ enum ReportMerger {
     return nil
   }
 
+  /// A number attribute of an opening tag: busted writes `failures='1'`, tide `failures="1"`.
   private static func attribute(_ name: String, in header: String) -> Int {
-    guard let range = header.range(of: "\(name)=\"") else { return 0 }
+    guard let range = header.range(of: " \(name)=\"") ?? header.range(of: " \(name)='") else { return 0 }
     return Int(header[range.upperBound...].prefix { $0.isNumber }) ?? 0
   }
 }

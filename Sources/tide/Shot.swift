@@ -3,6 +3,7 @@ import Foundation
 import TideCore
 import TideSDL
 import TideScript
+import TideShots
 
 /// `tide shot`: render one frame of a game to PNG with no display at all.
 struct Shot: ParsableCommand {
@@ -43,16 +44,13 @@ struct Shot: ParsableCommand {
     let script = try input.map(loadInputScript) ?? InputScript()
     var options = try setup.engineOptions(script: script)
     options.logErrors = false
-    options.saveDirectory = FileManager.default.temporaryDirectory.appendingPathComponent("tide-shot-\(getpid())")
-    defer { if let dir = options.saveDirectory { try? FileManager.default.removeItem(at: dir) } }
     let time = at ?? script.shotTime ?? 1
     do {
+      // The same drawing `tide test` compares with golden PNGs (TideShots).
       let backend = try SDLBackend(gameDirectory: location.url, audio: false)
-      let engine = try Engine(gameDirectory: location.url, displayPath: location.displayPath, backend: backend, options: options)
-      try engine.start()
-      engine.replay(script, until: time)
-      let offscreen = SDLOffscreen(assets: backend.assets, fonts: backend.fonts)
-      try offscreen.renderPNG(scene: engine.scene, size: engine.designSize, background: engine.background, overlay: engine.overlay, to: URL(fileURLWithPath: output))
+      let frame = try ScreenShot.render(
+        game: location.url, displayPath: location.displayPath, script: script, time: time, options: options, backend: backend)
+      try frame.image.writePNG(to: URL(fileURLWithPath: output))
       print("wrote \(output) (\(location.name) at \(time) s, seed \(options.seed))")
     } catch let error as GameLoadError {
       printError(error.description)

@@ -1,12 +1,17 @@
 import ArgumentParser
 import Foundation
 import TideScript
+import TideShots
 
-/// `tide test`: run games' `tests/*_test.lua` headlessly.
+/// `tide test`: run games' `tests/*_test.lua`, replays and golden screens headlessly.
 struct Test: ParsableCommand {
   static let configuration = CommandConfiguration(
-    abstract: "Run games' Lua tests headlessly (all of Content/ by default).",
+    abstract: "Run games' Lua tests, replays and golden screens headlessly (all of Content/ by default).",
     discussion: "Each `it` starts from a fresh game with virtual time and injected input. "
+      + "Each tests/replays/*.input must replay clean with its @expect lines true, and each "
+      + "tests/golden/<name>.input that has <name>.png beside it must draw (as `tide shot --input` does) "
+      + "what the PNG shows; a screen that differs is written beside it as <name>.actual.png. "
+      + "Every replay and golden screen is one test in the report and the counts. "
       + "Closes with `N passed, N failed` and exits non-zero on any failure.")
 
   @Argument(help: "Game folders to test (default: every game in Content/).")
@@ -23,6 +28,9 @@ struct Test: ParsableCommand {
 
   @Option(help: "Run only shard I of N (e.g. 2/4): every Nth game from the Ith, for CI runners that fan out.")
   var shard: String?
+
+  @Flag(help: "Rewrite each tests/golden/<name>.png from its <name>.input (made when missing), after a change meant to change the screens; TIDE_UPDATE_GOLDEN=1 does the same.")
+  var updateGolden = false
 
   @Flag(help: "Re-run the tests on every save, one line per run (Ctrl-C stops).")
   var watch = false
@@ -55,27 +63,38 @@ struct Test: ParsableCommand {
     var outputs: [String] = []
     for location in locations {
       let report: GameTestReport
+      var entries: [TestEntry] = []
       if FileManager.default.fileExists(atPath: location.url.path) {
         report = StandardOutput.toStandardError(while: reportFormat != .plain) {
           GameTestRunner.run(game: location.url, displayPath: location.displayPath, filter: filter, format: reportFormat)
+        }
+        // Recorded sessions in tests/replays/ and golden screens in tests/golden/ are tests too
+        // (docs/input-scripts.md); what their games print stays out of a TAP or JUnit stream.
+        entries = StandardOutput.toStandardError(while: reportFormat != .plain) {
+          ReplayRunner.run(game: location.url, displayPath: location.displayPath, filter: filter)
+            + GoldenScreens.run(
+              game: location.url, displayPath: location.displayPath, filter: filter,
+              update: updateGolden || GoldenScreens.updateRequested)
         }
       } else {
         let message = "no game folder at '\(location.displayPath)'"
         report = GameTestRunner.failedEntry(game: location.displayPath, message: message, format: reportFormat)
       }
-      passed += report.passed
-      failed += report.failed
+      let extra = GameTestRunner.entryReport(game: location.displayPath, entries: entries, format: reportFormat)
+      passed += report.passed + extra.passed
+      failed += report.failed + extra.failed
       skipped += report.skipped
-      let prefix = report.output.hasPrefix("\(location.displayPath): ") ? "" : "\(location.displayPath): "
-      outputs.append(reportFormat == .plain ? prefix + report.output : report.output)
-      // Recorded sessions in tests/replays/ are tests too: each must replay clean (docs/input-scripts.md).
-      guard filter == nil, FileManager.default.fileExists(atPath: location.url.path) else { continue }
-      let replays = ReplayRunner.run(game: location.url, displayPath: location.displayPath)
-      passed += replays.passed
-      failed += replays.failed
-      guard !replays.lines.isEmpty else { continue }
-      let text = "\(location.displayPath) replays:\n" + replays.lines.map { "  " + $0 + "\n" }.joined()
-      if reportFormat == .plain { outputs.append(text) } else { FileHandle.standardError.write(Data(text.utf8)) }
+      switch reportFormat {
+      case .plain:
+        // The Lua report's entries, then one line per replay and golden screen, then the
+        // game's counts of all of them under its name.
+        var counts = "\(report.passed + extra.passed) passed, \(report.failed + extra.failed) failed"
+        if report.skipped > 0 { counts += ", \(report.skipped) skipped" }
+        outputs.append(Test.withoutCounts(report.output) + extra.output + "\(location.displayPath): \(counts)\n")
+      case .tap, .junit:
+        outputs.append(report.output)
+        if !entries.isEmpty { outputs.append(extra.output) }
+      }
     }
     var closing = "\(passed) passed, \(failed) failed"
     if skipped > 0 { closing += ", \(skipped) skipped" }
@@ -140,10 +159,22 @@ struct Test: ParsableCommand {
     return failed == 0
   }
 
+  /// A plain report without its closing `N passed, N failed` line.
+  static func withoutCounts(_ output: String) -> String {
+    var lines = output.split(separator: "\n", omittingEmptySubsequences: false).map(String.init)
+    while lines.last == "" { lines.removeLast() }
+    if let last = lines.last, last.range(of: #"^\d+ passed, \d+ failed(, \d+ skipped)?$"#, options: .regularExpression) != nil {
+      lines.removeLast()
+    }
+    return lines.map { $0 + "\n" }.joined()
+  }
+
   /// The first failure of a plain report, its `expected:`/`actual:` lines folded into it.
   static func firstFailure(in output: String) -> String? {
     let lines = output.split(separator: "\n").map(String.init)
-    guard let first = lines.firstIndex(where: { !$0.hasPrefix(" ") && !$0.contains(" passed, ") }) else { return nil }
+    guard let first = lines.firstIndex(where: { !$0.hasPrefix(" ") && !$0.hasPrefix("ok ") && !$0.contains(" passed, ") }) else {
+      return nil
+    }
     var text = lines[first]
     for detail in lines[(first + 1)...].prefix(while: { $0.hasPrefix("  ") }) {
       text += "; " + detail.trimmingCharacters(in: .whitespaces)

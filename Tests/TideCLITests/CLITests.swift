@@ -161,6 +161,8 @@ final class CLITests: XCTestCase {
           it("prints", function() print("<from the test>") tide.test.start{} assert.is_true(true) end)
         end)
         """,
+      // A replay loads the game too, so it prints as well.
+      "tests/replays/a.input": "0.5 tap 1 1\n",
     ])
     let tap = try tide(["test", game.path, "--format", "tap"])
     XCTAssertEqual(tap.status, 0, tap.stdout + tap.stderr)

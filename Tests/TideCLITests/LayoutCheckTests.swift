@@ -10,9 +10,10 @@ final class LayoutCheckTests: XCTestCase {
     try tide(["check", "--layout", Self.fixture] + extra, timeout: 60)
   }
 
-  /// Problem lines: the rest of stdout is the check's own summary lines.
+  /// Problem lines: the rest of stdout is the check's own summary lines, the screens checked
+  /// and warnings of presses that hit nothing.
   func problems(_ result: CLIResult) -> [String] {
-    result.stdout.split(separator: "\n").map(String.init).filter { $0.hasPrefix("\(Self.fixture) ") }
+    result.stdout.split(separator: "\n").map(String.init).filter { $0.hasPrefix("\(Self.fixture) ") && !$0.contains(": warning: ") }
   }
 
   func testCleanScreenPassesAtEveryDeclaredSizeAndEachGoldenAtItsOwn() throws {
@@ -70,5 +71,67 @@ final class LayoutCheckTests: XCTestCase {
     let result = try tide(["check", "--warn", Self.fixture])
     XCTAssertNotEqual(result.status, 0)
     XCTAssertTrue(result.stderr.contains("--warn goes with --layout"), result.stderr)
+  }
+  /// A game whose one button sits at the bottom right of any screen: a tap placed for 240x320
+  /// reaches the next scene there and lands on nothing at 320x240.
+  func cornerButtonGame(input: String) throws -> URL {
+    try makeGame([
+      "conf.lua": "return { title = \"Corner\", width = 240, height = 320, sizes = { \"240x320\", \"320x240\" }, scene = \"play\" }\n",
+      "main.lua": """
+        tide.scene.define("play", {
+          enter = function()
+            local w, h = tide.screen.width, tide.screen.height
+            local button = tide.sprite.rect{ x = w - 30, y = h - 30, w = 40, h = 40, anchor = "center", fill = "#ffffff" }
+            button:on("tap", function() tide.scene.go("done") end)
+          end,
+        })
+        tide.scene.define("done", { enter = function() tide.sprite.text("Done", { x = 120, y = 100, anchor = "center" }) end })
+
+        """,
+      "tests/golden/next.input": input,
+    ])
+  }
+
+  func testEachScreenAndSizeCheckedIsNamedWithTheSceneItReached() throws {
+    let game = try cornerButtonGame(input: "@at 1\n0.5 tap 210 290\n")
+    let result = try tide(["check", "--layout", game.path], timeout: 60)
+    XCTAssertEqual(result.status, 0, result.stdout + result.stderr)
+    let checked = result.stdout.split(separator: "\n").filter { $0.hasPrefix("  checked ") }
+    XCTAssertEqual(checked, [
+      "  checked \(game.path) first screen 240x320: scene 'play' at 1 s",
+      "  checked \(game.path) first screen 320x240: scene 'play' at 1 s",
+      "  checked \(game.path) tests/golden/next.input 240x320: scene 'done' at 1 s",
+      "  checked \(game.path) tests/golden/next.input 320x240: scene 'play' at 1 s",
+    ], result.stdout)
+  }
+
+  /// The input's tap was placed for 240x320; at 320x240 it misses the button and the screen
+  /// checked is not the one the input leads to: a warning says so (and does not fail the check).
+  func testATapThatHitsNothingAtAnotherSizeIsAWarning() throws {
+    let game = try cornerButtonGame(input: "@at 1\n0.5 tap 210 290\n")
+    let result = try tide(["check", "--layout", game.path], timeout: 60)
+    XCTAssertEqual(result.status, 0, result.stdout + result.stderr)
+    let warnings = result.stdout.split(separator: "\n").filter { $0.contains(": warning: ") }
+    XCTAssertEqual(warnings.count, 1, result.stdout)
+    XCTAssertTrue(warnings.first?.hasPrefix(
+      "\(game.path) tests/golden/next.input 320x240: warning: 1 of 1 presses hit nothing that takes input "
+        + "(the first at 0.5 s, (210, 290)), so this may not be the screen the input was made for; "
+        + "its taps are design points of another size: give it @size") ?? false, result.stdout)
+    XCTAssertTrue(result.stdout.contains("no layout problems in 4 screens (sizes 240x320, 320x240), 1 warning"), result.stdout)
+
+    // With @size the input is checked at its own size alone, where its tap lands.
+    let sized = try cornerButtonGame(input: "@size 240x320\n@at 1\n0.5 tap 210 290\n")
+    let clean = try tide(["check", "--layout", sized.path], timeout: 60)
+    XCTAssertFalse(clean.stdout.contains("warning"), clean.stdout)
+    XCTAssertTrue(clean.stdout.contains("in 3 screens (sizes 240x320, 320x240)\n"), clean.stdout)
+  }
+
+  /// Content/memory's win screen is reached, and checked, at both of its sizes.
+  func testMemoryWinScreenIsCheckedOnTheSmallPhone() throws {
+    let result = try tide(["check", "--layout", "Content/memory"], timeout: 120)
+    XCTAssertEqual(result.status, 0, result.stdout + result.stderr)
+    XCTAssertFalse(result.stdout.contains("warning"), result.stdout)
+    XCTAssertTrue(result.stdout.contains("  checked Content/memory tests/golden/won.input 390x844: scene 'won' at 15 s\n"), result.stdout)
+    XCTAssertTrue(result.stdout.contains("  checked Content/memory tests/golden/won_phone.input 375x667: scene 'won' at 15 s\n"), result.stdout)
   }
 }

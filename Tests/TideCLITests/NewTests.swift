@@ -24,8 +24,10 @@ extension CLITests {
     XCTAssertEqual(check.status, 0, check.stdout + check.stderr)
     let test = try tide(["test", game.path])
     XCTAssertEqual(test.status, 0, test.stdout + test.stderr)
-    XCTAssertTrue(test.stdout.contains("3 passed, 0 failed"), test.stdout)
-    XCTAssertTrue(test.stdout.contains("ok tests/replays/first.input"), test.stdout)
+    // 3 Lua tests, the replay and the golden screen.
+    XCTAssertTrue(test.stdout.hasSuffix("\(game.path): 5 passed, 0 failed\n"), test.stdout)
+    XCTAssertTrue(test.stdout.contains("ok \(game.path)/tests/replays/first.input\n"), test.stdout)
+    XCTAssertTrue(test.stdout.contains("ok \(game.path)/tests/golden/start.input\n"), test.stdout)
     // The golden screen made with the game is the frame `tide shot` draws from its input.
     let shot = folder.appendingPathComponent("shot.png")
     let drawn = try tide(["shot", game.path, "--input", game.appendingPathComponent("tests/golden/start.input").path, "-o", shot.path])

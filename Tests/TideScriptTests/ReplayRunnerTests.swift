@@ -55,18 +55,18 @@ final class ReplayRunnerTests: XCTestCase {
 
   func testExpectationsAreCheckedAtTheirTimes() throws {
     let good = try game(Self.counter, replay: "1 tap 5 5\n2 tap 5 5\n@expect 1.5 find{name=\"score\"}.text == \"Score: 1\"\n@expect 2.5 #find_all{ name = \"score\" } == 1 and time() == 2.5\n@end 3\n")
-    XCTAssertEqual(ReplayRunner.run(game: good, displayPath: "g").lines, ["ok tests/replays/a.input"])
+    XCTAssertEqual(ReplayRunner.run(game: good, displayPath: "g"), [TestEntry(name: "tests/replays/a.input")])
     let wrong = try game(Self.counter, replay: "1 tap 5 5\n@expect 0.5 find{name=\"score\"}.text == \"Score: 1\"\n")
-    let report = ReplayRunner.run(game: wrong, displayPath: "g")
-    XCTAssertEqual(report.failed, 1)
-    XCTAssertTrue(report.lines[0].contains("line 2 (@expect at tick 30): not true"), report.lines[0])
+    let entries = ReplayRunner.run(game: wrong, displayPath: "g")
+    XCTAssertEqual(entries.count, 1)
+    let failure = try XCTUnwrap(entries.first?.failure)
+    XCTAssertTrue(failure.contains("line 2 (@expect at tick 30): not true"), failure)
   }
 
   func testAScriptErrorFailsTheReplay() throws {
     let broken = try game(Self.counter, replay: (1...6).map { "\($0) tap 5 5" }.joined(separator: "\n"))
-    let report = ReplayRunner.run(game: broken, displayPath: "g")
-    XCTAssertEqual(report.failed, 1)
-    XCTAssertTrue(report.lines[0].contains("five"), report.lines[0])
+    let failure = try XCTUnwrap(ReplayRunner.run(game: broken, displayPath: "g").first?.failure)
+    XCTAssertTrue(failure.contains("five"), failure)
   }
 
   /// A recording's `@game` is always 16 hex digits, and one written before leading zeros were

@@ -36,9 +36,13 @@ public struct RGBAImage: Equatable, Sendable {
     let pitch = Int(converted.pointee.pitch)
     var pixels = [UInt32](repeating: 0, count: width * height)
     if let base = converted.pointee.pixels {
-      for y in 0..<height {
-        let row = (base + y * pitch).assumingMemoryBound(to: UInt32.self)
-        for x in 0..<width { pixels[y * width + x] = row[x] }
+      // Row by row (a row may be padded to `pitch`), each a memcpy: a per-pixel copy was a
+      // visible share of comparing golden screens in debug builds.
+      pixels.withUnsafeMutableBytes { out in
+        guard let target = out.baseAddress else { return }
+        for y in 0..<height {
+          memcpy(target + y * width * 4, base + y * pitch, width * 4)
+        }
       }
     }
     self.init(width: width, height: height, pixels: pixels)
@@ -53,7 +57,11 @@ public struct RGBAImage: Equatable, Sendable {
   /// Sets every pixel's alpha to 255. Renderer read-backs carry whatever alpha blending left
   /// behind, which would show as holes in a PNG of what was on screen.
   mutating func makeOpaque() {
-    for index in pixels.indices { pixels[index] |= 0xFF00_0000 }
+    // Through a buffer pointer: indexing the array itself, checked per pixel in a debug build,
+    // was a visible share of every offscreen frame (tide test draws one per golden screen).
+    pixels.withUnsafeMutableBufferPointer { buffer in
+      for index in buffer.indices { buffer[index] |= 0xFF00_0000 }
+    }
   }
 
   /// Writes the image as a PNG (through SDL_image; the same pixels give the same bytes).

@@ -66,9 +66,19 @@ extension Engine {
     case .text: break
     }
     let gestureEvents = gestures.handle(event) { [unowned self] p in
-      scene.hitTest(p) { node in self.handlerTarget(for: node) != nil }
+      let hit = scene.hitTest(p) { node in self.handlerTarget(for: node) != nil }
+      if tracksMissedPresses, hit == nil, !listensToPointer {
+        // The clock has stepped already: the tick whose input this is, as recordings count it, is one before.
+        missedPresses.append(MissedPress(tick: tick - 1, point: p))
+      }
+      return hit
     }
     for gesture in gestureEvents { dispatch(gesture) }
+  }
+
+  /// Whether a `tide.input` listener hears presses or releases, wherever they land.
+  private var listensToPointer: Bool {
+    !(inputListeners["pointer_down"] ?? []).isEmpty || !(inputListeners["pointer_up"] ?? []).isEmpty
   }
 
   /// The node that handles pointer gestures for `node`: itself or its nearest ancestor with a handler.
@@ -170,5 +180,18 @@ extension Engine {
     for listener in listeners {
       invoke(listener.fn, context: "tide.input '\(event)' listener", pushArgs)
     }
+  }
+}
+
+/// A press that found nothing to take it (see `Engine.missedPresses`).
+public struct MissedPress: Sendable, Equatable {
+  /// The tick it was handled at.
+  public var tick: Int
+  /// Where, in design units.
+  public var point: Vec2
+
+  public init(tick: Int, point: Vec2) {
+    self.tick = tick
+    self.point = point
   }
 }

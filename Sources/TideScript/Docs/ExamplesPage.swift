@@ -22,7 +22,7 @@ public enum ExamplesPage {
         + "header comment of its `main.lua` and run `tide docs` again._",
       "Each game is a folder of Lua: `conf.lua`, `main.lua`, data tables in `data/` and tests in `tests/`. Play one "
         + "with `Scripts/play <game>` (or `tide run Content/<game>`), test it with `tide test Content/<game>`. The "
-        + "screens are the games' golden images, drawn by `tide shot` and checked by the test suite.",
+        + "screens are the games' golden images, drawn by `tide shot` and checked by `tide test`.",
       names.map { "- [\($0)](#\($0))" }.joined(separator: "\n"),
     ]
     for name in names {

@@ -73,6 +73,13 @@ public final class Engine: GameDriver {
   let scenes = SceneDirector()
   let tasks = TaskScheduler()
   var inputListeners: [String: [(owner: Int, fn: LuaRef)]] = [:]
+  /// Whether to keep `missedPresses`; off but for the layout check, since a player's taps on
+  /// nothing would pile up for nothing.
+  public var tracksMissedPresses = false
+  /// The presses nothing took, when `tracksMissedPresses` is on: no sprite with a handler under
+  /// the point and no `tide.input` pointer listener. The layout check warns with them: a golden
+  /// input's taps placed for another screen size land on nothing, and its screen is not reached.
+  public internal(set) var missedPresses: [MissedPress] = []
   /// The session so far, when recording (`startRecording()`): every event at the tick that handled it.
   public internal(set) var recording: InputRecording?
   /// Where crash capsules go and how they are announced; nil writes none (`enableCrashCapsules`).
@@ -177,6 +184,7 @@ public final class Engine: GameDriver {
     scene.root.removeAllChildren()
     gestures = GestureRecognizer()
     pendingInput.removeAll()
+    missedPresses.removeAll()
     keysDown.removeAll()
     pointerIsDown = false
     clock = FixedStepClock()

@@ -211,12 +211,12 @@ public enum GameTestRunner {
     return report
   }
 
-  private static func tapDescription(_ text: String) -> String {
+  static func tapDescription(_ text: String) -> String {
     text.replacingOccurrences(of: "\\", with: "\\\\").replacingOccurrences(of: "#", with: "\\#")
       .map { $0.isNewline ? " " : String($0) }.joined()
   }
 
-  private static func yamlString(_ text: String) -> String {
+  static func yamlString(_ text: String) -> String {
     var out = "\""
     for scalar in text.unicodeScalars {
       switch scalar {
@@ -230,7 +230,7 @@ public enum GameTestRunner {
     return out + "\""
   }
 
-  private static func xmlEscaped(_ text: String) -> String {
+  static func xmlEscaped(_ text: String) -> String {
     var out = ""
     for scalar in text.unicodeScalars {
       switch scalar {

@@ -7,16 +7,6 @@ import TideCore
 ///
 /// Kept apart from the Lua test runner so `tide test` calls both and either can change alone.
 public enum ReplayRunner {
-  /// What one game's replays did.
-  public struct Report: Sendable {
-    /// Replays that ran clean.
-    public var passed = 0
-    /// Replays with a script error, a false expectation or a bad file.
-    public var failed = 0
-    /// One line per replay (`ok` or the failure), indented under the game.
-    public var lines: [String] = []
-  }
-
   /// The replay files of a game, sorted.
   public static func files(in game: URL) -> [URL] {
     let folder = game.appendingPathComponent("tests/replays")
@@ -24,20 +14,14 @@ public enum ReplayRunner {
     return names.filter { $0.hasSuffix(".input") }.sorted().map { folder.appendingPathComponent($0) }
   }
 
-  /// Runs every replay of the game at `game`.
-  public static func run(game: URL, displayPath: String) -> Report {
-    var report = Report()
-    for file in files(in: game) {
+  /// Runs every replay of the game at `game` whose name (`tests/replays/<file>`) contains
+  /// `filter`, if one is given: one test entry each.
+  public static func run(game: URL, displayPath: String, filter: String? = nil) -> [TestEntry] {
+    files(in: game).compactMap { file in
       let name = "tests/replays/" + file.lastPathComponent
-      if let failure = runOne(file, game: game, displayPath: displayPath) {
-        report.failed += 1
-        report.lines.append("FAIL \(name): \(failure)")
-      } else {
-        report.passed += 1
-        report.lines.append("ok \(name)")
-      }
+      if let filter, !name.contains(filter) { return nil }
+      return TestEntry(name: name, failure: runOne(file, game: game, displayPath: displayPath))
     }
-    return report
   }
 
   /// Runs one replay; nil when it passed, else why not. `onSecond` sees the engine after every

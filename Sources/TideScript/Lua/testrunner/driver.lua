@@ -250,6 +250,32 @@ local plain
 if format == "tap" then
   load_handler("busted.outputHandlers.TAP")(handler_options):subscribe(handler_options)
 elseif format == "junit" then
+  -- pl.xml writes a node's attributes in `pairs` order, which changes from run to run (Lua
+  -- seeds its string hashes per state), so two runs of the same tests gave different files.
+  -- A node whose attr table also lists its keys is written in that order: give every node one.
+  local xml = lua_require("pl.xml")
+  local write = xml.tostring
+  local ORDER = { name = 1, classname = 2, tests = 3, failures = 4, errors = 5, skip = 6, time = 7, timestamp = 8 }
+  local function order_attributes(node)
+    local keys = {}
+    for key in pairs(node.attr) do
+      if type(key) == "string" then keys[#keys + 1] = key end
+    end
+    table.sort(keys, function(a, b)
+      local ra, rb = ORDER[a] or math.huge, ORDER[b] or math.huge
+      if ra ~= rb then return ra < rb end
+      return a < b
+    end)
+    for i = #node.attr, 1, -1 do node.attr[i] = nil end
+    for i, key in ipairs(keys) do node.attr[i] = key end
+    for _, child in ipairs(node) do
+      if type(child) == "table" and child.attr then order_attributes(child) end
+    end
+  end
+  xml.tostring = function(doc, ...)
+    order_attributes(doc)
+    return write(doc, ...)
+  end
   load_handler("busted.outputHandlers.junit")(handler_options):subscribe(handler_options)
 else
   plain = load_library("testrunner/plain.lua")()(busted, full_name)

@@ -1,0 +1,116 @@
+import Foundation
+import TideCore
+import TideSDL
+import TideScript
+
+/// A game's golden screens: each `tests/golden/<name>.input` (an input script with `@at`,
+/// `@seed`, `@size`, `@option`) must draw, as `tide shot --input` draws it, what
+/// `<name>.png` beside it shows. `tide test` and ContentGoldenTests check them with this.
+public enum GoldenScreens {
+  /// Per-channel difference (0...255) below which two pixels count as the same: rendering is
+  /// deterministic, but a different rounding in a blend must not fail a screen.
+  public static let tolerance = 2
+
+  /// The golden inputs of the game at `game`, sorted by name.
+  public static func inputs(in game: URL) -> [URL] {
+    let folder = game.appendingPathComponent("tests/golden")
+    let names = (try? FileManager.default.contentsOfDirectory(atPath: folder.path)) ?? []
+    return names.filter { $0.hasSuffix(".input") }.sorted().map { folder.appendingPathComponent($0) }
+  }
+
+  /// The PNG an input is compared with: `<name>.png` beside it.
+  public static func golden(for input: URL) -> URL {
+    input.deletingPathExtension().appendingPathExtension("png")
+  }
+
+  /// Where the screen drawn for a failing input is written: `<name>.actual.png` beside it,
+  /// where an author looking at the golden finds it (a passing check removes it again).
+  public static func actual(for input: URL) -> URL {
+    input.deletingPathExtension().appendingPathExtension("actual.png")
+  }
+
+  /// Draws `input`'s screen and compares it with its golden PNG: one test entry named
+  /// `tests/golden/<name>.input`.
+  ///
+  /// With `update` the PNG is written (made when missing) and the entry passes. A missing PNG
+  /// without `update`, a script error while replaying, a size or pixel difference fail it; the
+  /// failure names the PNG and, for a difference, how many pixels differ and where the drawn
+  /// screen was written (`actualDirectory`, else beside the input).
+  public static func check(
+    game: URL, displayPath: String, input: URL, update: Bool, backend: SDLBackend, actualDirectory: URL? = nil
+  ) -> TestEntry {
+    let name = "tests/golden/" + input.lastPathComponent
+    let golden = golden(for: input)
+    do {
+      let script = try InputScript(text: String(contentsOf: input, encoding: .utf8))
+      let frame = try ScreenShot.render(
+        game: game, displayPath: displayPath, script: script, time: script.shotTime ?? 1,
+        options: ScreenShot.options(for: script), backend: backend)
+      if let error = frame.engine.errors.all.first {
+        return TestEntry(name: name, failure: "script error while replaying it: \(error.message)")
+      }
+      let actual = actualDirectory.map { $0.appendingPathComponent(Self.actual(for: input).lastPathComponent) }
+        ?? Self.actual(for: input)
+      if update {
+        try frame.image.writePNG(to: golden)
+        try? FileManager.default.removeItem(at: actual)
+        return TestEntry(name: name)
+      }
+      guard FileManager.default.fileExists(atPath: golden.path) else {
+        return TestEntry(name: name, failure: "no \(golden.lastPathComponent) beside it (tide test --update-golden makes it)")
+      }
+      let expected: RGBAImage
+      do {
+        expected = try RGBAImage(contentsOf: golden)
+      } catch {
+        return TestEntry(name: name, failure: "cannot read \(golden.lastPathComponent) as a PNG: \(error)")
+      }
+      let report = GoldenImage.compare(actual: frame.image, expected: expected, tolerance: tolerance)
+      if report.passed {
+        try? FileManager.default.removeItem(at: actual)
+        return TestEntry(name: name)
+      }
+      if let directory = actualDirectory {
+        try FileManager.default.createDirectory(at: directory, withIntermediateDirectories: true)
+      }
+      try frame.image.writePNG(to: actual)
+      let difference: String
+      if report.sizeMismatch {
+        difference = "the screen is \(frame.image.width)x\(frame.image.height), \(golden.lastPathComponent) "
+          + "\(expected.width)x\(expected.height)"
+      } else {
+        let at = report.firstDifference.map { ", the first at (\($0.x), \($0.y))" } ?? ""
+        difference = "\(report.differingPixels) pixel\(report.differingPixels == 1 ? "" : "s") differ from "
+          + "\(golden.lastPathComponent) by more than \(tolerance) (max \(report.maxDelta))\(at)"
+      }
+      let written = actualDirectory == nil ? "\(displayPath)/tests/golden/\(actual.lastPathComponent)" : actual.path
+      return TestEntry(name: name, failure: "\(difference); the screen drawn is in \(written)")
+    } catch let error as InputScript.ParseError {
+      return TestEntry(name: name, failure: error.description)
+    } catch let error as GameLoadError {
+      return TestEntry(name: name, failure: "game failed to start: \(error.description)")
+    } catch {
+      return TestEntry(name: name, failure: "\(error)")
+    }
+  }
+
+  /// Checks every golden input of a game that has its PNG beside it (with `update`, every golden
+  /// input) whose name contains `filter`, if one is given.
+  public static func run(game: URL, displayPath: String, filter: String? = nil, update: Bool) -> [TestEntry] {
+    let inputs = inputs(in: game).filter { input in
+      (update || FileManager.default.fileExists(atPath: golden(for: input).path))
+        && (filter.map { ("tests/golden/" + input.lastPathComponent).contains($0) } ?? true)
+    }
+    guard !inputs.isEmpty else { return [] }
+    let backend: SDLBackend
+    do {
+      backend = try SDLBackend(gameDirectory: game, audio: false)
+    } catch {
+      return inputs.map { TestEntry(name: "tests/golden/" + $0.lastPathComponent, failure: "cannot draw it: \(error)") }
+    }
+    return inputs.map { check(game: game, displayPath: displayPath, input: $0, update: update, backend: backend) }
+  }
+
+  /// Whether the environment asks for golden PNGs to be rewritten (`TIDE_UPDATE_GOLDEN=1`).
+  public static var updateRequested: Bool { GoldenImage.updateRequested }
+}
