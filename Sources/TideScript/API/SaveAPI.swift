@@ -58,7 +58,7 @@ extension Engine {
     let result: SaveReadResult
     do {
       result = try saves.read(name)
-    } catch let error as SaveError {
+    } catch {
       throw LuaArgumentError(arg: 1, message: error.description)
     }
     switch result {
@@ -73,7 +73,7 @@ extension Engine {
         pushSaveValue(try SaveValue(jsonText: String(decoding: data, as: UTF8.self)), lua: lua)
         lua.push("saved")
         lua.pushNil()
-      } catch let error as SaveDecodingError {
+      } catch {
         pushDamaged(name, reason: error.description, lua: lua)
       }
     }
@@ -94,7 +94,7 @@ extension Engine {
       let moved = try saves.setAside(name)
       errors.warn("save '\(name)' could not be read (\(reason)); kept it as \(moved.lastPathComponent) and started afresh")
       return moved.lastPathComponent
-    } catch let error as SaveError {
+    } catch {
       errors.warn("save '\(name)' could not be read (\(reason)) nor set aside (\(error.description))")
       return nil
     }
