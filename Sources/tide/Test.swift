@@ -80,7 +80,7 @@ struct Test: ParsableCommand {
         let message = "no game folder at '\(location.displayPath)'"
         report = GameTestRunner.failedEntry(game: location.displayPath, message: message, format: reportFormat)
       }
-      let extra = GameTestRunner.entryReport(game: location.displayPath, entries: entries, format: reportFormat)
+      let extra = GameTestRunner.entryReport(game: location.name, entries: entries, format: reportFormat)
       passed += report.passed + extra.passed
       failed += report.failed + extra.failed
       skipped += report.skipped
@@ -90,7 +90,7 @@ struct Test: ParsableCommand {
         // game's counts of all of them under its name.
         var counts = "\(report.passed + extra.passed) passed, \(report.failed + extra.failed) failed"
         if report.skipped > 0 { counts += ", \(report.skipped) skipped" }
-        outputs.append(Test.withoutCounts(report.output) + extra.output + "\(location.displayPath): \(counts)\n")
+        outputs.append(Test.withoutCounts(report.output) + extra.output + "\(location.name): \(counts)\n")
       case .tap, .junit:
         outputs.append(report.output)
         if !entries.isEmpty { outputs.append(extra.output) }
