@@ -36,6 +36,8 @@ extension CLITests {
     }
     let checked = try tide(["check", "."], in: game)
     XCTAssertTrue(checked.stdout.hasPrefix("\(name): ok — \(name), "), checked.stdout)
+    let tested = try tide(["test", "."], in: game)
+    XCTAssertTrue(tested.stdout.split(separator: "\n").contains("\(name): 0 passed, 0 failed"), tested.stdout)
     try "local x = \n".write(to: game.appendingPathComponent("main.lua"), atomically: true, encoding: .utf8)
     let broken = try tide(["check", "."], in: game)
     XCTAssertTrue(broken.stderr.hasPrefix("tide: ./main.lua:2:"), broken.stderr)
