@@ -70,12 +70,7 @@ struct Test: ParsableCommand {
         }
         // Recorded sessions in tests/replays/ and golden screens in tests/golden/ are tests too
         // (docs/input-scripts.md); what their games print stays out of a TAP or JUnit stream.
-        entries = StandardOutput.toStandardError(while: reportFormat != .plain) {
-          ReplayRunner.run(game: location.url, displayPath: location.displayPath, filter: filter)
-            + GoldenScreens.run(
-              game: location.url, displayPath: location.displayPath, filter: filter,
-              update: updateGolden || GoldenScreens.updateRequested)
-        }
+        entries = StandardOutput.toStandardError(while: reportFormat != .plain) { fileTests(location) }
       } else {
         let message = "no game folder at '\(location.displayPath)'"
         report = GameTestRunner.failedEntry(game: location.displayPath, message: message, format: reportFormat)
@@ -138,7 +133,16 @@ struct Test: ParsableCommand {
     if failedLast { throw ExitCode.failure }
   }
 
-  /// One line: the time, the counts, and the first failure with what was expected.
+  /// The game's replays and golden screens, one entry each (after its Lua tests).
+  private func fileTests(_ location: GameLocation) -> [TestEntry] {
+    ReplayRunner.run(game: location.url, displayPath: location.displayPath, filter: filter)
+      + GoldenScreens.run(
+        game: location.url, displayPath: location.displayPath, filter: filter,
+        update: updateGolden || GoldenScreens.updateRequested)
+  }
+
+  /// One line: the time, the counts (Lua tests, replays and golden screens, as without
+  /// --watch), and the first failure with what was expected.
   private func runOnceForWatch(_ locations: [GameLocation]) -> Bool {
     let started = Date()
     var passed = 0
@@ -146,9 +150,13 @@ struct Test: ParsableCommand {
     var firstFailure: String?
     for location in locations {
       let report = GameTestRunner.run(game: location.url, displayPath: location.displayPath, filter: filter)
-      passed += report.passed
-      failed += report.failed
+      let entries = fileTests(location)
+      passed += report.passed + entries.filter(\.passed).count
+      failed += report.failed + entries.filter { !$0.passed }.count
       if firstFailure == nil, report.failed > 0 { firstFailure = Test.firstFailure(in: report.output) }
+      if firstFailure == nil, let entry = entries.first(where: { !$0.passed }) {
+        firstFailure = "FAIL \(entry.name): \(entry.failure ?? "")"
+      }
     }
     let clock = DateFormatter()
     clock.dateFormat = "HH:mm:ss"

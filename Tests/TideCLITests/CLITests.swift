@@ -174,6 +174,22 @@ final class CLITests: XCTestCase {
     XCTAssertNoThrow(try XMLDocument(xmlString: junit.stdout))
   }
 
+  /// `tide test --watch` counts what `tide test` counts: Lua tests, replays and golden screens.
+  func testWatchCountsReplaysLikeAPlainRun() throws {
+    let game = try makeGame([
+      "main.lua": "tide.sprite.text('hi', { name = 'label' })",
+      "tests/a_test.lua": "describe('a', function() it('starts', function() tide.test.start{} end) end)",
+      "tests/replays/a.input": "@expect 0.5 find{ name = 'label' }.text == 'bye'\n",
+    ])
+    let plain = try tide(["test", game.path])
+    XCTAssertTrue(plain.stdout.contains(": 1 passed, 1 failed\n"), plain.stdout)
+    let watched = try tide(["test", game.path, "--watch", "--watch-runs", "1"])
+    XCTAssertEqual(watched.status, 1, watched.stdout + watched.stderr)
+    let output = watched.stdout + watched.stderr
+    XCTAssertTrue(output.contains(": 1 passed, 1 failed in "), output)
+    XCTAssertTrue(output.contains("FAIL tests/replays/a.input: line 1 (@expect at tick 30): not true"), output)
+  }
+
   func testShotIsDeterministic() throws {
     let dir = FileManager.default.temporaryDirectory.appendingPathComponent("tide-shot-\(UUID().uuidString)")
     try FileManager.default.createDirectory(at: dir, withIntermediateDirectories: true)
