@@ -16,9 +16,7 @@ struct Docs: ParsableCommand {
 
   func run() throws {
     let rootURL = URL(fileURLWithPath: root).standardizedFileURL
-    let folder = rootURL.appendingPathComponent(APIDocGenerator.sourceFolder)
-    let sources = try APIDocGenerator.sources(in: folder, relativeTo: rootURL) + APIDocGenerator.luaSources(root: rootURL)
-    let result = APIDocGenerator.generate(sources: sources)
+    let result = try APIDocGenerator.generate(root: rootURL)
     for problem in result.problems { printError(problem) }
     if !result.problems.isEmpty { throw ExitCode.failure }
     let names = try Engine.runtimeNames()
