@@ -220,7 +220,7 @@ enum GameTemplate {
         {
           "$schema": "https://raw.githubusercontent.com/LuaLS/vscode-lua/master/setting/schema.json",
           "runtime.version": "Lua 5.4",\(libraryLine)
-          "diagnostics.globals": ["tide", "describe", "it", "before_each", "after_each", "pending", "setup", "teardown", "spy", "stub", "mock", "match"],
+          "diagnostics.globals": [\(BustedMeta.globals.map { "\"\($0)\"" }.joined(separator: ", "))],
           "workspace.checkThirdParty": false
         }
 
