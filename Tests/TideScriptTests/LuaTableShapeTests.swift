@@ -41,6 +41,7 @@ final class LuaTableShapeTests: XCTestCase {
     XCTAssertEqual(Engine.groupOptionKeys, classes["TweenGroupOptions"])
     XCTAssertEqual(Engine.stepOptionKeys, classes["TweenStepOptions"])
     XCTAssertEqual(Engine.emitterKeys, classes["Emitter"])
+    XCTAssertEqual(Engine.configFields, classes["Config"])
     // Parameters are typed with them.
     for (param, function) in [
       ("opts tide.SpriteOptions", "function tide.sprite.rect(opts) end"),

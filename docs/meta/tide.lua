@@ -260,6 +260,20 @@ function Column:add(widget) end
 ---@return tide.Column
 function Column:layout() end
 
+---What `conf.lua` returns (docs/conf.md gives each field's default and range): write `---@type tide.Config` above the table. Any other field stops the game at load.
+---@class tide.Config
+---@field author? string who made the game (`tide.game.author`)
+---@field background? tide.Color drawn behind everything
+---@field height? number design units, 16 to 8192
+---@field modules? table<string, string> module prefixes served from a sibling game: `{ rps = "../rps" }`
+---@field options? table<string, string|number|boolean> defaults a player or a test may override (`tide.options`)
+---@field scene? string the scene entered once `main.lua` has run
+---@field screenshot? string the golden screen docs/examples.md shows
+---@field sizes? string[] the screen sizes the game is laid out for, each `"WxH"`
+---@field title? string the window title (`tide.game.title`)
+---@field width? number design units, 16 to 8192
+local Config = {}
+
 ---The options of `app:drag` and `app:move`.
 ---@class tide.DragOptions
 ---@field steps? integer ticks the move takes, 1 to 1000

@@ -45,7 +45,7 @@ extension LuaTableShape {
   public static var all: [LuaTableShape] {
     [
       spriteOptions, particlesOptions, emitter, tweenOptions, tweenGroupOptions, tweenStepOptions, playOptions,
-      soundOptions, gestureEvent, scene, query, startOptions, dragOptions, bot, botRandom,
+      soundOptions, gestureEvent, scene, query, startOptions, dragOptions, bot, botRandom, config,
     ]
   }
 
@@ -207,6 +207,25 @@ extension LuaTableShape {
       LuaTableKey("every", "number", "seconds of game time between two acts, 1/60 to 3600; default 0.5"),
       LuaTableKey("done", "fun(app: App, random: BotRandom): boolean", "true ends the run early (asked before each act)"),
       LuaTableKey("seconds", "number", "how long a run lasts at most, above 0 to 1e5 (default 60; --seconds wins)"),
+    ])
+
+  /// What `conf.lua` returns (docs/conf.md has each field's default and range). In the order
+  /// the error for an unknown field lists them.
+  public static let config = LuaTableShape(
+    className: "Config",
+    summary: "What `conf.lua` returns (docs/conf.md gives each field's default and range): write `---@type tide.Config` "
+      + "above the table. Any other field stops the game at load.",
+    keys: [
+      LuaTableKey("author", "string", "who made the game (`tide.game.author`)"),
+      LuaTableKey("background", "Color", "drawn behind everything"),
+      LuaTableKey("height", "number", "design units, 16 to 8192"),
+      LuaTableKey("modules", "table<string, string>", "module prefixes served from a sibling game: `{ rps = \"../rps\" }`"),
+      LuaTableKey("options", "table<string, string|number|boolean>", "defaults a player or a test may override (`tide.options`)"),
+      LuaTableKey("scene", "string", "the scene entered once `main.lua` has run"),
+      LuaTableKey("screenshot", "string", "the golden screen docs/examples.md shows"),
+      LuaTableKey("sizes", "string[]", "the screen sizes the game is laid out for, each `\"WxH\"`"),
+      LuaTableKey("title", "string", "the window title (`tide.game.title`)"),
+      LuaTableKey("width", "number", "design units, 16 to 8192"),
     ])
 
   /// The `random` a bot's functions receive: its own seeded stream, apart from the game's.
