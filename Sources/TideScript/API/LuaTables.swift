@@ -32,12 +32,25 @@ public struct LuaTableShape: Sendable {
   /// A documented type (`Sprite`) whose `@field` tags give the type and text of keys here that
   /// have none, so a sprite field is described once.
   public var fieldsOf: String?
-  public var keys: [LuaTableKey]
+  public let keys: [LuaTableKey]
   /// True when a script may add keys of its own (a scene's own methods): the docs then allow any.
-  public var open = false
+  public var open: Bool
+  /// The keys' names, in order: what the run-time check accepts. Stored, as checks that run per
+  /// call (`sprite:play`, `tide.audio.play`) read it.
+  public let names: [String]
 
-  /// The keys' names, in order: what the run-time check accepts.
-  public var names: [String] { keys.map(\.name) }
+  public init(
+    className: String, summary: String, base: String? = nil, fieldsOf: String? = nil, keys: [LuaTableKey],
+    open: Bool = false
+  ) {
+    self.className = className
+    self.summary = summary
+    self.base = base
+    self.fieldsOf = fieldsOf
+    self.keys = keys
+    self.open = open
+    names = keys.map(\.name)
+  }
 }
 
 extension LuaTableShape {

@@ -4,6 +4,8 @@ import TideCore
 extension Engine {
   /// The keys an emitter table may hold; anything else is refused, naming these.
   static let emitterKeys = LuaTableShape.emitter.names
+  /// The keys of `tide.particles`' options that are not sprite fields (`keep`), made once.
+  static let particlesOwnKeys = Set(LuaTableShape.particlesOptions.names)
   /// `emitterKeys` for checking each key of an emitter table, made per `tide.particles` call (a
   /// pop's burst): a hash lookup, not up to seventeen string comparisons a key.
   static let emitterKeySet = Set(emitterKeys)
@@ -39,7 +41,7 @@ extension Engine {
         }
       }
       let seed = particleSeeds.next()
-      return try makeSprite(.particles, lua: lua, optsArg: 2, also: Set(LuaTableShape.particlesOptions.names)) { [unowned self] node in
+      return try makeSprite(.particles, lua: lua, optsArg: 2, also: Engine.particlesOwnKeys) { [unowned self] node in
         node.removesWhenDone = !keep
         node.emitter = ParticleEmitter(spec: spec, seed: seed, budget: scene.particleBudget)
       }
