@@ -542,7 +542,7 @@ function Sprite:bounds() end
 ---```lua
 ---lion:play({ "lion0.png", "lion1.png", "lion2.png", "lion3.png" }, { fps = 8, loop = true })
 ---```
----@param frames table image names in `assets/`
+---@param frames string[] image names in `assets/`
 ---@param opts? tide.PlayOptions `fps` (frames a second, 0.001 to 1000), `loop` (boolean, default true)
 function Sprite:play(frames, opts) end
 
@@ -696,7 +696,7 @@ function Tween:cancel() end
 ---```lua
 ---tw:on_done(function() label.visible = false end)
 ---```
----@param fn function
+---@param fn fun(completed: boolean)
 ---@return tide.Tween # the same tween
 function Tween:on_done(fn) end
 
@@ -892,7 +892,7 @@ function tide.warn(message) end
 ---```lua
 ---tide.task(function() tide.tween(title, 1.2, { scale = 1 }):await(); tide.wait(0.5); title:remove() end)
 ---```
----@param fn function
+---@param fn fun()
 ---@return tide.Task # `:cancel()`, `:done()`
 function tide.task(fn) end
 
@@ -910,7 +910,7 @@ function tide.wait(seconds) end
 ---local h = tide.after(1.5, function() title.visible = false end)
 ---```
 ---@param delay number seconds, 0 to 1e9 (0 runs it on the next tick)
----@param fn function called with no arguments
+---@param fn fun() called with no arguments
 ---@return tide.Timer # `:cancel()` stops it; a finished or cancelled timer ignores it
 function tide.after(delay, fn) end
 
@@ -920,7 +920,7 @@ function tide.after(delay, fn) end
 ---tide.every(1, function(n) clock.text = tostring(60 - n) end, 60)
 ---```
 ---@param interval number seconds between calls, 0.001 to 1e6
----@param fn function called with the call number (1, 2, ...)
+---@param fn fun(count: integer) called with the call number (1, 2, ...)
 ---@param count? integer how many times, at least 1; nil repeats until cancelled or the scene ends
 ---@return tide.Timer
 function tide.every(interval, fn, count) end

@@ -308,7 +308,7 @@ extension Engine {
     }
 
     /// Plays a frame animation: the image cycles through `frames` at `opts.fps` (default 8).
-    /// @param frames table: image names in `assets/`
+    /// @param frames string[]: image names in `assets/`
     /// @param opts PlayOptions?: `fps` (frames a second, 0.001 to 1000), `loop` (boolean, default true)
     /// @example lion:play({ "lion0.png", "lion1.png", "lion2.png", "lion3.png" }, { fps = 8, loop = true })
     t.method("play") { [unowned self] lua in

@@ -70,7 +70,7 @@ extension Engine {
 
     /// Calls `fn(completed)` when the tween ends: `true` when it ran to the end, `false` when cancelled.
     /// Called at once (with true) when it has already ended.
-    /// @param fn function
+    /// @param fn fun(completed: boolean)
     /// @return Tween: the same tween
     /// @example tw:on_done(function() label.visible = false end)
     t.method("on_done") { [unowned self] lua in
