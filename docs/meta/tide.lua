@@ -1433,7 +1433,7 @@ function tide.ui.screen(name, definition) end
 ---Shows screen `name`, remembering this one for `tide.ui.back`; each arrival slides a curtain of the previous screen's background off the new one.
 ---@param name string the screen
 ---@param params? table handed to its `build` and `enter`
----@param opts? table `replace = true` forgets this screen instead (a launch screen); `transition = "none"` skips the slide
+---@param opts? { replace?: boolean, transition?: string } `replace = true` forgets this screen instead (a launch screen); `transition = "none"` skips the slide
 function tide.ui.go(name, params, opts) end
 
 ---Returns to the previous screen (entering it afresh with the params it had).
@@ -1450,12 +1450,12 @@ function tide.ui.can_go_back() end
 function tide.ui.reset(name, params) end
 
 ---A round "i" button (a secondary `Button`): `tide.ui.info_button{ on_press, size = 40, name = "info" }`.
----@param opts? table `on_press`, `size` (40), `name` ("info"), `x`, `y`, `anchor`, `visible`, `parent`
+---@param opts? { on_press?: fun(button: tide.Button), size?: number, name?: string, x?: number, y?: number, anchor?: tide.Anchor, visible?: boolean, parent?: tide.Sprite } `size` defaults to 40, `name` to "info"
 ---@return tide.Button
 function tide.ui.info_button(opts) end
 
 ---A button that goes back a screen: `tide.ui.back_button{ text = "‹ Back", name = "back" }`.
----@param opts? table `text` ("‹ Back"), `style` ("secondary"), `name` ("back"), `width`, `height` (44), `size` (20), `x`, `y`, `anchor`
+---@param opts? { text?: string, style?: "primary"|"secondary"|"danger"|"plain", name?: string, width?: number, height?: number, size?: number, x?: number, y?: number, anchor?: tide.Anchor } defaults `text` "‹ Back", `style` "secondary", `name` "back", `height` 44, `size` 20
 ---@return tide.Button
 function tide.ui.back_button(opts) end
 

@@ -201,11 +201,11 @@ extension APIDocGenerator {
       if word.hasSuffix("[]") { word.removeLast(2); suffix = "[]" + suffix }
       if classes.contains(word) || aliases.contains(word) { return "tide.\(word)\(suffix)" }
       if luaTypes.contains(word) { return word + suffix }
-      if word.hasPrefix("fun(") || word.hasPrefix("table<") {
-        // Names inside a function type are Tide's too: `fun(button: Button)`.
+      if word.hasPrefix("fun(") || word.hasPrefix("table<") || word.hasPrefix("{") {
+        // Names inside a function or table type are Tide's too: `fun(button: Button)`.
         return renamingWords(in: part) { classes.contains($0) || aliases.contains($0) ? "tide.\($0)" : $0 }
       }
-      if word.hasPrefix("{") || word.hasPrefix("\"") { return part }
+      if word.hasPrefix("\"") { return part }
       return "any"
     }
     return mapped.joined(separator: "|")
