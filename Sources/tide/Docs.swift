@@ -5,7 +5,7 @@ import TideScript
 /// `tide docs`: generate the Lua API reference from the bindings' doc comments.
 struct Docs: ParsableCommand {
   static let configuration = CommandConfiguration(
-    abstract: "Generate docs/api.md and the LuaLS library docs/meta/tide.lua from the doc comments, docs/examples.md from Content/, and .luacheckrc from the names under `tide`.",
+    abstract: "Generate docs/api.md and the LuaLS library docs/meta/tide.lua from the doc comments (and docs/meta/busted.lua for specs), docs/examples.md from Content/, and .luacheckrc from the names under `tide`.",
     discussion: "Fails when a binding has no doc comment. With --check, also fails when a generated file is out of date.")
 
   @Option(help: "The package root (holding Sources/ and docs/).")
@@ -16,15 +16,14 @@ struct Docs: ParsableCommand {
 
   func run() throws {
     let rootURL = URL(fileURLWithPath: root).standardizedFileURL
-    let folder = rootURL.appendingPathComponent(APIDocGenerator.sourceFolder)
-    let sources = try APIDocGenerator.sources(in: folder, relativeTo: rootURL) + APIDocGenerator.luaSources(root: rootURL)
-    let result = APIDocGenerator.generate(sources: sources)
+    let result = try APIDocGenerator.generate(root: rootURL)
     for problem in result.problems { printError(problem) }
     if !result.problems.isEmpty { throw ExitCode.failure }
     let names = try Engine.runtimeNames()
     try write(LintStandard.luacheckConfig(game: names.game, test: names.test), to: ".luacheckrc", in: rootURL)
     try write(result.markdown, to: "docs/api.md", in: rootURL)
     try write(result.meta, to: "docs/meta/tide.lua", in: rootURL)
+    try write(BustedMeta.library, to: "docs/meta/busted.lua", in: rootURL)
     try write(ExamplesPage.generate(content: rootURL.appendingPathComponent("Content")), to: "docs/examples.md", in: rootURL)
   }
 

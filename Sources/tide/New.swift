@@ -66,12 +66,13 @@ struct New: ParsableCommand {
 
 /// The files of a new game, by path inside its folder.
 enum GameTemplate {
-  /// Where `.luarc.json` finds the LuaLS library (`docs/meta` of the Tide checkout this `tide`
-  /// belongs to, or the one the current folder is in): relative to `game` when they share a
+  /// Where `.luarc.json` finds the LuaLS library: `docs/meta` of the Tide checkout this `tide`
+  /// was built in, whose API it describes; only when the binary lies in no checkout (one copied
+  /// elsewhere), the checkout the current folder is in. Relative to `game` when they share a
   /// tree, absolute otherwise. Nil when no checkout is found.
   static func metaLibrary(for game: URL) -> String? {
-    let executable = URL(fileURLWithPath: CommandLine.arguments[0]).standardizedFileURL.resolvingSymlinksInPath()
-    let starts = [URL(fileURLWithPath: FileManager.default.currentDirectoryPath), executable.deletingLastPathComponent()]
+    var starts = [URL(fileURLWithPath: FileManager.default.currentDirectoryPath)]
+    if let executable = executableURL { starts.insert(executable.deletingLastPathComponent(), at: 0) }
     for start in starts {
       var folder = start.standardizedFileURL
       while folder.pathComponents.count > 1 {
@@ -83,6 +84,15 @@ enum GameTemplate {
       }
     }
     return nil
+  }
+
+  /// The running binary, symlinks resolved: `/proc/self/exe` names it wherever it was started
+  /// from (argv[0] is only `tide` when it was found on PATH).
+  private static var executableURL: URL? {
+    if let path = try? FileManager.default.destinationOfSymbolicLink(atPath: "/proc/self/exe") {
+      return URL(fileURLWithPath: path)
+    }
+    return Bundle.main.executableURL?.resolvingSymlinksInPath()
   }
 
   /// `../../docs/meta` from `Content/game` to `docs/meta`, when both lie under one folder.
@@ -221,7 +231,7 @@ enum GameTemplate {
         {
           "$schema": "https://raw.githubusercontent.com/LuaLS/vscode-lua/master/setting/schema.json",
           "runtime.version": "Lua 5.4",\(libraryLine)
-          "diagnostics.globals": ["tide", "describe", "it", "before_each", "after_each", "pending", "setup", "teardown", "spy", "stub", "mock", "match"],
+          "diagnostics.globals": [\(BustedMeta.globals.map { "\"\($0)\"" }.joined(separator: ", "))],
           "workspace.checkThirdParty": false
         }
 

@@ -42,3 +42,28 @@ extension CLITests {
     XCTAssertTrue(bad.stderr.contains("is not a game name"), bad.stderr)
   }
 }
+
+extension CLITests {
+  /// `.luarc.json` names the library of the Tide checkout the running `tide` was built in, even
+  /// when made from inside another checkout, and declares every global a spec has.
+  func testNewGamesLuarcNamesTheBinarysOwnLibraryAndEverySpecGlobal() throws {
+    let other = FileManager.default.temporaryDirectory.appendingPathComponent("tide-other-\(UUID().uuidString)")
+    try FileManager.default.createDirectory(at: other.appendingPathComponent("docs/meta"), withIntermediateDirectories: true)
+    defer { try? FileManager.default.removeItem(at: other) }
+    try "---@meta tide\n".write(to: other.appendingPathComponent("docs/meta/tide.lua"), atomically: true, encoding: .utf8)
+    let made = try tide(["new", "elsewhere", "--path", other.appendingPathComponent("Content").path], in: other)
+    XCTAssertEqual(made.status, 0, made.stdout + made.stderr)
+    let game = other.appendingPathComponent("Content/elsewhere")
+    let luarc = try JSONSerialization.jsonObject(with: Data(contentsOf: game.appendingPathComponent(".luarc.json"))) as? [String: Any]
+    let library = try XCTUnwrap((luarc?["workspace.library"] as? [String])?.first, "no workspace.library")
+    let libraryURL = (library.hasPrefix("/") ? URL(fileURLWithPath: library) : game.appendingPathComponent(library))
+      .standardizedFileURL.resolvingSymlinksInPath()
+    XCTAssertEqual(libraryURL.path, CLITests.root.appendingPathComponent("docs/meta").standardizedFileURL.resolvingSymlinksInPath().path)
+    XCTAssertTrue(FileManager.default.fileExists(atPath: libraryURL.appendingPathComponent("busted.lua").path))
+    let globals = Set(luarc?["diagnostics.globals"] as? [String] ?? [])
+    for name in ["tide", "describe", "it", "assert", "finally", "insulate", "expose", "lazy_setup", "lazy_teardown",
+      "strict_setup", "strict_teardown", "randomize", "spy", "stub", "mock", "match", "context", "spec", "test"] {
+      XCTAssertTrue(globals.contains(name), "\(name) is not in diagnostics.globals: \(globals.sorted())")
+    }
+  }
+}

@@ -322,7 +322,7 @@ final class APIDocGeneratorTests: XCTestCase {
     let folder = packageRoot.appendingPathComponent(APIDocGenerator.sourceFolder)
     let sources = try APIDocGenerator.sources(in: folder, relativeTo: packageRoot) + APIDocGenerator.luaSources(root: packageRoot)
     XCTAssertFalse(sources.isEmpty, "no bindings found in \(folder.path)")
-    return APIDocGenerator.generate(sources: sources)
+    return APIDocGenerator.generate(sources: sources, shapes: LuaTableShape.all)
   }
 
   /// A missing doc comment on any binding is a failing check.

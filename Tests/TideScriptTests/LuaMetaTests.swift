@@ -15,7 +15,7 @@ final class LuaMetaTests: XCTestCase {
   private func generateReal() throws -> APIDocResult {
     let folder = packageRoot.appendingPathComponent(APIDocGenerator.sourceFolder)
     let sources = try APIDocGenerator.sources(in: folder, relativeTo: packageRoot) + APIDocGenerator.luaSources(root: packageRoot)
-    return APIDocGenerator.generate(sources: sources)
+    return APIDocGenerator.generate(sources: sources, shapes: LuaTableShape.all)
   }
 
   func testCommittedLibraryIsUpToDate() throws {

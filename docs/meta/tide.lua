@@ -67,7 +67,7 @@ function App:tap(target) end
 ---```
 ---@param from tide.Sprite|table
 ---@param to table `{ x = , y = }` or a sprite (its centre)
----@param opts? table `steps` (1 to 1000)
+---@param opts? tide.DragOptions `steps` (1 to 1000)
 function App:drag(from, to, opts) end
 
 ---Puts a finger down on a sprite's centre (or a point) and runs a tick; `move` and `release` continue the gesture, so a test can check what happens while it is held.
@@ -84,7 +84,7 @@ function App:press(target) end
 ---app:press(lion); app:move({ x = 200, y = 300 }, { steps = 20 }); assert.are.equal(3, lion.frame)
 ---```
 ---@param to table|tide.Sprite
----@param opts? table `steps` (1 to 1000)
+---@param opts? tide.DragOptions `steps` (1 to 1000)
 function App:move(to, opts) end
 
 ---Lifts the held finger where it is and runs a tick.
@@ -115,7 +115,7 @@ function App:key(name) end
 ---```lua
 ---local lion = app:find{ tag = "animal", name = "lion" }
 ---```
----@param query table
+---@param query tide.Query
 ---@return tide.Sprite?
 function App:find(query) end
 
@@ -124,8 +124,8 @@ function App:find(query) end
 ---```lua
 ---assert.are.equal(3, #app:find_all{ tag = "choice" })
 ---```
----@param query table
----@return table
+---@param query tide.Query
+---@return tide.Sprite[]
 function App:find_all(query) end
 
 ---The name of the active scene.
@@ -141,7 +141,7 @@ function App:scene() end
 ---```lua
 ---assert.are.same({ "roar" }, app:sounds())
 ---```
----@return table
+---@return string[]
 function App:sounds() end
 
 ---Virtual seconds since the game started.
@@ -157,7 +157,7 @@ function App:time() end
 ---```lua
 ---assert.are.equal(0, #app:errors())
 ---```
----@return table
+---@return string[]
 function App:errors() end
 
 ---The layout problems of the screen as it stands, one line each: text outside the screen, text leaving its widget (the nearest rect, or group with a size, around it), texts over each other, a tappable sprite whose centre something above takes the taps of, and text under 4.5:1 contrast (3:1 from size 24) with the filled shapes behind it. Headless tests measure text with approximate metrics, so figures differ a little from the real fonts that `tide check --layout` renders with (which also reads the colour behind text from pixels).
@@ -165,7 +165,7 @@ function App:errors() end
 ---```lua
 ---assert.are.same({}, app:layout_problems())
 ---```
----@return table # strings, empty when the screen is clean
+---@return string[] # empty when the screen is clean
 function App:layout_problems() end
 
 ---What the game reported with `tide.report` since it started, the last value per key.
@@ -173,8 +173,23 @@ function App:layout_problems() end
 ---```lua
 ---assert.are.equal(120, app:reports().score)
 ---```
----@return table # `{ key = number, ... }`
+---@return table<string, number> # `{ key = number, ... }`
 function App:reports() end
+
+---What a bot file for `tide run --input-bot` returns (docs/bots.md): write `---@type tide.Bot` above the table. Any other key is an error.
+---@class tide.Bot
+---@field act fun(app: tide.App, random: tide.BotRandom) called at once and again every `every` seconds
+---@field every? number seconds of game time between two acts, 1/60 to 3600; default 0.5
+---@field done? fun(app: tide.App, random: tide.BotRandom): boolean true ends the run early (asked before each act)
+---@field seconds? number how long a run lasts at most, above 0 to 1e5 (default 60; --seconds wins)
+local Bot = {}
+
+---The `random` a bot's `act` and `done` receive: a stream of its own, seeded from the run's seed.
+---@class tide.BotRandom
+---@field int fun(lo: integer, hi: integer): integer a whole number from `lo` to `hi`
+---@field float fun(lo: number?, hi: number?): number from 0 (or `lo`) up to 1 (or `hi`)
+---@field pick fun(list: table): any one element of `list`
+local BotRandom = {}
 
 ---@class tide.Button : tide.Widget
 local Button = {}
@@ -245,6 +260,60 @@ function Column:add(widget) end
 ---@return tide.Column
 function Column:layout() end
 
+---What `conf.lua` returns (docs/conf.md gives each field's default and range): write `---@type tide.Config` above the table. Any other field stops the game at load.
+---@class tide.Config
+---@field author? string who made the game (`tide.game.author`)
+---@field background? tide.Color drawn behind everything
+---@field height? number design units, 16 to 8192
+---@field modules? table<string, string> module prefixes served from a sibling game: `{ rps = "../rps" }`
+---@field options? table<string, string|number|boolean> defaults a player or a test may override (`tide.options`)
+---@field scene? string the scene entered once `main.lua` has run
+---@field screenshot? string the golden screen docs/examples.md shows
+---@field sizes? string[] the screen sizes the game is laid out for, each `"WxH"`
+---@field title? string the window title (`tide.game.title`)
+---@field width? number design units, 16 to 8192
+local Config = {}
+
+---The options of `app:drag` and `app:move`.
+---@class tide.DragOptions
+---@field steps? integer ticks the move takes, 1 to 1000
+local DragOptions = {}
+
+---A particle emitter's data (`tide.particles`' first argument). A range is a number or `{ min, max }`, picked per particle; a list runs over each particle's life. It needs a `burst` or a `rate`.
+---@class tide.Emitter
+---@field rate? number particles a second, 0 to 100,000
+---@field burst? integer particles at once, 0 to 200,000
+---@field duration? number seconds `rate` runs; default for ever
+---@field lifetime? number|number[] seconds, a range, 0.001 to 10,000; default 1
+---@field speed? number|number[] units a second, a range; default { 50, 100 }
+---@field angle? number|number[] degrees clockwise from the right, a range; default { 0, 360 }
+---@field spread? number start up to this far from the origin
+---@field gravity? number[] { x, y }, units a second squared
+---@field drag? number fraction of speed lost a second, 0 to 1000
+---@field spin? number|number[] degrees a second, a range
+---@field colors? tide.Color|tide.Color[] a colour or a list over life
+---@field palette? tide.Color[] colours; each particle picks one at birth, multiplied into `colors` (confetti)
+---@field alpha? number|number[] 0 to 1, a number or a list over life; default { 1, 0 }
+---@field size? number|number[] units, a number or a list over life; default 8
+---@field shape? "circle"|"square" default "circle"
+---@field image? string an asset instead of a shape
+---@field blend? "alpha"|"add" default "alpha"
+local Emitter = {}
+
+---What `sprite:on` handlers receive. Points on sprites seen through `tide.camera` are world points; `screen_x`, `screen_y` are always the design-space point on the screen.
+---@class tide.GestureEvent
+---@field x number where the finger is, in the sprite's world (design units)
+---@field y number as `x`, downwards
+---@field screen_x number where the finger is on the screen, in design units
+---@field screen_y number as `screen_x`, downwards
+---@field sprite tide.Sprite the sprite whose handler runs (the touched one or a parent)
+---@field phase? "began"|"moved"|"ended" drags only
+---@field start_x? number drags only: where the drag began
+---@field start_y? number drags only
+---@field dx? number drags only: the move since the last drag event
+---@field dy? number drags only
+local GestureEvent = {}
+
 ---@class tide.Label : tide.Widget
 local Label = {}
 
@@ -267,6 +336,26 @@ function Label:set_color(color) end
 ---@return tide.Label
 function Label:set_width(width) end
 
+---The options of `tide.particles`: sprite fields, `parent`, and `keep`.
+---@class tide.ParticlesOptions : tide.SpriteOptions
+---@field keep? boolean true: stay when done; by default the sprite removes itself once it emits no more and its last particle has died
+local ParticlesOptions = {}
+
+---The options of `sprite:play`.
+---@class tide.PlayOptions
+---@field fps? number frames a second, 0.001 to 1000; default 8
+---@field loop? boolean default true
+local PlayOptions = {}
+
+---What `app:find` and `app:find_all` match: every given field must match. Any other key is an error.
+---@class tide.Query
+---@field text? string a text sprite's text
+---@field name? string
+---@field tag? string
+---@field kind? string "rect", "circle", "text", ...
+---@field visible? boolean whether it shows: it and every parent visible
+local Query = {}
+
 ---@class tide.Row : tide.Widget
 local Row = {}
 
@@ -278,6 +367,17 @@ function Row:add(widget) end
 ---Places the widgets again (called for you when one changes)
 ---@return tide.Row
 function Row:layout() end
+
+---A scene definition for `tide.scene.define`: the functions the engine calls, each with the scene's `self` (a table of the visit that looks methods up in the definition), and any fields and methods of the game's own.
+---@class tide.Scene
+---@field enter? fun(self: tide.Scene, params: table?) when the scene starts; `params` from `tide.scene.go`
+---@field leave? fun(self: tide.Scene) before the scene's sprites, timers, tweens and tasks go
+---@field update? fun(self: tide.Scene, dt: number) every tick (dt = 1/60)
+---@field key? fun(self: tide.Scene, name: string) a key went down
+---@field text? fun(self: tide.Scene, text: string) typed text
+---@field reload? fun(self: tide.Scene) after a hot reload replaced the scene's code
+---@field [string] any
+local Scene = {}
 
 ---@class tide.Segmented : tide.Widget
 local Segmented = {}
@@ -312,6 +412,11 @@ function Slider:set_value(value) end
 ---@param enabled boolean
 ---@return tide.Slider
 function Slider:set_enabled(enabled) end
+
+---The options of `tide.audio.play`.
+---@class tide.SoundOptions
+---@field volume? number 0 to 1; default 1
+local SoundOptions = {}
 
 ---@class tide.Spacer : tide.Widget
 local Spacer = {}
@@ -386,13 +491,13 @@ function Sprite:stop_emitting() end
 ---@return integer
 function Sprite:particle_count() end
 
----Calls `fn(event)` on a gesture on this sprite or its children: "tap", "drag" (with `event.phase` "began", "moved" or "ended"), "press" (finger down) or "release" (finger up). The event has `x`, `y` in design units; drags add `start_x`, `start_y`, `dx`, `dy`. A gesture reaches only what is seen at its point: a rect or circle with an opaque fill drawn above (alpha 1) keeps it from the sprites under it, even without a handler of its own.
+---Calls `fn(event)` on a gesture on this sprite or its children: "tap", "drag" (with `event.phase` "began", "moved" or "ended"), "press" (finger down) or "release" (finger up). The event (a `GestureEvent`) has `x`, `y` in design units; drags add `phase`, `start_x`, `start_y`, `dx`, `dy`. A gesture reaches only what is seen at its point: a rect or circle with an opaque fill drawn above (alpha 1) keeps it from the sprites under it, even without a handler of its own.
 ---
 ---```lua
 ---lion:on("drag", function(e) lion.x, lion.y = e.x, e.y end)
 ---```
 ---@param event tide.SpriteEvent "tap", "drag", "press" or "release"
----@param fn function the handler; nil removes it
+---@param fn? fun(event: tide.GestureEvent) the handler; nil removes it
 ---@return tide.Sprite # the sprite, for chaining
 function Sprite:on(event, fn) end
 
@@ -437,8 +542,8 @@ function Sprite:bounds() end
 ---```lua
 ---lion:play({ "lion0.png", "lion1.png", "lion2.png", "lion3.png" }, { fps = 8, loop = true })
 ---```
----@param frames table image names in `assets/`
----@param opts? table `fps` (frames a second, 0.001 to 1000), `loop` (boolean, default true)
+---@param frames string[] image names in `assets/`
+---@param opts? tide.PlayOptions `fps` (frames a second, 0.001 to 1000), `loop` (boolean, default true)
 function Sprite:play(frames, opts) end
 
 ---Stops a frame animation, showing `frame` (1-based; default the current one).
@@ -448,6 +553,56 @@ function Sprite:play(frames, opts) end
 ---```
 ---@param frame? integer 1 to 1000000
 function Sprite:stop(frame) end
+
+---The options of every `tide.sprite` constructor: any sprite field a script may set, and `parent`. Any other key is an error naming the valid ones.
+---@class tide.SpriteOptions
+---@field x? number position of the anchor point in the parent's space (children are placed from their parent's top-left corner); ±1e6
+---@field y? number as `x`, downwards; ±1e6
+---@field w? number box width; ±1e6
+---@field h? number box height; ±1e6
+---@field width? number the same as `w`
+---@field height? number the same as `h`
+---@field anchor? tide.Anchor|number[] the point of the box at `x`, `y`: a name ("top_left" by default; circles "center") or `{ ax, ay }` (0 to 1 across the box); reads back as it was set
+---@field anchor_x? number the anchor across the box (0 left, 1 right); ±1000
+---@field anchor_y? number the anchor down the box (0 top, 1 bottom); ±1000
+---@field scale? number both scales at once; ±1e4
+---@field scale_x? number horizontal scale; ±1e4
+---@field scale_y? number vertical scale; ±1e4
+---@field rotation? number degrees, clockwise, about the anchor; ±1e9
+---@field alpha? number opacity, drawn clamped to 0..1 (children multiply); ±1e6
+---@field z? number draw order among siblings (higher on top); ±1e9
+---@field visible? boolean false hides it and its children, which then take no taps
+---@field flip_x? boolean mirrored left to right
+---@field flip_y? boolean mirrored top to bottom
+---@field tint? tide.Color multiplies an image's colours
+---@field fill? tide.Color the inside of a rect, circle, ellipse or polygon
+---@field stroke? tide.Color the outline (a line's colour)
+---@field stroke_width? number outline width; 0 to 1e4
+---@field radius? number a circle's radius, or a rect's corner radius; 0 to 1e5
+---@field text? string a text sprite's text (at most 20,000 bytes); nil clears it
+---@field size? number a text sprite's size in points; 1 to 2000
+---@field color? tide.Color a text sprite's colour
+---@field align? "left"|"center"|"right" how lines of a text sprite line up
+---@field image? string an image sprite's asset name (`assets/<image>`)
+---@field frame? integer the frame of an animation being shown (1-based); 1 to 1e6
+---@field tag? string a label for finding sprites (`app:find{ tag = }`); nil clears it
+---@field name? string a name for finding one sprite; nil clears it
+---@field clip? boolean true shows the children, and lets them take taps, only inside this sprite's shape (its box rounded by `radius`, or its ellipse); clips nest by intersecting
+---@field points? number[] lines and polygons: `{ x1, y1, x2, y2, ... }` relative to `x`, `y`
+---@field max_width? number a text sprite's box width: its text is kept this narrow by `fit` (0: no limit); 0 to 1e6
+---@field max_height? number a text sprite's box height (0: no limit); 0 to 1e6
+---@field fit? tide.TextFit how text keeps inside `max_width` × `max_height`: "wrap" (default once a box is given) onto lines, cutting lines past the height with "…"; "shrink" to fit, down to `min_size`, then cut; "ellipsis" cuts each line with "…"; "none" lets it run over; nil goes back to the default
+---@field min_size? number the smallest size "shrink" goes to (default half of `size`); 1 to 2000
+---@field parent? tide.Sprite the sprite to add it to (default the current scene)
+local SpriteOptions = {}
+
+---The options of `tide.test.start`; any other key is an error.
+---@class tide.StartOptions
+---@field seed? integer default 1
+---@field options? table<string, string|number|boolean> overrides of conf.lua options
+---@field size? string|number[] `"375x667"` or `{ 375, 667 }`: the design size, as `tide run --size`
+---@field raise_errors? boolean default true: a script error fails the test
+local StartOptions = {}
 
 ---@class tide.Task
 local Task = {}
@@ -541,7 +696,7 @@ function Tween:cancel() end
 ---```lua
 ---tw:on_done(function() label.visible = false end)
 ---```
----@param fn function
+---@param fn fun(completed: boolean)
 ---@return tide.Tween # the same tween
 function Tween:on_done(fn) end
 
@@ -560,6 +715,30 @@ function Tween:done() end
 ---```
 ---@return boolean
 function Tween:await() end
+
+---The options of `tide.sequence` and `tide.parallel` (backwards, a sequence's steps run in reverse order and functions are called again).
+---@class tide.TweenGroupOptions
+---@field delay? number seconds before it starts
+---@field on_done? fun(completed: boolean) called when it ends: true when it ran to the end, false when cancelled
+---@field loops? integer passes: 1 by default, -1 for ever; each pass starts again from where the first began. A loop ends with `:cancel()`, when its scene ends, or (as cancelled) once every sprite it moves has been removed. More than 1000 passes in one tick are cut short.
+---@field yoyo? boolean true: every second pass runs backwards, so the sprite swings back and forth; alone it means there and back once
+local TweenGroupOptions = {}
+
+---The options of `tide.tween`; any other key is an error listing these.
+---@class tide.TweenOptions
+---@field ease? tide.Ease the curve, e.g. "out_back"; default "linear"
+---@field delay? number seconds before it starts
+---@field on_done? fun(completed: boolean) called when it ends: true when it ran to the end, false when cancelled
+---@field loops? integer passes: 1 by default, -1 for ever; each pass starts again from where the first began. A loop ends with `:cancel()`, when its scene ends, or (as cancelled) once every sprite it moves has been removed. More than 1000 passes in one tick are cut short.
+---@field yoyo? boolean true: every second pass runs backwards, so the sprite swings back and forth; alone it means there and back once
+local TweenOptions = {}
+
+---The options of one `{ sprite, duration, props, opts }` step of `tide.sequence` or `tide.parallel`.
+---@class tide.TweenStepOptions
+---@field ease? tide.Ease the curve, e.g. "out_back"; default "linear"
+---@field loops? integer passes: 1 by default, -1 for ever; each pass starts again from where the first began. A loop ends with `:cancel()`, when its scene ends, or (as cancelled) once every sprite it moves has been removed. More than 1000 passes in one tick are cut short.
+---@field yoyo? boolean true: every second pass runs backwards, so the sprite swings back and forth; alone it means there and back once
+local TweenStepOptions = {}
 
 ---What every widget has: the object a `tide.ui` constructor returns wraps one root sprite, `widget.sprite`, whose top-left corner is its position; `widget.w`, `widget.h` are the box a layout reserves for it, and `sprite.data.widget` leads back from the sprite to the widget. Every constructor also takes `x`, `y`, `anchor` (placed as by `place`), `parent`, `visible` and `name` (the name a test finds; parts are `<name>_label`, `<name>_text`, ...). Setters called from code never fire `on_change`; a player's tap, drag or typing does.
 ---@class tide.Widget
@@ -664,15 +843,15 @@ tide.ui = {}
 ---@type tide.Camera
 tide.camera = {}
 
----Starts a particle emitter described by `emitter`, a data table (keep named emitters in a data file, e.g. `data/particles.lua`), and returns its sprite (kind "particles"), which moves, fades and is removed like any other. Particles move in the sprite's own space, are stepped by the engine on the game clock (no Lua runs per particle), never take taps, and are the same for the same seed. At most 200,000 live in a game; more are not emitted. Emitter keys (ranges are a number or `{ min, max }`, picked per particle; lists run over each particle's life): `burst` (particles at once, 0 to 200,000), `rate` (a second, 0 to 100,000), `duration` (seconds `rate` runs; default for ever), `lifetime` (seconds, 0.001 to 10,000; default 1), `speed` (units a second; default { 50, 100 }), `angle` (degrees clockwise from the right; default { 0, 360 }), `spread` (start up to this far from the origin), `gravity` ({ x, y }, units a second squared), `drag` (fraction of speed lost a second, 0 to 1000), `spin` (degrees a second), `colors` (a colour or a list over life), `palette` (colours; each particle picks one at birth, multiplied into `colors`: confetti), `alpha` (0 to 1, a number or a list over life; default { 1, 0 }), `size` (units, a number or a list over life; default 8), `shape` ("circle" (default) or "square"), `image` (an asset instead of a shape), `blend` ("alpha" (default) or "add"). It needs a `burst` or a `rate`.
+---Starts a particle emitter described by `emitter`, a data table (keep named emitters in a data file, e.g. `data/particles.lua`), and returns its sprite (kind "particles"), which moves, fades and is removed like any other. Particles move in the sprite's own space, are stepped by the engine on the game clock (no Lua runs per particle), never take taps, and are the same for the same seed. At most 200,000 live in a game; more are not emitted. The emitter's keys are listed under [Emitter](#emitter); it needs a `burst` or a `rate`.
 ---
 ---```lua
 ---local sparks = require("data.particles")
 ---tide.particles(sparks.pop, { x = bubble.x, y = bubble.y })
 ---tide.particles({ burst = 40, lifetime = { 0.3, 0.6 }, speed = { 120, 260 }, gravity = { 0, 500 }, colors = { "#ffd500", "#ff5400" }, size = { 10, 2 } }, { x = 200, y = 300 })
 ---```
----@param emitter table the emitter's data, as above
----@param opts? table sprite fields (`x`, `y`, `parent`, `z`, ...) and `keep` (true: stay when done; by default the sprite removes itself once it emits no more and its last particle has died)
+---@param emitter tide.Emitter the emitter's data
+---@param opts? tide.ParticlesOptions sprite fields (`x`, `y`, `parent`, `z`, ...) and `keep` (true: stay when done; by default the sprite removes itself once it emits no more and its last particle has died)
 ---@return tide.Sprite # with `:emit(n)`, `:stop_emitting()`, `:particle_count()`
 function tide.particles(emitter, opts) end
 
@@ -713,7 +892,7 @@ function tide.warn(message) end
 ---```lua
 ---tide.task(function() tide.tween(title, 1.2, { scale = 1 }):await(); tide.wait(0.5); title:remove() end)
 ---```
----@param fn function
+---@param fn fun()
 ---@return tide.Task # `:cancel()`, `:done()`
 function tide.task(fn) end
 
@@ -731,7 +910,7 @@ function tide.wait(seconds) end
 ---local h = tide.after(1.5, function() title.visible = false end)
 ---```
 ---@param delay number seconds, 0 to 1e9 (0 runs it on the next tick)
----@param fn function called with no arguments
+---@param fn fun() called with no arguments
 ---@return tide.Timer # `:cancel()` stops it; a finished or cancelled timer ignores it
 function tide.after(delay, fn) end
 
@@ -741,17 +920,10 @@ function tide.after(delay, fn) end
 ---tide.every(1, function(n) clock.text = tostring(60 - n) end, 60)
 ---```
 ---@param interval number seconds between calls, 0.001 to 1e6
----@param fn function called with the call number (1, 2, ...)
+---@param fn fun(count: integer) called with the call number (1, 2, ...)
 ---@param count? integer how many times, at least 1; nil repeats until cancelled or the scene ends
 ---@return tide.Timer
 function tide.every(interval, fn, count) end
-
----@class tide.TweenOptions
----@field ease? tide.Ease the curve, e.g. "out_back"; default "linear"
----@field delay? number seconds before it starts
----@field on_done? fun(completed: boolean) called when it ends: true when it ran to the end, false when cancelled
----@field loops? integer passes: 1 by default, -1 for ever; each pass starts again from where the first began. A loop ends with `:cancel()`, when its scene ends, or (as cancelled) once every sprite it moves has been removed. More than 1000 passes in one tick are cut short.
----@field yoyo? boolean true: every second pass runs backwards, so the sprite swings back and forth; alone it means there and back once
 
 ---Animates numeric and colour fields of a sprite (or `tide.camera`'s x, y, zoom and rotation) from their current values to `props`. Fields: x, y, w, h, scale, scale_x, scale_y, rotation, alpha, anchor_x, anchor_y, radius, size, z, stroke_width, and the colours fill, stroke, tint, color.
 ---
@@ -762,18 +934,18 @@ function tide.every(interval, fn, count) end
 ---@param sprite tide.Sprite or `tide.camera`
 ---@param duration number seconds, 0 to 1e9
 ---@param props table target values, e.g. `{ x = 80, alpha = 0, fill = "#ff0000" }`
----@param opts? tide.TweenOptions the options below; any other key is an error listing these
+---@param opts? tide.TweenOptions `ease`, `delay`, `on_done`, `loops`, `yoyo`; any other key is an error listing these
 ---@return tide.Tween # `:cancel()`, `:on_done(fn)`, `:await()`, `:done()`
 function tide.tween(sprite, duration, props, opts) end
 
----Runs steps one after another: `{ sprite, duration, props, opts }` tweens, numbers (waits) and functions (called when reached). A step's opts take `ease`, `loops` and `yoyo`.
+---Runs steps one after another: `{ sprite, duration, props, opts }` tweens, numbers (waits) and functions (called when reached). A step's opts (`TweenStepOptions`) take `ease`, `loops` and `yoyo`.
 ---
 ---```lua
 ---tide.sequence{ { title, 1.2, { scale = 1 }, { ease = "out_elastic" } }, 0.5, { title, 1, { alpha = 0 } } }
 ---tide.sequence({ { star, 0.3, { scale = 1.2 } }, { star, 0.3, { scale = 1 } }, 0.4 }, { loops = -1 })  -- pulse
 ---```
 ---@param steps table the steps, in order
----@param opts? table `delay`, `on_done`, `loops`, `yoyo` (as for `tide.tween`; backwards, steps run in reverse order and functions are called again)
+---@param opts? tide.TweenGroupOptions `delay`, `on_done`, `loops`, `yoyo` (as for `tide.tween`; backwards, steps run in reverse order and functions are called again)
 ---@return tide.Tween
 function tide.sequence(steps, opts) end
 
@@ -783,7 +955,7 @@ function tide.sequence(steps, opts) end
 ---tide.parallel{ { winner, 0.5, { x = 200 } }, { loser, 0.5, { alpha = 0 } } }
 ---```
 ---@param steps table
----@param opts? table `delay`, `on_done`, `loops`, `yoyo` (as for `tide.tween`)
+---@param opts? tide.TweenGroupOptions `delay`, `on_done`, `loops`, `yoyo` (as for `tide.tween`)
 ---@return tide.Tween
 function tide.parallel(steps, opts) end
 
@@ -797,7 +969,7 @@ tide.options = {}
 ---tide.audio.play("roar")
 ---```
 ---@param name string the file name without extension
----@param opts? table `volume` from 0 to 1 (default 1)
+---@param opts? tide.SoundOptions `volume` from 0 to 1 (default 1)
 function tide.audio.play(name, opts) end
 
 ---conf.lua's `title` (the window title).
@@ -948,7 +1120,7 @@ function tide.save.write(name, value) end
 ---tide.scene.define("play", { enter = function(self, params) self.score = 0 end })
 ---```
 ---@param name string
----@param definition table
+---@param definition tide.Scene
 function tide.scene.define(name, definition) end
 
 ---Goes to a scene at the end of the current tick: the current one's `leave` runs and all it made is removed, then the new one's `enter(self, params)` runs.
@@ -990,7 +1162,7 @@ tide.screen.height = 0
 ---```lua
 ---local zone = tide.sprite.rect{ x = 40, y = 200, w = 310, h = 220, fill = "#1e5bd6", radius = 12 }
 ---```
----@param opts table `x`, `y`, `w`, `h`, `fill`, `stroke`, `stroke_width`, `radius`, `anchor`, `parent` and any sprite field
+---@param opts tide.SpriteOptions `x`, `y`, `w`, `h`, `fill`, `stroke`, `stroke_width`, `radius`, `anchor`, `parent` and any sprite field
 ---@return tide.Sprite
 function tide.sprite.rect(opts) end
 
@@ -999,7 +1171,7 @@ function tide.sprite.rect(opts) end
 ---```lua
 ---local bubble = tide.sprite.circle{ x = 100, y = 100, radius = 30, fill = "#e84a5f" }
 ---```
----@param opts table `x`, `y`, `radius`, `fill`, `stroke` and any sprite field
+---@param opts tide.SpriteOptions `x`, `y`, `radius`, `fill`, `stroke` and any sprite field
 ---@return tide.Sprite
 function tide.sprite.circle(opts) end
 
@@ -1008,7 +1180,7 @@ function tide.sprite.circle(opts) end
 ---```lua
 ---local shadow = tide.sprite.ellipse{ x = 120, y = 400, w = 90, h = 24, fill = "#00000055" }
 ---```
----@param opts table `x`, `y`, `w`, `h`, `fill`, `stroke`, `stroke_width` and any sprite field
+---@param opts tide.SpriteOptions `x`, `y`, `w`, `h`, `fill`, `stroke`, `stroke_width` and any sprite field
 ---@return tide.Sprite # its `kind` is "circle"
 function tide.sprite.ellipse(opts) end
 
@@ -1017,7 +1189,7 @@ function tide.sprite.ellipse(opts) end
 ---```lua
 ---local path = tide.sprite.line{ x = 40, y = 300, points = { 0, 0, 120, -60, 240, 0 }, stroke = "#ffd500", stroke_width = 6 }
 ---```
----@param opts table `points` (required), `x`, `y`, `stroke`, `stroke_width` and any sprite field
+---@param opts tide.SpriteOptions `points` (required), `x`, `y`, `stroke`, `stroke_width` and any sprite field
 ---@return tide.Sprite
 function tide.sprite.line(opts) end
 
@@ -1026,7 +1198,7 @@ function tide.sprite.line(opts) end
 ---```lua
 ---local star = tide.sprite.polygon{ x = 200, y = 200, points = { 0, -50, 12, -15, 48, -15, 19, 7, 30, 42, 0, 20, -30, 42, -19, 7, -48, -15, -12, -15 }, fill = "#ffd500" }
 ---```
----@param opts table `points` (required), `x`, `y`, `fill`, `stroke`, `stroke_width` and any sprite field
+---@param opts tide.SpriteOptions `points` (required), `x`, `y`, `fill`, `stroke`, `stroke_width` and any sprite field
 ---@return tide.Sprite
 function tide.sprite.polygon(opts) end
 
@@ -1036,7 +1208,7 @@ function tide.sprite.polygon(opts) end
 ---local lion = tide.sprite.image("lion0.png", { x = 80, y = 640, anchor = "center" })
 ---```
 ---@param name string file name in `assets/`, e.g. "lion0.png" (a PNG at most 8192 pixels a side)
----@param opts? table any sprite field
+---@param opts? tide.SpriteOptions any sprite field
 ---@return tide.Sprite
 function tide.sprite.image(name, opts) end
 
@@ -1048,7 +1220,7 @@ function tide.sprite.image(name, opts) end
 ---local name = tide.sprite.text(player, { size = 32, max_width = 200, fit = "shrink" })
 ---```
 ---@param text string what to show, at most 20,000 bytes
----@param opts? table `size` (points, default 24), `color`, `align`, `max_width`, `max_height`, `fit`, `min_size` and any sprite field
+---@param opts? tide.SpriteOptions `size` (points, default 24), `color`, `align`, `max_width`, `max_height`, `fit`, `min_size` and any sprite field
 ---@return tide.Sprite
 function tide.sprite.text(text, opts) end
 
@@ -1058,7 +1230,7 @@ function tide.sprite.text(text, opts) end
 ---local card = tide.sprite.group{ x = 20, y = 40 }; card:add(tide.sprite.rect{ w = 100, h = 60 })
 ---local hole = tide.sprite.group{ x = 25, y = 250, w = 140, h = 140, clip = true }  -- a mole shows only inside
 ---```
----@param opts? table any sprite field
+---@param opts? tide.SpriteOptions any sprite field
 ---@return tide.Sprite
 function tide.sprite.group(opts) end
 
@@ -1067,7 +1239,7 @@ function tide.sprite.group(opts) end
 ---```lua
 ---local app = tide.test.start{ seed = 7, options = { variant = "animals" } }
 ---```
----@param opts? table `seed` (integer, default 1), `options` (overrides of conf.lua options), `size` (`"375x667"` or `{ 375, 667 }`: the design size, as `tide run --size`), `raise_errors` (default true: a script error fails the test)
+---@param opts? tide.StartOptions `seed` (integer, default 1), `options` (overrides of conf.lua options), `size` (`"375x667"` or `{ 375, 667 }`: the design size, as `tide run --size`), `raise_errors` (default true: a script error fails the test)
 ---@return tide.App # the driver (`advance`, `tap`, `drag`, `type`, `key`, `find`, `find_all`, `scene`, `sounds`, ...)
 function tide.test.start(opts) end
 
@@ -1261,7 +1433,7 @@ function tide.ui.screen(name, definition) end
 ---Shows screen `name`, remembering this one for `tide.ui.back`; each arrival slides a curtain of the previous screen's background off the new one.
 ---@param name string the screen
 ---@param params? table handed to its `build` and `enter`
----@param opts? table `replace = true` forgets this screen instead (a launch screen); `transition = "none"` skips the slide
+---@param opts? { replace?: boolean, transition?: string } `replace = true` forgets this screen instead (a launch screen); `transition = "none"` skips the slide
 function tide.ui.go(name, params, opts) end
 
 ---Returns to the previous screen (entering it afresh with the params it had).
@@ -1278,12 +1450,12 @@ function tide.ui.can_go_back() end
 function tide.ui.reset(name, params) end
 
 ---A round "i" button (a secondary `Button`): `tide.ui.info_button{ on_press, size = 40, name = "info" }`.
----@param opts? table `on_press`, `size` (40), `name` ("info"), `x`, `y`, `anchor`, `visible`, `parent`
+---@param opts? { on_press?: fun(button: tide.Button), size?: number, name?: string, x?: number, y?: number, anchor?: tide.Anchor, visible?: boolean, parent?: tide.Sprite } `size` defaults to 40, `name` to "info"
 ---@return tide.Button
 function tide.ui.info_button(opts) end
 
 ---A button that goes back a screen: `tide.ui.back_button{ text = "‹ Back", name = "back" }`.
----@param opts? table `text` ("‹ Back"), `style` ("secondary"), `name` ("back"), `width`, `height` (44), `size` (20), `x`, `y`, `anchor`
+---@param opts? { text?: string, style?: "primary"|"secondary"|"danger"|"plain", name?: string, width?: number, height?: number, size?: number, x?: number, y?: number, anchor?: tide.Anchor } defaults `text` "‹ Back", `style` "secondary", `name` "back", `height` 44, `size` 20
 ---@return tide.Button
 function tide.ui.back_button(opts) end
 

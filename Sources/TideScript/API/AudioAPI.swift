@@ -8,10 +8,11 @@ extension Engine {
 
     /// Plays `assets/<name>.wav` (or `.ogg`) once.
     /// @param name string: the file name without extension
-    /// @param opts table?: `volume` from 0 to 1 (default 1)
+    /// @param opts SoundOptions?: `volume` from 0 to 1 (default 1)
     /// @example tide.audio.play("roar")
     m.function("play") { [unowned self] lua in
       let name = try lua.checkString(1)
+      try checkOptionKeys(lua, arg: 2, LuaTableShape.soundOptions.names, what: "option")
       if !knownSounds.contains(name) {
         guard AssetCatalog.soundFile(named: name, in: gameDirectory) != nil else {
           if let problem = AssetCatalog.problem(named: name, extensions: ["wav", "ogg"], in: gameDirectory, shown: displayPath) {

@@ -3,10 +3,9 @@ import TideCore
 
 extension Engine {
   /// The keys an emitter table may hold; anything else is refused, naming these.
-  static let emitterKeys = [
-    "rate", "burst", "duration", "lifetime", "speed", "angle", "spread", "gravity", "drag", "spin", "colors",
-    "palette", "alpha", "size", "shape", "image", "blend",
-  ]
+  static let emitterKeys = LuaTableShape.emitter.names
+  /// The keys of `tide.particles`' options that are not sprite fields (`keep`), made once.
+  static let particlesOwnKeys = Set(LuaTableShape.particlesOptions.names)
   /// `emitterKeys` for checking each key of an emitter table, made per `tide.particles` call (a
   /// pop's burst): a hash lookup, not up to seventeen string comparisons a key.
   static let emitterKeySet = Set(emitterKeys)
@@ -20,19 +19,9 @@ extension Engine {
     /// moves, fades and is removed like any other. Particles move in the sprite's own space, are
     /// stepped by the engine on the game clock (no Lua runs per particle), never take taps, and
     /// are the same for the same seed. At most 200,000 live in a game; more are not emitted.
-    /// Emitter keys (ranges are a number or `{ min, max }`, picked per particle; lists run over
-    /// each particle's life): `burst` (particles at once, 0 to 200,000), `rate` (a second, 0 to
-    /// 100,000), `duration` (seconds `rate` runs; default for ever), `lifetime` (seconds, 0.001 to
-    /// 10,000; default 1), `speed` (units a second; default { 50, 100 }), `angle` (degrees clockwise
-    /// from the right; default { 0, 360 }), `spread` (start up to this far from the origin),
-    /// `gravity` ({ x, y }, units a second squared), `drag` (fraction of speed lost a second, 0 to
-    /// 1000), `spin` (degrees a second), `colors` (a colour or a list over life), `palette` (colours; each particle picks one at birth, multiplied
-    /// into `colors`: confetti), `alpha` (0 to 1, a
-    /// number or a list over life; default { 1, 0 }), `size` (units, a number or a list over life;
-    /// default 8), `shape` ("circle" (default) or "square"), `image` (an asset instead of a shape),
-    /// `blend` ("alpha" (default) or "add"). It needs a `burst` or a `rate`.
-    /// @param emitter table: the emitter's data, as above
-    /// @param opts table?: sprite fields (`x`, `y`, `parent`, `z`, ...) and `keep` (true: stay when done;
+    /// The emitter's keys are listed under [Emitter](#emitter); it needs a `burst` or a `rate`.
+    /// @param emitter Emitter: the emitter's data
+    /// @param opts ParticlesOptions?: sprite fields (`x`, `y`, `parent`, `z`, ...) and `keep` (true: stay when done;
     /// by default the sprite removes itself once it emits no more and its last particle has died)
     /// @return Sprite: with `:emit(n)`, `:stop_emitting()`, `:particle_count()`
     /// @example local sparks = require("data.particles")
@@ -52,7 +41,7 @@ extension Engine {
         }
       }
       let seed = particleSeeds.next()
-      return try makeSprite(.particles, lua: lua, optsArg: 2, also: ["keep"]) { [unowned self] node in
+      return try makeSprite(.particles, lua: lua, optsArg: 2, also: Engine.particlesOwnKeys) { [unowned self] node in
         node.removesWhenDone = !keep
         node.emitter = ParticleEmitter(spec: spec, seed: seed, budget: scene.particleBudget)
       }

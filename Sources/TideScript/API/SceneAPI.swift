@@ -10,7 +10,7 @@ extension Engine {
     /// `enter(self, params)`, `leave(self)`, `update(self, dt)`, `key(self, name)`, `text(self, s)`,
     /// `reload(self)` (after a hot reload), and any of your own methods.
     /// @param name string
-    /// @param definition table
+    /// @param definition Scene
     /// @example tide.scene.define("play", { enter = function(self, params) self.score = 0 end })
     m.function("define") { [unowned self] lua in
       let name = try lua.checkString(1)

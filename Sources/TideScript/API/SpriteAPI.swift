@@ -91,7 +91,7 @@ extension Engine {
     let m = module("tide.sprite")
 
     /// Makes a rectangle; `radius` rounds its corners.
-    /// @param opts table: `x`, `y`, `w`, `h`, `fill`, `stroke`, `stroke_width`, `radius`, `anchor`, `parent` and any sprite field
+    /// @param opts SpriteOptions: `x`, `y`, `w`, `h`, `fill`, `stroke`, `stroke_width`, `radius`, `anchor`, `parent` and any sprite field
     /// @return Sprite
     /// @example local zone = tide.sprite.rect{ x = 40, y = 200, w = 310, h = 220, fill = "#1e5bd6", radius = 12 }
     m.function("rect") { [unowned self] lua in
@@ -99,7 +99,7 @@ extension Engine {
     }
 
     /// Makes a circle positioned by its centre.
-    /// @param opts table: `x`, `y`, `radius`, `fill`, `stroke` and any sprite field
+    /// @param opts SpriteOptions: `x`, `y`, `radius`, `fill`, `stroke` and any sprite field
     /// @return Sprite
     /// @example local bubble = tide.sprite.circle{ x = 100, y = 100, radius = 30, fill = "#e84a5f" }
     m.function("circle") { [unowned self] lua in
@@ -110,7 +110,7 @@ extension Engine {
     }
 
     /// Makes an ellipse positioned by its centre: a circle whose `w` and `h` differ.
-    /// @param opts table: `x`, `y`, `w`, `h`, `fill`, `stroke`, `stroke_width` and any sprite field
+    /// @param opts SpriteOptions: `x`, `y`, `w`, `h`, `fill`, `stroke`, `stroke_width` and any sprite field
     /// @return Sprite: its `kind` is "circle"
     /// @example local shadow = tide.sprite.ellipse{ x = 120, y = 400, w = 90, h = 24, fill = "#00000055" }
     m.function("ellipse") { [unowned self] lua in
@@ -125,7 +125,7 @@ extension Engine {
     /// relative to the sprite's `x`, `y`; drawn in `stroke` (default white), `stroke_width` wide
     /// (default 2), with square ends and mitred corners. Taps hit within half the width of it.
     /// Its `w`, `h` are the points' extent; setting `points` again reshapes it.
-    /// @param opts table: `points` (required), `x`, `y`, `stroke`, `stroke_width` and any sprite field
+    /// @param opts SpriteOptions: `points` (required), `x`, `y`, `stroke`, `stroke_width` and any sprite field
     /// @return Sprite
     /// @example local path = tide.sprite.line{ x = 40, y = 300, points = { 0, 0, 120, -60, 240, 0 }, stroke = "#ffd500", stroke_width = 6 }
     m.function("line") { [unowned self] lua in
@@ -139,7 +139,7 @@ extension Engine {
     /// Makes a filled polygon through `points`, a flat list `{ x1, y1, x2, y2, ... }` (3 to 10,000
     /// corners, concave allowed, edges not crossing) relative to the sprite's `x`, `y`; `fill`
     /// (default white), `stroke` and `stroke_width` as for rects. Taps hit inside its outline.
-    /// @param opts table: `points` (required), `x`, `y`, `fill`, `stroke`, `stroke_width` and any sprite field
+    /// @param opts SpriteOptions: `points` (required), `x`, `y`, `fill`, `stroke`, `stroke_width` and any sprite field
     /// @return Sprite
     /// @example local star = tide.sprite.polygon{ x = 200, y = 200, points = { 0, -50, 12, -15, 48, -15, 19, 7, 30, 42, 0, 20, -30, 42, -19, 7, -48, -15, -12, -15 }, fill = "#ffd500" }
     m.function("polygon") { [unowned self] lua in
@@ -149,7 +149,7 @@ extension Engine {
 
     /// Makes an image from the game's `assets/` folder, sized to the picture unless `w`/`h` are given.
     /// @param name string: file name in `assets/`, e.g. "lion0.png" (a PNG at most 8192 pixels a side)
-    /// @param opts table?: any sprite field
+    /// @param opts SpriteOptions?: any sprite field
     /// @return Sprite
     /// @example local lion = tide.sprite.image("lion0.png", { x = 80, y = 640, anchor = "center" })
     m.function("image") { [unowned self] lua in
@@ -166,7 +166,7 @@ extension Engine {
     /// Give it `max_width` (and `max_height`) to keep it in a box: it wraps onto lines by default,
     /// or shrinks or is cut with "…" as `fit` says.
     /// @param text string: what to show, at most 20,000 bytes
-    /// @param opts table?: `size` (points, default 24), `color`, `align`, `max_width`, `max_height`, `fit`, `min_size` and any sprite field
+    /// @param opts SpriteOptions?: `size` (points, default 24), `color`, `align`, `max_width`, `max_height`, `fit`, `min_size` and any sprite field
     /// @return Sprite
     /// @example local title = tide.sprite.text("Bungle in the Jungle", { size = 40, color = "#ffd500" })
     /// @example local note = tide.sprite.text(long_text, { max_width = 300, align = "center" })  -- wraps
@@ -177,7 +177,7 @@ extension Engine {
     }
 
     /// Makes an empty group: move, fade or remove many sprites at once through it.
-    /// @param opts table?: any sprite field
+    /// @param opts SpriteOptions?: any sprite field
     /// @return Sprite
     /// @example local card = tide.sprite.group{ x = 20, y = 40 }; card:add(tide.sprite.rect{ w = 100, h = 60 })
     /// @example local hole = tide.sprite.group{ x = 25, y = 250, w = 140, h = 140, clip = true }  -- a mole shows only inside
@@ -239,11 +239,12 @@ extension Engine {
 
     /// Calls `fn(event)` on a gesture on this sprite or its children: "tap", "drag" (with
     /// `event.phase` "began", "moved" or "ended"), "press" (finger down) or "release" (finger up).
-    /// The event has `x`, `y` in design units; drags add `start_x`, `start_y`, `dx`, `dy`.
+    /// The event (a `GestureEvent`) has `x`, `y` in design units; drags add `phase`, `start_x`,
+    /// `start_y`, `dx`, `dy`.
     /// A gesture reaches only what is seen at its point: a rect or circle with an opaque fill
     /// drawn above (alpha 1) keeps it from the sprites under it, even without a handler of its own.
     /// @param event SpriteEvent: "tap", "drag", "press" or "release"
-    /// @param fn function: the handler; nil removes it
+    /// @param fn fun(event: GestureEvent)?: the handler; nil removes it
     /// @return Sprite: the sprite, for chaining
     /// @example lion:on("drag", function(e) lion.x, lion.y = e.x, e.y end)
     t.method("on") { [unowned self] lua in
@@ -307,12 +308,13 @@ extension Engine {
     }
 
     /// Plays a frame animation: the image cycles through `frames` at `opts.fps` (default 8).
-    /// @param frames table: image names in `assets/`
-    /// @param opts table?: `fps` (frames a second, 0.001 to 1000), `loop` (boolean, default true)
+    /// @param frames string[]: image names in `assets/`
+    /// @param opts PlayOptions?: `fps` (frames a second, 0.001 to 1000), `loop` (boolean, default true)
     /// @example lion:play({ "lion0.png", "lion1.png", "lion2.png", "lion3.png" }, { fps = 8, loop = true })
     t.method("play") { [unowned self] lua in
       let node = try checkSprite(lua, 1)
       try lua.checkTable(2)
+      try checkOptionKeys(lua, arg: 3, LuaTableShape.playOptions.names, what: "option")
       var frames: [String] = []
       for i in 1...max(1, lua.rawLength(2)) where lua.rawLength(2) > 0 {
         lua.rawGet(2, index: i)

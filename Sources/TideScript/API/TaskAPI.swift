@@ -8,7 +8,7 @@ extension Engine {
 
     /// Runs `fn` as a task: inside it, `tide.wait` and `tween:await()` pause without blocking the game.
     /// It starts at once and runs until its first wait. Owned by the current scene.
-    /// @param fn function
+    /// @param fn fun()
     /// @return Task: `:cancel()`, `:done()`
     /// @example tide.task(function() tide.tween(title, 1.2, { scale = 1 }):await(); tide.wait(0.5); title:remove() end)
     m.function("task") { [unowned self] lua in

@@ -21,10 +21,11 @@ extension Engine {
 
     /// (Re)starts the game from a fresh load: new scripts, scenes and sprites, seeded random.
     /// Saves written earlier in the same test are kept, so a test can check they survive a restart.
-    /// @param opts table?: `seed` (integer, default 1), `options` (overrides of conf.lua options), `size` (`"375x667"` or `{ 375, 667 }`: the design size, as `tide run --size`), `raise_errors` (default true: a script error fails the test)
+    /// @param opts StartOptions?: `seed` (integer, default 1), `options` (overrides of conf.lua options), `size` (`"375x667"` or `{ 375, 667 }`: the design size, as `tide run --size`), `raise_errors` (default true: a script error fails the test)
     /// @return App: the driver (`advance`, `tap`, `drag`, `type`, `key`, `find`, `find_all`, `scene`, `sounds`, ...)
     /// @example local app = tide.test.start{ seed = 7, options = { variant = "animals" } }
     m.function("start") { [unowned self] lua in
+      try checkOptionKeys(lua, arg: 1, LuaTableShape.startOptions.names, what: "option")
       let seed = try lua.optNumberField(1, "seed", in: Limits.seed, default: 1)
       var overrides: [String: String] = [:]
       if lua.type(at: 1) == .table, lua.rawGet(1, key: "options") == .table {
@@ -114,12 +115,13 @@ extension Engine {
     /// Drags from a sprite's centre (or a point) to a point, moving over `opts.steps` ticks (default 10).
     /// @param from Sprite|table
     /// @param to table: `{ x = , y = }` or a sprite (its centre)
-    /// @param opts table?: `steps` (1 to 1000)
+    /// @param opts DragOptions?: `steps` (1 to 1000)
     /// @example app:drag(app:find{ name = "lion" }, { x = 195, y = 300 })
     t.method("drag") { lua in
       let app = try lua.checkUserdata(1, TestApp.self, name: "app")
       let from = try app.point(lua, 2)
       let to = try app.point(lua, 3)
+      try app.engine.checkOptionKeys(lua, arg: 4, LuaTableShape.dragOptions.names, what: "option")
       let steps = try lua.optNumberField(4, "steps", in: Limits.dragSteps, default: 10)
       app.send(.pointerDown(from))
       app.glide(from: from, to: to, steps: steps)
@@ -143,12 +145,13 @@ extension Engine {
 
     /// Moves a held finger to a point (or a sprite's centre) over `opts.steps` ticks (default 1).
     /// @param to table|Sprite
-    /// @param opts table?: `steps` (1 to 1000)
+    /// @param opts DragOptions?: `steps` (1 to 1000)
     /// @example app:press(lion); app:move({ x = 200, y = 300 }, { steps = 20 }); assert.are.equal(3, lion.frame)
     t.method("move") { lua in
       let app = try lua.checkUserdata(1, TestApp.self, name: "app")
       guard let from = app.held else { throw LuaRaise("app:move needs a finger down first: call app:press") }
       let to = try app.point(lua, 2)
+      try app.engine.checkOptionKeys(lua, arg: 3, LuaTableShape.dragOptions.names, what: "option")
       app.glide(from: from, to: to, steps: try lua.optNumberField(3, "steps", in: Limits.dragSteps, default: 1))
       app.held = to
       try app.check(lua)
@@ -190,7 +193,7 @@ extension Engine {
 
     /// The first sprite (in drawing order) matching every field of `query`: `text`, `name`, `tag`,
     /// `kind`, `visible` (whether it shows: it and every parent visible). Nil when none does.
-    /// @param query table
+    /// @param query Query
     /// @return Sprite?
     /// @example local lion = app:find{ tag = "animal", name = "lion" }
     t.method("find") { lua in
@@ -201,8 +204,8 @@ extension Engine {
     }
 
     /// Every sprite matching `query`, in drawing order.
-    /// @param query table
-    /// @return table
+    /// @param query Query
+    /// @return Sprite[]
     /// @example assert.are.equal(3, #app:find_all{ tag = "choice" })
     t.method("find_all") { lua in
       let app = try lua.checkUserdata(1, TestApp.self, name: "app")
@@ -226,7 +229,7 @@ extension Engine {
     }
 
     /// The names of the sounds played since the game started, in order.
-    /// @return table
+    /// @return string[]
     /// @example assert.are.same({ "roar" }, app:sounds())
     t.method("sounds") { lua in
       let app = try lua.checkUserdata(1, TestApp.self, name: "app")
@@ -247,7 +250,7 @@ extension Engine {
     }
 
     /// The messages of every script error and warning since the game started.
-    /// @return table
+    /// @return string[]
     /// @example assert.are.equal(0, #app:errors())
     t.method("errors") { lua in
       let app = try lua.checkUserdata(1, TestApp.self, name: "app")
@@ -265,7 +268,7 @@ extension Engine {
     /// under 4.5:1 contrast (3:1 from size 24) with the filled shapes behind it. Headless tests
     /// measure text with approximate metrics, so figures differ a little from the real fonts that
     /// `tide check --layout` renders with (which also reads the colour behind text from pixels).
-    /// @return table: strings, empty when the screen is clean
+    /// @return string[]: empty when the screen is clean
     /// @example assert.are.same({}, app:layout_problems())
     t.method("layout_problems") { lua in
       let app = try lua.checkUserdata(1, TestApp.self, name: "app")
@@ -279,7 +282,7 @@ extension Engine {
     }
 
     /// What the game reported with `tide.report` since it started, the last value per key.
-    /// @return table: `{ key = number, ... }`
+    /// @return table<string, number>: `{ key = number, ... }`
     /// @example assert.are.equal(120, app:reports().score)
     t.method("reports") { lua in
       let app = try lua.checkUserdata(1, TestApp.self, name: "app")
@@ -398,7 +401,7 @@ struct NodeQuery {
       }
     }
     if let unknown = unknown.failure {
-      throw LuaArgumentError(arg: arg, message: "unknown query field '\(unknown)' (expected: text, name, tag, kind, visible)")
+      throw LuaArgumentError(arg: arg, message: "unknown query field '\(unknown)' (expected: \(LuaTableShape.query.names.joined(separator: ", ")))")
     }
   }
 

@@ -15,7 +15,7 @@ extension Engine {
 
     /// Calls `fn` once, `delay` seconds of game time from now. Owned by the current scene.
     /// @param delay number: seconds, 0 to 1e9 (0 runs it on the next tick)
-    /// @param fn function: called with no arguments
+    /// @param fn fun(): called with no arguments
     /// @return Timer: `:cancel()` stops it; a finished or cancelled timer ignores it
     /// @example local h = tide.after(1.5, function() title.visible = false end)
     m.function("after") { [unowned self] lua in
@@ -35,7 +35,7 @@ extension Engine {
     /// 1000 calls in one tick; the rest of that step is skipped, keeping its rhythm. All timers
     /// together make at most 100,000 calls a tick; the ones still due then run next tick.
     /// @param interval number: seconds between calls, 0.001 to 1e6
-    /// @param fn function: called with the call number (1, 2, ...)
+    /// @param fn fun(count: integer): called with the call number (1, 2, ...)
     /// @param count integer?: how many times, at least 1; nil repeats until cancelled or the scene ends
     /// @return Timer
     /// @example tide.every(1, function(n) clock.text = tostring(60 - n) end, 60)

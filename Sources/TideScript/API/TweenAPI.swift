@@ -20,15 +20,7 @@ extension Engine {
     /// @param sprite Sprite: or `tide.camera`
     /// @param duration number: seconds, 0 to 1e9
     /// @param props table: target values, e.g. `{ x = 80, alpha = 0, fill = "#ff0000" }`
-    /// @param opts table?: the options below; any other key is an error listing these
-    /// @field ease Ease?: the curve, e.g. "out_back"; default "linear"
-    /// @field delay number?: seconds before it starts
-    /// @field on_done fun(completed: boolean)?: called when it ends: true when it ran to the end, false when cancelled
-    /// @field loops integer?: passes: 1 by default, -1 for ever; each pass starts again from where the
-    /// first began. A loop ends with `:cancel()`, when its scene ends, or (as cancelled) once every
-    /// sprite it moves has been removed. More than 1000 passes in one tick are cut short.
-    /// @field yoyo boolean?: true: every second pass runs backwards, so the sprite swings back and
-    /// forth; alone it means there and back once
+    /// @param opts TweenOptions?: `ease`, `delay`, `on_done`, `loops`, `yoyo`; any other key is an error listing these
     /// @return Tween: `:cancel()`, `:on_done(fn)`, `:await()`, `:done()`
     /// @example tide.tween(lion, 0.6, { x = 80, y = 640 }, { ease = "out_back", delay = 0.1 })
     /// @example tide.tween(mole, 0.8, { y = 300 }, { ease = "in_out_sine", loops = -1, yoyo = true })  -- bob for ever
@@ -47,9 +39,9 @@ extension Engine {
     }
 
     /// Runs steps one after another: `{ sprite, duration, props, opts }` tweens, numbers (waits)
-    /// and functions (called when reached). A step's opts take `ease`, `loops` and `yoyo`.
+    /// and functions (called when reached). A step's opts (`TweenStepOptions`) take `ease`, `loops` and `yoyo`.
     /// @param steps table: the steps, in order
-    /// @param opts table?: `delay`, `on_done`, `loops`, `yoyo` (as for `tide.tween`; backwards, steps run
+    /// @param opts TweenGroupOptions?: `delay`, `on_done`, `loops`, `yoyo` (as for `tide.tween`; backwards, steps run
     /// in reverse order and functions are called again)
     /// @return Tween
     /// @example tide.sequence{ { title, 1.2, { scale = 1 }, { ease = "out_elastic" } }, 0.5, { title, 1, { alpha = 0 } } }
@@ -60,7 +52,7 @@ extension Engine {
 
     /// Runs steps together; done when the longest is done. Steps as for `tide.sequence`.
     /// @param steps table
-    /// @param opts table?: `delay`, `on_done`, `loops`, `yoyo` (as for `tide.tween`)
+    /// @param opts TweenGroupOptions?: `delay`, `on_done`, `loops`, `yoyo` (as for `tide.tween`)
     /// @return Tween
     /// @example tide.parallel{ { winner, 0.5, { x = 200 } }, { loser, 0.5, { alpha = 0 } } }
     m.function("parallel") { [unowned self] lua in
@@ -78,7 +70,7 @@ extension Engine {
 
     /// Calls `fn(completed)` when the tween ends: `true` when it ran to the end, `false` when cancelled.
     /// Called at once (with true) when it has already ended.
-    /// @param fn function
+    /// @param fn fun(completed: boolean)
     /// @return Tween: the same tween
     /// @example tw:on_done(function() label.visible = false end)
     t.method("on_done") { [unowned self] lua in
@@ -133,9 +125,9 @@ extension Engine {
   }
 
   /// The options each call reads; anything else is a typo, refused with this list.
-  static let tweenOptionKeys = ["ease", "delay", "on_done", "loops", "yoyo"]
-  static let groupOptionKeys = ["delay", "on_done", "loops", "yoyo"]
-  static let stepOptionKeys = ["ease", "loops", "yoyo"]
+  static let tweenOptionKeys = LuaTableShape.tweenOptions.names
+  static let groupOptionKeys = LuaTableShape.tweenGroupOptions.names
+  static let stepOptionKeys = LuaTableShape.tweenStepOptions.names
 
   /// Refuses a key of the options table at `arg` that is not in `allowed` (`eese = ...` must
   /// not pass silently), naming it and the valid ones; nothing to check when it is not a table.

@@ -50,8 +50,20 @@ public struct APIDocGenerator {
     }
   }
 
+  /// The reference of the package at `root`: its bindings, its Lua library and the engine's
+  /// table shapes, as `tide docs` writes it.
+  public static func generate(root: URL) throws -> APIDocResult {
+    let folder = root.appendingPathComponent(sourceFolder)
+    let sources = try self.sources(in: folder, relativeTo: root) + luaSources(root: root)
+    return generate(sources: sources, shapes: LuaTableShape.all)
+  }
+
   /// Generates the reference from binding sources; the order of `sources` does not matter.
-  public static func generate(sources: [(path: String, text: String)]) -> APIDocResult {
+  ///
+  /// `shapes` are the tables the engine checks the keys of (`LuaTableShape.all`): each becomes a
+  /// type whose fields are exactly the keys the check accepts, so a doc comment can name it as a
+  /// parameter's type (`@param opts TweenOptions?`).
+  public static func generate(sources: [(path: String, text: String)], shapes: [LuaTableShape] = []) -> APIDocResult {
     var catalog = Catalog()
     // Stable sort: files in path order, so exports keep their source order across files.
     let ordered = sources.enumerated().sorted { ($0.element.path, $0.offset) < ($1.element.path, $1.offset) }
@@ -62,6 +74,7 @@ public struct APIDocGenerator {
         scan(path: source.path, text: source.text, into: &catalog)
       }
     }
+    for shape in shapes { addShape(shape, into: &catalog) }
     return APIDocResult(markdown: render(catalog), problems: catalog.problems, meta: renderMeta(catalog))
   }
 
@@ -176,6 +189,10 @@ public struct APIDocGenerator {
     /// `@field` tags from the introduction: the fields of a type (`sprite.x`) or module.
     var fields: [Param] = []
     var baseClass: String?
+    /// A table of keys (`LuaTableShape`), not an object with methods.
+    var isTable = false
+    /// Its scripts may add keys of their own.
+    var isOpen = false
     var entries: [Entry] = []
     var seen: [String: (path: String, line: Int)] = [:]
   }
@@ -349,6 +366,35 @@ public struct APIDocGenerator {
       entry.isValue = entry.isLuaField && doc.params.isEmpty && doc.returns.isEmpty
       catalog.add(entry, docFound: true)
     }
+  }
+
+  /// The type section of a table the engine checks the keys of. A key without a type of its own
+  /// takes the type and text of the `@field` of the same name on `shape.fieldsOf` (a sprite
+  /// constructor's `fill` is the sprite's `fill`); one that type does not document is a problem.
+  private static func addShape(_ shape: LuaTableShape, into catalog: inout Catalog) {
+    let documented = shape.fieldsOf.map { catalog.sections[.type($0), default: Section()].fields } ?? []
+    var section = catalog.sections[.type(shape.className)] ?? Section()
+    section.intros.append(shape.summary)
+    section.baseClass = shape.base
+    section.isTable = true
+    section.isOpen = shape.open
+    for key in shape.keys {
+      var type = key.type
+      var text = key.text
+      if type.isEmpty {
+        guard let field = documented.first(where: { $0.name == key.name }) else {
+          catalog.problems.append(
+            "LuaTableShape.\(shape.className): key '\(key.name)' has no type, and \(shape.fieldsOf ?? "no type") has no @field \(key.name)")
+          continue
+        }
+        type = field.type
+        if text.isEmpty { text = field.text }
+      }
+      let optional = type.hasSuffix("?") || !key.required
+      if type.hasSuffix("?") { type.removeLast() }
+      section.fields.append(Param(name: key.name, type: type, text: text, optional: optional))
+    }
+    catalog.sections[.type(shape.className)] = section
   }
 
   /// The type section a `@class` block describes: its base, and its `@method`s as entries. A
@@ -639,10 +685,13 @@ public struct APIDocGenerator {
       out.append(contentsOf: section.intros)
       if let base = section.baseClass {
         let link = typeLinks[base].map { "[`\(base)`](#\($0))" } ?? "`\(base)`"
-        out.append("Also has every method of \(link).")
+        out.append(section.isTable ? "Also takes every key of \(link)." : "Also has every method of \(link).")
       }
       if !section.fields.isEmpty {
-        out.append(fieldTable("Field", section.fields, typeLinks: typeLinks))
+        out.append(fieldTable(section.isTable ? "Key" : "Field", section.fields, typeLinks: typeLinks))
+      }
+      if section.isOpen {
+        out.append("Any other key is the game's own.")
       }
       if case .type(let name) = owner {
         // Its own methods returning it (for chaining) are not where a value comes from.

@@ -58,6 +58,7 @@ extension APIDocGenerator {
       for field in section.fields {
         out.append(fieldLine(field, luaType: luaType))
       }
+      if section.isOpen { out.append("---@field [string] any") }
       out.append("local \(name) = {}")
       for entry in section.entries {
         out.append("")
@@ -192,7 +193,7 @@ extension APIDocGenerator {
 
   /// A doc type as LuaLS writes it: Tide classes and enums as `tide.Sprite`, unknown words as `any`.
   static func metaType(_ type: String, classes: Set<String>, aliases: Set<String>) -> String {
-    let alternatives = type.split(separator: "|").map { $0.trimmingCharacters(in: .whitespaces) }
+    let alternatives = topLevelAlternatives(type)
     let mapped = alternatives.map { part -> String in
       var word = part
       var suffix = ""
@@ -200,14 +201,35 @@ extension APIDocGenerator {
       if word.hasSuffix("[]") { word.removeLast(2); suffix = "[]" + suffix }
       if classes.contains(word) || aliases.contains(word) { return "tide.\(word)\(suffix)" }
       if luaTypes.contains(word) { return word + suffix }
-      if word.hasPrefix("fun(") {
-        // Names inside a function type are Tide's too: `fun(button: Button)`.
+      if word.hasPrefix("fun(") || word.hasPrefix("table<") || word.hasPrefix("{") {
+        // Names inside a function or table type are Tide's too: `fun(button: Button)`.
         return renamingWords(in: part) { classes.contains($0) || aliases.contains($0) ? "tide.\($0)" : $0 }
       }
-      if word.hasPrefix("{") || word.hasPrefix("\"") { return part }
+      if word.hasPrefix("\"") { return part }
       return "any"
     }
     return mapped.joined(separator: "|")
+  }
+
+  /// `type` split at the bars outside brackets, so `table<string, a|b>` and `fun(x: a|b)` stay whole.
+  private static func topLevelAlternatives(_ type: String) -> [String] {
+    var parts: [String] = []
+    var current = ""
+    var depth = 0
+    for character in type {
+      switch character {
+      case "(", "[", "{", "<": depth += 1
+      case ")", "]", "}", ">": depth = max(0, depth - 1)
+      case "|" where depth == 0:
+        parts.append(current.trimmingCharacters(in: .whitespaces))
+        current = ""
+        continue
+      default: break
+      }
+      current.append(character)
+    }
+    parts.append(current.trimmingCharacters(in: .whitespaces))
+    return parts
   }
 
   /// `text` with each whole word (letters, digits, `_`) that does not follow a `.` passed

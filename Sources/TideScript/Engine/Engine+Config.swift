@@ -3,7 +3,7 @@ import LuaBridge
 import TideCore
 
 extension Engine {
-  static let configFields = ["author", "background", "height", "modules", "options", "scene", "screenshot", "sizes", "title", "width"]
+  static let configFields = LuaTableShape.config.names
 
   /// Reads `conf.lua` (optional) and applies command-line overrides, naming any bad field.
   func loadConfig() throws(GameLoadError) {

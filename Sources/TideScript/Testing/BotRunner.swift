@@ -251,6 +251,7 @@ final class BotDriver {
 
   /// Runs the bot file in an environment of its own: the safe globals without `tide` and
   /// `require`, so it acts on the game only through `app` and draws only from its own `random`.
+  /// The keys a bot may have come from `LuaTableShape.bot`, which the docs' `tide.Bot` is made of.
   static let loaderSource = """
     local source, chunk_name = ...
     local env = {}
@@ -279,9 +280,10 @@ final class BotDriver {
     if seconds ~= nil and (type(seconds) ~= "number" or seconds ~= seconds or seconds <= 0 or seconds > 1e5) then
       error(("%s: seconds must be a number from 0 to 1e5, got %s"):format(name, tostring(seconds)), 0)
     end
+    local known = { \(LuaTableShape.bot.names.map { "[\"\($0)\"] = true" }.joined(separator: ", ")) }
     for key in pairs(bot) do
-      if key ~= "act" and key ~= "every" and key ~= "done" and key ~= "seconds" then
-        error(("%s: unknown field '%s' (a bot has act, every, done, seconds)"):format(name, tostring(key)), 0)
+      if not known[key] then
+        error(("%s: unknown field '%s' (a bot has \(LuaTableShape.bot.names.joined(separator: ", ")))"):format(name, tostring(key)), 0)
       end
     end
     return bot.act, every, bot.done, seconds

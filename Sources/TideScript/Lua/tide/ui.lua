@@ -231,7 +231,7 @@ local ui = {
   --- the previous screen's background off the new one.
   --- @param name string: the screen
   --- @param params table?: handed to its `build` and `enter`
-  --- @param opts table?: `replace = true` forgets this screen instead (a launch screen); `transition = "none"` skips the slide
+  --- @param opts { replace?: boolean, transition?: string }?: `replace = true` forgets this screen instead (a launch screen); `transition = "none"` skips the slide
   go = navigation.go,
   --- Returns to the previous screen (entering it afresh with the params it had).
   --- @return boolean: false when there is none
@@ -246,7 +246,7 @@ local ui = {
 }
 
 --- A round "i" button (a secondary `Button`): `tide.ui.info_button{ on_press, size = 40, name = "info" }`.
---- @param opts table?: `on_press`, `size` (40), `name` ("info"), `x`, `y`, `anchor`, `visible`, `parent`
+--- @param opts { on_press?: fun(button: Button), size?: number, name?: string, x?: number, y?: number, anchor?: Anchor, visible?: boolean, parent?: Sprite }?: `size` defaults to 40, `name` to "info"
 --- @return Button
 function ui.info_button(opts)
   opts = opts or {}
@@ -259,7 +259,7 @@ function ui.info_button(opts)
 end
 
 --- A button that goes back a screen: `tide.ui.back_button{ text = "‹ Back", name = "back" }`.
---- @param opts table?: `text` ("‹ Back"), `style` ("secondary"), `name` ("back"), `width`, `height` (44), `size` (20), `x`, `y`, `anchor`
+--- @param opts { text?: string, style?: "primary"|"secondary"|"danger"|"plain", name?: string, width?: number, height?: number, size?: number, x?: number, y?: number, anchor?: Anchor }?: defaults `text` "‹ Back", `style` "secondary", `name` "back", `height` 44, `size` 20
 --- @return Button
 function ui.back_button(opts)
   opts = opts or {}
