@@ -83,6 +83,10 @@ final class BotRunnerTests: XCTestCase {
       ("return { act = function(app) app:tap({ x = 1 }) end }", "point needs x and y"),
       ("return { act = function() return tide.random.int(1, 2) end }", "attempt to index a nil value (global 'tide')"),
       ("return { act = function() require('main') end }", "attempt to call a nil value (global 'require')"),
+      // load compiles into the bot's environment unless told another, so it cannot reach the game's.
+      ("return { act = function() load('return tide.random.int(1, 2)')() end }", "attempt to index a nil value (global 'tide')"),
+      ("return { act = function() load('return require')()('main') end }", "attempt to call a nil value"),
+      ("return { act = function() error(load('return x', 'x', 't', { x = 'own env' })()) end }", "own env"),
       ("return 5", "bot.lua: a bot returns a table { every = , act = }, got number"),
       ("return { every = 1 }", "bot.lua: act must be a function (app, random), got nil"),
       ("return { act = print, every = 0 }", "bot.lua: every must be a number of seconds from 1/60 to 3600, got 0"),

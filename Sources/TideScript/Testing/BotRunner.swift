@@ -252,6 +252,13 @@ final class BotDriver {
     local env = {}
     for k, v in pairs(_G) do env[k] = v end
     env.tide, env.require, env._G = nil, nil, env
+    -- load without an env argument compiles into the game's globals, where tide and require
+    -- still are: default it to the bot's own, so load("return tide")() finds nothing either.
+    local load, select = load, select
+    env.load = function(chunk, name, mode, ...)
+      if select("#", ...) == 0 then return load(chunk, name, mode, env) end
+      return load(chunk, name, mode, ...)
+    end
     local chunk, err = load(source, chunk_name, "t", env)
     if chunk == nil then error(err, 0) end
     local name = chunk_name:sub(2)
