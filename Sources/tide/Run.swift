@@ -60,6 +60,26 @@ struct Run: ParsableCommand {
     try checkOption(quitAfter, "quit-after", Limits.gameSeconds)
     try checkOption(screenshotAt, "screenshot-at", Limits.gameSeconds)
     try validateRuns()
+    // Checked before the game starts: finding out when a long session ends would lose it.
+    if let record, let problem = Run.recordProblem(record) {
+      printError("cannot write --record file '\(record)': \(problem)")
+      throw ExitCode.validationFailure
+    }
+  }
+
+  /// Why the session could not be written to `path`, or nil when it looks writable.
+  static func recordProblem(_ path: String) -> String? {
+    let url = URL(fileURLWithPath: path)
+    var isFolder: ObjCBool = false
+    if FileManager.default.fileExists(atPath: url.path, isDirectory: &isFolder) {
+      if isFolder.boolValue { return "it is a folder; name a file in it" }
+      return access(url.path, W_OK) == 0 ? nil : "it is not writable"
+    }
+    let folder = url.deletingLastPathComponent()
+    guard FileManager.default.fileExists(atPath: folder.path, isDirectory: &isFolder), isFolder.boolValue else {
+      return "there is no folder \(folder.path)"
+    }
+    return access(folder.path, W_OK) == 0 ? nil : "its folder is not writable"
   }
 
   func run() throws {
@@ -108,6 +128,7 @@ struct Run: ParsableCommand {
       let engine = try Engine(gameDirectory: location.url, displayPath: location.displayPath, backend: backend, options: options)
       printSeed(options)
       prepareSession(engine, location, script)
+      // However the window closes; a failure is printed and the session kept elsewhere, not dropped.
       defer { try? writeRecording(engine) }
       if noWatch {
         try engine.start()
@@ -163,7 +184,12 @@ struct Run: ParsableCommand {
     do {
       try text.write(toFile: record, atomically: true, encoding: .utf8)
     } catch {
-      throw ValidationError("cannot write --record file '\(record)': \(error.localizedDescription)")
+      // The folder was checked at the start; a disk that filled up or a folder removed since
+      // must not cost the session: it goes to the data folder, and the message says where.
+      printError("cannot write --record file '\(record)': \(error.localizedDescription)")
+      let kept = CrashCapsules(directory: engine.dataDirectory.appendingPathComponent("recordings")).write(text)
+      if let kept { printError("the session is kept in \(kept.path)") }
+      throw ExitCode.failure
     }
     print("recorded \(engine.recording?.entries.count ?? 0) events over \(engine.tick) ticks to \(record)")
   }

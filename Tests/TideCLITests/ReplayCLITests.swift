@@ -149,6 +149,26 @@ final class ReplayCLITests: XCTestCase {
     }
   }
 
+  /// `--record` into a folder, or into a folder that does not exist, used to play the whole
+  /// session first and only then fail (in a window, silently): it is refused before the game starts.
+  func testARecordFileThatCannotBeWrittenIsRefusedBeforeTheGameStarts() throws {
+    let game = try makeGame(["main.lua": Self.counter])
+    let folder = scratch("folder")
+    try FileManager.default.createDirectory(at: folder, withIntermediateDirectories: true)
+    try withDataHome { _ in
+      let cases = [
+        (folder.path, "it is a folder; name a file in it"),
+        (folder.appendingPathComponent("missing/play.input").path, "there is no folder \(folder.path)/missing"),
+      ]
+      for (path, why) in cases {
+        let result = try tide(["run", game.path, "--headless", "--seconds", "1000", "--record", path], timeout: 60)
+        XCTAssertEqual(result.status, 64, result.stderr)
+        XCTAssertEqual(result.stderr, "tide: cannot write --record file '\(path)': \(why)\n")
+        XCTAssertEqual(result.stdout, "", "the game did not start")
+      }
+    }
+  }
+
   func testOnlyTheNewestTwentyCapsulesAreKept() throws {
     let game = try makeGame(["main.lua": "tide.after(0.05, function() error('boom') end)"])
     try withDataHome { home in
