@@ -111,6 +111,7 @@ extension Run {
 
   /// The worker's half: plays seeds first..first+count-1 and prints one `RunResult` JSON a line.
   private func playSlice(_ location: GameLocation, _ options: inout EngineOptions, first: UInt64, count: Int, bot: BotFile?) throws {
+    Run.stopWhenOrphaned()
     // The results own standard output: whatever the game prints goes to standard error.
     let results = FileHandle(fileDescriptor: dup(STDOUT_FILENO), closeOnDealloc: true)
     dup2(STDERR_FILENO, STDOUT_FILENO)
@@ -160,6 +161,9 @@ extension Run {
       process.standardOutput = try FileHandle(forWritingTo: out)
       process.standardError = try FileHandle(forWritingTo: err)
       process.standardInput = FileHandle.nullDevice
+      var environment = ProcessInfo.processInfo.environment
+      environment[Run.parentVariable] = String(getpid())
+      process.environment = environment
       try process.run()
       workers.append((process, seeds, out, err))
     }
@@ -185,6 +189,22 @@ extension Run {
       }
     }
     return results
+  }
+
+  /// Names the `tide` that started a worker, so the worker can tell when it is gone.
+  static let parentVariable = "TIDE_RUNS_PARENT"
+
+  /// Ends this worker as soon as the `tide` that started it is gone (killed, or stopped by a
+  /// timeout): else its slice of a million runs plays on for hours with no one to read it.
+  static func stopWhenOrphaned() {
+    // The parent's pid comes from the parent: one that died before this line ran is noticed too.
+    guard let parent = ProcessInfo.processInfo.environment[parentVariable].flatMap({ pid_t($0) }) else { return }
+    let watcher = Thread {
+      while getppid() == parent { usleep(100_000) }
+      FileHandle.standardError.write(Data("tide: the tide that started this worker is gone; stopping\n".utf8))
+      _exit(3)
+    }
+    watcher.start()
   }
 
   /// This very `tide`, to start as a worker (a relative argv[0] would break from another folder).

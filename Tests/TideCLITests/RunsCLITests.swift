@@ -140,6 +140,57 @@ final class RunsCLITests: XCTestCase {
     }
   }
 
+  /// Killing `tide run --runs` (a CI timeout, a closed terminal) left its workers playing their
+  /// slices on for hours, parented to init; now each stops within a moment of its parent.
+  func testWorkersStopWhenTheTideThatStartedThemIsKilled() throws {
+    let game = try makeGame(Self.game())
+    try withDataHome { _ in
+      let process = Process()
+      process.executableURL = CLITests.tideBinary
+      process.arguments = ["run", game.path, "--headless", "--seconds", "3", "--runs", "100000", "--jobs", "2",
+        "--input-bot", game.appendingPathComponent("bot.lua").path]
+      process.standardOutput = FileHandle.nullDevice
+      process.standardError = FileHandle.nullDevice
+      try process.run()
+      var workers: [pid_t] = []
+      let deadline = Date().addingTimeInterval(30)
+      while workers.count < 2, Date() < deadline {
+        usleep(100_000)
+        workers = Self.children(of: process.processIdentifier)
+      }
+      kill(process.processIdentifier, SIGKILL)
+      process.waitUntilExit()
+      XCTAssertEqual(workers.count, 2, "two workers started")
+      let gone = Date().addingTimeInterval(10)
+      while !workers.allSatisfy(Self.isGone), Date() < gone { usleep(100_000) }
+      for worker in workers where !Self.isGone(worker) {
+        kill(worker, SIGKILL)
+        XCTFail("worker \(worker) still runs after its parent was killed")
+      }
+    }
+  }
+
+  /// Processes whose parent is `parent`, from /proc.
+  private static func children(of parent: pid_t) -> [pid_t] {
+    let ids = (try? FileManager.default.contentsOfDirectory(atPath: "/proc")) ?? []
+    return ids.compactMap { pid_t($0) }.filter { id in
+      guard let stat = try? String(contentsOfFile: "/proc/\(id)/stat", encoding: .utf8),
+        let close = stat.lastIndex(of: ")")
+      else { return false }
+      // After "pid (name) ": the state, then the parent's pid.
+      let fields = stat[stat.index(after: close)...].split(separator: " ")
+      return fields.count > 1 && pid_t(fields[1]) == parent
+    }
+  }
+
+  /// True when `pid` has exited (a zombie not yet reaped counts as gone).
+  private static func isGone(_ pid: pid_t) -> Bool {
+    guard let stat = try? String(contentsOfFile: "/proc/\(pid)/stat", encoding: .utf8), let close = stat.lastIndex(of: ")") else {
+      return true
+    }
+    return stat[stat.index(after: close)...].split(separator: " ").first == "Z"
+  }
+
   func testBadFlagsAreRefusedInOneLine() throws {
     let game = try makeGame(Self.game())
     let cases: [([String], String)] = [
