@@ -169,6 +169,26 @@ final class ReplayCLITests: XCTestCase {
     }
   }
 
+  /// A game option with a space, a `#` or a backslash (`--option "title=Ada #1"`) is recorded so
+  /// that the recording replays: it was written raw and read back cut at the `#`, or refused.
+  func testARecordingKeepsOptionValuesWithSpacesAndHashes() throws {
+    let game = try makeGame([
+      "conf.lua": "return { title = 't', width = 390, height = 844, options = { greeting = 'hi' } }",
+      "main.lua": #"if tide.options.greeting ~= " Hello, Ada #1 \\o/ " then error("greeting [" .. tide.options.greeting .. "]") end"#,
+    ])
+    try withDataHome { _ in
+      let recording = scratch("greeting.input")
+      let greeting = " Hello, Ada #1 \\o/ "
+      let a = try tide(["run", game.path, "--headless", "--seconds", "0.5", "--option", "greeting=\(greeting)", "--record", recording.path])
+      XCTAssertEqual(a.status, 0, a.stderr)
+      let recorded = try String(contentsOf: recording, encoding: .utf8)
+      XCTAssertTrue(recorded.contains(#"@option greeting=\u{20}Hello, Ada \u{23}1 \u{5c}o/\u{20}"#), recorded)
+      // The game errors unless it sees the very same greeting.
+      let b = try tide(["run", game.path, "--headless", "--input", recording.path])
+      XCTAssertEqual(b.status, 0, b.stderr)
+    }
+  }
+
   func testOnlyTheNewestTwentyCapsulesAreKept() throws {
     let game = try makeGame(["main.lua": "tide.after(0.05, function() error('boom') end)"])
     try withDataHome { home in

@@ -45,11 +45,13 @@ public enum ReplayRunner {
   public static func runOne(_ file: URL, game: URL, displayPath: String, onSecond: ((Engine) -> Void)? = nil) -> String? {
     let script: InputScript
     do {
-      script = try InputScript(text: try String(contentsOf: file, encoding: .utf8))
+      script = try InputScript(text: try InputScript.text(of: file))
     } catch let error as InputScript.ParseError {
       return error.description
+    } catch let error as InputScript.FileError {
+      return error.description
     } catch {
-      return "cannot read it"
+      return "cannot read it: \(error)"
     }
     let saves = FileManager.default.temporaryDirectory.appendingPathComponent("tide-replay-\(UUID().uuidString)")
     defer { try? FileManager.default.removeItem(at: saves) }
