@@ -189,6 +189,25 @@ final class ReplayCLITests: XCTestCase {
     }
   }
 
+  /// A game whose error message changes every frame wrote a capsule a frame (up to a thousand)
+  /// and so pruned away every earlier session's; now a session writes ten at most.
+  func testASessionWritesAtMostTenCapsules() throws {
+    let game = try makeGame(["main.lua": "local n = 0\ntide.every(1 / 60, function() n = n + 1; error('tick ' .. n) end)"])
+    try withDataHome { home in
+      let folder = home.appendingPathComponent("tide/\(game.lastPathComponent)/crashes")
+      try FileManager.default.createDirectory(at: folder, withIntermediateDirectories: true)
+      let earlier = (10..<20).map { "2020-01-01T00-00-\($0).000.input" }
+      for name in earlier { try "@end 1\n".write(to: folder.appendingPathComponent(name), atomically: true, encoding: .utf8) }
+      let result = try tide(["run", game.path, "--headless", "--seconds", "2"])
+      XCTAssertEqual(result.status, 1)
+      XCTAssertEqual(result.stderr.components(separatedBy: "replay with: ").count - 1, 10, result.stderr)
+      XCTAssertTrue(result.stderr.contains("tide: 10 crash capsules written; later errors of this session get none\n"), result.stderr)
+      let names = try FileManager.default.contentsOfDirectory(atPath: folder.path)
+      XCTAssertEqual(names.count, 20)
+      XCTAssertEqual(Set(names).intersection(earlier).count, 10, "the ten earlier ones are kept")
+    }
+  }
+
   func testOnlyTheNewestTwentyCapsulesAreKept() throws {
     let game = try makeGame(["main.lua": "tide.after(0.05, function() error('boom') end)"])
     try withDataHome { home in

@@ -132,6 +132,22 @@ final class BotRunnerTests: XCTestCase {
     XCTAssertEqual(result.failures, [.init(kind: "script", message: "game/main.lua:1: no room", tick: 30, capsule: nil)])
   }
 
+  /// A game whose error names the tick made a thousand distinct errors a run, each with a
+  /// capsule: a few hundred runs took gigabytes of memory and disk. Ten are listed, the rest counted.
+  func testAnErrorEveryFrameListsTheFirstTenAndCountsTheRest() throws {
+    let fixture = try GameFixture(main: "local n = 0\ntide.every(1 / 60, function() n = n + 1; error('tick ' .. n) end)")
+    let capsules = fixture.root.appendingPathComponent("crashes")
+    var options = fixture.options(seed: 5)
+    options.saveDirectory = nil
+    let result = BotRunner.run(
+      game: fixture.directory, displayPath: fixture.displayPath, options: options, bot: nil, seconds: 1, capsules: capsules)
+    XCTAssertEqual(result.failures.map(\.message), (1...10).map { "game/main.lua:2: tick \($0)" })
+    XCTAssertEqual(result.moreFailures, 50)
+    XCTAssertEqual(try FileManager.default.contentsOfDirectory(atPath: capsules.path).count, 10)
+    let text = RunSummary(results: [result]).text(header: "game") { $0 }
+    XCTAssertTrue(text.hasSuffix("  and 50 more errors in 1 run (seed 5), past the first 10 of each run\n"), text)
+  }
+
   func testTheSummaryOfKnownResults() {
     let results = [
       RunResult(seed: 3, reports: ["score": 10, "time": 0.5]),

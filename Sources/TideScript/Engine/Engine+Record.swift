@@ -32,7 +32,15 @@ extension Engine {
   public func enableCrashCapsules(in directory: URL, announce: @escaping (URL) -> Void) {
     if recording == nil { startRecording() }
     crashCapsules = CrashCapsules(directory: directory)
+    var written = 0
     errors.onNewFailure = { [unowned self] overlay in
+      written += 1
+      guard written <= CrashCapsules.perSession else {
+        if written == CrashCapsules.perSession + 1 {
+          FileHandle.standardError.write(Data("tide: \(CrashCapsules.perSession) crash capsules written; later errors of this session get none\n".utf8))
+        }
+        return
+      }
       if let url = writeCrashCapsule(title: overlay.title, message: overlay.message) { announce(url) }
     }
   }
@@ -57,6 +65,9 @@ public struct CrashCapsules: Sendable {
   public let directory: URL
   /// How many capsules stay; older ones are deleted when a new one is written.
   public var keep = 20
+  /// Most capsules one session writes: a game whose error message changes every frame (it
+  /// names the tick) would else write one a frame and prune away every earlier session's.
+  public static let perSession = 10
 
   /// Capsules in `directory`.
   public init(directory: URL) { self.directory = directory }

@@ -139,6 +139,13 @@ public struct RunSummary: Sendable {
         }
       }
     }
+    let unlisted = results.filter { ($0.moreFailures ?? 0) > 0 }
+    if !unlisted.isEmpty {
+      let count = unlisted.reduce(0) { $0 + ($1.moreFailures ?? 0) }
+      out += "  and \(RunSummary.count(count, "more error")) in \(RunSummary.count(unlisted.count, "run")) "
+        + "(seed\(unlisted.count == 1 ? "" : "s") \(unlisted.prefix(RunSummary.listedPerError).map { String($0.seed) }.joined(separator: ", "))"
+        + "\(unlisted.count > RunSummary.listedPerError ? ", ..." : "")), past the first \(CrashCapsules.perSession) of each run\n"
+    }
     return out
   }
 }
