@@ -148,6 +148,24 @@ final class BotRunnerTests: XCTestCase {
     XCTAssertTrue(text.hasSuffix("  and 50 more errors in 1 run (seed 5), past the first 10 of each run\n"), text)
   }
 
+  /// Reports of -1.7e308 and 1.7e308 are finite, so tide.report takes them, but their span is
+  /// not: the histogram's Int(NaN) took the whole summary down with a trap, and the mean was inf.
+  func testTheSummaryOfReportsAtTheEdgesOfDouble() {
+    let results = [
+      RunResult(seed: 1, reports: ["big": -1.7e308]),
+      RunResult(seed: 2, reports: ["big": 1.7e308]),
+      RunResult(seed: 3, reports: ["big": 1.7e308]),
+    ]
+    let summary = RunSummary(results: results)
+    let figure = summary.figures[0]
+    XCTAssertEqual(figure.mean, 1.7e308 / 3, accuracy: 1e293)
+    XCTAssertEqual(figure.bins.map(\.count), [1, 0, 0, 0, 0, 0, 0, 0, 0, 2])
+    XCTAssertEqual(figure.bins.first?.label, "[-1.7e+308, -1.36e+308)")
+    XCTAssertEqual(figure.bins.last?.label, "[1.36e+308, 1.7e+308]")
+    let text = summary.text(header: "game") { $0 }
+    XCTAssertFalse(text.contains("nan") || text.contains("inf"), text)
+  }
+
   func testTheSummaryOfKnownResults() {
     let results = [
       RunResult(seed: 3, reports: ["score": 10, "time": 0.5]),

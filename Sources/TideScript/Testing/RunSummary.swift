@@ -44,10 +44,12 @@ public struct RunSummary: Sendable {
     }
     figures = values.keys.sorted().map { key in
       let list = values[key] ?? []
-      // Summed in seed order: the same runs give the same mean to the last bit.
+      // Summed in seed order: the same runs give the same mean to the last bit. Reports near
+      // ±1.8e308 overflow the sum; then each is divided first, which cannot.
       let sum = list.reduce(0, +)
+      let mean = sum.isFinite ? sum / Double(list.count) : list.reduce(0) { $0 + $1 / Double(list.count) }
       return Figure(
-        key: key, count: list.count, mean: sum / Double(list.count), min: list.min() ?? 0, max: list.max() ?? 0,
+        key: key, count: list.count, mean: mean, min: list.min() ?? 0, max: list.max() ?? 0,
         bins: RunSummary.histogram(list))
     }
   }
@@ -63,15 +65,24 @@ public struct RunSummary: Sendable {
       for v in values { counts[Int(Int64(v) - first)] += 1 }
       return counts.enumerated().map { (ReportFormat.number(Double(first + Int64($0.offset))), $0.element) }
     }
-    let width = (hi - lo) / Double(binCount)
+    // Finite values can be more than the largest Double apart (-1e308 and 1e308): then the span
+    // is infinite, v - lo over it NaN, and Int(NaN) traps. Such ranges are cut in halves instead.
+    let span = hi - lo
+    let width = span / Double(binCount)
     var counts = [Int](repeating: 0, count: binCount)
     for v in values {
-      let i = width > 0 ? Int(((v - lo) / width).rounded(.down)) : 0
+      let position = span.isFinite ? (v - lo) / width : (v / 2 - lo / 2) / (hi / 2 - lo / 2) * Double(binCount)
+      let i = width > 0 && position.isFinite ? Int(position.rounded(.down)) : 0
       counts[Swift.min(Swift.max(i, 0), binCount - 1)] += 1
     }
+    func edge(_ i: Int) -> Double {
+      if span.isFinite { return lo + width * Double(i) }
+      let t = Double(i) / Double(binCount)
+      return lo * (1 - t) + hi * t
+    }
     return counts.enumerated().map { i, count in
-      let a = lo + width * Double(i)
-      let b = i == binCount - 1 ? hi : lo + width * Double(i + 1)
+      let a = edge(i)
+      let b = i == binCount - 1 ? hi : edge(i + 1)
       let close = i == binCount - 1 ? "]" : ")"
       return ("[\(ReportFormat.number(a)), \(ReportFormat.number(b))\(close)", count)
     }
