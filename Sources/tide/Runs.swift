@@ -44,7 +44,10 @@ extension Run {
     var options = try setup.engineOptions()
     let first = setup.seed ?? 1
     let count = runCount
-    guard first <= UInt64.max - UInt64(count) else { throw ValidationError("--seed \(first) leaves no room for \(count) runs") }
+    // The last seed is first + count - 1: --seed 18446744073709551615 leaves room for one run.
+    guard UInt64(count - 1) <= UInt64.max - first else {
+      throw ValidationError("--seed \(first) leaves no room for \(count) runs (the last seed would pass \(UInt64.max))")
+    }
     var bot: BotFile?
     if let inputBot {
       do throws(GameLoadError) {
@@ -77,7 +80,7 @@ extension Run {
     let results = try runWorkers(location, first: first, count: count, jobs: max(1, jobCount))
     let elapsed = Date().timeIntervalSince(started)
     let summary = RunSummary(results: results)
-    let last = first + UInt64(count) - 1
+    let last = first + UInt64(count - 1)
     var header = "\(location.displayPath): \(count) run\(count == 1 ? "" : "s"), seed\(count == 1 ? " \(first)" : "s \(first)..\(last)")"
     header += bot.map { ", bot \($0.displayPath)" } ?? ", no bot"
     if let seconds { header += ", \(ReportFormat.number(seconds)) virtual s each at most" }
@@ -143,8 +146,9 @@ extension Run {
       // Slices differ by at most one run.
       let size = count / jobs + (job < count % jobs ? 1 : 0)
       guard size > 0 else { continue }
-      let seeds = next...(next + UInt64(size) - 1)
-      next += UInt64(size)
+      let seeds = next...(next + UInt64(size - 1))
+      // Wraps only past the last slice, where the seed after it is never used.
+      next = seeds.upperBound &+ 1
       var arguments = ["run", game, "--headless", "--worker", "--runs", String(size), "--seed", String(seeds.lowerBound)]
       if let inputBot { arguments += ["--input-bot", inputBot] }
       if let seconds { arguments += ["--seconds", String(seconds)] }

@@ -191,6 +191,23 @@ final class RunsCLITests: XCTestCase {
     return stat[stat.index(after: close)...].split(separator: " ").first == "Z"
   }
 
+  /// The largest seed is a seed like any other: `--seed 18446744073709551615` was refused for one
+  /// bot run ("no room for 1 runs"), and the last two seeds in two jobs overflowed a UInt64.
+  func testTheLastSeedsCanBePlayed() throws {
+    let game = try makeGame(Self.game())
+    try withDataHome { _ in
+      let one = try runs(game, ["--seed", "18446744073709551615"])
+      XCTAssertEqual(one.status, 0, one.stdout + one.stderr)
+      XCTAssertTrue(one.stdout.contains("1 run, seed 18446744073709551615,"), one.stdout)
+      let two = try runs(game, ["--seed", "18446744073709551614", "--runs", "2", "--jobs", "2"])
+      XCTAssertEqual(two.status, 0, two.stdout + two.stderr)
+      XCTAssertTrue(two.stdout.contains("fixed: 2 runs, mean 7"), two.stdout)
+      let over = try runs(game, ["--seed", "18446744073709551615", "--runs", "2"])
+      XCTAssertEqual(over.status, 64)
+      XCTAssertTrue(over.stderr.contains("--seed 18446744073709551615 leaves no room for 2 runs"), over.stderr)
+    }
+  }
+
   func testBadFlagsAreRefusedInOneLine() throws {
     let game = try makeGame(Self.game())
     let cases: [([String], String)] = [
