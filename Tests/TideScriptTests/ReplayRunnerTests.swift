@@ -62,6 +62,19 @@ final class ReplayRunnerTests: XCTestCase {
     XCTAssertTrue(report.lines[0].contains("line 2 (@expect at tick 30): not true"), report.lines[0])
   }
 
+  /// An expectation whose error is a megabyte of lines printed all of it under the replay's
+  /// FAIL: now it is one line, cut like any error message.
+  func testAnExpectationsErrorIsOneShortLine() throws {
+    let noisy = try game(Self.counter, replay: "@expect 0.5 error(string.rep('x\\n', 1e6))\n")
+    let report = ReplayRunner.run(game: noisy, displayPath: "g")
+    XCTAssertEqual(report.failed, 1)
+    let line = try XCTUnwrap(report.lines.first)
+    XCTAssertFalse(line.contains("\n"), "one line")
+    XCTAssertLessThan(line.utf8.count, Limits.errorMessageBytes + 200)
+    XCTAssertTrue(line.hasPrefix("FAIL tests/replays/a.input: line 1 (@expect at tick 30): @expect:2: x x x"), String(line.prefix(200)))
+    XCTAssertTrue(line.hasSuffix("more bytes)"), String(line.suffix(100)))
+  }
+
   func testAScriptErrorFailsTheReplay() throws {
     let broken = try game(Self.counter, replay: (1...6).map { "\($0) tap 5 5" }.joined(separator: "\n"))
     let report = ReplayRunner.run(game: broken, displayPath: "g")

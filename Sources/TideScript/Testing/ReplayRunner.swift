@@ -124,8 +124,19 @@ public enum ReplayRunner {
       }
       try lua.pcall(nargs: 4, nresults: 1)
     } catch {
-      return "\(where_): \(error.message)"
+      return "\(where_): \(shortened(error.message))"
     }
-    return lua.toBool(at: -1) ? nil : "\(where_): not true: \(expectation.expression)"
+    return lua.toBool(at: -1) ? nil : "\(where_): not true: \(shortened(expectation.expression))"
+  }
+
+  /// `text` on one line and at most `Limits.errorMessageBytes`: the runner prints one line per
+  /// replay, and error(string.rep("x\n", 1e6)) printed a million.
+  static func shortened(_ text: String) -> String {
+    let line = text.replacingOccurrences(of: "\r\n", with: " ").replacingOccurrences(of: "\n", with: " ")
+    let bytes = line.utf8.count
+    guard bytes > Limits.errorMessageBytes else { return line }
+    var kept = Substring(line).utf8.prefix(Limits.errorMessageBytes)
+    while !kept.isEmpty, String(kept) == nil { kept = kept.dropLast() }
+    return (String(kept) ?? "") + "... (\(bytes - kept.count) more bytes)"
   }
 }
