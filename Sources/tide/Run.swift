@@ -182,7 +182,7 @@ struct Run: ParsableCommand {
   private func writeRecording(_ engine: Engine) throws {
     guard let record, let text = engine.recordedScript() else { return }
     do {
-      try text.write(toFile: record, atomically: true, encoding: .utf8)
+      try writeUserFile(text, to: record)
     } catch {
       // The folder was checked at the start; a disk that filled up or a folder removed since
       // must not cost the session: it goes to the data folder, and the message says where.

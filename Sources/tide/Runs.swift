@@ -102,7 +102,7 @@ extension Run {
     ) { text = $0 }
     guard let text else { throw ValidationError("nothing was recorded") }
     do {
-      try text.write(toFile: path, atomically: true, encoding: .utf8)
+      try writeUserFile(text, to: path)
     } catch {
       throw ValidationError("cannot write --record file '\(path)': \(error.localizedDescription)")
     }

@@ -86,7 +86,7 @@ struct Test: ParsableCommand {
     case .tap: text = outputs.count == 1 ? outputs[0] : ReportMerger.tap(outputs, passed: passed, failed: failed, skipped: skipped)
     }
     if let output {
-      try text.write(toFile: output, atomically: true, encoding: .utf8)
+      try writeUserFile(text, to: output)
       print(closing)
     } else {
       print(text, terminator: "")

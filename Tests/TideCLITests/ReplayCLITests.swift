@@ -169,6 +169,46 @@ final class ReplayCLITests: XCTestCase {
     }
   }
 
+  /// `--record` renamed a new file over the path it was given: a symlink lost its link (and its
+  /// target stayed old), a pipe became a plain file, and as root `--record /dev/null` would replace
+  /// the system's /dev/null. It writes through a symlink and into anything that is not a file.
+  func testARecordGoesThroughASymlinkAndIntoAPipe() throws {
+    let game = try makeGame(["main.lua": Self.counter])
+    let folder = scratch("links")
+    try FileManager.default.createDirectory(at: folder, withIntermediateDirectories: true)
+    try withDataHome { _ in
+      let target = folder.appendingPathComponent("target.input")
+      try "old\n".write(to: target, atomically: true, encoding: .utf8)
+      let link = folder.appendingPathComponent("link.input")
+      try FileManager.default.createSymbolicLink(at: link, withDestinationURL: target)
+      let linked = try tide(["run", game.path, "--headless", "--seconds", "0.5", "--record", link.path], timeout: 60)
+      XCTAssertEqual(linked.status, 0, linked.stderr)
+      XCTAssertEqual(try FileManager.default.destinationOfSymbolicLink(atPath: link.path), target.path)
+      XCTAssertTrue(try String(contentsOf: target, encoding: .utf8).contains("@end 0.5000"))
+
+      let pipe = folder.appendingPathComponent("pipe.input")
+      XCTAssertEqual(mkfifo(pipe.path, 0o600), 0)
+      let box = ReadBox()
+      let done = DispatchSemaphore(value: 0)
+      DispatchQueue.global().async {
+        box.data = FileHandle(forReadingAtPath: pipe.path)?.readDataToEndOfFile()
+        done.signal()
+      }
+      let piped = try tide(["run", game.path, "--headless", "--seconds", "0.5", "--record", pipe.path], timeout: 60)
+      XCTAssertEqual(piped.status, 0, piped.stderr)
+      XCTAssertEqual(done.wait(timeout: .now() + 30), .success, "the reader of the pipe got the recording")
+      XCTAssertTrue(String(decoding: box.data ?? Data(), as: UTF8.self).contains("@end 0.5000"))
+      var status = stat()
+      XCTAssertEqual(lstat(pipe.path, &status), 0)
+      XCTAssertEqual(status.st_mode & S_IFMT, S_IFIFO, "still a pipe")
+      // A pipe no one reads is an error at once, not a command that waits forever.
+      let unread = try tide(["run", game.path, "--headless", "--seconds", "0.5", "--record", pipe.path], timeout: 60)
+      XCTAssertEqual(unread.status, 1)
+      XCTAssertTrue(unread.stderr.contains("cannot write --record file '\(pipe.path)': no one is reading the pipe"), unread.stderr)
+      XCTAssertTrue(unread.stderr.contains("the session is kept in "), unread.stderr)
+    }
+  }
+
   /// A game option with a space, a `#` or a backslash (`--option "title=Ada #1"`) is recorded so
   /// that the recording replays: it was written raw and read back cut at the `#`, or refused.
   func testARecordingKeepsOptionValuesWithSpacesAndHashes() throws {
@@ -232,4 +272,9 @@ final class ReplayCLITests: XCTestCase {
     XCTAssertTrue(games(one.stdout).isDisjoint(with: games(two.stdout)))
     XCTAssertEqual(try tide(["test", "--shard", "3/2"]).status, 64)
   }
+}
+
+/// What a reader thread read, handed back to the test.
+private final class ReadBox: @unchecked Sendable {
+  var data: Data?
 }
