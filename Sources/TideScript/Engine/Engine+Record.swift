@@ -84,7 +84,10 @@ public struct CrashCapsules: Sendable {
       try FileManager.default.createDirectory(at: directory, withIntermediateDirectories: true)
       var url = directory.appendingPathComponent(stem + ".input")
       var n = 2
-      while name == nil, FileManager.default.fileExists(atPath: url.path) {
+      // Each name is claimed by creating it exclusively: two tide processes failing in the same
+      // millisecond (parallel CI jobs) each get a capsule, where a look-then-write gave both the
+      // same name and the second replaced the first.
+      while name == nil, try !Self.claim(url) {
         url = directory.appendingPathComponent("\(stem)-\(n).input")
         n += 1
       }
@@ -97,10 +100,33 @@ public struct CrashCapsules: Sendable {
     }
   }
 
+  /// Creates `url` if no file is there; false when one is (another capsule has the name).
+  private static func claim(_ url: URL) throws -> Bool {
+    let descriptor = open(url.path, O_WRONLY | O_CREAT | O_EXCL | O_CLOEXEC, 0o644)
+    if descriptor >= 0 {
+      close(descriptor)
+      return true
+    }
+    guard errno == EEXIST else { throw CocoaError(.fileWriteUnknown, userInfo: [NSFilePathErrorKey: url.path]) }
+    return false
+  }
+
   /// The capsules, oldest first (their names sort by time).
   public func list() -> [URL] {
     let names = (try? FileManager.default.contentsOfDirectory(atPath: directory.path)) ?? []
-    return names.filter { $0.hasSuffix(".input") }.sorted().map { directory.appendingPathComponent($0) }
+    return names.filter { $0.hasSuffix(".input") }.sorted { Self.order($0) < Self.order($1) }.map { directory.appendingPathComponent($0) }
+  }
+
+  /// A capsule's place in time: `<time>-2.input`, the second of its millisecond, comes after
+  /// `<time>.input` (though `-` sorts before `.`) and `-10` after `-9`, so pruning never takes
+  /// the newest of a burst for the oldest.
+  static func order(_ name: String) -> (String, Int) {
+    let stem = String(name.dropLast(".input".count))
+    let timeLength = "yyyy-MM-ddTHH-mm-ss.SSS".count
+    guard stem.count > timeLength + 1, let n = Int(stem.dropFirst(timeLength + 1)), stem.dropFirst(timeLength).first == "-" else {
+      return (stem, 1)
+    }
+    return (String(stem.prefix(timeLength)), n)
   }
 
   private func prune() {
