@@ -75,6 +75,18 @@ final class ReplayRunnerTests: XCTestCase {
     XCTAssertTrue(line.hasSuffix("more bytes)"), String(line.suffix(100)))
   }
 
+  /// Events after `@end` were dropped without a word: a replay cut by hand passed without the
+  /// taps it was meant to test.
+  func testAnEventAfterTheEndFailsTheReplay() throws {
+    let cut = try game(Self.counter, replay: "1 tap 5 5\n3 tap 5 5\n@end 2\n")
+    XCTAssertEqual(ReplayRunner.run(game: cut, displayPath: "g").lines, [
+      "FAIL tests/replays/a.input: an event at 3.0000 s is not before the replay's @end (2.0000 s), so it would never play"
+    ])
+    // The release of a tap on the last tick before the end is one tick later: at the end itself.
+    let edge = try game(Self.counter, replay: "1.9833 tap 5 5\n@end 2\n")
+    XCTAssertEqual(ReplayRunner.run(game: edge, displayPath: "g").failed, 1)
+  }
+
   func testAScriptErrorFailsTheReplay() throws {
     let broken = try game(Self.counter, replay: (1...6).map { "\($0) tap 5 5" }.joined(separator: "\n"))
     let report = ReplayRunner.run(game: broken, displayPath: "g")
