@@ -140,7 +140,7 @@ extension Run {
     let scratch = FileManager.default.temporaryDirectory.appendingPathComponent("tide-runs-\(UUID().uuidString)")
     try FileManager.default.createDirectory(at: scratch, withIntermediateDirectories: true)
     defer { try? FileManager.default.removeItem(at: scratch) }
-    var workers: [(process: Process, seeds: ClosedRange<UInt64>, out: URL, err: URL)] = []
+    var workers: [(process: Process, seeds: ClosedRange<UInt64>, out: URL, err: StandardErrorTail)] = []
     var next = first
     for job in 0..<jobs {
       // Slices differ by at most one run.
@@ -155,21 +155,22 @@ extension Run {
       if let size = setup.size { arguments += ["--size", size] }
       for option in setup.gameOptions { arguments += ["--option", option] }
       let out = scratch.appendingPathComponent("\(job).out")
-      let err = scratch.appendingPathComponent("\(job).err")
-      // Empty files to write to: FileHandle(forWritingTo:) below fails on its own if one is missing.
+      // An empty file to write to: FileHandle(forWritingTo:) below fails on its own if it is missing.
       _ = FileManager.default.createFile(atPath: out.path, contents: nil)
-      _ = FileManager.default.createFile(atPath: err.path, contents: nil)
+      let errors = Pipe()
       let process = Process()
       process.executableURL = executable
       process.arguments = arguments
       process.standardOutput = try FileHandle(forWritingTo: out)
-      process.standardError = try FileHandle(forWritingTo: err)
+      process.standardError = errors
       process.standardInput = FileHandle.nullDevice
       var environment = ProcessInfo.processInfo.environment
       environment[Run.parentVariable] = String(getpid())
       process.environment = environment
       try process.run()
-      workers.append((process, seeds, out, err))
+      // Only this worker holds the writing end now: the reader sees the end of the pipe when it exits.
+      try? errors.fileHandleForWriting.close()
+      workers.append((process, seeds, out, StandardErrorTail(errors.fileHandleForReading)))
     }
     var results: [RunResult] = []
     let decoder = JSONDecoder()
@@ -185,7 +186,7 @@ extension Run {
       guard !missing.isEmpty else { continue }
       let how = worker.process.terminationReason == .uncaughtSignal
         ? "was killed by signal \(worker.process.terminationStatus)" : "exited \(worker.process.terminationStatus)"
-      let stderr = (try? String(contentsOf: worker.err, encoding: .utf8)) ?? ""
+      let stderr = worker.err.text()
       let lastLine = stderr.split(separator: "\n").last.map { ": \($0)" } ?? ""
       for seed in missing {
         let message = "the worker for seeds \(worker.seeds.lowerBound)..\(worker.seeds.upperBound) \(how) before this run ended\(lastLine)"
@@ -193,6 +194,38 @@ extension Run {
       }
     }
     return results
+  }
+
+  /// The last bytes a worker wrote to standard error, read as it goes: its last line says why it
+  /// died. A file of all of it grew by gigabytes when a game printed a megabyte a frame.
+  final class StandardErrorTail: @unchecked Sendable {
+    static let kept = 64 * 1024
+    private let lock = NSLock()
+    private var tail = Data()
+    private let finished = DispatchSemaphore(value: 0)
+
+    init(_ handle: FileHandle) {
+      let reader = Thread { [self] in
+        while true {
+          let chunk = handle.availableData
+          if chunk.isEmpty { break }
+          lock.lock()
+          tail.append(chunk)
+          if tail.count > 2 * Self.kept { tail = Data(tail.suffix(Self.kept)) }
+          lock.unlock()
+        }
+        finished.signal()
+      }
+      reader.start()
+    }
+
+    /// What was kept, once the worker has closed its end (it exited).
+    func text() -> String {
+      finished.wait()
+      lock.lock()
+      defer { lock.unlock() }
+      return String(decoding: tail.suffix(Self.kept), as: UTF8.self)
+    }
   }
 
   /// Names the `tide` that started a worker, so the worker can tell when it is gone.

@@ -170,6 +170,48 @@ final class RunsCLITests: XCTestCase {
     }
   }
 
+  /// Workers' standard error went to files in the temporary folder, whole: a game that printed a
+  /// megabyte a frame wrote gigabytes there. Now only its last bytes are kept, in memory.
+  func testAGameThatPrintsALotDoesNotFillTheTemporaryFolder() throws {
+    var files = Self.game()
+    files["main.lua"] = (files["main.lua"] ?? "") + "\nlocal noise = string.rep('x', 1e6)\ntide.every(1 / 60, function() print(noise) end)\n"
+    let game = try makeGame(files)
+    let temporary = FileManager.default.temporaryDirectory.appendingPathComponent("tide-tmp-\(UUID().uuidString)")
+    try FileManager.default.createDirectory(at: temporary, withIntermediateDirectories: true)
+    defer { try? FileManager.default.removeItem(at: temporary) }
+    let old = ProcessInfo.processInfo.environment["TMPDIR"]
+    setenv("TMPDIR", temporary.path, 1)
+    defer { if let old { setenv("TMPDIR", old, 1) } else { unsetenv("TMPDIR") } }
+    try withDataHome { _ in
+      let watch = SizeWatch()
+      let done = DispatchSemaphore(value: 0)
+      DispatchQueue.global().async {
+        while !watch.stopped {
+          watch.largest = max(watch.largest, Self.bytes(under: temporary))
+          usleep(20_000)
+        }
+        done.signal()
+      }
+      let result = try runs(game, ["--runs", "2", "--jobs", "2"])
+      watch.stopped = true
+      done.wait()
+      XCTAssertEqual(result.status, 0, result.stderr)
+      XCTAssertTrue(result.stdout.contains("fixed: 2 runs, mean 7"), result.stdout)
+      XCTAssertLessThan(watch.largest, 20 << 20, "360 MB were printed; the temporary folder held \(watch.largest) bytes")
+    }
+  }
+
+  /// Bytes of the files under `folder`.
+  private static func bytes(under folder: URL) -> Int {
+    guard let walker = FileManager.default.enumerator(atPath: folder.path) else { return 0 }
+    var total = 0
+    while let path = walker.nextObject() as? String {
+      let attributes = try? FileManager.default.attributesOfItem(atPath: folder.path + "/" + path)
+      total += (attributes?[.size] as? Int) ?? 0
+    }
+    return total
+  }
+
   /// Processes whose parent is `parent`, from /proc.
   private static func children(of parent: pid_t) -> [pid_t] {
     let ids = (try? FileManager.default.contentsOfDirectory(atPath: "/proc")) ?? []
@@ -263,4 +305,10 @@ final class RunsCLITests: XCTestCase {
     let last = result.stdout.split(separator: "\n").last.map(String.init) ?? ""
     XCTAssertTrue(last.hasPrefix("report: fixed=7 roll="), result.stdout)
   }
+}
+
+/// The most bytes a folder held while a command ran, watched from another queue.
+private final class SizeWatch: @unchecked Sendable {
+  var largest = 0
+  var stopped = false
 }
