@@ -73,6 +73,14 @@ final class InputScriptTests: XCTestCase {
     }
   }
 
+  /// A byte-order mark before the first line (Notepad writes one) was part of its first word:
+  /// "@seed 7" became "line 1: expected '<seconds> <tap|drag|text|key> ...'".
+  func testAByteOrderMarkIsSkipped() throws {
+    let script = try InputScript(text: "\u{FEFF}@seed 7\r\n0.5 tap 10 20\r\n")
+    XCTAssertEqual(script.seed, 7)
+    XCTAssertEqual(script.events(at: 30), [.pointerDown(Vec2(x: 10, y: 20))])
+  }
+
   /// CRLF line endings (a file saved on Windows) read like LF ones.
   func testCRLFLineEndings() throws {
     let script = try InputScript(text: "@at 2\r\n@size 375x667\r\n0.5 tap 10 20\r\n1 text Ada\r\n1.5 key return\r\n")

@@ -113,7 +113,9 @@ public struct InputScript: Sendable {
   /// Parses the text of a script; `hz` converts seconds to ticks.
   public init(text: String, hz: Int = 60) throws(ParseError) {
     // "\r\n" is one Character in Swift: split on it too, or a Windows file is one long line.
-    let lines = text.split(omittingEmptySubsequences: false) { $0 == "\n" || $0 == "\r\n" }
+    // A byte-order mark (Windows editors write one) would make the first line's word unknown.
+    let body = text.hasPrefix("\u{FEFF}") ? text.dropFirst() : Substring(text)
+    let lines = body.split(omittingEmptySubsequences: false) { $0 == "\n" || $0 == "\r\n" }
     for (index, rawLine) in lines.enumerated() {
       let lineNumber = index + 1
       // An expectation is Lua, where `#` is the length operator: the whole line is the expression.
