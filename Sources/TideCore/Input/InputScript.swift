@@ -21,8 +21,8 @@ import Foundation
 /// recorded with) and `@end` (when the session ended); see docs/input-scripts.md.
 /// `@expect <seconds> <Lua expression>` lines are kept for the replay runner to check.
 /// Lines may end in CRLF. Times (events and `@at`) are `Limits.gameSeconds` (0 to 1e5),
-/// coordinates `Limits.coordinate` (±1e6), sizes `Limits.screenSide` (16 to 8192 a side), a
-/// `text` at most `Limits.textBytes`, the whole script at most `Limits.inputScriptEvents` events
+/// coordinates `Limits.coordinate` (±1e6), sizes `Limits.screenSide` (16 to 8192 a side), the
+/// whole script at most `Limits.inputScriptEvents` events
 /// and expectations (`text(of:)` reads at most `Limits.inputScriptBytes`); anything else,
 /// infinities and NaN included, is an error naming the line.
 public struct InputScript: Sendable {
@@ -176,11 +176,9 @@ public struct InputScript: Sendable {
         entries.append(Entry(tick: tick, event: words[1] == "down" ? .pointerDown(p) : words[1] == "move" ? .pointerMove(p) : .pointerUp(p)))
       case "text":
         guard let start = line.range(of: "text") else { continue }
+        // No length limit of its own (the file's is enough): a bot's app:type of any length is
+        // recorded in its capsule, which must replay.
         let text = Self.unescape(line[start.upperBound...].trimmingCharacters(in: .whitespaces))
-        // What a sprite may show: a megabyte line of text would only flood the game's text field.
-        if text.utf8.count > Limits.textBytes {
-          throw ParseError(line: lineNumber, reason: "text may be at most \(Limits.textBytes) bytes, got \(text.utf8.count)")
-        }
         entries.append(Entry(tick: tick, event: .text(text)))
       case "key":
         guard args.count == 1 else { throw ParseError(line: lineNumber, reason: "key takes one key name") }
