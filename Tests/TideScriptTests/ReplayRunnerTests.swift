@@ -87,6 +87,13 @@ final class ReplayRunnerTests: XCTestCase {
     XCTAssertEqual(ReplayRunner.run(game: edge, displayPath: "g").failed, 1)
   }
 
+  /// `@expect 1 true -- why` failed with "')' expected near <eof>": the comment ran over the
+  /// parenthesis the runner closes the expression with.
+  func testAnExpectationMayEndWithAComment() throws {
+    let commented = try game(Self.counter, replay: "@expect 0.5 find{ name = \"score\" } ~= nil -- the label is up\n")
+    XCTAssertEqual(ReplayRunner.run(game: commented, displayPath: "g").lines, ["ok tests/replays/a.input"])
+  }
+
   func testAScriptErrorFailsTheReplay() throws {
     let broken = try game(Self.counter, replay: (1...6).map { "\($0) tap 5 5" }.joined(separator: "\n"))
     let report = ReplayRunner.run(game: broken, displayPath: "g")

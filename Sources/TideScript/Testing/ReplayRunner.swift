@@ -104,7 +104,8 @@ public enum ReplayRunner {
     defer { lua.pop(lua.top - top) }
     let where_ = "line \(expectation.line) (@expect at tick \(expectation.tick))"
     do {
-      try lua.load("local find, find_all, scene, time = ...\nreturn (\(expectation.expression))", chunkName: "=@expect")
+      // The closing parenthesis on a line of its own: a trailing `-- comment` would swallow it.
+      try lua.load("local find, find_all, scene, time = ...\nreturn (\(expectation.expression)\n)", chunkName: "=@expect")
       lua.push { lua in
         let query = try NodeQuery(lua, 1)
         if let node = engine.scene.find(where: query.matches) { engine.pushSprite(node, on: lua) } else { lua.pushNil() }
