@@ -166,6 +166,16 @@ final class BotRunnerTests: XCTestCase {
     XCTAssertFalse(text.contains("nan") || text.contains("inf"), text)
   }
 
+  /// Each run may report other keys (one per seed): 5000 runs printed 5000 blocks of a dozen lines.
+  func testTheSummaryShowsAtMostAHundredKeys() {
+    let results = (1...5000).map { RunResult(seed: UInt64($0), reports: [String(format: "seed_%05d", $0): 1]) }
+    let text = RunSummary(results: results).text(header: "game") { $0 }
+    XCTAssertTrue(text.contains("\nseed_00100: 1 run, mean 1, min 1, max 1\n"), String(text.prefix(300)))
+    XCTAssertFalse(text.contains("\nseed_00101: "))
+    XCTAssertTrue(text.contains("\nand 4900 more keys (seed_00101..seed_05000), not shown: the first 100 keys are\n"))
+    XCTAssertLessThan(text.split(separator: "\n").count, 500)
+  }
+
   func testTheSummaryOfKnownResults() {
     let results = [
       RunResult(seed: 3, reports: ["score": 10, "time": 0.5]),

@@ -32,6 +32,8 @@ public struct RunSummary: Sendable {
   static let listedPerError = 5
   /// Width of the longest histogram bar, in characters.
   static let barWidth = 30
+  /// Report keys given a block in the text (as many as one game may report); the rest are counted.
+  static let listedKeys = Engine.reportKeyLimit
   /// Bins of a histogram of values that are not a few whole numbers.
   static let binCount = 10
 
@@ -104,7 +106,9 @@ public struct RunSummary: Sendable {
     } else if silent > 0 {
       out += "\(silent) of \(RunSummary.count(results.count, "run")) reported nothing\n"
     }
-    for figure in figures {
+    // One game reports at most 100 keys, but runs may each name others (a key per seed or
+    // level): the blocks past 100 keys are counted, not printed a dozen lines each.
+    for figure in figures.prefix(RunSummary.listedKeys) {
       out += "\n\(figure.key): \(RunSummary.count(figure.count, "run")), mean \(ReportFormat.number(figure.mean)), "
         + "min \(ReportFormat.number(figure.min)), max \(ReportFormat.number(figure.max))\n"
       let labelWidth = figure.bins.map(\.label.count).max() ?? 0
@@ -116,6 +120,11 @@ public struct RunSummary: Sendable {
         let label = bin.label.hasPrefix("[") ? bin.label + pad : pad + bin.label
         out += "  \(label) \(String(repeating: "█", count: length)) \(bin.count)\n"
       }
+    }
+    if figures.count > RunSummary.listedKeys {
+      let rest = figures.dropFirst(RunSummary.listedKeys)
+      out += "\nand \(RunSummary.count(rest.count, "more key")) (\(rest.first?.key ?? "")..\(rest.last?.key ?? ""))"
+        + ", not shown: the first \(RunSummary.listedKeys) keys are\n"
     }
     out += "\n" + errorText(replay: replay)
     return out
