@@ -61,14 +61,14 @@ struct Run: ParsableCommand {
     try checkOption(screenshotAt, "screenshot-at", Limits.gameSeconds)
     try validateRuns()
     // Checked before the game starts: finding out when a long session ends would lose it.
-    if let record, let problem = Run.recordProblem(record) {
+    if let record, let problem = Run.writeProblem(record) {
       printError("cannot write --record file '\(record)': \(problem)")
       throw ExitCode.validationFailure
     }
   }
 
   /// Why the session could not be written to `path`, or nil when it looks writable.
-  static func recordProblem(_ path: String) -> String? {
+  static func writeProblem(_ path: String) -> String? {
     let url = URL(fileURLWithPath: path)
     var isFolder: ObjCBool = false
     if FileManager.default.fileExists(atPath: url.path, isDirectory: &isFolder) {

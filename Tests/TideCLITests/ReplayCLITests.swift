@@ -169,6 +169,20 @@ final class ReplayCLITests: XCTestCase {
     }
   }
 
+  /// `tide test --output` into a folder ran every test, then failed with "Error: Is a directory"
+  /// (or a Foundation error dump), naming no file and losing the report.
+  func testATestReportThatCannotBeWrittenIsRefusedFirst() throws {
+    let folder = scratch("reports")
+    try FileManager.default.createDirectory(at: folder, withIntermediateDirectories: true)
+    let game = try makeGame(["main.lua": Self.counter, "tests/a_test.lua": "describe('a', function() it('b', function() end) end)"])
+    let result = try tide(["test", game.path, "--format", "junit", "--output", folder.path], timeout: 60)
+    XCTAssertEqual(result.status, 64, result.stderr)
+    XCTAssertTrue(result.stderr.contains("cannot write --output file '\(folder.path)': it is a folder; name a file in it"), result.stderr)
+    let written = try tide(["test", game.path, "--format", "junit", "--output", folder.appendingPathComponent("report.xml").path], timeout: 60)
+    XCTAssertEqual(written.status, 0, written.stderr)
+    XCTAssertTrue(FileManager.default.fileExists(atPath: folder.appendingPathComponent("report.xml").path))
+  }
+
   /// `--record` renamed a new file over the path it was given: a symlink lost its link (and its
   /// target stayed old), a pipe became a plain file, and as root `--record /dev/null` would replace
   /// the system's /dev/null. It writes through a symlink and into anything that is not a file.
