@@ -61,6 +61,14 @@ struct UserFileError: Error, CustomStringConvertible, LocalizedError {
   var errorDescription: String? { description }
 }
 
+/// `text` as one shell word: the "replay with:" commands are pasted into a shell, and a game
+/// folder or data folder with a space in its name split into two arguments there.
+func shellQuoted(_ text: String) -> String {
+  let plain = Set("abcdefghijklmnopqrstuvwxyzABCDEFGHIJKLMNOPQRSTUVWXYZ0123456789_-./:=@%+,")
+  if !text.isEmpty, text.allSatisfy(plain.contains) { return text }
+  return "'" + text.replacingOccurrences(of: "'", with: #"'\''"#) + "'"
+}
+
 /// Parses `WxH` (e.g. `375x667`).
 func parseSize(_ text: String) throws -> Vec2 {
   guard let size = Vec2(size: text) else {

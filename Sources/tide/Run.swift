@@ -175,7 +175,7 @@ struct Run: ParsableCommand {
     }
     engine.startRecording()
     engine.enableCrashCapsules(in: engine.dataDirectory.appendingPathComponent("crashes")) { url in
-      FileHandle.standardError.write(Data("replay with: tide run \(location.displayPath) --input \(url.path)\n".utf8))
+      FileHandle.standardError.write(Data("replay with: tide run \(shellQuoted(location.displayPath)) --input \(shellQuoted(url.path))\n".utf8))
     }
   }
 

@@ -262,6 +262,31 @@ final class ReplayCLITests: XCTestCase {
     }
   }
 
+  /// A game folder with a space (or a quote) in its name printed `replay with: tide run my game
+  /// --input ...`, which a shell splits into two arguments: the line now pastes as it is.
+  func testTheReplayCommandPastesIntoAShell() throws {
+    let parent = scratch("games")
+    let game = parent.appendingPathComponent("Ada's game")
+    try FileManager.default.createDirectory(at: game, withIntermediateDirectories: true)
+    try "tide.after(0.1, function() error('boom') end)".write(to: game.appendingPathComponent("main.lua"), atomically: true, encoding: .utf8)
+    try withDataHome { _ in
+      let first = try tide(["run", game.path, "--headless", "--seconds", "0.5"])
+      let line = try XCTUnwrap(first.stderr.split(separator: "\n").first { $0.hasPrefix("replay with: ") }, first.stderr)
+      let command = line.dropFirst("replay with: tide ".count)
+      let shell = Process()
+      shell.executableURL = URL(fileURLWithPath: "/bin/sh")
+      shell.arguments = ["-c", "\"$0\" " + command + " --headless", CLITests.tideBinary.path]
+      let err = Pipe()
+      shell.standardError = err
+      shell.standardOutput = FileHandle.nullDevice
+      try shell.run()
+      let replayed = String(decoding: err.fileHandleForReading.readDataToEndOfFile(), as: UTF8.self)
+      shell.waitUntilExit()
+      XCTAssertEqual(shell.terminationStatus, 1, replayed)
+      XCTAssertTrue(replayed.contains("main.lua:1: boom"), "\(line)\n\(replayed)")
+    }
+  }
+
   func testOnlyTheNewestTwentyCapsulesAreKept() throws {
     let game = try makeGame(["main.lua": "tide.after(0.05, function() error('boom') end)"])
     try withDataHome { home in
