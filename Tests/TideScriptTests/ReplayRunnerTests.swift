@@ -94,6 +94,19 @@ final class ReplayRunnerTests: XCTestCase {
     XCTAssertEqual(ReplayRunner.run(game: commented, displayPath: "g").lines, ["ok tests/replays/a.input"])
   }
 
+  /// A FIFO named like a replay hung `tide test` opening it; a folder named so failed vaguely.
+  func testAReplayThatIsNotAFileFailsAtOnce() throws {
+    let dir = try game(Self.counter, replay: "@end 0.1\n")
+    let replays = dir.appendingPathComponent("tests/replays")
+    XCTAssertEqual(mkfifo(replays.appendingPathComponent("b.input").path, 0o600), 0)
+    try FileManager.default.createDirectory(at: replays.appendingPathComponent("c.input"), withIntermediateDirectories: true)
+    XCTAssertEqual(ReplayRunner.run(game: dir, displayPath: "g").lines, [
+      "ok tests/replays/a.input",
+      "FAIL tests/replays/b.input: cannot read it: not a regular file",
+      "FAIL tests/replays/c.input: cannot read it: not a regular file",
+    ])
+  }
+
   func testAScriptErrorFailsTheReplay() throws {
     let broken = try game(Self.counter, replay: (1...6).map { "\($0) tap 5 5" }.joined(separator: "\n"))
     let report = ReplayRunner.run(game: broken, displayPath: "g")
