@@ -16,7 +16,7 @@ struct Run: ParsableCommand {
   @Flag(help: "Run without a window, for --seconds of virtual time.")
   var headless = false
 
-  @Option(help: "Virtual seconds to run headless (default: the --input's @end, else 10).")
+  @Option(help: "Virtual seconds to run headless (default: the --input's @end, else 10 or one past its last event).")
   var seconds: Double?
 
   @Option(help: "Write the session as an input script to this file when the game ends (docs/input-scripts.md).")
@@ -100,7 +100,9 @@ struct Run: ParsableCommand {
       prepareSession(engine, location, script)
       let started = Date()
       try engine.start()
-      engine.replay(script, until: seconds ?? script.endTime ?? 10)
+      // Without @end, a hand-written script runs past its last event: stopping at 10 s dropped
+      // the later ones without a word.
+      engine.replay(script, until: seconds ?? script.endTime ?? max(10, Double(script.endTick()) / 60))
       try writeRecording(engine)
       let elapsed = Date().timeIntervalSince(started)
       let scene = engine.currentSceneName.map { "'\($0)'" } ?? "none"

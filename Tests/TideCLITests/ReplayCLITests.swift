@@ -287,6 +287,19 @@ final class ReplayCLITests: XCTestCase {
     }
   }
 
+  /// A script without `@end` whose events go past 10 s ran 10 s and dropped the rest unplayed.
+  func testAScriptWithoutAnEndPlaysAllItsEvents() throws {
+    let game = try makeGame(["main.lua": "tide.input.on('text', function(t) error('got ' .. t) end)"])
+    let input = scratch("late.input")
+    try "30 text late\n".write(to: input, atomically: true, encoding: .utf8)
+    try withDataHome { _ in
+      let result = try tide(["run", game.path, "--headless", "--input", input.path])
+      XCTAssertEqual(result.status, 1, result.stdout)
+      XCTAssertTrue(result.stderr.contains("got late"), result.stderr)
+      XCTAssertTrue(result.stdout.contains("ran 31.0 virtual s"), result.stdout)
+    }
+  }
+
   func testOnlyTheNewestTwentyCapsulesAreKept() throws {
     let game = try makeGame(["main.lua": "tide.after(0.05, function() error('boom') end)"])
     try withDataHome { home in
