@@ -96,7 +96,9 @@ extension LuaState {
         push(expected)
         return TIDE_MARK_TYPEERROR
       }
-      push(error.message)
+      // luaL_argerror formats the message with %s, which ends at a NUL: a name a script gave
+      // ("a\0b") would cut off the rest of the message, so the NUL is written as \0.
+      push(error.message.replacingOccurrences(of: "\0", with: "\\0"))
       return TIDE_MARK_ARGERROR
     case let error as LuaRaise:
       push(error.message)

@@ -41,6 +41,43 @@ func printError(_ message: String) {
   FileHandle.standardError.write(Data("tide: \(message)\n".utf8))
 }
 
+/// Writes `text` to the file the user named. A regular file (or one not there yet) is replaced
+/// atomically, through any symlink to it; anything else (/dev/stdout, /dev/null, a pipe) is
+/// written into, because an atomic write renames a new file over it: as root, `--record /dev/null`
+/// replaced the system's /dev/null with a regular file, and a symlinked path lost its link.
+func writeUserFile(_ text: String, to path: String) throws {
+  var status = stat()
+  guard stat(path, &status) == 0, status.st_mode & S_IFMT != S_IFREG else {
+    let target = URL(fileURLWithPath: path).resolvingSymlinksInPath()
+    try text.write(to: target, atomically: true, encoding: .utf8)
+    return
+  }
+  // Opened without blocking: a pipe that no one reads fails here instead of hanging the command.
+  let descriptor = open(path, O_WRONLY | O_NONBLOCK | O_CLOEXEC)
+  guard descriptor >= 0 else {
+    let code = errno
+    throw UserFileError(description: code == ENXIO ? "no one is reading the pipe" : String(cString: strerror(code)))
+  }
+  // Blocking writes again: a full pipe waits for its reader rather than failing half-way.
+  _ = fcntl(descriptor, F_SETFL, fcntl(descriptor, F_GETFL) & ~O_NONBLOCK)
+  let handle = FileHandle(fileDescriptor: descriptor, closeOnDealloc: true)
+  try handle.write(contentsOf: Data(text.utf8))
+}
+
+/// Why `writeUserFile` could not write into a device or pipe.
+struct UserFileError: Error, CustomStringConvertible, LocalizedError {
+  var description: String
+  var errorDescription: String? { description }
+}
+
+/// `text` as one shell word: the "replay with:" commands are pasted into a shell, and a game
+/// folder or data folder with a space in its name split into two arguments there.
+func shellQuoted(_ text: String) -> String {
+  let plain = Set("abcdefghijklmnopqrstuvwxyzABCDEFGHIJKLMNOPQRSTUVWXYZ0123456789_-./:=@%+,")
+  if !text.isEmpty, text.allSatisfy(plain.contains) { return text }
+  return "'" + text.replacingOccurrences(of: "'", with: #"'\''"#) + "'"
+}
+
 /// Parses `WxH` (e.g. `375x667`).
 func parseSize(_ text: String) throws -> Vec2 {
   guard let size = Vec2(size: text) else {

@@ -16,7 +16,7 @@ struct Run: ParsableCommand {
   @Flag(help: "Run without a window, for --seconds of virtual time.")
   var headless = false
 
-  @Option(help: "Virtual seconds to run headless (default: the --input's @end, else 10).")
+  @Option(help: "Virtual seconds to run headless (default: the --input's @end, else 10 or one past its last event).")
   var seconds: Double?
 
   @Option(help: "Write the session as an input script to this file when the game ends (docs/input-scripts.md).")
@@ -60,6 +60,26 @@ struct Run: ParsableCommand {
     try checkOption(quitAfter, "quit-after", Limits.gameSeconds)
     try checkOption(screenshotAt, "screenshot-at", Limits.gameSeconds)
     try validateRuns()
+    // Checked before the game starts: finding out when a long session ends would lose it.
+    if let record, let problem = Run.writeProblem(record) {
+      printError("cannot write --record file '\(record)': \(problem)")
+      throw ExitCode.validationFailure
+    }
+  }
+
+  /// Why the session could not be written to `path`, or nil when it looks writable.
+  static func writeProblem(_ path: String) -> String? {
+    let url = URL(fileURLWithPath: path)
+    var isFolder: ObjCBool = false
+    if FileManager.default.fileExists(atPath: url.path, isDirectory: &isFolder) {
+      if isFolder.boolValue { return "it is a folder; name a file in it" }
+      return access(url.path, W_OK) == 0 ? nil : "it is not writable"
+    }
+    let folder = url.deletingLastPathComponent()
+    guard FileManager.default.fileExists(atPath: folder.path, isDirectory: &isFolder), isFolder.boolValue else {
+      return "there is no folder \(folder.path)"
+    }
+    return access(folder.path, W_OK) == 0 ? nil : "its folder is not writable"
   }
 
   func run() throws {
@@ -80,7 +100,9 @@ struct Run: ParsableCommand {
       prepareSession(engine, location, script)
       let started = Date()
       try engine.start()
-      engine.replay(script, until: seconds ?? script.endTime ?? 10)
+      // Without @end, a hand-written script runs past its last event: stopping at 10 s dropped
+      // the later ones without a word.
+      engine.replay(script, until: seconds ?? script.endTime ?? max(10, Double(script.endTick()) / 60))
       try writeRecording(engine)
       let elapsed = Date().timeIntervalSince(started)
       let scene = engine.currentSceneName.map { "'\($0)'" } ?? "none"
@@ -108,6 +130,7 @@ struct Run: ParsableCommand {
       let engine = try Engine(gameDirectory: location.url, displayPath: location.displayPath, backend: backend, options: options)
       printSeed(options)
       prepareSession(engine, location, script)
+      // However the window closes; a failure is printed and the session kept elsewhere, not dropped.
       defer { try? writeRecording(engine) }
       if noWatch {
         try engine.start()
@@ -154,16 +177,21 @@ struct Run: ParsableCommand {
     }
     engine.startRecording()
     engine.enableCrashCapsules(in: engine.dataDirectory.appendingPathComponent("crashes")) { url in
-      "replay with: tide run \(location.displayPath) --input \(url.path)"
+      "replay with: tide run \(shellQuoted(location.displayPath)) --input \(shellQuoted(url.path))"
     }
   }
 
   private func writeRecording(_ engine: Engine) throws {
     guard let record, let text = engine.recordedScript() else { return }
     do {
-      try text.write(toFile: record, atomically: true, encoding: .utf8)
+      try writeUserFile(text, to: record)
     } catch {
-      throw ValidationError("cannot write --record file '\(record)': \(error.localizedDescription)")
+      // The folder was checked at the start; a disk that filled up or a folder removed since
+      // must not cost the session: it goes to the data folder, and the message says where.
+      printError("cannot write --record file '\(record)': \(error.localizedDescription)")
+      let kept = CrashCapsules(directory: engine.dataDirectory.appendingPathComponent("recordings")).write(text)
+      if let kept { printError("the session is kept in \(kept.path)") }
+      throw ExitCode.failure
     }
     print("recorded \(engine.recording?.entries.count ?? 0) events over \(engine.tick) ticks to \(record)")
   }

@@ -44,7 +44,10 @@ extension Run {
     var options = try setup.engineOptions()
     let first = setup.seed ?? 1
     let count = runCount
-    guard first <= UInt64.max - UInt64(count) else { throw ValidationError("--seed \(first) leaves no room for \(count) runs") }
+    // The last seed is first + count - 1: --seed 18446744073709551615 leaves room for one run.
+    guard UInt64(count - 1) <= UInt64.max - first else {
+      throw ValidationError("--seed \(first) leaves no room for \(count) runs (the last seed would pass \(UInt64.max))")
+    }
     var bot: BotFile?
     if let inputBot {
       do throws(GameLoadError) {
@@ -77,11 +80,11 @@ extension Run {
     let results = try runWorkers(location, first: first, count: count, jobs: max(1, jobCount))
     let elapsed = Date().timeIntervalSince(started)
     let summary = RunSummary(results: results)
-    let last = first + UInt64(count) - 1
+    let last = first + UInt64(count - 1)
     var header = "\(location.name): \(count) run\(count == 1 ? "" : "s"), seed\(count == 1 ? " \(first)" : "s \(first)..\(last)")"
     header += bot.map { ", bot \($0.displayPath)" } ?? ", no bot"
     if let seconds { header += ", \(ReportFormat.number(seconds)) virtual s each at most" }
-    print(summary.text(header: header) { "tide run \(location.displayPath) --input \($0)" }, terminator: "")
+    print(summary.text(header: header) { "tide run \(shellQuoted(location.displayPath)) --input \(shellQuoted($0))" }, terminator: "")
     let ticks = results.reduce(0) { $0 + $1.ticks }
     // Wall time varies from run to run; it comes last, apart from the figures, which do not.
     print("\nplayed \(RunSummary.count(results.count, "game"))"
@@ -99,7 +102,7 @@ extension Run {
     ) { text = $0 }
     guard let text else { throw ValidationError("nothing was recorded") }
     do {
-      try text.write(toFile: path, atomically: true, encoding: .utf8)
+      try writeUserFile(text, to: path)
     } catch {
       throw ValidationError("cannot write --record file '\(path)': \(error.localizedDescription)")
     }
@@ -111,6 +114,7 @@ extension Run {
 
   /// The worker's half: plays seeds first..first+count-1 and prints one `RunResult` JSON a line.
   private func playSlice(_ location: GameLocation, _ options: inout EngineOptions, first: UInt64, count: Int, bot: BotFile?) throws {
+    Run.stopWhenOrphaned()
     // The results own standard output: whatever the game prints goes to standard error.
     let results = FileHandle(fileDescriptor: dup(STDOUT_FILENO), closeOnDealloc: true)
     dup2(STDERR_FILENO, STDOUT_FILENO)
@@ -136,32 +140,37 @@ extension Run {
     let scratch = FileManager.default.temporaryDirectory.appendingPathComponent("tide-runs-\(UUID().uuidString)")
     try FileManager.default.createDirectory(at: scratch, withIntermediateDirectories: true)
     defer { try? FileManager.default.removeItem(at: scratch) }
-    var workers: [(process: Process, seeds: ClosedRange<UInt64>, out: URL, err: URL)] = []
+    var workers: [(process: Process, seeds: ClosedRange<UInt64>, out: URL, err: StandardErrorTail)] = []
     var next = first
     for job in 0..<jobs {
       // Slices differ by at most one run.
       let size = count / jobs + (job < count % jobs ? 1 : 0)
       guard size > 0 else { continue }
-      let seeds = next...(next + UInt64(size) - 1)
-      next += UInt64(size)
+      let seeds = next...(next + UInt64(size - 1))
+      // Wraps only past the last slice, where the seed after it is never used.
+      next = seeds.upperBound &+ 1
       var arguments = ["run", game, "--headless", "--worker", "--runs", String(size), "--seed", String(seeds.lowerBound)]
       if let inputBot { arguments += ["--input-bot", inputBot] }
       if let seconds { arguments += ["--seconds", String(seconds)] }
       if let size = setup.size { arguments += ["--size", size] }
       for option in setup.gameOptions { arguments += ["--option", option] }
       let out = scratch.appendingPathComponent("\(job).out")
-      let err = scratch.appendingPathComponent("\(job).err")
-      // Empty files to write to: FileHandle(forWritingTo:) below fails on its own if one is missing.
+      // An empty file to write to: FileHandle(forWritingTo:) below fails on its own if it is missing.
       _ = FileManager.default.createFile(atPath: out.path, contents: nil)
-      _ = FileManager.default.createFile(atPath: err.path, contents: nil)
+      let errors = Pipe()
       let process = Process()
       process.executableURL = executable
       process.arguments = arguments
       process.standardOutput = try FileHandle(forWritingTo: out)
-      process.standardError = try FileHandle(forWritingTo: err)
+      process.standardError = errors
       process.standardInput = FileHandle.nullDevice
+      var environment = ProcessInfo.processInfo.environment
+      environment[Run.parentVariable] = String(getpid())
+      process.environment = environment
       try process.run()
-      workers.append((process, seeds, out, err))
+      // Only this worker holds the writing end now: the reader sees the end of the pipe when it exits.
+      try? errors.fileHandleForWriting.close()
+      workers.append((process, seeds, out, StandardErrorTail(errors.fileHandleForReading)))
     }
     var results: [RunResult] = []
     let decoder = JSONDecoder()
@@ -177,7 +186,7 @@ extension Run {
       guard !missing.isEmpty else { continue }
       let how = worker.process.terminationReason == .uncaughtSignal
         ? "was killed by signal \(worker.process.terminationStatus)" : "exited \(worker.process.terminationStatus)"
-      let stderr = (try? String(contentsOf: worker.err, encoding: .utf8)) ?? ""
+      let stderr = worker.err.text()
       let lastLine = stderr.split(separator: "\n").last.map { ": \($0)" } ?? ""
       for seed in missing {
         let message = "the worker for seeds \(worker.seeds.lowerBound)..\(worker.seeds.upperBound) \(how) before this run ended\(lastLine)"
@@ -185,6 +194,54 @@ extension Run {
       }
     }
     return results
+  }
+
+  /// The last bytes a worker wrote to standard error, read as it goes: its last line says why it
+  /// died. A file of all of it grew by gigabytes when a game printed a megabyte a frame.
+  final class StandardErrorTail: @unchecked Sendable {
+    static let kept = 64 * 1024
+    private let lock = NSLock()
+    private var tail = Data()
+    private let finished = DispatchSemaphore(value: 0)
+
+    init(_ handle: FileHandle) {
+      let reader = Thread { [self] in
+        while true {
+          let chunk = handle.availableData
+          if chunk.isEmpty { break }
+          lock.lock()
+          tail.append(chunk)
+          if tail.count > 2 * Self.kept { tail = Data(tail.suffix(Self.kept)) }
+          lock.unlock()
+        }
+        finished.signal()
+      }
+      reader.start()
+    }
+
+    /// What was kept, once the worker has closed its end (it exited).
+    func text() -> String {
+      finished.wait()
+      lock.lock()
+      defer { lock.unlock() }
+      return String(decoding: tail.suffix(Self.kept), as: UTF8.self)
+    }
+  }
+
+  /// Names the `tide` that started a worker, so the worker can tell when it is gone.
+  static let parentVariable = "TIDE_RUNS_PARENT"
+
+  /// Ends this worker as soon as the `tide` that started it is gone (killed, or stopped by a
+  /// timeout): else its slice of a million runs plays on for hours with no one to read it.
+  static func stopWhenOrphaned() {
+    // The parent's pid comes from the parent: one that died before this line ran is noticed too.
+    guard let parent = ProcessInfo.processInfo.environment[parentVariable].flatMap({ pid_t($0) }) else { return }
+    let watcher = Thread {
+      while getppid() == parent { usleep(100_000) }
+      FileHandle.standardError.write(Data("tide: the tide that started this worker is gone; stopping\n".utf8))
+      _exit(3)
+    }
+    watcher.start()
   }
 
   /// This very `tide`, to start as a worker (a relative argv[0] would break from another folder).

@@ -63,9 +63,9 @@ struct Shot: ParsableCommand {
 func loadInputScript(_ path: String) throws -> InputScript {
   let text: String
   do {
-    text = try String(contentsOfFile: path, encoding: .utf8)
+    text = try InputScript.text(of: URL(fileURLWithPath: path))
   } catch {
-    throw ValidationError("cannot read input file '\(path)'")
+    throw ValidationError("input file '\(path)': \(error.description)")
   }
   do {
     return try InputScript(text: text)

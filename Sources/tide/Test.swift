@@ -42,6 +42,10 @@ struct Test: ParsableCommand {
     guard let reportFormat = TestReportFormat(rawValue: format) else {
       throw ValidationError("--format must be one of: plain, tap, junit")
     }
+    // Checked before the tests run: finding out after a long run would lose its report.
+    if let output, let problem = Run.writeProblem(output) {
+      throw ValidationError("cannot write --output file '\(output)': \(problem)")
+    }
     var locations = games.isEmpty ? GameLocation.all() : games.map(GameLocation.init)
     if let shard {
       let parts = shard.split(separator: "/").map { Int($0) }
@@ -100,7 +104,11 @@ struct Test: ParsableCommand {
     case .tap: text = outputs.count == 1 ? outputs[0] : ReportMerger.tap(outputs, passed: passed, failed: failed, skipped: skipped)
     }
     if let output {
-      try text.write(toFile: output, atomically: true, encoding: .utf8)
+      do {
+        try writeUserFile(text, to: output)
+      } catch {
+        throw ValidationError("cannot write --output file '\(output)': \(error.localizedDescription)")
+      }
       print(closing)
     } else {
       print(text, terminator: "")

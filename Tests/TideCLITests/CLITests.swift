@@ -285,8 +285,11 @@ extension XCTestCase {
         if process.isRunning { process.terminate() }
       }
     }
+    // Standard error is read at the same time: read after standard output, a command that
+    // wrote more than a pipe holds (64 KB of error logs) blocked, and so did the test, for good.
+    let errors = PipeReader(err.fileHandleForReading)
     let stdout = out.fileHandleForReading.readDataToEndOfFile()
-    let stderr = err.fileHandleForReading.readDataToEndOfFile()
+    let stderr = errors.data()
     process.waitUntilExit()
     return CLIResult(status: process.terminationStatus, stdout: String(decoding: stdout, as: UTF8.self), stderr: String(decoding: stderr, as: UTF8.self))
   }
@@ -314,5 +317,24 @@ extension XCTestCase {
     }
     addTeardownBlock { try? FileManager.default.removeItem(at: dir) }
     return dir
+  }
+}
+
+/// Reads a pipe to its end on a thread of its own.
+final class PipeReader: @unchecked Sendable {
+  private var result = Data()
+  private let finished = DispatchSemaphore(value: 0)
+
+  init(_ handle: FileHandle) {
+    Thread { [self] in
+      result = handle.readDataToEndOfFile()
+      finished.signal()
+    }.start()
+  }
+
+  /// Everything read, once the writer closed its end.
+  func data() -> Data {
+    finished.wait()
+    return result
   }
 }

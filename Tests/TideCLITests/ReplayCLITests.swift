@@ -151,6 +151,157 @@ final class ReplayCLITests: XCTestCase {
     }
   }
 
+  /// `--record` into a folder, or into a folder that does not exist, used to play the whole
+  /// session first and only then fail (in a window, silently): it is refused before the game starts.
+  func testARecordFileThatCannotBeWrittenIsRefusedBeforeTheGameStarts() throws {
+    let game = try makeGame(["main.lua": Self.counter])
+    let folder = scratch("folder")
+    try FileManager.default.createDirectory(at: folder, withIntermediateDirectories: true)
+    try withDataHome { _ in
+      let cases = [
+        (folder.path, "it is a folder; name a file in it"),
+        (folder.appendingPathComponent("missing/play.input").path, "there is no folder \(folder.path)/missing"),
+      ]
+      for (path, why) in cases {
+        let result = try tide(["run", game.path, "--headless", "--seconds", "1000", "--record", path], timeout: 60)
+        XCTAssertEqual(result.status, 64, result.stderr)
+        XCTAssertEqual(result.stderr, "tide: cannot write --record file '\(path)': \(why)\n")
+        XCTAssertEqual(result.stdout, "", "the game did not start")
+      }
+    }
+  }
+
+  /// `tide test --output` into a folder ran every test, then failed with "Error: Is a directory"
+  /// (or a Foundation error dump), naming no file and losing the report.
+  func testATestReportThatCannotBeWrittenIsRefusedFirst() throws {
+    let folder = scratch("reports")
+    try FileManager.default.createDirectory(at: folder, withIntermediateDirectories: true)
+    let game = try makeGame(["main.lua": Self.counter, "tests/a_test.lua": "describe('a', function() it('b', function() end) end)"])
+    let result = try tide(["test", game.path, "--format", "junit", "--output", folder.path], timeout: 60)
+    XCTAssertEqual(result.status, 64, result.stderr)
+    XCTAssertTrue(result.stderr.contains("cannot write --output file '\(folder.path)': it is a folder; name a file in it"), result.stderr)
+    let written = try tide(["test", game.path, "--format", "junit", "--output", folder.appendingPathComponent("report.xml").path], timeout: 60)
+    XCTAssertEqual(written.status, 0, written.stderr)
+    XCTAssertTrue(FileManager.default.fileExists(atPath: folder.appendingPathComponent("report.xml").path))
+  }
+
+  /// `--record` renamed a new file over the path it was given: a symlink lost its link (and its
+  /// target stayed old), a pipe became a plain file, and as root `--record /dev/null` would replace
+  /// the system's /dev/null. It writes through a symlink and into anything that is not a file.
+  func testARecordGoesThroughASymlinkAndIntoAPipe() throws {
+    let game = try makeGame(["main.lua": Self.counter])
+    let folder = scratch("links")
+    try FileManager.default.createDirectory(at: folder, withIntermediateDirectories: true)
+    try withDataHome { _ in
+      let target = folder.appendingPathComponent("target.input")
+      try "old\n".write(to: target, atomically: true, encoding: .utf8)
+      let link = folder.appendingPathComponent("link.input")
+      try FileManager.default.createSymbolicLink(at: link, withDestinationURL: target)
+      let linked = try tide(["run", game.path, "--headless", "--seconds", "0.5", "--record", link.path], timeout: 60)
+      XCTAssertEqual(linked.status, 0, linked.stderr)
+      XCTAssertEqual(try FileManager.default.destinationOfSymbolicLink(atPath: link.path), target.path)
+      XCTAssertTrue(try String(contentsOf: target, encoding: .utf8).contains("@end 0.5000"))
+
+      let pipe = folder.appendingPathComponent("pipe.input")
+      XCTAssertEqual(mkfifo(pipe.path, 0o600), 0)
+      let box = ReadBox()
+      let done = DispatchSemaphore(value: 0)
+      DispatchQueue.global().async {
+        box.data = FileHandle(forReadingAtPath: pipe.path)?.readDataToEndOfFile()
+        done.signal()
+      }
+      let piped = try tide(["run", game.path, "--headless", "--seconds", "0.5", "--record", pipe.path], timeout: 60)
+      XCTAssertEqual(piped.status, 0, piped.stderr)
+      XCTAssertEqual(done.wait(timeout: .now() + 30), .success, "the reader of the pipe got the recording")
+      XCTAssertTrue(String(decoding: box.data ?? Data(), as: UTF8.self).contains("@end 0.5000"))
+      var status = stat()
+      XCTAssertEqual(lstat(pipe.path, &status), 0)
+      XCTAssertEqual(status.st_mode & S_IFMT, S_IFIFO, "still a pipe")
+      // A pipe no one reads is an error at once, not a command that waits forever.
+      let unread = try tide(["run", game.path, "--headless", "--seconds", "0.5", "--record", pipe.path], timeout: 60)
+      XCTAssertEqual(unread.status, 1)
+      XCTAssertTrue(unread.stderr.contains("cannot write --record file '\(pipe.path)': no one is reading the pipe"), unread.stderr)
+      XCTAssertTrue(unread.stderr.contains("the session is kept in "), unread.stderr)
+    }
+  }
+
+  /// A game option with a space, a `#` or a backslash (`--option "title=Ada #1"`) is recorded so
+  /// that the recording replays: it was written raw and read back cut at the `#`, or refused.
+  func testARecordingKeepsOptionValuesWithSpacesAndHashes() throws {
+    let game = try makeGame([
+      "conf.lua": "return { title = 't', width = 390, height = 844, options = { greeting = 'hi' } }",
+      "main.lua": #"if tide.options.greeting ~= " Hello, Ada #1 \\o/ " then error("greeting [" .. tide.options.greeting .. "]") end"#,
+    ])
+    try withDataHome { _ in
+      let recording = scratch("greeting.input")
+      let greeting = " Hello, Ada #1 \\o/ "
+      let a = try tide(["run", game.path, "--headless", "--seconds", "0.5", "--option", "greeting=\(greeting)", "--record", recording.path])
+      XCTAssertEqual(a.status, 0, a.stderr)
+      let recorded = try String(contentsOf: recording, encoding: .utf8)
+      XCTAssertTrue(recorded.contains(#"@option greeting=\u{20}Hello, Ada \u{23}1 \u{5c}o/\u{20}"#), recorded)
+      // The game errors unless it sees the very same greeting.
+      let b = try tide(["run", game.path, "--headless", "--input", recording.path])
+      XCTAssertEqual(b.status, 0, b.stderr)
+    }
+  }
+
+  /// A game whose error message changes every frame wrote a capsule a frame (up to a thousand)
+  /// and so pruned away every earlier session's; now a session writes ten at most.
+  func testASessionWritesAtMostTenCapsules() throws {
+    let game = try makeGame(["main.lua": "local n = 0\ntide.every(1 / 60, function() n = n + 1; error('tick ' .. n) end)"])
+    try withDataHome { home in
+      let folder = home.appendingPathComponent("tide/\(game.lastPathComponent)/crashes")
+      try FileManager.default.createDirectory(at: folder, withIntermediateDirectories: true)
+      let earlier = (10..<20).map { "2020-01-01T00-00-\($0).000.input" }
+      for name in earlier { try "@end 1\n".write(to: folder.appendingPathComponent(name), atomically: true, encoding: .utf8) }
+      let result = try tide(["run", game.path, "--headless", "--seconds", "2"])
+      XCTAssertEqual(result.status, 1)
+      XCTAssertEqual(result.stderr.components(separatedBy: "replay with: ").count - 1, 10, result.stderr)
+      XCTAssertTrue(result.stderr.contains("tide: 10 crash capsules written; later errors of this session get none\n"), result.stderr)
+      let names = try FileManager.default.contentsOfDirectory(atPath: folder.path)
+      XCTAssertEqual(names.count, 20)
+      XCTAssertEqual(Set(names).intersection(earlier).count, 10, "the ten earlier ones are kept")
+    }
+  }
+
+  /// A game folder with a space (or a quote) in its name printed `replay with: tide run my game
+  /// --input ...`, which a shell splits into two arguments: the line now pastes as it is.
+  func testTheReplayCommandPastesIntoAShell() throws {
+    let parent = scratch("games")
+    let game = parent.appendingPathComponent("Ada's game")
+    try FileManager.default.createDirectory(at: game, withIntermediateDirectories: true)
+    try "tide.after(0.1, function() error('boom') end)".write(to: game.appendingPathComponent("main.lua"), atomically: true, encoding: .utf8)
+    try withDataHome { _ in
+      let first = try tide(["run", game.path, "--headless", "--seconds", "0.5"])
+      let line = try XCTUnwrap(first.stderr.split(separator: "\n").first { $0.hasPrefix("replay with: ") }, first.stderr)
+      let command = line.dropFirst("replay with: tide ".count)
+      let shell = Process()
+      shell.executableURL = URL(fileURLWithPath: "/bin/sh")
+      shell.arguments = ["-c", "\"$0\" " + command + " --headless", CLITests.tideBinary.path]
+      let err = Pipe()
+      shell.standardError = err
+      shell.standardOutput = FileHandle.nullDevice
+      try shell.run()
+      let replayed = String(decoding: err.fileHandleForReading.readDataToEndOfFile(), as: UTF8.self)
+      shell.waitUntilExit()
+      XCTAssertEqual(shell.terminationStatus, 1, replayed)
+      XCTAssertTrue(replayed.contains("main.lua:1: boom"), "\(line)\n\(replayed)")
+    }
+  }
+
+  /// A script without `@end` whose events go past 10 s ran 10 s and dropped the rest unplayed.
+  func testAScriptWithoutAnEndPlaysAllItsEvents() throws {
+    let game = try makeGame(["main.lua": "tide.input.on('text', function(t) error('got ' .. t) end)"])
+    let input = scratch("late.input")
+    try "30 text late\n".write(to: input, atomically: true, encoding: .utf8)
+    try withDataHome { _ in
+      let result = try tide(["run", game.path, "--headless", "--input", input.path])
+      XCTAssertEqual(result.status, 1, result.stdout)
+      XCTAssertTrue(result.stderr.contains("got late"), result.stderr)
+      XCTAssertTrue(result.stdout.contains("ran 31.0 virtual s"), result.stdout)
+    }
+  }
+
   func testOnlyTheNewestTwentyCapsulesAreKept() throws {
     let game = try makeGame(["main.lua": "tide.after(0.05, function() error('boom') end)"])
     try withDataHome { home in
@@ -175,4 +326,9 @@ final class ReplayCLITests: XCTestCase {
     XCTAssertTrue(games(one.stdout).isDisjoint(with: games(two.stdout)))
     XCTAssertEqual(try tide(["test", "--shard", "3/2"]).status, 64)
   }
+}
+
+/// What a reader thread read, handed back to the test.
+private final class ReadBox: @unchecked Sendable {
+  var data: Data?
 }

@@ -140,6 +140,116 @@ final class RunsCLITests: XCTestCase {
     }
   }
 
+  /// Killing `tide run --runs` (a CI timeout, a closed terminal) left its workers playing their
+  /// slices on for hours, parented to init; now each stops within a moment of its parent.
+  func testWorkersStopWhenTheTideThatStartedThemIsKilled() throws {
+    let game = try makeGame(Self.game())
+    try withDataHome { _ in
+      let process = Process()
+      process.executableURL = CLITests.tideBinary
+      process.arguments = ["run", game.path, "--headless", "--seconds", "3", "--runs", "100000", "--jobs", "2",
+        "--input-bot", game.appendingPathComponent("bot.lua").path]
+      process.standardOutput = FileHandle.nullDevice
+      process.standardError = FileHandle.nullDevice
+      try process.run()
+      var workers: [pid_t] = []
+      let deadline = Date().addingTimeInterval(30)
+      while workers.count < 2, Date() < deadline {
+        usleep(100_000)
+        workers = Self.children(of: process.processIdentifier)
+      }
+      kill(process.processIdentifier, SIGKILL)
+      process.waitUntilExit()
+      XCTAssertEqual(workers.count, 2, "two workers started")
+      let gone = Date().addingTimeInterval(10)
+      while !workers.allSatisfy(Self.isGone), Date() < gone { usleep(100_000) }
+      for worker in workers where !Self.isGone(worker) {
+        kill(worker, SIGKILL)
+        XCTFail("worker \(worker) still runs after its parent was killed")
+      }
+    }
+  }
+
+  /// Workers' standard error went to files in the temporary folder, whole: a game that printed a
+  /// megabyte a frame wrote gigabytes there. Now only its last bytes are kept, in memory.
+  func testAGameThatPrintsALotDoesNotFillTheTemporaryFolder() throws {
+    var files = Self.game()
+    files["main.lua"] = (files["main.lua"] ?? "") + "\nlocal noise = string.rep('x', 1e6)\ntide.every(1 / 60, function() print(noise) end)\n"
+    let game = try makeGame(files)
+    let temporary = FileManager.default.temporaryDirectory.appendingPathComponent("tide-tmp-\(UUID().uuidString)")
+    try FileManager.default.createDirectory(at: temporary, withIntermediateDirectories: true)
+    defer { try? FileManager.default.removeItem(at: temporary) }
+    let old = ProcessInfo.processInfo.environment["TMPDIR"]
+    setenv("TMPDIR", temporary.path, 1)
+    defer { if let old { setenv("TMPDIR", old, 1) } else { unsetenv("TMPDIR") } }
+    try withDataHome { _ in
+      let watch = SizeWatch()
+      let done = DispatchSemaphore(value: 0)
+      DispatchQueue.global().async {
+        while !watch.stopped {
+          watch.largest = max(watch.largest, Self.bytes(under: temporary))
+          usleep(20_000)
+        }
+        done.signal()
+      }
+      let result = try runs(game, ["--runs", "2", "--jobs", "2"])
+      watch.stopped = true
+      done.wait()
+      XCTAssertEqual(result.status, 0, result.stderr)
+      XCTAssertTrue(result.stdout.contains("fixed: 2 runs, mean 7"), result.stdout)
+      XCTAssertLessThan(watch.largest, 20 << 20, "360 MB were printed; the temporary folder held \(watch.largest) bytes")
+    }
+  }
+
+  /// Bytes of the files under `folder`.
+  private static func bytes(under folder: URL) -> Int {
+    guard let walker = FileManager.default.enumerator(atPath: folder.path) else { return 0 }
+    var total = 0
+    while let path = walker.nextObject() as? String {
+      let attributes = try? FileManager.default.attributesOfItem(atPath: folder.path + "/" + path)
+      total += (attributes?[.size] as? Int) ?? 0
+    }
+    return total
+  }
+
+  /// Processes whose parent is `parent`, from /proc.
+  private static func children(of parent: pid_t) -> [pid_t] {
+    let ids = (try? FileManager.default.contentsOfDirectory(atPath: "/proc")) ?? []
+    return ids.compactMap { pid_t($0) }.filter { id in
+      guard let stat = try? String(contentsOfFile: "/proc/\(id)/stat", encoding: .utf8),
+        let close = stat.lastIndex(of: ")")
+      else { return false }
+      // After "pid (name) ": the state, then the parent's pid.
+      let fields = stat[stat.index(after: close)...].split(separator: " ")
+      return fields.count > 1 && pid_t(fields[1]) == parent
+    }
+  }
+
+  /// True when `pid` has exited (a zombie not yet reaped counts as gone).
+  private static func isGone(_ pid: pid_t) -> Bool {
+    guard let stat = try? String(contentsOfFile: "/proc/\(pid)/stat", encoding: .utf8), let close = stat.lastIndex(of: ")") else {
+      return true
+    }
+    return stat[stat.index(after: close)...].split(separator: " ").first == "Z"
+  }
+
+  /// The largest seed is a seed like any other: `--seed 18446744073709551615` was refused for one
+  /// bot run ("no room for 1 runs"), and the last two seeds in two jobs overflowed a UInt64.
+  func testTheLastSeedsCanBePlayed() throws {
+    let game = try makeGame(Self.game())
+    try withDataHome { _ in
+      let one = try runs(game, ["--seed", "18446744073709551615"])
+      XCTAssertEqual(one.status, 0, one.stdout + one.stderr)
+      XCTAssertTrue(one.stdout.contains("1 run, seed 18446744073709551615,"), one.stdout)
+      let two = try runs(game, ["--seed", "18446744073709551614", "--runs", "2", "--jobs", "2"])
+      XCTAssertEqual(two.status, 0, two.stdout + two.stderr)
+      XCTAssertTrue(two.stdout.contains("fixed: 2 runs, mean 7"), two.stdout)
+      let over = try runs(game, ["--seed", "18446744073709551615", "--runs", "2"])
+      XCTAssertEqual(over.status, 64)
+      XCTAssertTrue(over.stderr.contains("--seed 18446744073709551615 leaves no room for 2 runs"), over.stderr)
+    }
+  }
+
   func testBadFlagsAreRefusedInOneLine() throws {
     let game = try makeGame(Self.game())
     let cases: [([String], String)] = [
@@ -195,4 +305,10 @@ final class RunsCLITests: XCTestCase {
     let last = result.stdout.split(separator: "\n").last.map(String.init) ?? ""
     XCTAssertTrue(last.hasPrefix("report: fixed=7 roll="), result.stdout)
   }
+}
+
+/// The most bytes a folder held while a command ran, watched from another queue.
+private final class SizeWatch: @unchecked Sendable {
+  var largest = 0
+  var stopped = false
 }

@@ -73,6 +73,14 @@ final class InputScriptTests: XCTestCase {
     }
   }
 
+  /// A byte-order mark before the first line (Notepad writes one) was part of its first word:
+  /// "@seed 7" became "line 1: expected '<seconds> <tap|drag|text|key> ...'".
+  func testAByteOrderMarkIsSkipped() throws {
+    let script = try InputScript(text: "\u{FEFF}@seed 7\r\n0.5 tap 10 20\r\n")
+    XCTAssertEqual(script.seed, 7)
+    XCTAssertEqual(script.events(at: 30), [.pointerDown(Vec2(x: 10, y: 20))])
+  }
+
   /// CRLF line endings (a file saved on Windows) read like LF ones.
   func testCRLFLineEndings() throws {
     let script = try InputScript(text: "@at 2\r\n@size 375x667\r\n0.5 tap 10 20\r\n1 text Ada\r\n1.5 key return\r\n")
@@ -81,5 +89,65 @@ final class InputScriptTests: XCTestCase {
     XCTAssertEqual(script.events(at: 30), [.pointerDown(Vec2(x: 10, y: 20))])
     XCTAssertEqual(script.events(at: 60), [.text("Ada")])
     XCTAssertEqual(script.events(at: 90), [.key("return", down: true)])
+  }
+
+  /// A recording made with `--option "greeting= Hello, Ada #1 \\x"` wrote the value raw, so the
+  /// `#` cut it short and the space made "@option takes one value": the capsule did not replay.
+  func testOptionValuesWithSpacesHashesAndBackslashesSurviveARecording() throws {
+    let options = ["greeting": " Hello, Ada #1 \\x ", "variant": "animals"]
+    let recording = InputRecording(seed: 3, size: nil, options: options, engineVersion: "1", gameVersion: "g")
+    let script = try InputScript(text: recording.text(endTick: 60))
+    XCTAssertEqual(script.options, options)
+    // Hand-written lines read as before, a trailing comment included.
+    XCTAssertEqual(try InputScript(text: "@option variant=lizard_spock # the five-way one").options, ["variant": "lizard_spock"])
+    XCTAssertEqual(try InputScript(text: "@option title=Two words").options, ["title": "Two words"])
+    XCTAssertThrowsError(try InputScript(text: "@option =x"))
+  }
+
+  /// A file of 4 million `drag` lines (60 MB) took over 4 GB and minutes to parse; now the
+  /// events are counted as they are read and the line that goes over is named.
+  func testTooManyEventsNameTheLineThatGoesOver() {
+    let lines = String(repeating: "0 drag 1 1 2 2\n", count: Limits.inputScriptEvents / 12 + 1)
+    XCTAssertThrowsError(try InputScript(text: lines)) { error in
+      XCTAssertEqual(
+        (error as? InputScript.ParseError)?.description,
+        "line \(Limits.inputScriptEvents / 12 + 1): an input script may hold at most \(Limits.inputScriptEvents) events and expectations")
+    }
+    // A long text is no error: a bot may type one with app:type, and its capsule must replay.
+    let long = String(repeating: "x", count: 100_000)
+    XCTAssertEqual(try InputScript(text: "1 text " + long).entries.map(\.event), [.text(long)])
+  }
+
+  /// Expectations out of order are sorted once (stable), not inserted one by one.
+  func testExpectationsAreSortedStably() throws {
+    let script = try InputScript(text: "@expect 2 b\n@expect 1 a\n@expect 2 c\n@expect 0 z")
+    XCTAssertEqual(script.expectations.map(\.expression), ["z", "a", "b", "c"])
+    XCTAssertEqual(script.expectations.map(\.line), [4, 2, 1, 3])
+  }
+
+  /// Binary garbage, a folder, a missing file and one over the size limit are each one line that
+  /// says why, read no further than the limit (a 200 MB line, or /dev/zero, is never loaded whole).
+  func testFilesThatAreNotScriptsSayWhy() throws {
+    let folder = FileManager.default.temporaryDirectory.appendingPathComponent("tide-input-\(UUID().uuidString)")
+    try FileManager.default.createDirectory(at: folder, withIntermediateDirectories: true)
+    defer { try? FileManager.default.removeItem(at: folder) }
+    let binary = folder.appendingPathComponent("binary.input")
+    try Data("0.5 tap 1 2\n1 text ok\n".utf8 + [0xFF, 0xFE, 0x00, 0x80]).write(to: binary)
+    let cases: [(URL, String)] = [
+      (binary, "line 3: not UTF-8 text (an input script is a text file)"),
+      (folder, "cannot read it: it is a folder"),
+      (URL(fileURLWithPath: "/dev/zero"), "an input script may be at most 64 MB; this one is larger"),
+    ]
+    for (url, message) in cases {
+      XCTAssertThrowsError(try InputScript.text(of: url), url.path) { error in
+        XCTAssertEqual((error as? InputScript.FileError)?.description, message)
+      }
+    }
+    XCTAssertThrowsError(try InputScript.text(of: folder.appendingPathComponent("missing.input"))) { error in
+      XCTAssertTrue((error as? InputScript.FileError)?.description.hasPrefix("cannot read it: ") ?? false, "\(error)")
+    }
+    let good = folder.appendingPathComponent("good.input")
+    try "0.5 tap 1 2\n".write(to: good, atomically: true, encoding: .utf8)
+    XCTAssertEqual(try InputScript.text(of: good), "0.5 tap 1 2\n")
   }
 }

@@ -83,6 +83,10 @@ final class BotRunnerTests: XCTestCase {
       ("return { act = function(app) app:tap({ x = 1 }) end }", "point needs x and y"),
       ("return { act = function() return tide.random.int(1, 2) end }", "attempt to index a nil value (global 'tide')"),
       ("return { act = function() require('main') end }", "attempt to call a nil value (global 'require')"),
+      // load compiles into the bot's environment unless told another, so it cannot reach the game's.
+      ("return { act = function() load('return tide.random.int(1, 2)')() end }", "attempt to index a nil value (global 'tide')"),
+      ("return { act = function() load('return require')()('main') end }", "attempt to call a nil value"),
+      ("return { act = function() error(load('return x', 'x', 't', { x = 'own env' })()) end }", "own env"),
       ("return 5", "bot.lua: a bot returns a table { every = , act = }, got number"),
       ("return { every = 1 }", "bot.lua: act must be a function (app, random), got nil"),
       ("return { act = print, every = 0 }", "bot.lua: every must be a number of seconds from 1/60 to 3600, got 0"),
@@ -153,6 +157,50 @@ final class BotRunnerTests: XCTestCase {
     let result = BotRunner.run(
       game: fixture.directory, displayPath: fixture.displayPath, options: options, bot: nil, seconds: 1, capsules: capsules)
     XCTAssertEqual(result.failures, [.init(kind: "script", message: "game/main.lua:1: no room", tick: 30, capsule: nil)])
+  }
+
+  /// A game whose error names the tick made a thousand distinct errors a run, each with a
+  /// capsule: a few hundred runs took gigabytes of memory and disk. Ten are listed, the rest counted.
+  func testAnErrorEveryFrameListsTheFirstTenAndCountsTheRest() throws {
+    let fixture = try GameFixture(main: "local n = 0\ntide.every(1 / 60, function() n = n + 1; error('tick ' .. n) end)")
+    let capsules = fixture.root.appendingPathComponent("crashes")
+    var options = fixture.options(seed: 5)
+    options.saveDirectory = nil
+    let result = BotRunner.run(
+      game: fixture.directory, displayPath: fixture.displayPath, options: options, bot: nil, seconds: 1, capsules: capsules)
+    XCTAssertEqual(result.failures.map(\.message), (1...10).map { "game/main.lua:2: tick \($0)" })
+    XCTAssertEqual(result.moreFailures, 50)
+    XCTAssertEqual(try FileManager.default.contentsOfDirectory(atPath: capsules.path).count, 10)
+    let text = RunSummary(results: [result]).text(header: "game") { $0 }
+    XCTAssertTrue(text.hasSuffix("  and 50 more errors in 1 run (seed 5), past the first 10 of each run\n"), text)
+  }
+
+  /// Reports of -1.7e308 and 1.7e308 are finite, so tide.report takes them, but their span is
+  /// not: the histogram's Int(NaN) took the whole summary down with a trap, and the mean was inf.
+  func testTheSummaryOfReportsAtTheEdgesOfDouble() {
+    let results = [
+      RunResult(seed: 1, reports: ["big": -1.7e308]),
+      RunResult(seed: 2, reports: ["big": 1.7e308]),
+      RunResult(seed: 3, reports: ["big": 1.7e308]),
+    ]
+    let summary = RunSummary(results: results)
+    let figure = summary.figures[0]
+    XCTAssertEqual(figure.mean, 1.7e308 / 3, accuracy: 1e293)
+    XCTAssertEqual(figure.bins.map(\.count), [1, 0, 0, 0, 0, 0, 0, 0, 0, 2])
+    XCTAssertEqual(figure.bins.first?.label, "[-1.7e+308, -1.36e+308)")
+    XCTAssertEqual(figure.bins.last?.label, "[1.36e+308, 1.7e+308]")
+    let text = summary.text(header: "game") { $0 }
+    XCTAssertFalse(text.contains("nan") || text.contains("inf"), text)
+  }
+
+  /// Each run may report other keys (one per seed): 5000 runs printed 5000 blocks of a dozen lines.
+  func testTheSummaryShowsAtMostAHundredKeys() {
+    let results = (1...5000).map { RunResult(seed: UInt64($0), reports: [String(format: "seed_%05d", $0): 1]) }
+    let text = RunSummary(results: results).text(header: "game") { $0 }
+    XCTAssertTrue(text.contains("\nseed_00100: 1 run, mean 1, min 1, max 1\n"), String(text.prefix(300)))
+    XCTAssertFalse(text.contains("\nseed_00101: "))
+    XCTAssertTrue(text.contains("\nand 4900 more keys (seed_00101..seed_05000), not shown: the first 100 keys are\n"))
+    XCTAssertLessThan(text.split(separator: "\n").count, 500)
   }
 
   func testTheSummaryOfKnownResults() {

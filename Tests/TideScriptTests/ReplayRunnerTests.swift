@@ -63,6 +63,51 @@ final class ReplayRunnerTests: XCTestCase {
     XCTAssertTrue(failure.contains("line 2 (@expect at tick 30): not true"), failure)
   }
 
+  /// An expectation whose error is a megabyte of lines printed all of it under the replay's
+  /// FAIL: now it is one line, cut like any error message.
+  func testAnExpectationsErrorIsOneShortLine() throws {
+    let noisy = try game(Self.counter, replay: "@expect 0.5 error(string.rep('x\\n', 1e6))\n")
+    let report = ReplayRunner.run(game: noisy, displayPath: "g")
+    XCTAssertEqual(report.failed, 1)
+    let line = try XCTUnwrap(report.lines.first)
+    XCTAssertFalse(line.contains("\n"), "one line")
+    XCTAssertLessThan(line.utf8.count, Limits.errorMessageBytes + 200)
+    XCTAssertTrue(line.hasPrefix("FAIL tests/replays/a.input: line 1 (@expect at tick 30): @expect:2: x x x"), String(line.prefix(200)))
+    XCTAssertTrue(line.hasSuffix("more bytes)"), String(line.suffix(100)))
+  }
+
+  /// Events after `@end` were dropped without a word: a replay cut by hand passed without the
+  /// taps it was meant to test.
+  func testAnEventAfterTheEndFailsTheReplay() throws {
+    let cut = try game(Self.counter, replay: "1 tap 5 5\n3 tap 5 5\n@end 2\n")
+    XCTAssertEqual(ReplayRunner.run(game: cut, displayPath: "g").lines, [
+      "FAIL tests/replays/a.input: an event at 3.0000 s is not before the replay's @end (2.0000 s), so it would never play"
+    ])
+    // The release of a tap on the last tick before the end is one tick later: at the end itself.
+    let edge = try game(Self.counter, replay: "1.9833 tap 5 5\n@end 2\n")
+    XCTAssertEqual(ReplayRunner.run(game: edge, displayPath: "g").failed, 1)
+  }
+
+  /// `@expect 1 true -- why` failed with "')' expected near <eof>": the comment ran over the
+  /// parenthesis the runner closes the expression with.
+  func testAnExpectationMayEndWithAComment() throws {
+    let commented = try game(Self.counter, replay: "@expect 0.5 find{ name = \"score\" } ~= nil -- the label is up\n")
+    XCTAssertEqual(ReplayRunner.run(game: commented, displayPath: "g").lines, ["ok tests/replays/a.input"])
+  }
+
+  /// A FIFO named like a replay hung `tide test` opening it; a folder named so failed vaguely.
+  func testAReplayThatIsNotAFileFailsAtOnce() throws {
+    let dir = try game(Self.counter, replay: "@end 0.1\n")
+    let replays = dir.appendingPathComponent("tests/replays")
+    XCTAssertEqual(mkfifo(replays.appendingPathComponent("b.input").path, 0o600), 0)
+    try FileManager.default.createDirectory(at: replays.appendingPathComponent("c.input"), withIntermediateDirectories: true)
+    XCTAssertEqual(ReplayRunner.run(game: dir, displayPath: "g").lines, [
+      "ok tests/replays/a.input",
+      "FAIL tests/replays/b.input: cannot read it: not a regular file",
+      "FAIL tests/replays/c.input: cannot read it: not a regular file",
+    ])
+  }
+
   func testAScriptErrorFailsTheReplay() throws {
     let broken = try game(Self.counter, replay: (1...6).map { "\($0) tap 5 5" }.joined(separator: "\n"))
     let failure = try XCTUnwrap(ReplayRunner.run(game: broken, displayPath: "g").first?.failure)
@@ -86,4 +131,14 @@ final class ReplayRunnerTests: XCTestCase {
     XCTAssertFalse(GameFingerprint.same("0b9e1e7d05c5babb", "b9e1e7d05c5babc"))
     XCTAssertTrue(GameFingerprint.same(version, version))
   }
+}
+
+extension [TestEntry] {
+  /// The entries as a plain report writes them (`ok <file>` or `FAIL <file>: why`), without the game.
+  fileprivate var lines: [String] {
+    map { entry in entry.failure.map { "FAIL \(entry.name): \($0)" } ?? "ok \(entry.name)" }
+  }
+
+  /// How many failed.
+  fileprivate var failed: Int { filter { !$0.passed }.count }
 }

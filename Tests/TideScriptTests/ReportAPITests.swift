@@ -39,6 +39,8 @@ final class ReportAPITests: XCTestCase {
           fails_with(function() tide.report{ won = true } end, "report 'won' must be a number, got boolean")
           fails_with(function() tide.report{ 5 } end, "report keys must be names, got a number key")
           fails_with(function() tide.report{ ["two words"] = 1 } end, "report key 'two words' is not a name")
+          -- luaL_argerror formats with %s: a NUL in the key cut the message short after "report key 'a".
+          fails_with(function() tide.report{ ["a\0b"] = 1 } end, "report key 'a\\0b' is not a name")
           fails_with(function() tide.report(5) end, "bad argument #1 to 'report'")
           fails_with(function() tide.report() end, "bad argument #1 to 'report'")
         end)

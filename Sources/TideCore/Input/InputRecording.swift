@@ -43,7 +43,8 @@ public struct InputRecording: Sendable {
     lines.append("@seed \(seed)")
     if let size { lines.append("@size \(Self.number(size.x))x\(Self.number(size.y))") }
     for key in options.keys.sorted() {
-      if let value = options[key] { lines.append("@option \(key)=\(value)") }
+      // Escaped like text: a value with `#`, a backslash or edge spaces must read back the same.
+      if let value = options[key] { lines.append("@option \(key)=\(Self.escape(value))") }
     }
     lines.append("@engine \(engineVersion)")
     lines.append("@game \(gameVersion)")

@@ -20,9 +20,11 @@ import Foundation
 /// decimals (each rounds to its exact 1/60 s tick), and `@engine`, `@game` (versions it was
 /// recorded with) and `@end` (when the session ended); see docs/input-scripts.md.
 /// `@expect <seconds> <Lua expression>` lines are kept for the replay runner to check.
-/// Lines may end in CRLF. Times (events and `@at`) are `Limits.gameSeconds` (0 to 1e6),
-/// coordinates `Limits.coordinate` (±1e6), sizes `Limits.screenSide` (16 to 8192 a side);
-/// anything else, infinities and NaN included, is an error naming the line.
+/// Lines may end in CRLF. Times (events and `@at`) are `Limits.gameSeconds` (0 to 1e5),
+/// coordinates `Limits.coordinate` (±1e6), sizes `Limits.screenSide` (16 to 8192 a side), the
+/// whole script at most `Limits.inputScriptEvents` events
+/// and expectations (`text(of:)` reads at most `Limits.inputScriptBytes`); anything else,
+/// infinities and NaN included, is an error naming the line.
 public struct InputScript: Sendable {
   /// One replayed event, at a tick.
   public struct Entry: Sendable, Equatable {
@@ -71,23 +73,64 @@ public struct InputScript: Sendable {
     public var description: String { "line \(line): \(reason)" }
   }
 
+  /// Why an input script file could not be read as text, before any line of it was parsed.
+  public struct FileError: Error, CustomStringConvertible, Sendable {
+    /// What is wrong with the file.
+    public var description: String
+  }
+
+  /// The text of the script file at `url`: refused when it cannot be read, is larger than
+  /// `Limits.inputScriptBytes` or is not UTF-8 (the error names the first bad line).
+  public static func text(of url: URL) throws(FileError) -> String {
+    var isFolder: ObjCBool = false
+    if FileManager.default.fileExists(atPath: url.path, isDirectory: &isFolder), isFolder.boolValue {
+      throw FileError(description: "cannot read it: it is a folder")
+    }
+    let data: Data
+    do {
+      let handle = try FileHandle(forReadingFrom: url)
+      defer { try? handle.close() }
+      // One byte past the limit says it is over, whatever the file is (a pipe has no size to ask).
+      data = try handle.read(upToCount: Limits.inputScriptBytes + 1) ?? Data()
+    } catch {
+      throw FileError(description: "cannot read it: \(error.localizedDescription)")
+    }
+    guard data.count <= Limits.inputScriptBytes else {
+      throw FileError(description: "an input script may be at most \(Limits.inputScriptBytes >> 20) MB; this one is larger")
+    }
+    if let text = String(data: data, encoding: .utf8) { return text }
+    var line = 1
+    for piece in data.split(separator: 0x0A, omittingEmptySubsequences: false) {
+      if String(data: piece, encoding: .utf8) == nil { break }
+      line += 1
+    }
+    throw FileError(description: "line \(line): not UTF-8 text (an input script is a text file)")
+  }
+
   /// An empty script: no events, no directives.
   public init() {}
 
   /// Parses the text of a script; `hz` converts seconds to ticks.
   public init(text: String, hz: Int = 60) throws(ParseError) {
     // "\r\n" is one Character in Swift: split on it too, or a Windows file is one long line.
-    let lines = text.split(omittingEmptySubsequences: false) { $0 == "\n" || $0 == "\r\n" }
+    // A byte-order mark (Windows editors write one) would make the first line's word unknown.
+    let body = text.hasPrefix("\u{FEFF}") ? text.dropFirst() : Substring(text)
+    let lines = body.split(omittingEmptySubsequences: false) { $0 == "\n" || $0 == "\r\n" }
     for (index, rawLine) in lines.enumerated() {
       let lineNumber = index + 1
       // An expectation is Lua, where `#` is the length operator: the whole line is the expression.
       if rawLine.drop(while: { $0 == " " || $0 == "\t" }).hasPrefix("@expect") {
         try expectation(String(rawLine), line: lineNumber, hz: hz)
+        try checkCount(line: lineNumber)
         continue
       }
       let line = rawLine.split(separator: "#", maxSplits: 1, omittingEmptySubsequences: false).first.map(String.init) ?? ""
       let words = line.split(whereSeparator: { $0 == " " || $0 == "\t" }).map(String.init)
       guard !words.isEmpty else { continue }
+      if words[0] == "@option" {
+        try option(line, line: lineNumber)
+        continue
+      }
       if words[0].hasPrefix("@") {
         try directive(words, line: lineNumber)
         continue
@@ -133,8 +176,10 @@ public struct InputScript: Sendable {
         entries.append(Entry(tick: tick, event: words[1] == "down" ? .pointerDown(p) : words[1] == "move" ? .pointerMove(p) : .pointerUp(p)))
       case "text":
         guard let start = line.range(of: "text") else { continue }
-        let text = line[start.upperBound...].trimmingCharacters(in: .whitespaces)
-        entries.append(Entry(tick: tick, event: .text(Self.unescape(text))))
+        // No length limit of its own (the file's is enough): a bot's app:type of any length is
+        // recorded in its capsule, which must replay.
+        let text = Self.unescape(line[start.upperBound...].trimmingCharacters(in: .whitespaces))
+        entries.append(Entry(tick: tick, event: .text(text)))
       case "key":
         guard args.count == 1 else { throw ParseError(line: lineNumber, reason: "key takes one key name") }
         entries.append(Entry(tick: tick, event: .key(args[0], down: true)))
@@ -146,9 +191,22 @@ public struct InputScript: Sendable {
       default:
         throw ParseError(line: lineNumber, reason: "unknown event '\(words[1])' (expected tap, drag, down, move, up, text, key, keydown or keyup)")
       }
+      try checkCount(line: lineNumber)
     }
-    // Stable: events at the same tick keep their file order.
-    entries = entries.enumerated().sorted { ($0.element.tick, $0.offset) < ($1.element.tick, $1.offset) }.map(\.element)
+    // Stable: events at the same tick keep their file order. A recording is in order already,
+    // and the sort's copies of a long one would double its memory.
+    if !zip(entries, entries.dropFirst()).allSatisfy({ $0.tick <= $1.tick }) {
+      entries = entries.enumerated().sorted { ($0.element.tick, $0.offset) < ($1.element.tick, $1.offset) }.map(\.element)
+    }
+    if !zip(expectations, expectations.dropFirst()).allSatisfy({ $0.tick <= $1.tick }) {
+      expectations = expectations.enumerated().sorted { ($0.element.tick, $0.offset) < ($1.element.tick, $1.offset) }.map(\.element)
+    }
+  }
+
+  /// Refuses a script past `Limits.inputScriptEvents`, naming the line that went over.
+  private func checkCount(line: Int) throws(ParseError) {
+    guard entries.count + expectations.count > Limits.inputScriptEvents else { return }
+    throw ParseError(line: line, reason: "an input script may hold at most \(Limits.inputScriptEvents) events and expectations")
   }
 
   private mutating func directive(_ words: [String], line: Int) throws(ParseError) {
@@ -175,14 +233,20 @@ public struct InputScript: Sendable {
       guard let t = Double(value) else { throw ParseError(line: line, reason: "@end takes seconds") }
       if let complaint = Limits.gameSeconds.complaint("@end", t) { throw ParseError(line: line, reason: complaint) }
       endTime = t
-    case "@option":
-      guard let eq = value.firstIndex(of: "="), eq != value.startIndex else {
-        throw ParseError(line: line, reason: "@option takes key=value")
-      }
-      options[String(value[..<eq])] = String(value[value.index(after: eq)...])
     default:
       throw ParseError(line: line, reason: "unknown directive \(words[0]) (expected @at, @seed, @size, @option, @engine, @game, @end, @expect)")
     }
+  }
+
+  /// `@option key=value`: the value is the rest of the line (a title may have spaces), with
+  /// `\u{HEX}` escapes resolved as in `text`, so a recording keeps any `--option` it ran with.
+  private mutating func option(_ line: String, line number: Int) throws(ParseError) {
+    let rest = line.drop(while: { $0 == " " || $0 == "\t" }).dropFirst("@option".count)
+    let value = rest.trimmingCharacters(in: .whitespaces)
+    guard let eq = value.firstIndex(of: "="), eq != value.startIndex else {
+      throw ParseError(line: number, reason: "@option takes key=value")
+    }
+    options[String(value[..<eq])] = Self.unescape(String(value[value.index(after: eq)...]))
   }
 
   private mutating func expectation(_ rawLine: String, line: Int, hz: Int) throws(ParseError) {
@@ -195,8 +259,8 @@ public struct InputScript: Sendable {
     }
     if let complaint = Limits.gameSeconds.complaint("@expect", seconds) { throw ParseError(line: line, reason: complaint) }
     let tick = Int((seconds * Double(hz)).rounded())
-    let index = expectations.firstIndex { $0.tick > tick } ?? expectations.endIndex
-    expectations.insert(Expectation(tick: tick, expression: expression, line: line), at: index)
+    // Sorted once at the end: inserting each in place is quadratic in a file of many.
+    expectations.append(Expectation(tick: tick, expression: expression, line: line))
   }
 
   /// The tick a replay runs to: `@end`, else one second after the last event or expectation.

@@ -127,4 +127,9 @@ public enum Limits {
   public static let screenSide = NumberRange(16...8192)
   /// A coordinate in an input script or a test gesture: design units, ±1e6.
   public static let coordinate = position
+  /// Bytes of one input script file: 64 MiB (days of recorded play). A bigger file, or one huge
+  /// line, is refused before it is read: parsed, it would take gigabytes.
+  public static let inputScriptBytes = 64 << 20
+  /// Events and expectations of one input script: 2,000,000 (a `drag` line is twelve events).
+  public static let inputScriptEvents = 2_000_000
 }

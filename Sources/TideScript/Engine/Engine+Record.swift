@@ -36,8 +36,16 @@ extension Engine {
   public func enableCrashCapsules(in directory: URL, replayLine: @escaping (URL) -> String) {
     if recording == nil { startRecording() }
     crashCapsules = CrashCapsules(directory: directory)
+    var written = 0
     errors.onNewFailure = { [unowned self] overlay in
-      writeCrashCapsule(title: overlay.title, message: overlay.message).map(replayLine)
+      written += 1
+      guard written <= CrashCapsules.perSession else {
+        if written == CrashCapsules.perSession + 1 {
+          FileHandle.standardError.write(Data("tide: \(CrashCapsules.perSession) crash capsules written; later errors of this session get none\n".utf8))
+        }
+        return nil
+      }
+      return writeCrashCapsule(title: overlay.title, message: overlay.message).map(replayLine)
     }
   }
 
@@ -66,6 +74,9 @@ public struct CrashCapsules: Sendable {
   public let directory: URL
   /// How many capsules stay; older ones are deleted when a new one is written.
   public var keep = 20
+  /// Most capsules one session writes: a game whose error message changes every frame (it
+  /// names the tick) would else write one a frame and prune away every earlier session's.
+  public static let perSession = 10
 
   /// Capsules in `directory`.
   public init(directory: URL) { self.directory = directory }
@@ -82,7 +93,10 @@ public struct CrashCapsules: Sendable {
       try FileManager.default.createDirectory(at: directory, withIntermediateDirectories: true)
       var url = directory.appendingPathComponent(stem + ".input")
       var n = 2
-      while name == nil, FileManager.default.fileExists(atPath: url.path) {
+      // Each name is claimed by creating it exclusively: two tide processes failing in the same
+      // millisecond (parallel CI jobs) each get a capsule, where a look-then-write gave both the
+      // same name and the second replaced the first.
+      while name == nil, try !Self.claim(url) {
         url = directory.appendingPathComponent("\(stem)-\(n).input")
         n += 1
       }
@@ -95,10 +109,33 @@ public struct CrashCapsules: Sendable {
     }
   }
 
+  /// Creates `url` if no file is there; false when one is (another capsule has the name).
+  private static func claim(_ url: URL) throws -> Bool {
+    let descriptor = open(url.path, O_WRONLY | O_CREAT | O_EXCL | O_CLOEXEC, 0o644)
+    if descriptor >= 0 {
+      close(descriptor)
+      return true
+    }
+    guard errno == EEXIST else { throw CocoaError(.fileWriteUnknown, userInfo: [NSFilePathErrorKey: url.path]) }
+    return false
+  }
+
   /// The capsules, oldest first (their names sort by time).
   public func list() -> [URL] {
     let names = (try? FileManager.default.contentsOfDirectory(atPath: directory.path)) ?? []
-    return names.filter { $0.hasSuffix(".input") }.sorted().map { directory.appendingPathComponent($0) }
+    return names.filter { $0.hasSuffix(".input") }.sorted { Self.order($0) < Self.order($1) }.map { directory.appendingPathComponent($0) }
+  }
+
+  /// A capsule's place in time: `<time>-2.input`, the second of its millisecond, comes after
+  /// `<time>.input` (though `-` sorts before `.`) and `-10` after `-9`, so pruning never takes
+  /// the newest of a burst for the oldest.
+  static func order(_ name: String) -> (String, Int) {
+    let stem = String(name.dropLast(".input".count))
+    let timeLength = "yyyy-MM-ddTHH-mm-ss.SSS".count
+    guard stem.count > timeLength + 1, let n = Int(stem.dropFirst(timeLength + 1)), stem.dropFirst(timeLength).first == "-" else {
+      return (stem, 1)
+    }
+    return (String(stem.prefix(timeLength)), n)
   }
 
   private func prune() {

@@ -30,8 +30,11 @@ public struct RunResult: Codable, Sendable, Equatable {
   public var ticks: Int
   /// The game's `tide.report` figures at the end, the last value per key.
   public var reports: [String: Double]
-  /// Each distinct script error (the first time its message was seen) and any bot error.
+  /// Each distinct script error (the first time its message was seen, the first
+  /// `CrashCapsules.perSession` of them) and any bot error.
   public var failures: [Failure]
+  /// Distinct script errors past those listed in `failures`; nil when none.
+  public var moreFailures: Int?
 
   /// A run's result.
   public init(seed: UInt64, ticks: Int = 0, reports: [String: Double] = [:], failures: [Failure] = []) {
@@ -117,6 +120,12 @@ public enum BotRunner {
     engine.errors.onNewFailure = { [unowned engine] overlay in
       capsuleCount += 1
       let name = capsuleCount == 1 ? "seed-\(seed)" : "seed-\(seed)-\(capsuleCount)"
+      // A game with a new message every frame (one naming the tick) gave a thousand errors and
+      // capsules a run: gigabytes over a few hundred runs. The first few are listed, the rest counted.
+      guard capsuleCount <= CrashCapsules.perSession else {
+        result.moreFailures = (result.moreFailures ?? 0) + 1
+        return nil
+      }
       let url = engine.writeCrashCapsule(title: overlay.title, message: overlay.message, name: name)
       result.failures.append(.init(kind: "script", message: overlay.message, tick: engine.tick, capsule: url?.path))
       return nil  // the summary lists the capsules; runs log nothing
@@ -258,6 +267,13 @@ final class BotDriver {
     for k, v in pairs(_G) do env[k] = v end
     \(hiddenGlobals.map { "env.\($0) = nil" }.joined(separator: "; "))
     env._G = env
+    -- load without an env argument compiles into the game's globals, where tide and require
+    -- still are: default it to the bot's own, so load("return tide")() finds nothing either.
+    local load, select = load, select
+    env.load = function(chunk, name, mode, ...)
+      if select("#", ...) == 0 then return load(chunk, name, mode, env) end
+      return load(chunk, name, mode, ...)
+    end
     local chunk, err = load(source, chunk_name, "t", env)
     if chunk == nil then error(err, 0) end
     local name = chunk_name:sub(2)

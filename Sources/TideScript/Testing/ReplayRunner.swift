@@ -28,12 +28,20 @@ public enum ReplayRunner {
   /// whole second of game time (determinism tests hash the scene there).
   public static func runOne(_ file: URL, game: URL, displayPath: String, onSecond: ((Engine) -> Void)? = nil) -> String? {
     let script: InputScript
+    // Only plain files are replays: opening a pipe that no one writes (a FIFO left in the
+    // folder) blocked `tide test` for good. (`--input` takes a pipe: there one is meant.)
+    var status = stat()
+    if stat(file.path, &status) == 0, status.st_mode & S_IFMT != S_IFREG {
+      return "cannot read it: not a regular file"
+    }
     do {
-      script = try InputScript(text: try String(contentsOf: file, encoding: .utf8))
+      script = try InputScript(text: try InputScript.text(of: file))
     } catch let error as InputScript.ParseError {
       return error.description
+    } catch let error as InputScript.FileError {
+      return error.description
     } catch {
-      return "cannot read it"
+      return "cannot read it: \(error)"
     }
     let saves = FileManager.default.temporaryDirectory.appendingPathComponent("tide-replay-\(UUID().uuidString)")
     defer { try? FileManager.default.removeItem(at: saves) }
@@ -51,6 +59,12 @@ public enum ReplayRunner {
       return "game failed to start: \(error.description)"
     }
     let end = script.endTick()
+    // An event at or past @end never plays: a hand-cut replay would pass without what it was
+    // meant to test. (A recording writes only the events before its @end.)
+    if let late = script.entries.first(where: { $0.tick >= end }) {
+      let at = { (tick: Int) in String(format: "%.4f", Double(tick) / 60) }
+      return "an event at \(at(late.tick)) s is not before the replay's @end (\(at(end)) s), so it would never play"
+    }
     var next = 0
     var expectations = script.expectations[...]
     while true {
@@ -80,7 +94,8 @@ public enum ReplayRunner {
     defer { lua.pop(lua.top - top) }
     let where_ = "line \(expectation.line) (@expect at tick \(expectation.tick))"
     do {
-      try lua.load("local find, find_all, scene, time = ...\nreturn (\(expectation.expression))", chunkName: "=@expect")
+      // The closing parenthesis on a line of its own: a trailing `-- comment` would swallow it.
+      try lua.load("local find, find_all, scene, time = ...\nreturn (\(expectation.expression)\n)", chunkName: "=@expect")
       lua.push { lua in
         let query = try NodeQuery(lua, 1)
         if let node = engine.scene.find(where: query.matches) { engine.pushSprite(node, on: lua) } else { lua.pushNil() }
@@ -106,8 +121,19 @@ public enum ReplayRunner {
       }
       try lua.pcall(nargs: 4, nresults: 1)
     } catch {
-      return "\(where_): \(error.message)"
+      return "\(where_): \(shortened(error.message))"
     }
-    return lua.toBool(at: -1) ? nil : "\(where_): not true: \(expectation.expression)"
+    return lua.toBool(at: -1) ? nil : "\(where_): not true: \(shortened(expectation.expression))"
+  }
+
+  /// `text` on one line and at most `Limits.errorMessageBytes`: the runner prints one line per
+  /// replay, and error(string.rep("x\n", 1e6)) printed a million.
+  static func shortened(_ text: String) -> String {
+    let line = text.replacingOccurrences(of: "\r\n", with: " ").replacingOccurrences(of: "\n", with: " ")
+    let bytes = line.utf8.count
+    guard bytes > Limits.errorMessageBytes else { return line }
+    var kept = Substring(line).utf8.prefix(Limits.errorMessageBytes)
+    while !kept.isEmpty, String(kept) == nil { kept = kept.dropLast() }
+    return (String(kept) ?? "") + "... (\(bytes - kept.count) more bytes)"
   }
 }

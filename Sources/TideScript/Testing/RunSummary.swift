@@ -32,6 +32,8 @@ public struct RunSummary: Sendable {
   static let listedPerError = 5
   /// Width of the longest histogram bar, in characters.
   static let barWidth = 30
+  /// Report keys given a block in the text (as many as one game may report); the rest are counted.
+  static let listedKeys = Engine.reportKeyLimit
   /// Bins of a histogram of values that are not a few whole numbers.
   static let binCount = 10
 
@@ -44,10 +46,12 @@ public struct RunSummary: Sendable {
     }
     figures = values.keys.sorted().map { key in
       let list = values[key] ?? []
-      // Summed in seed order: the same runs give the same mean to the last bit.
+      // Summed in seed order: the same runs give the same mean to the last bit. Reports near
+      // ±1.8e308 overflow the sum; then each is divided first, which cannot.
       let sum = list.reduce(0, +)
+      let mean = sum.isFinite ? sum / Double(list.count) : list.reduce(0) { $0 + $1 / Double(list.count) }
       return Figure(
-        key: key, count: list.count, mean: sum / Double(list.count), min: list.min() ?? 0, max: list.max() ?? 0,
+        key: key, count: list.count, mean: mean, min: list.min() ?? 0, max: list.max() ?? 0,
         bins: RunSummary.histogram(list))
     }
   }
@@ -63,15 +67,24 @@ public struct RunSummary: Sendable {
       for v in values { counts[Int(Int64(v) - first)] += 1 }
       return counts.enumerated().map { (ReportFormat.number(Double(first + Int64($0.offset))), $0.element) }
     }
-    let width = (hi - lo) / Double(binCount)
+    // Finite values can be more than the largest Double apart (-1e308 and 1e308): then the span
+    // is infinite, v - lo over it NaN, and Int(NaN) traps. Such ranges are cut in halves instead.
+    let span = hi - lo
+    let width = span / Double(binCount)
     var counts = [Int](repeating: 0, count: binCount)
     for v in values {
-      let i = width > 0 ? Int(((v - lo) / width).rounded(.down)) : 0
+      let position = span.isFinite ? (v - lo) / width : (v / 2 - lo / 2) / (hi / 2 - lo / 2) * Double(binCount)
+      let i = width > 0 && position.isFinite ? Int(position.rounded(.down)) : 0
       counts[Swift.min(Swift.max(i, 0), binCount - 1)] += 1
     }
+    func edge(_ i: Int) -> Double {
+      if span.isFinite { return lo + width * Double(i) }
+      let t = Double(i) / Double(binCount)
+      return lo * (1 - t) + hi * t
+    }
     return counts.enumerated().map { i, count in
-      let a = lo + width * Double(i)
-      let b = i == binCount - 1 ? hi : lo + width * Double(i + 1)
+      let a = edge(i)
+      let b = i == binCount - 1 ? hi : edge(i + 1)
       let close = i == binCount - 1 ? "]" : ")"
       return ("[\(ReportFormat.number(a)), \(ReportFormat.number(b))\(close)", count)
     }
@@ -93,7 +106,9 @@ public struct RunSummary: Sendable {
     } else if silent > 0 {
       out += "\(silent) of \(RunSummary.count(results.count, "run")) reported nothing\n"
     }
-    for figure in figures {
+    // One game reports at most 100 keys, but runs may each name others (a key per seed or
+    // level): the blocks past 100 keys are counted, not printed a dozen lines each.
+    for figure in figures.prefix(RunSummary.listedKeys) {
       out += "\n\(figure.key): \(RunSummary.count(figure.count, "run")), mean \(ReportFormat.number(figure.mean)), "
         + "min \(ReportFormat.number(figure.min)), max \(ReportFormat.number(figure.max))\n"
       let labelWidth = figure.bins.map(\.label.count).max() ?? 0
@@ -105,6 +120,11 @@ public struct RunSummary: Sendable {
         let label = bin.label.hasPrefix("[") ? bin.label + pad : pad + bin.label
         out += "  \(label) \(String(repeating: "█", count: length)) \(bin.count)\n"
       }
+    }
+    if figures.count > RunSummary.listedKeys {
+      let rest = figures.dropFirst(RunSummary.listedKeys)
+      out += "\nand \(RunSummary.count(rest.count, "more key")) (\(rest.first?.key ?? "")..\(rest.last?.key ?? ""))"
+        + ", not shown: the first \(RunSummary.listedKeys) keys are\n"
     }
     out += "\n" + errorText(replay: replay)
     return out
@@ -138,6 +158,13 @@ public struct RunSummary: Sendable {
           out += "    seed \(entry.seed), tick \(entry.failure.tick): \(replay(capsule))\n"
         }
       }
+    }
+    let unlisted = results.filter { ($0.moreFailures ?? 0) > 0 }
+    if !unlisted.isEmpty {
+      let count = unlisted.reduce(0) { $0 + ($1.moreFailures ?? 0) }
+      out += "  and \(RunSummary.count(count, "more error")) in \(RunSummary.count(unlisted.count, "run")) "
+        + "(seed\(unlisted.count == 1 ? "" : "s") \(unlisted.prefix(RunSummary.listedPerError).map { String($0.seed) }.joined(separator: ", "))"
+        + "\(unlisted.count > RunSummary.listedPerError ? ", ..." : "")), past the first \(CrashCapsules.perSession) of each run\n"
     }
     return out
   }
