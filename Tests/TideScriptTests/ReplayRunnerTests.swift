@@ -72,8 +72,20 @@ final class ReplayRunnerTests: XCTestCase {
     let line = try XCTUnwrap(report.lines.first)
     XCTAssertFalse(line.contains("\n"), "one line")
     XCTAssertLessThan(line.utf8.count, Limits.errorMessageBytes + 200)
-    XCTAssertTrue(line.hasPrefix("FAIL tests/replays/a.input: line 1 (@expect at tick 30): @expect:2: x x x"), String(line.prefix(200)))
+    XCTAssertTrue(line.hasPrefix("FAIL tests/replays/a.input: line 1 (@expect at tick 30): x x x"), String(line.prefix(200)))
     XCTAssertTrue(line.hasSuffix("more bytes)"), String(line.suffix(100)))
+  }
+
+  /// An expectation's error names the query that found nothing (not Lua's `@expect:2:`), and
+  /// `reports()` reads what the game reported, as `app:reports()` does in a test.
+  func testExpectationErrorsNameTheEmptyQueryAndReportsAreInScope() throws {
+    let main = Self.counter + "\ntide.after(0.2, function() tide.report{ score = 7 } end)\n"
+    let missing = try game(main, replay: "@expect 0.5 find{ name = \"scor\" }.text == \"Score: 0\"\n")
+    XCTAssertEqual(ReplayRunner.run(game: missing, displayPath: "g").lines, [
+      "FAIL tests/replays/a.input: line 1 (@expect at tick 30): attempt to index a nil value (find{ name = \"scor\" } found nothing)"
+    ])
+    let reported = try game(main, replay: "@expect 0.1 reports().score == nil\n@expect 0.5 reports().score == 7\n")
+    XCTAssertEqual(ReplayRunner.run(game: reported, displayPath: "g").lines, ["ok tests/replays/a.input"])
   }
 
   /// Events after `@end` were dropped without a word: a replay cut by hand passed without the

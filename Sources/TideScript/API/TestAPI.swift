@@ -286,12 +286,7 @@ extension Engine {
     /// @example assert.are.equal(120, app:reports().score)
     t.method("reports") { lua in
       let app = try lua.checkUserdata(1, TestApp.self, name: "app")
-      lua.newTable(nrec: Int32(app.engine.reports.count))
-      for (key, value) in app.engine.reports {
-        // A whole number reads back as an integer, as the game most likely gave it.
-        if value == value.rounded(), abs(value) < 9e15 { lua.push(Int(value)) } else { lua.push(value) }
-        lua.rawSet(-2, key: key)
-      }
+      app.engine.pushReports(on: lua)
       return 1
     }
     registerMethodsMetatable("tide.App", methods: "App")
@@ -299,6 +294,17 @@ extension Engine {
 }
 
 extension Engine {
+  /// Pushes what the game reported (`tide.report`) as a table, the last value per key: for
+  /// `app:reports()` and replays' `@expect`.
+  func pushReports(on lua: LuaState) {
+    lua.newTable(nrec: Int32(reports.count))
+    for (key, value) in reports {
+      // A whole number reads back as an integer, as the game most likely gave it.
+      if value == value.rounded(), abs(value) < 9e15 { lua.push(Int(value)) } else { lua.push(value) }
+      lua.rawSet(-2, key: key)
+    }
+  }
+
   /// The optional `size` of `tide.test.start`'s options: `"WxH"`, as conf.lua, `--size` and
   /// `@size` write it (read by the same `Vec2(size:)`), or `{ w, h }`.
   func testSize(_ lua: LuaState, arg: Int32) throws -> Vec2? {
@@ -403,6 +409,20 @@ struct NodeQuery {
     if let unknown = unknown.failure {
       throw LuaArgumentError(arg: arg, message: "unknown query field '\(unknown)' (expected: \(LuaTableShape.query.names.joined(separator: ", ")))")
     }
+  }
+
+  /// The query as Lua, its fields sorted (`{ name = "score" }`), for messages.
+  var luaSource: String {
+    func quoted(_ text: String) -> String {
+      "\"" + text.replacingOccurrences(of: "\\", with: "\\\\").replacingOccurrences(of: "\"", with: "\\\"") + "\""
+    }
+    var fields: [String] = []
+    if let kind { fields.append("kind = \(quoted(kind))") }
+    if let name { fields.append("name = \(quoted(name))") }
+    if let tag { fields.append("tag = \(quoted(tag))") }
+    if let text { fields.append("text = \(quoted(text))") }
+    if let visible { fields.append("visible = \(visible)") }
+    return fields.isEmpty ? "{}" : "{ " + fields.joined(separator: ", ") + " }"
   }
 
   func matches(_ node: Node) -> Bool {

@@ -87,18 +87,27 @@ public enum ReplayRunner {
     return nil
   }
 
-  /// Evaluates an expectation with `find`, `find_all`, `scene` and `time` in scope.
+  /// Evaluates an expectation with `find`, `find_all`, `scene`, `time` and `reports` in scope.
   static func check(_ expectation: InputScript.Expectation, _ engine: Engine) -> String? {
     let lua = engine.lua
     let top = lua.top
     defer { lua.pop(lua.top - top) }
     let where_ = "line \(expectation.line) (@expect at tick \(expectation.tick))"
+    // The queries that found nothing: `find{...}.text` then fails on a nil, and the message says which.
+    var emptyFinds: [String] = []
     do {
-      // The closing parenthesis on a line of its own: a trailing `-- comment` would swallow it.
-      try lua.load("local find, find_all, scene, time = ...\nreturn (\(expectation.expression)\n)", chunkName: "=@expect")
+      // One line, so Lua's positions are all line 1 (cut below: `where_` names the file's line);
+      // the closing parenthesis on a line of its own, as a trailing `-- comment` would swallow it.
+      try lua.load(
+        "local find, find_all, scene, time, reports = ...; return (\(expectation.expression)\n)", chunkName: "=@expect")
       lua.push { lua in
         let query = try NodeQuery(lua, 1)
-        if let node = engine.scene.find(where: query.matches) { engine.pushSprite(node, on: lua) } else { lua.pushNil() }
+        if let node = engine.scene.find(where: query.matches) {
+          engine.pushSprite(node, on: lua)
+        } else {
+          if emptyFinds.count < 4 { emptyFinds.append("find" + query.luaSource) }
+          lua.pushNil()
+        }
         return 1
       }
       lua.push { lua in
@@ -119,9 +128,16 @@ public enum ReplayRunner {
         lua.push(engine.time)
         return 1
       }
-      try lua.pcall(nargs: 4, nresults: 1)
+      lua.push { lua in
+        engine.pushReports(on: lua)
+        return 1
+      }
+      try lua.pcall(nargs: 5, nresults: 1)
     } catch {
-      return "\(where_): \(shortened(error.message))"
+      var message = error.message
+      if let position = message.range(of: #"^@expect:\d+: "#, options: .regularExpression) { message.removeSubrange(position) }
+      if !emptyFinds.isEmpty { message += " (\(emptyFinds.joined(separator: ", ")) found nothing)" }
+      return "\(where_): \(shortened(message))"
     }
     return lua.toBool(at: -1) ? nil : "\(where_): not true: \(shortened(expectation.expression))"
   }
