@@ -65,14 +65,21 @@ extension Run {
       try recordBotGame(location, options, bot: bot, to: record)
       return
     }
-    // A missing folder or a broken conf.lua is one line here, not the same error once per run.
+    // A missing folder, a broken conf.lua or a bot that does not load is one line here, not
+    // the same error once per run.
+    var probe = options
+    probe.logErrors = false
+    probe.saveDirectory = FileManager.default.temporaryDirectory.appendingPathComponent("tide-runs-probe-\(UUID().uuidString)")
+    defer { if let saves = probe.saveDirectory { try? FileManager.default.removeItem(at: saves) } }
+    let engine: Engine
     do throws(GameLoadError) {
-      var probe = options
-      probe.logErrors = false
-      probe.saveDirectory = FileManager.default.temporaryDirectory.appendingPathComponent("tide-runs-probe-\(UUID().uuidString)")
-      _ = try Engine(gameDirectory: location.url, displayPath: location.displayPath, backend: HeadlessBackend(), options: probe)
+      engine = try Engine(gameDirectory: location.url, displayPath: location.displayPath, backend: HeadlessBackend(), options: probe)
     } catch {
       printError(error.description)
+      throw ExitCode.failure
+    }
+    if let bot, let message = StandardOutput.discarded({ BotRunner.loadError(of: bot, on: engine) }) {
+      printError("bot error: \(message)")
       throw ExitCode.failure
     }
     let jobCount = min(jobs.flatMap { Run.parseCount($0, Run.jobLimit) } ?? ProcessInfo.processInfo.activeProcessorCount, count)

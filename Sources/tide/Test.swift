@@ -203,10 +203,26 @@ struct Test: ParsableCommand {
 /// so `print()` in a test never lands inside the machine-read stream on standard output.
 enum StandardOutput {
   static func toStandardError<T>(while active: Bool, _ body: () -> T) -> T {
+    redirected(to: STDERR_FILENO, while: active, body)
+  }
+
+  /// Runs `body` with standard output thrown away: a probe of a game whose prints nobody asked for.
+  static func discarded<T>(_ body: () -> T) -> T {
+    let null = open("/dev/null", O_WRONLY)
+    guard null >= 0 else { return body() }
+    defer { close(null) }
+    return redirected(to: null, while: true, body)
+  }
+
+  private static func redirected<T>(to target: Int32, while active: Bool, _ body: () -> T) -> T {
     guard active else { return body() }
     fflush(nil)
     let saved = dup(STDOUT_FILENO)
-    guard saved >= 0, dup2(STDERR_FILENO, STDOUT_FILENO) >= 0 else { return body() }
+    guard saved >= 0 else { return body() }
+    guard dup2(target, STDOUT_FILENO) >= 0 else {
+      close(saved)
+      return body()
+    }
     defer {
       fflush(nil)
       dup2(saved, STDOUT_FILENO)

@@ -272,10 +272,17 @@ final class RunsCLITests: XCTestCase {
     XCTAssertEqual(missing.status, 1)
     XCTAssertEqual(missing.stderr, "tide: no game folder at '/nonexistent/game'\n")
     XCTAssertEqual(missing.stdout, "")
-    let bad = try makeGame(["main.lua": "", "bot.lua": "return { act = function() end, evry = 1 }"])
-    let result = try tide(["run", bad.path, "--headless", "--runs", "2", "--input-bot", bad.appendingPathComponent("bot.lua").path])
+    // A bot that does not load fails the same way in every run: refused once, before any.
+    let bad = try makeGame(["main.lua": "print('hello from the game')", "bot.lua": "return { act = function() end, evry = 1 }"])
+    let result = try tide(["run", bad.path, "--headless", "--runs", "200", "--input-bot", bad.appendingPathComponent("bot.lua").path])
     XCTAssertEqual(result.status, 1)
-    XCTAssertTrue(result.stdout.contains("bot error: \(bad.path)/bot.lua: unknown field 'evry' (a bot has act, every, done, seconds)\n"), result.stdout)
+    XCTAssertEqual(result.stderr, "tide: bot error: \(bad.path)/bot.lua: unknown field 'evry' (a bot has act, every, done, seconds)\n")
+    XCTAssertEqual(result.stdout, "", "no runs played, and the probe's game prints nothing")
+    // The probe of a good bot prints nothing of the game's either: the summary is all there is.
+    try "return { act = function() end }".write(to: bad.appendingPathComponent("bot.lua"), atomically: true, encoding: .utf8)
+    let good = try tide(["run", bad.path, "--headless", "--runs", "2", "--seconds", "0.1", "--input-bot", bad.appendingPathComponent("bot.lua").path])
+    XCTAssertEqual(good.status, 0, good.stderr)
+    XCTAssertFalse(good.stdout.contains("hello from the game"), good.stdout)
   }
 
   /// One bot game kept as a replay: the recording plays back to the same reports.

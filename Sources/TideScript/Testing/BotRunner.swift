@@ -81,6 +81,25 @@ public enum BotRunner {
     Engine.defaultSaveDirectory(for: game).appendingPathComponent("crashes/runs")
   }
 
+  /// Loads `bot` into `engine` (started here, as a run starts its game) the way every run
+  /// loads it: nil when it loads, else its error (a syntax error, an unknown field, no `act`).
+  /// A bot loads before it sees a seed, so such an error is the same in every run, and
+  /// `tide run --runs` refuses the bot once instead of playing every seed to say it N times.
+  /// A game that fails to start gives nil: the runs report that themselves, per seed.
+  public static func loadError(of bot: BotFile, on engine: Engine) -> String? {
+    do throws(GameLoadError) {
+      try engine.start()
+    } catch {
+      return nil
+    }
+    do {
+      _ = try BotDriver(bot, engine: engine, seed: engine.options.seed)
+      return nil
+    } catch {
+      return error.message
+    }
+  }
+
   /// Plays one game with `options.seed`; `seconds` overrides the bot's own length. `gameVersion`
   /// (`Engine.gameVersion(of:)`) saves hashing the game folder for the capsules' recording each run.
   ///
