@@ -562,8 +562,9 @@ public struct APIDocGenerator {
     return MethodDoc(name: name, params: params, returns: returns, summary: summary, line: line)
   }
 
-  /// `a: number, b: fun(x: number, y: number)` split at the commas outside brackets.
-  static func splitTopLevel(_ text: String) -> [String] {
+  /// `a: number, b: fun(x: number, y: number)` split at the commas outside brackets (or at
+  /// another `separator`: `|` splits a type into its alternatives, `table<string, a|b>` whole).
+  static func splitTopLevel(_ text: String, at separator: Character = ",") -> [String] {
     var parts: [String] = []
     var current = ""
     var depth = 0
@@ -571,7 +572,7 @@ public struct APIDocGenerator {
       switch character {
       case "(", "[", "{", "<": depth += 1
       case ")", "]", "}", ">": depth = max(0, depth - 1)
-      case "," where depth == 0:
+      case separator where depth == 0:
         parts.append(current.trimmingCharacters(in: .whitespaces))
         current = ""
         continue

@@ -193,7 +193,7 @@ extension APIDocGenerator {
 
   /// A doc type as LuaLS writes it: Tide classes and enums as `tide.Sprite`, unknown words as `any`.
   static func metaType(_ type: String, classes: Set<String>, aliases: Set<String>) -> String {
-    let alternatives = topLevelAlternatives(type)
+    let alternatives = splitTopLevel(type, at: "|")
     let mapped = alternatives.map { part -> String in
       var word = part
       var suffix = ""
@@ -209,27 +209,6 @@ extension APIDocGenerator {
       return "any"
     }
     return mapped.joined(separator: "|")
-  }
-
-  /// `type` split at the bars outside brackets, so `table<string, a|b>` and `fun(x: a|b)` stay whole.
-  private static func topLevelAlternatives(_ type: String) -> [String] {
-    var parts: [String] = []
-    var current = ""
-    var depth = 0
-    for character in type {
-      switch character {
-      case "(", "[", "{", "<": depth += 1
-      case ")", "]", "}", ">": depth = max(0, depth - 1)
-      case "|" where depth == 0:
-        parts.append(current.trimmingCharacters(in: .whitespaces))
-        current = ""
-        continue
-      default: break
-      }
-      current.append(character)
-    }
-    parts.append(current.trimmingCharacters(in: .whitespaces))
-    return parts
   }
 
   /// `text` with each whole word (letters, digits, `_`) that does not follow a `.` passed
