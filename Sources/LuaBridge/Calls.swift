@@ -100,7 +100,11 @@ extension LuaState {
       // without a place (level 0) keep their own wording: libraries use it to name a data file.
       let located = LuaError.location(inMessage: message)
       var shown = message
-      if located == nil, message.hasPrefix("(error object is a "), let frame, !frame.isEmpty {
+      // Lua's own errors raised inside a C function (`ipairs(nil)`'s iterator, a library's
+      // argument check) carry no place either: they get the Lua line that called it.
+      if located == nil, let frame, !frame.isEmpty,
+        message.hasPrefix("(error object is a ") || LuaError.isUnplacedRuntimeMessage(message)
+      {
         shown = "\(frame): \(message)"
       }
       return LuaError(kind: kind, message: shown, location: located ?? frame, traceback: traceback)

@@ -31,6 +31,18 @@ public struct LuaError: Error, CustomStringConvertible, Sendable {
     self.traceback = traceback
   }
 
+  /// Whether `message` is one of Lua's own runtime errors ("attempt to index a nil value",
+  /// "bad argument #1 to 'insert'"), which Lua places only when a Lua function raised it: one
+  /// raised in C has no "file:line:". A library's `error("data/x.lua: ...", 0)` is never one.
+  public static func isUnplacedRuntimeMessage(_ message: String) -> Bool {
+    runtimePrefixes.contains { message.hasPrefix($0) }
+  }
+
+  private static let runtimePrefixes = [
+    "attempt to ", "bad argument #", "number has no integer representation", "'for' ",
+    "table index is ", "invalid key to 'next'", "stack overflow", "C stack overflow", "wrong number of arguments",
+  ]
+
   /// The message followed by the traceback.
   public var description: String {
     traceback.isEmpty ? message : message + "\n" + traceback

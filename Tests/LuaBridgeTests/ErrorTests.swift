@@ -59,6 +59,17 @@ final class ErrorTests: XCTestCase {
     XCTAssertEqual(shown?.message, "custom")
   }
 
+  /// Lua places its own runtime errors only when a Lua function raised them: `ipairs`'s
+  /// iterator (C, called by the `for`) indexing nil said "attempt to index a nil value" with no
+  /// file or line. It gets the Lua line; a library's deliberate `error(msg, 0)` keeps its words.
+  func testRuntimeErrorsRaisedInCGetTheCallingLine() {
+    let vm = makeVM()
+    let lua = vm.state
+    let looped = lua.expectError("local variant = {}\nfor _ in ipairs(variant.choices) do end", chunkName: "@game/main.lua")
+    XCTAssertEqual(looped?.message, "game/main.lua:2: attempt to index a nil value")
+    XCTAssertEqual(lua.expectError("error('data/colours.lua: colours: sums to 95', 0)")?.message, "data/colours.lua: colours: sums to 95")
+  }
+
   func testSyntaxError() {
     let vm = makeVM()
     let lua = vm.state
