@@ -317,6 +317,36 @@ final class HotReloadTests: XCTestCase {
     XCTAssertEqual(try game.eval("self.version"), "4")
   }
 
+  /// A data module merged in place and then refused by the module that checks it (BubblePop's
+  /// probabilities summing to 100) used to stay merged: the game ran on data its own check
+  /// refused while the console said the old code keeps running. The whole reload is undone.
+  func testAReloadRefusedByALaterModuleLeavesTheOldDataInPlace() throws {
+    let checker = """
+      local data = require('data')
+      local sum = 0
+      for _, colour in ipairs(data.colours) do sum = sum + colour.probability end
+      if sum ~= 100 then error('data.lua: probabilities sum to ' .. sum .. ', expected 100', 0) end
+      return { checked = true }
+      """
+    let fixture = try ReloadFixture(files: [
+      "conf.lua": Self.conf,
+      "data.lua": "return { colours = { { points = 1, probability = 60 }, { points = 5, probability = 40 } } }",
+      "checker.lua": checker,
+      "main.lua": "data = require('data')\nrequire('checker')\nred = data.colours[1]",
+    ])
+    try fixture.saveInPlace("data.lua", "return { colours = { { points = 99, probability = 55 }, { points = 5, probability = 40 } } }")
+    XCTAssertTrue(fixture.waitForReload())
+    XCTAssertTrue(try XCTUnwrap(fixture.engine.overlay).message.contains("probabilities sum to 95"))
+    XCTAssertEqual(fixture.reloader.lastReport?.scripts, [], "nothing was applied")
+    XCTAssertEqual(try fixture.eval("data.colours[1].points"), "1", "the refused table is not in the game")
+    XCTAssertEqual(try fixture.eval("red.points .. '/' .. red.probability"), "1/60", "nor in the tables the game holds")
+    // A good save applies, into the same tables.
+    try fixture.saveInPlace("data.lua", "return { colours = { { points = 99, probability = 60 }, { points = 5, probability = 40 } } }")
+    XCTAssertTrue(fixture.waitForReload())
+    XCTAssertNil(fixture.engine.overlay)
+    XCTAssertEqual(try fixture.eval("red.points"), "99")
+  }
+
   /// A file that failed loads once a file it requires is fixed: main.lua needs a field that
   /// only a later save of data.lua adds, and re-runs as data.lua's dependant.
   func testFailedFileLoadsOnceItsDependencyIsFixed() throws {

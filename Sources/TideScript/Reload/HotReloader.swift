@@ -144,21 +144,32 @@ public final class HotReloader {
     let files = Dictionary(loader.loadedFiles.map { ($1, displayName($0)) }, uniquingKeysWith: { first, _ in first })
 
     let pendingScene = engine.scenes.pending
-    var failedAt: Int?
-    for (index, name) in ordered.enumerated() {
-      let file = files[name] ?? name
-      if let problem = rerunOne(name) {
-        report.error = problem.message
-        reportQuietly(.script(problem), context: "reloading \(file)")
-        failedAt = index
-        break
+    var failure: (problem: LuaError, file: String)?
+    do throws(LuaError) {
+      // The whole reload applies or none of it: a data module merged in place and then refused
+      // by a module that checks it (bubbles.lua's sums) must not stay in the running game.
+      let batch = try ReloadBatch(swap: swap, engine: engine)
+      for name in ordered {
+        let file = files[name] ?? name
+        if let problem = rerunOne(name, journal: batch.journal) {
+          failure = (problem, file)
+          try batch.rollBack()
+          break
+        }
+        if changed.contains(name) { report.scripts.append(file) } else { report.dependents.append(file) }
       }
-      if changed.contains(name) { report.scripts.append(file) } else { report.dependents.append(file) }
+    } catch {
+      failure = (error, "the reload")
     }
     // Top-level code asking for a scene (main.lua's opening go) must not leave the current one.
     if engine.scenes.current != nil { engine.scenes.pending = pendingScene }
-    if let failedAt {
-      stale = Set(ordered[failedAt...])
+    if let failure {
+      report.scripts = []
+      report.dependents = []
+      report.error = failure.problem.message
+      reportQuietly(.script(failure.problem), context: "reloading \(failure.file)")
+      // Nothing of this reload stayed: every module of it runs again on the next save.
+      stale = Set(ordered)
       return
     }
     stale = []
@@ -189,22 +200,14 @@ public final class HotReloader {
     return ordered
   }
 
-  /// Re-runs one module and installs its new value; on failure puts globals and scenes back.
-  private func rerunOne(_ name: String) -> LuaError? {
+  /// Re-runs one module and installs its new value, writing what it changes in `journal`.
+  private func rerunOne(_ name: String, journal: LuaRef) -> LuaError? {
     let lua = engine.lua
     let top = lua.top
     defer { lua.top = top }
     do throws(LuaError) {
-      let globals = try swap.snapshot(engine.gameEnv, lua: lua)
-      let scenes = try swap.snapshot(engine.sceneDefinitions, lua: lua)
-      do throws(LuaError) {
-        try engine.modules.rerun(name, engine: engine)
-      } catch {
-        try swap.restore(engine.gameEnv, from: globals, lua: lua)
-        try swap.restore(engine.sceneDefinitions, from: scenes, lua: lua)
-        return error
-      }
-      try install(name)
+      try engine.modules.rerun(name, engine: engine)
+      try install(name, journal: journal)
       return nil
     } catch {
       return error
@@ -212,13 +215,15 @@ public final class HotReloader {
   }
 
   /// Puts the new value on top of the stack in the module cache, keeping an old table's identity.
-  private func install(_ name: String) throws(LuaError) {
+  private func install(_ name: String, journal: LuaRef) throws(LuaError) {
     let lua = engine.lua
     let new = lua.top
     lua.push(engine.moduleCache)
     let oldType = lua.rawGet(-1, key: name)
     if oldType == .table, lua.type(at: new) == .table, lua_rawequal(lua.L, -1, new) == 0,
-      try swap.merge(old: -1, new: new, name: name, scenes: engine.sceneDefinitions, cache: engine.moduleCache, lua: lua)
+      try swap.merge(
+        old: -1, new: new, name: name, scenes: engine.sceneDefinitions, cache: engine.moduleCache, journal: journal,
+        lua: lua)
     {
       return  // merged into the old table: every holder of it sees the new contents
     }
@@ -291,5 +296,35 @@ extension Engine {
     let reloader = try HotReloader(engine: self, settle: settle, log: log)
     self.reloader = reloader
     return reloader
+  }
+}
+
+/// What one reload can change, saved before it starts so a failure part way puts all of it
+/// back: the game's globals, the scene definitions and the module cache (shallow copies), and
+/// a journal of the tables merged in place and the upvalues re-pointed.
+private struct ReloadBatch {
+  let swap: ModuleSwap
+  let engine: Engine
+  let journal: LuaRef
+  let globals: LuaRef
+  let scenes: LuaRef
+  let cache: LuaRef
+
+  init(swap: ModuleSwap, engine: Engine) throws(LuaError) {
+    self.swap = swap
+    self.engine = engine
+    let lua = engine.lua
+    journal = try swap.newJournal(lua: lua)
+    globals = try swap.snapshot(engine.gameEnv, lua: lua)
+    scenes = try swap.snapshot(engine.sceneDefinitions, lua: lua)
+    cache = try swap.snapshot(engine.moduleCache, lua: lua)
+  }
+
+  func rollBack() throws(LuaError) {
+    let lua = engine.lua
+    try swap.rollBack(journal, lua: lua)
+    try swap.restore(engine.gameEnv, from: globals, lua: lua)
+    try swap.restore(engine.sceneDefinitions, from: scenes, lua: lua)
+    try swap.restore(engine.moduleCache, from: cache, lua: lua)
   }
 }

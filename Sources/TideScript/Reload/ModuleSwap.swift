@@ -23,7 +23,11 @@ struct ModuleSwap {
   /// Replaces the contents of module `name`'s old table (at `old`) with those of its new one
   /// (at `new`), keeping `old`'s identity, then re-points upvalues of the new functions (and of
   /// those in `scenes`). Returns false, changing nothing, when either is not a plain table.
-  func merge(old: Int32, new: Int32, name: String, scenes: LuaRef, cache: LuaRef, lua: LuaState) throws(LuaError) -> Bool {
+  /// Every table it changes and every upvalue it re-points is written in `journal` first, so
+  /// `rollBack` can undo the merge when a later module of the same reload fails.
+  func merge(
+    old: Int32, new: Int32, name: String, scenes: LuaRef, cache: LuaRef, journal: LuaRef, lua: LuaState
+  ) throws(LuaError) -> Bool {
     let old = lua.absIndex(old)
     let new = lua.absIndex(new)
     try call("merge", lua: lua, results: 1) { lua in
@@ -32,10 +36,27 @@ struct ModuleSwap {
       lua.push(scenes)
       lua.push(cache)
       lua.push(name)
-      return 5
+      lua.push(journal)
+      return 6
     }
     defer { lua.pop() }
     return lua.toBool(at: -1)
+  }
+
+  /// An empty journal for the merges of one reload.
+  func newJournal(lua: LuaState) throws(LuaError) -> LuaRef {
+    try call("journal", lua: lua, results: 1) { _ in 0 }
+    defer { lua.pop(1) }
+    return lua.ref(at: -1)
+  }
+
+  /// Undoes every merge written in `journal`: tables get their old contents back and
+  /// re-pointed upvalues their old tables, newest first.
+  func rollBack(_ journal: LuaRef, lua: LuaState) throws(LuaError) {
+    try call("roll_back", lua: lua) { lua in
+      lua.push(journal)
+      return 1
+    }
   }
 
   /// A shallow copy of the table in `table`, to `restore` it from.
@@ -89,8 +110,13 @@ struct ModuleSwap {
     -- A nested table is merged only when the new one was made by this reload (not `known`
     -- before it) and the old one belongs to this module alone (no other module reaches it):
     -- `default = colours.blue` must not rewrite colours.red.
-    local function merge_into(old, new, map, known, others)
+    local function merge_into(old, new, map, known, others, journal)
       map[new] = old
+      if journal.tables[old] == nil then
+        local copy = {}
+        for k, v in next, old do copy[k] = v end
+        journal.tables[old] = copy
+      end
       for k in next, old do
         if rawget(new, k) == nil then rawset(old, k, nil) end
       end
@@ -101,7 +127,7 @@ struct ModuleSwap {
           elseif not known[v] then
             local before = rawget(old, k)
             if plain(v) and plain(before) and not others[before] and not map[before] then
-              merge_into(before, v, map, known, others)
+              merge_into(before, v, map, known, others, journal)
               v = before
             end
           end
@@ -112,7 +138,7 @@ struct ModuleSwap {
 
     -- Re-points a function's upvalues from new tables to the old ones they were merged into.
     -- Upvalues are shared by all closures of one local, so fixing one fixes its siblings.
-    local function repoint(fn, map, done)
+    local function repoint(fn, map, done, journal)
       if done[fn] then return end
       done[fn] = true
       local i = 1
@@ -121,18 +147,20 @@ struct ModuleSwap {
         if name == nil then break end
         if name ~= "" then  -- C functions' upvalues have no names; leave them alone
           if type(value) == "table" and map[value] then
+            local undo = journal.upvalues
+            undo[#undo + 1] = { fn, i, value }
             setupvalue(fn, i, map[value])
           elseif type(value) == "function" then
-            repoint(value, map, done)
+            repoint(value, map, done, journal)
           end
         end
         i = i + 1
       end
     end
 
-    local function repoint_in(tbl, map, done)
+    local function repoint_in(tbl, map, done, journal)
       for _, v in next, tbl do
-        if type(v) == "function" then repoint(v, map, done) end
+        if type(v) == "function" then repoint(v, map, done, journal) end
       end
     end
 
@@ -140,7 +168,25 @@ struct ModuleSwap {
 
     -- Merges module `name`'s new value into its old one when both are plain tables and returns
     -- true; otherwise returns false and the caller installs the new value as it is.
-    function helpers.merge(old, new, scenes, cache, name)
+    function helpers.journal()
+      return { tables = {}, upvalues = {} }
+    end
+
+    function helpers.roll_back(journal)
+      local undo = journal.upvalues
+      for i = #undo, 1, -1 do
+        local entry = undo[i]
+        setupvalue(entry[1], entry[2], entry[3])
+      end
+      for tbl, copy in next, journal.tables do
+        for k in next, tbl do
+          if copy[k] == nil then rawset(tbl, k, nil) end
+        end
+        for k, v in next, copy do rawset(tbl, k, v) end
+      end
+    end
+
+    function helpers.merge(old, new, scenes, cache, name, journal)
       if not (plain(old) and plain(new)) then return false end
       local known, others = {}, {}
       for module, value in next, cache do
@@ -149,10 +195,10 @@ struct ModuleSwap {
       for t in next, others do known[t] = true end
       reach(old, known)
       local map, done = {}, {}
-      merge_into(old, new, map, known, others)
-      for _, tbl in next, map do repoint_in(tbl, map, done) end
+      merge_into(old, new, map, known, others, journal)
+      for _, tbl in next, map do repoint_in(tbl, map, done, journal) end
       for _, definition in next, scenes do
-        if type(definition) == "table" then repoint_in(definition, map, done) end
+        if type(definition) == "table" then repoint_in(definition, map, done, journal) end
       end
       return true
     end
