@@ -63,8 +63,10 @@ final class LayoutCheckTests: XCTestCase {
     let result = try layout(["--size", "320x240", "--option", "problem=offscreen"])
     XCTAssertEqual(result.status, 1)
     let found = problems(result)
-    XCTAssertEqual(found.count, 2, "\(found)")
+    // The first screen at 320x240; tablet.input taps 400x300's layout, so it is skipped there.
+    XCTAssertEqual(found.count, 1, "\(found)")
     XCTAssertTrue(found.allSatisfy { $0.contains(" 320x240: text outside the screen") }, "\(found)")
+    XCTAssertTrue(result.stdout.contains("  skipped Tests/Fixtures/layout tests/golden/tablet.input: made for @size 400x300, not 320x240\n"), result.stdout)
   }
 
   func testWarnNeedsLayout() throws {
@@ -133,5 +135,16 @@ final class LayoutCheckTests: XCTestCase {
     XCTAssertFalse(result.stdout.contains("warning"), result.stdout)
     XCTAssertTrue(result.stdout.contains("  checked Content/memory tests/golden/won.input 390x844: scene 'won' at 15 s\n"), result.stdout)
     XCTAssertTrue(result.stdout.contains("  checked Content/memory tests/golden/won_phone.input 375x667: scene 'won' at 15 s\n"), result.stdout)
+  }
+
+  /// With `--size`, a golden input made for another size (`@size`) is skipped and said, not
+  /// played with the other layout's taps (it reached 'play' and warned of missed presses).
+  func testSizeSkipsGoldenInputsMadeForAnotherSize() throws {
+    let result = try tide(["check", "--layout", "Content/memory", "--size", "375x667"], timeout: 120)
+    XCTAssertEqual(result.status, 0, result.stdout + result.stderr)
+    XCTAssertTrue(result.stdout.contains("  skipped Content/memory tests/golden/won.input: made for @size 390x844, not 375x667\n"), result.stdout)
+    XCTAssertFalse(result.stdout.contains("checked Content/memory tests/golden/won.input"), result.stdout)
+    XCTAssertTrue(result.stdout.contains("  checked Content/memory tests/golden/won_phone.input 375x667: scene 'won' at 15 s\n"), result.stdout)
+    XCTAssertFalse(result.stdout.contains("warning"), result.stdout)
   }
 }
