@@ -10,9 +10,36 @@ local bubbles = {}
 -- "data.colours" -> "data/colours.lua", the file an author has to fix.
 local function source_of(module) return (module:gsub("%.", "/")) .. ".lua" end
 
+-- The fields a colour entry may have; any other is a typo (`probabilty`) to name at load.
+local FIELDS = { colour = true, fill = true, points = true, probability = true, text = true, outline = true }
+local FIELD_LIST = "colour, fill, outline, points, probability, text"
+
+-- Refuses a `value` the engine does not take as a colour. Tide gives Lua no colour parser,
+-- and its names are CSS's (too many to copy), so a hidden rect made and dropped at once asks.
+local function check_colour(where, key, value)
+  local ok, dot = pcall(tide.sprite.rect, { fill = value, visible = false })
+  if not ok then
+    error(("%s%s: '%s' is not a colour (use \"#rrggbb\", \"#rrggbbaa\" or a name like \"white\")"):format(where, key, value), 0)
+  end
+  dot:remove()
+end
+
 --- Checks a colour table and returns it; a bad one raises an error naming the file and
 --- the field: "data/colours.lua: colours: probabilities sum to 95, expected 100".
 function bubbles.check_colours(list, source)
+  -- Unknown fields first: a misspelt `probabilty` is the fault, not the missing probability.
+  for i, item in ipairs(type(list) == "table" and list or {}) do
+    if type(item) == "table" then
+      local unknown = {}
+      for key in pairs(item) do
+        if not FIELDS[key] then unknown[#unknown + 1] = tostring(key) end
+      end
+      table.sort(unknown)
+      if unknown[1] then
+        error(("%s: colours[%d]: unknown field '%s' (expected: %s)"):format(source, i, unknown[1], FIELD_LIST), 0)
+      end
+    end
+  end
   local ok, err = tide.rules.validate_weighted(list, "probability", { name = "colours", total = 100 })
   if not ok then error(source .. ": " .. err, 0) end
   local seen = {}
@@ -27,10 +54,12 @@ function bubbles.check_colours(list, source)
       error(where .. "points: expected a positive whole number, got " .. tostring(item.points), 0)
     end
     if type(item.fill) ~= "string" then error(where .. "fill: expected a colour like \"#e63946\", got " .. tostring(item.fill), 0) end
+    check_colour(where, "fill", item.fill)
     for _, key in ipairs({ "text", "outline" }) do
       if item[key] ~= nil and type(item[key]) ~= "string" then
         error(where .. key .. ": expected a colour like \"#14213d\" or nothing, got " .. tostring(item[key]), 0)
       end
+      if item[key] ~= nil then check_colour(where, key, item[key]) end
     end
   end
   return list

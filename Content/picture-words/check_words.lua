@@ -7,7 +7,7 @@ return function(list, source)
   for i, entry in ipairs(list) do
     if type(entry) ~= "table" then fail("[%d] must be a table like { word = \"cat\", image = \"cat.png\" }", i) end
     for field in pairs(entry) do
-      if field ~= "word" and field ~= "image" then fail("[%d]: unknown field '%s' (word, image)", i, tostring(field)) end
+      if field ~= "word" and field ~= "image" then fail("[%d]: unknown field '%s' (expected: image, word)", i, tostring(field)) end
     end
     if type(entry.word) ~= "string" or entry.word == "" then
       fail("[%d].word must be a non-empty string, got %s", i, tostring(entry.word))

@@ -8,11 +8,9 @@ local ui = tide.ui
 local match = require("data.match")
 local classic = require("rps.data.classic")
 
-local order, emoji = {}, {}
-for i, choice in ipairs(classic.choices) do
-  order[i], emoji[choice.id] = choice.id, choice.emoji
-end
-local duel = tide.rules.duel(classic.beats, { order = order, source = "../rps/data/classic.lua" })
+-- Checked as rps checks it, so a broken table stops the load naming rps's file and field.
+local duel, emoji = require("rps.variant")(classic, "../rps/data/classic.lua")
+local order = duel:choices()
 
 -- The options, kept outside the screens so they survive a visit to the rules.
 local settings = {}

@@ -10,14 +10,10 @@ local variant = require("data." .. variant_name)
 if type(variant) ~= "table" or type(variant.beats) ~= "table" then
   error(("option variant: data/%s.lua is not a variant (it has no beats table)"):format(variant_name), 0)
 end
--- Display order for the duel, and id -> emoji, looked up on every round.
-local order, emoji_of = {}, {}
-for i, choice in ipairs(variant.choices) do
-  order[i] = choice.id
-  emoji_of[choice.id] = choice.emoji
-end
--- A broken table stops the game at load, naming the file and the field at fault.
-local duel = tide.rules.duel(variant.beats, { order = order, source = "data/" .. variant_name .. ".lua" })
+-- A broken table stops the game at load, naming the file and the field at fault. The duel keeps
+-- the choices' display order; emoji_of maps an id to its emoji, looked up on every round.
+local duel, emoji_of = require("variant")(variant, "data/" .. variant_name .. ".lua")
+local order = duel:choices()
 
 local messages = {
   win = "You won!", lose = "You lose!", tie = "Draw!", start = "Rock, Scissors, Paper!",

@@ -48,6 +48,44 @@ describe("the colour table", function()
     assert.has_error(function() check({}, "data/x.lua") end, "data/x.lua: colours: the list is empty")
   end)
 
+  -- P6, P-X: a new table is data an author writes, so a typo must be named where it is.
+  it("refuses a fill, text or outline that is not a colour, naming the field (P6, P-X)", function()
+    tide.test.start{ seed = 7 }
+    local check = require("bubbles").check_colours
+    local function table_with(i, field, value)
+      local list = {}
+      for j, c in ipairs(require("data.colours")) do
+        list[j] = { colour = c.colour, fill = c.fill, points = c.points, probability = c.probability }
+      end
+      list[i][field] = value
+      return list
+    end
+    local hint = ' is not a colour (use "#rrggbb", "#rrggbbaa" or a name like "white")'
+    assert.has_error(function() check(table_with(1, "fill", "#zzz"), "data/x.lua") end,
+      "data/x.lua: colours[1].fill: '#zzz'" .. hint)
+    assert.has_error(function() check(table_with(2, "text", "whit"), "data/x.lua") end,
+      "data/x.lua: colours[2].text: 'whit'" .. hint)
+    assert.has_error(function() check(table_with(3, "outline", "#12345"), "data/x.lua") end,
+      "data/x.lua: colours[3].outline: '#12345'" .. hint)
+    -- Names the engine knows are colours too.
+    check(table_with(1, "fill", "tomato"), "data/x.lua")
+    assert.has_error(function()
+      tide.test.start{ options = { colours = "tests.bad_fill_colours" } }
+    end, "game failed to start: tests/bad_fill_colours.lua: colours[1].fill: '#zzz'" .. hint)
+  end)
+
+  it("names a misspelt field, not the field it leaves missing (P6, P-X)", function()
+    tide.test.start{ seed = 7 }
+    local check = require("bubbles").check_colours
+    local list = {}
+    for j, c in ipairs(require("data.colours")) do
+      list[j] = { colour = c.colour, fill = c.fill, points = c.points, probability = c.probability }
+    end
+    list[3].probabilty, list[3].probability = list[3].probability, nil
+    assert.has_error(function() check(list, "data/x.lua") end,
+      "data/x.lua: colours[3]: unknown field 'probabilty' (expected: colour, fill, outline, points, probability, text)")
+  end)
+
   it("gives colours with the table's frequencies over 100,000 draws (chi-square, seed 7)", function()
     tide.test.start{ seed = 7 }
     local helpers, bubbles = require("tests.helpers"), require("bubbles")

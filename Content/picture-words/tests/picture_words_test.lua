@@ -107,7 +107,7 @@ describe("the word list", function()
     assert.has_error(function() check({ cat, { word = "cat", image = "dog.png" } }, "data/words.lua") end,
       "data/words.lua: [2].word 'cat' is already [1]")
     assert.has_error(function() check({ cat, { word = "dog", imgae = "dog.png" } }, "data/words.lua") end,
-      "data/words.lua: [2]: unknown field 'imgae' (word, image)")
+      "data/words.lua: [2]: unknown field 'imgae' (expected: image, word)")
     assert.are.same({ cat, { word = "dog", image = "dog.png" } }, check({ cat, { word = "dog", image = "dog.png" } }, "x"))
   end)
 end)

@@ -215,3 +215,54 @@ describe("the variant option", function()
     end, "game failed to start: option variant: data/look.lua is not a variant (it has no beats table)")
   end)
 end)
+
+-- R5: a variant is data an author writes, so its choices are checked at load like its rules,
+-- each fault named by file and field rather than found later at a sprite.
+describe("a broken variant's choices (R5)", function()
+  local function variant_with(change)
+    local tbl = {
+      title = "Test", beats = { rock = { "scissors" }, paper = { "rock" }, scissors = { "paper" } },
+      choices = { { id = "rock", emoji = "✊" }, { id = "paper", emoji = "✋" }, { id = "scissors", emoji = "✌️" } },
+    }
+    change(tbl)
+    return tbl
+  end
+  local function load_error(change)
+    tide.test.start{}
+    local ok, err = pcall(require("variant"), variant_with(change), "data/broken.lua")
+    assert.is_false(ok)
+    return err
+  end
+
+  it("are accepted when whole", function()
+    tide.test.start{}
+    local duel, emoji_of = require("variant")(variant_with(function() end), "data/broken.lua")
+    assert.are.same({ "rock", "paper", "scissors" }, duel:choices())
+    assert.are.equal("✋", emoji_of.paper)
+  end)
+
+  it("are refused when a choice has no emoji or no id", function()
+    assert.are.equal("data/broken.lua: choices[3].emoji: expected a string, got nil",
+      load_error(function(t) t.choices[3].emoji = nil end))
+    assert.are.equal("data/broken.lua: choices[1].id: expected a string, got 7",
+      load_error(function(t) t.choices[1].id = 7 end))
+  end)
+
+  it("name a misspelt field", function()
+    assert.are.equal("data/broken.lua: unknown field 'choises' (expected: beats, choices, title)",
+      load_error(function(t) t.choises, t.choices = t.choices, nil end))
+    assert.are.equal("data/broken.lua: choices[2]: unknown field 'emoij' (expected: emoji, id)",
+      load_error(function(t) t.choices[2].emoij, t.choices[2].emoji = t.choices[2].emoji, nil end))
+  end)
+
+  it("are refused when missing, repeated or not matching the rules", function()
+    assert.are.equal('data/broken.lua: choices: expected a list like { { id = "rock", emoji = "✊" }, ... }, got nil',
+      load_error(function(t) t.choices = nil end))
+    assert.are.equal("data/broken.lua: choices[3].id: 'rock' is listed twice",
+      load_error(function(t) t.choices[3].id = "rock" end))
+    assert.are.equal("data/broken.lua: choices[3].id: 'spock' is not in beats",
+      load_error(function(t) t.choices[3].id = "spock" end))
+    assert.are.equal("data/broken.lua: beats.scissors: 'scissors' is not one of the choices (rock, paper)",
+      load_error(function(t) t.choices[3] = nil end))
+  end)
+end)
