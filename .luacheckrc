@@ -5,6 +5,7 @@ stds.tide = { read_globals = { tide = { fields = {
       ["play"] = {},
     } },
     ["camera"] = { other_fields = true, read_only = false },
+    ["colour"] = {},
     ["every"] = {},
     ["game"] = { fields = {
       ["author"] = {},
@@ -92,6 +93,7 @@ stds.tide_test = { read_globals = { tide = { fields = {
       ["play"] = {},
     } },
     ["camera"] = { other_fields = true, read_only = false },
+    ["colour"] = {},
     ["every"] = {},
     ["game"] = { fields = {
       ["author"] = {},

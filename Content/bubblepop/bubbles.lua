@@ -14,14 +14,10 @@ local function source_of(module) return (module:gsub("%.", "/")) .. ".lua" end
 local FIELDS = { colour = true, fill = true, points = true, probability = true, text = true, outline = true }
 local FIELD_LIST = "colour, fill, outline, points, probability, text"
 
--- Refuses a `value` the engine does not take as a colour. Tide gives Lua no colour parser,
--- and its names are CSS's (too many to copy), so a hidden rect made and dropped at once asks.
+-- Refuses a `value` the engine does not take as a colour, naming the field.
 local function check_colour(where, key, value)
-  local ok, dot = pcall(tide.sprite.rect, { fill = value, visible = false })
-  if not ok then
-    error(("%s%s: '%s' is not a colour (use \"#rrggbb\", \"#rrggbbaa\" or a name like \"white\")"):format(where, key, value), 0)
-  end
-  dot:remove()
+  local red, why = tide.colour(value)
+  if not red then error(where .. key .. ": " .. why, 0) end
 end
 
 --- Checks a colour table and returns it; a bad one raises an error naming the file and

@@ -116,9 +116,26 @@ final class SpriteAPITests: XCTestCase {
           assert.has_error(function() tide.sprite.rect(5) end, "bad argument #1 to 'rect' (table expected, got number)")
           assert.has_error(function() tide.sprite.text(nil) end, "bad argument #1 to 'text' (string expected, got nil)")
         end)
+
+        it("reads a colour as sprites take it, or says why it is not one, for data checks", function()
+          local r, g, b, a = tide.colour("#ff8000")
+          assert.are.same({ 1, 0, 1 }, { r, b, a })
+          assert.is_near(0.502, g, 0.001)
+          assert.are.same({ 1, 1, 1, 1 }, { tide.colour("white") })
+          assert.is_near(0.502, select(4, tide.colour("#00000080")), 0.001)
+          local none, why = tide.colour("#zzz")
+          assert.is_nil(none)
+          assert.are.equal([['#zzz' is not a colour (use "#rrggbb", "#rrggbbaa" or a name like "white")]], why)
+          local no_string, what = tide.colour(5)
+          assert.is_nil(no_string)
+          assert.are.equal("expected a colour string, got number", what)
+          -- It reads what a sprite takes: the same parser, names included.
+          assert.has_no.errors(function() tide.sprite.rect{ fill = "gold" }:remove() end)
+          assert.is_not_nil(tide.colour("gold"))
+        end)
       end)
       """#, assets: Self.assets)
-    assertAllPassed(report, count: 8)
+    assertAllPassed(report, count: 9)
   }
 
   /// The outside author's report: with two unknown fields, the error named one or the other

@@ -879,6 +879,18 @@ function tide.stats() end
 ---@return number # seconds
 function tide.time() end
 
+---Reads a colour as sprites take it (`"#rrggbb"`, `"#rrggbbaa"`, `"#rgb"` or a name like `"white"`): its red, green, blue and alpha, each 0 to 1. For anything else it returns nil and why, as `io.open` does, so a game can check the colours of its data tables at load and name the field that is wrong.
+---
+---```lua
+---local r, why = tide.colour(item.fill); if not r then error("data/colours.lua: colours[" .. i .. "].fill: " .. why, 0) end
+---```
+---@param value string
+---@return number? # red, or nil
+---@return number|string # green, or why it is not a colour
+---@return number? # blue
+---@return number? # alpha
+function tide.colour(value) end
+
 ---Shows a warning: printed once, listed by `app:errors()` in tests; the game goes on.
 ---
 ---```lua

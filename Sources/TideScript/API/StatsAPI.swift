@@ -35,6 +35,31 @@ extension Engine {
       return 1
     }
 
+    /// Reads a colour as sprites take it (`"#rrggbb"`, `"#rrggbbaa"`, `"#rgb"` or a name like
+    /// `"white"`): its red, green, blue and alpha, each 0 to 1. For anything else it returns nil
+    /// and why, as `io.open` does, so a game can check the colours of its data tables at load
+    /// and name the field that is wrong.
+    /// @param value string
+    /// @return number?: red, or nil
+    /// @return number|string: green, or why it is not a colour
+    /// @return number?: blue
+    /// @return number?: alpha
+    /// @example local r, why = tide.colour(item.fill); if not r then error("data/colours.lua: colours[" .. i .. "].fill: " .. why, 0) end
+    m.function("colour") { lua in
+      guard lua.type(at: 1) == .string, let text = lua.toString(at: 1) else {
+        lua.pushNil()
+        lua.push("expected a colour string, got \(lua.typeName(at: 1))")
+        return 2
+      }
+      guard let colour = Color(string: text) else {
+        lua.pushNil()
+        lua.push("'\(text)' is not a colour (use \"#rrggbb\", \"#rrggbbaa\" or a name like \"white\")")
+        return 2
+      }
+      for channel in [colour.r, colour.g, colour.b, colour.a] { lua.push(channel) }
+      return 4
+    }
+
     /// Shows a warning: printed once, listed by `app:errors()` in tests; the game goes on.
     /// @param message string
     /// @example tide.warn("scores were damaged; started a fresh board")
