@@ -36,6 +36,7 @@ stds.tide = { read_globals = { tide = { fields = {
     ["save"] = { fields = {
       ["read"] = {},
       ["read_status"] = {},
+      ["set_aside"] = {},
       ["write"] = {},
     } },
     ["scene"] = { fields = {
@@ -124,6 +125,7 @@ stds.tide_test = { read_globals = { tide = { fields = {
     ["save"] = { fields = {
       ["read"] = {},
       ["read_status"] = {},
+      ["set_aside"] = {},
       ["write"] = {},
     } },
     ["scene"] = { fields = {
@@ -150,6 +152,7 @@ stds.tide_test = { read_globals = { tide = { fields = {
     ["stats"] = {},
     ["task"] = {},
     ["test"] = { fields = {
+      ["read_raw_save"] = {},
       ["start"] = {},
       ["write_raw_save"] = {},
     } },

@@ -3,8 +3,7 @@
 --
 -- A file the engine cannot read at all is set aside by tide.save (renamed, never
 -- overwritten, with a warning) and read_status says so. One that reads but is not a
--- board is set aside here: written whole to the first free "scores-damaged-N" (a name
--- never used before, so no earlier copy is overwritten), and only then replaced by a
+-- board is set aside the same way with tide.save.set_aside, and only then replaced by a
 -- fresh board. Either way `board.notice` tells the player and a fresh board starts.
 
 local game = require("data.game")
@@ -17,15 +16,6 @@ local function is_board(saved)
     if type(name) ~= "string" or name == "" or math.type(best) ~= "integer" or best < 0 then return false end
   end
   return true
-end
-
--- Keeps what was read under a name no save uses yet; returns that name.
-local function set_aside(saved)
-  local n = 1
-  while tide.save.read(board.file .. "-damaged-" .. n) ~= nil do n = n + 1 end
-  local name = board.file .. "-damaged-" .. n
-  tide.save.write(name, saved)
-  return name
 end
 
 -- Tells the player, whichever way the file was set aside, where it was kept.
@@ -42,7 +32,7 @@ function board.load()
   end
   if saved == nil then return {} end
   if is_board(saved) then return saved.players end
-  kept = set_aside(saved)
+  kept = tide.save.set_aside(board.file, "not a board of names and best scores")
   tide.save.write(board.file, { players = {} })   -- only once the old one is kept
   notice_kept(kept)
   return {}

@@ -184,4 +184,31 @@ final class SaveAPITests: XCTestCase {
     XCTAssertEqual(report.failed, 0, report.output)
     XCTAssertEqual(report.passed, 2, report.output)
   }
+
+  /// A save that reads but is not what the game expects is set aside by the engine's own
+  /// convention (`<name>.damaged-N.json`, kept byte for byte, never overwritten), with a warning.
+  func testAGameSetsAsideASaveItRefuses() throws {
+    let report = try runLuaTests(
+      #"""
+      it("keeps the refused save beside the fresh one", function()
+        local app = tide.test.start()
+        assert.is_nil(tide.save.set_aside("scores"), "nothing to set aside yet")
+        tide.save.write("scores", { players = "lots" })
+        local before = tide.test.read_raw_save("scores.json")
+        assert.are.equal("scores.damaged-1.json", tide.save.set_aside("scores", "not a board"))
+        assert.is_nil(tide.save.read("scores"))
+        assert.are.equal(before, tide.test.read_raw_save("scores.damaged-1.json"))
+        tide.save.write("scores", 2)
+        assert.are.equal("scores.damaged-2.json", tide.save.set_aside("scores"))
+        assert.are.equal(before, tide.test.read_raw_save("scores.damaged-1.json"), "the first copy stays")
+        assert.are.same({ "save 'scores' was set aside (not a board); kept it as scores.damaged-1.json",
+          "save 'scores' was set aside (the game could not use it); kept it as scores.damaged-2.json" }, app:errors())
+        assert.error_matches(function() tide.save.set_aside("../x") end, "invalid save name", nil, true)
+        assert.error_matches(function() tide.test.read_raw_save("../x.json") end, "is not a file name in the save folder", nil, true)
+      end)
+      """#,
+      main: "")
+    XCTAssertEqual(report.failed, 0, report.output)
+    XCTAssertEqual(report.passed, 1, report.output)
+  }
 }

@@ -1117,6 +1117,16 @@ function tide.save.read(name, default) end
 ---@return string? # when damaged, e.g. "scores.damaged-1.json"
 function tide.save.read_status(name, default) end
 
+---Sets aside save `name` when it reads but is not what the game expects (a board of the wrong shape): renamed to `<name>.damaged-N.json` as `tide.save.read` does with a file it cannot read (never overwritten), with a warning that gives `reason`. Returns the name it was kept as, or nil when there was no such save. Write the fresh value after it.
+---
+---```lua
+---if not is_board(saved) then kept = tide.save.set_aside("scores", "not a board") end
+---```
+---@param name string
+---@param reason? string why the game refused it, for the warning
+---@return string? # e.g. "scores.damaged-1.json"
+function tide.save.set_aside(name, reason) end
+
 ---Saves `value` (nil, booleans, numbers, strings and tables of them) as `name`, atomically: a crash mid-write leaves the old file whole.
 ---
 ---```lua
@@ -1263,6 +1273,15 @@ function tide.test.start(opts) end
 ---@param name string
 ---@param text string
 function tide.test.write_raw_save(name, text) end
+
+---The raw text of file `file` in the game's save folder (`"scores.json"`, or a set-aside `"scores.damaged-1.json"`), or nil when there is none: lets a test check that a damaged save was kept byte for byte. `file` is a file name, never a path.
+---
+---```lua
+---assert.are.equal(before, tide.test.read_raw_save("scores.damaged-1.json"))
+---```
+---@param file string
+---@return string?
+function tide.test.read_raw_save(file) end
 
 ---The colours and font size every widget starts from; change a field before building widgets to restyle them (each widget also takes its own `fill`, `color` or `size`).
 ---@class tide.Theme

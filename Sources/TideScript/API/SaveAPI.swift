@@ -35,6 +35,37 @@ extension Engine {
       return 3
     }
 
+    /// Sets aside save `name` when it reads but is not what the game expects (a board of the
+    /// wrong shape): renamed to `<name>.damaged-N.json` as `tide.save.read` does with a file it
+    /// cannot read (never overwritten), with a warning that gives `reason`. Returns the name it
+    /// was kept as, or nil when there was no such save. Write the fresh value after it.
+    /// @param name string
+    /// @param reason string?: why the game refused it, for the warning
+    /// @return string?: e.g. "scores.damaged-1.json"
+    /// @example if not is_board(saved) then kept = tide.save.set_aside("scores", "not a board") end
+    m.function("set_aside") { [unowned self] lua in
+      let name = try lua.checkString(1)
+      let reason = lua.isNoneOrNil(at: 2) ? "the game could not use it" : try lua.checkString(2)
+      let file: URL
+      do {
+        file = try saves.url(for: name)
+      } catch let error as SaveError {
+        throw LuaArgumentError(arg: 1, message: error.description)
+      }
+      guard FileManager.default.fileExists(atPath: file.path) else {
+        lua.pushNil()
+        return 1
+      }
+      do {
+        let moved = try saves.setAside(name)
+        errors.warn("save '\(name)' was set aside (\(reason)); kept it as \(moved.lastPathComponent)")
+        lua.push(moved.lastPathComponent)
+      } catch let error as SaveError {
+        throw LuaRaise("cannot set save '\(name)' aside: \(error.description)")
+      }
+      return 1
+    }
+
     /// Saves `value` (nil, booleans, numbers, strings and tables of them) as `name`, atomically:
     /// a crash mid-write leaves the old file whole.
     /// @param name string

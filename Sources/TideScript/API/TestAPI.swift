@@ -70,6 +70,25 @@ extension Engine {
       }
       return 0
     }
+    /// The raw text of file `file` in the game's save folder (`"scores.json"`, or a set-aside
+    /// `"scores.damaged-1.json"`), or nil when there is none: lets a test check that a damaged
+    /// save was kept byte for byte. `file` is a file name, never a path.
+    /// @param file string
+    /// @return string?
+    /// @example assert.are.equal(before, tide.test.read_raw_save("scores.damaged-1.json"))
+    m.function("read_raw_save") { [unowned self] lua in
+      let file = try lua.checkString(1)
+      guard !file.isEmpty, !file.contains("/"), file != ".", file != ".." else {
+        throw LuaArgumentError(arg: 1, message: "'\(file)' is not a file name in the save folder")
+      }
+      let url = saves.directory.appendingPathComponent(file)
+      if let data = FileManager.default.contents(atPath: url.path) {
+        lua.push(String(decoding: data, as: UTF8.self))
+      } else {
+        lua.pushNil()
+      }
+      return 1
+    }
     installAppType()
   }
 
