@@ -13,7 +13,7 @@ final class DeterminismTests: XCTestCase {
     .deletingLastPathComponent().deletingLastPathComponent()
     .appendingPathComponent("Fixtures/drift")
 
-  func makeEngine(seed: UInt64) throws -> Engine {
+  static func makeEngine(seed: UInt64) throws -> Engine {
     var options = EngineOptions()
     options.seed = seed
     options.logErrors = false
@@ -44,7 +44,7 @@ final class DeterminismTests: XCTestCase {
 
   /// Plays a fixed input script, returning dumps at checkpoints.
   func play(seed: UInt64) throws -> (dumps: [String], score: String?) {
-    let engine = try makeEngine(seed: seed)
+    let engine = try Self.makeEngine(seed: seed)
     var dumps: [String] = []
     var press = Vec2(x: 0, y: 0)
     for tick in 1...420 {
