@@ -251,13 +251,3 @@ extension LuaTableShape {
       LuaTableKey("pick", "fun(list: table): any", "one element of `list`", required: true),
     ])
 }
-
-extension SpriteField {
-  /// Fields a script reads but never writes, in a constructor or as `s.kind = ...`.
-  var isReadOnly: Bool {
-    switch self {
-    case .kind, .id, .parent, .data, .shown_text, .shown_size: true
-    default: false
-    }
-  }
-}

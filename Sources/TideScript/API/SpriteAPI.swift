@@ -16,6 +16,14 @@ enum SpriteField: String, CaseIterable {
 
   static let list = allCases.map(\.rawValue).joined(separator: ", ")
 
+  /// Fields a script reads but never writes, in a constructor or as `s.kind = ...`.
+  var isReadOnly: Bool {
+    switch self {
+    case .kind, .id, .parent, .data, .shown_text, .shown_size: true
+    default: false
+    }
+  }
+
   /// The numbers a number field takes, from constructors, field writes (in Swift or in C) and
   /// tweens alike; nil for fields that are not numbers.
   var range: NumberRange? {
@@ -596,6 +604,10 @@ extension Engine {
 
   // `prefix` names the option in errors raised while applying a constructor's options table.
   func setField(_ field: SpriteField, of node: Node, valueAt v: Int32, lua: LuaState, arg: Int32, prefix: String? = nil) throws {
+    if field.isReadOnly {
+      let what = prefix.map { "\($0): " } ?? ""
+      throw LuaArgumentError(arg: arg, message: "\(what)'\(field.rawValue)' is read-only")
+    }
     // Every complaint names the field, written as `s.tag = nil` or in a constructor alike.
     func bad(_ expected: String) -> LuaArgumentError {
       LuaArgumentError(arg: arg, message: "\(prefix ?? field.rawValue): \(expected) expected, got \(lua.typeName(at: v))")
@@ -711,8 +723,9 @@ extension Engine {
     case .tag: node.tag = try checkLength(optionalString(), "tag", Limits.labelBytes, arg: arg)
     case .name: node.name = try checkLength(optionalString(), "name", Limits.labelBytes, arg: arg)
     case .kind, .id, .parent, .data, .shown_text, .shown_size:
-      let what = prefix.map { "\($0): " } ?? ""
-      throw LuaArgumentError(arg: arg, message: "\(what)'\(field.rawValue)' is read-only")
+      // Refused above by `isReadOnly`; listed so the switch stays exhaustive and a new field
+      // cannot be forgotten here.
+      return
     }
   }
 
