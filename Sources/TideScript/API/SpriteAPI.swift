@@ -7,6 +7,13 @@ enum SpriteAPIEnums {
   static let spriteEvents = ["tap", "drag", "press", "release"]
 }
 
+extension Color {
+  /// Why `text` is not a colour, worded once so a sprite's refusal and `tide.colour`'s answer agree.
+  static func notAColour(_ text: String) -> String {
+    "'\(text)' is not a colour (use \"#rrggbb\", \"#rrggbbaa\" or a name like \"white\")"
+  }
+}
+
 /// The Lua-facing sprite fields; unknown names are refused so a typo fails loudly.
 enum SpriteField: String, CaseIterable {
   case x, y, w, h, width, height, anchor, anchor_x, anchor_y, scale, scale_x, scale_y, rotation, alpha, z
@@ -635,7 +642,7 @@ extension Engine {
       guard lua.type(at: v) == .string, let s = lua.toString(at: v) else { throw bad("colour string") }
       guard let c = Color(string: s) else {
         let what = prefix.map { "\($0): " } ?? ""
-        throw LuaArgumentError(arg: arg, message: "\(what)'\(s)' is not a colour (use \"#rrggbb\", \"#rrggbbaa\" or a name like \"white\")")
+        throw LuaArgumentError(arg: arg, message: what + Color.notAColour(s))
       }
       return c
     }
