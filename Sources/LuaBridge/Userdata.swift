@@ -175,6 +175,9 @@ extension LuaState {
     let map = raw.assumingMemoryBound(to: tide_FieldMap.self)
     newTable(narr: Int32(fields.count))
     for (i, field) in fields.enumerated() {
+      // C's write path stores the value as given, so a field C read as half would read back
+      // halved after a write in C: only Swift may write such a field, doubling the value itself.
+      precondition(!field.readsHalf || field.readOnly, "field '\(field.name)' reads half the stored value, so must be readOnly")
       push(field.name)
       let key = lua_topointer(L, -1)
       rawSet(-2, index: i + 1)

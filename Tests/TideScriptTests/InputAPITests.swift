@@ -101,23 +101,18 @@ final class InputAPITests: XCTestCase {
   /// The layout check's record of presses nothing took: off a sprite with a handler and with no
   /// pointer listener; a listener takes every press.
   func testMissedPressesAreThoseNothingTook() throws {
-    let dir = FileManager.default.temporaryDirectory.appendingPathComponent("tide-missed-\(UUID().uuidString)")
-    try FileManager.default.createDirectory(at: dir, withIntermediateDirectories: true)
-    defer { try? FileManager.default.removeItem(at: dir) }
-    try """
-      local button = tide.sprite.rect{ x = 0, y = 0, w = 50, h = 50 }
-      button:on("tap", function() end)
-      if tide.options.listen then tide.input.on("pointer_down", function() end) end
-      """.write(to: dir.appendingPathComponent("main.lua"), atomically: true, encoding: .utf8)
-    try "return { options = { listen = false } }\n".write(to: dir.appendingPathComponent("conf.lua"), atomically: true, encoding: .utf8)
+    let game = try GameFixture(
+      main: """
+        local button = tide.sprite.rect{ x = 0, y = 0, w = 50, h = 50 }
+        button:on("tap", function() end)
+        if tide.options.listen then tide.input.on("pointer_down", function() end) end
+        """,
+      conf: "return { options = { listen = false } }\n")
     let script = try InputScript(text: "0.5 tap 20 20\n1 tap 200 200\n")
     for listen in [false, true] {
-      var options = EngineOptions()
-      options.logErrors = false
+      var options = game.options()
       options.options = ["listen": listen ? "true" : "false"]
-      options.saveDirectory = dir.appendingPathComponent("saves")
-      let engine = try Engine(gameDirectory: dir, displayPath: "g", backend: HeadlessBackend(), options: options)
-      try engine.start()
+      let engine = try game.engine(options: options)
       engine.tracksMissedPresses = true
       engine.replay(script, until: 2)
       XCTAssertEqual(engine.missedPresses, listen ? [] : [MissedPress(tick: 60, point: Vec2(x: 200, y: 200))], "listen = \(listen)")

@@ -36,12 +36,6 @@ final class LuaTableShapeTests: XCTestCase {
     for shape in LuaTableShape.all {
       XCTAssertEqual(classes[shape.className], shape.names, "tide.\(shape.className)")
     }
-    // The checks read the same lists.
-    XCTAssertEqual(Engine.tweenOptionKeys, classes["TweenOptions"])
-    XCTAssertEqual(Engine.groupOptionKeys, classes["TweenGroupOptions"])
-    XCTAssertEqual(Engine.stepOptionKeys, classes["TweenStepOptions"])
-    XCTAssertEqual(Engine.emitterKeys, classes["Emitter"])
-    XCTAssertEqual(Engine.configFields, classes["Config"])
     // Parameters are typed with them.
     for (param, function) in [
       ("opts tide.SpriteOptions", "function tide.sprite.rect(opts) end"),

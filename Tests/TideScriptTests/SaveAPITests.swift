@@ -114,6 +114,21 @@ final class SaveAPITests: XCTestCase {
     XCTAssertEqual(files, ["scores.damaged-1.json", "scores.damaged-2.json", "scores.json"], "no temp files are left behind")
   }
 
+  /// A dangling symlink where a save should be is in the way, as `read` finds it: `set_aside`
+  /// moves it and names where, rather than answering nil as if there were no save.
+  func testSetAsideMovesADanglingLinkInASavesPlace() throws {
+    let fixture = try GameFixture(main: #"tide.sprite.text(tostring(tide.save.set_aside("scores")), { name = "kept" })"#)
+    let saves = fixture.saveDirectory
+    try FileManager.default.createDirectory(at: saves, withIntermediateDirectories: true)
+    try FileManager.default.createSymbolicLink(
+      atPath: saves.appendingPathComponent("scores.json").path, withDestinationPath: "nowhere.json")
+    let engine = try fixture.engine()
+    XCTAssertEqual(engine.text(of: "kept"), "scores.damaged-1.json")
+    XCTAssertEqual(
+      try FileManager.default.destinationOfSymbolicLink(atPath: saves.appendingPathComponent("scores.damaged-1.json").path),
+      "nowhere.json")
+  }
+
   /// Saves go to the engine's save folder as `<name>.json`.
   func testSavesLandInTheSaveFolderAsJSON() throws {
     let fixture = try GameFixture(main: #"tide.save.write("settings", { volume = 0.5, muted = false, name = "Ada" })"#)

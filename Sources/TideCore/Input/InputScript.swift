@@ -193,14 +193,10 @@ public struct InputScript: Sendable {
       }
       try checkCount(line: lineNumber)
     }
-    // Stable: events at the same tick keep their file order. A recording is in order already,
-    // and the sort's copies of a long one would double its memory.
-    if !zip(entries, entries.dropFirst()).allSatisfy({ $0.tick <= $1.tick }) {
-      entries = entries.enumerated().sorted { ($0.element.tick, $0.offset) < ($1.element.tick, $1.offset) }.map(\.element)
-    }
-    if !zip(expectations, expectations.dropFirst()).allSatisfy({ $0.tick <= $1.tick }) {
-      expectations = expectations.enumerated().sorted { ($0.element.tick, $0.offset) < ($1.element.tick, $1.offset) }.map(\.element)
-    }
+    // Events at the same tick must keep their file order (a keydown before its keyup); Swift's
+    // sort is stable, so sorting by tick alone keeps it.
+    entries.sort { $0.tick < $1.tick }
+    expectations.sort { $0.tick < $1.tick }
   }
 
   /// Refuses a script past `Limits.inputScriptEvents`, naming the line that went over.

@@ -59,8 +59,7 @@ public struct SaveStore: Sendable {
       let code = errno
       if code == ENOENT {
         // A dangling symlink is no save either, but it is in the way: set it aside.
-        var link = stat()
-        if lstat(path, &link) == 0 { return .unusable(reason: "it is a link to a missing file") }
+        if SaveStore.isOccupied(path) { return .unusable(reason: "it is a link to a missing file") }
         return .missing
       }
       if code == ENOTDIR { return directoryProblem() ?? .unusable(reason: String(cString: strerror(code))) }
@@ -145,6 +144,17 @@ public struct SaveStore: Sendable {
       throw error
     }
     if isDurable { syncDirectory() }
+  }
+
+  /// Whether anything is in the place of the save called `name`, links not followed: a dangling
+  /// symlink is in the way as much as a file is, and `read` calls it unusable, not missing.
+  public func isOccupied(_ name: String) throws(SaveError) -> Bool {
+    SaveStore.isOccupied(try url(for: name).path)
+  }
+
+  private static func isOccupied(_ path: String) -> Bool {
+    var info = stat()
+    return lstat(path, &info) == 0
   }
 
   /// Moves the (damaged) save called `name` to the first free `<name>.damaged-<n>.json` and

@@ -413,7 +413,7 @@ public final class Node {
       shownFontSize = fontSize
     } else {
       (shownText, shownFontSize) = TextFitter(metrics: metrics).fit(
-        text, size: fontSize, maxWidth: maxTextWidth, maxHeight: maxTextHeight, mode: fit, minimumSize: minFontSize)
+        text, size: fontSize, maxWidth: maxTextWidth, maxHeight: maxTextHeight, mode: fit, minimumSize: effectiveMinFontSize)
     }
     let size = metrics.measure(shownText, size: shownFontSize)
     width = size.width

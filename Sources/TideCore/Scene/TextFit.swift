@@ -35,6 +35,8 @@ public struct TextFitter {
   }
 
   /// `text` at `size` fitted to a box `maxWidth` × `maxHeight` (0 or less: unbounded that way).
+  /// `shrink` goes down to `minimumSize` (a node passes its `effectiveMinFontSize`, which
+  /// decides the default), never below `smallestSize`.
   public func fit(
     _ text: String, size: Double, maxWidth: Double, maxHeight: Double, mode: TextFit, minimumSize: Double
   ) -> (text: String, size: Double) {
@@ -64,7 +66,7 @@ public struct TextFitter {
   /// asks for, so most texts are measured only two or three times.
   private func shrink(_ text: String, size: Double, width: Double, height: Double, minimumSize: Double) -> (text: String, size: Double) {
     if fits(text, size: size, width: width, height: height) { return (text, size) }
-    let floor = min(size, minimumSize > 0 ? max(Self.smallestSize, minimumSize) : Self.defaultMinimumSize(for: size))
+    let floor = min(size, max(Self.smallestSize, minimumSize))
     let measured = metrics.measure(text, size: size)
     let ratio = min(measured.width > 0 ? width / measured.width : 1, measured.height > 0 ? height / measured.height : 1)
     var trial = max(floor, (size * ratio * 2).rounded(.down) / 2)

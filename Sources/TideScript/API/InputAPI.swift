@@ -158,13 +158,8 @@ extension Engine {
   private func worldMapping(for node: Node) -> Affine? {
     guard let active = scenes.current else { return nil }
     let transform = active.root.localTransform
-    guard transform != .identity else { return nil }
-    var current: Node? = node
-    while let n = current {
-      if n === active.root { return transform.inverted() }
-      current = n.parent
-    }
-    return nil
+    guard transform != .identity, node.isDescendant(of: active.root) else { return nil }
+    return transform.inverted()
   }
 
   private func notifyListeners(_ event: String, _ p: Vec2) {

@@ -152,21 +152,17 @@ extension LuaTableShape {
     summary: "What `sprite:on` handlers receive. Points on sprites seen through `tide.camera` are world points; "
       + "`screen_x`, `screen_y` are always the design-space point on the screen.",
     keys: [
-      LuaTableKey("x", "number", "where the finger is, in the sprite's world (design units)"),
-      LuaTableKey("y", "number", "as `x`, downwards"),
-      LuaTableKey("screen_x", "number", "where the finger is on the screen, in design units"),
-      LuaTableKey("screen_y", "number", "as `screen_x`, downwards"),
-      LuaTableKey("sprite", "Sprite", "the sprite whose handler runs (the touched one or a parent)"),
+      LuaTableKey("x", "number", "where the finger is, in the sprite's world (design units)", required: true),
+      LuaTableKey("y", "number", "as `x`, downwards", required: true),
+      LuaTableKey("screen_x", "number", "where the finger is on the screen, in design units", required: true),
+      LuaTableKey("screen_y", "number", "as `screen_x`, downwards", required: true),
+      LuaTableKey("sprite", "Sprite", "the sprite whose handler runs (the touched one or a parent)", required: true),
       LuaTableKey("phase", "\"began\"|\"moved\"|\"ended\"?", "drags only"),
       LuaTableKey("start_x", "number?", "drags only: where the drag began"),
       LuaTableKey("start_y", "number?", "drags only"),
       LuaTableKey("dx", "number?", "drags only: the move since the last drag event"),
       LuaTableKey("dy", "number?", "drags only"),
-    ].map { key in
-      var key = key
-      key.required = !key.type.hasSuffix("?")
-      return key
-    })
+    ])
 
   /// A scene definition (`tide.scene.define`): the functions the engine calls, each given the
   /// scene's `self`, and any of the game's own.
@@ -250,14 +246,4 @@ extension LuaTableShape {
       LuaTableKey("float", "fun(lo: number?, hi: number?): number", "from 0 (or `lo`) up to 1 (or `hi`)", required: true),
       LuaTableKey("pick", "fun(list: table): any", "one element of `list`", required: true),
     ])
-}
-
-extension SpriteField {
-  /// Fields a script reads but never writes, in a constructor or as `s.kind = ...`.
-  var isReadOnly: Bool {
-    switch self {
-    case .kind, .id, .parent, .data, .shown_text, .shown_size: true
-    default: false
-    }
-  }
 }

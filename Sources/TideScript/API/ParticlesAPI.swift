@@ -2,13 +2,12 @@ import LuaBridge
 import TideCore
 
 extension Engine {
-  /// The keys an emitter table may hold; anything else is refused, naming these.
-  static let emitterKeys = LuaTableShape.emitter.names
   /// The keys of `tide.particles`' options that are not sprite fields (`keep`), made once.
   static let particlesOwnKeys = Set(LuaTableShape.particlesOptions.names)
-  /// `emitterKeys` for checking each key of an emitter table, made per `tide.particles` call (a
-  /// pop's burst): a hash lookup, not up to seventeen string comparisons a key.
-  static let emitterKeySet = Set(emitterKeys)
+  /// The keys an emitter table may hold, made once and checked for each key of every emitter
+  /// table (a pop's burst makes one per call): a hash lookup, not up to seventeen string
+  /// comparisons a key.
+  static let emitterKeySet = Set(LuaTableShape.emitter.names)
 
   /// `tide.particles`: emitters described by data tables, stepped and drawn by the engine.
   func installParticlesAPI() {
@@ -102,7 +101,7 @@ extension Engine {
       }
     }
     if let name = unknown.failure {
-      throw LuaArgumentError(arg: arg, message: "unknown emitter key '\(name)' (keys: \(Engine.emitterKeys.joined(separator: ", ")))")
+      throw LuaArgumentError(arg: arg, message: "unknown emitter key '\(name)' (keys: \(LuaTableShape.emitter.names.joined(separator: ", ")))")
     }
     var spec = EmitterSpec()
     spec.rate = try lua.optNumberField(arg, "rate", in: Limits.particleRate, default: 0)

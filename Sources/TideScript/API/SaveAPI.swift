@@ -46,20 +46,18 @@ extension Engine {
     m.function("set_aside") { [unowned self] lua in
       let name = try lua.checkString(1)
       let reason = lua.isNoneOrNil(at: 2) ? "the game could not use it" : try lua.checkString(2)
-      let file: URL
+      let occupied: Bool
       do {
-        file = try saves.url(for: name)
+        occupied = try saves.isOccupied(name)
       } catch let error as SaveError {
         throw LuaArgumentError(arg: 1, message: error.description)
       }
-      guard FileManager.default.fileExists(atPath: file.path) else {
+      guard occupied else {
         lua.pushNil()
         return 1
       }
       do {
-        let moved = try saves.setAside(name)
-        errors.warn("save '\(name)' was set aside (\(reason)); kept it as \(moved.lastPathComponent)")
-        lua.push(moved.lastPathComponent)
+        lua.push(try setAsideSave(name) { "save '\(name)' was set aside (\(reason)); kept it as \($0)" })
       } catch let error as SaveError {
         throw LuaRaise("cannot set save '\(name)' aside: \(error.description)")
       }
@@ -118,13 +116,19 @@ extension Engine {
     if let kept { lua.push(kept) } else { lua.pushNil() }
   }
 
+  /// Renames save `name` out of the way (never overwriting it) and warns with `warning` of the
+  /// name it was kept as, which it returns; the caller decides what a failure means.
+  private func setAsideSave(_ name: String, warning: (String) -> String) throws(SaveError) -> String {
+    let kept = try saves.setAside(name).lastPathComponent
+    errors.warn(warning(kept))
+    return kept
+  }
+
   /// Renames a damaged save out of the way (never overwriting it) and warns; returns the new name.
   @discardableResult
   func setAsideDamagedSave(_ name: String, reason: String) -> String? {
     do {
-      let moved = try saves.setAside(name)
-      errors.warn("save '\(name)' could not be read (\(reason)); kept it as \(moved.lastPathComponent) and started afresh")
-      return moved.lastPathComponent
+      return try setAsideSave(name) { "save '\(name)' could not be read (\(reason)); kept it as \($0) and started afresh" }
     } catch {
       errors.warn("save '\(name)' could not be read (\(reason)) nor set aside (\(error.description))")
       return nil

@@ -7,6 +7,13 @@ enum SpriteAPIEnums {
   static let spriteEvents = ["tap", "drag", "press", "release"]
 }
 
+extension Color {
+  /// Why `text` is not a colour, worded once so a sprite's refusal and `tide.colour`'s answer agree.
+  static func notAColour(_ text: String) -> String {
+    "'\(text)' is not a colour (use \"#rrggbb\", \"#rrggbbaa\" or a name like \"white\")"
+  }
+}
+
 /// The Lua-facing sprite fields; unknown names are refused so a typo fails loudly.
 enum SpriteField: String, CaseIterable {
   case x, y, w, h, width, height, anchor, anchor_x, anchor_y, scale, scale_x, scale_y, rotation, alpha, z
@@ -15,6 +22,14 @@ enum SpriteField: String, CaseIterable {
   case max_width, max_height, fit, min_size, shown_text, shown_size
 
   static let list = allCases.map(\.rawValue).joined(separator: ", ")
+
+  /// Fields a script reads but never writes, in a constructor or as `s.kind = ...`.
+  var isReadOnly: Bool {
+    switch self {
+    case .kind, .id, .parent, .data, .shown_text, .shown_size: true
+    default: false
+    }
+  }
 
   /// The numbers a number field takes, from constructors, field writes (in Swift or in C) and
   /// tweens alike; nil for fields that are not numbers.
@@ -596,6 +611,10 @@ extension Engine {
 
   // `prefix` names the option in errors raised while applying a constructor's options table.
   func setField(_ field: SpriteField, of node: Node, valueAt v: Int32, lua: LuaState, arg: Int32, prefix: String? = nil) throws {
+    if field.isReadOnly {
+      let what = prefix.map { "\($0): " } ?? ""
+      throw LuaArgumentError(arg: arg, message: "\(what)'\(field.rawValue)' is read-only")
+    }
     // Every complaint names the field, written as `s.tag = nil` or in a constructor alike.
     func bad(_ expected: String) -> LuaArgumentError {
       LuaArgumentError(arg: arg, message: "\(prefix ?? field.rawValue): \(expected) expected, got \(lua.typeName(at: v))")
@@ -623,7 +642,7 @@ extension Engine {
       guard lua.type(at: v) == .string, let s = lua.toString(at: v) else { throw bad("colour string") }
       guard let c = Color(string: s) else {
         let what = prefix.map { "\($0): " } ?? ""
-        throw LuaArgumentError(arg: arg, message: "\(what)'\(s)' is not a colour (use \"#rrggbb\", \"#rrggbbaa\" or a name like \"white\")")
+        throw LuaArgumentError(arg: arg, message: what + Color.notAColour(s))
       }
       return c
     }
@@ -711,8 +730,9 @@ extension Engine {
     case .tag: node.tag = try checkLength(optionalString(), "tag", Limits.labelBytes, arg: arg)
     case .name: node.name = try checkLength(optionalString(), "name", Limits.labelBytes, arg: arg)
     case .kind, .id, .parent, .data, .shown_text, .shown_size:
-      let what = prefix.map { "\($0): " } ?? ""
-      throw LuaArgumentError(arg: arg, message: "\(what)'\(field.rawValue)' is read-only")
+      // Refused above by `isReadOnly`; listed so the switch stays exhaustive and a new field
+      // cannot be forgotten here.
+      return
     }
   }
 

@@ -53,7 +53,7 @@ extension Engine {
       }
       guard let colour = Color(string: text) else {
         lua.pushNil()
-        lua.push("'\(text)' is not a colour (use \"#rrggbb\", \"#rrggbbaa\" or a name like \"white\")")
+        lua.push(Color.notAColour(text))
         return 2
       }
       for channel in [colour.r, colour.g, colour.b, colour.a] { lua.push(channel) }

@@ -26,7 +26,7 @@ extension Engine {
     /// @example tide.tween(mole, 0.8, { y = 300 }, { ease = "in_out_sine", loops = -1, yoyo = true })  -- bob for ever
     m.function("tween") { [unowned self] lua in
       let duration = try lua.checkNumber(2, "duration", in: Limits.delay)
-      try checkOptionKeys(lua, arg: 4, Engine.tweenOptionKeys, what: "tween option")
+      try checkOptionKeys(lua, arg: 4, LuaTableShape.tweenOptions.names, what: "tween option")
       let tracks = try tweenTargetTracks(lua, target: 1, props: 3)
       let easing = try easingOption(lua, arg: 4)
       let delay = try lua.optNumberField(4, "delay", in: Limits.delay, default: 0)
@@ -114,7 +114,7 @@ extension Engine {
 
   /// Starts `tide.sequence`/`tide.parallel`: steps at argument 1, `{ delay, on_done }` at 2.
   private func startComposite(_ lua: LuaState, _ compose: ([TweenAction]) -> TweenAction) throws -> Int32 {
-    try checkOptionKeys(lua, arg: 2, Engine.groupOptionKeys, what: "option")
+    try checkOptionKeys(lua, arg: 2, LuaTableShape.tweenGroupOptions.names, what: "option")
     let steps = try tweenSteps(lua, arg: 1)
     let delay = try lua.optNumberField(2, "delay", in: Limits.delay, default: 0)
     try checkTweenCap()
@@ -123,11 +123,6 @@ extension Engine {
     lua.pushObject(TweenToken(handle), metatable: "tide.Tween")
     return 1
   }
-
-  /// The options each call reads; anything else is a typo, refused with this list.
-  static let tweenOptionKeys = LuaTableShape.tweenOptions.names
-  static let groupOptionKeys = LuaTableShape.tweenGroupOptions.names
-  static let stepOptionKeys = LuaTableShape.tweenStepOptions.names
 
   /// Refuses a key of the options table at `arg` that is not in `allowed` (`eese = ...` must
   /// not pass silently), naming it and the valid ones; nothing to check when it is not a table.
@@ -280,7 +275,7 @@ extension Engine {
         guard let duration = try lua.rangedNumber(at: -3, "step \(i): duration", in: Limits.delay, arg: arg) else {
           throw LuaArgumentError(arg: arg, message: "step \(i): duration must be a number")
         }
-        try checkOptionKeys(lua, arg: lua.absIndex(-1), Engine.stepOptionKeys, what: "step \(i) option", reportArg: arg)
+        try checkOptionKeys(lua, arg: lua.absIndex(-1), LuaTableShape.tweenStepOptions.names, what: "step \(i) option", reportArg: arg)
         let tracks = try tweenTargetTracks(lua, target: lua.absIndex(-4), props: lua.absIndex(-2))
         let easing = try easingOption(lua, arg: lua.absIndex(-1))
         steps.append(try looped(.tween(tracks, duration: max(0, duration), easing: easing), lua: lua, optsArg: lua.absIndex(-1)))

@@ -3,8 +3,6 @@ import LuaBridge
 import TideCore
 
 extension Engine {
-  static let configFields = LuaTableShape.config.names
-
   /// Reads `conf.lua` (optional) and applies command-line overrides, naming any bad field.
   func loadConfig() throws(GameLoadError) {
     let url = gameDirectory.appendingPathComponent("conf.lua")
@@ -114,7 +112,7 @@ extension Engine {
           config.modules[prefix] = folder
         }
       default:
-        problem = "\(file): unknown field '\(key)' (valid: \(Engine.configFields.joined(separator: ", ")))"
+        problem = "\(file): unknown field '\(key)' (valid: \(LuaTableShape.config.names.joined(separator: ", ")))"
       }
     }
     if let problem { throw .invalidConfig(problem) }

@@ -36,11 +36,11 @@ extension Engine {
   public func enableCrashCapsules(in directory: URL, replayLine: @escaping (URL) -> String) {
     if recording == nil { startRecording() }
     crashCapsules = CrashCapsules(directory: directory)
-    var written = 0
     errors.onNewFailure = { [unowned self] overlay in
-      written += 1
-      guard written <= CrashCapsules.perSession else {
-        if written == CrashCapsules.perSession + 1 {
+      guard crashCapsules?.countRequest() == true else {
+        // Said once, when the first one is refused, and only where errors are printed: a quiet
+        // engine (tests, bot runs) prints nothing of its own.
+        if errors.logs, crashCapsules?.requested == CrashCapsules.perSession + 1 {
           FileHandle.standardError.write(Data("tide: \(CrashCapsules.perSession) crash capsules written; later errors of this session get none\n".utf8))
         }
         return nil
@@ -77,6 +77,15 @@ public struct CrashCapsules: Sendable {
   /// Most capsules one session writes: a game whose error message changes every frame (it
   /// names the tick) would else write one a frame and prune away every earlier session's.
   public static let perSession = 10
+  /// Capsules this session has asked for, written or not, counted by `countRequest()`: kept
+  /// beside `perSession` so the limit and its count live together.
+  public private(set) var requested = 0
+
+  /// Counts one more capsule asked for this session; whether it is within `perSession`.
+  mutating func countRequest() -> Bool {
+    requested += 1
+    return requested <= Self.perSession
+  }
 
   /// Capsules in `directory`.
   public init(directory: URL) { self.directory = directory }

@@ -150,11 +150,11 @@ final class ModuleLoader {
 
   /// Runs one file with `env` as its `_ENV` (nil: the library environment), leaving one result.
   func run(_ url: URL, chunkName: String, env: LuaRef?, engine: Engine, arg: String? = nil, on caller: LuaState? = nil) throws(LuaError) {
+    let shown = String(chunkName.dropFirst())
     // Game code must come from inside the wall: `data -> /outside` would otherwise run any file.
-    if env != nil, let problem = FolderWall.problem(with: url, roots: engine.readableRoots, shown: String(chunkName.dropFirst())) {
+    if env != nil, let problem = FolderWall.problem(with: url, roots: engine.readableRoots, shown: shown) {
       throw LuaError(message: problem)
     }
-    let shown = String(chunkName.dropFirst())
     let source: Data
     do {
       source = try Data(contentsOf: url)

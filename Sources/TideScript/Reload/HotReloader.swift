@@ -145,15 +145,25 @@ public final class HotReloader {
 
     let pendingScene = engine.scenes.pending
     var failure: (problem: LuaError, file: String)?
+    var undoProblem: LuaError?
     do throws(LuaError) {
       // The whole reload applies or none of it: a data module merged in place and then refused
-      // by a module that checks it (bubbles.lua's sums) must not stay in the running game.
-      let batch = try ReloadBatch(swap: swap, engine: engine)
+      // by a module that checks it (bubbles.lua's sums) must not stay in the running game. The
+      // journal keeps what a reload changes besides merges (globals, scene definitions, the
+      // module cache) as well as every table merged and upvalue re-pointed.
+      let journal = try swap.newJournal(
+        keeping: [engine.gameEnv, engine.sceneDefinitions, engine.moduleCache], lua: engine.lua)
       for name in ordered {
         let file = files[name] ?? name
-        if let problem = rerunOne(name, journal: batch.journal) {
+        if let problem = rerunOne(name, journal: journal) {
           failure = (problem, file)
-          try batch.rollBack()
+          // The module's error is the one the author must fix: a failing undo is reported after
+          // it rather than in its place.
+          do throws(LuaError) {
+            try swap.rollBack(journal, lua: engine.lua)
+          } catch {
+            undoProblem = error
+          }
           break
         }
         if changed.contains(name) { report.scripts.append(file) } else { report.dependents.append(file) }
@@ -168,6 +178,7 @@ public final class HotReloader {
       report.dependents = []
       report.error = failure.problem.message
       reportQuietly(.script(failure.problem), context: "reloading \(failure.file)")
+      if let undoProblem { reportQuietly(.script(undoProblem), context: "undoing the reload") }
       // Nothing of this reload stayed: every module of it runs again on the next save.
       stale = Set(ordered)
       return
@@ -296,35 +307,5 @@ extension Engine {
     let reloader = try HotReloader(engine: self, settle: settle, log: log)
     self.reloader = reloader
     return reloader
-  }
-}
-
-/// What one reload can change, saved before it starts so a failure part way puts all of it
-/// back: the game's globals, the scene definitions and the module cache (shallow copies), and
-/// a journal of the tables merged in place and the upvalues re-pointed.
-private struct ReloadBatch {
-  let swap: ModuleSwap
-  let engine: Engine
-  let journal: LuaRef
-  let globals: LuaRef
-  let scenes: LuaRef
-  let cache: LuaRef
-
-  init(swap: ModuleSwap, engine: Engine) throws(LuaError) {
-    self.swap = swap
-    self.engine = engine
-    let lua = engine.lua
-    journal = try swap.newJournal(lua: lua)
-    globals = try swap.snapshot(engine.gameEnv, lua: lua)
-    scenes = try swap.snapshot(engine.sceneDefinitions, lua: lua)
-    cache = try swap.snapshot(engine.moduleCache, lua: lua)
-  }
-
-  func rollBack() throws(LuaError) {
-    let lua = engine.lua
-    try swap.rollBack(journal, lua: lua)
-    try swap.restore(engine.gameEnv, from: globals, lua: lua)
-    try swap.restore(engine.sceneDefinitions, from: scenes, lua: lua)
-    try swap.restore(engine.moduleCache, from: cache, lua: lua)
   }
 }

@@ -43,38 +43,24 @@ struct ModuleSwap {
     return lua.toBool(at: -1)
   }
 
-  /// An empty journal for the merges of one reload.
-  func newJournal(lua: LuaState) throws(LuaError) -> LuaRef {
-    try call("journal", lua: lua, results: 1) { _ in 0 }
+  /// A journal for the merges of one reload, holding from the start a copy of each table in
+  /// `keeping` (tables a reload changes other than by merging: the game's globals, the scene
+  /// definitions, the module cache), so `rollBack` restores them with the merged ones.
+  func newJournal(keeping tables: [LuaRef], lua: LuaState) throws(LuaError) -> LuaRef {
+    try call("journal", lua: lua, results: 1) { lua in
+      for table in tables { lua.push(table) }
+      return Int32(tables.count)
+    }
     defer { lua.pop(1) }
     return lua.ref(at: -1)
   }
 
-  /// Undoes every merge written in `journal`: tables get their old contents back and
-  /// re-pointed upvalues their old tables, newest first.
+  /// Undoes every merge written in `journal`: tables (the kept ones too) get their old contents
+  /// back and re-pointed upvalues their old tables, newest first.
   func rollBack(_ journal: LuaRef, lua: LuaState) throws(LuaError) {
     try call("roll_back", lua: lua) { lua in
       lua.push(journal)
       return 1
-    }
-  }
-
-  /// A shallow copy of the table in `table`, to `restore` it from.
-  func snapshot(_ table: LuaRef, lua: LuaState) throws(LuaError) -> LuaRef {
-    try call("snapshot", lua: lua, results: 1) { lua in
-      lua.push(table)
-      return 1
-    }
-    defer { lua.pop(1) }
-    return lua.ref(at: -1)
-  }
-
-  /// Puts the table in `table` back to what `copy` holds.
-  func restore(_ table: LuaRef, from copy: LuaRef, lua: LuaState) throws(LuaError) {
-    try call("restore", lua: lua) { lua in
-      lua.push(table)
-      lua.push(copy)
-      return 2
     }
   }
 
@@ -90,7 +76,7 @@ struct ModuleSwap {
     local debug = ...
     local getupvalue, setupvalue = debug.getupvalue, debug.setupvalue
     local getmetatable, setmetatable = debug.getmetatable, debug.setmetatable
-    local next, rawget, rawset, type = next, rawget, rawset, type
+    local next, rawget, rawset, select, type = next, rawget, rawset, select, type
 
     -- Every table reachable from `t` (through values) into `seen`.
     local function reach(t, seen)
@@ -105,6 +91,21 @@ struct ModuleSwap {
     -- (a class instance, a rules.duel proxy) whose identity its methods may rely on.
     local function plain(t) return type(t) == "table" and getmetatable(t) == nil end
 
+    -- A shallow copy of tbl, for restore to put back.
+    local function snapshot(tbl)
+      local copy = {}
+      for k, v in next, tbl do copy[k] = v end
+      return copy
+    end
+
+    -- Puts tbl's contents back to copy's, keeping tbl's identity.
+    local function restore(tbl, copy)
+      for k in next, tbl do
+        if copy[k] == nil then rawset(tbl, k, nil) end
+      end
+      for k, v in next, copy do rawset(tbl, k, v) end
+    end
+
     -- Copies new into old, merging nested tables the same way, so every holder of old (or of a
     -- table inside it) sees the new contents. map[new table] = the old table it became.
     -- A nested table is merged only when the new one was made by this reload (not `known`
@@ -112,11 +113,7 @@ struct ModuleSwap {
     -- `default = colours.blue` must not rewrite colours.red.
     local function merge_into(old, new, map, known, others, journal)
       map[new] = old
-      if journal.tables[old] == nil then
-        local copy = {}
-        for k, v in next, old do copy[k] = v end
-        journal.tables[old] = copy
-      end
+      if journal.tables[old] == nil then journal.tables[old] = snapshot(old) end
       for k in next, old do
         if rawget(new, k) == nil then rawset(old, k, nil) end
       end
@@ -166,10 +163,15 @@ struct ModuleSwap {
 
     local helpers = {}
 
-    -- Merges module `name`'s new value into its old one when both are plain tables and returns
-    -- true; otherwise returns false and the caller installs the new value as it is.
-    function helpers.journal()
-      return { tables = {}, upvalues = {} }
+    -- A journal for one reload: tables[t] = t's contents before the reload (the tables to keep
+    -- are copied now, merged ones when first merged), upvalues = the re-pointings, in order.
+    function helpers.journal(...)
+      local journal = { tables = {}, upvalues = {} }
+      for i = 1, select("#", ...) do
+        local tbl = select(i, ...)
+        journal.tables[tbl] = snapshot(tbl)
+      end
+      return journal
     end
 
     function helpers.roll_back(journal)
@@ -178,14 +180,11 @@ struct ModuleSwap {
         local entry = undo[i]
         setupvalue(entry[1], entry[2], entry[3])
       end
-      for tbl, copy in next, journal.tables do
-        for k in next, tbl do
-          if copy[k] == nil then rawset(tbl, k, nil) end
-        end
-        for k, v in next, copy do rawset(tbl, k, v) end
-      end
+      for tbl, copy in next, journal.tables do restore(tbl, copy) end
     end
 
+    -- Merges module `name`'s new value into its old one when both are plain tables and returns
+    -- true; otherwise returns false and the caller installs the new value as it is.
     function helpers.merge(old, new, scenes, cache, name, journal)
       if not (plain(old) and plain(new)) then return false end
       local known, others = {}, {}
@@ -201,19 +200,6 @@ struct ModuleSwap {
         if type(definition) == "table" then repoint_in(definition, map, done, journal) end
       end
       return true
-    end
-
-    function helpers.snapshot(tbl)
-      local copy = {}
-      for k, v in next, tbl do copy[k] = v end
-      return copy
-    end
-
-    function helpers.restore(tbl, copy)
-      for k in next, tbl do
-        if copy[k] == nil then rawset(tbl, k, nil) end
-      end
-      for k, v in next, copy do rawset(tbl, k, v) end
     end
 
     return helpers
