@@ -79,7 +79,7 @@ struct Test: ParsableCommand {
         let message = "no game folder at '\(location.displayPath)'"
         report = GameTestRunner.failedEntry(game: location.displayPath, message: message, format: reportFormat)
       }
-      let extra = GameTestRunner.entryReport(game: location.name, entries: entries, format: reportFormat)
+      let extra = GameTestRunner.entryReport(game: location.displayPath, entries: entries, format: reportFormat)
       passed += report.passed + extra.passed
       failed += report.failed + extra.failed
       skipped += report.skipped
