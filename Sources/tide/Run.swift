@@ -172,10 +172,12 @@ struct Run: ParsableCommand {
     if let recorded = script.engineVersion, recorded != Engine.version {
       printError("warning: \(input ?? "input") was recorded with engine \(recorded), this is \(Engine.version); it may play differently")
     }
+    // Hashing the game folder reads every file: once here serves the message and the recording.
+    let version = engine.gameVersion
     if let recorded = script.gameVersion, !engine.isGameVersion(recorded) {
-      printError("warning: \(input ?? "input") was recorded with another version of \(location.name) (game \(recorded), now \(engine.gameVersion)); it may play differently")
+      printError("warning: \(input ?? "input") was recorded with another version of \(location.name) (game \(recorded), now \(version)); it may play differently")
     }
-    engine.startRecording()
+    engine.startRecording(gameVersion: version)
     engine.enableCrashCapsules(in: engine.dataDirectory.appendingPathComponent("crashes")) { url in
       "replay with: tide run \(shellQuoted(location.displayPath)) --input \(shellQuoted(url.path))"
     }
