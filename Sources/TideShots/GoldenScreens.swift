@@ -42,7 +42,8 @@ public enum GoldenScreens {
     let name = "tests/golden/" + input.lastPathComponent
     let golden = golden(for: input)
     do {
-      let script = try InputScript(text: String(contentsOf: input, encoding: .utf8))
+      // The shared reader: a size limit, and a FIFO named x.input fails instead of blocking.
+      let script = try InputScript(text: InputScript.text(of: input, regularFileOnly: true))
       let frame = try ScreenShot.render(
         game: game, displayPath: displayPath, script: script, time: script.shotTime ?? 1,
         options: ScreenShot.options(for: script), backend: backend)
@@ -86,6 +87,8 @@ public enum GoldenScreens {
       let written = actualDirectory == nil ? "\(displayPath)/tests/golden/\(actual.lastPathComponent)" : actual.path
       return TestEntry(name: name, failure: "\(difference); the screen drawn is in \(written)")
     } catch let error as InputScript.ParseError {
+      return TestEntry(name: name, failure: error.description)
+    } catch let error as InputScript.FileError {
       return TestEntry(name: name, failure: error.description)
     } catch let error as GameLoadError {
       return TestEntry(name: name, failure: "game failed to start: \(error.description)")

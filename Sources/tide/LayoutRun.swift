@@ -98,7 +98,8 @@ struct LayoutRun {
     let folder = location.url.appendingPathComponent("tests/golden")
     let names = (try? FileManager.default.contentsOfDirectory(atPath: folder.path)) ?? []
     for name in names.sorted() where name.hasSuffix(".input") {
-      let script = try loadInputScript(folder.appendingPathComponent(name).path)
+      // A golden input is never meant to be a pipe: a FIFO there must fail, not block.
+      let script = try loadInputScript(folder.appendingPathComponent(name).path, regularFileOnly: true)
       screens.append(Screen(name: "tests/golden/\(name)", script: script, time: script.shotTime ?? 1))
     }
     return screens

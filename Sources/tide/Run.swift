@@ -88,7 +88,7 @@ struct Run: ParsableCommand {
       return
     }
     let location = GameLocation(game)
-    let script = try input.map(loadInputScript) ?? InputScript()
+    let script = try input.map { try loadInputScript($0) } ?? InputScript()
     let options = try setup.engineOptions(script: script, fresh: true)
     guard headless else {
       try runWindow(location, options, script)

@@ -63,6 +63,18 @@ extension CLITests {
     XCTAssertTrue(result.stdout.contains("FAIL \(game.path)/tests/golden/start.input: cannot read start.png as a PNG"), result.stdout)
   }
 
+  /// A FIFO named like a golden input fails at once: opening a pipe no one writes blocked for good.
+  func testAGoldenInputThatIsAPipeFailsAtOnce() throws {
+    let game = try newGame()
+    let input = game.appendingPathComponent("tests/golden/start.input")
+    try FileManager.default.removeItem(at: input)
+    XCTAssertEqual(mkfifo(input.path, 0o600), 0)
+    let result = try tide(["test", game.path], timeout: 120)
+    XCTAssertEqual(result.status, 1, result.stdout + result.stderr)
+    XCTAssertTrue(
+      result.stdout.contains("FAIL \(game.path)/tests/golden/start.input: cannot read it: not a regular file"), result.stdout)
+  }
+
   /// An input without a PNG beside it is for the layout check alone; `--update-golden` makes its PNG.
   func testAGoldenInputWithoutAPNGIsNotATestUntilUpdated() throws {
     let game = try newGame()

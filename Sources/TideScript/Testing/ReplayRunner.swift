@@ -28,14 +28,9 @@ public enum ReplayRunner {
   /// whole second of game time (determinism tests hash the scene there).
   public static func runOne(_ file: URL, game: URL, displayPath: String, onSecond: ((Engine) -> Void)? = nil) -> String? {
     let script: InputScript
-    // Only plain files are replays: opening a pipe that no one writes (a FIFO left in the
-    // folder) blocked `tide test` for good. (`--input` takes a pipe: there one is meant.)
-    var status = stat()
-    if stat(file.path, &status) == 0, status.st_mode & S_IFMT != S_IFREG {
-      return "cannot read it: not a regular file"
-    }
     do {
-      script = try InputScript(text: try InputScript.text(of: file))
+      // Only plain files are replays: a FIFO left in the folder blocked `tide test` for good.
+      script = try InputScript(text: try InputScript.text(of: file, regularFileOnly: true))
     } catch let error as InputScript.ParseError {
       return error.description
     } catch let error as InputScript.FileError {
