@@ -18,6 +18,11 @@ public enum GoldenScreens {
     return names.filter { $0.hasSuffix(".input") }.sorted().map { folder.appendingPathComponent($0) }
   }
 
+  /// The test name of a golden input, as reports and filters give it: `tests/golden/<file>`.
+  public static func name(of input: URL) -> String {
+    "tests/golden/" + input.lastPathComponent
+  }
+
   /// The PNG an input is compared with: `<name>.png` beside it.
   public static func golden(for input: URL) -> URL {
     input.deletingPathExtension().appendingPathExtension("png")
@@ -39,7 +44,7 @@ public enum GoldenScreens {
   public static func check(
     game: URL, displayPath: String, input: URL, update: Bool, backend: SDLBackend, actualDirectory: URL? = nil
   ) -> TestEntry {
-    let name = "tests/golden/" + input.lastPathComponent
+    let name = name(of: input)
     let golden = golden(for: input)
     do {
       // The shared reader: a size limit, and a FIFO named x.input fails instead of blocking.
@@ -102,14 +107,14 @@ public enum GoldenScreens {
   public static func run(game: URL, displayPath: String, filter: String? = nil, update: Bool) -> [TestEntry] {
     let inputs = inputs(in: game).filter { input in
       (update || FileManager.default.fileExists(atPath: golden(for: input).path))
-        && (filter.map { ("tests/golden/" + input.lastPathComponent).contains($0) } ?? true)
+        && (filter.map { name(of: input).contains($0) } ?? true)
     }
     guard !inputs.isEmpty else { return [] }
     let backend: SDLBackend
     do {
       backend = try SDLBackend(gameDirectory: game, audio: false)
     } catch {
-      return inputs.map { TestEntry(name: "tests/golden/" + $0.lastPathComponent, failure: "cannot draw it: \(error)") }
+      return inputs.map { TestEntry(name: name(of: $0), failure: "cannot draw it: \(error)") }
     }
     return inputs.map { check(game: game, displayPath: displayPath, input: $0, update: update, backend: backend) }
   }
