@@ -69,12 +69,12 @@ struct Test: ParsableCommand {
       let report: GameTestReport
       var entries: [TestEntry] = []
       if FileManager.default.fileExists(atPath: location.url.path) {
-        report = StandardOutput.toStandardError(while: reportFormat != .plain) {
-          GameTestRunner.run(game: location.url, displayPath: location.displayPath, filter: filter, format: reportFormat)
-        }
         // Recorded sessions in tests/replays/ and golden screens in tests/golden/ are tests too
         // (docs/input-scripts.md); what their games print stays out of a TAP or JUnit stream.
-        entries = StandardOutput.toStandardError(while: reportFormat != .plain) { fileTests(location) }
+        (report, entries) = StandardOutput.toStandardError(while: reportFormat != .plain) {
+          (GameTestRunner.run(game: location.url, displayPath: location.displayPath, filter: filter, format: reportFormat),
+            fileTests(location))
+        }
       } else {
         let message = "no game folder at '\(location.displayPath)'"
         report = GameTestRunner.failedEntry(game: location.displayPath, message: message, format: reportFormat)
@@ -159,8 +159,9 @@ struct Test: ParsableCommand {
     for location in locations {
       let report = GameTestRunner.run(game: location.url, displayPath: location.displayPath, filter: filter)
       let entries = fileTests(location)
-      passed += report.passed + entries.filter(\.passed).count
-      failed += report.failed + entries.filter { !$0.passed }.count
+      let extra = GameTestRunner.entryReport(game: location.displayPath, entries: entries, format: .plain)
+      passed += report.passed + extra.passed
+      failed += report.failed + extra.failed
       if firstFailure == nil, report.failed > 0 { firstFailure = Test.firstFailure(in: report.output) }
       if firstFailure == nil, let entry = entries.first(where: { !$0.passed }) {
         firstFailure = "FAIL \(entry.name): \(entry.failure ?? "")"
@@ -188,7 +189,7 @@ struct Test: ParsableCommand {
   /// The first failure of a plain report, its `expected:`/`actual:` lines folded into it.
   static func firstFailure(in output: String) -> String? {
     let lines = output.split(separator: "\n").map(String.init)
-    guard let first = lines.firstIndex(where: { !$0.hasPrefix(" ") && !$0.hasPrefix("ok ") && !$0.contains(" passed, ") }) else {
+    guard let first = lines.firstIndex(where: { !$0.hasPrefix(" ") && !$0.contains(" passed, ") }) else {
       return nil
     }
     var text = lines[first]
