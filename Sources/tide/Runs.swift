@@ -123,8 +123,7 @@ extension Run {
   private func playSlice(_ location: GameLocation, _ options: inout EngineOptions, first: UInt64, count: Int, bot: BotFile?) throws {
     Run.stopWhenOrphaned()
     // The results own standard output: whatever the game prints goes to standard error.
-    let results = FileHandle(fileDescriptor: dup(STDOUT_FILENO), closeOnDealloc: true)
-    dup2(STDERR_FILENO, STDOUT_FILENO)
+    let results = StandardOutput.toStandardErrorForGood()
     let capsules = BotRunner.capsuleDirectory(game: location.url)
     let version = Engine.gameVersion(of: location.url)
     let encoder = JSONEncoder()

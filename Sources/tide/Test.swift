@@ -215,6 +215,17 @@ enum StandardOutput {
     return redirected(to: null, while: true, body)
   }
 
+  /// Sends standard output to standard error for the rest of the process and returns a handle
+  /// on the original: a worker's results own that stream, whatever its games print.
+  static func toStandardErrorForGood() -> FileHandle {
+    // Not flushed first: anything printed before belongs on standard error too, not in the results.
+    let saved = dup(STDOUT_FILENO)
+    // Without a copy of the original there is nowhere else to write the results: leave it be.
+    guard saved >= 0 else { return FileHandle.standardOutput }
+    dup2(STDERR_FILENO, STDOUT_FILENO)
+    return FileHandle(fileDescriptor: saved, closeOnDealloc: true)
+  }
+
   private static func redirected<T>(to target: Int32, while active: Bool, _ body: () -> T) -> T {
     guard active else { return body() }
     fflush(nil)
