@@ -27,6 +27,12 @@ struct GameLocation {
     return url.standardizedFileURL.lastPathComponent
   }
 
+  /// The `tide run` command for this game with `extra` arguments, each shell-quoted, for
+  /// messages to print as a line a person can paste.
+  func runCommand(_ extra: String...) -> String {
+    (["tide", "run", displayPath] + extra).map(shellQuoted).joined(separator: " ")
+  }
+
   /// Every game folder under `Content/` (folders holding a `main.lua`), sorted.
   static func all(in content: String = "Content") -> [GameLocation] {
     let names = (try? FileManager.default.contentsOfDirectory(atPath: content)) ?? []

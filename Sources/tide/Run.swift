@@ -122,7 +122,7 @@ struct Run: ParsableCommand {
   private func runWindow(_ location: GameLocation, _ options: EngineOptions, _ script: InputScript) throws {
     let env = ProcessInfo.processInfo.environment
     if (env["DISPLAY"] ?? "").isEmpty && (env["WAYLAND_DISPLAY"] ?? "").isEmpty && env["SDL_VIDEODRIVER"] == nil {
-      printError("no display here; play headless instead: tide run \(location.displayPath) --headless --seconds 10")
+      printError("no display here; play headless instead: \(location.runCommand("--headless", "--seconds", "10"))")
       throw ExitCode.failure
     }
     do {
@@ -179,7 +179,7 @@ struct Run: ParsableCommand {
     }
     engine.startRecording(gameVersion: version)
     engine.enableCrashCapsules(in: engine.dataDirectory.appendingPathComponent("crashes")) { url in
-      "replay with: tide run \(shellQuoted(location.displayPath)) --input \(shellQuoted(url.path))"
+      "replay with: " + location.runCommand("--input", url.path)
     }
   }
 

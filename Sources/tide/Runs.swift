@@ -91,7 +91,7 @@ extension Run {
     var header = "\(location.name): \(count) run\(count == 1 ? "" : "s"), seed\(count == 1 ? " \(first)" : "s \(first)..\(last)")"
     header += bot.map { ", bot \($0.displayPath)" } ?? ", no bot"
     if let seconds { header += ", \(ReportFormat.number(seconds)) virtual s each at most" }
-    print(summary.text(header: header) { "tide run \(shellQuoted(location.displayPath)) --input \(shellQuoted($0))" }, terminator: "")
+    print(summary.text(header: header) { location.runCommand("--input", $0) }, terminator: "")
     let ticks = results.reduce(0) { $0 + $1.ticks }
     // Wall time varies from run to run; it comes last, apart from the figures, which do not.
     print("\nplayed \(RunSummary.count(results.count, "game"))"
