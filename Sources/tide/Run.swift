@@ -61,25 +61,10 @@ struct Run: ParsableCommand {
     try checkOption(screenshotAt, "screenshot-at", Limits.gameSeconds)
     try validateRuns()
     // Checked before the game starts: finding out when a long session ends would lose it.
-    if let record, let problem = Run.writeProblem(record) {
+    if let record, let problem = writeProblem(record) {
       printError("cannot write --record file '\(record)': \(problem)")
       throw ExitCode.validationFailure
     }
-  }
-
-  /// Why the session could not be written to `path`, or nil when it looks writable.
-  static func writeProblem(_ path: String) -> String? {
-    let url = URL(fileURLWithPath: path)
-    var isFolder: ObjCBool = false
-    if FileManager.default.fileExists(atPath: url.path, isDirectory: &isFolder) {
-      if isFolder.boolValue { return "it is a folder; name a file in it" }
-      return access(url.path, W_OK) == 0 ? nil : "it is not writable"
-    }
-    let folder = url.deletingLastPathComponent()
-    guard FileManager.default.fileExists(atPath: folder.path, isDirectory: &isFolder), isFolder.boolValue else {
-      return "there is no folder \(folder.path)"
-    }
-    return access(folder.path, W_OK) == 0 ? nil : "its folder is not writable"
   }
 
   func run() throws {

@@ -43,7 +43,7 @@ struct Test: ParsableCommand {
       throw ValidationError("--format must be one of: plain, tap, junit")
     }
     // Checked before the tests run: finding out after a long run would lose its report.
-    if let output, let problem = Run.writeProblem(output) {
+    if let output, let problem = writeProblem(output) {
       throw ValidationError("cannot write --output file '\(output)': \(problem)")
     }
     var locations = games.isEmpty ? GameLocation.all() : games.map(GameLocation.init)
