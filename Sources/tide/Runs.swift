@@ -88,7 +88,7 @@ extension Run {
     let elapsed = Date().timeIntervalSince(started)
     let summary = RunSummary(results: results)
     let last = first + UInt64(count - 1)
-    var header = "\(location.name): \(count) run\(count == 1 ? "" : "s"), seed\(count == 1 ? " \(first)" : "s \(first)..\(last)")"
+    var header = "\(location.name): \(RunSummary.count(count, "run")), seed\(count == 1 ? " \(first)" : "s \(first)..\(last)")"
     header += bot.map { ", bot \($0.displayPath)" } ?? ", no bot"
     if let seconds { header += ", \(ReportFormat.number(seconds)) virtual s each at most" }
     print(summary.text(header: header) { location.runCommand("--input", $0) }, terminator: "")
