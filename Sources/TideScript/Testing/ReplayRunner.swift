@@ -57,8 +57,8 @@ public enum ReplayRunner {
     // An event at or past @end never plays: a hand-cut replay would pass without what it was
     // meant to test. (A recording writes only the events before its @end.)
     if let late = script.entries.first(where: { $0.tick >= end }) {
-      let at = { (tick: Int) in String(format: "%.4f", Double(tick) / 60) }
-      return "an event at \(at(late.tick)) s is not before the replay's @end (\(at(end)) s), so it would never play"
+      return "an event at \(InputRecording.time(late.tick)) s is not before the replay's @end "
+        + "(\(InputRecording.time(end)) s), so it would never play"
     }
     var next = 0
     var expectations = script.expectations[...]
