@@ -103,6 +103,18 @@ final class BotRunnerTests: XCTestCase {
     }
   }
 
+  /// pairs() order differs between Lua states: with two unknown fields the message named either,
+  /// run to run. It names the first by name, in every fresh engine.
+  func testTwoUnknownFieldsNameTheFirstByNameEveryRun() throws {
+    let fixture = try GameFixture(main: Self.game)
+    let source = "return { act = print, zeta = 1, alpha = 2, mid = 3, omega = 4, beta = 5 }"
+    for seed in 1...6 {
+      let result = run(fixture, seed: UInt64(seed), bot: source)
+      XCTAssertEqual(
+        result.failures.map(\.message), ["bot.lua: unknown field 'alpha' (a bot has act, every, done, seconds)"], "seed \(seed)")
+    }
+  }
+
   /// `tide check` lints `bots/` with `Engine.botGlobals`: they must be what a bot really sees,
   /// each library table with its fields, or lint and run disagree (a `tide.` in a bot passed).
   func testTheBotLintStandardIsWhatABotSees() throws {
