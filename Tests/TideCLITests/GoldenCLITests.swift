@@ -43,9 +43,13 @@ extension CLITests {
   func testTheUpdateGoldenVariableRewritesThePNGsToo() throws {
     let game = try newGame()
     try moveGoldenOn(in: game)
-    setenv("TIDE_UPDATE_GOLDEN", "1", 1)
-    let updated = try tide(["test", game.path], timeout: 120)
-    unsetenv("TIDE_UPDATE_GOLDEN")
+    let updated: CLIResult
+    do {
+      setenv("TIDE_UPDATE_GOLDEN", "1", 1)
+      // Undone even when tide() throws: left set, it would rewrite every later test's PNGs.
+      defer { unsetenv("TIDE_UPDATE_GOLDEN") }
+      updated = try tide(["test", game.path], timeout: 120)
+    }
     XCTAssertEqual(updated.status, 0, updated.stdout + updated.stderr)
     // start.png is now the later frame, as `tide shot` draws it.
     let shot = game.deletingLastPathComponent().appendingPathComponent("shot.png")
