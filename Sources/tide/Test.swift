@@ -164,7 +164,7 @@ struct Test: ParsableCommand {
       failed += report.failed + extra.failed
       if firstFailure == nil, report.failed > 0 { firstFailure = Test.firstFailure(in: report.output) }
       if firstFailure == nil, let entry = entries.first(where: { !$0.passed }) {
-        firstFailure = "FAIL \(entry.name): \(entry.failure ?? "")"
+        firstFailure = entry.line()
       }
     }
     let clock = DateFormatter()
