@@ -27,6 +27,12 @@ struct GameLocation {
     return url.standardizedFileURL.lastPathComponent
   }
 
+  /// The `tide run` command for this game with `extra` arguments, each shell-quoted, for
+  /// messages to print as a line a person can paste.
+  func runCommand(_ extra: String...) -> String {
+    (["tide", "run", displayPath] + extra).map(shellQuoted).joined(separator: " ")
+  }
+
   /// Every game folder under `Content/` (folders holding a `main.lua`), sorted.
   static func all(in content: String = "Content") -> [GameLocation] {
     let names = (try? FileManager.default.contentsOfDirectory(atPath: content)) ?? []
@@ -39,6 +45,22 @@ struct GameLocation {
 /// Prints `tide: <message>` to standard error.
 func printError(_ message: String) {
   FileHandle.standardError.write(Data("tide: \(message)\n".utf8))
+}
+
+/// Why a file the user named (`--record`, `--output`) could not be written to `path`, or nil
+/// when it looks writable: checked before the work, so finding out after it loses nothing.
+func writeProblem(_ path: String) -> String? {
+  let url = URL(fileURLWithPath: path)
+  var isFolder: ObjCBool = false
+  if FileManager.default.fileExists(atPath: url.path, isDirectory: &isFolder) {
+    if isFolder.boolValue { return "it is a folder; name a file in it" }
+    return access(url.path, W_OK) == 0 ? nil : "it is not writable"
+  }
+  let folder = url.deletingLastPathComponent()
+  guard FileManager.default.fileExists(atPath: folder.path, isDirectory: &isFolder), isFolder.boolValue else {
+    return "there is no folder \(folder.path)"
+  }
+  return access(folder.path, W_OK) == 0 ? nil : "its folder is not writable"
 }
 
 /// Writes `text` to the file the user named. A regular file (or one not there yet) is replaced

@@ -3,6 +3,7 @@ import Foundation
 import TideCore
 import TideSDL
 import TideScript
+import TideShots
 
 /// `tide check --layout`: renders a game's key screens at every size it declares, with the real
 /// fonts offscreen, and reports what a person would have to look for: text off the screen or out
@@ -95,11 +96,10 @@ struct LayoutRun {
   /// The first screen (after a second, as `tide shot` renders it), then each golden input by name.
   private func screens(of location: GameLocation) throws -> [Screen] {
     var screens = [Screen(name: "first screen", script: InputScript(), time: 1)]
-    let folder = location.url.appendingPathComponent("tests/golden")
-    let names = (try? FileManager.default.contentsOfDirectory(atPath: folder.path)) ?? []
-    for name in names.sorted() where name.hasSuffix(".input") {
-      let script = try loadInputScript(folder.appendingPathComponent(name).path)
-      screens.append(Screen(name: "tests/golden/\(name)", script: script, time: script.shotTime ?? 1))
+    for input in GoldenScreens.inputs(in: location.url) {
+      // A golden input is never meant to be a pipe: a FIFO there must fail, not block.
+      let script = try loadInputScript(input.path, regularFileOnly: true)
+      screens.append(Screen(name: GoldenScreens.name(of: input), script: script, time: script.shotTime ?? 1))
     }
     return screens
   }

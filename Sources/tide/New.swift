@@ -72,7 +72,8 @@ enum GameTemplate {
   /// tree, absolute otherwise. Nil when no checkout is found.
   static func metaLibrary(for game: URL) -> String? {
     var starts = [URL(fileURLWithPath: FileManager.default.currentDirectoryPath)]
-    if let executable = executableURL { starts.insert(executable.deletingLastPathComponent(), at: 0) }
+    // Symlinks resolved: a `tide` linked onto PATH finds the checkout it was built in.
+    starts.insert(Run.executableURL().resolvingSymlinksInPath().deletingLastPathComponent(), at: 0)
     for start in starts {
       var folder = start.standardizedFileURL
       while folder.pathComponents.count > 1 {
@@ -84,15 +85,6 @@ enum GameTemplate {
       }
     }
     return nil
-  }
-
-  /// The running binary, symlinks resolved: `/proc/self/exe` names it wherever it was started
-  /// from (argv[0] is only `tide` when it was found on PATH).
-  private static var executableURL: URL? {
-    if let path = try? FileManager.default.destinationOfSymbolicLink(atPath: "/proc/self/exe") {
-      return URL(fileURLWithPath: path)
-    }
-    return Bundle.main.executableURL?.resolvingSymlinksInPath()
   }
 
   /// `../../docs/meta` from `Content/game` to `docs/meta`, when both lie under one folder.

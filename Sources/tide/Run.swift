@@ -61,25 +61,10 @@ struct Run: ParsableCommand {
     try checkOption(screenshotAt, "screenshot-at", Limits.gameSeconds)
     try validateRuns()
     // Checked before the game starts: finding out when a long session ends would lose it.
-    if let record, let problem = Run.writeProblem(record) {
+    if let record, let problem = writeProblem(record) {
       printError("cannot write --record file '\(record)': \(problem)")
       throw ExitCode.validationFailure
     }
-  }
-
-  /// Why the session could not be written to `path`, or nil when it looks writable.
-  static func writeProblem(_ path: String) -> String? {
-    let url = URL(fileURLWithPath: path)
-    var isFolder: ObjCBool = false
-    if FileManager.default.fileExists(atPath: url.path, isDirectory: &isFolder) {
-      if isFolder.boolValue { return "it is a folder; name a file in it" }
-      return access(url.path, W_OK) == 0 ? nil : "it is not writable"
-    }
-    let folder = url.deletingLastPathComponent()
-    guard FileManager.default.fileExists(atPath: folder.path, isDirectory: &isFolder), isFolder.boolValue else {
-      return "there is no folder \(folder.path)"
-    }
-    return access(folder.path, W_OK) == 0 ? nil : "its folder is not writable"
   }
 
   func run() throws {
@@ -88,7 +73,7 @@ struct Run: ParsableCommand {
       return
     }
     let location = GameLocation(game)
-    let script = try input.map(loadInputScript) ?? InputScript()
+    let script = try input.map { try loadInputScript($0) } ?? InputScript()
     let options = try setup.engineOptions(script: script, fresh: true)
     guard headless else {
       try runWindow(location, options, script)
@@ -122,7 +107,7 @@ struct Run: ParsableCommand {
   private func runWindow(_ location: GameLocation, _ options: EngineOptions, _ script: InputScript) throws {
     let env = ProcessInfo.processInfo.environment
     if (env["DISPLAY"] ?? "").isEmpty && (env["WAYLAND_DISPLAY"] ?? "").isEmpty && env["SDL_VIDEODRIVER"] == nil {
-      printError("no display here; play headless instead: tide run \(location.displayPath) --headless --seconds 10")
+      printError("no display here; play headless instead: \(location.runCommand("--headless", "--seconds", "10"))")
       throw ExitCode.failure
     }
     do {
@@ -172,12 +157,14 @@ struct Run: ParsableCommand {
     if let recorded = script.engineVersion, recorded != Engine.version {
       printError("warning: \(input ?? "input") was recorded with engine \(recorded), this is \(Engine.version); it may play differently")
     }
+    // Hashing the game folder reads every file: once here serves the message and the recording.
+    let version = engine.gameVersion
     if let recorded = script.gameVersion, !engine.isGameVersion(recorded) {
-      printError("warning: \(input ?? "input") was recorded with another version of \(location.name) (game \(recorded), now \(engine.gameVersion)); it may play differently")
+      printError("warning: \(input ?? "input") was recorded with another version of \(location.name) (game \(recorded), now \(version)); it may play differently")
     }
-    engine.startRecording()
+    engine.startRecording(gameVersion: version)
     engine.enableCrashCapsules(in: engine.dataDirectory.appendingPathComponent("crashes")) { url in
-      "replay with: tide run \(shellQuoted(location.displayPath)) --input \(shellQuoted(url.path))"
+      "replay with: " + location.runCommand("--input", url.path)
     }
   }
 

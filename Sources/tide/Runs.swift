@@ -88,10 +88,10 @@ extension Run {
     let elapsed = Date().timeIntervalSince(started)
     let summary = RunSummary(results: results)
     let last = first + UInt64(count - 1)
-    var header = "\(location.name): \(count) run\(count == 1 ? "" : "s"), seed\(count == 1 ? " \(first)" : "s \(first)..\(last)")"
+    var header = "\(location.name): \(RunSummary.count(count, "run")), seed\(count == 1 ? " \(first)" : "s \(first)..\(last)")"
     header += bot.map { ", bot \($0.displayPath)" } ?? ", no bot"
     if let seconds { header += ", \(ReportFormat.number(seconds)) virtual s each at most" }
-    print(summary.text(header: header) { "tide run \(shellQuoted(location.displayPath)) --input \(shellQuoted($0))" }, terminator: "")
+    print(summary.text(header: header) { location.runCommand("--input", $0) }, terminator: "")
     let ticks = results.reduce(0) { $0 + $1.ticks }
     // Wall time varies from run to run; it comes last, apart from the figures, which do not.
     print("\nplayed \(RunSummary.count(results.count, "game"))"
@@ -123,8 +123,7 @@ extension Run {
   private func playSlice(_ location: GameLocation, _ options: inout EngineOptions, first: UInt64, count: Int, bot: BotFile?) throws {
     Run.stopWhenOrphaned()
     // The results own standard output: whatever the game prints goes to standard error.
-    let results = FileHandle(fileDescriptor: dup(STDOUT_FILENO), closeOnDealloc: true)
-    dup2(STDERR_FILENO, STDOUT_FILENO)
+    let results = StandardOutput.toStandardErrorForGood()
     let capsules = BotRunner.capsuleDirectory(game: location.url)
     let version = Engine.gameVersion(of: location.url)
     let encoder = JSONEncoder()

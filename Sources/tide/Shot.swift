@@ -41,7 +41,7 @@ struct Shot: ParsableCommand {
 
   func run() throws {
     let location = GameLocation(game)
-    let script = try input.map(loadInputScript) ?? InputScript()
+    let script = try input.map { try loadInputScript($0) } ?? InputScript()
     var options = try setup.engineOptions(script: script)
     options.logErrors = false
     let time = at ?? script.shotTime ?? 1
@@ -60,10 +60,10 @@ struct Shot: ParsableCommand {
 }
 
 /// Reads and parses an input script, naming the file in errors.
-func loadInputScript(_ path: String) throws -> InputScript {
+func loadInputScript(_ path: String, regularFileOnly: Bool = false) throws -> InputScript {
   let text: String
   do {
-    text = try InputScript.text(of: URL(fileURLWithPath: path))
+    text = try InputScript.text(of: URL(fileURLWithPath: path), regularFileOnly: regularFileOnly)
   } catch {
     throw ValidationError("input file '\(path)': \(error.description)")
   }

@@ -43,7 +43,7 @@ struct Test: ParsableCommand {
       throw ValidationError("--format must be one of: plain, tap, junit")
     }
     // Checked before the tests run: finding out after a long run would lose its report.
-    if let output, let problem = Run.writeProblem(output) {
+    if let output, let problem = writeProblem(output) {
       throw ValidationError("cannot write --output file '\(output)': \(problem)")
     }
     var locations = games.isEmpty ? GameLocation.all() : games.map(GameLocation.init)
@@ -69,17 +69,17 @@ struct Test: ParsableCommand {
       let report: GameTestReport
       var entries: [TestEntry] = []
       if FileManager.default.fileExists(atPath: location.url.path) {
-        report = StandardOutput.toStandardError(while: reportFormat != .plain) {
-          GameTestRunner.run(game: location.url, displayPath: location.displayPath, filter: filter, format: reportFormat)
-        }
         // Recorded sessions in tests/replays/ and golden screens in tests/golden/ are tests too
         // (docs/input-scripts.md); what their games print stays out of a TAP or JUnit stream.
-        entries = StandardOutput.toStandardError(while: reportFormat != .plain) { fileTests(location) }
+        (report, entries) = StandardOutput.toStandardError(while: reportFormat != .plain) {
+          (GameTestRunner.run(game: location.url, displayPath: location.displayPath, filter: filter, format: reportFormat),
+            fileTests(location))
+        }
       } else {
         let message = "no game folder at '\(location.displayPath)'"
         report = GameTestRunner.failedEntry(game: location.displayPath, message: message, format: reportFormat)
       }
-      let extra = GameTestRunner.entryReport(game: location.name, entries: entries, format: reportFormat)
+      let extra = GameTestRunner.entryReport(game: location.displayPath, entries: entries, format: reportFormat)
       passed += report.passed + extra.passed
       failed += report.failed + extra.failed
       skipped += report.skipped
@@ -159,11 +159,12 @@ struct Test: ParsableCommand {
     for location in locations {
       let report = GameTestRunner.run(game: location.url, displayPath: location.displayPath, filter: filter)
       let entries = fileTests(location)
-      passed += report.passed + entries.filter(\.passed).count
-      failed += report.failed + entries.filter { !$0.passed }.count
+      let extra = GameTestRunner.entryReport(game: location.displayPath, entries: entries, format: .plain)
+      passed += report.passed + extra.passed
+      failed += report.failed + extra.failed
       if firstFailure == nil, report.failed > 0 { firstFailure = Test.firstFailure(in: report.output) }
       if firstFailure == nil, let entry = entries.first(where: { !$0.passed }) {
-        firstFailure = "FAIL \(entry.name): \(entry.failure ?? "")"
+        firstFailure = entry.line()
       }
     }
     let clock = DateFormatter()
@@ -188,7 +189,7 @@ struct Test: ParsableCommand {
   /// The first failure of a plain report, its `expected:`/`actual:` lines folded into it.
   static func firstFailure(in output: String) -> String? {
     let lines = output.split(separator: "\n").map(String.init)
-    guard let first = lines.firstIndex(where: { !$0.hasPrefix(" ") && !$0.hasPrefix("ok ") && !$0.contains(" passed, ") }) else {
+    guard let first = lines.firstIndex(where: { !$0.hasPrefix(" ") && !$0.contains(" passed, ") }) else {
       return nil
     }
     var text = lines[first]
@@ -212,6 +213,17 @@ enum StandardOutput {
     guard null >= 0 else { return body() }
     defer { close(null) }
     return redirected(to: null, while: true, body)
+  }
+
+  /// Sends standard output to standard error for the rest of the process and returns a handle
+  /// on the original: a worker's results own that stream, whatever its games print.
+  static func toStandardErrorForGood() -> FileHandle {
+    // Not flushed first: anything printed before belongs on standard error too, not in the results.
+    let saved = dup(STDOUT_FILENO)
+    // Without a copy of the original there is nowhere else to write the results: leave it be.
+    guard saved >= 0 else { return FileHandle.standardOutput }
+    dup2(STDERR_FILENO, STDOUT_FILENO)
+    return FileHandle(fileDescriptor: saved, closeOnDealloc: true)
   }
 
   private static func redirected<T>(to target: Int32, while active: Bool, _ body: () -> T) -> T {

@@ -260,10 +260,13 @@ extension XCTestCase {
     var stderr: String
   }
 
-  /// Runs `tide`; past `timeout` seconds it is killed, so a hang fails the test instead of CI.
-  func tide(_ arguments: [String], in directory: URL = CLITests.root, timeout: Double? = nil) throws -> CLIResult {
+  /// Runs `tide` (`executable`: another copy of it); past `timeout` seconds it is killed, so a
+  /// hang fails the test instead of CI.
+  func tide(
+    _ arguments: [String], in directory: URL = CLITests.root, timeout: Double? = nil, executable: URL = CLITests.tideBinary
+  ) throws -> CLIResult {
     let process = Process()
-    process.executableURL = CLITests.tideBinary
+    process.executableURL = executable
     process.arguments = arguments
     process.currentDirectoryURL = directory
     var environment = ProcessInfo.processInfo.environment

@@ -43,9 +43,13 @@ extension CLITests {
   func testTheUpdateGoldenVariableRewritesThePNGsToo() throws {
     let game = try newGame()
     try moveGoldenOn(in: game)
-    setenv("TIDE_UPDATE_GOLDEN", "1", 1)
-    let updated = try tide(["test", game.path], timeout: 120)
-    unsetenv("TIDE_UPDATE_GOLDEN")
+    let updated: CLIResult
+    do {
+      setenv("TIDE_UPDATE_GOLDEN", "1", 1)
+      // Undone even when tide() throws: left set, it would rewrite every later test's PNGs.
+      defer { unsetenv("TIDE_UPDATE_GOLDEN") }
+      updated = try tide(["test", game.path], timeout: 120)
+    }
     XCTAssertEqual(updated.status, 0, updated.stdout + updated.stderr)
     // start.png is now the later frame, as `tide shot` draws it.
     let shot = game.deletingLastPathComponent().appendingPathComponent("shot.png")
@@ -61,6 +65,18 @@ extension CLITests {
     let result = try tide(["test", game.path], timeout: 120)
     XCTAssertEqual(result.status, 1, result.stdout)
     XCTAssertTrue(result.stdout.contains("FAIL \(game.path)/tests/golden/start.input: cannot read start.png as a PNG"), result.stdout)
+  }
+
+  /// A FIFO named like a golden input fails at once: opening a pipe no one writes blocked for good.
+  func testAGoldenInputThatIsAPipeFailsAtOnce() throws {
+    let game = try newGame()
+    let input = game.appendingPathComponent("tests/golden/start.input")
+    try FileManager.default.removeItem(at: input)
+    XCTAssertEqual(mkfifo(input.path, 0o600), 0)
+    let result = try tide(["test", game.path], timeout: 120)
+    XCTAssertEqual(result.status, 1, result.stdout + result.stderr)
+    XCTAssertTrue(
+      result.stdout.contains("FAIL \(game.path)/tests/golden/start.input: cannot read it: not a regular file"), result.stdout)
   }
 
   /// An input without a PNG beside it is for the layout check alone; `--update-golden` makes its PNG.

@@ -47,10 +47,7 @@ extension CLITests {
   /// `.luarc.json` names the library of the Tide checkout the running `tide` was built in, even
   /// when made from inside another checkout, and declares every global a spec has.
   func testNewGamesLuarcNamesTheBinarysOwnLibraryAndEverySpecGlobal() throws {
-    let other = FileManager.default.temporaryDirectory.appendingPathComponent("tide-other-\(UUID().uuidString)")
-    try FileManager.default.createDirectory(at: other.appendingPathComponent("docs/meta"), withIntermediateDirectories: true)
-    defer { try? FileManager.default.removeItem(at: other) }
-    try "---@meta tide\n".write(to: other.appendingPathComponent("docs/meta/tide.lua"), atomically: true, encoding: .utf8)
+    let other = try makeGame(["docs/meta/tide.lua": "---@meta tide\n"])
     let made = try tide(["new", "elsewhere", "--path", other.appendingPathComponent("Content").path], in: other)
     XCTAssertEqual(made.status, 0, made.stdout + made.stderr)
     let game = other.appendingPathComponent("Content/elsewhere")

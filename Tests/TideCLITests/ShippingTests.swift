@@ -20,37 +20,15 @@ final class ShippingTests: XCTestCase {
     let copy = folder.appendingPathComponent("tide")
     try FileManager.default.copyItem(at: CLITests.tideBinary, to: copy)
 
-    let made = try run(copy, ["new", "g", "--path", folder.path], in: folder)
-    XCTAssertEqual(made.status, 0, made.output)
+    let made = try tide(["new", "g", "--path", folder.path], in: folder, timeout: 120, executable: copy)
+    XCTAssertEqual(made.status, 0, made.stdout + made.stderr)
     let game = folder.appendingPathComponent("g")
     // tide.ui and the test runner come from the library, so these reach every part of it.
-    let played = try run(copy, ["run", ".", "--headless", "--seconds", "1"], in: game)
-    XCTAssertEqual(played.status, 0, played.output)
-    XCTAssertTrue(played.output.contains("0 errors"), played.output)
-    let tested = try run(copy, ["test", "."], in: game)
-    XCTAssertEqual(tested.status, 0, tested.output)
-    XCTAssertTrue(tested.output.contains(" passed, 0 failed"), tested.output)
-  }
-
-  private func run(_ executable: URL, _ arguments: [String], in directory: URL) throws -> (status: Int32, output: String) {
-    let process = Process()
-    process.executableURL = executable
-    process.arguments = arguments
-    process.currentDirectoryURL = directory
-    var environment = ProcessInfo.processInfo.environment
-    environment["XDG_DATA_HOME"] = directory.appendingPathComponent(".data").path
-    environment["DISPLAY"] = nil
-    environment["WAYLAND_DISPLAY"] = nil
-    process.environment = environment
-    let pipe = Pipe()
-    process.standardOutput = pipe
-    process.standardError = pipe
-    try process.run()
-    DispatchQueue.global().asyncAfter(deadline: .now() + 120) { [process] in
-      if process.isRunning { process.terminate() }
-    }
-    let output = pipe.fileHandleForReading.readDataToEndOfFile()
-    process.waitUntilExit()
-    return (process.terminationStatus, String(decoding: output, as: UTF8.self))
+    let played = try tide(["run", ".", "--headless", "--seconds", "1"], in: game, timeout: 120, executable: copy)
+    XCTAssertEqual(played.status, 0, played.stdout + played.stderr)
+    XCTAssertTrue((played.stdout + played.stderr).contains("0 errors"), played.stdout + played.stderr)
+    let tested = try tide(["test", "."], in: game, timeout: 120, executable: copy)
+    XCTAssertEqual(tested.status, 0, tested.stdout + tested.stderr)
+    XCTAssertTrue((tested.stdout + tested.stderr).contains(" passed, 0 failed"), tested.stdout + tested.stderr)
   }
 }

@@ -148,7 +148,7 @@ final class ReplayRunnerTests: XCTestCase {
 extension [TestEntry] {
   /// The entries as a plain report writes them (`ok <file>` or `FAIL <file>: why`), without the game.
   fileprivate var lines: [String] {
-    map { entry in entry.failure.map { "FAIL \(entry.name): \($0)" } ?? "ok \(entry.name)" }
+    map { $0.line() }
   }
 
   /// How many failed.

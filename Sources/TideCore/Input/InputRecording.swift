@@ -49,13 +49,15 @@ public struct InputRecording: Sendable {
     lines.append("@engine \(engineVersion)")
     lines.append("@game \(gameVersion)")
     for entry in entries where entry.tick < endTick {
-      lines.append(time(entry.tick) + " " + Self.describe(entry.event))
+      lines.append(Self.time(entry.tick, hz: hz) + " " + Self.describe(entry.event))
     }
-    lines.append("@end " + time(endTick))
+    lines.append("@end " + Self.time(endTick, hz: hz))
     return lines.joined(separator: "\n") + "\n"
   }
 
-  private func time(_ tick: Int) -> String {
+  /// A tick as script seconds, `%.4f` as recordings write them; messages about a script's
+  /// times use it too, so they name a time as the file does.
+  public static func time(_ tick: Int, hz: Int = 60) -> String {
     String(format: "%.4f", Double(tick) / Double(hz))
   }
 

@@ -81,7 +81,14 @@ public struct InputScript: Sendable {
 
   /// The text of the script file at `url`: refused when it cannot be read, is larger than
   /// `Limits.inputScriptBytes` or is not UTF-8 (the error names the first bad line).
-  public static func text(of url: URL) throws(FileError) -> String {
+  /// With `regularFileOnly` anything but a plain file is refused before it is opened: a script
+  /// found in a game's tests folder is never meant to be a pipe, and opening a FIFO no one
+  /// writes blocks for good. (`--input` leaves it off: there a pipe is meant.)
+  public static func text(of url: URL, regularFileOnly: Bool = false) throws(FileError) -> String {
+    var status = stat()
+    if regularFileOnly, stat(url.path, &status) == 0, status.st_mode & S_IFMT != S_IFREG {
+      throw FileError(description: "cannot read it: not a regular file")
+    }
     var isFolder: ObjCBool = false
     if FileManager.default.fileExists(atPath: url.path, isDirectory: &isFolder), isFolder.boolValue {
       throw FileError(description: "cannot read it: it is a folder")

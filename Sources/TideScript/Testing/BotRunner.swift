@@ -316,10 +316,17 @@ final class BotDriver {
       error(("%s: seconds must be a number from 0 to 1e5, got %s"):format(name, tostring(seconds)), 0)
     end
     local known = { \(LuaTableShape.bot.names.map { "[\"\($0)\"] = true" }.joined(separator: ", ")) }
+    -- pairs() yields keys in no set order: the first unknown one by name makes the message the
+    -- same on every run (as FirstByKey does for the engine's tables).
+    local unknown
     for key in pairs(bot) do
       if not known[key] then
-        error(("%s: unknown field '%s' (a bot has \(LuaTableShape.bot.names.joined(separator: ", ")))"):format(name, tostring(key)), 0)
+        local text = tostring(key)
+        if unknown == nil or text < unknown then unknown = text end
       end
+    end
+    if unknown ~= nil then
+      error(("%s: unknown field '%s' (a bot has \(LuaTableShape.bot.names.joined(separator: ", ")))"):format(name, unknown), 0)
     end
     return bot.act, every, bot.done, seconds
     """

@@ -28,14 +28,9 @@ public enum ReplayRunner {
   /// whole second of game time (determinism tests hash the scene there).
   public static func runOne(_ file: URL, game: URL, displayPath: String, onSecond: ((Engine) -> Void)? = nil) -> String? {
     let script: InputScript
-    // Only plain files are replays: opening a pipe that no one writes (a FIFO left in the
-    // folder) blocked `tide test` for good. (`--input` takes a pipe: there one is meant.)
-    var status = stat()
-    if stat(file.path, &status) == 0, status.st_mode & S_IFMT != S_IFREG {
-      return "cannot read it: not a regular file"
-    }
     do {
-      script = try InputScript(text: try InputScript.text(of: file))
+      // Only plain files are replays: a FIFO left in the folder blocked `tide test` for good.
+      script = try InputScript(text: try InputScript.text(of: file, regularFileOnly: true))
     } catch let error as InputScript.ParseError {
       return error.description
     } catch let error as InputScript.FileError {
@@ -62,8 +57,8 @@ public enum ReplayRunner {
     // An event at or past @end never plays: a hand-cut replay would pass without what it was
     // meant to test. (A recording writes only the events before its @end.)
     if let late = script.entries.first(where: { $0.tick >= end }) {
-      let at = { (tick: Int) in String(format: "%.4f", Double(tick) / 60) }
-      return "an event at \(at(late.tick)) s is not before the replay's @end (\(at(end)) s), so it would never play"
+      return "an event at \(InputRecording.time(late.tick)) s is not before the replay's @end "
+        + "(\(InputRecording.time(end)) s), so it would never play"
     }
     var next = 0
     var expectations = script.expectations[...]

@@ -15,6 +15,12 @@ public struct TestEntry: Sendable, Equatable {
 
   /// Whether it passed.
   public var passed: Bool { failure == nil }
+
+  /// Its line in a plain report, without a newline: `ok <prefix><name>` or
+  /// `FAIL <prefix><name>: why` (`prefix` is the game's folder and `/` when a report joins games).
+  public func line(prefix: String = "") -> String {
+    failure.map { "FAIL \(prefix)\(name): \($0)" } ?? "ok \(prefix)\(name)"
+  }
 }
 
 extension GameTestRunner {
@@ -28,9 +34,7 @@ extension GameTestRunner {
     let path = { (entry: TestEntry) in displayPath + "/" + entry.name }
     switch format {
     case .plain:
-      report.output = entries.map { entry in
-        entry.failure.map { "FAIL \(path(entry)): \($0)\n" } ?? "ok \(path(entry))\n"
-      }.joined()
+      report.output = entries.map { $0.line(prefix: displayPath + "/") + "\n" }.joined()
     case .tap:
       var lines = ["TAP version 13", "1..\(entries.count)"]
       for (i, entry) in entries.enumerated() {
