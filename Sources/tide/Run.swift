@@ -159,7 +159,7 @@ struct Run: ParsableCommand {
     }
     // Hashing the game folder reads every file: once here serves the message and the recording.
     let version = engine.gameVersion
-    if let recorded = script.gameVersion, !engine.isGameVersion(recorded) {
+    if let recorded = script.gameVersion, !Engine.sameGameVersion(recorded, version) {
       printError("warning: \(input ?? "input") was recorded with another version of \(location.name) (game \(recorded), now \(version)); it may play differently")
     }
     engine.startRecording(gameVersion: version)

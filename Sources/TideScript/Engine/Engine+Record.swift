@@ -10,8 +10,8 @@ extension Engine {
   /// before the game changed is noticed (`@game`).
   public var gameVersion: String { GameFingerprint.of(gameDirectory) }
 
-  /// Whether `recorded` (a recording's `@game`) is this game's version as it is now.
-  public func isGameVersion(_ recorded: String) -> Bool { GameFingerprint.same(recorded, gameVersion) }
+  /// Whether two game versions (a recording's `@game`, `gameVersion`) name the same files.
+  public static func sameGameVersion(_ a: String, _ b: String) -> Bool { GameFingerprint.same(a, b) }
 
   /// The version `gameVersion` gives the game in `directory`.
   public static func gameVersion(of directory: URL) -> String { GameFingerprint.of(directory.standardizedFileURL) }
