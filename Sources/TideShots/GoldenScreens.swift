@@ -115,7 +115,4 @@ public enum GoldenScreens {
     }
     return inputs.map { check(game: game, displayPath: displayPath, input: $0, update: update, backend: backend) }
   }
-
-  /// Whether the environment asks for golden PNGs to be rewritten (`TIDE_UPDATE_GOLDEN=1`).
-  public static var updateRequested: Bool { GoldenImage.updateRequested }
 }

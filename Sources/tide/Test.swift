@@ -1,5 +1,6 @@
 import ArgumentParser
 import Foundation
+import TideSDL
 import TideScript
 import TideShots
 
@@ -146,7 +147,7 @@ struct Test: ParsableCommand {
     ReplayRunner.run(game: location.url, displayPath: location.displayPath, filter: filter)
       + GoldenScreens.run(
         game: location.url, displayPath: location.displayPath, filter: filter,
-        update: updateGolden || GoldenScreens.updateRequested)
+        update: updateGolden || GoldenImage.updateRequested)
   }
 
   /// One line: the time, the counts (Lua tests, replays and golden screens, as without

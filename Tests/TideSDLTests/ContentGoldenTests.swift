@@ -24,7 +24,7 @@ final class ContentGoldenTests: XCTestCase {
         // One bad screen must not hide the others; failing screens are drawn into the temp
         // folder, not into Content/.
         let entry = GoldenScreens.check(
-          game: folder, displayPath: "Content/\(game)", input: input, update: GoldenScreens.updateRequested,
+          game: folder, displayPath: "Content/\(game)", input: input, update: GoldenImage.updateRequested,
           backend: backend, actualDirectory: SceneFixtures.failureDirectory.appendingPathComponent(game))
         XCTAssertTrue(entry.passed, "Content/\(game)/\(entry.name): \(entry.failure ?? "")")
         checked += 1
