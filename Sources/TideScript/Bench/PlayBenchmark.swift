@@ -10,12 +10,11 @@ extension EngineBenchmarks {
   /// single pass swung from 27 to 47 ms a game with nothing else of ours running). The target is
   /// checked on the median of those bests; the median of every game played is shown beside it.
   public static func play(game: URL, displayPath: String, bot: BotFile, seeds: Int = 12, rounds: Int = 3) throws -> BenchmarkResult {
-    var best = [Double](repeating: .infinity, count: seeds)
     var bestCPU = [Double](repeating: .infinity, count: seeds)
     var all: [Double] = []
     var ticks = 0
-    for _ in 0..<rounds {
-      for index in 0..<seeds {
+    let best = try interleavedBest(rounds: rounds, (0..<seeds).map { index in
+      {
         var options = EngineOptions()
         options.seed = UInt64(index + 1)
         var result: RunResult?
@@ -27,12 +26,12 @@ extension EngineBenchmarks {
         guard let result, result.failures.isEmpty else {
           throw BenchmarkError("seed \(index + 1) failed: \(result?.failures.first?.message ?? "no result")")
         }
-        best[index] = min(best[index], time)
         bestCPU[index] = min(bestCPU[index], cpuTime)
         all.append(time)
         ticks = result.ticks
+        return time
       }
-    }
+    })
     let typical = median(best)
     let fastest = best.min() ?? .infinity
     let speed = 60 / typical
