@@ -29,6 +29,7 @@ stds.tide = { read_globals = { tide = { fields = {
     ["report"] = {},
     ["rules"] = { fields = {
       ["duel"] = {},
+      ["unknown_field"] = {},
       ["validate_duel"] = {},
       ["validate_weighted"] = {},
       ["weighted_table"] = {},
@@ -118,6 +119,7 @@ stds.tide_test = { read_globals = { tide = { fields = {
     ["report"] = {},
     ["rules"] = { fields = {
       ["duel"] = {},
+      ["unknown_field"] = {},
       ["validate_duel"] = {},
       ["validate_weighted"] = {},
       ["weighted_table"] = {},

@@ -13,7 +13,7 @@ declare -A MICRO_TITLE=(
 )
 # Said after a section's figures, where they need reading.
 declare -A MICRO_NOTE=(
-  [sprites]="Two floors. *C fields* is a userdata holding x and y that its C \`__index\`/\`__newindex\` read and write, telling the keys apart by their first letter: the least any field on userdata can cost, and what issue 18's 1.25× is checked against. *Dispatch alone* answers 1 to every key and stores nothing (what this row measured before issue 18's last pass, when it was the only floor): it is what Lua's metamethod call costs, which no field that holds a value can reach. On this machine the C-fields floor itself is over 2× plain tables, so issue 2's 2× cannot be met by fields served from userdata at all here; it read 1.89× in the run recorded before this one (2026-11-25 09:32 UTC), in which every case, plain tables included, ran about 40% slower."
+  [sprites]="Two floors. *C fields* is a userdata holding x and y that its C \`__index\`/\`__newindex\` read and write, telling the keys apart by their first letter: the least any field on userdata can cost, and what issue 18's 1.25× is checked against. *Dispatch alone* answers 1 to every key and stores nothing (what this row measured before issue 18's last pass, when it was the only floor): it is what Lua's metamethod call costs, which no field that holds a value can reach. The C-fields row gives that floor against plain tables in this very run: where it is over 2×, issue 2's 2× cannot be met by fields served from userdata at all on the machine, and since load on a shared machine slows every case, plain tables included, the ratios are read within one run, not against another run's."
 )
 declare -A MICRO_TARGET=(
   [call]="at most 1.5× the bare C function (issue 2), 1.4× (issue 18)"

@@ -12,7 +12,6 @@ local function source_of(module) return (module:gsub("%.", "/")) .. ".lua" end
 
 -- The fields a colour entry may have; any other is a typo (`probabilty`) to name at load.
 local FIELDS = { colour = true, fill = true, points = true, probability = true, text = true, outline = true }
-local FIELD_LIST = "colour, fill, outline, points, probability, text"
 
 -- Refuses a `value` the engine does not take as a colour, naming the field.
 local function check_colour(where, key, value)
@@ -25,15 +24,10 @@ end
 function bubbles.check_colours(list, source)
   -- Unknown fields first: a misspelt `probabilty` is the fault, not the missing probability.
   for i, item in ipairs(type(list) == "table" and list or {}) do
-    if type(item) == "table" then
-      local unknown = {}
-      for key in pairs(item) do
-        if not FIELDS[key] then unknown[#unknown + 1] = tostring(key) end
-      end
-      table.sort(unknown)
-      if unknown[1] then
-        error(("%s: colours[%d]: unknown field '%s' (expected: %s)"):format(source, i, unknown[1], FIELD_LIST), 0)
-      end
+    local key, expected
+    if type(item) == "table" then key, expected = tide.rules.unknown_field(item, FIELDS) end
+    if key then
+      error(("%s: colours[%d]: unknown field '%s' (expected: %s)"):format(source, i, key, expected), 0)
     end
   end
   local ok, err = tide.rules.validate_weighted(list, "probability", { name = "colours", total = 100 })

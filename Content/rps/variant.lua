@@ -5,22 +5,12 @@
 local FIELDS = { title = true, choices = true, beats = true }
 local CHOICE_FIELDS = { id = true, emoji = true }
 
--- The first key of `tbl` not in `known`, in sorted order so the message is the same every run.
-local function unknown_key(tbl, known)
-  local unknown = {}
-  for key in pairs(tbl) do
-    if not known[key] then unknown[#unknown + 1] = tostring(key) end
-  end
-  table.sort(unknown)
-  return unknown[1]
-end
-
 --- Checks `tbl`, read from `source` ("data/classic.lua"). Returns the duel (tide.rules.duel, in
 --- the choices' order) and a table of each choice's id -> emoji.
 return function(tbl, source)
   local function fail(message, ...) error(source .. ": " .. message:format(...), 0) end
-  local key = unknown_key(tbl, FIELDS)
-  if key then fail("unknown field '%s' (expected: beats, choices, title)", key) end
+  local key, expected = tide.rules.unknown_field(tbl, FIELDS)
+  if key then fail("unknown field '%s' (expected: %s)", key, expected) end
   if type(tbl.title) ~= "string" or tbl.title == "" then fail("title: expected a string, got %s", tostring(tbl.title)) end
   if type(tbl.choices) ~= "table" or #tbl.choices == 0 then
     fail("choices: expected a list like { { id = \"rock\", emoji = \"✊\" }, ... }, got %s", tostring(tbl.choices))
@@ -28,8 +18,8 @@ return function(tbl, source)
   local order, emoji_of = {}, {}
   for i, choice in ipairs(tbl.choices) do
     if type(choice) ~= "table" then fail("choices[%d]: expected a table like { id = \"rock\", emoji = \"✊\" }", i) end
-    key = unknown_key(choice, CHOICE_FIELDS)
-    if key then fail("choices[%d]: unknown field '%s' (expected: emoji, id)", i, key) end
+    key, expected = tide.rules.unknown_field(choice, CHOICE_FIELDS)
+    if key then fail("choices[%d]: unknown field '%s' (expected: %s)", i, key, expected) end
     for _, field in ipairs({ "id", "emoji" }) do
       if type(choice[field]) ~= "string" or choice[field] == "" then
         fail("choices[%d].%s: expected a string, got %s", i, field, tostring(choice[field]))
@@ -43,7 +33,7 @@ return function(tbl, source)
     for i, id in ipairs(order) do
       if tbl.beats[id] == nil then fail("choices[%d].id: '%s' is not in beats", i, id) end
     end
-    key = unknown_key(tbl.beats, emoji_of)
+    key = tide.rules.unknown_field(tbl.beats, emoji_of)
     if key then fail("beats.%s: '%s' is not one of the choices (%s)", key, key, table.concat(order, ", ")) end
   end
   return tide.rules.duel(tbl.beats, { order = order, source = source }), emoji_of

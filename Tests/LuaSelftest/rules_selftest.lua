@@ -234,4 +234,14 @@ return function(h)
     eq("bad argument #3 to 'validate_weighted' (total must be a number, got string)",
       error_of(function() local r = rules.validate_weighted(COLOURS, "probability", { total = "100" }); return r end))
   end)
+
+  check("unknown_field names the first unknown key in sorted order and the known names", function()
+    local known = { word = true, image = true }
+    eq(nil, rules.unknown_field({ word = "cat", image = "cat.png" }, known), "all known")
+    eq(nil, rules.unknown_field({}, known), "empty")
+    local key, expected = rules.unknown_field({ word = "cat", zebra = 1, imgae = "cat.png" }, known)
+    eq("imgae", key)
+    eq("image, word", expected)
+    eq(1, rules.unknown_field({ "stray", word = "cat" }, known), "a list entry is a key too")
+  end)
 end

@@ -319,10 +319,7 @@ final class APIDocGeneratorTests: XCTestCase {
   }
 
   private func generateRealReference() throws -> APIDocResult {
-    let folder = packageRoot.appendingPathComponent(APIDocGenerator.sourceFolder)
-    let sources = try APIDocGenerator.sources(in: folder, relativeTo: packageRoot) + APIDocGenerator.luaSources(root: packageRoot)
-    XCTAssertFalse(sources.isEmpty, "no bindings found in \(folder.path)")
-    return APIDocGenerator.generate(sources: sources, shapes: LuaTableShape.all)
+    try APIDocGenerator.generate(root: packageRoot)
   }
 
   /// A missing doc comment on any binding is a failing check.

@@ -13,9 +13,7 @@ final class LuaMetaTests: XCTestCase {
   private var metaURL: URL { packageRoot.appendingPathComponent("docs/meta/tide.lua") }
 
   private func generateReal() throws -> APIDocResult {
-    let folder = packageRoot.appendingPathComponent(APIDocGenerator.sourceFolder)
-    let sources = try APIDocGenerator.sources(in: folder, relativeTo: packageRoot) + APIDocGenerator.luaSources(root: packageRoot)
-    return APIDocGenerator.generate(sources: sources, shapes: LuaTableShape.all)
+    try APIDocGenerator.generate(root: packageRoot)
   }
 
   func testCommittedLibraryIsUpToDate() throws {

@@ -196,8 +196,7 @@ final class SaveAPITests: XCTestCase {
       local value, status, kept = tide.save.read_status("scores", {})
       tide.sprite.text(status .. " " .. tostring(kept), { name = "status" })
       """#)
-    XCTAssertEqual(report.failed, 0, report.output)
-    XCTAssertEqual(report.passed, 2, report.output)
+    assertAllPassed(report, count: 2)
   }
 
   /// A save that reads but is not what the game expects is set aside by the engine's own
@@ -223,7 +222,6 @@ final class SaveAPITests: XCTestCase {
       end)
       """#,
       main: "")
-    XCTAssertEqual(report.failed, 0, report.output)
-    XCTAssertEqual(report.passed, 1, report.output)
+    assertAllPassed(report, count: 1)
   }
 }

@@ -583,8 +583,7 @@ final class SpriteAPITests: XCTestCase {
         assert.are.equal(5, s.z)
       end)
       """#)
-    XCTAssertEqual(report.failed, 0, report.output)
-    XCTAssertEqual(report.passed, 1, report.output)
+    assertAllPassed(report, count: 1)
   }
 
   /// A circle's `radius`, read in C as half its width, reads as the Swift getter gives it,
@@ -610,7 +609,6 @@ final class SpriteAPITests: XCTestCase {
         assert.error_matches(function() c.radius = "big" end, "radius: number expected, got string", nil, true)
       end)
       """#)
-    XCTAssertEqual(report.failed, 0, report.output)
-    XCTAssertEqual(report.passed, 1, report.output)
+    assertAllPassed(report, count: 1)
   }
 }

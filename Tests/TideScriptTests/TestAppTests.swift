@@ -56,8 +56,7 @@ final class TestAppTests: XCTestCase {
       local box = tide.sprite.group{ name = "box", visible = false }
       box:add(tide.sprite.rect{ name = "inside", w = 5, h = 5 })
       """#)
-    XCTAssertEqual(report.failed, 0, report.output)
-    XCTAssertEqual(report.passed, 4, report.output)
+    assertAllPassed(report, count: 4)
   }
 
   /// The outside author's report: conf.lua, --size and @size take "WxH", and tide.test.start
@@ -87,7 +86,6 @@ final class TestAppTests: XCTestCase {
         end)
       end)
       """#)
-    XCTAssertEqual(report.failed, 0, report.output)
-    XCTAssertEqual(report.passed, 3, report.output)
+    assertAllPassed(report, count: 3)
   }
 }

@@ -1095,6 +1095,15 @@ function tide.rules.validate_weighted(list, weight_field, opts) end
 ---@param opts any
 function tide.rules.weighted_table(list, weight_field, opts) end
 
+---Finds a field a data entry should not have, such as a misspelt `probabilty`: returns the first key of `tbl` that is not a key of `known`, in sorted order so a message names the same one every run, and the names in `known` sorted and joined by ", " for the message; returns nil when every key is known.
+---
+---```lua
+---local key, expected = tide.rules.unknown_field(entry, { word = true, image = true }); if key then error(("unknown field '%s' (expected: %s)"):format(key, expected)) end
+---```
+---@param tbl any
+---@param known any
+function tide.rules.unknown_field(tbl, known) end
+
 ---Reads the saved value `name`, or returns `default` when there is none. A damaged file is renamed to `<name>.damaged-N.json` (never overwritten), a warning is shown, and `default` is returned. Damaged includes anything that is not a readable JSON file of at most 8 MiB: a folder, device, FIFO or link to one in its place, or a save folder that is a file. `tide.save.read_status` says which of these happened.
 ---
 ---```lua

@@ -3,6 +3,11 @@
 -- naming the file and the field), colour frequencies over 100,000 draws against
 -- the table (chi-square), and a six-colour table played with no code change.
 
+-- A copy of data/colours.lua's table with colours[i][field] set to `value`: one fault each.
+local function table_with(i, field, value)
+  return require("tests.colours_with_fault")(i, field, value)
+end
+
 describe("the colour table", function()
   it("has five colours with the points and probabilities of the brief", function()
     tide.test.start{ seed = 7 }
@@ -29,14 +34,6 @@ describe("the colour table", function()
   it("names the field of every other fault", function()
     tide.test.start{ seed = 7 }
     local check = require("bubbles").check_colours
-    local function table_with(i, field, value)
-      local list = {}
-      for j, c in ipairs(require("data.colours")) do
-        list[j] = { colour = c.colour, fill = c.fill, points = c.points, probability = c.probability }
-      end
-      list[i][field] = value
-      return list
-    end
     assert.has_error(function() check(table_with(3, "probability", nil), "data/x.lua") end,
       "data/x.lua: colours[3].probability: expected a number, got nil")
     assert.has_error(function() check(table_with(1, "points", -1), "data/x.lua") end,
@@ -52,14 +49,6 @@ describe("the colour table", function()
   it("refuses a fill, text or outline that is not a colour, naming the field (P6, P-X)", function()
     tide.test.start{ seed = 7 }
     local check = require("bubbles").check_colours
-    local function table_with(i, field, value)
-      local list = {}
-      for j, c in ipairs(require("data.colours")) do
-        list[j] = { colour = c.colour, fill = c.fill, points = c.points, probability = c.probability }
-      end
-      list[i][field] = value
-      return list
-    end
     local hint = ' is not a colour (use "#rrggbb", "#rrggbbaa" or a name like "white")'
     assert.has_error(function() check(table_with(1, "fill", "#zzz"), "data/x.lua") end,
       "data/x.lua: colours[1].fill: '#zzz'" .. hint)
@@ -77,11 +66,8 @@ describe("the colour table", function()
   it("names a misspelt field, not the field it leaves missing (P6, P-X)", function()
     tide.test.start{ seed = 7 }
     local check = require("bubbles").check_colours
-    local list = {}
-    for j, c in ipairs(require("data.colours")) do
-      list[j] = { colour = c.colour, fill = c.fill, points = c.points, probability = c.probability }
-    end
-    list[3].probabilty, list[3].probability = list[3].probability, nil
+    local list = table_with(3, "probabilty", require("data.colours")[3].probability)
+    list[3].probability = nil
     assert.has_error(function() check(list, "data/x.lua") end,
       "data/x.lua: colours[3]: unknown field 'probabilty' (expected: colour, fill, outline, points, probability, text)")
   end)

@@ -52,20 +52,16 @@ extension EngineBenchmarks {
     try run(bareUserdata, on: bare.state)
     try run(tableUnchecked, on: bare.state)
     try run(tableChecked, on: bare.state)
-    var tables = Double.infinity
-    var userdataFloor = Double.infinity
-    var tablesInEngine = Double.infinity
-    var sprites = Double.infinity
-    var uncheckedTableFields = Double.infinity
-    var checkedTableFields = Double.infinity
-    for _ in 0..<rounds {
-      tables = min(tables, try seconds { try run(bareTables, on: bare.state) })
-      tablesInEngine = min(tablesInEngine, try seconds { try run(engineTables, on: engine.lua) })
-      userdataFloor = min(userdataFloor, try seconds { try run(bareUserdata, on: bare.state) })
-      sprites = min(sprites, seconds { for _ in 0..<ticks { engine.step() } })
-      uncheckedTableFields = min(uncheckedTableFields, try seconds { try run(tableUnchecked, on: bare.state) })
-      checkedTableFields = min(checkedTableFields, try seconds { try run(tableChecked, on: bare.state) })
-    }
+    let bests = try interleavedBest(rounds: rounds, [
+      { try seconds { try run(bareTables, on: bare.state) } },
+      { try seconds { try run(engineTables, on: engine.lua) } },
+      { try seconds { try run(bareUserdata, on: bare.state) } },
+      { seconds { for _ in 0..<ticks { engine.step() } } },
+      { try seconds { try run(tableUnchecked, on: bare.state) } },
+      { try seconds { try run(tableChecked, on: bare.state) } },
+    ])
+    let (tables, tablesInEngine, userdataFloor) = (bests[0], bests[1], bests[2])
+    let (sprites, uncheckedTableFields, checkedTableFields) = (bests[3], bests[4], bests[5])
     guard engine.errors.failureCount == 0 else { throw BenchmarkError("\(displayPath) reported a script error while timed") }
     let perBunny = { (time: Double) in time / Double(ticks * bunnies) * 1e9 }
     let ratio = sprites / tables

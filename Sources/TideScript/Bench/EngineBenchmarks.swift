@@ -38,11 +38,16 @@ public enum EngineBenchmarks {
     return sorted.isEmpty ? 0 : sorted[sorted.count / 2]
   }
 
-  /// Best of `runs` timings: the least disturbed by other work on the machine.
-  static func best(_ runs: Int, _ body: () throws -> Void) rethrows -> Double {
-    var result = Double.infinity
-    for _ in 0..<runs { result = min(result, try seconds(body)) }
-    return result
+  /// Each case's best time over `rounds` rounds that take the cases in turn; each case returns
+  /// the seconds one run of it took. Load on the shared machine only ever slows a run down, so
+  /// the best is the least disturbed, and taking turns lets a burst of load hit every case alike.
+  /// (`throws`, not `rethrows`: an array of closures is not a parameter `rethrows` can follow.)
+  static func interleavedBest(rounds: Int, _ cases: [() throws -> Double]) throws -> [Double] {
+    var best = [Double](repeating: .infinity, count: cases.count)
+    for _ in 0..<rounds {
+      for (index, time) in cases.enumerated() { best[index] = min(best[index], try time()) }
+    }
+    return best
   }
 
   /// A Lua→Swift call against a bare C function registered in the same state.
@@ -62,12 +67,9 @@ public enum EngineBenchmarks {
       return try seconds { try lua.pcall(nargs: 2, nresults: 0) }
     }
     // Interleaved, best of seven each: a burst of load on the shared machine hits both alike.
-    var c = Double.infinity
-    var swift = Double.infinity
-    for _ in 0..<7 {
-      c = min(c, try run("c_noop"))
-      swift = min(swift, try run("swift_noop"))
-    }
+    let bests = try interleavedBest(rounds: 7, [{ try run("c_noop") }, { try run("swift_noop") }])
+    let c = bests[0]
+    let swift = bests[1]
     let ratio = swift / c
     return BenchmarkResult(
       name: "Lua→Swift call",
@@ -169,20 +171,19 @@ public enum EngineBenchmarks {
       let removed = try call("remove")
       return (moved, made + removed)
     }
-    // Rounds take the cases in turn and each keeps its best: load on the shared machine only
-    // slows a round down, and taking turns lets a burst of it hit every case alike.
+    // Rounds take the cases in turn and each keeps its best frames; a round's setup keeps its
+    // best beside it, since the helper follows one time a case.
     let names = ["tables", "c_userdata", "c_fields", "sprites"]
-    var best = [String: (frames: Double, setup: Double)]()
-    for _ in 0..<5 {
-      for name in names {
-        let timed = try round(name)
-        let old = best[name] ?? (Double.infinity, Double.infinity)
-        best[name] = (min(old.frames, timed.frames), min(old.setup, timed.setup))
+    var bestSetup = [Double](repeating: .infinity, count: names.count)
+    let bestFrames = try interleavedBest(rounds: 5, names.indices.map { index in
+      {
+        let timed = try round(names[index])
+        bestSetup[index] = min(bestSetup[index], timed.setup)
+        return timed.frames
       }
-    }
-    guard let tables = best["tables"], let dispatch = best["c_userdata"], let floor = best["c_fields"], let sprites = best["sprites"] else {
-      throw BenchmarkError("a case of the sprites benchmark did not run")
-    }
+    })
+    func best(_ index: Int) -> (frames: Double, setup: Double) { (bestFrames[index], bestSetup[index]) }
+    let tables = best(0), dispatch = best(1), floor = best(2), sprites = best(3)
     let ratio = sprites.frames / tables.frames
     let ratioToFloor = sprites.frames / floor.frames
     func perFrame(_ t: Double) -> String { String(format: "%.2f ms/frame", t / Double(frames) * 1000) }

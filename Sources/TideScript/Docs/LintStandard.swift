@@ -34,11 +34,7 @@ extension Engine {
   public func tideNames() -> TideNameTree {
     lua.push(tideTable)
     defer { lua.pop(1) }
-    return walkNames(at: -1, path: "tide", depth: 2)
-  }
-
-  private func walkNames(at index: Int32, path: String, depth: Int) -> TideNameTree {
-    Engine.walkNames(lua, at: index, path: path, depth: depth, open: Engine.openTables)
+    return Engine.walkNames(lua, at: -1, path: "tide", depth: 2, open: Engine.openTables)
   }
 
   private static func walkNames(_ lua: LuaState, at index: Int32, path: String, depth: Int, open: Set<String>) -> TideNameTree {
@@ -114,18 +110,20 @@ public enum LintStandard {
 
   /// A read_globals table: each global with its fields.
   private static func globals(_ tree: TideNameTree) -> String {
-    let entries = tree.children.keys.sorted().map { key in
-      "  [\"\(key)\"] = \(fields(tree.children[key] ?? TideNameTree(), indent: "  ")),"
-    }
-    return "{\n" + entries.joined(separator: "\n") + "\n}"
+    "{\n" + entries(tree, indent: "").joined(separator: "\n") + "\n}"
   }
 
   private static func fields(_ tree: TideNameTree, indent: String) -> String {
     if tree.open { return "{ other_fields = true, read_only = false }" }
     if tree.children.isEmpty { return "{}" }
-    let inner = tree.children.keys.sorted().map { key in
+    return "{ fields = {\n" + entries(tree, indent: indent).joined(separator: "\n") + "\n\(indent)} }"
+  }
+
+  /// One `["name"] = {...},` line per child of `tree`, sorted by name, two spaces in from
+  /// `indent`: the globals and every level of fields are written alike.
+  private static func entries(_ tree: TideNameTree, indent: String) -> [String] {
+    tree.children.keys.sorted().map { key in
       "\(indent)  [\"\(key)\"] = \(fields(tree.children[key] ?? TideNameTree(), indent: indent + "  ")),"
     }
-    return "{ fields = {\n" + inner.joined(separator: "\n") + "\n\(indent)} }"
   }
 }

@@ -233,7 +233,7 @@ extension APIDocGenerator {
 
   /// A Lua value of `type` that makes the file runnable: `0`, `""`, `false` or `{}`.
   private static func stub(for type: String) -> String {
-    switch type.split(separator: "|").first.map({ $0.trimmingCharacters(in: .whitespaces) }) ?? "" {
+    switch splitTopLevel(type, at: "|").first ?? "" {
     case "number", "integer": "0"
     case "string", "Color": "\"\""
     case "boolean": "false"

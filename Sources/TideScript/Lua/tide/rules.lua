@@ -351,4 +351,22 @@ function rules.weighted_table(list, weight_field, opts)
   return list, result
 end
 
+-- Data tables: unknown fields -------------------------------------------------
+
+--- Finds a field a data entry should not have, such as a misspelt `probabilty`: returns the
+--- first key of `tbl` that is not a key of `known`, in sorted order so a message names the same
+--- one every run, and the names in `known` sorted and joined by ", " for the message; returns
+--- nil when every key is known.
+--- @example local key, expected = tide.rules.unknown_field(entry, { word = true, image = true }); if key then error(("unknown field '%s' (expected: %s)"):format(key, expected)) end
+function rules.unknown_field(tbl, known)
+  for _, key in ipairs(sorted_keys(tbl)) do
+    if known[key] == nil then
+      local names = {}
+      for i, name in ipairs(sorted_keys(known)) do names[i] = tostring(name) end
+      return key, table.concat(names, ", ")
+    end
+  end
+  return nil
+end
+
 return rules
