@@ -262,8 +262,10 @@ extension XCTestCase {
 
   /// Runs `tide` (`executable`: another copy of it); past `timeout` seconds it is killed, so a
   /// hang fails the test instead of CI.
+  /// With `window`, the display is kept (the test runs under Xvfb) so `tide run` opens its window.
   func tide(
-    _ arguments: [String], in directory: URL = CLITests.root, timeout: Double? = nil, executable: URL = CLITests.tideBinary
+    _ arguments: [String], in directory: URL = CLITests.root, timeout: Double? = nil, executable: URL = CLITests.tideBinary,
+    window: Bool = false
   ) throws -> CLIResult {
     let process = Process()
     process.executableURL = executable
@@ -275,8 +277,12 @@ extension XCTestCase {
     if environment["XDG_DATA_HOME"] == nil {
       environment["XDG_DATA_HOME"] = FileManager.default.temporaryDirectory.appendingPathComponent("tide-cli-data").path
     }
-    environment["DISPLAY"] = nil
-    environment["WAYLAND_DISPLAY"] = nil
+    if window {
+      environment["SDL_AUDIODRIVER"] = environment["SDL_AUDIODRIVER"] ?? "dummy"
+    } else {
+      environment["DISPLAY"] = nil
+      environment["WAYLAND_DISPLAY"] = nil
+    }
     process.environment = environment
     let out = Pipe()
     let err = Pipe()

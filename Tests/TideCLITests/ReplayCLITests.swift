@@ -60,6 +60,59 @@ final class ReplayCLITests: XCTestCase {
     }
   }
 
+  /// Issue 18's "(window or headless)": a session recorded in the real window replays headless,
+  /// and through `tide shot`, to the same state; a script error in the window writes a capsule
+  /// that replays headless to the same error at the same tick.
+  func testAWindowSessionRecordsAndWritesCapsulesThatReplayHeadless() throws {
+    guard ProcessInfo.processInfo.environment["DISPLAY"] != nil else {
+      throw XCTSkip("needs a display (Scripts/test runs swift test under xvfb-run)")
+    }
+    let game = try makeGame(["main.lua": Self.counter + "\ntide.after(2.5, function() tide.report{ total = total } end)\n"])
+    let taps = scratch("taps.input")
+    var tapLines: [String] = []
+    for i in 0..<8 {
+      let time: Double = 0.2 + Double(i) * 0.25
+      tapLines.append(String(format: "%.2f tap %d %d", time, 30 + i * 40, 150 + i * 30))
+    }
+    try tapLines.joined(separator: "\n").write(to: taps, atomically: true, encoding: .utf8)
+    try withDataHome { _ in
+      let recorded = scratch("window.input")
+      let window = try tide(
+        ["run", game.path, "--no-watch", "--seed", "9", "--input", taps.path, "--record", recorded.path, "--quit-after", "3"],
+        timeout: 60, window: true)
+      XCTAssertEqual(window.status, 0, window.stderr)
+      let report = try XCTUnwrap(window.stdout.split(separator: "\n").first { $0.hasPrefix("report: total=") }, window.stdout)
+      let text = try String(contentsOf: recorded, encoding: .utf8)
+      XCTAssertEqual(text.components(separatedBy: " down ").count - 1, 8, text)
+      let headless = try tide(["run", game.path, "--headless", "--input", recorded.path, "--seconds", "3"])
+      XCTAssertEqual(headless.status, 0, headless.stderr)
+      XCTAssertTrue(headless.stdout.contains(report + "\n"), "window \(report), headless \(headless.stdout)")
+      // tide shot of the recording draws the total the window reached.
+      let fromWindow = scratch("from-window.png")
+      let fromScript = scratch("from-script.png")
+      XCTAssertEqual(try tide(["shot", game.path, "--input", recorded.path, "--at", "2.9", "-o", fromWindow.path]).status, 0)
+      let rerecorded = scratch("headless.input")
+      XCTAssertEqual(try tide(["run", game.path, "--headless", "--input", recorded.path, "--record", rerecorded.path]).status, 0)
+      XCTAssertEqual(try tide(["shot", game.path, "--input", rerecorded.path, "--at", "2.9", "-o", fromScript.path]).status, 0)
+      XCTAssertEqual(try Data(contentsOf: fromWindow), try Data(contentsOf: fromScript))
+    }
+    // A tap handler that fails on the fifth tap, in the window.
+    let broken = try makeGame(["main.lua": Self.counter.replacingOccurrences(of: "if total > 1e9", with: "taps = (taps or 0) + 1\n      if taps == 5")])
+    try withDataHome { _ in
+      let window = try tide(["run", broken.path, "--no-watch", "--input", taps.path, "--quit-after", "3"], timeout: 60, window: true)
+      let line = try XCTUnwrap(window.stderr.split(separator: "\n").first { $0.hasPrefix("replay with: ") }, window.stderr)
+      let path = try XCTUnwrap(line.components(separatedBy: " --input ").last)
+      let capsule = try String(contentsOfFile: path, encoding: .utf8)
+      let errorLine = try XCTUnwrap(capsule.split(separator: "\n").first { $0.contains(" at tick ") }, capsule)
+      XCTAssertTrue(errorLine.contains("tap handler") && errorLine.contains("never"), String(errorLine))
+      let replay = try tide(["run", broken.path, "--headless", "--input", path])
+      XCTAssertEqual(replay.status, 1)
+      let again = try XCTUnwrap(replay.stderr.split(separator: "\n").first { $0.hasPrefix("replay with: ") })
+      let second = try String(contentsOfFile: try XCTUnwrap(again.components(separatedBy: " --input ").last), encoding: .utf8)
+      XCTAssertEqual(second.split(separator: "\n").first { $0.contains(" at tick ") }, errorLine)
+    }
+  }
+
   func testReplayWarnsOfAnotherGameVersion() throws {
     let game = try makeGame(["main.lua": Self.counter])
     try withDataHome { _ in
