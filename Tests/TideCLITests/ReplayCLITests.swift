@@ -18,6 +18,19 @@ final class ReplayCLITests: XCTestCase {
     """
 
 
+  /// An input script of `count` taps from 0.2 s, `every` seconds apart, starting at point `from`
+  /// and moving by `step` each tap.
+  private func tapScript(count: Int, every: Double, from: (Int, Int), step: (Int, Int)) throws -> URL {
+    let taps = scratch("taps.input")
+    var lines: [String] = []
+    for i in 0..<count {
+      let time: Double = 0.2 + Double(i) * every
+      lines.append(String(format: "%.3f tap %d %d", time, from.0 + i * step.0, from.1 + i * step.1))
+    }
+    try lines.joined(separator: "\n").write(to: taps, atomically: true, encoding: .utf8)
+    return taps
+  }
+
   private func scratch(_ name: String) -> URL {
     let url = FileManager.default.temporaryDirectory.appendingPathComponent("tide-replay-\(UUID().uuidString)-\(name)")
     addTeardownBlock { try? FileManager.default.removeItem(at: url) }
@@ -68,13 +81,7 @@ final class ReplayCLITests: XCTestCase {
       throw XCTSkip("needs a display (Scripts/test runs swift test under xvfb-run)")
     }
     let game = try makeGame(["main.lua": Self.counter + "\ntide.after(2.5, function() tide.report{ total = total } end)\n"])
-    let taps = scratch("taps.input")
-    var tapLines: [String] = []
-    for i in 0..<8 {
-      let time: Double = 0.2 + Double(i) * 0.25
-      tapLines.append(String(format: "%.2f tap %d %d", time, 30 + i * 40, 150 + i * 30))
-    }
-    try tapLines.joined(separator: "\n").write(to: taps, atomically: true, encoding: .utf8)
+    let taps = try tapScript(count: 8, every: 0.25, from: (30, 150), step: (40, 30))
     try withDataHome { _ in
       let recorded = scratch("window.input")
       let window = try tide(
@@ -146,13 +153,7 @@ final class ReplayCLITests: XCTestCase {
     ]
     for (kind, source) in games {
       let game = try makeGame(["main.lua": source])
-      let taps = scratch("taps.input")
-      var tapLines: [String] = []
-      for i in 0..<30 {
-        let time: Double = 0.2 + Double(i) * 0.21
-        tapLines.append(String(format: "%.3f tap %d %d", time, 20 + i * 11, 100 + i * 20))
-      }
-      try tapLines.joined(separator: "\n").write(to: taps, atomically: true, encoding: .utf8)
+      let taps = try tapScript(count: 30, every: 0.21, from: (20, 100), step: (11, 20))
       try withDataHome { home in
         let run = try tide(["run", game.path, "--headless", "--seconds", "10", "--seed", "5", "--input", taps.path])
         XCTAssertEqual(run.status, 1, kind)
