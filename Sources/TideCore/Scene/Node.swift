@@ -20,15 +20,46 @@ public final class Node {
   // reach the block through a pointer, which also has no runtime exclusivity checks to pay for.
   @usableFromInline let fields: UnsafeMutablePointer<NodeFields>
 
+  /// Where a newer `x` and `y` may be kept than here (a script's table), or nil; see
+  /// `PositionSource`. Set by the scripting layer that keeps them.
+  public var positionSource: PositionSource?
+
   /// Position x of the anchor point in the parent's space.
   @inlinable public var x: Double {
-    get { fields.pointee.x }
-    set { fields.pointee.x = newValue }
+    get {
+      refreshPosition()
+      return fields.pointee.x
+    }
+    set {
+      guard let source = positionSource else {
+        fields.pointee.x = newValue
+        return
+      }
+      refreshPosition()  // y too may be newer there: take it before handing both back
+      fields.pointee.x = newValue
+      source.written(self)
+    }
   }
   /// Position y of the anchor point in the parent's space.
   @inlinable public var y: Double {
-    get { fields.pointee.y }
-    set { fields.pointee.y = newValue }
+    get {
+      refreshPosition()
+      return fields.pointee.y
+    }
+    set {
+      guard let source = positionSource else {
+        fields.pointee.y = newValue
+        return
+      }
+      refreshPosition()
+      fields.pointee.y = newValue
+      source.written(self)
+    }
+  }
+
+  /// Takes a newer position from the node's `positionSource`, if it may hold one.
+  @inlinable func refreshPosition() {
+    if let source = positionSource, fields.pointee.positionEpoch != source.epoch.pointee { source.refresh(self) }
   }
   /// Box width before scaling.
   @inlinable public var width: Double {

@@ -40,6 +40,13 @@ public struct NodeFields {
   /// Whether the node is a circle (`Node.kind`, which never changes): a direct reader may then
   /// serve `radius` as half of `width`. Set by the node; read-only for direct writers.
   public internal(set) var isCircle: Bool = false
+  /// The `PositionSource.epoch` at which `x` and `y` were last taken from the node's
+  /// `positionSource` (0: never). Written by the source; direct readers of `x` and `y` must
+  /// take them through `Node.x` and `Node.y` while the node has a source.
+  public var positionEpoch: UInt64 = 0
+  /// A number the node's `positionSource` finds the node's other copy by (a Lua registry
+  /// reference), kept here so it reads it without a lookup; TideCore never reads it.
+  public var sourceKey: Int32 = 0
 
   /// Defaults as a new node has them.
   public init() {}
@@ -57,15 +64,15 @@ public struct NodeFields {
 }
 
 extension Node {
-  /// Where `property` lives in the field block when writing it has no side effect (x, y, size,
+  /// Where `property` lives in the field block when writing it has no side effect (size,
   /// anchor, scale per axis, rotation, alpha); nil for the rest, which go through `node[property]`.
   ///
-  /// Lets the tween loop write straight to memory the node keeps at a fixed address.
+  /// Lets the tween loop write straight to memory the node keeps at a fixed address. Not `x`
+  /// and `y`, which a `PositionSource` may keep newer elsewhere, then or later: a tween takes
+  /// them through the node.
   public func directPointer(for property: NodeProperty) -> UnsafeMutablePointer<Double>? {
     let field: KeyPath<NodeFields, Double>
     switch property {
-    case .x: field = \.x
-    case .y: field = \.y
     case .width: field = \.width
     case .height: field = \.height
     case .anchorX: field = \.anchorX

@@ -89,6 +89,10 @@ public final class SceneGraph {
     animating.append(node)
   }
 
+  /// Called before each draw list is built: a `PositionSource` may bring every node's newer
+  /// position in at once, cheaper than one node at a time as the list reads them.
+  public var willBuildDrawList: (() -> Void)?
+
   /// Every visible drawable node in painter's order (siblings by z, then insertion order),
   /// with world transforms and effective alpha. Invisible or fully transparent subtrees
   /// and groups are left out. The array's storage is reused from frame to frame.
@@ -105,6 +109,7 @@ public final class SceneGraph {
   /// Builds the draw list into `items`, replacing what it held and keeping its storage. For a
   /// caller that draws one list while it builds the next: it keeps two arrays and alternates.
   public func drawList(into items: inout [DrawItem]) {
+    willBuildDrawList?()
     items.removeAll(keepingCapacity: true)
     var clipCount = 0
     collect(root, parentTransform: .identity, parentAlpha: 1, clip: nil, clipCount: &clipCount, into: &items)

@@ -1,0 +1,97 @@
+import XCTest
+
+@testable import TideCore
+
+/// A node's `x` and `y` may be kept newer elsewhere (a Lua table): reads take them from the
+/// source once its epoch moved, writes hand them back, and no TideCore path goes around that.
+final class PositionSourceTests: XCTestCase {
+  /// A stand-in for a script's table: positions written where the node cannot see them.
+  private final class Store {
+    var x = 0.0, y = 0.0
+    var refreshes = 0, writes = 0
+    private(set) var source = PositionSource(refresh: { _ in }, written: { _ in })
+
+    init() {
+      source = PositionSource(
+        refresh: { [unowned self] node in
+          refreshes += 1
+          let fields = node.fieldsAddress.assumingMemoryBound(to: NodeFields.self)
+          fields.pointee.x = x
+          fields.pointee.y = y
+          fields.pointee.positionEpoch = source.epoch.pointee
+        },
+        written: { [unowned self] node in
+          writes += 1
+          let fields = node.fieldsAddress.assumingMemoryBound(to: NodeFields.self)
+          (x, y) = (fields.pointee.x, fields.pointee.y)
+        })
+    }
+
+    /// A script writes: the store changes and says so by moving the epoch.
+    func write(x: Double, y: Double) {
+      (self.x, self.y) = (x, y)
+      source.epoch.pointee += 1
+    }
+  }
+
+  func testReadsTakeTheNewerPositionOnceAnEpoch() {
+    let store = Store()
+    let node = SceneGraph().makeNode(.rect)
+    node.positionSource = store.source
+    store.write(x: 10, y: 20)
+    XCTAssertEqual(node.x, 10)
+    XCTAssertEqual(node.y, 20)
+    XCTAssertEqual(store.refreshes, 1, "one copy serves every read until the epoch moves")
+    XCTAssertEqual(node.worldBounds.x, 10)
+    XCTAssertEqual(store.refreshes, 1)
+    store.write(x: 30, y: 40)
+    XCTAssertEqual(node.worldBounds.y, 40, "geometry reads through the node")
+    XCTAssertEqual(store.refreshes, 2)
+  }
+
+  func testWritesTakeTheOtherCoordinateFirstThenHandBothBack() {
+    let store = Store()
+    let node = SceneGraph().makeNode(.rect)
+    node.positionSource = store.source
+    store.write(x: 1, y: 2)
+    node.x = 5  // y was written elsewhere since: it must survive this write
+    XCTAssertEqual(store.writes, 1)
+    XCTAssertEqual(store.x, 5)
+    XCTAssertEqual(store.y, 2)
+    XCTAssertEqual(node.y, 2)
+  }
+
+  func testTweensOfXAndYGoThroughTheNode() {
+    let store = Store()
+    let node = SceneGraph().makeNode(.rect)
+    node.positionSource = store.source
+    XCTAssertNil(node.directPointer(for: .x))
+    XCTAssertNil(node.directPointer(for: .y))
+    XCTAssertNotNil(node.directPointer(for: .alpha))
+    store.write(x: 100, y: 0)
+    let tweens = TweenSystem()
+    tweens.tween([TweenTrack(node: node, property: .x, to: 200)], duration: 1)
+    tweens.update(0.5)
+    XCTAssertEqual(store.x, 150, accuracy: 1e-9, "started from the store's x, and handed back")
+    tweens.update(0.5)
+    XCTAssertEqual(store.x, 200)
+  }
+
+  func testADisconnectedSourceIsNeverCalled() {
+    let store = Store()
+    let node = SceneGraph().makeNode(.rect)
+    node.positionSource = store.source
+    store.source.disconnect()
+    store.write(x: 9, y: 9)
+    node.x = 3
+    XCTAssertEqual(node.x, 3)
+    XCTAssertEqual(store.refreshes + store.writes, 0)
+  }
+
+  func testANodeWithoutASourceIsPlainMemory() {
+    let node = SceneGraph().makeNode(.rect)
+    node.x = 4
+    XCTAssertEqual(node.fieldsAddress.load(as: Double.self), 4)
+    XCTAssertNil(node.positionSource)
+  }
+}
