@@ -37,6 +37,7 @@
 #define TIDE_FIELD_READONLY 4 /* read in C; writes go to the Swift setter */
 #define TIDE_FIELD_HALF     8 /* a number field read as half the stored value (a circle's radius) */
 #define TIDE_FIELD_GUARDED 16 /* read in C only while the byte at `guard` is nonzero; else Swift */
+#define TIDE_FIELD_RAW     32 /* kept raw in a table-backed object's table (see tide_RawFields) */
 #define TIDE_FIELD_SLOTS   64 /* open addressing; at most half full */
 
 typedef struct tide_Field {
@@ -132,7 +133,11 @@ typedef struct tide_State {
   /* Swift functions called through a slot trampoline (see tide_pushtrampoline) */
   void **fast_boxes;      /* TIDE_FAST_SLOTS boxes, NULL where unused or released; or NULL */
   int fast_used;          /* slots handed out so far: a slot is never handed out twice */
-  int object_cache_ref;   /* weak-valued: object pointer -> its userdata */
+  int object_cache_ref;   /* weak-valued: object pointer -> its userdata or table */
+  /* Moved on whenever Lua code may have run since Swift last looked (a Swift function is
+     called from Lua; a call from Swift into Lua returns): raw fields of table-backed
+     objects may then have been written. NULL when nobody asks; see tide_RawFields. */
+  uint64_t *epoch;
 } tide_State;
 
 /* ------------------------------------------------------------------------
@@ -263,6 +268,7 @@ static __attribute__((noinline)) int tide_raisemarker(lua_State *L, tide_State *
 
 static inline int tide_callswift(lua_State *L, void *box) {
   tide_State *s = tide_state(L);
+  if (s->epoch != NULL) ++*s->epoch; /* the script may have written raw fields: Swift re-reads */
   int enforce = s->enforce_limit;
   s->enforce_limit = 0; /* Swift frames: allocations must not fail */
   int n = tide_dispatch(L, box);
@@ -466,12 +472,32 @@ static inline int tide_fieldmap_add(tide_FieldMap *map, const void *key, uint32_
   return 1;
 }
 
+/* The box of the object at `idx`: the userdata itself, or for a table-backed
+** object the userdata its table holds under the VM's private key (the
+** tide_State's address, a light userdata no script can make). NULL for
+** anything else. Scripts cannot make full userdata (no C libraries are
+** open), and every one they can reach is a tide_Object, so the magic is
+** enough, as for the userdata Lua passes a metamethod. A script can move one
+** object's box into another's table with rawset: that only confuses its own
+** objects, since every box is a real one. */
+static inline const tide_Object *tide_objectbox(lua_State *L, int idx) {
+  const tide_Object *o = NULL;
+  int type = lua_type(L, idx);
+  if (type == LUA_TUSERDATA) {
+    o = (const tide_Object *)lua_touserdata(L, idx);
+  } else if (type == LUA_TTABLE) {
+    if (lua_rawgetp(L, idx, tide_state(L)) == LUA_TUSERDATA) o = (const tide_Object *)lua_touserdata(L, -1);
+    lua_pop(L, 1); /* the table holds the box: it outlives this pop */
+  }
+  return o != NULL && o->magic == TIDE_OBJECT_MAGIC ? o : NULL;
+}
+
 /* The object at index 1 (Lua passes the object first to __index and
 ** __newindex) when it has a field block, or NULL. Each Lua API call here
 ** costs a few ns, a third of the whole access: hence no upvalue lookups. */
 static inline const tide_Object *tide_fieldobject(lua_State *L) {
-  const tide_Object *o = (const tide_Object *)lua_touserdata(L, 1);
-  if (o == NULL || o->magic != TIDE_OBJECT_MAGIC || o->fields == NULL) return NULL;
+  const tide_Object *o = tide_objectbox(L, 1);
+  if (o == NULL || o->fields == NULL) return NULL;
   /* The block is the object's own allocation, rarely in cache when a script walks
      thousands of sprites: start loading it now, so the miss overlaps the key's lookup
      instead of following it (x and y, the hottest fields, open the block). */
@@ -526,6 +552,13 @@ static inline int tide_fields_newindex(lua_State *L) {
         if (d >= f->lo && d <= f->hi) { /* false for NaN */
           *(double *)(block + f->offset) = d;
           *(double *)(block + f->mirror) = d;
+          /* A raw field reaches here only while its table lacks it (a script set it to
+             nil): put it back, so the next writes are plain table writes again. This is a
+             call from Lua, where an allocation that fails may raise. */
+          if ((f->kind & TIDE_FIELD_RAW) && lua_type(L, 1) == LUA_TTABLE) {
+            lua_settop(L, 3);
+            lua_rawset(L, 1);
+          }
           return 0;
         }
       }
@@ -538,6 +571,155 @@ static inline int tide_fields_newindex(lua_State *L) {
     }
   }
   return tide_callswift(L, *(void **)lua_touserdata(L, lua_upvalueindex(1)));
+}
+
+/* ------------------------------------------------------------------------
+** Table-backed objects. An object whose metatable names raw fields is pushed
+** as a table, not a userdata: those fields are plain fields of the table,
+** which Lua reads and writes as fast as any table's (`b.x = b.x + vx` over
+** thousands of sprites a tick), and every other key misses them and reaches
+** the metatable's __index/__newindex as a userdata's would. The engine sees
+** a raw write only when it looks: Swift copies the raw fields into the block
+** (tide_rawfields_pull) when they may have changed since it last did
+** (tide_State.epoch), and copies its own writes back (tide_rawfields_push).
+** The tables are found by the object's owner (a registry reference, or the
+** object cache) and passed by stack index.
+** Neither raises: both use raw gets and sets on keys the table holds, which
+** allocate nothing (a key a script set to nil is left for __newindex).
+** ---------------------------------------------------------------------- */
+#define TIDE_RAW_MAX 4
+
+typedef struct tide_RawFields {
+  int count;
+  const char *names[TIDE_RAW_MAX]; /* C strings for the VM's life: Lua's string cache knows them by address */
+  uint32_t offsets[TIDE_RAW_MAX];  /* byte offsets of the doubles in the block */
+  double lo[TIDE_RAW_MAX], hi[TIDE_RAW_MAX]; /* the numbers a pull takes (never NaN) */
+} tide_RawFields;
+
+/* Adds field `name` (a C string that lives as long as `f`); 0 when full. */
+static inline int tide_rawfields_add(tide_RawFields *f, const char *name, uint32_t offset, double lo, double hi) {
+  if (f->count >= TIDE_RAW_MAX) return 0;
+  f->names[f->count] = name;
+  f->offsets[f->count] = offset;
+  f->lo[f->count] = lo;
+  f->hi[f->count] = hi;
+  f->count++;
+  return 1;
+}
+static inline const char *tide_rawfields_name(const tide_RawFields *f, int i) { return f->names[i]; }
+static inline uint32_t tide_rawfields_offset(const tide_RawFields *f, int i) { return f->offsets[i]; }
+
+/* Copies each raw field of the table at `idx` that holds a number within its
+** range into `block`. Returns a mask of those that did not (bit i for field
+** i; every bit when `idx` holds no table). [-0, +0], no raise. */
+static inline unsigned tide_rawfields_pull(lua_State *L, int idx, char *block, const tide_RawFields *f) {
+  unsigned bad = 0;
+  if (lua_type(L, idx) != LUA_TTABLE || !lua_checkstack(L, 2)) return (1u << f->count) - 1;
+  idx = lua_absindex(L, idx);
+  for (int i = 0; i < f->count; i++) {
+    lua_pushstring(L, f->names[i]);
+    if (lua_rawget(L, idx) == LUA_TNUMBER) {
+      double d = (double)lua_tonumber(L, -1);
+      if (d >= f->lo[i] && d <= f->hi[i]) /* false for NaN */
+        *(double *)(block + f->offsets[i]) = d;
+      else
+        bad |= 1u << i;
+    } else {
+      bad |= 1u << i;
+    }
+    lua_pop(L, 1);
+  }
+  return bad;
+}
+
+/* Pulls objects from..<to of a list: for each i whose block (blocks[i]) is not
+** stamped `epoch` (a uint64_t at `epoch_offset` in it), copies the raw fields
+** of the table registry[refs[i]] in as tide_rawfields_pull does and stamps it.
+** Returns the first i whose table held a value its field refuses (its good
+** values copied, its stamp left), or `to` when none did. One C loop with the
+** keys pushed once: what drawing a frame of thousands of sprites, and the end
+** of every tick, take. [-0, +0], no raise. */
+static inline int tide_rawfields_pull_list(lua_State *L, const int *refs, void *const *blocks, int from, int to,
+                                           size_t epoch_offset, uint64_t epoch, const tide_RawFields *f) {
+  if (from >= to || !lua_checkstack(L, f->count + 3)) return to;
+  int keys = lua_gettop(L) + 1;
+  for (int k = 0; k < f->count; k++) lua_pushstring(L, f->names[k]);
+  int i = from;
+  for (; i < to; i++) {
+    char *block = (char *)blocks[i];
+    uint64_t *stamp = (uint64_t *)(block + epoch_offset);
+    if (*stamp == epoch) continue;
+    if (lua_rawgeti(L, LUA_REGISTRYINDEX, refs[i]) != LUA_TTABLE) { /* never: the list holds tables */
+      lua_pop(L, 1);
+      *stamp = epoch;
+      continue;
+    }
+    unsigned bad = 0;
+    for (int k = 0; k < f->count; k++) {
+      lua_pushvalue(L, keys + k);
+      if (lua_rawget(L, -2) == LUA_TNUMBER) {
+        double d = (double)lua_tonumber(L, -1);
+        if (d >= f->lo[k] && d <= f->hi[k]) /* false for NaN */
+          *(double *)(block + f->offsets[k]) = d;
+        else
+          bad = 1;
+      } else {
+        bad = 1;
+      }
+      lua_pop(L, 1);
+    }
+    lua_pop(L, 1);
+    if (bad) break;
+    *stamp = epoch;
+  }
+  lua_pop(L, f->count);
+  return i;
+}
+
+/* Stores the block's values of the raw fields in `mask` into the table at
+** `idx`, each where the table holds the field (one a script set to nil stays
+** absent: __index serves it from the block, __newindex puts it back).
+** [-0, +0], no raise: a raw set of a number on a key the table holds
+** allocates nothing. */
+static inline void tide_rawfields_push(lua_State *L, int idx, const char *block, const tide_RawFields *f, unsigned mask) {
+  if (lua_type(L, idx) != LUA_TTABLE || !lua_checkstack(L, 3)) return;
+  idx = lua_absindex(L, idx);
+  for (int i = 0; i < f->count; i++) {
+    if (!(mask & (1u << i))) continue;
+    lua_pushstring(L, f->names[i]);
+    lua_pushvalue(L, -1);
+    if (lua_rawget(L, idx) == LUA_TNIL) {
+      lua_pop(L, 2);
+      continue;
+    }
+    lua_pop(L, 1);
+    lua_pushnumber(L, *(const double *)(block + f->offsets[i]));
+    lua_rawset(L, idx);
+  }
+}
+
+/* Protected body of tide_rawfields_restore: table, key, value -> table[key] = value. */
+static inline int tide_rawset_k(lua_State *L) {
+  lua_settop(L, 3);
+  lua_rawset(L, 1);
+  return 0;
+}
+
+/* Stores the block's value of raw field `i` into the table at `idx` even
+** where the table lacks it (a script set it to nil), which may allocate: so
+** in a protected call. Returns 1 when stored. [-0, +0], no raise. */
+static inline int tide_rawfields_restore(lua_State *L, int idx, const char *block, const tide_RawFields *f, int i) {
+  if (lua_type(L, idx) != LUA_TTABLE || !lua_checkstack(L, 5)) return 0;
+  idx = lua_absindex(L, idx);
+  lua_pushcfunction(L, tide_rawset_k);
+  lua_pushvalue(L, idx);
+  lua_pushstring(L, f->names[i]);
+  lua_pushnumber(L, *(const double *)(block + f->offsets[i]));
+  if (lua_pcall(L, 3, 0, 0) != LUA_OK) {
+    lua_pop(L, 1); /* the error */
+    return 0;
+  }
+  return 1;
 }
 
 /* Pushes tide_fields_index: [-2 (getter box, methods or nil), +1]. */

@@ -43,9 +43,10 @@ extension LuaState {
     return lua_toboolean(L, arg) != 0
   }
 
-  /// Requires a table at `arg`.
+  /// Requires a table at `arg`: a plain one, not a table-backed object (a sprite passed where
+  /// options go is a mistake, not a table of options).
   public func checkTable(_ arg: Int32) throws(LuaArgumentError) {
-    guard lua_type(L, arg) == LUA_TTABLE else { throw typeError(arg, expected: "table") }
+    guard lua_type(L, arg) == LUA_TTABLE, !isObject(at: arg) else { throw typeError(arg, expected: "table") }
   }
 
   /// Requires a function at `arg`.

@@ -80,6 +80,8 @@ extension LuaState {
     let enforce = shared.pointee.enforce_limit
     shared.pointee.enforce_limit = 1
     let status = body()
+    // Lua ran: raw fields of table-backed objects may hold what it wrote.
+    if let epoch = shared.pointee.epoch { epoch.pointee &+= 1 }
     shared.pointee.enforce_limit = enforce
     shared.pointee.call_depth -= 1
     if outermost, let watchdog = shared.pointee.watchdog { tide_watchdog_disarm(watchdog) }

@@ -1,3 +1,5 @@
+import CLua
+
 /// A Lua error caught by a protected call or a coroutine resume from Swift.
 public struct LuaError: Error, CustomStringConvertible, Sendable {
   /// What went wrong, by the Lua status code (and the budget flag).
@@ -110,4 +112,14 @@ public struct LuaRaise: Error, CustomStringConvertible, Sendable {
 
   /// The message.
   public var description: String { message }
+}
+
+extension LuaState {
+  /// "chunk:line" of the nearest Lua function on this thread's stack, below the running Swift
+  /// function: where a script called it. Nil when no Lua function is there.
+  public func callerLocation() -> String? {
+    tide_pushlocation(L, L, 1)
+    defer { pop() }
+    return type(at: -1) == .string ? toString(at: -1) : nil
+  }
 }

@@ -14,6 +14,8 @@ public final class LuaVM {
   let shared: UnsafeMutablePointer<tide_State>
   /// How `LuaRef`s reach this VM; cleared as it goes.
   let link = VMLink()
+  /// Keeps the memory of the epoch counter (`useEpoch(_:keptBy:)`) until the state is closed.
+  var epochOwner: AnyObject?
 
   /// Creates a state whose allocations stop at `memoryLimit` bytes (0 = no limit).
   public init(memoryLimit: Int = 512 << 20) {

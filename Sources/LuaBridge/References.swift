@@ -42,7 +42,14 @@ extension LuaState {
   /// Pushes the value `ref` refers to and returns its type.
   @discardableResult
   public func push(_ ref: LuaRef) -> LuaType {
-    LuaType(rawValue: lua_rawgeti(L, tide_lua_registryindex(), lua_Integer(ref.id))) ?? .nil
+    push(referenceID: ref.id)
+  }
+
+  /// Pushes the value of the reference numbered `id` (a `LuaRef.id` whose `LuaRef` the caller
+  /// holds, read from where a lookup of the `LuaRef` would cost more) and returns its type.
+  @discardableResult
+  public func push(referenceID id: Int32) -> LuaType {
+    LuaType(rawValue: lua_rawgeti(L, tide_lua_registryindex(), lua_Integer(id))) ?? .nil
   }
 }
 

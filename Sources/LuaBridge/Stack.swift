@@ -55,9 +55,17 @@ extension LuaState {
     LuaType(rawValue: lua_type(L, index)) ?? .none
   }
 
-  /// Lua's name for the type at `index`: "nil", "number", "no value", ...
+  /// Lua's name for the type at `index`: "nil", "number", "no value", ..., or the `__name` of
+  /// its metatable ("tide.Sprite"), as `luaL_typeerror` names it.
   public func typeName(at index: Int32) -> String {
-    String(cString: lua_typename(L, lua_type(L, index)))
+    if lua_type(L, index) == LUA_TTABLE || lua_type(L, index) == LUA_TUSERDATA, lua_checkstack(L, 1) != 0 {
+      let type = luaL_getmetafield(L, index, "__name")  // pushes nothing when there is none
+      if type != LUA_TNIL {
+        defer { pop() }
+        if type == LUA_TSTRING, let name = lua_tolstring(L, -1, nil) { return String(cString: name) }
+      }
+    }
+    return String(cString: lua_typename(L, lua_type(L, index)))
   }
 
   /// True when `index` holds nil or is above the top.

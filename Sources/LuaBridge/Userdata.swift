@@ -9,37 +9,33 @@ let releaseObject: lua_CFunction = { L in
   return 0
 }
 
-/// The `tide_Object` at `index` when it is one of LuaBridge's object userdata.
-///
-/// Scripts cannot make full userdata (no C libraries are open), so size and
-/// magic are enough to tell ours apart without a metatable lookup.
+/// The `tide_Object` at `index` when it is one of LuaBridge's object userdata, or the table of
+/// a table-backed object (see `tide_objectbox`).
 private func objectBox(_ L: OpaquePointer?, _ index: Int32) -> UnsafeMutablePointer<tide_Object>? {
-  guard lua_type(L, index) == LUA_TUSERDATA,
-    lua_rawlen(L, index) == MemoryLayout<tide_Object>.size,
-    let raw = lua_touserdata(L, index)
-  else { return nil }
-  let box = raw.assumingMemoryBound(to: tide_Object.self)
-  return box.pointee.magic == TIDE_OBJECT_MAGIC ? box : nil
+  tide_objectbox(L, index).map { UnsafeMutablePointer(mutating: $0) }
 }
 
 // Swift objects in full userdata. The userdata retains the object and its
 // `__gc` releases it; each object gets one userdata while Lua holds it, so
 // `==` and table keys work on identity.
 extension LuaState {
-  /// Pushes `object` as a userdata with the metatable registered as `metatable`.
+  /// Pushes `object` as a userdata with the metatable registered as `metatable`, or as a table
+  /// when that metatable has raw fields (see `registerMetatable(_:...:rawFields:)`).
   ///
-  /// Pushing the same object again pushes the same userdata. If no metatable
+  /// Pushing the same object again pushes the same value while Lua holds it. If no metatable
   /// of that name exists yet, a bare one (`__name`, `__gc`) is created.
   /// `fields` is the address of the object's block of plain fields, read and
   /// written in C by a metatable registered with `fields:` (see
   /// `LuaObjectField`); it must stay valid for as long as `object` lives, and
-  /// is only taken when the object is first pushed.
-  public func pushObject<T: AnyObject>(_ object: T, metatable: String, fields: UnsafeMutableRawPointer? = nil) {
+  /// is only taken when the object is first pushed. Returns true when this push made the
+  /// value (a table-backed object's owner then keeps its raw fields in step: see `RawFields`).
+  @discardableResult
+  public func pushObject<T: AnyObject>(_ object: T, metatable: String, fields: UnsafeMutableRawPointer? = nil) -> Bool {
     let pointer = Unmanaged.passUnretained(object).toOpaque()
     lua_rawgeti(L, tide_lua_registryindex(), lua_Integer(shared.pointee.object_cache_ref))
-    if lua_rawgetp(L, -1, pointer) == LUA_TUSERDATA {
+    if lua_rawgetp(L, -1, pointer) != LUA_TNIL {
       remove(at: -2)  // cache
-      return
+      return false
     }
     pop()  // nil
     // lua_newuserdatauv never returns NULL: it raises on failure instead.
@@ -47,16 +43,42 @@ extension LuaState {
     pushMetatable(named: metatable)
     // Without a map the C metamethods cannot tell the fields apart: then Swift serves them all.
     let map = fields == nil ? nil : fieldMap(ofMetatableAt: -1)
+    let rawFields = fields == nil ? nil : self.rawFields(ofMetatableAt: -1)
     raw.initializeMemory(
       as: tide_Object.self,
       to: tide_Object(
         magic: TIDE_OBJECT_MAGIC, object: Unmanaged.passRetained(object).toOpaque(),
         fields: map == nil ? nil : fields, fieldmap: map))
-    _ = lua_setmetatable(L, -2)
+    // The box gets the object's metatable: its __gc releases the object.
     pushValue(at: -1)
-    lua_rawsetp(L, -3, pointer)  // cache[pointer] = userdata
+    _ = lua_setmetatable(L, -3)
+    if let rawFields, let fields {
+      // The table stands for the object: its raw fields with the block's values, and the box
+      // under the VM's private key. cache, box, metatable -> cache, table
+      newTable(nrec: Int32(rawFields.count + 1))
+      for i in 0..<rawFields.count {
+        lua_pushstring(L, rawFields.name(i))
+        lua_pushnumber(L, rawFields.value(i, in: fields))
+        lua_rawset(L, -3)
+      }
+      pushValue(at: -2)
+      _ = lua_setmetatable(L, -2)
+      pushValue(at: -3)
+      lua_rawsetp(L, -2, UnsafeRawPointer(shared))  // table[key] = box
+      remove(at: -2)  // metatable
+      remove(at: -2)  // box
+    } else {
+      pop()  // metatable
+    }
+    pushValue(at: -1)
+    lua_rawsetp(L, -3, pointer)  // cache[pointer] = userdata or table
     remove(at: -2)  // cache
+    return true
   }
+
+  /// Whether the value at `index` is one of LuaBridge's objects (boxed in a userdata or
+  /// table-backed), which Lua types as userdata or table.
+  public func isObject(at index: Int32) -> Bool { objectBox(L, index) != nil }
 
   /// The Swift object boxed at `index` if it is a `T`; otherwise nil.
   public func toObject<T: AnyObject>(at index: Int32, as type: T.Type = T.self) -> T? {
@@ -91,9 +113,14 @@ extension LuaState {
   /// C side refuses (a read-only field, a value of the wrong type), so their
   /// errors are the only ones scripts see. Fields are looked up before methods,
   /// so their names must differ.
+  ///
+  /// Number fields named in `rawFields` make the objects table-backed: each object is then
+  /// pushed as a Lua table holding those fields as plain table fields (see `RawFields`), which
+  /// scripts write without a call into Swift and the objects' owner copies in and out.
   public func registerMetatable(
     _ name: String, methods: [String: LuaFunction] = [:], methodTable: LuaRef? = nil, index: LuaFunction? = nil,
-    newindex: LuaFunction? = nil, extra: [String: LuaFunction] = [:], fields: [LuaObjectField] = []
+    newindex: LuaFunction? = nil, extra: [String: LuaFunction] = [:], fields: [LuaObjectField] = [],
+    rawFields: [String] = []
   ) {
     withStackCheck {
       pushMetatable(named: name, reserving: ["__index", "__newindex"])
@@ -109,8 +136,16 @@ extension LuaState {
       }
       if !fields.isEmpty {
         precondition(Set(fields.map(\.name)).isDisjoint(with: methods.keys), "a field and a method share a name")
-        lua_pushlightuserdata(L, UnsafeMutableRawPointer(mutating: makeFieldMap(fields)))
+        lua_pushlightuserdata(L, UnsafeMutableRawPointer(mutating: makeFieldMap(fields, raw: Set(rawFields))))
         rawSet(metatable, key: Self.fieldMapKey)
+      }
+      if !rawFields.isEmpty {
+        let raw = rawFields.map { name in
+          guard let field = fields.first(where: { $0.name == name }) else { preconditionFailure("raw field '\(name)' is not a field") }
+          return field
+        }
+        lua_pushlightuserdata(L, UnsafeMutableRawPointer(mutating: makeRawFields(raw)))
+        rawSet(metatable, key: Self.rawFieldsKey)
       }
       if let index {
         // Fields (from the object's block), then methods, then the getter: all decided in C, and
@@ -169,7 +204,7 @@ extension LuaState {
   /// A new `tide_FieldMap` of `fields`, in a userdata the registry keeps for the VM's life
   /// (objects hold the map's address, and outlive any re-registration of their metatable).
   /// Its user value anchors the names, whose interned strings the map holds by address.
-  private func makeFieldMap(_ fields: [LuaObjectField]) -> UnsafePointer<tide_FieldMap> {
+  private func makeFieldMap(_ fields: [LuaObjectField], raw rawNames: Set<String>) -> UnsafePointer<tide_FieldMap> {
     let raw: UnsafeMutableRawPointer = lua_newuserdatauv(L, MemoryLayout<tide_FieldMap>.size, 1)
     raw.initializeMemory(as: UInt8.self, repeating: 0, count: MemoryLayout<tide_FieldMap>.size)
     let map = raw.assumingMemoryBound(to: tide_FieldMap.self)
@@ -185,6 +220,7 @@ extension LuaState {
       if field.readOnly { kind |= UInt32(TIDE_FIELD_READONLY) }
       if field.readsHalf { kind |= UInt32(TIDE_FIELD_HALF) }
       if field.onlyWhen != nil { kind |= UInt32(TIDE_FIELD_GUARDED) }
+      if rawNames.contains(field.name) { kind |= UInt32(TIDE_FIELD_RAW) }
       let added = tide_fieldmap_add(
         map, key, UInt32(field.offset), UInt32(field.alsoWrites ?? field.offset), kind, UInt32(field.onlyWhen ?? 0),
         field.bounds.lowerBound, field.bounds.upperBound)

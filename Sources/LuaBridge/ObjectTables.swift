@@ -1,0 +1,134 @@
+import CLua
+
+/// The raw fields of a table-backed object: the fields its metatable lists as raw, kept as
+/// plain fields of the Lua table that stands for the object (see `tide_RawFields`).
+///
+/// Lua reads and writes them without any call into the engine, so the object's owner keeps
+/// them in step with the object's block of fields itself: `pull` copies the table's values
+/// in when Lua may have written them (`LuaVM.useEpoch(_:keptBy:)` says when), and `push`
+/// copies the block's values out after Swift wrote them. Both take the table on the stack (the
+/// owner finds it by a registry reference it holds, or with `pushCached(_:)`), and neither
+/// raises.
+public struct RawFields {
+  let pointer: UnsafePointer<tide_RawFields>
+
+  /// How many raw fields there are (at most `TIDE_RAW_MAX`, 4).
+  public var count: Int { Int(pointer.pointee.count) }
+
+  /// The name of field `i`, as Lua code writes it.
+  public func name(of i: Int) -> String { String(cString: name(i)) }
+
+  func name(_ i: Int) -> UnsafePointer<CChar> {
+    guard let name = tide_rawfields_name(pointer, Int32(i)) else { preconditionFailure("raw field \(i) has a name") }
+    return name
+  }
+
+  /// The block's value of field `i`.
+  public func value(_ i: Int, in block: UnsafeMutableRawPointer) -> Double {
+    block.load(fromByteOffset: Int(tide_rawfields_offset(pointer, Int32(i))), as: Double.self)
+  }
+
+  /// Copies into `block` each field of the table at `index` that holds a number within the
+  /// field's range; returns a mask of the fields that did not (bit `i` for field `i`; every
+  /// bit when `index` holds no table). Raises nothing, leaves the stack as it was.
+  public func pull(_ lua: LuaState, tableAt index: Int32, into block: UnsafeMutableRawPointer) -> UInt32 {
+    tide_rawfields_pull(lua.L, index, block.assumingMemoryBound(to: CChar.self), pointer)
+  }
+
+  /// Pulls objects `range` of a list, as `pull(_:tableAt:into:)` each: those whose block is not
+  /// stamped `epoch` (a `UInt64` at `epochOffset` in it) get the fields of the table
+  /// `registry[refs[i]]` and the stamp. Returns the first index whose table holds a value its
+  /// field refuses (its good values copied, its stamp left as it was), or `range.upperBound`.
+  public func pull(
+    _ lua: LuaState, refs: UnsafePointer<Int32>, blocks: UnsafePointer<UnsafeMutableRawPointer?>, range: Range<Int>,
+    epochOffset: Int, epoch: UInt64
+  ) -> Int {
+    Int(
+      tide_rawfields_pull_list(
+        lua.L, refs, blocks, Int32(range.lowerBound), Int32(range.upperBound), epochOffset, epoch, pointer))
+  }
+
+  /// Stores the block's values of the fields in `mask` into the table at `index`, where it
+  /// holds them (a field a script set to nil is served from the block until a write).
+  public func push(_ lua: LuaState, tableAt index: Int32, from block: UnsafeMutableRawPointer, mask: UInt32) {
+    tide_rawfields_push(lua.L, index, block.assumingMemoryBound(to: CChar.self), pointer, mask)
+  }
+
+  /// Stores the block's value of field `i` into the table at `index` even where the table lacks
+  /// it (which may allocate: it runs protected). False when it could not.
+  @discardableResult
+  public func restore(_ i: Int, _ lua: LuaState, tableAt index: Int32, from block: UnsafeMutableRawPointer) -> Bool {
+    tide_rawfields_restore(lua.L, index, block.assumingMemoryBound(to: CChar.self), pointer, Int32(i)) != 0
+  }
+}
+
+extension LuaState {
+  /// Where a metatable keeps its `tide_RawFields` (a light userdata), beside its field map.
+  static let rawFieldsKey = "__tide_rawfields"
+
+  /// The raw fields of the metatable registered as `name`, or nil when it has none.
+  public func rawFields(ofMetatable name: String) -> RawFields? {
+    guard rawGet(LuaState.registryIndex, key: name) == .table else {
+      pop()
+      return nil
+    }
+    defer { pop() }
+    return rawFields(ofMetatableAt: -1)
+  }
+
+  /// The raw fields of the metatable at `index`, or nil when it has none.
+  func rawFields(ofMetatableAt index: Int32) -> RawFields? {
+    defer { pop() }
+    guard rawGet(index, key: Self.rawFieldsKey) == .lightUserdata, let raw = lua_touserdata(L, -1) else { return nil }
+    return RawFields(pointer: UnsafePointer(raw.assumingMemoryBound(to: tide_RawFields.self)))
+  }
+
+  /// A new `tide_RawFields` of `fields`, with their names, in a userdata the registry keeps for
+  /// the VM's life (objects' owners hold its address).
+  func makeRawFields(_ fields: [LuaObjectField]) -> UnsafePointer<tide_RawFields> {
+    let names = fields.map { Array($0.name.utf8CString) }
+    let size = MemoryLayout<tide_RawFields>.size + names.reduce(0) { $0 + $1.count }
+    let raw: UnsafeMutableRawPointer = lua_newuserdatauv(L, size, 0)
+    raw.initializeMemory(as: UInt8.self, repeating: 0, count: size)
+    let spec = raw.assumingMemoryBound(to: tide_RawFields.self)
+    // The names live in the same userdata, after the struct: Lua never moves a userdata.
+    var text = (raw + MemoryLayout<tide_RawFields>.size).assumingMemoryBound(to: CChar.self)
+    for (field, name) in zip(fields, names) {
+      precondition(field.kind == .number, "raw field '\(field.name)' must be a number field")
+      text.initialize(from: name, count: name.count)
+      let added = tide_rawfields_add(spec, text, UInt32(field.offset), field.bounds.lowerBound, field.bounds.upperBound)
+      precondition(added != 0, "too many raw fields (at most \(TIDE_RAW_MAX))")
+      text += name.count
+    }
+    lua_rawsetp(L, tide_lua_registryindex(), raw)  // registry[address] = userdata, popped
+    return UnsafePointer(spec)
+  }
+}
+
+extension LuaState {
+  /// Pushes the value Lua holds for `object` (its userdata or table) and returns true, or
+  /// pushes nothing and returns false when Lua holds none now.
+  public func pushCached(_ object: AnyObject) -> Bool {
+    lua_rawgeti(L, tide_lua_registryindex(), lua_Integer(shared.pointee.object_cache_ref))
+    if lua_rawgetp(L, -1, Unmanaged.passUnretained(object).toOpaque()) == LUA_TNIL {
+      pop(2)
+      return false
+    }
+    remove(at: -2)  // cache
+    return true
+  }
+}
+
+extension LuaVM {
+  /// Whether Lua code is running: a call from Swift into Lua has not returned yet.
+  public var isRunningLua: Bool { shared.pointee.call_depth > 0 }
+
+  /// Makes the VM move `counter` on whenever Lua code may have run since Swift last looked:
+  /// each time a Swift function is called from Lua, and each time a call from Swift into Lua
+  /// returns. Raw fields of table-backed objects may have been written only then. `owner`
+  /// keeps the counter's memory; the VM holds it until it closes.
+  public func useEpoch(_ counter: UnsafeMutablePointer<UInt64>, keptBy owner: AnyObject) {
+    epochOwner = owner
+    shared.pointee.epoch = counter
+  }
+}

@@ -1,0 +1,160 @@
+import LuaBridge
+import XCTest
+
+private struct Spot {
+  var x: Double = 0
+  var y: Double = 0
+  var size: Double = 1
+}
+
+private final class Dot {
+  nonisolated(unsafe) static var deinits = 0
+  let block = UnsafeMutablePointer<Spot>.allocate(capacity: 1)
+  init() { block.initialize(to: Spot()) }
+  deinit {
+    block.deinitialize(count: 1)
+    block.deallocate()
+    Dot.deinits += 1
+  }
+}
+
+/// Table-backed objects: fields named raw live in a Lua table that stands for the object, read
+/// and written by Lua as plain table fields; the rest behave as on a userdata.
+final class ObjectTableTests: XCTestCase {
+  private func offset(_ path: PartialKeyPath<Spot>) -> Int { MemoryLayout<Spot>.offset(of: path)! }
+
+  private func setUp(_ vm: LuaVM) -> (Dot, RawFields) {
+    let lua = vm.state
+    lua.registerMetatable(
+      "Dot",
+      methods: ["grow": { lua in
+        guard let dot = lua.toObject(at: 1, as: Dot.self) else { throw lua.typeError(1, expected: "Dot") }
+        dot.block.pointee.size *= 2
+        return 0
+      }],
+      index: { _ in throw LuaRaise("no such field") },
+      newindex: { lua in throw LuaArgumentError(arg: 3, message: "\(lua.toString(at: 2) ?? "?"): number expected") },
+      fields: [
+        LuaObjectField("x", .number, offset: offset(\Spot.x), bounds: -100...100),
+        LuaObjectField("y", .number, offset: offset(\Spot.y), bounds: -100...100),
+        LuaObjectField("size", .number, offset: offset(\Spot.size)),
+      ],
+      rawFields: ["x", "y"])
+    guard let raw = lua.rawFields(ofMetatable: "Dot") else { preconditionFailure("Dot has raw fields") }
+    let dot = Dot()
+    dot.block.pointee.x = 3
+    XCTAssertTrue(lua.pushObject(dot, metatable: "Dot", fields: UnsafeMutableRawPointer(dot.block)))
+    lua.setGlobal("d")
+    return (dot, raw)
+  }
+
+  func testRawFieldsArePlainFieldsOfTheObjectsTable() throws {
+    let vm = makeVM()
+    let (dot, _) = setUp(vm)
+    let lua = vm.state
+    XCTAssertEqual(try lua.evalString("return type(d)"), "table")
+    XCTAssertEqual(try lua.evalString("return rawget(d, 'x') .. ' ' .. rawget(d, 'y')"), "3.0 0.0")
+    XCTAssertEqual(try lua.evalString("return tostring(rawget(d, 'size'))"), "nil", "only raw fields are in the table")
+    try lua.doString("d.x = 50; d.size = 4; d:grow()", chunkName: "=t")
+    XCTAssertEqual(dot.block.pointee.x, 3, "a raw write stays in the table until the owner pulls it")
+    XCTAssertEqual(dot.block.pointee.size, 8, "other fields and methods reach the object")
+    XCTAssertFalse(lua.pushObject(dot, metatable: "Dot", fields: UnsafeMutableRawPointer(dot.block)), "made once")
+    lua.setGlobal("again")
+    XCTAssertEqual(try lua.evalString("return tostring(rawequal(again, d))"), "true")
+  }
+
+  func testPullCopiesGoodValuesAndNamesBadOnesPushAndRestoreWriteBack() throws {
+    let vm = makeVM()
+    let (dot, raw) = setUp(vm)
+    let lua = vm.state
+    let block = UnsafeMutableRawPointer(dot.block)
+    lua.getGlobal("d")
+    defer { lua.pop() }
+    try lua.doString("d.x, d.y = 40, 'far'", chunkName: "=t")
+    XCTAssertEqual(raw.pull(lua, tableAt: -1, into: block), 0b10, "y refused")
+    XCTAssertEqual(dot.block.pointee.x, 40)
+    XCTAssertEqual(dot.block.pointee.y, 0)
+    XCTAssertTrue(raw.restore(1, lua, tableAt: -1, from: block))
+    XCTAssertEqual(try lua.evalString("return d.y"), "0.0")
+    try lua.doString("d.x = 0/0; d.y = 101", chunkName: "=t")
+    XCTAssertEqual(raw.pull(lua, tableAt: -1, into: block), 0b11, "NaN and numbers past the bounds are refused")
+    dot.block.pointee.x = -5
+    dot.block.pointee.y = 6
+    raw.push(lua, tableAt: -1, from: block, mask: 0b11)
+    XCTAssertEqual(try lua.evalString("return d.x .. ' ' .. d.y"), "-5.0 6.0")
+    // A field the script set to nil stays absent on push; the block serves it, a write restores it.
+    try lua.doString("d.y = nil", chunkName: "=t")
+    raw.push(lua, tableAt: -1, from: block, mask: 0b11)
+    XCTAssertEqual(try lua.evalString("return tostring(rawget(d, 'y')) .. ' ' .. d.y"), "nil 6.0")
+    try lua.doString("d.y = 7", chunkName: "=t")
+    XCTAssertEqual(dot.block.pointee.y, 7)
+    XCTAssertEqual(try lua.evalString("return rawget(d, 'y')"), "7")
+    XCTAssertEqual(raw.name(of: 0), "x")
+    XCTAssertEqual(raw.count, 2)
+  }
+
+  func testTheEpochMovesWheneverLuaMayHaveWritten() throws {
+    let vm = makeVM()
+    _ = setUp(vm)
+    let lua = vm.state
+    let counter = UnsafeMutablePointer<UInt64>.allocate(capacity: 1)
+    counter.initialize(to: 0)
+    final class Owner {
+      let counter: UnsafeMutablePointer<UInt64>
+      init(_ counter: UnsafeMutablePointer<UInt64>) { self.counter = counter }
+      deinit { counter.deallocate() }
+    }
+    vm.useEpoch(counter, keptBy: Owner(counter))
+    var seen: [UInt64] = []
+    lua.setGlobal("look") { _ in
+      seen.append(counter.pointee)
+      return 0
+    }
+    try lua.doString("look(); d.x = 1; look()", chunkName: "=t")
+    XCTAssertEqual(seen.count, 2)
+    XCTAssertLessThan(seen[0], seen[1], "each call from Lua into Swift moves it")
+    let afterCalls = seen[1]
+    XCTAssertGreaterThan(counter.pointee, afterCalls, "and so does the return to Swift")
+  }
+
+  func testTablesAreNoPlainTablesAndNameTheirType() {
+    let vm = makeVM()
+    _ = setUp(vm)
+    let lua = vm.state
+    lua.getGlobal("d")
+    XCTAssertTrue(lua.isObject(at: -1))
+    XCTAssertEqual(lua.typeName(at: -1), "Dot")
+    XCTAssertThrowsError(try lua.checkTable(-1))
+    lua.pop()
+    lua.newTable()
+    XCTAssertFalse(lua.isObject(at: -1))
+    XCTAssertEqual(lua.typeName(at: -1), "table")
+    XCTAssertNoThrow(try lua.checkTable(-1))
+    lua.pop()
+  }
+
+  func testTheTableKeepsTheObjectAliveAndGoesWithIt() throws {
+    Dot.deinits = 0
+    let vm = makeVM()
+    _ = setUp(vm)
+    let lua = vm.state
+    XCTAssertEqual(Dot.deinits, 0)
+    try lua.doString("collectgarbage(); collectgarbage()", chunkName: "=t")
+    XCTAssertEqual(Dot.deinits, 0, "d holds it")
+    try lua.doString("d = nil; collectgarbage(); collectgarbage()", chunkName: "=t")
+    XCTAssertEqual(Dot.deinits, 1)
+  }
+
+  func testCallerLocationNamesTheScriptsLine() throws {
+    let vm = makeVM()
+    let lua = vm.state
+    var place: String?
+    lua.setGlobal("where") { lua in
+      place = lua.callerLocation()
+      return 0
+    }
+    try lua.doString("\n\nwhere()", chunkName: "@game/main.lua")
+    XCTAssertEqual(place, "game/main.lua:3")
+    XCTAssertNil(lua.callerLocation(), "no Lua function runs")
+  }
+}
