@@ -6,31 +6,32 @@ import XCTest
 /// source once its epoch moved, writes hand them back, and no TideCore path goes around that.
 final class PositionSourceTests: XCTestCase {
   /// A stand-in for a script's table: positions written where the node cannot see them.
-  private final class Store {
+  private final class Store: PositionSource {
     var x = 0.0, y = 0.0
     var refreshes = 0, writes = 0
-    private(set) var source = PositionSource(refresh: { _ in }, written: { _ in })
+    var source: PositionSource { self }
 
-    init() {
-      source = PositionSource(
-        refresh: { [unowned self] node in
-          refreshes += 1
-          let fields = node.fieldsAddress.assumingMemoryBound(to: NodeFields.self)
-          fields.pointee.x = x
-          fields.pointee.y = y
-          fields.pointee.positionEpoch = source.epoch.pointee
-        },
-        written: { [unowned self] node in
-          writes += 1
-          let fields = node.fieldsAddress.assumingMemoryBound(to: NodeFields.self)
-          (x, y) = (fields.pointee.x, fields.pointee.y)
-        })
+    override func refresh(_ node: Node) {
+      refreshes += 1
+      let fields = node.fieldsAddress.assumingMemoryBound(to: NodeFields.self)
+      fields.pointee.x = x
+      fields.pointee.y = y
+      fields.pointee.positionEpoch = epoch.pointee
+    }
+
+    override func written(_ node: Node, _ axis: PositionSource.Axis) {
+      writes += 1
+      let fields = node.fieldsAddress.assumingMemoryBound(to: NodeFields.self)
+      switch axis {
+      case .x: x = fields.pointee.x
+      case .y: y = fields.pointee.y
+      }
     }
 
     /// A script writes: the store changes and says so by moving the epoch.
     func write(x: Double, y: Double) {
       (self.x, self.y) = (x, y)
-      source.epoch.pointee += 1
+      epoch.pointee += 1
     }
   }
 
@@ -49,16 +50,18 @@ final class PositionSourceTests: XCTestCase {
     XCTAssertEqual(store.refreshes, 2)
   }
 
-  func testWritesTakeTheOtherCoordinateFirstThenHandBothBack() {
+  func testAWriteHandsBackItsCoordinateAloneAndTheOtherStaysNewer() {
     let store = Store()
     let node = SceneGraph().makeNode(.rect)
     node.positionSource = store.source
     store.write(x: 1, y: 2)
     node.x = 5  // y was written elsewhere since: it must survive this write
     XCTAssertEqual(store.writes, 1)
+    XCTAssertEqual(store.refreshes, 0, "a write takes nothing")
     XCTAssertEqual(store.x, 5)
     XCTAssertEqual(store.y, 2)
     XCTAssertEqual(node.y, 2)
+    XCTAssertEqual(node.x, 5)
   }
 
   func testTweensOfXAndYGoThroughTheNode() {
@@ -77,11 +80,11 @@ final class PositionSourceTests: XCTestCase {
     XCTAssertEqual(store.x, 200)
   }
 
-  func testADisconnectedSourceIsNeverCalled() {
+  func testANodeLetGoOfItsSourceIsPlainMemoryAgain() {
     let store = Store()
     let node = SceneGraph().makeNode(.rect)
     node.positionSource = store.source
-    store.source.disconnect()
+    node.positionSource = nil
     store.write(x: 9, y: 9)
     node.x = 3
     XCTAssertEqual(node.x, 3)

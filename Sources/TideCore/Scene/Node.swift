@@ -21,8 +21,19 @@ public final class Node {
   @usableFromInline let fields: UnsafeMutablePointer<NodeFields>
 
   /// Where a newer `x` and `y` may be kept than here (a script's table), or nil; see
-  /// `PositionSource`. Set by the scripting layer that keeps them.
-  public var positionSource: PositionSource?
+  /// `PositionSource`. Set by the scripting layer that keeps them, which keeps the source alive
+  /// and clears this before letting it go.
+  public var positionSource: PositionSource? {
+    get { source?.takeUnretainedValue() }
+    set {
+      source = newValue.map { .passUnretained($0) }
+      sourceEpoch = newValue?.epoch
+    }
+  }
+  // Unretained, and the epoch's address beside it: every read of x or y checks them, and a
+  // strong reference was retained and released on each (a tenth of a played game's time).
+  @usableFromInline var source: Unmanaged<PositionSource>?
+  @usableFromInline var sourceEpoch: UnsafeMutablePointer<UInt64>?
 
   /// Position x of the anchor point in the parent's space.
   @inlinable public var x: Double {
@@ -31,13 +42,9 @@ public final class Node {
       return fields.pointee.x
     }
     set {
-      guard let source = positionSource else {
-        fields.pointee.x = newValue
-        return
-      }
-      refreshPosition()  // y too may be newer there: take it before handing both back
       fields.pointee.x = newValue
-      source.written(self)
+      // Only x goes back: a newer y there stays there, and the node takes it when it reads.
+      source?._withUnsafeGuaranteedRef { $0.written(self, .x) }
     }
   }
   /// Position y of the anchor point in the parent's space.
@@ -47,19 +54,16 @@ public final class Node {
       return fields.pointee.y
     }
     set {
-      guard let source = positionSource else {
-        fields.pointee.y = newValue
-        return
-      }
-      refreshPosition()
       fields.pointee.y = newValue
-      source.written(self)
+      source?._withUnsafeGuaranteedRef { $0.written(self, .y) }
     }
   }
 
   /// Takes a newer position from the node's `positionSource`, if it may hold one.
   @inlinable func refreshPosition() {
-    if let source = positionSource, fields.pointee.positionEpoch != source.epoch.pointee { source.refresh(self) }
+    if let epoch = sourceEpoch, fields.pointee.positionEpoch != epoch.pointee {
+      source?._withUnsafeGuaranteedRef { $0.refresh(self) }
+    }
   }
   /// Box width before scaling.
   @inlinable public var width: Double {

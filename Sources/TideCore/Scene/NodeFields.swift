@@ -47,6 +47,8 @@ public struct NodeFields {
   /// A number the node's `positionSource` finds the node's other copy by (a Lua registry
   /// reference), kept here so it reads it without a lookup; TideCore never reads it.
   public var sourceKey: Int32 = 0
+  /// Where the node's `positionSource` keeps it in a list of its own; TideCore never reads it.
+  public var sourceSlot: Int32 = 0
 
   /// Defaults as a new node has them.
   public init() {}

@@ -3,43 +3,40 @@
 /// A scripting layer may let scripts keep a node's position in an object of its own, where the
 /// node cannot see a write: Tide's Lua sprites are tables whose `x` and `y` are plain table
 /// fields, so `b.x = b.x + vx` costs what it costs on any table, with no call into the engine.
-/// Such a node has a `positionSource`. Before `x` or `y` is read, if the source's `epoch` has
-/// moved since the node last took its position from it (`NodeFields.positionEpoch`), the node
-/// asks the source to copy the newer values in; after Swift sets `x` or `y`, it hands them back.
-/// The source moves its epoch whenever its side may have written (for Lua: whenever a script
-/// ran), so a node is copied at most once per change, and only when something reads it.
+/// Such a node has a `positionSource`, a subclass that keeps those objects. Before `x` or `y`
+/// is read, if the source's `epoch` has moved since the node last took its position from it
+/// (`NodeFields.positionEpoch`), the node calls `refresh` to copy the newer values in; after
+/// Swift sets `x` or `y`, it calls `written` to hand that one back (the other may be newer
+/// there, and stays there). The subclass moves the epoch whenever its side may have written
+/// (for Lua: whenever a script ran), so a node is copied at most once per change, and only
+/// when something reads it.
 ///
-/// TideCore never moves the epoch and never needs to know who does.
-public final class PositionSource {
+/// TideCore never moves the epoch and never needs to know who does. Nodes hold their source
+/// unretained, as a node holds its parent: no reference counting on the paths every draw and
+/// tween take. Whoever sets a node's `positionSource` keeps the source alive and clears the
+/// node's link before letting it go.
+open class PositionSource {
   /// Moves on (never back) whenever the source may hold newer positions than its nodes.
-  /// Its memory lives as long as this object, which every node using it holds.
   public let epoch: UnsafeMutablePointer<UInt64>
-  private let refresh: (Node) -> Void
-  private let written: (Node) -> Void
-  /// False once `disconnect()` ran: the closures may no longer be called.
-  public private(set) var isConnected = true
 
-  /// A source that copies a node's newer position in with `refresh` (setting the node's
-  /// `positionEpoch` to `epoch` once it holds them) and takes one set in Swift with `written`.
-  public init(refresh: @escaping (Node) -> Void, written: @escaping (Node) -> Void) {
+  /// Which coordinate Swift set.
+  public enum Axis: Sendable {
+    case x, y
+  }
+
+  public init() {
     epoch = .allocate(capacity: 1)
     epoch.initialize(to: 1)  // a node starts at 0: stale until it first takes a position
-    self.refresh = refresh
-    self.written = written
   }
 
   deinit {
     epoch.deallocate()
   }
 
-  /// Stops calling the source (its owner is going); nodes keep the positions they hold.
-  public func disconnect() { isConnected = false }
+  /// Copies the newer position of `node` in, setting its `positionEpoch` to `epoch` once the
+  /// node holds it. Does nothing here.
+  open func refresh(_ node: Node) {}
 
-  @usableFromInline func refresh(_ node: Node) {
-    if isConnected { refresh(node) }
-  }
-
-  @usableFromInline func written(_ node: Node) {
-    if isConnected { written(node) }
-  }
+  /// Takes the coordinate `axis` of `node`, just set in Swift. Does nothing here.
+  open func written(_ node: Node, _ axis: Axis) {}
 }

@@ -71,6 +71,7 @@ public final class SceneGraph {
       emitter.step(dt)
       guard emitter.isFinished, node.removesWhenDone else { return false }
       node.removeFromParent()
+      didRemoveByItself?(node)
       return true
     }
   }
@@ -88,6 +89,10 @@ public final class SceneGraph {
     node.isInAnimationList = true
     animating.append(node)
   }
+
+  /// Called with a node the graph removed by itself (a finished particle burst), after it left
+  /// the tree: whoever keeps something per node lets go of it there.
+  public var didRemoveByItself: ((Node) -> Void)?
 
   /// Called before each draw list is built: a `PositionSource` may bring every node's newer
   /// position in at once, cheaper than one node at a time as the list reads them.
