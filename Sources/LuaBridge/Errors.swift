@@ -114,12 +114,39 @@ public struct LuaRaise: Error, CustomStringConvertible, Sendable {
   public var description: String { message }
 }
 
+/// A place in a script: a chunk's name as Lua shows it ("game/main.lua") and a line.
+public struct ScriptPlace: Sendable, CustomStringConvertible {
+  /// The chunk's short name.
+  public let chunk: String
+  /// The line, from 1.
+  public let line: Int32
+
+  /// "game/main.lua:31".
+  public var description: String { "\(chunk):\(line)" }
+}
+
 extension LuaState {
-  /// "chunk:line" of the nearest Lua function on this thread's stack, below the running Swift
-  /// function: where a script called it. Nil when no Lua function is there.
-  public func callerLocation() -> String? {
-    tide_pushlocation(L, L, 1)
-    defer { pop() }
-    return type(at: -1) == .string ? toString(at: -1) : nil
+  /// Where the nearest Lua function on this thread's stack is, below the running Swift function:
+  /// where a script called it. Nil when no Lua function is there. `names` keeps each chunk's name
+  /// by a hash of its bytes, so asking on every call (each sprite made) allocates nothing once a
+  /// chunk has been seen.
+  public func callerPlace(names: inout [UInt64: String]) -> ScriptPlace? {
+    withUnsafeTemporaryAllocation(of: CChar.self, capacity: Int(LUA_IDSIZE) + 1) { buffer in
+      guard let base = buffer.baseAddress else { return nil }
+      base[Int(LUA_IDSIZE)] = 0
+      let line = tide_where(L, 1, base)
+      guard line > 0 else { return nil }
+      // FNV-1a over the name: 64 bits, so two chunk names of a game do not meet.
+      var hash: UInt64 = 0xcbf2_9ce4_8422_2325
+      var i = 0
+      while base[i] != 0 {
+        hash = (hash ^ UInt64(UInt8(bitPattern: base[i]))) &* 0x100_0000_01b3
+        i += 1
+      }
+      if let chunk = names[hash] { return ScriptPlace(chunk: chunk, line: line) }
+      let chunk = String(cString: base)
+      names[hash] = chunk
+      return ScriptPlace(chunk: chunk, line: line)
+    }
   }
 }

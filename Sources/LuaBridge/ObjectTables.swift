@@ -119,10 +119,12 @@ extension LuaState {
   }
 }
 
-extension LuaVM {
+extension LuaState {
   /// Whether Lua code is running: a call from Swift into Lua has not returned yet.
   public var isRunningLua: Bool { shared.pointee.call_depth > 0 }
+}
 
+extension LuaVM {
   /// Makes the VM move `counter` on whenever Lua code may have run since Swift last looked:
   /// each time a Swift function is called from Lua, and each time a call from Swift into Lua
   /// returns. Raw fields of table-backed objects may have been written only then. `owner`

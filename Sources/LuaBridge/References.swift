@@ -45,11 +45,23 @@ extension LuaState {
     push(referenceID: ref.id)
   }
 
-  /// Pushes the value of the reference numbered `id` (a `LuaRef.id` whose `LuaRef` the caller
-  /// holds, read from where a lookup of the `LuaRef` would cost more) and returns its type.
+  /// Pushes the value of the reference numbered `id` (from `referenceID(at:)`) and returns its type.
   @discardableResult
   public func push(referenceID id: Int32) -> LuaType {
     LuaType(rawValue: lua_rawgeti(L, tide_lua_registryindex(), lua_Integer(id))) ?? .nil
+  }
+
+  /// A registry reference to the value at `index` as a bare number, for an owner that keeps
+  /// thousands (a `LuaRef` is an object each) and lets each go with `releaseReference(id:)`.
+  public func referenceID(at index: Int32) -> Int32 {
+    pushValue(at: index)
+    return luaL_ref(L, tide_lua_registryindex())
+  }
+
+  /// Lets go of a reference from `referenceID(at:)`.
+  public func releaseReference(id: Int32) {
+    guard id >= 0, lua_checkstack(L, 2) != 0 else { return }
+    luaL_unref(L, tide_lua_registryindex(), id)
   }
 }
 

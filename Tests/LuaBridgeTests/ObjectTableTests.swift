@@ -145,16 +145,19 @@ final class ObjectTableTests: XCTestCase {
     XCTAssertEqual(Dot.deinits, 1)
   }
 
-  func testCallerLocationNamesTheScriptsLine() throws {
+  func testCallerPlaceNamesTheScriptsLineAndKeepsEachChunkNameOnce() throws {
     let vm = makeVM()
     let lua = vm.state
-    var place: String?
+    var names: [UInt64: String] = [:]
+    var places: [String] = []
     lua.setGlobal("where") { lua in
-      place = lua.callerLocation()
+      places.append(lua.callerPlace(names: &names).map(String.init(describing:)) ?? "none")
       return 0
     }
-    try lua.doString("\n\nwhere()", chunkName: "@game/main.lua")
-    XCTAssertEqual(place, "game/main.lua:3")
-    XCTAssertNil(lua.callerLocation(), "no Lua function runs")
+    try lua.doString("\n\nwhere()\nwhere()", chunkName: "@game/main.lua")
+    try lua.doString("where()", chunkName: "@game/data/other.lua")
+    XCTAssertEqual(places, ["game/main.lua:3", "game/main.lua:4", "game/data/other.lua:1"])
+    XCTAssertEqual(Set(names.values), ["game/main.lua", "game/data/other.lua"])
+    XCTAssertNil(lua.callerPlace(names: &names), "no Lua function runs")
   }
 }
