@@ -40,12 +40,14 @@ section_headless() {
     echo "The baseline runs that same \`move.lua\` over 2,000 plain \`{ x, y }\` tables in a bare Lua state in"
     echo "the same process (Debian's liblua5.4 as the engine links it, no engine and no hooks: what \`lua5.4\`"
     echo "does), so the ratio holds everything the engine adds. Tide's figure is a whole \`Engine.step\` (input,"
-    echo "timers, tweens, the scene's update, the scene graph). A fourth row runs \`move.lua\` over userdata"
-    echo "whose \`__index\`/\`__newindex\` are the cheapest C that tells x from y: no sprite whose fields a"
-    echo "metamethod serves can be cheaper, so it is the floor of this design. Two rows measure the other"
-    echo "design: x and y kept as raw fields of a table behind each userdata (its own metatable, serving as"
-    echo "\`__index\`), written either straight into that table, unchecked, or through a C \`__newindex\` that"
-    echo "refuses a non-number first. Rounds of 300 ticks alternate between the cases; each keeps its best of 7."
+    echo "timers, tweens, the scene's update, the scene graph, the end-of-tick check of the positions scripts"
+    echo "wrote). A sprite is a Lua table whose \`x\` and \`y\` are plain fields (docs/api.md, Sprite), so the"
+    echo "loop writes them as it writes plain tables and the engine takes them when it reads them. A further"
+    echo "row runs \`move.lua\` over userdata whose \`__index\`/\`__newindex\` are the cheapest C that tells x"
+    echo "from y: the least any field served by a metamethod can cost (what sprites' fields were until"
+    echo "issue 18's last pass). The last row adds what a window does before each frame it draws: take"
+    echo "every sprite's position from its table. Rounds of 300 ticks alternate between the cases; each"
+    echo "keeps its best of 7."
     echo
     headless_bench headless
     echo

@@ -167,9 +167,9 @@ final class SpriteAPITests: XCTestCase {
     let report = try runLuaTests(
       #"""
       describe("sprite fields", function()
-        local r
+        local app, r
         before_each(function()
-          tide.test.start()
+          app = tide.test.start()
           r = tide.sprite.rect{ w = 10, h = 10 }
         end)
 
@@ -209,13 +209,15 @@ final class SpriteAPITests: XCTestCase {
         end)
 
         it("refuses values of the wrong type and read-only fields", function()
-          assert.error_matches(function() r.x = "left" end, "number expected, got string", nil, true)
           assert.error_matches(function() r.visible = 1 end, "boolean expected, got number", nil, true)
           assert.error_matches(function() r.fill = "mauve-ish" end, "'mauve-ish' is not a colour", nil, true)
           assert.error_matches(function() r.kind = "circle" end, "'kind' is read-only", nil, true)
           assert.error_matches(function() r.id = 3 end, "'id' is read-only", nil, true)
           assert.error_matches(function() r.data = {} end, "'data' is read-only", nil, true)
           assert.error_matches(function() r.parent = r end, "'parent' is read-only", nil, true)
+          -- x and y are plain fields of the sprite's table: checked when the tick ends.
+          r.x = "left"
+          assert.error_matches(function() app:step() end, 'x must be a number, got string "left"', nil, true)
           assert.are.equal(0, r.x)
         end)
 
@@ -575,7 +577,8 @@ final class SpriteAPITests: XCTestCase {
         assert.are.same({ 12, 34, 56, 78, 90, 0.5, 2, 2, false, true },
           { s.x, s.y, s.w, s.h, s.rotation, s.alpha, s.scale_x, s.scale_y, s.visible, s.flip_x })
         assert.are.equal(56, s.width)
-        assert.has_error(function() s.x = "12" end, "bad argument #3 to 'newindex' (x: number expected, got string)")
+        s.x = "12"
+        assert.error_matches(function() app:step() end, 'x must be a number, got string "12"; it stays at x = 0', nil, true)
         assert.has_error(function() s.visible = 1 end, "bad argument #3 to 'newindex' (visible: boolean expected, got number)")
         assert.error_matches(function() s.id = 3 end, "'id' is read-only", nil, true)
         assert.error_matches(function() s.xx = 3 end, "sprite has no field 'xx' to set", nil, true)

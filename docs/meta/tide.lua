@@ -421,7 +421,7 @@ local SoundOptions = {}
 ---@class tide.Spacer : tide.Widget
 local Spacer = {}
 
----A shape, image, text, group or particle emitter in the scene. Fields are read and written as `s.x = 10`, passed to a constructor, or tweened (the number ones).
+---A shape, image, text, group or particle emitter in the scene. Fields are read and written as `s.x = 10`, passed to a constructor, or tweened (the number ones). A sprite is a Lua table (`type(s)` is "table") holding `x` and `y` as plain fields, as fast to write as any table's; the engine checks them when it next reads them, by the end of the tick, so a bad one is reported there (naming the sprite, where it was made, and the field) and the sprite keeps its last position. Every other field is served by the engine and checked at the line that writes it. `pairs(s)` lists the fields that have a value; `==` and table keys go by identity.
 ---@class tide.Sprite
 ---@field x number position of the anchor point in the parent's space (children are placed from their parent's top-left corner); ±1e6
 ---@field y number as `x`, downwards; ±1e6
@@ -831,7 +831,7 @@ tide.scene = {}
 ---The design size the game lays out in (`width`, `height`); the window letterboxes it.
 tide.screen = {}
 
----Shapes, images and text in a retained scene graph that the engine draws, animates and hit-tests. Sprites made while a scene is active belong to it and go when it ends. Every sprite has the fields listed under [Sprite](#sprite), read and written as `s.x = 10` or passed to a constructor. An unknown field is an error, so a typo never passes silently, and a number outside its field's range is an error naming the field, wherever it is written: constructor, `s.x = v` or tween. Sprites nest at most 200 levels deep, and at most 200,000 live at once (removed ones count until the script lets go of them).
+---Shapes, images and text in a retained scene graph that the engine draws, animates and hit-tests. Sprites made while a scene is active belong to it and go when it ends. Every sprite has the fields listed under [Sprite](#sprite), read and written as `s.x = 10` or passed to a constructor. An unknown field is an error, so a typo never passes silently, and a number outside its field's range is an error naming the field, wherever it is written: constructor, `s.x = v` or tween. A sprite is a Lua table whose `x` and `y` are plain fields, so moving thousands a tick costs what it costs on plain tables; a bad `x` or `y` is therefore caught when the engine next reads it, by the end of the tick, not at the line that wrote it: the error names the sprite, where it was made and the field, and the sprite stays where it was. Sprites nest at most 200 levels deep, and at most 200,000 live at once (removed ones count until the script lets go of them).
 tide.sprite = {}
 
 ---Start the game headlessly in a test and drive it with virtual time and input. Only present under `tide test`.

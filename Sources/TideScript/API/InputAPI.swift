@@ -66,6 +66,8 @@ extension Engine {
     case .text: break
     }
     let gestureEvents = gestures.handle(event) { [unowned self] p in
+      // A hit test reads every sprite's position: take them all at once, not one by one.
+      spriteTables.pullAll()
       let hit = scene.hitTest(p) { node in self.handlerTarget(for: node) != nil }
       if tracksMissedPresses, hit == nil, !listensToPointer {
         // The clock has stepped already: the tick whose input this is, as recordings count it, is one before.

@@ -174,7 +174,7 @@ extension Engine {
       if lua.isInteger(at: index), let i = lua.toInt(at: index) { return .int(i) }
       return .double(lua.toDouble(at: index) ?? 0)
     case .string: return .string(lua.toString(at: index) ?? "")
-    case .table:
+    case .table where !lua.isObject(at: index):  // a sprite is a table too, but no data
       let table = lua.absIndex(index)
       let n = lua.rawLength(table)
       var count = 0

@@ -23,6 +23,10 @@ enum SpriteField: String, CaseIterable {
 
   static let list = allCases.map(\.rawValue).joined(separator: ", ")
 
+  /// The fields kept as plain fields of the sprite's Lua table, written by scripts without a
+  /// call into the engine (see `SpriteTables`): the position, which games write most.
+  static let raw: [SpriteField] = [.x, .y]
+
   /// Fields a script reads but never writes, in a constructor or as `s.kind = ...`.
   var isReadOnly: Bool {
     switch self {
@@ -100,8 +104,12 @@ extension Engine {
   /// Every sprite has the fields listed under [Sprite](#sprite), read and written as `s.x = 10` or
   /// passed to a constructor. An unknown field is an error, so a typo never passes silently, and a
   /// number outside its field's range is an error naming the field, wherever it is written:
-  /// constructor, `s.x = v` or tween. Sprites nest at most 200 levels deep, and at most 200,000 live
-  /// at once (removed ones count until the script lets go of them).
+  /// constructor, `s.x = v` or tween. A sprite is a Lua table whose `x` and `y` are plain fields,
+  /// so moving thousands a tick costs what it costs on plain tables; a bad `x` or `y` is therefore
+  /// caught when the engine next reads it, by the end of the tick, not at the line that wrote it:
+  /// the error names the sprite, where it was made and the field, and the sprite stays where it
+  /// was. Sprites nest at most 200 levels deep, and at most 200,000 live at once (removed ones
+  /// count until the script lets go of them).
   func installSpriteAPI() {
     let m = module("tide.sprite")
 
@@ -206,7 +214,12 @@ extension Engine {
 
   private func installSpriteMethods() {
     /// A shape, image, text, group or particle emitter in the scene. Fields are read and written as
-    /// `s.x = 10`, passed to a constructor, or tweened (the number ones).
+    /// `s.x = 10`, passed to a constructor, or tweened (the number ones). A sprite is a Lua table
+    /// (`type(s)` is "table") holding `x` and `y` as plain fields, as fast to write as any table's;
+    /// the engine checks them when it next reads them, by the end of the tick, so a bad one is
+    /// reported there (naming the sprite, where it was made, and the field) and the sprite keeps
+    /// its last position. Every other field is served by the engine and checked at the line that
+    /// writes it. `pairs(s)` lists the fields that have a value; `==` and table keys go by identity.
     /// @field x number: position of the anchor point in the parent's space (children are placed from their parent's top-left corner); ±1e6
     /// @field y number: as `x`, downwards; ±1e6
     /// @field w number: box width; ±1e6
@@ -306,6 +319,8 @@ extension Engine {
       let child = try checkSprite(lua, 2)
       if let refusal = node.refusal(toAdd: child) { throw LuaArgumentError(arg: 2, message: refusal.message) }
       node.add(child)
+      // A removed sprite coming back counts again; one put into a removed group leaves the scene.
+      if node.isAttached { spriteTables.holdAgain(subtree: child) } else { spriteTables.letGo(subtree: child) }
       lua.pushValue(at: 2)
       return 1
     }
@@ -379,6 +394,25 @@ extension Engine {
     lua.pop()
     spriteFieldTable = fields
     let fieldTable = fields
+    // The iterator `pairs(sprite)` returns: the field after `key` (in SpriteField order) that has
+    // a value, and the value, as `next` gives a table's (fields that are nil are skipped).
+    lua.push { [unowned self] lua in
+      let node = try checkSprite(lua, 1)
+      let after = lua.type(at: 2) == .nil ? nil : lua.toString(at: 2).flatMap { SpriteField(rawValue: $0) }
+      let all = SpriteField.allCases
+      var next = after.flatMap { all.firstIndex(of: $0) }.map { $0 + 1 } ?? 0
+      while next < all.count {
+        lua.push(all[next].rawValue)
+        _ = try pushField(all[next], of: node, lua: lua)
+        if lua.type(at: -1) != .nil { return 2 }
+        lua.pop(2)
+        next += 1
+      }
+      lua.pushNil()
+      return 1
+    }
+    spritePairsIterator = lua.ref(at: -1)
+    lua.pop()
     // Named in the error for an unknown field, from the methods actually registered.
     var names: [String] = []
     lua.push(methods)
@@ -410,13 +444,26 @@ extension Engine {
         try setField(field, of: node, valueAt: 3, lua: lua, arg: 3)
         return 0
       },
+
       extra: [
         "__tostring": { [unowned self] lua in
           lua.push(try checkSprite(lua, 1).description)
           return 1
         },
+        // `pairs(sprite)` lists the fields and their values (the table itself holds only x, y
+        // and the engine's own key).
+        "__pairs": { [unowned self] lua in
+          _ = try checkSprite(lua, 1)
+          if let iterator = spritePairsIterator { lua.push(iterator) } else { lua.pushNil() }
+          lua.pushValue(at: 1)
+          lua.pushNil()
+          return 3
+        },
       ],
-      fields: SpriteField.direct)
+      fields: SpriteField.direct,
+      // x and y are plain fields of the sprite's table: see SpriteTables.
+      rawFields: SpriteField.raw.map(\.rawValue))
+    spriteTables.fields = lua.rawFields(ofMetatable: "tide.Sprite")
   }
 
   // MARK: Helpers
@@ -438,12 +485,12 @@ extension Engine {
   ) throws -> Int32 {
     try checkSpriteCap()
     let node = scene.makeNode(kind)
-    node.attachment = NodeScript(owner: scenes.currentOwner)
+    node.attachment = NodeScript(owner: scenes.currentOwner, madeAt: lua.callerPlace(names: &chunkNames))
     try setup(node)
     var parent = scenes.current?.root ?? scene.root
     switch lua.type(at: optsArg) {
     case .none, .nil: break
-    case .table:
+    case .table where !lua.isObject(at: optsArg):  // another sprite is no options table
       var failure = FirstByKey<Error>()
       let fields = spriteFieldTable
       lua.forEachPair(optsArg) { k, v in
@@ -504,17 +551,21 @@ extension Engine {
     try lua.checkUserdata(arg, Node.self, name: "sprite")
   }
 
-  /// Pushes the userdata for `node` onto `lua` (the calling thread: a task's coroutine has its own
-  /// stack); LuaBridge keeps one userdata per object, so `a == b` and table keys work.
+  /// Pushes the table that stands for `node` onto `lua` (the calling thread: a task's coroutine
+  /// has its own stack); LuaBridge keeps one per object, so `a == b` and table keys work.
+  /// A new one is held for as long as the sprite is in the scene (see `SpriteTables`).
   func pushSprite(_ node: Node, on lua: LuaState) {
-    lua.pushObject(node, metatable: "tide.Sprite", fields: node.fieldsAddress)
+    if lua.pushObject(node, metatable: "tide.Sprite", fields: node.fieldsAddress) {
+      spriteTables.hold(node, tableAt: -1, lua: lua, made: true)
+    }
   }
 
-  /// Forgets the script side of `node` and its subtree (handlers and data), so a removed
-  /// sprite holds no Lua functions alive and can no longer be tapped.
+  /// Forgets the script side of `node` and its subtree (handlers, data, its table), so a
+  /// removed sprite holds no Lua functions alive and can no longer be tapped.
   func releaseSubtree(_ node: Node) {
     var stack = [node]
     while let n = stack.popLast() {
+      spriteTables.letGo(of: n)
       n.attachment = nil
       stack.append(contentsOf: n.children)
     }

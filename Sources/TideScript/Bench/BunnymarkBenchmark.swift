@@ -10,8 +10,11 @@ extension EngineBenchmarks {
   /// file over plain `{ x, y }` tables in a bare Lua state (Debian's liblua5.4 as the engine
   /// loads it, no engine, no hooks: what `lua5.4` itself would do), in the same process and run.
   /// A whole engine tick is timed for Tide (input, timers, tweens, the scene's update, the scene
-  /// graph), so anything the engine does per tick counts against it. A third row runs the
-  /// baseline inside the engine's own Lua state, to show what the state itself costs.
+  /// graph, the end-of-tick check of positions scripts wrote), so anything the engine does per
+  /// tick counts against it. Further rows: the baseline inside the engine's own Lua state (what
+  /// the state itself costs); the same loop over userdata whose fields bare C metamethods serve
+  /// (the least a sprite could cost before sprites were tables); and what a window adds to each
+  /// tick before it draws: taking every bunny's position from its table.
   public static func headlessBunnymark(game: URL, displayPath: String, bunnies: Int = 2000, ticks: Int = 300, rounds: Int = 7) throws -> BenchmarkResult {
     let moveSource = try String(contentsOf: game.appendingPathComponent("move.lua"), encoding: .utf8)
     var options = EngineOptions()
@@ -32,12 +35,6 @@ extension EngineBenchmarks {
     let bareUserdata = try plainTablesRunner(
       bare.state, moveSource: moveSource, bunnies: bunnies,
       newBunny: floorUserdata(bare.state, index: tide_bench_xy_index, newindex: tide_bench_xy_newindex, holdsXY: true))
-    // The other design for fields, measured so the choice between them rests on figures: x and
-    // y as raw fields of a table behind each userdata, written unchecked or through a C check.
-    let tableUnchecked = try plainTablesRunner(
-      bare.state, moveSource: moveSource, bunnies: bunnies, newBunny: tableFieldsUserdata(bare.state, checked: false))
-    let tableChecked = try plainTablesRunner(
-      bare.state, moveSource: moveSource, bunnies: bunnies, newBunny: tableFieldsUserdata(bare.state, checked: true))
     func run(_ runner: LuaRef, on lua: LuaState) throws {
       lua.push(runner)
       lua.push(ticks)
@@ -45,23 +42,26 @@ extension EngineBenchmarks {
     }
 
     // Warm up every case once, then interleave rounds and keep each one's best: load on the
-    // shared machine only slows a run down, and bursts hit all three alike.
+    // shared machine only slows a run down, and bursts hit all cases alike.
     for _ in 0..<ticks { engine.step() }
     try run(bareTables, on: bare.state)
     try run(engineTables, on: engine.lua)
     try run(bareUserdata, on: bare.state)
-    try run(tableUnchecked, on: bare.state)
-    try run(tableChecked, on: bare.state)
     let bests = try interleavedBest(rounds: rounds, [
       { try seconds { try run(bareTables, on: bare.state) } },
       { try seconds { try run(engineTables, on: engine.lua) } },
       { try seconds { try run(bareUserdata, on: bare.state) } },
       { seconds { for _ in 0..<ticks { engine.step() } } },
-      { try seconds { try run(tableUnchecked, on: bare.state) } },
-      { try seconds { try run(tableChecked, on: bare.state) } },
+      {
+        seconds {
+          for _ in 0..<ticks {
+            engine.step()
+            engine.spriteTables.pullAllToDraw()
+          }
+        }
+      },
     ])
-    let (tables, tablesInEngine, userdataFloor) = (bests[0], bests[1], bests[2])
-    let (sprites, uncheckedTableFields, checkedTableFields) = (bests[3], bests[4], bests[5])
+    let (tables, tablesInEngine, userdataFloor, sprites, drawn) = (bests[0], bests[1], bests[2], bests[3], bests[4])
     guard engine.errors.failureCount == 0 else { throw BenchmarkError("\(displayPath) reported a script error while timed") }
     let perBunny = { (time: Double) in time / Double(ticks * bunnies) * 1e9 }
     let ratio = sprites / tables
@@ -70,12 +70,10 @@ extension EngineBenchmarks {
       figures: [
         ("plain Lua tables, bare Lua state (the baseline)", String(format: "%.0f ns per bunny per tick", perBunny(tables))),
         ("plain Lua tables, in the engine's Lua state", String(format: "%.0f ns per bunny per tick (%.2fx the baseline)", perBunny(tablesInEngine), tablesInEngine / tables)),
-        ("userdata with bare C `__index`/`__newindex`, bare Lua state (the floor for fields on userdata)", String(format: "%.0f ns per bunny per tick (%.2fx the baseline)", perBunny(userdataFloor), userdataFloor / tables)),
+        ("userdata with bare C `__index`/`__newindex`, bare Lua state (the least fields served by metamethods cost)", String(format: "%.0f ns per bunny per tick (%.2fx the baseline)", perBunny(userdataFloor), userdataFloor / tables)),
         ("Tide: a whole headless tick (`Engine.step`)", String(format: "%.0f ns per bunny per tick", perBunny(sprites))),
         ("ratio to the baseline", String(format: "%.2fx", ratio)),
-        ("ratio to the userdata floor (what the engine adds to fields served in C)", String(format: "%.2fx", sprites / userdataFloor)),
-        ("other design: x and y raw in a table behind each userdata, writes unchecked", String(format: "%.0f ns per bunny per tick (%.2fx the baseline)", perBunny(uncheckedTableFields), uncheckedTableFields / tables)),
-        ("other design: x and y raw in a table behind each userdata, writes checked in C", String(format: "%.0f ns per bunny per tick (%.2fx the baseline)", perBunny(checkedTableFields), checkedTableFields / tables)),
+        ("Tide in a window: each tick followed by taking every position to draw", String(format: "%.0f ns per bunny per tick (%.2fx the baseline)", perBunny(drawn), drawn / tables)),
         ("virtual time", String(format: "%.0fx real time (%.1f µs a tick)", (Double(ticks) / 60) / sprites, sprites / Double(ticks) * 1e6)),
       ],
       target: "a headless tick at most 1.3x the same update on plain Lua tables (issue 18)", met: ratio <= 1.3)

@@ -64,6 +64,8 @@ public final class Engine: GameDriver {
   var methodTables: [String: LuaRef] = [:]
   /// Anchors the interned sprite field names the Sprite metatable compares by identity.
   var spriteFieldNames: LuaRef?
+  /// The iterator `pairs(sprite)` returns (see `installSpriteMetatable`).
+  var spritePairsIterator: LuaRef?
   /// The sprite fields by the address of their interned names (anchored in `spriteFieldNames`).
   var spriteFieldTable = FieldTable<SpriteField>()
   var declaredOptions: [String: OptionValue] = [:]
@@ -73,6 +75,10 @@ public final class Engine: GameDriver {
   let scenes = SceneDirector()
   let tasks = TaskScheduler()
   var inputListeners: [String: [(owner: Int, fn: LuaRef)]] = [:]
+  /// The names of the chunks sprites were made in (`NodeScript.madeAt`), by a hash of each.
+  var chunkNames: [UInt64: String] = [:]
+  /// The Lua tables that stand for sprites, whose `x` and `y` scripts write unseen.
+  let spriteTables = SpriteTables()
   /// Whether to keep `missedPresses`; off but for the layout check, since a player's taps on
   /// nothing would pile up for nothing.
   public var tracksMissedPresses = false
@@ -129,6 +135,9 @@ public final class Engine: GameDriver {
     } catch {
       throw .script(error)
     }
+    spriteTables.connect(to: self)
+    scene.willBuildDrawList = { [unowned self] in spriteTables.pullAllToDraw() }
+    scene.didRemoveByItself = { [unowned self] node in releaseSubtree(node) }
     installAPI()
     // conf.lua is a script like any other: `while true do end` there must hit the budget, not
     // hang `tide check`, `run`, `shot`, `list` and `test`.
@@ -141,6 +150,11 @@ public final class Engine: GameDriver {
     // safe globals too, not an empty environment.
     try modules.resetGameEnvironment(self)
     try loadConfig()
+  }
+
+  deinit {
+    // Nodes a caller still holds keep their positions but no longer ask this engine for them.
+    spriteTables.disconnect()
   }
 
   /// Runs `main.lua` and enters the entry scene. Errors here stop the game from starting.
@@ -222,6 +236,9 @@ public final class Engine: GameDriver {
     // Every binding and callback leaves the stack as it found it; catch a leak at the tick it happens.
     let stackTop = lua.top
     defer { assert(lua.top == stackTop, "Lua stack unbalanced by a tick: \(stackTop) -> \(lua.top)") }
+    // What the engine finds wrong in a sprite's table while it steps is reported at this tick.
+    spriteTables.isStepping = true
+    defer { spriteTables.isStepping = false }
     let dt = clock.dt
     let startTick = clock.tick
     clock.step()
@@ -238,6 +255,9 @@ public final class Engine: GameDriver {
     scenes.update(dt: dt, engine: self)
     scene.update(dt)
     applySceneTransition()
+    // Last, after every script of the tick: positions scripts wrote, checked at the same tick
+    // in a window, headless and in a replay.
+    spriteTables.checkAtEndOfTick()
   }
 
   /// Runs as many ticks as `seconds` of game time hold (rounded to the nearest tick).

@@ -8,6 +8,12 @@ final class NodeScript {
   var data: LuaRef?
   /// The scene instance that made the node (0: made outside any scene).
   let owner: Int
+  /// Where a script made the sprite ("main.lua:31"), for errors that cannot name a line of
+  /// their own (a bad `x` found after the script set it).
+  var madeAt: ScriptPlace?
 
-  init(owner: Int) { self.owner = owner }
+  init(owner: Int, madeAt: ScriptPlace? = nil) {
+    self.owner = owner
+    self.madeAt = madeAt
+  }
 }

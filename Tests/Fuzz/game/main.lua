@@ -60,10 +60,14 @@ local sprite_fields = {
   "kind", "id", "parent", "data", "clip", "points", "nonexistent",
 }
 
--- Live objects of each kind, refilled as they are removed or cancelled.
+-- Live objects of each kind, refilled as they are removed or cancelled. Sprites are tables
+-- (their x and y are plain fields); every other object is a userdata.
 local objects = {}
+local function is_object(v)
+  return type(v) == "userdata" or (type(v) == "table" and getmetatable(v) == "tide.Sprite")
+end
 local function keep(v)
-  if type(v) == "userdata" and #objects < 200 then objects[#objects + 1] = v end
+  if is_object(v) and #objects < 200 then objects[#objects + 1] = v end
 end
 local function any_object()
   if #objects == 0 then return nil end
@@ -80,7 +84,7 @@ local method_names = {
   "remove", "stop", "emit", "stop_emitting", "particle_count", "to_world", "to_screen",
 }
 local function learn(v)
-  if type(v) ~= "userdata" then return end
+  if not is_object(v) then return end
   local mt = getmetatable(v)
   local index = type(mt) == "table" and rawget(mt, "__index")
   if type(index) == "table" then

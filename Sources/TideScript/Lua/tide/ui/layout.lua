@@ -11,7 +11,8 @@ local Column = core.class()
 local Row = core.class()
 
 local function add(self, child)
-  if type(child) ~= "table" or not child.sprite then
+  -- A sprite is a table too, one that has no field `sprite` (asking raises): refused first.
+  if type(child) ~= "table" or getmetatable(child) == "tide.Sprite" or not child.sprite then
     error("tide.ui." .. self.kind .. ": children must be tide.ui widgets", 3)
   end
   child.owner = self

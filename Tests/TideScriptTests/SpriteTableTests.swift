@@ -1,0 +1,288 @@
+import Foundation
+import TideCore
+import XCTest
+
+@testable import TideScript
+
+/// Sprites are Lua tables whose `x` and `y` are plain fields (issue 18's bunnymark): what a
+/// script writes there reaches the engine wherever the engine reads it, a bad value is reported
+/// at the end of the tick and put right, and drawing a frame reads without changing anything.
+final class SpriteTableTests: XCTestCase {
+  func testPositionsWrittenInTheTableReachTheEngine() throws {
+    let report = try runLuaTests(
+      #"""
+      describe("a sprite's table", function()
+        local app
+        before_each(function() app = tide.test.start() end)
+
+        it("is a table with x and y of its own and the Sprite metatable", function()
+          local s = tide.sprite.rect{ x = 5, y = 6, w = 10, h = 10 }
+          assert.are.equal("table", type(s))
+          assert.are.same({ 5, 6 }, { rawget(s, "x"), rawget(s, "y") })
+          assert.are.equal("tide.Sprite", getmetatable(s))
+          assert.has_error(function() setmetatable(s, {}) end)
+          assert.is_nil(rawget(s, "w"))
+          assert.are.equal(10, s.w)
+        end)
+
+        it("hands each write to whatever reads next, even within one callback", function()
+          local s = tide.sprite.rect{ x = 0, y = 0, w = 10, h = 10 }
+          s.x = 100
+          assert.are.same({ 100, 0, 10, 10 }, { s:bounds() })
+          s.x, s.y = 200, 50
+          assert.are.same({ 200, 50, 10, 10 }, { s:bounds() })
+          local arena = tide.sprite.rect{ x = 190, y = 40, w = 40, h = 40 }
+          assert.is_true(arena:contains(s))
+          s.y = 45.5
+          assert.is_true(arena:contains(s))
+          s.y = 100
+          assert.is_false(arena:contains(s))
+        end)
+
+        it("is tapped where the script last put it", function()
+          local s = tide.sprite.rect{ x = 0, y = 0, w = 20, h = 20 }
+          local taps = 0
+          s:on("tap", function() taps = taps + 1 end)
+          s.x, s.y = 300, 400
+          app:tap{ x = 10, y = 10 }
+          assert.are.equal(0, taps)
+          app:tap{ x = 310, y = 410 }
+          assert.are.equal(1, taps)
+        end)
+
+        it("starts a tween from the written position and shows the tween's in the table", function()
+          local s = tide.sprite.rect{ x = 0, y = 0 }
+          s.x = 100
+          tide.tween(s, 1, { x = 200 })
+          app:advance(0.5)
+          assert.is_true(s.x > 100 and s.x < 200, tostring(s.x))
+          app:advance(0.6)
+          assert.are.equal(200, rawget(s, "x"))
+          s.x = s.x + 1
+          assert.are.same({ 201, 0, 0, 0 }, { s:bounds() })
+        end)
+
+        it("keeps a position written just before the script lets go of the sprite", function()
+          tide.sprite.rect{ name = "dropped", w = 4, h = 4 }.x = 77
+          collectgarbage()
+          collectgarbage()
+          app:step()
+          assert.are.same({ 77, 0, 4, 4 }, { app:find{ name = "dropped" }:bounds() })
+        end)
+
+        it("takes x again from a write after the script set it to nil", function()
+          local s = tide.sprite.rect{ x = 1, y = 2 }
+          s.x = nil
+          s.x = 30
+          assert.are.equal(30, rawget(s, "x"))
+          app:step()
+          assert.are.same({}, app:errors())
+          assert.are.same({ 30, 2, 0, 0 }, { s:bounds() })
+        end)
+
+        it("lists its fields with pairs, not the engine's own key", function()
+          local s = tide.sprite.rect{ x = 3, y = 4, w = 5, h = 6, name = "r" }
+          local seen = {}
+          for k, v in pairs(s) do seen[k] = v end
+          assert.are.same({ 3, 4, 5, 6, "r", "rect" }, { seen.x, seen.y, seen.w, seen.h, seen.name, seen.kind })
+          assert.is_nil(seen.stroke)
+          for k in pairs(s) do assert.are.equal("string", type(k)) end
+        end)
+
+        it("is refused where a plain table goes, and cannot be saved", function()
+          local s = tide.sprite.rect{}
+          assert.error_matches(function() tide.sprite.rect(s) end, "table expected, got tide.Sprite", nil, true)
+          assert.error_matches(function() tide.save.write("s", { hero = s }) end, "cannot save a tide.Sprite (at", nil, true)
+          assert.error_matches(function() tide.ui.column{}:add(s) end, "children must be tide.ui widgets", nil, true)
+        end)
+      end)
+      """#)
+    assertAllPassed(report, count: 8)
+  }
+
+  func testABadPositionIsReportedAtTheEndOfTheTickAndPutRight() throws {
+    let report = try runLuaTests(
+      #"""
+      describe("a bad x or y", function()
+        local app
+        before_each(function() app = tide.test.start() end)
+
+        it("names the sprite, where it was made, the field, the value and what it keeps", function()
+          local s = tide.sprite.rect{ name = "hero", x = 12, y = 34 }
+          s.x = "left"
+          assert.error_matches(function() app:step() end,
+            "script error in sprite field x): sprite Node(rect #", nil, true)
+          local message = app:errors()[1]
+          assert.truthy(message:find("'hero') made at game/tests/api_test.lua:6: ", 1, true), message)
+          assert.truthy(message:find('x must be a number, got string "left"; it stays at x = 12', 1, true), message)
+          assert.are.equal(12, s.x)
+          app:advance(1)  -- put right: no error again
+          assert.are.equal(1, #app:errors())
+        end)
+
+        it("refuses nil, NaN, infinities and numbers past 1e6 alike", function()
+          local s = tide.sprite.rect{ x = 1, y = 2 }
+          local cases = {
+            { "y", nil, "y must be a number, got nil" },
+            { "x", 0/0, "x must be a finite number from -1000000 to 1000000, got nan" },
+            { "y", -math.huge, "got -inf" },
+            { "x", 1e300, "got 1e+300" },
+            { "x", {}, "x must be a number, got table" },
+            { "x", s, "x must be a number, got tide.Sprite" },
+          }
+          for _, case in ipairs(cases) do
+            local field, value, words = case[1], case[2], case[3]
+            s[field] = value
+            assert.error_matches(function() app:step() end, words, nil, true)
+            assert.are.same({ 1, 2 }, { s.x, s.y })
+          end
+        end)
+
+        it("is put right before anything else reads it in the same callback", function()
+          local s = tide.sprite.rect{ x = 5, y = 5, w = 10, h = 10 }
+          s.x = "far"
+          assert.are.same({ 5, 5, 10, 10 }, { s:bounds() })
+          assert.are.equal(5, s.x)
+          assert.error_matches(function() app:step() end, 'got string "far"', nil, true)
+        end)
+
+        it("is found within a second even when nothing reads the sprite", function()
+          local all = {}
+          for i = 1, 600 do all[i] = tide.sprite.rect{ x = i, y = i } end
+          all[599].y = "oops"
+          local ticks = 0
+          while #app:errors() == 0 and ticks < 120 do
+            pcall(app.step, app)
+            ticks = ticks + 1
+          end
+          assert.are.equal(1, #app:errors())
+          assert.is_true(ticks > 1 and ticks <= 60, tostring(ticks))
+          assert.are.equal(599, all[599].y)
+        end)
+
+        it("of a removed sprite is nobody's business", function()
+          local s = tide.sprite.rect{ x = 1, y = 1 }
+          s:remove()
+          s.x = "gone"
+          app:advance(1)
+          assert.are.same({}, app:errors())
+        end)
+      end)
+      """#)
+    assertAllPassed(report, count: 5)
+  }
+
+  func testRemovedSpritesLetGoOfTheirTablesAndTakeThemBackWhenAdded() throws {
+    let report = try runLuaTests(
+      #"""
+      it("follows a group's children again when the group comes back", function()
+        local app = tide.test.start()
+        local group = tide.sprite.group{ x = 10, y = 10 }
+        local child = group:add(tide.sprite.rect{ x = 1, y = 1, w = 5, h = 5 })
+        group:remove()
+        child.x = 50
+        group.y = 20
+        local layer = tide.sprite.group{}
+        layer:add(group)
+        app:step()
+        assert.are.same({ 60, 21, 5, 5 }, { child:bounds() })
+        child.x = 70
+        app:step()
+        assert.are.same({ 80, 21, 5, 5 }, { child:bounds() })
+      end)
+      """#)
+    assertAllPassed(report, count: 1)
+  }
+
+  /// The held tables are let go as sprites leave: by `remove`, by a scene change and by a
+  /// particle burst that removes itself; nothing piles up over a long game.
+  func testHeldTablesGoWithTheirSprites() throws {
+    let fixture = try GameFixture(
+      main: #"""
+      tide.scene.define("a", {
+        enter = function(self)
+          for i = 1, 50 do tide.sprite.rect{ x = i } end
+          self.gone = tide.sprite.group{}
+          self.gone:remove()
+          self.gone:add(tide.sprite.rect{})  -- into a removed group: off the scene too
+          tide.particles({ burst = 5, lifetime = { 0.1, 0.2 }, speed = { 10, 20 } }, { x = 10, y = 10 })
+        end,
+      })
+      tide.scene.define("b", { enter = function() tide.sprite.rect{} end })
+      """#, conf: #"return { scene = "a" }"#)
+    let engine = try fixture.engine()
+    XCTAssertEqual(engine.spriteTables.heldCount, 51, "50 rects and the burst")
+    engine.step(60)
+    XCTAssertEqual(engine.spriteTables.heldCount, 50, "the burst removed itself")
+    try engine.lua.load(#"local tide = ...; tide.scene.go("b")"#, chunkName: "=test")
+    engine.lua.push(engine.tideTable)
+    try engine.lua.pcall(nargs: 1, nresults: 0)
+    engine.step()
+    XCTAssertEqual(engine.spriteTables.heldCount, 1)
+    XCTAssertEqual(engine.errorMessages, [])
+  }
+
+  /// Drawing reads every position quietly: a bad value is neither reported nor put right by a
+  /// frame (a window must play exactly as headless does); the next tick reports it.
+  func testDrawingAFrameChangesNothing() throws {
+    let fixture = try GameFixture(
+      main: #"""
+      tide.scene.define("a", { enter = function()
+        tide.sprite.rect{ name = "good", x = 1, y = 1, w = 4, h = 4 }
+        tide.sprite.rect{ name = "bad", x = 2, y = 2, w = 4, h = 4 }
+      end })
+      """#, conf: #"return { scene = "a" }"#)
+    let engine = try fixture.engine()
+    engine.step()
+    let lua = engine.lua
+    let (good, bad) = (try XCTUnwrap(engine.node(named: "good")), try XCTUnwrap(engine.node(named: "bad")))
+    // A script writes both tables, as a game's code would between two ticks.
+    func run(_ source: String) throws {
+      try lua.load(source, chunkName: "=test")
+      engine.pushSprite(good, on: lua)
+      engine.pushSprite(bad, on: lua)
+      try lua.pcall(nargs: 2, nresults: 0)
+    }
+    try run(#"local good, bad = ...; good.x = 40; bad.y = "nope""#)
+    let items = engine.scene.drawList()
+    XCTAssertEqual(items.first { $0.id == good.id }?.transform.apply(Vec2(x: 0, y: 0)).x, 40)
+    XCTAssertEqual(engine.errorMessages, [], "a frame reports nothing")
+    try run(#"local _, bad = ...; assert(rawget(bad, "y") == "nope", "a frame changed the table")"#)
+    engine.step()
+    XCTAssertEqual(engine.errorMessages.count, 1)
+    XCTAssertTrue(engine.errorMessages.first?.contains(#"y must be a number, got string "nope"; it stays at y = 2"#) ?? false)
+    XCTAssertEqual(engine.node(named: "bad")?.y, 2)
+  }
+
+  /// Hostile tables: a script that moves the engine's key between sprites, puts junk there or
+  /// reads it can only confuse its own sprites, never the host.
+  func testWhatAScriptDoesToTheTableStaysHarmless() throws {
+    let report = try runLuaTests(
+      #"""
+      it("survives the engine's key moved, replaced and used elsewhere", function()
+        local app = tide.test.start()
+        local a, b = tide.sprite.rect{ x = 1 }, tide.sprite.rect{ x = 2 }
+        local key, box
+        for k, v in next, a do
+          if type(k) ~= "string" then key, box = k, v end
+        end
+        assert.are.equal("userdata", type(box))
+        rawset(b, key, box)           -- b now reaches a's node for its other fields
+        b.w = 9
+        assert.are.equal(9, a.w)
+        rawset(b, key, "junk")
+        assert.error_matches(function() b:remove() end, "sprite expected", nil, true)
+        assert.error_matches(function() return b.w end, "sprite", nil, true)
+        local mine = {}
+        mine[key] = box
+        rawset(a, "x", nil)
+        rawset(a, "y", "still junk")
+        pcall(app.advance, app, 1)
+        assert.are.same({ 1, 0 }, { a.x, a.y })
+        collectgarbage()
+        app:advance(1)
+      end)
+      """#)
+    assertAllPassed(report, count: 1)
+  }
+}
