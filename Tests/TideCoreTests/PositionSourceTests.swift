@@ -68,9 +68,6 @@ final class PositionSourceTests: XCTestCase {
     let store = Store()
     let node = SceneGraph().makeNode(.rect)
     node.positionSource = store.source
-    XCTAssertNil(node.directPointer(for: .x))
-    XCTAssertNil(node.directPointer(for: .y))
-    XCTAssertNotNil(node.directPointer(for: .alpha))
     store.write(x: 100, y: 0)
     let tweens = TweenSystem()
     tweens.tween([TweenTrack(node: node, property: .x, to: 200)], duration: 1)
@@ -78,6 +75,17 @@ final class PositionSourceTests: XCTestCase {
     XCTAssertEqual(store.x, 150, accuracy: 1e-9, "started from the store's x, and handed back")
     tweens.update(0.5)
     XCTAssertEqual(store.x, 200)
+    // A node that gets its source back while a tween runs (a removed sprite added back): the
+    // tween's writes go there from then on.
+    let late = SceneGraph().makeNode(.rect)
+    late.positionSource = store.source
+    late.positionSource = nil
+    tweens.tween([TweenTrack(node: late, property: .y, to: 10)], duration: 1)
+    tweens.update(0.5)
+    XCTAssertEqual(late.y, 5)
+    late.positionSource = store.source
+    tweens.update(0.5)
+    XCTAssertEqual(store.y, 10)
   }
 
   func testANodeLetGoOfItsSourceIsPlainMemoryAgain() {

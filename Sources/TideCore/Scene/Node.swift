@@ -28,12 +28,17 @@ public final class Node {
     set {
       source = newValue.map { .passUnretained($0) }
       sourceEpoch = newValue?.epoch
+      if newValue != nil { hadPositionSource = true }
     }
   }
   // Unretained, and the epoch's address beside it: every read of x or y checks them, and a
   // strong reference was retained and released on each (a tenth of a played game's time).
   @usableFromInline var source: Unmanaged<PositionSource>?
   @usableFromInline var sourceEpoch: UnsafeMutablePointer<UInt64>?
+  /// Whether the node has ever had a `positionSource` (a sprite a script made or reached): a
+  /// tween of its `x` or `y` then checks for one at every write, which a node that never had
+  /// one (most of a scene a script never touches) is spared.
+  public private(set) var hadPositionSource = false
 
   /// Position x of the anchor point in the parent's space.
   @inlinable public var x: Double {

@@ -66,15 +66,17 @@ public struct NodeFields {
 }
 
 extension Node {
-  /// Where `property` lives in the field block when writing it has no side effect (size,
+  /// Where `property` lives in the field block when writing it has no side effect (x, y, size,
   /// anchor, scale per axis, rotation, alpha); nil for the rest, which go through `node[property]`.
   ///
-  /// Lets the tween loop write straight to memory the node keeps at a fixed address. Not `x`
-  /// and `y`, which a `PositionSource` may keep newer elsewhere, then or later: a tween takes
-  /// them through the node.
+  /// Lets the tween loop write straight to memory the node keeps at a fixed address. `x` and `y`
+  /// are plain memory only while the node has no `positionSource`, which may keep them newer
+  /// elsewhere: a direct writer must know it has none.
   public func directPointer(for property: NodeProperty) -> UnsafeMutablePointer<Double>? {
     let field: KeyPath<NodeFields, Double>
     switch property {
+    case .x: field = \.x
+    case .y: field = \.y
     case .width: field = \.width
     case .height: field = \.height
     case .anchorX: field = \.anchorX

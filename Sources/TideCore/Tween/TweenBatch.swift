@@ -8,7 +8,10 @@ struct TweenBatch {
   struct Entry {
     var node: Unmanaged<Node>
     var property: NodeProperty
-    /// The property's slot in the node's field block, when a plain store is all a write takes.
+    /// The property's slot in the node's field block, when a plain store is all a write takes:
+    /// not for `x` and `y` of a node that has had a `PositionSource` (a sprite a script holds),
+    /// which go through the node so the source gets them. A node that never had one does not
+    /// get one while a tween of it runs: a script tweens only sprites it holds.
     var direct: UnsafeMutablePointer<Double>?
     var easing: Easing
     var started: Bool
@@ -100,7 +103,9 @@ extension TweenBatch.Entry {
   /// A not-yet-started entry of a group of `groupSize` tracks.
   init(node: Node, property: NodeProperty, to: Double, easing: Easing, groupSize: Int, slot: Int, delay: Double, duration: Double) {
     self.init(
-      node: .passUnretained(node), property: property, direct: node.directPointer(for: property), easing: easing,
+      node: .passUnretained(node), property: property,
+      direct: (property == .x || property == .y) && node.hadPositionSource ? nil : node.directPointer(for: property),
+      easing: easing,
       started: false, ended: false, groupSize: Int32(groupSize), slot: Int32(slot), delay: delay, elapsed: 0,
       duration: duration, from: 0, to: to)
   }

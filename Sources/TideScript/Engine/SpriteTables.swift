@@ -26,8 +26,9 @@ import TideCore
 ///
 /// Each sprite in the tree keeps its table alive (a registry reference, dropped when the sprite
 /// is removed): a script may set a sprite's `x` and let go of it in the same breath, and the
-/// write must still reach the sprite. A removed sprite's table is found through the object
-/// cache while the script still holds it, and held again if the sprite is added back.
+/// write must still reach the sprite. A removed sprite is followed no more; a script that still
+/// holds its table may write it unseen, and if the sprite is added back, its table is found in
+/// the object cache and held again, with whatever the script wrote.
 final class SpriteTables: PositionSource {
   /// How many of `count` held sprites the end of each tick checks: each at least once every 60
   /// ticks (a second). A check of a sprite a script moved costs a copy of its position (about
