@@ -222,6 +222,31 @@ final class SpriteTableTests: XCTestCase {
     XCTAssertEqual(engine.errorMessages, [])
   }
 
+  /// A sprite off the scene that a script reaches again (a removed group a tween keeps alive,
+  /// found as its child's parent once its old table is collected) gets a table that is not
+  /// held: nothing keeps it alive for nothing.
+  func testASpriteOffTheSceneReachedAgainIsNotHeld() throws {
+    let fixture = try GameFixture(
+      main: #"""
+      tide.scene.define("a", { enter = function(self)
+        local group = tide.sprite.group{}
+        self.child = group:add(tide.sprite.rect{})
+        tide.tween(group, 100, { alpha = 0 })  -- keeps the group's node alive once removed
+        group:remove()
+      end })
+      """#, conf: #"return { scene = "a" }"#)
+    let engine = try fixture.engine()
+    engine.step()
+    let held = engine.spriteTables.heldCount
+    engine.vm.collectGarbage()
+    engine.vm.collectGarbage()
+    try engine.lua.load("local scene = ...; assert(scene.child.parent, 'the removed group')", chunkName: "=test")
+    engine.lua.push(try XCTUnwrap(engine.scenes.current).selfRef)
+    try engine.lua.pcall(nargs: 1, nresults: 0)
+    XCTAssertEqual(engine.spriteTables.heldCount, held)
+    XCTAssertEqual(engine.errorMessages, [])
+  }
+
   /// Drawing reads every position quietly: a bad value is neither reported nor put right by a
   /// frame (a window must play exactly as headless does); the next tick reports it.
   func testDrawingAFrameChangesNothing() throws {

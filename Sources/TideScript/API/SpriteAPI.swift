@@ -444,7 +444,6 @@ extension Engine {
         try setField(field, of: node, valueAt: 3, lua: lua, arg: 3)
         return 0
       },
-
       extra: [
         "__tostring": { [unowned self] lua in
           lua.push(try checkSprite(lua, 1).description)
@@ -553,9 +552,10 @@ extension Engine {
 
   /// Pushes the table that stands for `node` onto `lua` (the calling thread: a task's coroutine
   /// has its own stack); LuaBridge keeps one per object, so `a == b` and table keys work.
-  /// A new one is held for as long as the sprite is in the scene (see `SpriteTables`).
+  /// A new one is held for as long as the sprite is in the scene (see `SpriteTables`); one for
+  /// a sprite off the scene (the parent of a removed group's child) is held if it comes back.
   func pushSprite(_ node: Node, on lua: LuaState) {
-    if lua.pushObject(node, metatable: "tide.Sprite", fields: node.fieldsAddress) {
+    if lua.pushObject(node, metatable: "tide.Sprite", fields: node.fieldsAddress), node.isAttached {
       spriteTables.hold(node, tableAt: -1, lua: lua, made: true)
     }
   }
