@@ -194,6 +194,21 @@ final class SpriteTableTests: XCTestCase {
     assertAllPassed(report, count: 1)
   }
 
+  /// A failed assertion names a sprite as `tostring` does, with its position, not as a table of
+  /// some forty fields.
+  func testAFailedAssertionNamesASprite() throws {
+    let report = try runLuaTests(
+      #"""
+      it("compares two sprites", function()
+        tide.test.start()
+        assert.are.equal(tide.sprite.rect{ name = "a", x = 3 }, tide.sprite.rect{ name = "b" })
+      end)
+      """#)
+    XCTAssertEqual(report.failed, 1)
+    XCTAssertTrue(report.output.contains("expected: (tide.Sprite) Node(rect #1 'a') at x = 3.0, y = 0.0"), report.output)
+    XCTAssertFalse(report.output.contains("[anchor_x]"), report.output)
+  }
+
   /// The held tables are let go as sprites leave: by `remove`, by a scene change and by a
   /// particle burst that removes itself; nothing piles up over a long game.
   func testHeldTablesGoWithTheirSprites() throws {

@@ -133,6 +133,13 @@ end
 
 local fast_assert = load_library("testrunner/fast_assert.lua")()
 busted.export("assert", fast_assert(lua_require("luassert"), lua_require("luassert.namespaces")))
+-- A sprite is a table, which luassert would show field by field (some forty of them): a failed
+-- assertion shows it as tostring names it, with its position.
+lua_require("luassert"):add_formatter(function(value)
+  if type(value) == "table" and getmetatable(value) == "tide.Sprite" then
+    return ("(tide.Sprite) %s at x = %s, y = %s"):format(tostring(value), tostring(value.x), tostring(value.y))
+  end
+end)
 
 do
   -- busted's names are fixed (its root context's env) but for the three it sets per block:
