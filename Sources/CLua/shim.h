@@ -625,9 +625,11 @@ static inline const char *tide_rawfields_name(const tide_RawFields *f, int i) { 
 static inline uint32_t tide_rawfields_offset(const tide_RawFields *f, int i) { return f->offsets[i]; }
 
 /* Copies each raw field of the table at `idx` that holds a number within its
-** range into `block`. Returns a mask of those that did not (bit i for field
-** i; every bit when `idx` holds no table). [-0, +0], no raise. */
-static inline unsigned tide_rawfields_pull(lua_State *L, int idx, char *block, const tide_RawFields *f) {
+** range into `block`, and into block + good + 8 * i as well when `good` is not
+** negative (the values the owner last confirmed). Returns a mask of those that
+** did not (bit i for field i; every bit when `idx` holds no table).
+** [-0, +0], no raise. */
+static inline unsigned tide_rawfields_pull(lua_State *L, int idx, char *block, const tide_RawFields *f, long good) {
   unsigned bad = 0;
   if (lua_type(L, idx) != LUA_TTABLE || !lua_checkstack(L, 2)) return (1u << f->count) - 1;
   idx = lua_absindex(L, idx);
@@ -635,10 +637,12 @@ static inline unsigned tide_rawfields_pull(lua_State *L, int idx, char *block, c
     lua_pushstring(L, f->names[i]);
     if (lua_rawget(L, idx) == LUA_TNUMBER) {
       double d = (double)lua_tonumber(L, -1);
-      if (d >= f->lo[i] && d <= f->hi[i]) /* false for NaN */
+      if (d >= f->lo[i] && d <= f->hi[i]) { /* false for NaN */
         *(double *)(block + f->offsets[i]) = d;
-      else
+        if (good >= 0) *(double *)(block + good + 8 * i) = d;
+      } else {
         bad |= 1u << i;
+      }
     } else {
       bad |= 1u << i;
     }
@@ -648,14 +652,14 @@ static inline unsigned tide_rawfields_pull(lua_State *L, int idx, char *block, c
 }
 
 /* Pulls objects from..<to of a list: for each i whose block (blocks[i]) is not
-** stamped `epoch` (a uint64_t at `epoch_offset` in it), copies the raw fields
-** of the table registry[refs[i]] in as tide_rawfields_pull does and stamps it.
-** Returns the first i whose table held a value its field refuses (its good
-** values copied, its stamp left), or `to` when none did. One C loop with the
-** keys pushed once: what drawing a frame of thousands of sprites, and the end
-** of every tick, take. [-0, +0], no raise. */
+** stamped `epoch` (a uint64_t at `stamp` in it), copies the raw fields of the
+** table registry[refs[i]] in as tide_rawfields_pull does (`good` as there) and
+** stamps it. Returns the first i whose table held a value its field refuses
+** (its good values copied, its stamp left), or `to` when none did. One C loop
+** with the keys pushed once: what drawing a frame of thousands of sprites, a
+** hit test and the end of every tick take. [-0, +0], no raise. */
 static inline int tide_rawfields_pull_list(lua_State *L, const int *refs, void *const *blocks, int from, int to,
-                                           size_t epoch_offset, uint64_t epoch, const tide_RawFields *f) {
+                                           size_t stamp, uint64_t epoch, long good, const tide_RawFields *f) {
   int n = f->count;
   if (from >= to || !lua_checkstack(L, 2 * n + 2)) return to;
   int keys = lua_gettop(L) + 1;
@@ -663,12 +667,12 @@ static inline int tide_rawfields_pull_list(lua_State *L, const int *refs, void *
   int top = keys + n - 1, i = from;
   for (; i < to; i++) {
     char *block = (char *)blocks[i];
-    uint64_t *stamp = (uint64_t *)(block + epoch_offset);
-    if (*stamp == epoch) continue;
+    uint64_t *stamped = (uint64_t *)(block + stamp);
+    if (*stamped == epoch) continue;
     /* The table, then each field above it: one settop clears them all. */
     if (lua_rawgeti(L, LUA_REGISTRYINDEX, refs[i]) != LUA_TTABLE) { /* never: the list holds tables */
       lua_settop(L, top);
-      *stamp = epoch;
+      *stamped = epoch;
       continue;
     }
     int bad = 0;
@@ -676,35 +680,43 @@ static inline int tide_rawfields_pull_list(lua_State *L, const int *refs, void *
       lua_pushvalue(L, keys + k);
       if (lua_rawget(L, top + 1) == LUA_TNUMBER) {
         double d = (double)lua_tonumber(L, -1);
-        if (d >= f->lo[k] && d <= f->hi[k]) /* false for NaN */
+        if (d >= f->lo[k] && d <= f->hi[k]) { /* false for NaN */
           *(double *)(block + f->offsets[k]) = d;
-        else
+          if (good >= 0) *(double *)(block + good + 8 * k) = d;
+        } else {
           bad = 1;
+        }
       } else {
         bad = 1;
       }
     }
     lua_settop(L, top);
     if (bad) break;
-    *stamp = epoch;
+    *stamped = epoch;
   }
   lua_settop(L, keys - 1);
   return i;
 }
 
 /* Stores the block's values of the raw fields in `mask` into the table at
-** `idx`, each where the table holds the field (one a script set to nil stays
-** absent: __index serves it from the block, __newindex puts it back).
-** [-0, +0], no raise: a raw set of a number on a key the table holds
-** allocates nothing. */
-static inline void tide_rawfields_push(lua_State *L, int idx, const char *block, const tide_RawFields *f, unsigned mask) {
-  if (lua_type(L, idx) != LUA_TTABLE || !lua_checkstack(L, 3)) return;
+** `idx`, each where the table holds a number there. A field a script set to
+** nil stays absent (__index serves it from the block, __newindex puts it
+** back); one holding anything else is left as it is and its bit returned, for
+** the owner to report before it overwrites it. [-0, +0], no raise: a raw set
+** of a number on a key the table holds allocates nothing. */
+static inline unsigned tide_rawfields_push(lua_State *L, int idx, const char *block, const tide_RawFields *f,
+                                           unsigned mask) {
+  unsigned bad = 0;
+  if (lua_type(L, idx) != LUA_TTABLE || !lua_checkstack(L, 3)) return 0;
   idx = lua_absindex(L, idx);
   for (int i = 0; i < f->count; i++) {
     if (!(mask & (1u << i))) continue;
     lua_pushstring(L, f->names[i]);
     lua_pushvalue(L, -1);
-    if (lua_rawget(L, idx) == LUA_TNIL) {
+    int type = lua_rawget(L, idx);
+    double d = type == LUA_TNUMBER ? (double)lua_tonumber(L, -1) : 0;
+    if (type != LUA_TNUMBER || !(d >= f->lo[i] && d <= f->hi[i])) { /* NaN too */
+      if (type != LUA_TNIL) bad |= 1u << i;
       lua_pop(L, 2);
       continue;
     }
@@ -712,6 +724,7 @@ static inline void tide_rawfields_push(lua_State *L, int idx, const char *block,
     lua_pushnumber(L, *(const double *)(block + f->offsets[i]));
     lua_rawset(L, idx);
   }
+  return bad;
 }
 
 /* Protected body of tide_rawfields_restore: table, key, value -> table[key] = value. */

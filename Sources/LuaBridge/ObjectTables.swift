@@ -23,34 +23,45 @@ public struct RawFields {
     return name
   }
 
+  /// The byte offset of field `i` in the block.
+  public func offset(of i: Int) -> Int { Int(tide_rawfields_offset(pointer, Int32(i))) }
+
   /// The block's value of field `i`.
   public func value(_ i: Int, in block: UnsafeMutableRawPointer) -> Double {
     block.load(fromByteOffset: Int(tide_rawfields_offset(pointer, Int32(i))), as: Double.self)
   }
 
   /// Copies into `block` each field of the table at `index` that holds a number within the
-  /// field's range; returns a mask of the fields that did not (bit `i` for field `i`; every
-  /// bit when `index` holds no table). Raises nothing, leaves the stack as it was.
-  public func pull(_ lua: LuaState, tableAt index: Int32, into block: UnsafeMutableRawPointer) -> UInt32 {
-    tide_rawfields_pull(lua.L, index, block.assumingMemoryBound(to: CChar.self), pointer)
+  /// field's range, and with `confirmed` into the `Double` at that byte offset plus 8 per field
+  /// as well (values the owner keeps as the last it confirmed); returns a mask of the fields
+  /// that did not (bit `i` for field `i`; every bit when `index` holds no table). Raises
+  /// nothing, leaves the stack as it was.
+  public func pull(
+    _ lua: LuaState, tableAt index: Int32, into block: UnsafeMutableRawPointer, confirmed: Int? = nil
+  ) -> UInt32 {
+    tide_rawfields_pull(lua.L, index, block.assumingMemoryBound(to: CChar.self), pointer, confirmed ?? -1)
   }
 
-  /// Pulls objects `range` of a list, as `pull(_:tableAt:into:)` each: those whose block is not
-  /// stamped `epoch` (a `UInt64` at `epochOffset` in it) get the fields of the table
-  /// `registry[refs[i]]` and the stamp. Returns the first index whose table holds a value its
-  /// field refuses (its good values copied, its stamp left as it was), or `range.upperBound`.
+  /// Pulls objects `range` of a list, as `pull(_:tableAt:into:confirmed:)` each: those whose
+  /// block is not stamped `epoch` (a `UInt64` at `stampOffset` in it) get the fields of the
+  /// table `registry[refs[i]]` and the stamp. Returns the first index whose table holds a value
+  /// its field refuses (its good values copied, its stamp left as it was), or `range.upperBound`.
   public func pull(
     _ lua: LuaState, refs: UnsafePointer<Int32>, blocks: UnsafePointer<UnsafeMutableRawPointer?>, range: Range<Int>,
-    epochOffset: Int, epoch: UInt64
+    stampOffset: Int, epoch: UInt64, confirmed: Int? = nil
   ) -> Int {
     Int(
       tide_rawfields_pull_list(
-        lua.L, refs, blocks, Int32(range.lowerBound), Int32(range.upperBound), epochOffset, epoch, pointer))
+        lua.L, refs, blocks, Int32(range.lowerBound), Int32(range.upperBound), stampOffset, epoch, confirmed ?? -1,
+        pointer))
   }
 
-  /// Stores the block's values of the fields in `mask` into the table at `index`, where it
-  /// holds them (a field a script set to nil is served from the block until a write).
-  public func push(_ lua: LuaState, tableAt index: Int32, from block: UnsafeMutableRawPointer, mask: UInt32) {
+  /// Stores the block's values of the fields in `mask` into the table at `index`, where it holds
+  /// a good number for them. A field a script set to nil is served from the block until a write;
+  /// one holding anything else is left alone and returned in the mask, for the owner to report
+  /// before it puts the block's value there (`restore(_:_:tableAt:from:)`).
+  @discardableResult
+  public func push(_ lua: LuaState, tableAt index: Int32, from block: UnsafeMutableRawPointer, mask: UInt32) -> UInt32 {
     tide_rawfields_push(lua.L, index, block.assumingMemoryBound(to: CChar.self), pointer, mask)
   }
 

@@ -33,42 +33,45 @@ extension LuaState {
   public func pushObject<T: AnyObject>(_ object: T, metatable: String, fields: UnsafeMutableRawPointer? = nil) -> Bool {
     let pointer = Unmanaged.passUnretained(object).toOpaque()
     lua_rawgeti(L, tide_lua_registryindex(), lua_Integer(shared.pointee.object_cache_ref))
-    if lua_rawgetp(L, -1, pointer) != LUA_TNIL {
+    switch lua_rawgetp(L, -1, pointer) {
+    case LUA_TNIL:
+      pop()
+    case LUA_TTABLE where objectBox(L, -1)?.pointee.object != pointer:
+      // A table whose box a script took away, kept while the object went and another took its
+      // address: it stands for nothing now, and a new one is made.
+      pop()
+    default:
       remove(at: -2)  // cache
       return false
     }
-    pop()  // nil
+    let rawFields = fields == nil ? nil : self.rawFields(ofMetatable: metatable)
     // lua_newuserdatauv never returns NULL: it raises on failure instead.
     let raw: UnsafeMutableRawPointer = tide_lua_newuserdata(L, MemoryLayout<tide_Object>.size)
-    pushMetatable(named: metatable)
+    // The box of a table-backed object has a bare metatable of its own (its __gc releases the
+    // object): it is no handle on the object, and a script that finds it can do nothing with it.
+    pushMetatable(named: rawFields == nil ? metatable : metatable + ".box")
     // Without a map the C metamethods cannot tell the fields apart: then Swift serves them all.
-    let map = fields == nil ? nil : fieldMap(ofMetatableAt: -1)
-    let rawFields = fields == nil ? nil : self.rawFields(ofMetatableAt: -1)
+    let map = fields == nil ? nil : fieldMap(ofMetatableAt: rawFields == nil ? -1 : nil, named: metatable)
     raw.initializeMemory(
       as: tide_Object.self,
       to: tide_Object(
         magic: TIDE_OBJECT_MAGIC, object: Unmanaged.passRetained(object).toOpaque(),
         fields: map == nil ? nil : fields, fieldmap: map))
-    // The box gets the object's metatable: its __gc releases the object.
-    pushValue(at: -1)
-    _ = lua_setmetatable(L, -3)
+    _ = lua_setmetatable(L, -2)
     if let rawFields, let fields {
       // The table stands for the object: its raw fields with the block's values, and the box
-      // under the VM's private key. cache, box, metatable -> cache, table
+      // under the VM's private key. cache, box -> cache, table
       newTable(nrec: Int32(rawFields.count + 1))
       for i in 0..<rawFields.count {
         lua_pushstring(L, rawFields.name(i))
         lua_pushnumber(L, rawFields.value(i, in: fields))
         lua_rawset(L, -3)
       }
-      pushValue(at: -2)
+      pushMetatable(named: metatable)
       _ = lua_setmetatable(L, -2)
-      pushValue(at: -3)
+      pushValue(at: -2)
       lua_rawsetp(L, -2, UnsafeRawPointer(shared))  // table[key] = box
-      remove(at: -2)  // metatable
       remove(at: -2)  // box
-    } else {
-      pop()  // metatable
     }
     pushValue(at: -1)
     lua_rawsetp(L, -3, pointer)  // cache[pointer] = userdata or table
@@ -194,8 +197,17 @@ extension LuaState {
   /// metatables, so the name cannot clash with theirs.
   static let fieldMapKey = "__tide_fieldmap"
 
-  /// The field map of the metatable at `index`, or nil when it was registered without fields.
-  private func fieldMap(ofMetatableAt index: Int32) -> UnsafePointer<tide_FieldMap>? {
+  /// The field map of the metatable at `index`, or when nil of the one registered as `name`; nil
+  /// when it was registered without fields.
+  private func fieldMap(ofMetatableAt index: Int32?, named name: String) -> UnsafePointer<tide_FieldMap>? {
+    guard let index else {
+      guard rawGet(LuaState.registryIndex, key: name) == .table else {
+        pop()
+        return nil
+      }
+      defer { pop() }
+      return fieldMap(ofMetatableAt: -1, named: name)
+    }
     defer { pop() }
     guard rawGet(index, key: Self.fieldMapKey) == .lightUserdata else { return nil }
     return lua_touserdata(L, -1).map { UnsafePointer($0.assumingMemoryBound(to: tide_FieldMap.self)) }
@@ -254,15 +266,5 @@ extension LuaState {
     rawSet(-2, key: "__gc")
     pushValue(at: -1)
     rawSet(registry, key: name)
-  }
-}
-
-extension LuaState {
-  /// The boxed object at `index` without checking its type: only for a metamethod of the
-  /// object's own metatable, whose first argument Lua guarantees to be such an object
-  /// (`getmetatable` gives scripts the name, never the table, so they cannot call it on others).
-  public func unsafeObject<T: AnyObject>(at index: Int32, as type: T.Type) -> T? {
-    guard let object = objectBox(L, index)?.pointee.object else { return nil }
-    return Unmanaged<T>.fromOpaque(object).takeUnretainedValue()
   }
 }

@@ -80,8 +80,12 @@ final class ObjectTableTests: XCTestCase {
     XCTAssertEqual(raw.pull(lua, tableAt: -1, into: block), 0b11, "NaN and numbers past the bounds are refused")
     dot.block.pointee.x = -5
     dot.block.pointee.y = 6
-    raw.push(lua, tableAt: -1, from: block, mask: 0b11)
+    XCTAssertEqual(raw.push(lua, tableAt: -1, from: block, mask: 0b11), 0b11, "a bad value is left for its owner to report")
+    XCTAssertEqual(try lua.evalString("return tostring(d.x ~= d.x) .. ' ' .. d.y"), "true 101")
+    raw.restore(0, lua, tableAt: -1, from: block)
+    raw.restore(1, lua, tableAt: -1, from: block)
     XCTAssertEqual(try lua.evalString("return d.x .. ' ' .. d.y"), "-5.0 6.0")
+    XCTAssertEqual(raw.push(lua, tableAt: -1, from: block, mask: 0b11), 0, "good numbers are overwritten")
     // A field the script set to nil stays absent on push; the block serves it, a write restores it.
     try lua.doString("d.y = nil", chunkName: "=t")
     raw.push(lua, tableAt: -1, from: block, mask: 0b11)

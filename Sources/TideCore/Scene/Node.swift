@@ -21,18 +21,19 @@ public final class Node {
   @usableFromInline let fields: UnsafeMutablePointer<NodeFields>
 
   /// Where a newer `x` and `y` may be kept than here (a script's table), or nil; see
-  /// `PositionSource`. Set by the scripting layer that keeps them, which keeps the source alive
-  /// and clears this before letting it go.
+  /// `PositionSource`. Set by the scripting layer that keeps them; the node keeps it alive.
   public var positionSource: PositionSource? {
     get { source?.takeUnretainedValue() }
     set {
-      source = newValue.map { .passUnretained($0) }
+      let old = source
+      source = newValue.map { .passRetained($0) }
+      old?.release()
       sourceEpoch = newValue?.epoch
       if newValue != nil { hadPositionSource = true }
     }
   }
-  // Unretained, and the epoch's address beside it: every read of x or y checks them, and a
-  // strong reference was retained and released on each (a tenth of a played game's time).
+  // Retained by hand, and the epoch's address beside it: every read of x or y checks them, and
+  // a strong reference was retained and released around each (a tenth of a played game's time).
   @usableFromInline var source: Unmanaged<PositionSource>?
   @usableFromInline var sourceEpoch: UnsafeMutablePointer<UInt64>?
   /// Whether the node has ever had a `positionSource` (a sprite a script made or reached): a
@@ -284,6 +285,7 @@ public final class Node {
     // Children that outlive this node (a script still holds them) must not point at it.
     for child in children where child.parent === self { child.parent = nil }
     if id != 0 { graph?.liveNodeCount -= 1 }  // the root is not counted
+    source?.release()
     fields.deinitialize(count: 1)
     fields.deallocate()
   }

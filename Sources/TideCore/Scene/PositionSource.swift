@@ -11,10 +11,9 @@
 /// (for Lua: whenever a script ran), so a node is copied at most once per change, and only
 /// when something reads it.
 ///
-/// TideCore never moves the epoch and never needs to know who does. Nodes hold their source
-/// unretained, as a node holds its parent: no reference counting on the paths every draw and
-/// tween take. Whoever sets a node's `positionSource` keeps the source alive and clears the
-/// node's link before letting it go.
+/// TideCore never moves the epoch and never needs to know who does. A node keeps its source
+/// alive, with no reference counting on the paths every draw and tween take; a source whose
+/// side has gone (a closed Lua state) must answer as one with nothing newer.
 open class PositionSource {
   /// Moves on (never back) whenever the source may hold newer positions than its nodes.
   public let epoch: UnsafeMutablePointer<UInt64>

@@ -426,9 +426,9 @@ extension Engine {
       "tide.Sprite",
       methodTable: methods,
       index: { [unowned self] lua in
-        // Lua calls this metamethod only with a sprite as argument 1, and only for keys that are
-        // neither a field C serves nor a method.
-        guard let node = lua.unsafeObject(at: 1, as: Node.self) else { throw lua.typeError(1, expected: "sprite") }
+        // Lua calls this metamethod only for keys that are neither a field C serves nor a method,
+        // with a sprite's table as argument 1, whose engine key a script may have changed.
+        let node = try checkSprite(lua, 1)
         guard let field = field(lua) else {
           throw LuaRaise("sprite has no field '\(lua.toString(at: 2) ?? "?")' (fields: \(SpriteField.list); "
             + "methods: \(methodList); keep your own values in sprite.data)")
@@ -436,7 +436,7 @@ extension Engine {
         return try pushField(field, of: node, lua: lua)
       },
       newindex: { [unowned self] lua in
-        guard let node = lua.unsafeObject(at: 1, as: Node.self) else { throw lua.typeError(1, expected: "sprite") }
+        let node = try checkSprite(lua, 1)
         guard let field = field(lua) else {
           throw LuaRaise("sprite has no field '\(lua.toString(at: 2) ?? "?")' to set (fields: \(SpriteField.list); "
             + "keep your own values in sprite.data)")
@@ -547,7 +547,12 @@ extension Engine {
   }
 
   func checkSprite(_ lua: LuaState, _ arg: Int32) throws -> Node {
-    try lua.checkUserdata(arg, Node.self, name: "sprite")
+    if let node = lua.toObject(at: arg, as: Node.self) { return node }
+    // A sprite's table whose engine key a script changed (with rawset) is a sprite no more.
+    if lua.type(at: arg) == .table, lua.typeName(at: arg) == "tide.Sprite" {
+      throw LuaArgumentError(arg: arg, message: "sprite expected, got a sprite's table whose engine key a script changed")
+    }
+    throw lua.typeError(arg, expected: "sprite")
   }
 
   /// Pushes the table that stands for `node` onto `lua` (the calling thread: a task's coroutine

@@ -128,6 +128,10 @@ extension Engine {
   /// not pass silently), naming it and the valid ones; nothing to check when it is not a table.
   func checkOptionKeys(_ lua: LuaState, arg: Int32, _ allowed: [String], what: String, reportArg: Int32? = nil) throws {
     guard lua.type(at: arg) == .table else { return }
+    // A sprite is a table too, but no options: named as what it is.
+    if lua.isObject(at: arg) {
+      throw LuaArgumentError(arg: reportArg ?? arg, message: "\(what)s must be a table, got \(lua.typeName(at: arg))")
+    }
     var first = FirstByKey<String>()
     lua.forEachPair(arg) { k, _ in
       guard lua.type(at: k) == .string, let key = lua.toString(at: k), allowed.contains(key) else {

@@ -7,30 +7,31 @@ import TideCore
 /// over 2,000 sprites costs what it costs over 2,000 plain tables, where fields served by
 /// metamethods cost twice that (issue 18's bunnymark). Every other field misses the table and
 /// reaches the metatable's `__index`/`__newindex`, checked at its line as before. The engine
-/// sees a script's `x` and `y` only when it looks, so it looks at these times, all of them the
-/// same in a window, headless and in a replay:
+/// sees a script's `x` and `y` only when it looks, so it looks at these times:
 ///
 /// - whenever Swift reads a node's position after a script may have run (`PositionSource`: the
 ///   VM moves the epoch on every call from Lua into Swift and every return from Lua);
-/// - at the end of every tick, for a few sprites in turn (`checked(perTickOf:)`: each at least
+/// - all at once before a hit test, and before a frame is drawn;
+/// - at the end of every tick, for a few sprites in turn (`checked(perTickOf:)`: each about
 ///   once a second), so a bad value (`s.x = "10"`, `s.y = nil`, NaN, 1e300) is reported even
 ///   for a sprite nothing reads;
-/// - when a sprite is removed (by `remove`, a scene change or a finished particle burst), so it
-///   keeps where the script last put it.
+/// - before a tween or a drag writes it, and when the sprite is removed.
 ///
 /// A value the field refuses is reported as a script error naming the sprite (and where it was
-/// made, since the write has no line of its own), the field, the value and the range, and the
-/// table gets the last good value back, so the game keeps running. Only reads that happen at
-/// the same tick everywhere report and put values back: game code running, or a tick. Drawing
-/// a frame reads quietly and changes nothing, so a window plays exactly as headless does.
+/// made, since the write has no line of its own), the field, the value and the range; the
+/// sprite goes back to the last position the engine confirmed, table and all, so the game keeps
+/// running. Only reads that happen at the same tick in a window, headless and in a replay may
+/// report, confirm and put back: game code running, or a tick. Any other read (drawing a frame,
+/// a test looking from outside) is quiet: it takes the good values to show them, but confirms
+/// nothing and changes nothing a game can see, so a window plays exactly as headless does.
 ///
 /// Each sprite in the tree keeps its table alive (a registry reference, dropped when the sprite
 /// is removed): a script may set a sprite's `x` and let go of it in the same breath, and the
-/// write must still reach the sprite. A removed sprite is followed no more; a script that still
-/// holds its table may write it unseen, and if the sprite is added back, its table is found in
-/// the object cache and held again, with whatever the script wrote.
+/// write must still reach the sprite. A removed sprite keeps its table while the script does,
+/// found through the object cache: its position still goes both ways, and if it is added back,
+/// its table is held again.
 final class SpriteTables: PositionSource {
-  /// How many of `count` held sprites the end of each tick checks: each at least once every 60
+  /// How many of `count` held sprites the end of each tick checks: each about once every 60
   /// ticks (a second). A check of a sprite a script moved costs a copy of its position (about
   /// 300 instructions, mostly Lua API calls), which on every sprite every tick was a third of
   /// BubblePop's tick; most bad values are found sooner anyway, by the first read of the sprite
@@ -39,20 +40,32 @@ final class SpriteTables: PositionSource {
 
   /// The raw fields of the sprite metatable (x and y), set once it is registered.
   var fields: RawFields?
-  /// The engine whose sprites these are, and the main thread of its Lua state; set once by
-  /// `connect(to:)`, which the engine's init calls. Unowned and plain: no reference counting on
-  /// paths every tween and tap take.
+  /// The engine whose sprites these are, and the main thread of its Lua state; set by
+  /// `connect(to:)`, which the engine's init calls, and cleared as the engine goes (a node a
+  /// caller still holds then keeps its position and asks nothing). Unowned and plain: no
+  /// reference counting on paths every tween and tap take.
   private unowned(unsafe) var engine: Engine?
   private var lua: LuaState?
+  /// True while the engine steps (`Engine.step`).
+  var isStepping = false
 
   // The held sprites, in the order they got their table (the order ticks check them in), as
-  // three lists walked by index together: the node (unretained: its table's box retains it),
-  // the registry reference that holds the table (also in the node's `sourceKey`), and the
-  // node's field block, which is what C reads and writes. A node's `sourceSlot` is its index.
-  // Memory of their own, not arrays: nothing to count references of, however often walked.
+  // three lists walked by index together: the node (retained, by hand), the registry reference
+  // that holds the table (also in the node's `sourceKey`), and the node's field block, which is
+  // what C reads and writes. A node's `sourceSlot` is its index. Memory of their own, not
+  // arrays: nothing to count references of, however often walked.
   private var held = SlotLists()
   private var cursor = 0
-  private let epochOffset = NodeFields.offset(of: \NodeFields.positionEpoch)
+  private let stampOffset = NodeFields.offset(of: \NodeFields.positionEpoch)
+  private let quietStampOffset = NodeFields.offset(of: \NodeFields.sourceQuietEpoch)
+  private let confirmedOffset = NodeFields.offset(of: \NodeFields.sourceConfirmedX)
+
+  override init() {
+    precondition(
+      NodeFields.offset(of: \NodeFields.sourceConfirmedY) == confirmedOffset + 8,
+      "the confirmed position is x then y, as SpriteField.raw")
+    super.init()
+  }
 
   /// Starts following the tables of `engine`'s sprites: its VM moves the epoch from now on.
   func connect(to engine: Engine) {
@@ -63,27 +76,22 @@ final class SpriteTables: PositionSource {
 
   /// Stops following every table (the engine is going): nodes keep the positions they hold.
   func disconnect() {
-    for i in 0..<held.count { held.nodes[i]._withUnsafeGuaranteedRef { $0.positionSource = nil } }
-    held.removeAll()
     engine = nil
     lua = nil
+    held.removeAll()
   }
 
   deinit {
+    held.removeAll()
     held.deallocate()
   }
 
   /// Number of sprites whose table is held (for tests).
   var heldCount: Int { held.count }
 
-  /// Whether a bad value found now may be reported and put right: while game code runs or the
-  /// engine steps, which happen at the same ticks in a window, headless and in a replay.
-  private var mayReport: Bool { isStepping || (lua?.isRunningLua ?? false) }
-
-  /// True while the engine steps (`Engine.step`).
-  var isStepping = false
-
-  override func refresh(_ node: Node) { pull(node, reporting: mayReport) }
+  /// Whether what a read finds may be reported, confirmed and put right: while game code runs
+  /// or the engine steps, which happen at the same ticks in a window, headless and in a replay.
+  private var inGame: Bool { isStepping || (lua?.isRunningLua ?? false) }
 
   // MARK: Holding tables
 
@@ -97,25 +105,32 @@ final class SpriteTables: PositionSource {
     let ref = lua.referenceID(at: index)
     nodeFields.pointee.sourceKey = ref
     nodeFields.pointee.sourceSlot = Int32(held.count)
-    node.positionSource = self
+    if node.positionSource !== self { node.positionSource = self }
     held.append(node, ref: ref, block: block)
-    // A table made from the node holds its values; one coming back (a removed sprite added
-    // again) holds whatever the script wrote since.
-    if made || fields?.pull(lua, tableAt: index, into: block) == 0 {
+    if made {
+      // Made from the node: it holds the node's values, which are confirmed.
+      nodeFields.pointee.sourceConfirmedX = nodeFields.pointee.x
+      nodeFields.pointee.sourceConfirmedY = nodeFields.pointee.y
       nodeFields.pointee.positionEpoch = epoch.pointee
+    } else {
+      // Coming back (a removed sprite added again): it holds whatever was written since.
+      pull(node, tableAt: index, lua: lua, inGame: inGame)
     }
   }
 
   /// Lets go of the table of `node` (removed from the scene), after taking the last position it
-  /// holds. A script that still holds the table keeps using it harmlessly, unseen.
+  /// holds. The node still follows the table while a script holds it.
   func letGo(of node: Node) {
     let nodeFields = node.fieldsAddress.assumingMemoryBound(to: NodeFields.self)
     let ref = nodeFields.pointee.sourceKey
-    guard ref != 0 else { return }
-    if nodeFields.pointee.positionEpoch != epoch.pointee { pull(node, reporting: false) }
+    guard ref != 0, let lua else { return }
+    if nodeFields.pointee.positionEpoch != epoch.pointee {
+      // `s.x = "left"; s:remove()` is a bad write still: reported while the game runs.
+      if lua.push(referenceID: ref) == .table { pull(node, tableAt: -1, lua: lua, inGame: inGame) }
+      lua.pop()
+    }
     nodeFields.pointee.sourceKey = 0
-    node.positionSource = nil
-    lua?.releaseReference(id: ref)
+    lua.releaseReference(id: ref)
     held.remove(at: Int(nodeFields.pointee.sourceSlot))
     if cursor > held.count { cursor = 0 }
   }
@@ -131,7 +146,7 @@ final class SpriteTables: PositionSource {
   }
 
   /// Holds again the tables of `root`'s subtree that a script still holds (a removed sprite
-  /// added back), so their positions count again.
+  /// added back), so they count again.
   func holdAgain(subtree root: Node) {
     guard let lua else { return }
     var stack = [root]
@@ -147,65 +162,120 @@ final class SpriteTables: PositionSource {
 
   // MARK: Copying positions
 
-  /// Takes the position the script keeps in the table of `node`. A bad value is reported and
-  /// put right when `reporting`; otherwise it is left for a later look (the node stays stale).
-  func pull(_ node: Node, reporting: Bool) {
-    let block = node.fieldsAddress
-    let nodeFields = block.assumingMemoryBound(to: NodeFields.self)
-    let ref = nodeFields.pointee.sourceKey
-    guard let fields, let lua, ref != 0 else {
+  /// Pushes the table that stands for `node`: the held one, or while the script holds it, the
+  /// one of a removed sprite. False (nothing pushed) when there is none.
+  private func pushTable(of node: Node, lua: LuaState) -> Bool {
+    let ref = node.fieldsAddress.assumingMemoryBound(to: NodeFields.self).pointee.sourceKey
+    if ref != 0 {
+      if lua.push(referenceID: ref) == .table { return true }
+      lua.pop()
+      return false
+    }
+    guard lua.pushCached(node) else { return false }
+    if lua.type(at: -1) == .table, lua.toObject(at: -1, as: Node.self) === node { return true }
+    lua.pop()
+    return false
+  }
+
+  override func refresh(_ node: Node) {
+    guard let lua else { return }
+    let nodeFields = node.fieldsAddress.assumingMemoryBound(to: NodeFields.self)
+    let inGame = inGame
+    // A quiet read once an epoch is enough: drawing reads each position several times.
+    if !inGame, nodeFields.pointee.sourceQuietEpoch == epoch.pointee { return }
+    guard pushTable(of: node, lua: lua) else {
       nodeFields.pointee.positionEpoch = epoch.pointee  // nothing newer anywhere
       return
     }
-    defer { lua.pop() }
-    guard lua.push(referenceID: ref) == .table else { return }  // never: a held ref is a table
-    let bad = fields.pull(lua, tableAt: -1, into: block)
-    if bad != 0 {
-      guard reporting, let engine else { return }  // stale still: a later look reports it
-      for i in 0..<fields.count where bad & (1 << i) != 0 {
-        report(node, field: i, tableAt: -1, lua: lua, engine: engine)
-        fields.restore(i, lua, tableAt: -1, from: block)
-      }
-    }
-    nodeFields.pointee.positionEpoch = epoch.pointee
+    pull(node, tableAt: -1, lua: lua, inGame: inGame)
+    lua.pop()
   }
 
-  /// Hands a coordinate set in Swift (a tween, a drag) to the table of `node`.
+  /// Takes the position the table at `index` holds for `node`. In the game (`inGame`) good
+  /// values are confirmed and a bad one is reported, and the sprite goes back to the position
+  /// last confirmed; otherwise the good values are taken quietly and the rest left for a later
+  /// read in the game.
+  private func pull(_ node: Node, tableAt index: Int32, lua: LuaState, inGame: Bool) {
+    guard let fields else { return }
+    let block = node.fieldsAddress
+    let nodeFields = block.assumingMemoryBound(to: NodeFields.self)
+    guard inGame else {
+      if fields.pull(lua, tableAt: index, into: block) == 0 { nodeFields.pointee.sourceQuietEpoch = epoch.pointee }
+      return
+    }
+    let bad = fields.pull(lua, tableAt: index, into: block, confirmed: confirmedOffset)
+    if bad != 0 {
+      // A removed sprite's bad value is nobody's business: left for the script, unreported.
+      guard nodeFields.pointee.sourceKey != 0 else { return }
+      putRight(node, fields: bad, tableAt: index, lua: lua)
+    }
+    nodeFields.pointee.positionEpoch = epoch.pointee
+    nodeFields.pointee.sourceQuietEpoch = epoch.pointee
+  }
+
+  /// Reports the fields in `bad` of the table at `index` (standing for `node`), then puts the
+  /// position last confirmed back, in the node and the table.
+  private func putRight(_ node: Node, fields bad: UInt32, tableAt index: Int32, lua: LuaState) {
+    guard let fields, let engine else { return }
+    let block = node.fieldsAddress
+    for i in 0..<fields.count where bad & (1 << i) != 0 {
+      report(node, field: i, tableAt: index, lua: lua, engine: engine)
+      let confirmed = block.load(fromByteOffset: confirmedOffset + 8 * i, as: Double.self)
+      block.storeBytes(
+        of: confirmed, toByteOffset: Int(fields.offset(of: i)), as: Double.self)
+      fields.restore(i, lua, tableAt: index, from: block)
+    }
+  }
+
+  /// Hands a coordinate set in Swift (a tween, a drag) to the table of `node`: first reported,
+  /// in the game, if the script had put a bad value there since the engine last looked.
   override func written(_ node: Node, _ axis: PositionSource.Axis) {
-    let ref = node.fieldsAddress.assumingMemoryBound(to: NodeFields.self).pointee.sourceKey
-    guard let fields, let lua, ref != 0 else { return }
-    if lua.push(referenceID: ref) == .table {
-      // The raw fields are `SpriteField.raw`: x, then y.
-      fields.push(lua, tableAt: -1, from: node.fieldsAddress, mask: axis == .x ? 1 : 2)
+    guard let fields, let lua else { return }
+    let block = node.fieldsAddress
+    let nodeFields = block.assumingMemoryBound(to: NodeFields.self)
+    // The raw fields are `SpriteField.raw`: x, then y.
+    let i = axis == .x ? 0 : 1
+    block.storeBytes(
+      of: block.load(fromByteOffset: Int(fields.offset(of: i)), as: Double.self),
+      toByteOffset: confirmedOffset + 8 * i, as: Double.self)
+    guard pushTable(of: node, lua: lua) else { return }
+    let bad = fields.push(lua, tableAt: -1, from: block, mask: 1 << i)
+    if bad != 0, let engine {
+      if inGame, nodeFields.pointee.sourceKey != 0 { report(node, field: i, tableAt: -1, lua: lua, engine: engine) }
+      fields.restore(i, lua, tableAt: -1, from: block)
     }
     lua.pop()
   }
 
-  /// Takes the positions of held sprites `range` in one C loop, reporting each bad one when
-  /// `reporting` (a quiet pass leaves it stale for a later look).
-  private func pull(range: Range<Int>, reporting: Bool) {
+  /// Takes the positions of held sprites `range` in one C loop: in the game, reporting and
+  /// putting right each bad one; otherwise quietly.
+  private func pull(range: Range<Int>, inGame: Bool) {
     guard let fields, let lua else { return }
     var from = range.lowerBound
     while from < range.upperBound {
       let stopped = fields.pull(
-        lua, refs: held.refs, blocks: held.blocks, range: from..<range.upperBound, epochOffset: epochOffset,
-        epoch: epoch.pointee)
+        lua, refs: held.refs, blocks: held.blocks, range: from..<range.upperBound,
+        stampOffset: inGame ? stampOffset : quietStampOffset, epoch: epoch.pointee,
+        confirmed: inGame ? confirmedOffset : nil)
       guard stopped < range.upperBound else { return }
-      if reporting { held.nodes[stopped]._withUnsafeGuaranteedRef { pull($0, reporting: true) } }
+      if inGame {
+        held.nodes[stopped]._withUnsafeGuaranteedRef { node in
+          if lua.push(referenceID: held.refs[stopped]) == .table { pull(node, tableAt: -1, lua: lua, inGame: true) }
+          lua.pop()
+        }
+      }
       from = stopped + 1
     }
   }
 
-  /// Before a frame is drawn: takes every held sprite's position at once, quietly (drawing
-  /// changes no state, so a window plays as headless does).
+  /// Before a frame is drawn: takes every held sprite's position at once, quietly.
   func pullAllToDraw() {
-    pull(range: 0..<held.count, reporting: false)
+    pull(range: 0..<held.count, inGame: false)
   }
 
-  /// Takes every held sprite's position at once, reporting bad ones: before the engine reads
-  /// them all at a point that is the same in every run (a hit test).
+  /// Takes every held sprite's position at once, before the engine reads them all (a hit test).
   func pullAll() {
-    pull(range: 0..<held.count, reporting: isStepping)
+    pull(range: 0..<held.count, inGame: inGame)
   }
 
   /// The end of a tick: checks the next few held sprites (`checked(perTickOf:)`) for positions
@@ -214,7 +284,7 @@ final class SpriteTables: PositionSource {
     guard held.count > 0 else { return }
     if cursor >= held.count { cursor = 0 }
     let end = min(cursor + Self.checked(perTickOf: held.count), held.count)
-    pull(range: cursor..<end, reporting: true)
+    pull(range: cursor..<end, inGame: true)
     cursor = end
   }
 
@@ -240,7 +310,7 @@ final class SpriteTables: PositionSource {
     default:
       got = "\(name) must be a number, got \(lua.typeName(at: -1))"
     }
-    let kept = NumberRange.format(fields.value(i, in: node.fieldsAddress))
+    let kept = NumberRange.format(node.fieldsAddress.load(fromByteOffset: confirmedOffset + 8 * i, as: Double.self))
     // The write has no line of its own (see above): where the sprite was made helps find it.
     let made = (node.attachment as? NodeScript)?.madeAt.map { " made at \($0)" } ?? ""
     let message = "sprite \(node.description)\(made): \(got); it stays at \(name) = \(kept)"
@@ -248,14 +318,16 @@ final class SpriteTables: PositionSource {
       LuaError(kind: .runtime, message: message, location: nil, traceback: ""), context: "sprite field \(name)")
   }
 
-  /// `text` quoted for a message, cut short when long.
+  /// `text` quoted for a message, cut short when long, with control characters shown escaped.
   private static func quoted(_ text: String) -> String {
     let shown = text.count > 40 ? String(text.prefix(40)) + "..." : text
-    return "\"\(shown)\""
+    let escaped = shown.unicodeScalars.map { $0.value < 0x20 || $0.value == 0x7f ? "\\" + String($0.value, radix: 8) : String($0) }
+    return "\"" + escaped.joined() + "\""
   }
 }
 
-/// Three lists walked by index together (see `SpriteTables`), in memory of their own.
+/// Three lists walked by index together (see `SpriteTables`), in memory of their own. Each
+/// node in it is retained, by hand.
 private struct SlotLists {
   private(set) var nodes: UnsafeMutablePointer<Unmanaged<Node>>
   private(set) var refs: UnsafeMutablePointer<Int32>
@@ -275,11 +347,18 @@ private struct SlotLists {
     blocks.deallocate()
   }
 
-  mutating func removeAll() { count = 0 }
+  /// Empties the lists, letting go of every node (their tables go with the Lua state).
+  mutating func removeAll() {
+    for i in 0..<count {
+      blocks[i]?.assumingMemoryBound(to: NodeFields.self).pointee.sourceKey = 0
+      nodes[i].release()
+    }
+    count = 0
+  }
 
   mutating func append(_ node: Node, ref: Int32, block: UnsafeMutableRawPointer) {
     if count == capacity { grow() }
-    (nodes + count).initialize(to: .passUnretained(node))
+    (nodes + count).initialize(to: .passRetained(node))
     (refs + count).initialize(to: ref)
     (blocks + count).initialize(to: block)
     count += 1
@@ -288,12 +367,15 @@ private struct SlotLists {
   /// Removes entry `i`, moving the last one into its place (and telling its node so).
   mutating func remove(at i: Int) {
     precondition(i >= 0 && i < count, "slot \(i) of \(count)")
+    let node = nodes[i]
     count -= 1
-    guard i < count else { return }
-    nodes[i] = nodes[count]
-    refs[i] = refs[count]
-    blocks[i] = blocks[count]
-    blocks[i]?.assumingMemoryBound(to: NodeFields.self).pointee.sourceSlot = Int32(i)
+    if i < count {
+      nodes[i] = nodes[count]
+      refs[i] = refs[count]
+      blocks[i] = blocks[count]
+      blocks[i]?.assumingMemoryBound(to: NodeFields.self).pointee.sourceSlot = Int32(i)
+    }
+    node.release()
   }
 
   private mutating func grow() {

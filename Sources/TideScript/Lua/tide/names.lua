@@ -8,6 +8,13 @@ for word in ([[and break do else elseif end false for function goto if in
   KEYWORDS[word] = true
 end
 
+--- The type a message names for `v`: Lua's, but "tide.Sprite" for a sprite, which is a table
+--- too and never data or options.
+function names.type_of(v)
+  if type(v) == "table" and getmetatable(v) == "tide.Sprite" then return "tide.Sprite" end
+  return type(v)
+end
+
 --- True when `s` can follow a dot: `t.lion`, not `t["two words"]` or `t["end"]`.
 function names.is_identifier(s)
   return type(s) == "string" and s:match("^[%a_][%w_]*$") ~= nil and not KEYWORDS[s]

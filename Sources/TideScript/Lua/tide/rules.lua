@@ -11,6 +11,7 @@
 local rules = {}
 
 local is_identifier = require("tide.names").is_identifier
+local type_of = require("tide.names").type_of
 
 local function escape_controls(s)
   return (s:gsub("%c", function(c) return ("\\%d"):format(c:byte()) end))
@@ -75,7 +76,7 @@ end
 -- opts.order names exactly the choices, each once; it sets display order.
 local function display_order(names, order)
   if order == nil then return names end
-  if type(order) ~= "table" then fail("order: expected a list of choices, got %s", type(order)) end
+  if type_of(order) ~= "table" then fail("order: expected a list of choices, got %s", type_of(order)) end
   local known, listed = choice_set(names), {}
   local listing = table.concat(names, ", ")
   for i = 1, #order do
@@ -108,8 +109,8 @@ end
 local function beaten_by(tbl, where, choice, known, listing)
   local path = field(where, choice)
   local entries = tbl[choice]
-  if type(entries) ~= "table" then
-    fail("%s: expected a list of beaten choices or a map of beaten choice = verb, got %s", path, type(entries))
+  if type_of(entries) ~= "table" then
+    fail("%s: expected a list of beaten choices or a map of beaten choice = verb, got %s", path, type_of(entries))
   end
   local beaten = {}
   for _, key in ipairs(sorted_keys(entries)) do
@@ -135,7 +136,7 @@ local function check_pairs(where, order, beats)
 end
 
 local function analyse_duel(tbl, where, opts)
-  if type(tbl) ~= "table" then fail("%s: expected a table of choices, got %s", where, type(tbl)) end
+  if type_of(tbl) ~= "table" then fail("%s: expected a table of choices, got %s", where, type_of(tbl)) end
   local names = choice_names(tbl, where)
   local order = display_order(names, opts.order)
   local known, listing = choice_set(names), table.concat(order, ", ")
@@ -148,8 +149,8 @@ local function analyse_duel(tbl, where, opts)
 end
 
 local function check_opts(opts, fname)
-  if opts ~= nil and type(opts) ~= "table" then
-    error(("bad argument #2 to '%s' (table expected, got %s)"):format(fname, type(opts)), 3)
+  if opts ~= nil and type_of(opts) ~= "table" then
+    error(("bad argument #2 to '%s' (table expected, got %s)"):format(fname, type_of(opts)), 3)
   end
   return opts or {}
 end
@@ -284,7 +285,7 @@ local function item_keys(list)
 end
 
 local function check_weight(path, item, weight_field)
-  if type(item) ~= "table" then fail("%s: expected a table, got %s", path, type(item)) end
+  if type_of(item) ~= "table" then fail("%s: expected a table, got %s", path, type_of(item)) end
   local weight_path = field(path, weight_field)
   local weight = item[weight_field]
   if type(weight) ~= "number" then fail("%s: expected a number, got %s", weight_path, show(weight)) end
@@ -297,7 +298,7 @@ end
 
 local function analyse_weighted(list, weight_field, opts)
   local name = opts.name or "items"
-  if type(list) ~= "table" then fail("%s: expected a table, got %s", name, type(list)) end
+  if type_of(list) ~= "table" then fail("%s: expected a table, got %s", name, type_of(list)) end
   local keys = item_keys(list)
   if #keys == 0 then fail("%s: the list is empty", name) end
   local sum = 0
@@ -321,8 +322,8 @@ local function check_weighted_args(weight_field, opts, fname)
   if type(weight_field) ~= "string" then
     error(("bad argument #2 to '%s' (string expected, got %s)"):format(fname, type(weight_field)), 3)
   end
-  if opts ~= nil and type(opts) ~= "table" then
-    error(("bad argument #3 to '%s' (table expected, got %s)"):format(fname, type(opts)), 3)
+  if opts ~= nil and type_of(opts) ~= "table" then
+    error(("bad argument #3 to '%s' (table expected, got %s)"):format(fname, type_of(opts)), 3)
   end
   opts = opts or {}
   if opts.total ~= nil and type(opts.total) ~= "number" then

@@ -249,7 +249,7 @@ local ui = {
 --- @param opts { on_press?: fun(button: Button), size?: number, name?: string, x?: number, y?: number, anchor?: Anchor, visible?: boolean, parent?: Sprite }?: `size` defaults to 40, `name` to "info"
 --- @return Button
 function ui.info_button(opts)
-  opts = opts or {}
+  opts = core.options("info_button", opts)
   local size = opts.size or 40
   return button{
     text = "i", on_press = opts.on_press, name = opts.name or "info", width = size, height = size,
@@ -262,7 +262,7 @@ end
 --- @param opts { text?: string, style?: "primary"|"secondary"|"danger"|"plain", name?: string, width?: number, height?: number, size?: number, x?: number, y?: number, anchor?: Anchor }?: defaults `text` "‹ Back", `style` "secondary", `name` "back", `height` 44, `size` 20
 --- @return Button
 function ui.back_button(opts)
-  opts = opts or {}
+  opts = core.options("back_button", opts)
   return button{
     text = opts.text or "‹ Back", style = opts.style or "secondary", name = opts.name or "back",
     on_press = function() navigation.back() end, x = opts.x, y = opts.y, anchor = opts.anchor,

@@ -27,7 +27,7 @@ end
 --- tide.ui.alert{ title, message, buttons = { { text, on_press = function(alert), style, name }, ... },
 ---   on_dismiss = function(alert), width, name = "alert" }. Shown at once; any button dismisses it.
 return function(opts)
-  opts = opts or {}
+  opts = core.options("alert", opts)
   local name = opts.name or "alert"
   local sw, sh = tide.screen.width, tide.screen.height
   local w = opts.width or math.min(sw - 48, 380)

@@ -61,7 +61,7 @@ end
 ---   width, max_width, height, size, fit = "shrink"|"wrap"|"ellipsis", min_size, fill, color, radius,
 ---   enabled, visible, name, tag }
 return function(opts)
-  opts = opts or {}
+  opts = core.options("button", opts)
   core.check_choice("button", "style", opts.style, STYLE_NAMES)
   local fill, color = STYLES[opts.style or "primary"]()
   fill, color = opts.fill or fill, opts.color or color

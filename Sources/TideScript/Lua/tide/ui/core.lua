@@ -65,6 +65,17 @@ local ANCHORS = {
   bottom_left = { 0, 1 }, bottom = { 0.5, 1 }, bottom_right = { 1, 1 },
 }
 
+-- A widget's options: `opts`, or none; anything else (a sprite, which is a table too) is
+-- refused at the caller's line.
+local type_of = require("tide.names").type_of
+function core.options(fname, opts)
+  if opts == nil then return {} end
+  if type_of(opts) ~= "table" then
+    error(("bad argument #1 to '%s' (table of options expected, got %s)"):format(fname, type_of(opts)), 3)
+  end
+  return opts
+end
+
 function core.check_choice(fname, field, value, choices)
   if value == nil then return end
   for _, choice in ipairs(choices) do

@@ -43,7 +43,7 @@ end
 --- the text is aligned inside it. Text that would not fit the box wraps onto lines
 --- with `wrap = true` (or `fit = "wrap"`), else shrinks to fit, then is cut with "…".
 return function(opts)
-  opts = opts or {}
+  opts = core.options("label", opts)
   core.check_choice("label", "align", opts.align, { "left", "center", "right" })
   core.check_choice("label", "fit", opts.fit, { "wrap", "shrink", "ellipsis", "none" })
   local root = tide.sprite.group{}

@@ -117,7 +117,6 @@ function Row:layout()
 end
 
 local function make(class, kind, opts, defaults)
-  opts = opts or {}
   local self = core.make(class, tide.sprite.group{ name = opts.name }, 0, 0, { parent = opts.parent, visible = opts.visible })
   self.kind, self.children = kind, {}
   self.spacing = opts.spacing or 12
@@ -134,7 +133,7 @@ end
 ---   justify = "top"|"center"|"bottom", padding, max_width, x = 0, y = 0,
 ---   width = tide.screen.width, height (nil: as tall as the children), name }
 local function column(opts)
-  opts = opts or {}
+  opts = core.options("column", opts)
   core.check_choice("column", "align", opts.align, { "center", "left", "right", "stretch" })
   core.check_choice("column", "justify", opts.justify, { "top", "center", "bottom" })
   local self = make(Column, "column", opts, { align = "center", justify = "top" })
@@ -148,7 +147,7 @@ end
 --- tide.ui.row{ child, child, ..., spacing = 12, align = "center"|"top"|"bottom",
 ---   justify = "center"|"start"|"end"|"space_between" (with a width), width, x, y, name }
 local function row(opts)
-  opts = opts or {}
+  opts = core.options("row", opts)
   core.check_choice("row", "align", opts.align, { "center", "top", "bottom" })
   core.check_choice("row", "justify", opts.justify, { "center", "start", "end", "space_between" })
   local self = make(Row, "row", opts, { align = "center", justify = "center" })
@@ -160,7 +159,7 @@ end
 
 --- tide.ui.spacer{ height, width }: empty room in a column or row.
 local function spacer(opts)
-  opts = opts or {}
+  opts = core.options("spacer", opts)
   return core.make(core.class(), tide.sprite.group{}, opts.width or 0, opts.height or 0, {})
 end
 

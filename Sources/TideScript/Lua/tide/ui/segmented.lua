@@ -33,7 +33,7 @@ end
 --- tide.ui.segmented{ options = { { id, text }, ... } or { "A", "B" }, value, on_change = function(segmented, id),
 ---   width, height, size, name, enabled }. Each segment is named `<name>_<id>`.
 return function(opts)
-  opts = opts or {}
+  opts = core.options("segmented", opts)
   if type(opts.options) ~= "table" or #opts.options < 2 then
     error("tide.ui.segmented: options must list at least two choices", 2)
   end

@@ -58,7 +58,7 @@ end
 --- tide.ui.slider{ min = 0, max = 10, step = 1, value, width, show_value = true,
 ---   format = function(value) return text end, on_change = function(slider, value), name, enabled }
 return function(opts)
-  opts = opts or {}
+  opts = core.options("slider", opts)
   local min, max = opts.min or 0, opts.max or 10
   if not (min < max) then error("tide.ui.slider: min must be less than max", 2) end
   local w = opts.width or 280

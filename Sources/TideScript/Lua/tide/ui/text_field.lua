@@ -128,7 +128,7 @@ end
 ---   validate = function(text, field) return nil or "why not" end,
 ---   on_change = function(field, text), on_submit, on_blur, width, height, size, name, enabled }
 return function(opts)
-  opts = opts or {}
+  opts = core.options("text_field", opts)
   local w, h = opts.width or 280, opts.height or 48
   local size = opts.size or theme.font_size
   local box = tide.sprite.rect{
