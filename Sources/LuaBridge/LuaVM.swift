@@ -16,6 +16,8 @@ public final class LuaVM {
   let link = VMLink()
   /// Keeps the memory of the epoch counter (`useEpoch(_:keptBy:)`) until the state is closed.
   var epochOwner: AnyObject?
+  /// The metatables objects are pushed with, resolved (`LuaState.objectKind(_:)`).
+  var objectKinds: [String: ObjectKind] = [:]
 
   /// Creates a state whose allocations stop at `memoryLimit` bytes (0 = no limit).
   public init(memoryLimit: Int = 512 << 20) {

@@ -77,16 +77,6 @@ extension LuaState {
   /// Where a metatable keeps its `tide_RawFields` (a light userdata), beside its field map.
   static let rawFieldsKey = "__tide_rawfields"
 
-  /// The raw fields of the metatable registered as `name`, or nil when it has none.
-  public func rawFields(ofMetatable name: String) -> RawFields? {
-    guard rawGet(LuaState.registryIndex, key: name) == .table else {
-      pop()
-      return nil
-    }
-    defer { pop() }
-    return rawFields(ofMetatableAt: -1)
-  }
-
   /// The raw fields of the metatable at `index`, or nil when it has none.
   func rawFields(ofMetatableAt index: Int32) -> RawFields? {
     defer { pop() }

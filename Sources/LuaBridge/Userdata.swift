@@ -31,6 +31,33 @@ extension LuaState {
   /// value (a table-backed object's owner then keeps its raw fields in step: see `RawFields`).
   @discardableResult
   public func pushObject<T: AnyObject>(_ object: T, metatable: String, fields: UnsafeMutableRawPointer? = nil) -> Bool {
+    pushObject(object, kind: objectKind(metatable), fields: fields)
+  }
+
+  /// What `pushObject` needs of the metatable registered as `name`, looked up once per
+  /// registration and kept by the VM: looking it up by name on each push cost a fifth of making
+  /// a sprite.
+  public func objectKind(_ name: String) -> ObjectKind {
+    if let kind = vm.objectKinds[name] { return kind }
+    pushMetatable(named: name)
+    let map = fieldMap(ofMetatableAt: -1)
+    let raw = rawFields(ofMetatableAt: -1)
+    let metatable = luaL_ref(L, tide_lua_registryindex())
+    // The box of a table-backed object has a bare metatable of its own (its __gc releases the
+    // object): it is no handle on the object, and a script that finds it can do nothing with it.
+    var box = metatable
+    if raw != nil {
+      pushMetatable(named: name + ".box")
+      box = luaL_ref(L, tide_lua_registryindex())
+    }
+    let kind = ObjectKind(metatable: metatable, boxMetatable: box, fieldMap: map, rawFields: raw)
+    vm.objectKinds[name] = kind
+    return kind
+  }
+
+  /// Pushes `object` as an object of `kind`, as `pushObject(_:metatable:fields:)` does.
+  @discardableResult
+  public func pushObject<T: AnyObject>(_ object: T, kind: ObjectKind, fields: UnsafeMutableRawPointer? = nil) -> Bool {
     let pointer = Unmanaged.passUnretained(object).toOpaque()
     lua_rawgeti(L, tide_lua_registryindex(), lua_Integer(shared.pointee.object_cache_ref))
     switch lua_rawgetp(L, -1, pointer) {
@@ -44,19 +71,17 @@ extension LuaState {
       remove(at: -2)  // cache
       return false
     }
-    let rawFields = fields == nil ? nil : self.rawFields(ofMetatable: metatable)
+    let rawFields = fields == nil ? nil : kind.rawFields
     // lua_newuserdatauv never returns NULL: it raises on failure instead.
     let raw: UnsafeMutableRawPointer = tide_lua_newuserdata(L, MemoryLayout<tide_Object>.size)
-    // The box of a table-backed object has a bare metatable of its own (its __gc releases the
-    // object): it is no handle on the object, and a script that finds it can do nothing with it.
-    pushMetatable(named: rawFields == nil ? metatable : metatable + ".box")
     // Without a map the C metamethods cannot tell the fields apart: then Swift serves them all.
-    let map = fields == nil ? nil : fieldMap(ofMetatableAt: rawFields == nil ? -1 : nil, named: metatable)
+    let map = fields == nil ? nil : kind.fieldMap
     raw.initializeMemory(
       as: tide_Object.self,
       to: tide_Object(
         magic: TIDE_OBJECT_MAGIC, object: Unmanaged.passRetained(object).toOpaque(),
         fields: map == nil ? nil : fields, fieldmap: map))
+    lua_rawgeti(L, tide_lua_registryindex(), lua_Integer(rawFields == nil ? kind.metatable : kind.boxMetatable))
     _ = lua_setmetatable(L, -2)
     if let rawFields, let fields {
       // The table stands for the object: its raw fields with the block's values, and the box
@@ -67,7 +92,7 @@ extension LuaState {
         lua_pushnumber(L, rawFields.value(i, in: fields))
         lua_rawset(L, -3)
       }
-      pushMetatable(named: metatable)
+      lua_rawgeti(L, tide_lua_registryindex(), lua_Integer(kind.metatable))
       _ = lua_setmetatable(L, -2)
       pushValue(at: -2)
       lua_rawsetp(L, -2, UnsafeRawPointer(shared))  // table[key] = box
@@ -125,6 +150,7 @@ extension LuaState {
     newindex: LuaFunction? = nil, extra: [String: LuaFunction] = [:], fields: [LuaObjectField] = [],
     rawFields: [String] = []
   ) {
+    vm.objectKinds[name] = nil  // resolved again at the next push
     withStackCheck {
       pushMetatable(named: name, reserving: ["__index", "__newindex"])
       let metatable = top
@@ -197,17 +223,8 @@ extension LuaState {
   /// metatables, so the name cannot clash with theirs.
   static let fieldMapKey = "__tide_fieldmap"
 
-  /// The field map of the metatable at `index`, or when nil of the one registered as `name`; nil
-  /// when it was registered without fields.
-  private func fieldMap(ofMetatableAt index: Int32?, named name: String) -> UnsafePointer<tide_FieldMap>? {
-    guard let index else {
-      guard rawGet(LuaState.registryIndex, key: name) == .table else {
-        pop()
-        return nil
-      }
-      defer { pop() }
-      return fieldMap(ofMetatableAt: -1, named: name)
-    }
+  /// The field map of the metatable at `index`, or nil when it was registered without fields.
+  private func fieldMap(ofMetatableAt index: Int32) -> UnsafePointer<tide_FieldMap>? {
     defer { pop() }
     guard rawGet(index, key: Self.fieldMapKey) == .lightUserdata else { return nil }
     return lua_touserdata(L, -1).map { UnsafePointer($0.assumingMemoryBound(to: tide_FieldMap.self)) }
@@ -267,4 +284,15 @@ extension LuaState {
     pushValue(at: -1)
     rawSet(registry, key: name)
   }
+}
+
+/// A metatable for boxed objects, resolved once (`LuaState.objectKind(_:)`): registry references
+/// to it and to its boxes' bare metatable, and its field map and raw fields. Valid for the VM's
+/// life; registering the metatable again makes a new kind needed.
+public struct ObjectKind {
+  let metatable: Int32
+  let boxMetatable: Int32
+  let fieldMap: UnsafePointer<tide_FieldMap>?
+  /// The raw fields of table-backed objects of this kind, or nil.
+  public let rawFields: RawFields?
 }

@@ -40,7 +40,7 @@ final class ObjectTableTests: XCTestCase {
         LuaObjectField("size", .number, offset: offset(\Spot.size)),
       ],
       rawFields: ["x", "y"])
-    guard let raw = lua.rawFields(ofMetatable: "Dot") else { preconditionFailure("Dot has raw fields") }
+    guard let raw = lua.objectKind("Dot").rawFields else { preconditionFailure("Dot has raw fields") }
     let dot = Dot()
     dot.block.pointee.x = 3
     XCTAssertTrue(lua.pushObject(dot, metatable: "Dot", fields: UnsafeMutableRawPointer(dot.block)))

@@ -462,7 +462,7 @@ extension Engine {
       fields: SpriteField.direct,
       // x and y are plain fields of the sprite's table: see SpriteTables.
       rawFields: SpriteField.raw.map(\.rawValue))
-    spriteTables.fields = lua.rawFields(ofMetatable: "tide.Sprite")
+    spriteTables.kind = lua.objectKind("tide.Sprite")
   }
 
   // MARK: Helpers
@@ -560,7 +560,11 @@ extension Engine {
   /// A new one is held for as long as the sprite is in the scene (see `SpriteTables`); one for
   /// a sprite off the scene (the parent of a removed group's child) is held if it comes back.
   func pushSprite(_ node: Node, on lua: LuaState) {
-    if lua.pushObject(node, metatable: "tide.Sprite", fields: node.fieldsAddress), node.isAttached {
+    guard let kind = spriteTables.kind else {
+      lua.pushObject(node, metatable: "tide.Sprite", fields: node.fieldsAddress)  // before the API is in
+      return
+    }
+    if lua.pushObject(node, kind: kind, fields: node.fieldsAddress), node.isAttached {
       spriteTables.hold(node, tableAt: -1, lua: lua, made: true)
     }
   }

@@ -38,8 +38,11 @@ final class SpriteTables: PositionSource {
   /// that counts (a tap, a tween, a query).
   static func checked(perTickOf count: Int) -> Int { (count + 59) / 60 }
 
-  /// The raw fields of the sprite metatable (x and y), set once it is registered.
-  var fields: RawFields?
+  /// The sprite metatable, resolved once it is registered, and its raw fields (x and y).
+  var kind: ObjectKind? {
+    didSet { fields = kind?.rawFields }
+  }
+  private(set) var fields: RawFields?
   /// The engine whose sprites these are, and the main thread of its Lua state; set by
   /// `connect(to:)`, which the engine's init calls, and cleared as the engine goes (a node a
   /// caller still holds then keeps its position and asks nothing). Unowned and plain: no
