@@ -237,8 +237,9 @@ public final class Engine: GameDriver {
     let stackTop = lua.top
     defer { assert(lua.top == stackTop, "Lua stack unbalanced by a tick: \(stackTop) -> \(lua.top)") }
     // What the engine finds wrong in a sprite's table while it steps is reported at this tick.
+    let wasStepping = spriteTables.isStepping  // a test may step from inside a step
     spriteTables.isStepping = true
-    defer { spriteTables.isStepping = false }
+    defer { spriteTables.isStepping = wasStepping }
     let dt = clock.dt
     let startTick = clock.tick
     clock.step()
