@@ -1,4 +1,4 @@
--- tide.names: how values and field paths read in the messages of tide.rules.
+-- tide.names: how values and field paths read in the messages of tide.rules and tide.ui.
 
 local names = {}
 
