@@ -141,7 +141,7 @@ typedef struct tide_State {
      called from Lua; a call from Swift into Lua returns): raw fields of table-backed
      objects may then have been written. NULL when nobody asks; see tide_RawFields. */
   uint64_t *epoch;
-  /* Tables tide_objectbox found a box in, and those boxes (see tide_boxcache_slot): an
+  /* Tables tide_objectbox found a box in, and those boxes (see tide_objectbox): an
      entry is good while `frees` is what it was when it was made. Freeing is the only way a
      table's address can come to name another table, or a box's memory go (a box a script
      unhooked from its table stays until freed). */
@@ -385,15 +385,12 @@ static inline int tide_where(lua_State *L, int level, char *name) {
 /* Pushes "short_src:line" of the first Lua frame at or above `level` of L1
 ** onto L, or nil when there is none: [-0, +1]. */
 static inline void tide_pushlocation(lua_State *L, lua_State *L1, int level) {
-  lua_Debug ar;
-  while (lua_getstack(L1, level++, &ar)) {
-    lua_getinfo(L1, "Sl", &ar);
-    if (ar.currentline > 0) {
-      lua_pushfstring(L, "%s:%d", ar.short_src, ar.currentline);
-      return;
-    }
-  }
-  lua_pushnil(L);
+  char name[LUA_IDSIZE];
+  int line = tide_where(L1, level, name);
+  if (line > 0)
+    lua_pushfstring(L, "%s:%d", name, line);
+  else
+    lua_pushnil(L);
 }
 
 /* Pushes a copy of the value at idx as a string, the way lua.c shows error
@@ -607,8 +604,9 @@ static inline int tide_fields_newindex(lua_State *L) {
 ** (tide_State.epoch), and copies its own writes back (tide_rawfields_push).
 ** The tables are found by the object's owner (a registry reference, or the
 ** object cache) and passed by stack index.
-** Neither raises: both use raw gets and sets on keys the table holds, which
-** allocate nothing (a key a script set to nil is left for __newindex).
+** None of these raises: pull and push use raw gets and sets on keys the table
+** holds, which allocate nothing (a key a script set to nil is left for
+** __newindex), and restore, which may allocate, sets in a protected call.
 ** ---------------------------------------------------------------------- */
 #define TIDE_RAW_MAX 4
 
@@ -632,6 +630,20 @@ static inline int tide_rawfields_add(tide_RawFields *f, const char *name, uint32
 static inline const char *tide_rawfields_name(const tide_RawFields *f, int i) { return f->names[i]; }
 static inline uint32_t tide_rawfields_offset(const tide_RawFields *f, int i) { return f->offsets[i]; }
 
+/* Takes the value on top of L, of Lua type `type`, as raw field `i`: stores it
+** into `block` (and into the confirmed copy at block + good + 8 * i when `good`
+** is not negative) when it is a number within the field's range. Returns 1 when
+** it was refused. The caller pops it: the list pulls clear a table's values at
+** once, since each Lua API call counts there. [-0, +0] */
+static inline int tide_rawfields_take(lua_State *L, int type, char *block, const tide_RawFields *f, int i, long good) {
+  if (type != LUA_TNUMBER) return 1;
+  double d = (double)lua_tonumber(L, -1);
+  if (!(d >= f->lo[i] && d <= f->hi[i])) return 1; /* NaN too */
+  *(double *)(block + f->offsets[i]) = d;
+  if (good >= 0) *(double *)(block + good + 8 * i) = d;
+  return 0;
+}
+
 /* Copies each raw field of the table at `idx` that holds a number within its
 ** range into `block`, and into block + good + 8 * i as well when `good` is not
 ** negative (the values the owner last confirmed). Returns a mask of those that
@@ -643,17 +655,7 @@ static inline unsigned tide_rawfields_pull(lua_State *L, int idx, char *block, c
   idx = lua_absindex(L, idx);
   for (int i = 0; i < f->count; i++) {
     lua_pushstring(L, f->names[i]);
-    if (lua_rawget(L, idx) == LUA_TNUMBER) {
-      double d = (double)lua_tonumber(L, -1);
-      if (d >= f->lo[i] && d <= f->hi[i]) { /* false for NaN */
-        *(double *)(block + f->offsets[i]) = d;
-        if (good >= 0) *(double *)(block + good + 8 * i) = d;
-      } else {
-        bad |= 1u << i;
-      }
-    } else {
-      bad |= 1u << i;
-    }
+    if (tide_rawfields_take(L, lua_rawget(L, idx), block, f, i, good)) bad |= 1u << i;
     lua_pop(L, 1);
   }
   return bad;
@@ -686,17 +688,7 @@ static inline int tide_rawfields_pull_list(lua_State *L, const int *refs, void *
     int bad = 0;
     for (int k = 0; k < n; k++) {
       lua_pushvalue(L, keys + k);
-      if (lua_rawget(L, top + 1) == LUA_TNUMBER) {
-        double d = (double)lua_tonumber(L, -1);
-        if (d >= f->lo[k] && d <= f->hi[k]) { /* false for NaN */
-          *(double *)(block + f->offsets[k]) = d;
-          if (good >= 0) *(double *)(block + good + 8 * k) = d;
-        } else {
-          bad = 1;
-        }
-      } else {
-        bad = 1;
-      }
+      bad |= tide_rawfields_take(L, lua_rawget(L, top + 1), block, f, k, good);
     }
     lua_settop(L, top);
     if (bad) break;
