@@ -28,7 +28,7 @@ public struct RawFields {
 
   /// The block's value of field `i`.
   public func value(_ i: Int, in block: UnsafeMutableRawPointer) -> Double {
-    block.load(fromByteOffset: Int(tide_rawfields_offset(pointer, Int32(i))), as: Double.self)
+    block.load(fromByteOffset: offset(of: i), as: Double.self)
   }
 
   /// Copies into `block` each field of the table at `index` that holds a number within the

@@ -10,7 +10,7 @@ final class NodeScript {
   let owner: Int
   /// Where a script made the sprite ("main.lua:31"), for errors that cannot name a line of
   /// their own (a bad `x` found after the script set it).
-  var madeAt: ScriptPlace?
+  let madeAt: ScriptPlace?
 
   init(owner: Int, madeAt: ScriptPlace? = nil) {
     self.owner = owner

@@ -103,7 +103,7 @@ final class SpriteTables: PositionSource {
   func hold(_ node: Node, tableAt index: Int32, lua: LuaState, made: Bool) {
     guard lua.type(at: index) == .table else { return }
     let block = node.fieldsAddress
-    let nodeFields = block.assumingMemoryBound(to: NodeFields.self)
+    let nodeFields = node.typedFields
     if nodeFields.pointee.sourceKey != 0 { return }  // held already
     let ref = lua.referenceID(at: index)
     nodeFields.pointee.sourceKey = ref
@@ -124,7 +124,7 @@ final class SpriteTables: PositionSource {
   /// Lets go of the table of `node` (removed from the scene), after taking the last position it
   /// holds. The node still follows the table while a script holds it.
   func letGo(of node: Node) {
-    let nodeFields = node.fieldsAddress.assumingMemoryBound(to: NodeFields.self)
+    let nodeFields = node.typedFields
     let ref = nodeFields.pointee.sourceKey
     guard ref != 0, let lua else { return }
     if nodeFields.pointee.positionEpoch != epoch.pointee {
@@ -155,7 +155,7 @@ final class SpriteTables: PositionSource {
     var stack = [root]
     while let node = stack.popLast() {
       stack.append(contentsOf: node.children)
-      guard node.fieldsAddress.assumingMemoryBound(to: NodeFields.self).pointee.sourceKey == 0,
+      guard node.typedFields.pointee.sourceKey == 0,
         lua.pushCached(node)
       else { continue }
       hold(node, tableAt: -1, lua: lua, made: false)
@@ -168,7 +168,7 @@ final class SpriteTables: PositionSource {
   /// Pushes the table that stands for `node`: the held one, or while the script holds it, the
   /// one of a removed sprite. False (nothing pushed) when there is none.
   private func pushTable(of node: Node, lua: LuaState) -> Bool {
-    let ref = node.fieldsAddress.assumingMemoryBound(to: NodeFields.self).pointee.sourceKey
+    let ref = node.typedFields.pointee.sourceKey
     if ref != 0 {
       if lua.push(referenceID: ref) == .table { return true }
       lua.pop()
@@ -182,7 +182,7 @@ final class SpriteTables: PositionSource {
 
   override func refresh(_ node: Node) {
     guard let lua else { return }
-    let nodeFields = node.fieldsAddress.assumingMemoryBound(to: NodeFields.self)
+    let nodeFields = node.typedFields
     let inGame = inGame
     // A quiet read once an epoch is enough: drawing reads each position several times.
     if !inGame, nodeFields.pointee.sourceQuietEpoch == epoch.pointee { return }
@@ -201,7 +201,7 @@ final class SpriteTables: PositionSource {
   private func pull(_ node: Node, tableAt index: Int32, lua: LuaState, inGame: Bool) {
     guard let fields else { return }
     let block = node.fieldsAddress
-    let nodeFields = block.assumingMemoryBound(to: NodeFields.self)
+    let nodeFields = node.typedFields
     guard inGame else {
       if fields.pull(lua, tableAt: index, into: block) == 0 { nodeFields.pointee.sourceQuietEpoch = epoch.pointee }
       return
@@ -224,8 +224,7 @@ final class SpriteTables: PositionSource {
     for i in 0..<fields.count where bad & (1 << i) != 0 {
       report(node, field: i, tableAt: index, lua: lua, engine: engine)
       let confirmed = block.load(fromByteOffset: confirmedOffset + 8 * i, as: Double.self)
-      block.storeBytes(
-        of: confirmed, toByteOffset: Int(fields.offset(of: i)), as: Double.self)
+      block.storeBytes(of: confirmed, toByteOffset: fields.offset(of: i), as: Double.self)
       fields.restore(i, lua, tableAt: index, from: block)
     }
   }
@@ -235,12 +234,10 @@ final class SpriteTables: PositionSource {
   override func written(_ node: Node, _ axis: PositionSource.Axis) {
     guard let fields, let lua else { return }
     let block = node.fieldsAddress
-    let nodeFields = block.assumingMemoryBound(to: NodeFields.self)
+    let nodeFields = node.typedFields
     // The raw fields are `SpriteField.raw`: x, then y.
     let i = axis == .x ? 0 : 1
-    block.storeBytes(
-      of: block.load(fromByteOffset: Int(fields.offset(of: i)), as: Double.self),
-      toByteOffset: confirmedOffset + 8 * i, as: Double.self)
+    block.storeBytes(of: fields.value(i, in: block), toByteOffset: confirmedOffset + 8 * i, as: Double.self)
     guard pushTable(of: node, lua: lua) else { return }
     let bad = fields.push(lua, tableAt: -1, from: block, mask: 1 << i)
     if bad != 0, let engine {
@@ -326,6 +323,13 @@ final class SpriteTables: PositionSource {
     let shown = text.count > 40 ? String(text.prefix(40)) + "..." : text
     let escaped = shown.unicodeScalars.map { $0.value < 0x20 || $0.value == 0x7f ? "\\" + String($0.value, radix: 8) : String($0) }
     return "\"" + escaped.joined() + "\""
+  }
+}
+
+extension Node {
+  /// The node's field block, typed: where `SpriteTables` keeps its own per-node fields.
+  fileprivate var typedFields: UnsafeMutablePointer<NodeFields> {
+    fieldsAddress.assumingMemoryBound(to: NodeFields.self)
   }
 }
 
