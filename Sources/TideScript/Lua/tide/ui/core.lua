@@ -8,6 +8,8 @@
 
 local core = {}
 
+local type_of = require("tide.names").type_of
+
 -- Colours and sizes every widget starts from; each widget takes overrides.
 core.theme = {
   background = "#1d2433",
@@ -67,7 +69,6 @@ local ANCHORS = {
 
 -- A widget's options: `opts`, or none; anything else (a sprite, which is a table too) is
 -- refused at the caller's line.
-local type_of = require("tide.names").type_of
 function core.options(fname, opts)
   if opts == nil then return {} end
   if type_of(opts) ~= "table" then

@@ -6,13 +6,14 @@
 -- visibility lays its column out again.
 
 local core = require("tide.ui.core")
+local type_of = require("tide.names").type_of
 
 local Column = core.class()
 local Row = core.class()
 
 local function add(self, child)
   -- A sprite is a table too, one that has no field `sprite` (asking raises): refused first.
-  if type(child) ~= "table" or getmetatable(child) == "tide.Sprite" or not child.sprite then
+  if type_of(child) ~= "table" or not child.sprite then
     error("tide.ui." .. self.kind .. ": children must be tide.ui widgets", 3)
   end
   child.owner = self
