@@ -144,7 +144,7 @@ final class SaveAPITests: XCTestCase {
   ///
   /// Run in a `tide` subprocess so a crash cannot take the test runner down with it.
   func testDeeplyNestedSaveDoesNotCrashTheHost() throws {
-    let tide = URL(fileURLWithPath: CommandLine.arguments[0]).deletingLastPathComponent().appendingPathComponent("tide")
+    let tide = tideExecutable
     try XCTSkipUnless(FileManager.default.isExecutableFile(atPath: tide.path), "no tide executable at \(tide.path)")
     let fixture = try GameFixture(
       main: #"""

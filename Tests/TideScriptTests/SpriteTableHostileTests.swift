@@ -12,57 +12,15 @@ import XCTest
 final class SpriteTableHostileTests: XCTestCase {
   // MARK: Helpers
 
-  /// The `tide` binary beside the test bundle.
-  static var tideBinary: URL {
-    // On Linux the test bundle's URL is the products folder itself; elsewhere it is the .xctest inside it.
-    let bundle = Bundle(for: SpriteTableHostileTests.self).bundleURL
-    let candidates = [
-      bundle.appendingPathComponent("tide"), bundle.deletingLastPathComponent().appendingPathComponent("tide"),
-    ]
-    return candidates.first { FileManager.default.isExecutableFile(atPath: $0.path) } ?? candidates[0]
-  }
-
-  struct ChildRun {
-    var status: Int32
-    var killedBySignal: Bool
-    var timedOut: Bool
-    var output: String
-  }
-
-  /// Runs `tide <arguments>` in a child process (output to a file, killed after `timeout` s).
-  func runTide(_ arguments: [String], timeout: Double = 120, dataHome: URL? = nil) throws -> ChildRun {
-    let out = FileManager.default.temporaryDirectory.appendingPathComponent("tide-hostile-\(UUID().uuidString).txt")
-    FileManager.default.createFile(atPath: out.path, contents: nil)
-    defer { try? FileManager.default.removeItem(at: out) }
-    let handle = try FileHandle(forWritingTo: out)
-    let process = Process()
-    process.executableURL = Self.tideBinary
-    process.arguments = arguments
+  /// Runs `tide <arguments>` in a child process (killed after `timeout` s), its saves and
+  /// capsules in `dataHome`.
+  func runTide(_ arguments: [String], timeout: Double = 120, dataHome: URL? = nil) throws -> ProgramRun {
     var environment = ProcessInfo.processInfo.environment
     environment["XDG_DATA_HOME"] =
       (dataHome ?? FileManager.default.temporaryDirectory.appendingPathComponent("tide-hostile-data")).path
     environment["SDL_VIDEODRIVER"] = "dummy"
     environment["SDL_AUDIODRIVER"] = "dummy"
-    process.environment = environment
-    process.standardOutput = handle
-    process.standardError = handle
-    try process.run()
-    let deadline = Date().addingTimeInterval(timeout)
-    var timedOut = false
-    while process.isRunning {
-      if Date() > deadline {
-        timedOut = true
-        process.terminate()
-        break
-      }
-      Thread.sleep(forTimeInterval: 0.05)
-    }
-    process.waitUntilExit()
-    try handle.close()
-    let text = String(decoding: (try? Data(contentsOf: out)) ?? Data(), as: UTF8.self)
-    return ChildRun(
-      status: process.terminationStatus, killedBySignal: process.terminationReason == .uncaughtSignal,
-      timedOut: timedOut, output: text)
+    return try runProgram(tideExecutable, arguments, timeout: timeout, environment: environment)
   }
 
   /// Runs one Lua test file in a child `tide test` and asserts it ran `count` tests, all passing,

@@ -438,7 +438,7 @@ final class TestRunnerTests: XCTestCase {
 
   /// `tide test` exits non-zero on any failure (the CLI built beside this test bundle).
   func testCommandLineExitStatus() throws {
-    let tide = URL(fileURLWithPath: CommandLine.arguments[0]).deletingLastPathComponent().appendingPathComponent("tide")
+    let tide = tideExecutable
     try XCTSkipUnless(FileManager.default.isExecutableFile(atPath: tide.path), "no tide executable at \(tide.path)")
     func run(_ tests: String, _ extra: [String] = []) throws -> (Int32, String) {
       let fixture = try GameFixture(main: "", tests: tests)
