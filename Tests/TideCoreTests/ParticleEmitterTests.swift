@@ -89,4 +89,27 @@ final class ParticleEmitterTests: XCTestCase {
     XCTAssertFalse(node.isAttached)
     XCTAssertEqual(scene.particleBudget.live, 0)
   }
+
+  /// Each emitter is stepped once a tick however often it was registered, and one that left
+  /// the scene and came back with a new emitter is stepped again (the list is kept by a flag
+  /// on the node, not by searching it: a scene making thousands of bursts a tick).
+  func testEveryEmitterStepsOnceATickAndAgainAfterComingBack() {
+    let scene = SceneGraph()
+    let node = scene.makeNode(.particles)
+    scene.root.add(node)
+    let slow = spec { $0.burst = 1; $0.speed = 60...60; $0.angle = 0...0; $0.lifetime = 10...10 }
+    let emitter = ParticleEmitter(spec: slow, seed: 1, budget: scene.particleBudget)
+    node.emitter = emitter
+    node.emitter = emitter  // registered twice
+    scene.update(dt)
+    XCTAssertEqual(node.emitter?.snapshot().first?.x ?? 0, 1, accuracy: 1e-9)  // 60 units/s for one tick
+    node.removeFromParent()
+    scene.update(dt)  // detached: leaves the list
+    scene.root.add(node)
+    node.emitter = ParticleEmitter(spec: slow, seed: 1, budget: scene.particleBudget)
+    scene.update(dt)
+    XCTAssertEqual(node.emitter?.snapshot().first?.x ?? 0, 1, accuracy: 1e-9)
+    scene.update(dt)
+    XCTAssertEqual(node.emitter?.snapshot().first?.x ?? 0, 2, accuracy: 1e-9)
+  }
 }

@@ -170,6 +170,9 @@ public final class Node {
   var animationTime: Double = 0
   var animationFinished: (() -> Void)?
   var isInAnimationList = false
+  /// In its graph's list of emitters to step: a scene that makes many bursts in one tick
+  /// registers each once without searching the list.
+  var isInEmitterList = false
 
   /// Text shown by text nodes; setting it re-measures width and height.
   public var text: String = "" {

@@ -67,9 +67,13 @@ public final class SceneGraph {
   private func stepEmitters(_ dt: Double) {
     guard !emitting.isEmpty else { return }
     emitting.removeAll { node in
-      guard let emitter = node.emitter, node.isAttached else { return true }
+      guard let emitter = node.emitter, node.isAttached else {
+        node.isInEmitterList = false
+        return true
+      }
       emitter.step(dt)
       guard emitter.isFinished, node.removesWhenDone else { return false }
+      node.isInEmitterList = false
       node.removeFromParent()
       didRemoveByItself?(node)
       return true
@@ -77,7 +81,8 @@ public final class SceneGraph {
   }
 
   func registerEmitter(_ node: Node) {
-    guard !emitting.contains(where: { $0 === node }) else { return }
+    guard !node.isInEmitterList else { return }
+    node.isInEmitterList = true
     emitting.append(node)
   }
 
