@@ -150,7 +150,8 @@ final class DrawingAPITests: XCTestCase {
         end)
 
         it("stays when kept, and emits more on demand", function()
-          local p = tide.particles(spark, { keep = true, name = "kept" })
+          local p = tide.particles(spark, { keep = true, name = "kept", x = 12, alpha = 0.5 })
+          assert.are.same({ 12, 0.5 }, { p.x, p.alpha })  -- the options' sprite fields beside `keep`
           app:advance(1)
           assert.are.equal(0, p:particle_count())
           assert.are.equal(p, app:find{ name = "kept" })
@@ -172,6 +173,7 @@ final class DrawingAPITests: XCTestCase {
           fails_with(function() tide.particles({ lifetime = 1 }) end, "an emitter needs a 'burst' or a 'rate' above 0")
           fails_with(function() tide.particles({ burst = 5, speed = { 10, 5 } }) end, "'speed' must be { min, max } with min <= max")
           fails_with(function() tide.particles({ burst = 5, colors = { "#fff", "blurple" } }) end, "'colors[2]' must be a colour")
+          fails_with(function() tide.particles({ burst = 5, size = { 9, -1 } }) end, "size[2] must be")
           fails_with(function() tide.particles({ burst = 5, alpha = 2 }) end, "alpha")
           fails_with(function() tide.particles({ burst = 5, blend = "screen" }) end, "invalid blend 'screen'")
           fails_with(function() tide.particles({ burst = 5, gravity = { 0 } }) end, "'gravity' must be { x, y }")

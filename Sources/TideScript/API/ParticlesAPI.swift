@@ -185,9 +185,9 @@ extension Engine {
   private func colors(_ lua: LuaState, _ arg: Int32, _ key: String) throws -> [Color]? {
     lua.rawGet(arg, key: key)
     defer { lua.pop(1) }
-    func color(at index: Int32, _ name: String) throws -> Color {
+    func color(at index: Int32, _ name: @autoclosure () -> String) throws -> Color {
       guard lua.type(at: index) == .string, let text = lua.toString(at: index), let color = Color(string: text) else {
-        throw LuaArgumentError(arg: arg, message: "'\(name)' must be a colour like \"#ff0000\", got \(lua.toString(at: index) ?? lua.typeName(at: index))")
+        throw LuaArgumentError(arg: arg, message: "'\(name())' must be a colour like \"#ff0000\", got \(lua.toString(at: index) ?? lua.typeName(at: index))")
       }
       return color
     }

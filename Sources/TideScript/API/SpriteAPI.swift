@@ -495,8 +495,11 @@ extension Engine {
       lua.forEachPair(optsArg) { k, v in
         // A field's name, as Lua interned it, is found by its address: no Swift string made
         // and hashed per option (the words of any error are the same: the key is the name).
-        // `parent` is an option of its own here (the sprite to add to), not the read-only field.
-        if also.isEmpty, let interned = lua.internedString(at: k), let field = fields.lookup(interned), field != .parent {
+        // `parent` is an option of its own here (the sprite to add to), not the read-only field;
+        // a constructor's own key is its to read even where a field has that name.
+        if let interned = lua.internedString(at: k), let field = fields.lookup(interned), field != .parent,
+          also.isEmpty || !also.contains(field.rawValue)
+        {
           do { try setField(field, of: node, valueAt: v, lua: lua, arg: optsArg, prefix: field.rawValue) } catch {
             failure.offer(field.rawValue, error)
           }

@@ -52,7 +52,9 @@ extension LuaState {
 
   /// The number at stack `index` (not converted from strings), checked against `range`:
   /// nil when it is not a number; throws an error for argument `arg` when out of range.
-  func rangedNumber(at index: Int32, _ name: String, in range: NumberRange, arg: Int32) throws -> Double? {
+  /// `name` is only built for an error: callers name list entries (`"size[2]"`), and building
+  /// that string for every entry that passes was most of reading an emitter table.
+  func rangedNumber(at index: Int32, _ name: @autoclosure () -> String, in range: NumberRange, arg: Int32) throws -> Double? {
     guard type(at: index) == .number, let value = toDouble(at: index) else { return nil }
     let exact = isInteger(at: index) ? toInt(at: index) : nil
     if let complaint = rangeComplaint(name, value, integerAt: exact, range) { throw argumentError(arg, complaint) }
@@ -60,8 +62,8 @@ extension LuaState {
   }
 
   /// The complaint about a value, naming an integer exactly (math.mininteger does not round).
-  private func rangeComplaint(_ name: String, _ value: Double, integerAt exact: Int?, _ range: NumberRange) -> String? {
-    if let exact { return range.complaint(name, exact) }
-    return range.complaint(name, value)
+  private func rangeComplaint(_ name: () -> String, _ value: Double, integerAt exact: Int?, _ range: NumberRange) -> String? {
+    if let exact { return range.contains(exact) ? nil : range.complaint(name(), exact) }
+    return range.contains(value) ? nil : range.complaint(name(), value)
   }
 }
