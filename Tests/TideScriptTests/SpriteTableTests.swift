@@ -146,6 +146,12 @@ final class SpriteTableTests: XCTestCase {
           assert.error_matches(function() app:step() end, 'got string "far"', nil, true)
         end)
 
+        it("shows control characters in a bad value as Lua's decimal escapes", function()
+          local s = tide.sprite.rect{ x = 5, y = 5, w = 10, h = 10 }
+          s.x = "a\nb\127"
+          assert.error_matches(function() app:step() end, 'got string "a\\10b\\127"', nil, true)
+        end)
+
         it("is found within a second even when nothing reads the sprite", function()
           local all = {}
           for i = 1, 600 do all[i] = tide.sprite.rect{ x = i, y = i } end
@@ -169,7 +175,7 @@ final class SpriteTableTests: XCTestCase {
         end)
       end)
       """#)
-    assertAllPassed(report, count: 5)
+    assertAllPassed(report, count: 6)
   }
 
   func testRemovedSpritesLetGoOfTheirTablesAndTakeThemBackWhenAdded() throws {

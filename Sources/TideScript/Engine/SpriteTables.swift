@@ -321,7 +321,7 @@ final class SpriteTables: PositionSource {
   /// `text` quoted for a message, cut short when long, with control characters shown escaped.
   private static func quoted(_ text: String) -> String {
     let shown = text.count > 40 ? String(text.prefix(40)) + "..." : text
-    let escaped = shown.unicodeScalars.map { $0.value < 0x20 || $0.value == 0x7f ? "\\" + String($0.value, radix: 8) : String($0) }
+    let escaped = shown.unicodeScalars.map { $0.value < 0x20 || $0.value == 0x7f ? "\\" + String($0.value) : String($0) }
     return "\"" + escaped.joined() + "\""
   }
 }
