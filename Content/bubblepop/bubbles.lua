@@ -106,12 +106,14 @@ function bubbles.place(others, radius, field, rise)
   local top = field.top + radius + (rise or 0)
   local left, right, bottom = field.left + radius, field.right - radius, field.bottom - radius
   if top > bottom or left > right then return nil end
+  local float, gap = tide.random.float, b.gap
   for _ = 1, b.placement_attempts do
-    local x, y = tide.random.float(left, right), tide.random.float(top, bottom)
+    local x, y = float(left, right), float(top, bottom)
     local clear = true
-    for _, other in ipairs(others) do
+    for i = 1, #others do
+      local other = others[i]
       local dx, dy = x - other.x, y - other.y
-      local least = radius + other.radius + b.gap
+      local least = radius + other.radius + gap
       if dx * dx + dy * dy < least * least then
         clear = false
         break

@@ -333,17 +333,24 @@ ui.screen("play", {
     end
   end,
 
+  -- Every tick, so plain numeric loops over the lists: no table made, no iterator called.
   update = function(self, dt)
     if self.phase ~= "playing" then return end
-    local rise = self.speed * dt
-    for _, list in ipairs({ self.popping, self.bubbles }) do
-      for _, s in ipairs(list) do s.y = s.y - rise end
+    local rise, top, r = self.speed * dt, self.field.top, game.bubble.radius
+    local popping, on_screen = self.popping, self.bubbles
+    for i = 1, #popping do
+      local s = popping[i]
+      s.y = s.y - rise
     end
-    -- Risen to the top bar: the bubble floats away there, never under the bar.
-    for i = #self.bubbles, 1, -1 do
-      local s = self.bubbles[i]
-      if s.y - s.radius * s.scale <= self.field.top then
-        table.remove(self.bubbles, i)
+    -- Risen to the top bar: the bubble floats away there, never under the bar. From the
+    -- end, so that taking one out leaves the rest still to visit in place. A bubble's scale
+    -- is at most 1 (it grows in to 1), so only one whose full radius reaches the bar can:
+    -- the scale, a call into the engine unlike x and y, is read for those alone.
+    for i = #on_screen, 1, -1 do
+      local s = on_screen[i]
+      s.y = s.y - rise
+      if s.y - r <= top and s.y - r * s.scale <= top then
+        table.remove(on_screen, i)
         self:float_away(s)
       end
     end
