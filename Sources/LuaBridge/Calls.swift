@@ -11,6 +11,7 @@ extension LuaState {
   /// say `Content/rps/main.lua:3:`), "=name" is used as is.
   public func load(_ source: String, chunkName: String) throws(LuaError) {
     var source = source
+    noteChunkName(chunkName)
     let status = protected {
       source.withUTF8 { bytes in
         chunkName.withCString { name in
@@ -26,6 +27,7 @@ extension LuaState {
   /// Compiles the text chunk in `bytes` as Lua does a file: bytes as they are, whatever their
   /// encoding (a Latin-1 comment or string is no error), binary chunks refused.
   public func load(bytes: [UInt8], chunkName: String) throws(LuaError) {
+    noteChunkName(chunkName)
     let status = protected {
       bytes.withUnsafeBufferPointer { buffer in
         chunkName.withCString { name in
@@ -88,8 +90,27 @@ extension LuaState {
     return status
   }
 
+  /// Keeps `chunkName` when Lua's messages will cut it, so that they name the whole file.
+  public func noteChunkName(_ chunkName: String) {
+    vm.longChunkNames.note(chunkName)
+  }
+
+  /// `text` (a message, a place or a traceback from Lua) with file names Lua cut short whole.
+  public func wholeChunkNames(_ text: String) -> String {
+    vm.longChunkNames.expand(text)
+  }
+
   /// Pops the error value a failed load or pcall left and describes it.
   func popError(status: Int32) -> LuaError {
+    let error = rawPopError(status: status)
+    let names = vm.longChunkNames
+    guard !names.names.isEmpty else { return error }
+    return LuaError(
+      kind: error.kind, message: names.expand(error.message), location: error.location.map(names.expand),
+      traceback: names.expand(error.traceback))
+  }
+
+  private func rawPopError(status: Int32) -> LuaError {
     defer { pop() }
     let kind = LuaState.errorKind(status: status, budgetTripped: shared.pointee.budget_tripped != 0)
     if type(at: -1) == .table {  // made by tide_msghandler

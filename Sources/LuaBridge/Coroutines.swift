@@ -95,8 +95,9 @@ public final class LuaThread {
     let kind = LuaState.errorKind(
       status: status, budgetTripped: state.shared.pointee.budget_tripped != 0)
     return LuaError(
-      kind: kind, message: message, location: LuaError.location(inMessage: message) ?? frame,
-      traceback: traceback)
+      kind: kind, message: host.wholeChunkNames(message),
+      location: (LuaError.location(inMessage: message) ?? frame).map(host.wholeChunkNames),
+      traceback: host.wholeChunkNames(traceback))
   }
 }
 

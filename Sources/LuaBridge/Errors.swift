@@ -144,7 +144,7 @@ extension LuaState {
         i += 1
       }
       if let chunk = names[hash] { return ScriptPlace(chunk: chunk, line: line) }
-      let chunk = String(cString: base)
+      let chunk = wholeChunkNames(String(cString: base))
       names[hash] = chunk
       return ScriptPlace(chunk: chunk, line: line)
     }

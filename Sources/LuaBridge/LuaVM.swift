@@ -18,6 +18,8 @@ public final class LuaVM {
   var epochOwner: AnyObject?
   /// The metatables objects are pushed with, resolved (`LuaState.objectKind(_:)`).
   var objectKinds: [String: ObjectKind] = [:]
+  /// Chunk names too long for Lua's messages, to write whole again (see `LongChunkNames`).
+  var longChunkNames = LongChunkNames()
 
   /// Creates a state whose allocations stop at `memoryLimit` bytes (0 = no limit).
   public init(memoryLimit: Int = 512 << 20) {

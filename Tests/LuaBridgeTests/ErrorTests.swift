@@ -25,6 +25,31 @@ final class ErrorTests: XCTestCase {
     XCTAssertTrue(error.description.contains(error.traceback))
   }
 
+  /// Lua keeps 59 bytes of a file's name in its messages ("..." and the tail): an editor
+  /// cannot open that, so every message, place and traceback names the whole file again.
+  func testAFileNameTooLongForLuaIsNamedWholeInErrors() {
+    let vm = makeVM()
+    let lua = vm.state
+    let file = "/home/ana/projects/games/made/with/tide/a/rather/long/folder/bubbles/main.lua"
+    guard let error = lua.expectError("local t\nreturn t.x", chunkName: "@" + file) else { return }
+    XCTAssertEqual(error.location, file + ":2")
+    XCTAssertTrue(error.message.hasPrefix(file + ":2: attempt to index a nil value"), error.message)
+    XCTAssertTrue(error.traceback.contains(file + ":2: in main chunk"), error.traceback)
+    XCTAssertFalse(error.description.contains("..."), error.description)
+    // A coroutine's error names it whole too.
+    try? lua.doString("function body() coroutine.yield() error('task failed') end", chunkName: "@" + file)
+    lua.getGlobal("body")
+    let thread = lua.newThread(function: -1)
+    lua.pop()
+    guard case .yielded = thread.resume(), case .errored(let failed) = thread.resume() else { return XCTFail("expected an error") }
+    XCTAssertEqual(failed.message, file + ":1: task failed")
+    XCTAssertTrue(failed.traceback.contains(file + ":1: in function 'body'"), failed.traceback)
+    // A name of 59 bytes, which Lua keeps, is left as it is.
+    let short = "game/" + String(repeating: "a", count: 59 - "game/.lua".count) + ".lua"
+    guard let kept = lua.expectError("error('x')", chunkName: "@" + short) else { return }
+    XCTAssertEqual(kept.location, short + ":1")
+  }
+
   func testErrorFromSwiftFunctionCalledByNestedLua() {
     let vm = makeVM()
     let lua = vm.state

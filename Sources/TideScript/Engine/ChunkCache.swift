@@ -42,6 +42,7 @@ enum ChunkCache {
     let dump = dumps[key]
     lock.unlock()
     if let dump {
+      lua.noteChunkName(chunkName)
       let status = dump.withUnsafeBufferPointer { buffer in
         chunkName.withCString { name in
           buffer.withMemoryRebound(to: CChar.self) { chars in
