@@ -19,6 +19,14 @@ if not columns or not rows or columns < 1 or rows < 1 or columns * rows % 2 == 1
 end
 local deck = decks[tide.options.deck]
 if not deck then error(("options: no deck '%s' in data/decks.lua"):format(tide.options.deck), 0) end
+local first_at = {}   -- a face listed twice would deal four cards that match
+for i, face in ipairs(deck) do
+  if first_at[face] then
+    error(("data/decks.lua: %s[%d]: %s is listed twice (first at [%d])"):format(tide.options.deck, i, face,
+      first_at[face]), 0)
+  end
+  first_at[face] = i
+end
 local pair_count = columns * rows // 2
 if pair_count > #deck then
   error(("options: deck '%s' has %d faces, a %dx%d grid needs %d"):format(tide.options.deck, #deck, columns, rows,
