@@ -96,9 +96,12 @@ extension LuaState {
         push(expected)
         return TIDE_MARK_TYPEERROR
       }
+      // A table from a game's data file is named, since the mistake is there, not at this call.
+      var message = error.message
+      if let origin = origin(ofTableAt: error.arg) { message += ", in the table \(origin)" }
       // luaL_argerror formats the message with %s, which ends at a NUL: a name a script gave
       // ("a\0b") would cut off the rest of the message, so the NUL is written as \0.
-      push(error.message.replacingOccurrences(of: "\0", with: "\\0"))
+      push(message.replacingOccurrences(of: "\0", with: "\\0"))
       return TIDE_MARK_ARGERROR
     case let error as LuaRaise:
       push(error.message)

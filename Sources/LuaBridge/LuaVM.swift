@@ -20,6 +20,8 @@ public final class LuaVM {
   var objectKinds: [String: ObjectKind] = [:]
   /// Chunk names too long for Lua's messages, to write whole again (see `LongChunkNames`).
   var longChunkNames = LongChunkNames()
+  /// The registry reference of the weak-keyed table of data tables' origins (`noteOrigins`).
+  var originsRef: Int32?
 
   /// Creates a state whose allocations stop at `memoryLimit` bytes (0 = no limit).
   public init(memoryLimit: Int = 512 << 20) {

@@ -140,6 +140,11 @@ final class ModuleLoader {
   private func run(_ found: Found, engine: Engine, arg: String, on caller: LuaState? = nil) throws(LuaError) {
     if let url = found.url {
       try run(url, chunkName: found.chunkName, env: found.isLibrary ? nil : engine.gameEnv, engine: engine, arg: arg, on: caller)
+      // A data file's tables go straight to the engine's functions: an error about one names
+      // the file and the place in it, where the fix is (see `LuaState.noteOrigins`).
+      if !found.isLibrary, arg.hasPrefix("data.") {
+        (caller ?? engine.lua).noteOrigins(ofTableAt: -1, file: String(found.chunkName.dropFirst()))
+      }
     } else {
       guard let source = found.libraryPath.flatMap(LuaLibrary.source(of:)) else {
         throw LuaError(message: "\(found.chunkName.dropFirst()): missing from the engine's Lua library")
