@@ -126,11 +126,13 @@ extension Engine {
 
   /// Refuses a key of the options table at `arg` that is not in `allowed` (`eese = ...` must
   /// not pass silently), naming it and the valid ones; nothing to check when it is not a table.
-  func checkOptionKeys(_ lua: LuaState, arg: Int32, _ allowed: [String], what: String, reportArg: Int32? = nil) throws {
+  func checkOptionKeys(
+    _ lua: LuaState, arg: Int32, _ allowed: [String], what: @autoclosure () -> String, reportArg: Int32? = nil
+  ) throws {
     guard lua.type(at: arg) == .table else { return }
     // A sprite is a table too, but no options: named as what it is.
     if lua.isObject(at: arg) {
-      throw LuaArgumentError(arg: reportArg ?? arg, message: "\(what)s must be a table, got \(lua.typeName(at: arg))")
+      throw LuaArgumentError(arg: reportArg ?? arg, message: "\(what())s must be a table, got \(lua.typeName(at: arg))")
     }
     var first = FirstByKey<String>()
     lua.forEachPair(arg) { k, _ in
@@ -142,7 +144,7 @@ extension Engine {
     }
     if let unknown = first.failure {
       throw LuaArgumentError(
-        arg: reportArg ?? arg, message: "unknown \(what) '\(unknown)' (options: \(allowed.joined(separator: ", ")))")
+        arg: reportArg ?? arg, message: "unknown \(what()) '\(unknown)' (options: \(allowed.joined(separator: ", ")))")
     }
   }
 
@@ -186,7 +188,24 @@ extension Engine {
     try lua.checkTable(arg)
     var tracks: [TweenTrack] = []
     var failure = FirstByKey<Error>()
+    let fields = spriteFieldTable
     lua.forEachPair(arg) { k, v in
+      // A sprite field a tween moves, found by its interned name: no Swift string made and
+      // matched per property (that was most of starting a tween). Colours and refusals below.
+      if let interned = lua.internedString(at: k), let field = fields.lookup(interned),
+        let property = Engine.tweenProperty(field, of: node)
+      {
+        do {
+          guard let to = try lua.rangedNumber(at: v, field.rawValue, in: field.range ?? Limits.position, arg: arg) else {
+            failure.offer(field.rawValue, LuaArgumentError(arg: arg, message: "'\(field.rawValue)' must be a number, got \(lua.typeName(at: v))"))
+            return
+          }
+          tracks.append(TweenTrack(node: node, property: property, to: to))
+        } catch {
+          failure.offer(field.rawValue, error)
+        }
+        return
+      }
       guard lua.type(at: k) == .string, let key = lua.toString(at: k) else {
         failure.offer(lua.typeName(at: k), LuaArgumentError(arg: arg, message: "field names expected"))
         return
@@ -218,6 +237,29 @@ extension Engine {
     }
     if let error = failure.failure { throw error }
     return tracks
+  }
+
+  /// What tweening the number field `field` of `node` moves (`radius` is a rectangle's corner
+  /// radius), as the names `tweenTracks` reads say: nil for colours and fields no tween moves.
+  static func tweenProperty(_ field: SpriteField, of node: Node) -> NodeProperty? {
+    switch field {
+    case .x: .x
+    case .y: .y
+    case .w, .width: .width
+    case .h, .height: .height
+    case .scale: .scale
+    case .scale_x: .scaleX
+    case .scale_y: .scaleY
+    case .rotation: .rotation
+    case .alpha: .alpha
+    case .anchor_x: .anchorX
+    case .anchor_y: .anchorY
+    case .radius: node.kind == .circle ? .radius : .cornerRadius
+    case .size: .fontSize
+    case .z: .z
+    case .stroke_width: .strokeWidth
+    default: nil
+    }
   }
 
   func easingOption(_ lua: LuaState, arg: Int32) throws -> Easing {
