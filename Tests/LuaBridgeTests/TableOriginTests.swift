@@ -60,8 +60,11 @@ final class TableOriginTests: XCTestCase {
       t.self = t
       return t
       """)
-    XCTAssertEqual(try origin(lua, "data.a"), "data/x.lua: a")
-    XCTAssertEqual(try origin(lua, "data.b"), "data/x.lua: a")
+    // Which of the two names a shared table keeps follows the table's order, which Lua's
+    // string hashing (seeded per state) decides: it is one of them, the same from both.
+    let shared = try origin(lua, "data.a")
+    XCTAssertTrue(shared == "data/x.lua: a" || shared == "data/x.lua: b", shared ?? "nil")
+    XCTAssertEqual(try origin(lua, "data.b"), shared)
     XCTAssertEqual(try origin(lua, "data.self"), "data/x.lua")
     XCTAssertNotNil(try origin(lua, "data.deep" + String(repeating: ".next", count: 30)))
     XCTAssertNil(try origin(lua, "data.deep" + String(repeating: ".next", count: 60)))
