@@ -10,8 +10,9 @@ import CLua
 /// Swift function then ends with the table's file and place in it:
 /// `unknown sprite field 'colour' (...), in the table data/shapes.lua: [2].opts`.
 extension LuaState {
-  /// The most tables noted for one file: a generated level of tens of thousands of tables loads
-  /// no slower for this; its tables past the limit are named by their call's line alone.
+  /// The most tables noted for one file: the walk stops there, so a generated level of tens of
+  /// thousands of tables loads as fast as before, and its tables past the limit are named by
+  /// the call alone.
   public static let originsNotedPerFile = 5_000
   /// Paths longer than this (bytes) name no tables below them: a name is for reading.
   static let originPathLength = 200
@@ -96,11 +97,17 @@ extension LuaState {
       return "[\(i)]"
     case .string:
       guard let name = lua.stringValue(at: k) else { return nil }
-      let isName = !name.isEmpty && name.utf8.allSatisfy { $0 == UInt8(ascii: "_") || ($0 >= 48 && $0 <= 57) || ($0 | 0x20 >= 97 && $0 | 0x20 <= 122) }
-        && !(name.utf8.first.map { $0 >= 48 && $0 <= 57 } ?? false)
-      return isName ? name : "[\"\(name)\"]"
+      return isIdentifier(name) ? name : "[\"\(name)\"]"
     default:
       return nil
     }
+  }
+
+  /// Whether `name` is written `t.name` in Lua: letters, digits and `_`, not starting with a digit.
+  private static func isIdentifier(_ name: String) -> Bool {
+    func isDigit(_ c: UInt8) -> Bool { c >= UInt8(ascii: "0") && c <= UInt8(ascii: "9") }
+    func isLetter(_ c: UInt8) -> Bool { (c | 0x20) >= UInt8(ascii: "a") && (c | 0x20) <= UInt8(ascii: "z") }
+    guard let first = name.utf8.first, !isDigit(first) else { return false }
+    return name.utf8.allSatisfy { $0 == UInt8(ascii: "_") || isDigit($0) || isLetter($0) }
   }
 }
