@@ -24,8 +24,8 @@
 ** ---------------------------------------------------------------------- */
 #define TIDE_MARK_RAISE     (-1) /* message on top: raise it after "chunk:line: " */
 #define TIDE_MARK_ERROR     (-2) /* error value on top: raise it unchanged */
-#define TIDE_MARK_ARGERROR  (-3) /* message on top, arg in error_arg: luaL_argerror */
-#define TIDE_MARK_TYPEERROR (-4) /* type name on top, arg (present) in error_arg: luaL_typeerror */
+#define TIDE_MARK_ARGERROR  (-3) /* message on top, name or nil below, arg in error_arg: luaL_argerror */
+#define TIDE_MARK_TYPEERROR (-4) /* type name on top, name or nil below, arg (present) in error_arg: luaL_typeerror */
 #define TIDE_MARK_YIELD     (-5) /* yield yield_count values from the top */
 
 /* Entries of the cache of tables' boxes (tide_objectbox): a power of 2. */
@@ -262,14 +262,45 @@ static inline void tide_sethook(lua_State *L, int period) {
 ** ---------------------------------------------------------------------- */
 /* Raises or yields as a dispatcher's marker asks. Out of line: it is the rare path of
 ** every trampoline, and 512 slot trampolines should not carry a copy each. */
+/* luaL_argerror, but a function Lua cannot name (called through a computed field:
+** `tide.sprite[kind](opts)`, which Lua calls '?') is named `fallback` (its registered name,
+** or NULL): the sandbox has no package.loaded for Lua to search. */
+static int tide_argerror(lua_State *L, int arg, const char *extramsg, const char *fallback) {
+  lua_Debug ar;
+  if (!lua_getstack(L, 0, &ar)) /* no stack frame? */
+    return luaL_error(L, "bad argument #%d (%s)", arg, extramsg);
+  lua_getinfo(L, "n", &ar);
+  if (strcmp(ar.namewhat, "method") == 0) {
+    arg--; /* do not count 'self' */
+    if (arg == 0) /* error is in the self argument itself? */
+      return luaL_error(L, "calling '%s' on bad self (%s)", ar.name, extramsg);
+  }
+  /* A field read with a key Lua cannot show (a variable) is named "?" by Lua itself. */
+  int unnamed = ar.name == NULL || strcmp(ar.name, "?") == 0;
+  const char *name = !unnamed ? ar.name : (fallback != NULL ? fallback : "?");
+  return luaL_error(L, "bad argument #%d to '%s' (%s)", arg, name, extramsg);
+}
+
+/* luaL_typeerror, naming the function as tide_argerror does. */
+static int tide_typeerror(lua_State *L, int arg, const char *tname, const char *fallback) {
+  const char *typearg;
+  if (luaL_getmetafield(L, arg, "__name") == LUA_TSTRING)
+    typearg = lua_tostring(L, -1);
+  else if (lua_type(L, arg) == LUA_TLIGHTUSERDATA)
+    typearg = "light userdata";
+  else
+    typearg = luaL_typename(L, arg);
+  return tide_argerror(L, arg, lua_pushfstring(L, "%s expected, got %s", tname, typearg), fallback);
+}
+
 static __attribute__((noinline)) int tide_raisemarker(lua_State *L, tide_State *s, int n) {
   switch (n) {
     case TIDE_MARK_YIELD:
       return lua_yield(L, s->yield_count);
-    case TIDE_MARK_ARGERROR:
-      return luaL_argerror(L, s->error_arg, lua_tostring(L, -1));
+    case TIDE_MARK_ARGERROR: /* the message on top, the function's name (or nil) below it */
+      return tide_argerror(L, s->error_arg, lua_tostring(L, -1), lua_tostring(L, -2));
     case TIDE_MARK_TYPEERROR: /* only for present arguments: our message sits above them */
-      return luaL_typeerror(L, s->error_arg, lua_tostring(L, -1));
+      return tide_typeerror(L, s->error_arg, lua_tostring(L, -1), lua_tostring(L, -2));
     case TIDE_MARK_RAISE:
       luaL_where(L, 1); /* position of the Lua caller */
       lua_insert(L, -2);

@@ -3,9 +3,12 @@ import CLua
 /// Heap box that keeps a Swift closure alive while a Lua function refers to it.
 final class FunctionBox {
   let function: LuaFunction
+  /// What argument errors call the function when Lua cannot name it ("tide.sprite.circle").
+  let name: String?
 
-  init(_ function: @escaping LuaFunction) {
+  init(_ function: @escaping LuaFunction, name: String? = nil) {
     self.function = function
+    self.name = name
   }
 }
 
@@ -27,7 +30,7 @@ func dispatchSwiftFunction(_ L: OpaquePointer?, _ box: UnsafeMutableRawPointer?)
     assert(count < 0 || count <= state.top, "Swift function returned more results than it pushed")
     return count
   } catch {
-    return state.pushMarker(for: error)
+    return state.pushMarker(for: error, function: Unmanaged<FunctionBox>.fromOpaque(box)._withUnsafeGuaranteedRef { $0.name })
   }
 }
 
@@ -48,17 +51,21 @@ extension LuaState {
   ///
   /// Lua names it in error messages from the call site (`'after'` for
   /// `tide.after(...)`), so argument errors read like Lua's own.
-  public func push(_ function: @escaping LuaFunction) {
-    pushFunctionBox(function)
+  ///
+  /// `name` ("tide.sprite.circle") is what its argument errors call it where Lua cannot name
+  /// it: a call through a computed field (`tide.sprite[kind](opts)`) would say `'?'`.
+  public func push(_ function: @escaping LuaFunction, name: String? = nil) {
+    pushFunctionBox(function, name: name)
     tide_pushtrampoline(L)
   }
 
   /// Pushes the userdata that keeps `function` alive, for a C closure to call through
   /// `tide_callswift` (it is upvalue 1 of every trampoline).
-  func pushFunctionBox(_ function: @escaping LuaFunction) {
+  func pushFunctionBox(_ function: @escaping LuaFunction, name: String? = nil) {
     // lua_newuserdatauv never returns NULL: it raises on failure instead.
     let memory = tide_lua_newuserdata(L, MemoryLayout<tide_FunctionBox>.size).assumingMemoryBound(to: tide_FunctionBox.self)
-    memory.initialize(to: tide_FunctionBox(box: Unmanaged.passRetained(FunctionBox(function)).toOpaque(), slot: -1))
+    memory.initialize(
+      to: tide_FunctionBox(box: Unmanaged.passRetained(FunctionBox(function, name: name)).toOpaque(), slot: -1))
     lua_rawgeti(L, tide_lua_registryindex(), lua_Integer(shared.pointee.function_meta_ref))
     _ = lua_setmetatable(L, -2)
   }
@@ -87,11 +94,13 @@ extension LuaState {
     lua_isyieldable(L) != 0
   }
 
-  /// Pushes what the trampoline needs to raise `error` and returns the marker.
-  func pushMarker(for error: any Error) -> Int32 {
+  /// Pushes what the trampoline needs to raise `error` and returns the marker; `function` names
+  /// the function in an argument error where Lua cannot.
+  func pushMarker(for error: any Error, function: String? = nil) -> Int32 {
     switch error {
     case let error as LuaArgumentError:
       shared.pointee.error_arg = error.arg
+      if let function { push(function) } else { pushNil() }
       if let expected = error.expectedType {
         push(expected)
         return TIDE_MARK_TYPEERROR

@@ -50,6 +50,25 @@ final class ErrorTests: XCTestCase {
     XCTAssertEqual(kept.location, short + ":1")
   }
 
+  /// A function called through a computed field is one Lua cannot name ('?'): its argument
+  /// errors use the name it was pushed with; where Lua has a name, Lua's stands.
+  func testAnArgumentErrorNamesAFunctionLuaCannotName() {
+    let vm = makeVM()
+    let lua = vm.state
+    lua.newTable()
+    lua.push({ _ in throw LuaArgumentError(arg: 1, message: "no good") }, name: "lib.make")
+    lua.rawSet(-2, key: "make")
+    lua.push({ lua in throw lua.typeError(1, expected: "table") }, name: "lib.typed")
+    lua.rawSet(-2, key: "typed")
+    lua.setGlobal("lib")
+    let computed = lua.expectError("local k = 'make'\nlib[k](1)", chunkName: "@x.lua")
+    XCTAssertEqual(computed?.message, "x.lua:2: bad argument #1 to 'lib.make' (no good)")
+    let typed = lua.expectError("local k = 'typed'\nlib[k](1)", chunkName: "@x.lua")
+    XCTAssertEqual(typed?.message, "x.lua:2: bad argument #1 to 'lib.typed' (table expected, got number)")
+    let named = lua.expectError("lib.make(1)", chunkName: "@x.lua")
+    XCTAssertEqual(named?.message, "x.lua:1: bad argument #1 to 'make' (no good)")
+  }
+
   func testErrorFromSwiftFunctionCalledByNestedLua() {
     let vm = makeVM()
     let lua = vm.state

@@ -13,7 +13,9 @@ struct ModuleBuilder {
   /// Registers `fn` under `name` in the table.
   func function(_ name: String, _ fn: @escaping LuaFunction) {
     lua.push(table)
-    lua.push(fn)
+    // A module's function is named by its path where Lua cannot name it (a computed call);
+    // a type's methods are called as methods, which Lua names.
+    lua.push(fn, name: path.hasPrefix("tide") ? path + "." + name : nil)
     lua.rawSet(-2, key: name)
     lua.pop(1)
   }
