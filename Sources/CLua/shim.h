@@ -260,8 +260,6 @@ static inline void tide_sethook(lua_State *L, int period) {
 ** frames have returned. Called straight from the lua_CFunction Lua called
 ** (never through lua_call), errors name that function and its caller's line.
 ** ---------------------------------------------------------------------- */
-/* Raises or yields as a dispatcher's marker asks. Out of line: it is the rare path of
-** every trampoline, and 512 slot trampolines should not carry a copy each. */
 /* luaL_argerror, but a function Lua cannot name (called through a computed field:
 ** `tide.sprite[kind](opts)`, which Lua calls '?') is named `fallback` (its registered name,
 ** or NULL): the sandbox has no package.loaded for Lua to search. */
@@ -293,6 +291,8 @@ static int tide_typeerror(lua_State *L, int arg, const char *tname, const char *
   return tide_argerror(L, arg, lua_pushfstring(L, "%s expected, got %s", tname, typearg), fallback);
 }
 
+/* Raises or yields as a dispatcher's marker asks. Out of line: it is the rare path of
+** every trampoline, and 512 slot trampolines should not carry a copy each. */
 static __attribute__((noinline)) int tide_raisemarker(lua_State *L, tide_State *s, int n) {
   switch (n) {
     case TIDE_MARK_YIELD:
