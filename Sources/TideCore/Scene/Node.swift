@@ -358,6 +358,16 @@ public final class Node {
     return child.height(below: Limits.nestingDepth - depth) == nil ? .tooDeep : nil
   }
 
+  /// Calls `body` on the node and on every node below it, each before its children, without
+  /// recursion. A node's children are read after `body` has run on it.
+  public func forEachInSubtree(_ body: (Node) throws -> Void) rethrows {
+    var stack = [self]
+    while let node = stack.popLast() {
+      try body(node)
+      stack.append(contentsOf: node.children)
+    }
+  }
+
   /// How many levels of descendants the node has (0 for a leaf), or nil when more than `limit`.
   private func height(below limit: Int) -> Int? {
     guard !children.isEmpty else { return 0 }

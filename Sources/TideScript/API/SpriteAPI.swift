@@ -575,11 +575,9 @@ extension Engine {
   /// Forgets the script side of `node` and its subtree (handlers, data, its table), so a
   /// removed sprite holds no Lua functions alive and can no longer be tapped.
   func releaseSubtree(_ node: Node) {
-    var stack = [node]
-    while let n = stack.popLast() {
+    node.forEachInSubtree { n in
       spriteTables.letGo(of: n)
       n.attachment = nil
-      stack.append(contentsOf: n.children)
     }
   }
 

@@ -141,23 +141,15 @@ final class SpriteTables: PositionSource {
   /// Lets go of the tables of `root`'s subtree (off the scene without `remove`: put into a
   /// removed group).
   func letGo(subtree root: Node) {
-    var stack = [root]
-    while let node = stack.popLast() {
-      letGo(of: node)
-      stack.append(contentsOf: node.children)
-    }
+    root.forEachInSubtree(letGo(of:))
   }
 
   /// Holds again the tables of `root`'s subtree that a script still holds (a removed sprite
   /// added back), so they count again.
   func holdAgain(subtree root: Node) {
     guard let lua else { return }
-    var stack = [root]
-    while let node = stack.popLast() {
-      stack.append(contentsOf: node.children)
-      guard node.typedFields.pointee.sourceKey == 0,
-        lua.pushCached(node)
-      else { continue }
+    root.forEachInSubtree { node in
+      guard node.typedFields.pointee.sourceKey == 0, lua.pushCached(node) else { return }
       hold(node, tableAt: -1, lua: lua, made: false)
       lua.pop()
     }
