@@ -150,7 +150,12 @@ extension LuaState {
     newindex: LuaFunction? = nil, extra: [String: LuaFunction] = [:], fields: [LuaObjectField] = [],
     rawFields: [String] = []
   ) {
-    vm.objectKinds[name] = nil  // resolved again at the next push
+    // Resolved again at the next push; the old kind's references to its metatables go (pushed
+    // objects hold their metatables themselves).
+    if let old = vm.objectKinds.removeValue(forKey: name) {
+      luaL_unref(L, tide_lua_registryindex(), old.metatable)
+      if old.boxMetatable != old.metatable { luaL_unref(L, tide_lua_registryindex(), old.boxMetatable) }
+    }
     withStackCheck {
       pushMetatable(named: name, reserving: ["__index", "__newindex"])
       let metatable = top
