@@ -33,9 +33,10 @@ let package = Package(
     .systemLibrary(
       name: "CLua", path: "Sources/CLua", pkgConfig: "lua5.4",
       providers: [.apt(["liblua5.4-dev"])]),
-    .systemLibrary(
-      name: "CSDL2", path: "Sources/CSDL2", pkgConfig: "sdl2",
-      providers: [.apt(["libsdl2-dev", "libsdl2-image-dev", "libsdl2-ttf-dev", "libsdl2-mixer-dev"])]),
+    // No pkgConfig: sdl2.pc's cflags carry -D_REENTRANT, which SwiftPM drops with a warning on
+    // every build. The shim includes <SDL2/...> from the default include path instead (Debian's
+    // libsdl2-dev and its image/ttf/mixer siblings put them there; Scripts/setup installs them).
+    .systemLibrary(name: "CSDL2", path: "Sources/CSDL2"),
     .target(name: "LuaBridge", dependencies: ["CLua"], swiftSettings: luaCallSettings + releaseSpeed),
     .target(name: "TideCore", swiftSettings: releaseSpeed),
     // The Lua library (Sources/TideScript/Lua) is compiled into the module as string literals by
