@@ -15,12 +15,12 @@ extension LuaState {
   }
 
   /// Argument `arg` as `checkNumber(_:_:in:)`, or `default` when nil or absent.
-  package func optNumber(_ arg: Int32, _ name: String, in range: NumberRange, default value: Double) throws -> Double {
+  func optNumber(_ arg: Int32, _ name: String, in range: NumberRange, default value: Double) throws -> Double {
     isNoneOrNil(at: arg) ? value : try checkNumber(arg, name, in: range)
   }
 
   /// Argument `arg`, a whole number in `range` (integers, integral floats, numeric strings).
-  package func checkInt(_ arg: Int32, _ name: String, in range: NumberRange) throws -> Int {
+  func checkInt(_ arg: Int32, _ name: String, in range: NumberRange) throws -> Int {
     if isInteger(at: arg), let value = toInt(at: arg) {
       if let complaint = range.complaint(name, value) { throw argumentError(arg, complaint) }
       return value
@@ -54,7 +54,7 @@ extension LuaState {
   /// nil when it is not a number; throws an error for argument `arg` when out of range.
   /// `name` is only built for an error: callers name list entries (`"size[2]"`), and building
   /// that string for every entry that passes was most of reading an emitter table.
-  package func rangedNumber(at index: Int32, _ name: @autoclosure () -> String, in range: NumberRange, arg: Int32) throws -> Double? {
+  func rangedNumber(at index: Int32, _ name: @autoclosure () -> String, in range: NumberRange, arg: Int32) throws -> Double? {
     guard type(at: index) == .number, let value = toDouble(at: index) else { return nil }
     let exact = isInteger(at: index) ? toInt(at: index) : nil
     if let complaint = rangeComplaint(name, value, integerAt: exact, range) { throw argumentError(arg, complaint) }
