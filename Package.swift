@@ -2,8 +2,11 @@
 import PackageDescription
 
 // Layers (see README "Architecture"): tide -> TideScript -> TideCore, tide -> TideSDL -> TideCore,
-// TideScript -> LuaBridge -> CLua, tide -> TideShots -> TideScript + TideSDL. TideCore knows nothing
-// of Lua or SDL.
+// TideScript -> LuaBridge -> CLua. TideCore knows nothing of Lua or SDL.
+// Tool targets, which only the `tide` CLI links: TideTesting (test, replay and bot runners),
+// TideDocs (API reference, LuaLS meta, lint standard) and TideBench, over the runtime
+// (TideScript), and TideShots (frames offscreen) over TideScript + TideSDL. The runtime and
+// TideSDL import no tool, so nothing a player runs carries one.
 // The shim's C (field metamethods, the trampoline, the benchmark floor) is compiled into the
 // modules that use it. -fno-plt makes its calls into liblua go straight through the GOT instead
 // of a PLT stub: a field access makes up to four such calls, a Lua->Swift call one, and the stub
@@ -46,21 +49,37 @@ let package = Package(
       name: "TideScript", dependencies: ["LuaBridge", "TideCore", "CLua"],
       exclude: ["Lua"], swiftSettings: luaCallSettings + releaseSpeed,
       plugins: ["EmbedLuaLibrary"]),
+    // The game test runner, `tide.test`, replays and bots; its Lua driver (Lua/testrunner) is
+    // embedded by the same plugin, into this module's own `EmbeddedLuaLibrary`.
+    .target(
+      name: "TideTesting", dependencies: ["TideScript", "LuaBridge", "TideCore", "CLua"],
+      exclude: ["Lua"], swiftSettings: luaCallSettings + releaseSpeed,
+      plugins: ["EmbedLuaLibrary"]),
+    .target(
+      name: "TideDocs", dependencies: ["TideScript", "TideTesting", "LuaBridge", "TideCore"],
+      swiftSettings: luaCallSettings + releaseSpeed),
+    .target(
+      name: "TideBench", dependencies: ["TideScript", "TideTesting", "LuaBridge", "TideCore"],
+      swiftSettings: luaCallSettings + releaseSpeed),
     .executableTarget(name: "TideLuaEmbed"),
     .plugin(name: "EmbedLuaLibrary", capability: .buildTool(), dependencies: ["TideLuaEmbed"]),
     .target(name: "TideSDL", dependencies: ["CSDL2", "TideCore"]),
     // A game's frame drawn offscreen and compared with its golden PNGs: shared by `tide shot`,
     // `tide test` and ContentGoldenTests, so they draw and compare the same way.
-    .target(name: "TideShots", dependencies: ["TideScript", "TideSDL", "TideCore"]),
+    .target(name: "TideShots", dependencies: ["TideScript", "TideTesting", "TideSDL", "TideCore"]),
     .executableTarget(
       name: "tide",
       dependencies: [
-        "TideScript", "TideSDL", "TideShots", "TideCore",
+        "TideScript", "TideSDL", "TideCore", "TideTesting", "TideDocs", "TideBench", "TideShots",
         .product(name: "ArgumentParser", package: "swift-argument-parser"),
       ]),
     .testTarget(name: "LuaBridgeTests", dependencies: ["LuaBridge"]),
     .testTarget(name: "TideCoreTests", dependencies: ["TideCore"]),
-    .testTarget(name: "TideScriptTests", dependencies: ["TideScript", "TideCore", "LuaBridge"]),
+    // Games in these tests run their Lua tests through TideTesting's runner, as `tide test` does,
+    // and the tools' own tests share those fixtures (Support/), so they live here too.
+    .testTarget(
+      name: "TideScriptTests",
+      dependencies: ["TideScript", "TideTesting", "TideDocs", "TideBench", "TideCore", "LuaBridge"]),
     // The golden PNGs are read from the source tree (#filePath), not bundled.
     .testTarget(
       name: "TideSDLTests", dependencies: ["TideSDL", "TideScript", "TideShots", "TideCore"], exclude: ["Golden"]),

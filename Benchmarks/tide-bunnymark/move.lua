@@ -1,6 +1,6 @@
 -- One bunnymark tick: every bunny moved, bounced off the edges and pulled down. Its own file so
 -- that `tide bench headless` runs this very code over plain Lua tables as the baseline that
--- Tide's sprites are measured against (Sources/TideScript/Bench/BunnymarkBenchmark.swift).
+-- Tide's sprites are measured against (Sources/TideBench/BunnymarkBenchmark.swift).
 -- `bunnies` holds anything with x and y fields; `rnd` is the shared Park-Miller generator.
 local WIDTH, HEIGHT = 1280, 720
 local BUNNY_W, BUNNY_H = 26, 37

@@ -7,7 +7,8 @@ import PackagePlugin
 struct EmbedLuaLibrary: BuildToolPlugin {
   func createBuildCommands(context: PluginContext, target: Target) throws -> [Command] {
     // From the package's folder: `Target.directoryURL` needs tools version 6.1.
-    let library = context.package.directoryURL.appendingPathComponent("Sources/\(target.name)/Lua")
+    let folder = "Sources/\(target.name)/Lua"
+    let library = context.package.directoryURL.appendingPathComponent(folder)
     let output = context.pluginWorkDirectoryURL.appendingPathComponent("EmbeddedLuaLibrary.swift")
     // Every file is an input, so an edited, added or removed library file regenerates it.
     var inputs: [URL] = []
@@ -18,7 +19,7 @@ struct EmbedLuaLibrary: BuildToolPlugin {
       .buildCommand(
         displayName: "Embedding the Lua library of \(target.name)",
         executable: try context.tool(named: "TideLuaEmbed").url,
-        arguments: [library.path, output.path],
+        arguments: [library.path, output.path, folder],
         inputFiles: inputs.sorted { $0.path < $1.path },
         outputFiles: [output])
     ]

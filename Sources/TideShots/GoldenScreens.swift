@@ -2,6 +2,7 @@ import Foundation
 import TideCore
 import TideSDL
 import TideScript
+import TideTesting
 
 /// A game's golden screens: each `tests/golden/<name>.input` (an input script with `@at`,
 /// `@seed`, `@size`, `@option`) must draw, as `tide shot --input` draws it, what

@@ -1,6 +1,8 @@
 import ArgumentParser
 import Foundation
+import TideBench
 import TideScript
+import TideTesting
 
 /// `tide bench`: the engine-internal benchmarks; `Scripts/bench` runs them and writes BENCHMARKS.md.
 struct Bench: ParsableCommand {

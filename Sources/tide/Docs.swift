@@ -1,5 +1,6 @@
 import ArgumentParser
 import Foundation
+import TideDocs
 import TideScript
 
 /// `tide docs`: generate the Lua API reference from the bindings' doc comments.

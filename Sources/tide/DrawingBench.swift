@@ -1,4 +1,5 @@
 import Foundation
+import TideBench
 import TideCore
 import TideSDL
 import TideScript

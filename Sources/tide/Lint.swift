@@ -1,4 +1,5 @@
 import Foundation
+import TideDocs
 import TideScript
 
 /// Lints a game folder with Debian's luacheck (`lua-check`) against the names that really are

@@ -1,6 +1,7 @@
 import ArgumentParser
 import Foundation
 import TideCore
+import TideDocs
 import TideSDL
 import TideScript
 import TideShots

@@ -2,6 +2,7 @@ import ArgumentParser
 import Foundation
 import TideCore
 import TideScript
+import TideTesting
 
 /// `tide run --runs N`: many seeded headless games at once, in worker processes, summed up.
 extension Run {

@@ -3,6 +3,7 @@ import Foundation
 import TideSDL
 import TideScript
 import TideShots
+import TideTesting
 
 /// `tide test`: run games' `tests/*_test.lua`, replays and golden screens headlessly.
 struct Test: ParsableCommand {

@@ -1,7 +1,7 @@
 -- Self-tests for the tide.* Lua library, run by Scripts/test with the standalone
 -- interpreter from the repository root:  lua5.4 Tests/LuaSelftest/run.lua
 -- A tiny harness of its own, so a bug in the library cannot hide itself behind a test framework.
-package.path = "Sources/TideScript/Lua/?.lua;Tests/LuaSelftest/?.lua;" .. package.path
+package.path = "Sources/TideScript/Lua/?.lua;Sources/TideTesting/Lua/?.lua;Tests/LuaSelftest/?.lua;" .. package.path
 
 local harness = { passed = 0, failed = 0 }
 

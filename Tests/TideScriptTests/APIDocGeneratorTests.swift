@@ -1,6 +1,7 @@
 import Foundation
 import XCTest
 
+@testable import TideDocs
 @testable import TideScript
 
 final class APIDocGeneratorTests: XCTestCase {

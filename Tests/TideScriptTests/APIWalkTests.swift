@@ -1,4 +1,5 @@
 import Foundation
+import TideDocs
 import TideScript
 import XCTest
 

@@ -1,6 +1,8 @@
 import Foundation
 import TideCore
 import TideScript
+import TideDocs
+import TideTesting
 import XCTest
 
 /// Bots (`tide run --input-bot`, docs/bots.md): they act through the test `App`, draw from their

@@ -1,6 +1,7 @@
 import Foundation
 import XCTest
 
+@testable import TideDocs
 @testable import TideScript
 
 /// docs/meta/busted.lua and `.luarc.json`'s globals (`BustedMeta`): what a spec really has.

@@ -1,5 +1,6 @@
 import Foundation
 import TideScript
+import TideTesting
 import XCTest
 
 #if canImport(FoundationXML)

@@ -2,6 +2,7 @@ import CLua
 import Foundation
 import TideCore
 @testable import TideScript
+import TideTesting
 import XCTest
 
 /// Runs every game in the repository's `Content/` through the game test runner.

@@ -1,6 +1,7 @@
 import Foundation
 import TideCore
 import TideScript
+import TideTesting
 import XCTest
 
 /// The same seed and the same input at the same ticks give the same state, node for node.

@@ -1,6 +1,7 @@
 import Foundation
 import XCTest
 
+@testable import TideDocs
 @testable import TideScript
 
 /// `docs/examples.md` (issue 15): every game in `Content/`, kept current by this test.

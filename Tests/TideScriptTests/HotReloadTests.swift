@@ -1,6 +1,7 @@
 import CLua
 import Foundation
 import LuaBridge
+import TideBench
 import TideCore
 import XCTest
 

@@ -1,5 +1,6 @@
 import Foundation
 import TideScript
+import TideTesting
 import XCTest
 
 /// A plain Lua library with busted's layout runs under `tide test` unchanged (issue 14).

@@ -1,6 +1,7 @@
 import Foundation
 import XCTest
 
+@testable import TideDocs
 @testable import TideScript
 
 /// The LuaLS library `docs/meta/tide.lua` (issue 15): current with the doc comments, valid Lua,

@@ -1,6 +1,7 @@
 import Foundation
 import XCTest
 
+@testable import TideDocs
 @testable import TideScript
 
 /// The tables the engine checks the keys of (`LuaTableShape`): the docs' classes hold exactly the

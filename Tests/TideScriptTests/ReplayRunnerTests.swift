@@ -1,5 +1,6 @@
 import Foundation
 import TideCore
+import TideTesting
 import XCTest
 
 @testable import TideScript

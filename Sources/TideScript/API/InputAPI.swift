@@ -2,7 +2,7 @@ import LuaBridge
 import TideCore
 
 extension Engine {
-  static let inputEvents = ["key", "key_up", "text", "pointer_down", "pointer_move", "pointer_up"]
+  package static let inputEvents = ["key", "key_up", "text", "pointer_down", "pointer_move", "pointer_up"]
 
   /// `tide.input`: keys, typed text and the raw pointer. Taps and drags on sprites use `sprite:on`.
   func installInputAPI() {

@@ -79,7 +79,7 @@ extension Engine {
   // The bodies of tide.random.int, float and pick, on whichever stream they draw from: the
   // game's, or a bot's own (BotDriver), so both check and answer alike.
 
-  static func randomInt(_ lua: LuaState, _ stream: inout TideRandom) throws -> Int32 {
+  package static func randomInt(_ lua: LuaState, _ stream: inout TideRandom) throws -> Int32 {
     let lo = try lua.checkInt(1)
     let hi = try lua.checkInt(2)
     guard lo <= hi else { throw LuaArgumentError(arg: 2, message: "interval is empty (\(lo) > \(hi))") }
@@ -87,7 +87,7 @@ extension Engine {
     return 1
   }
 
-  static func randomFloat(_ lua: LuaState, _ stream: inout TideRandom) throws -> Int32 {
+  package static func randomFloat(_ lua: LuaState, _ stream: inout TideRandom) throws -> Int32 {
     if lua.isNoneOrNil(at: 1) {
       lua.push(stream.float())
     } else {
@@ -98,7 +98,7 @@ extension Engine {
     return 1
   }
 
-  static func randomPick(_ lua: LuaState, _ stream: inout TideRandom) throws -> Int32 {
+  package static func randomPick(_ lua: LuaState, _ stream: inout TideRandom) throws -> Int32 {
     try lua.checkTable(1)
     let n = lua.rawLength(1)
     guard n > 0 else { throw LuaArgumentError(arg: 1, message: "list is empty") }

@@ -5,7 +5,7 @@ import TideCore
 extension Engine {
   /// Most keys one game may report: a summary of many runs prints a block per key, so a game
   /// that reports a key per frame (a name built from the tick) is refused rather than flooding it.
-  static let reportKeyLimit = 100
+  package static let reportKeyLimit = 100
 
   /// `tide.report`: numbers that describe how a game went, for `tide run --runs` summaries.
   func installReportAPI() {

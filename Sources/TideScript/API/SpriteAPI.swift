@@ -2,9 +2,9 @@ import LuaBridge
 import TideCore
 
 /// The strings sprite bindings accept, one list each for the check and the docs' enums.
-enum SpriteAPIEnums {
-  static let anchorNames = ["top_left", "top", "top_right", "left", "center", "right", "bottom_left", "bottom", "bottom_right"]
-  static let spriteEvents = ["tap", "drag", "press", "release"]
+package enum SpriteAPIEnums {
+  package static let anchorNames = ["top_left", "top", "top_right", "left", "center", "right", "bottom_left", "bottom", "bottom_right"]
+  package static let spriteEvents = ["tap", "drag", "press", "release"]
 }
 
 extension Color {
@@ -562,7 +562,7 @@ extension Engine {
   /// has its own stack); LuaBridge keeps one per object, so `a == b` and table keys work.
   /// A new one is held for as long as the sprite is in the scene (see `SpriteTables`); one for
   /// a sprite off the scene (the parent of a removed group's child) is held if it comes back.
-  func pushSprite(_ node: Node, on lua: LuaState) {
+  package func pushSprite(_ node: Node, on lua: LuaState) {
     guard let kind = spriteTables.kind else {
       lua.pushObject(node, metatable: "tide.Sprite", fields: node.fieldsAddress)  // before the API is in
       return

@@ -126,7 +126,7 @@ extension Engine {
 
   /// Refuses a key of the options table at `arg` that is not in `allowed` (`eese = ...` must
   /// not pass silently), naming it and the valid ones; nothing to check when it is not a table.
-  func checkOptionKeys(
+  package func checkOptionKeys(
     _ lua: LuaState, arg: Int32, _ allowed: [String], what: @autoclosure () -> String, reportArg: Int32? = nil
   ) throws {
     guard lua.type(at: arg) == .table else { return }

@@ -37,7 +37,7 @@ extension Engine {
   }
 
   /// Resets the options to conf.lua's defaults, then applies `overrides` (from `--option` or a test).
-  func applyOptions(_ overrides: [String: String]) throws(GameLoadError) {
+  package func applyOptions(_ overrides: [String: String]) throws(GameLoadError) {
     config.options = declaredOptions
     try applyOptionOverrides(overrides, file: "\(displayPath)/conf.lua")
   }

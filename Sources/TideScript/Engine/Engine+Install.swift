@@ -55,7 +55,7 @@ extension Engine {
   }
 
   // Installs per-start values: `tide.screen`, `tide.options`, `tide.game`, and the library's `tide.rules` and `tide.ui`.
-  func installStartValues() throws(LuaError) {
+  package func installStartValues() throws(LuaError) {
     let m = module("tide")
     lua.push(m.table)
     lua.newTable()
@@ -123,7 +123,7 @@ extension Engine {
   }
 
   /// Sets the metatable `metatable` so userdata of it find the methods of `type(name)`.
-  func registerMethodsMetatable(_ metatable: String, methods name: String) {
+  package func registerMethodsMetatable(_ metatable: String, methods name: String) {
     guard let methods = methodTables[name] else { return }
     // Methods are found in C; the getter only runs for a key that is none of them.
     lua.registerMetatable(metatable, methodTable: methods, index: { lua in
@@ -134,12 +134,12 @@ extension Engine {
 
 extension LuaState {
   /// Field `key` of the optional options table at `arg` as a number, or `default`.
-  func optNumberField(_ arg: Int32, _ key: String, default value: Double) throws -> Double {
+  package func optNumberField(_ arg: Int32, _ key: String, default value: Double) throws -> Double {
     try optField(arg, key, .number, "a number", default: value) { toDouble(at: -1) ?? value }
   }
 
   /// Field `key` of the optional options table at `arg` as a boolean, or `default`.
-  func optBoolField(_ arg: Int32, _ key: String, default value: Bool) throws -> Bool {
+  package func optBoolField(_ arg: Int32, _ key: String, default value: Bool) throws -> Bool {
     try optField(arg, key, .boolean, "a boolean", default: value) { toBool(at: -1) }
   }
 

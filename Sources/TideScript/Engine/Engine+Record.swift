@@ -51,7 +51,7 @@ extension Engine {
 
   /// Writes the session so far as a crash capsule for an error titled `title`, named `name`
   /// (without `.input`) when given, else by the time; nil when capsules are off or it cannot be written.
-  func writeCrashCapsule(title: String, message: String, name: String? = nil) -> URL? {
+  package func writeCrashCapsule(title: String, message: String, name: String? = nil) -> URL? {
     var comments = [
       "Crash capsule: \(displayPath) up to the tick of its error; replay with tide run --input.",
       "\(title.lowercased()) at tick \(tick): \(message)",

@@ -13,7 +13,7 @@ public final class Engine: GameDriver {
   /// How the folder is named in messages, e.g. `Content/rps`.
   public let displayPath: String
   /// The game's configuration from `conf.lua`, with command-line overrides applied.
-  public internal(set) var config: GameConfig
+  public package(set) var config: GameConfig
   /// The retained scene the backend draws.
   public let scene: SceneGraph
   /// Where frames, sounds and input go.
@@ -29,7 +29,7 @@ public final class Engine: GameDriver {
   /// asset is saved or deleted and on every fresh start.
   var knownSounds: Set<String> = []
 
-  let options: EngineOptions
+  package let options: EngineOptions
   /// Ends the process when a tick is stuck in engine code (`EngineOptions.stuckTickSeconds`).
   private var stuckGuard: StuckStepGuard?
   /// When the running tick began (uptime ns; 0 when the watchdog is off), and how often its
@@ -37,8 +37,8 @@ public final class Engine: GameDriver {
   private var tickStarted: UInt64 = 0
   private var tickOverruns = 0
   /// The game's Lua state; `lua` is the view on its main thread.
-  let vm: LuaVM
-  var lua: LuaState { vm.state }
+  package let vm: LuaVM
+  package var lua: LuaState { vm.state }
   var clock = FixedStepClock()
   let timers = TimerQueue()
   let tweens = TweenSystem()
@@ -47,7 +47,7 @@ public final class Engine: GameDriver {
   /// Seeds particle emitters: a stream of its own, so adding a burst to a game never changes
   /// what `tide.random` gives it, while the same game seed still gives the same particles.
   var particleSeeds: TideRandom
-  var saves: SaveStore
+  package var saves: SaveStore
   var pendingInput: [InputEvent] = []
   var framesPresented = 0
   let startedAt = DispatchTime.now().uptimeNanoseconds
@@ -56,9 +56,9 @@ public final class Engine: GameDriver {
   var pointerIsDown = false
 
   // Lua-side tables the engine keeps hold of (registry references).
-  let tideTable: LuaRef
-  var moduleCache: LuaRef
-  var gameEnv: LuaRef
+  package let tideTable: LuaRef
+  package var moduleCache: LuaRef
+  package var gameEnv: LuaRef
   var sceneDefinitions: LuaRef
   let sceneSelfFactory: LuaRef
   var methodTables: [String: LuaRef] = [:]
@@ -70,15 +70,15 @@ public final class Engine: GameDriver {
   var spriteFieldTable = FieldTable<SpriteField>()
   var declaredOptions: [String: OptionValue] = [:]
   /// The design size from conf.lua and `--size`, restored by each test start without a `size`.
-  var declaredSize = Vec2(x: 390, y: 844)
-  let modules = ModuleLoader()
-  let scenes = SceneDirector()
+  package var declaredSize = Vec2(x: 390, y: 844)
+  package let modules = ModuleLoader()
+  package let scenes = SceneDirector()
   let tasks = TaskScheduler()
   var inputListeners: [String: [(owner: Int, fn: LuaRef)]] = [:]
   /// The names of the chunks sprites were made in (`NodeScript.madeAt`), by a hash of each.
   var chunkNames: [UInt64: String] = [:]
   /// The Lua tables that stand for sprites, whose `x` and `y` scripts write unseen.
-  let spriteTables = SpriteTables()
+  package let spriteTables = SpriteTables()
   /// Whether to keep `missedPresses`; off but for the layout check, since a player's taps on
   /// nothing would pile up for nothing.
   public var tracksMissedPresses = false
@@ -89,7 +89,7 @@ public final class Engine: GameDriver {
   /// The session so far, when recording (`startRecording()`): every event at the tick that handled it.
   public internal(set) var recording: InputRecording?
   /// Where crash capsules go and how they are announced; nil writes none (`enableCrashCapsules`).
-  var crashCapsules: CrashCapsules?
+  package var crashCapsules: CrashCapsules?
   /// The tick of the last hot reload that ran changed code, if any: a crash capsule says so,
   /// since its replay runs the files as they are now from the first tick.
   var codeReloadedAtTick: Int?
@@ -187,7 +187,7 @@ public final class Engine: GameDriver {
   ///
   /// The Lua state stays; the game's globals and modules are dropped with its environment, so
   /// the next `start()` is a freshly loaded game. Saves on disk are kept.
-  func resetGame(seed: UInt64) {
+  package func resetGame(seed: UInt64) {
     scenes.leaveCurrent(engine: self)
     scenes.pending = nil
     timers.removeAll()
@@ -268,7 +268,7 @@ public final class Engine: GameDriver {
 
   /// Whole ticks in `seconds`, for callers past the boundary: 0 for negatives and NaN, and at
   /// most `Limits.gameSeconds` worth, so no conversion traps and no loop runs without end.
-  func ticks(in seconds: Double) -> Int {
+  package func ticks(in seconds: Double) -> Int {
     let bounded = seconds >= 0 ? min(seconds, Limits.gameSeconds.bounds.upperBound) : 0
     return Int((bounded * Double(clock.hz)).rounded())
   }
@@ -335,7 +335,7 @@ public final class Engine: GameDriver {
     backend.play(sound: name, volume: volume)
   }
 
-  static func defaultSaveDirectory(for game: URL) -> URL {
+  package static func defaultSaveDirectory(for game: URL) -> URL {
     let env = ProcessInfo.processInfo.environment
     let base: URL
     if let xdg = env["XDG_DATA_HOME"], !xdg.isEmpty {

@@ -4,11 +4,13 @@
 /// hashes per state), so reporting the first failure met named `fil` on one run and `anchr` on
 /// the next for the same `{ fil = ..., anchr = ... }`. Walking on and keeping the least key
 /// costs nothing when nothing fails.
-struct FirstByKey<Failure> {
-  private(set) var key: String?
-  private(set) var failure: Failure?
+package struct FirstByKey<Failure> {
+  package private(set) var key: String?
+  package private(set) var failure: Failure?
 
-  mutating func offer(_ key: String, _ failure: Failure) {
+  package init() {}
+
+  package mutating func offer(_ key: String, _ failure: Failure) {
     if let kept = self.key, kept <= key { return }
     self.key = key
     self.failure = failure

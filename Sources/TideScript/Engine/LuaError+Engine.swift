@@ -2,7 +2,7 @@ import LuaBridge
 
 extension LuaError {
   /// An error the engine raises itself (no Lua location or traceback of its own).
-  init(message: String) {
+  package init(message: String) {
     self.init(kind: .runtime, message: message, location: nil, traceback: "")
   }
 }

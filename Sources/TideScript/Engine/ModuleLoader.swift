@@ -8,7 +8,7 @@ import TideCore
 /// `require("data.rules")` runs `<game>/data/rules.lua`; `require("tide.ui")` runs the library's
 /// `tide/ui.lua` shipped with the engine. Game modules run in the game's environment table,
 /// which is made anew by each `start()`, so a restarted game keeps nothing of the old one.
-final class ModuleLoader {
+package final class ModuleLoader {
   /// Files that have been loaded, with the module name each was loaded as (for hot reload).
   private(set) var loadedFiles: [String: String] = [:]
   /// For each module, the modules whose loading required it: hot reload re-runs them too, so
@@ -41,17 +41,17 @@ final class ModuleLoader {
   }
 
   /// Where a module's source lives: a game file, or a file of the engine's library.
-  struct Found {
+  package struct Found {
     /// The file on disk; nil for a library file embedded in the engine.
-    var url: URL?
-    var chunkName: String
+    package var url: URL?
+    package var chunkName: String
     /// The library path (`tide/ui.lua`) of an engine module; nil for the game's own.
     var libraryPath: String?
     var isLibrary: Bool { libraryPath != nil }
   }
 
   /// Finds the file behind a module name, or explains where it looked.
-  func resolve(_ name: String, engine: Engine) -> Found? {
+  package func resolve(_ name: String, engine: Engine) -> Found? {
     guard isValidModuleName(name) else { return nil }
     // Dots to slashes by Character, as Foundation's replacingOccurrences would (a valid name's
     // dots are whole characters) without bridging through NSString for each require.

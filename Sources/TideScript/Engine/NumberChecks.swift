@@ -7,7 +7,7 @@ import TideCore
 // `bad argument #1 to 'every' (interval must be a finite number from 0.001 to 1000000, got 1e-300)`.
 extension LuaState {
   /// Argument `arg`, a number (or numeric string) in `range`; `name` names it in the error.
-  func checkNumber(_ arg: Int32, _ name: String, in range: NumberRange) throws -> Double {
+  package func checkNumber(_ arg: Int32, _ name: String, in range: NumberRange) throws -> Double {
     if range.integer { return Double(try checkInt(arg, name, in: range)) }
     let value = try checkNumber(arg)
     if let complaint = range.complaint(name, value) { throw argumentError(arg, complaint) }
@@ -32,12 +32,12 @@ extension LuaState {
   }
 
   /// Argument `arg` as `checkInt(_:_:in:)`, or `default` when nil or absent.
-  func optInt(_ arg: Int32, _ name: String, in range: NumberRange, default value: Int) throws -> Int {
+  package func optInt(_ arg: Int32, _ name: String, in range: NumberRange, default value: Int) throws -> Int {
     isNoneOrNil(at: arg) ? value : try checkInt(arg, name, in: range)
   }
 
   /// Field `key` of the optional options table at `arg`, a number in `range`, or `default`.
-  func optNumberField(_ arg: Int32, _ key: String, in range: NumberRange, default value: Double) throws -> Double {
+  package func optNumberField(_ arg: Int32, _ key: String, in range: NumberRange, default value: Double) throws -> Double {
     guard type(at: arg) == .table else {
       if isNoneOrNil(at: arg) { return value }
       throw typeError(arg, expected: "table")

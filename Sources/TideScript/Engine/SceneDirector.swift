@@ -7,9 +7,9 @@ import TideCore
 /// made while it is active carry that number, so `go` can tear all of them down at once.
 /// A scene's `self` looks its methods up in the *current* definition by name, so a hot reload
 /// that redefines the scene changes behaviour without touching `self`.
-final class SceneDirector {
-  struct Active {
-    let name: String
+package final class SceneDirector {
+  package struct Active {
+    package let name: String
     /// `name` as a Lua string in the registry: the definition is looked up by it every tick.
     let nameKey: LuaRef
     let owner: Int
@@ -23,7 +23,7 @@ final class SceneDirector {
     let camera: Camera
   }
 
-  private(set) var current: Active?
+  package private(set) var current: Active?
   var pending: (name: String, params: LuaRef?)?
   private var nextOwner = 1
   /// "update" as a Lua string in the registry: pushing it from there each tick skips hashing

@@ -25,7 +25,7 @@ public final class ScriptErrors {
   /// Called with each replayable script error the first time its message is seen (crash
   /// capsules); returns the line that says how to replay it, logged after the error instead of
   /// the seed's "replay with --seed", or nil to keep that.
-  var onNewFailure: ((Overlay) -> String?)?
+  package var onNewFailure: ((Overlay) -> String?)?
   private var seen: Set<String> = []
   /// The seed of the running game: script errors carry it so the overlay and log can show it.
   var seed: UInt64?

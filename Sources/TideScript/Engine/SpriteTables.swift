@@ -30,7 +30,7 @@ import TideCore
 /// write must still reach the sprite. A removed sprite keeps its table while the script does,
 /// found through the object cache: its position still goes both ways, and if it is added back,
 /// its table is held again.
-final class SpriteTables: PositionSource {
+package final class SpriteTables: PositionSource {
   /// How many of `count` held sprites the end of each tick checks: each about once every 60
   /// ticks (a second). A check of a sprite a script moved costs a copy of its position (about
   /// 300 instructions, mostly Lua API calls), which on every sprite every tick was a third of
@@ -172,7 +172,7 @@ final class SpriteTables: PositionSource {
     return false
   }
 
-  override func refresh(_ node: Node) {
+  package override func refresh(_ node: Node) {
     guard let lua else { return }
     let nodeFields = node.typedFields
     let inGame = inGame
@@ -223,7 +223,7 @@ final class SpriteTables: PositionSource {
 
   /// Hands a coordinate set in Swift (a tween, a drag) to the table of `node`: first reported,
   /// in the game, if the script had put a bad value there since the engine last looked.
-  override func written(_ node: Node, _ axis: PositionSource.Axis) {
+  package override func written(_ node: Node, _ axis: PositionSource.Axis) {
     guard let fields, let lua else { return }
     let block = node.fieldsAddress
     let nodeFields = node.typedFields
@@ -261,7 +261,7 @@ final class SpriteTables: PositionSource {
   }
 
   /// Before a frame is drawn: takes every held sprite's position at once, quietly.
-  func pullAllToDraw() {
+  package func pullAllToDraw() {
     pull(range: 0..<held.count, inGame: false)
   }
 

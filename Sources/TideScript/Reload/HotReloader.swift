@@ -292,7 +292,7 @@ public final class HotReloader {
     return path
   }
 
-  static func now() -> Double { Double(DispatchTime.now().uptimeNanoseconds) / 1e9 }
+  package static func now() -> Double { Double(DispatchTime.now().uptimeNanoseconds) / 1e9 }
 }
 
 extension Engine {

@@ -1,6 +1,7 @@
 import Foundation
 import TideCore
 import TideScript
+import TideTesting
 import XCTest
 
 /// A throwaway game folder written from Swift string literals into a temp directory.

@@ -1,6 +1,7 @@
 import Foundation
 import LuaBridge
 import TideCore
+import TideScript
 
 /// The handle a game test drives: `local app = tide.test.start{ seed = 7 }`.
 final class TestApp {
@@ -16,7 +17,7 @@ final class TestApp {
 extension Engine {
   /// `tide.test`: start the game headlessly in a test and drive it with virtual time and input.
   /// Only present under `tide test`.
-  func installTestAPI() {
+  package func installTestAPI() {
     let m = module("tide.test")
 
     /// (Re)starts the game from a fresh load: new scripts, scenes and sprites, seeded random.

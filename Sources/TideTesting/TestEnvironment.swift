@@ -1,5 +1,6 @@
 import CLua
 import LuaBridge
+import TideScript
 
 /// The globals test files run in: a full Lua 5.4 environment (io, os, package, debug...) that
 /// lives in the same state as the sandboxed game, because tests hold the game's sprites and

@@ -1,4 +1,6 @@
 import Foundation
+import TideScript
+import TideTesting
 
 extension EngineBenchmarks {
   /// A game played by its bot for 60 virtual seconds, seed after seed, against real time: play,

@@ -2,6 +2,7 @@ import CLua
 import Foundation
 import LuaBridge
 import TideCore
+import TideScript
 
 /// One benchmark's figures: a name, the measured values and a verdict against its target.
 public struct BenchmarkResult: Sendable {

@@ -1,6 +1,7 @@
 import Foundation
 import LuaBridge
 import TideCore
+import TideScript
 
 /// What one seeded game played by `tide run --runs` gave: its reports and its errors.
 public struct RunResult: Codable, Sendable, Equatable {
@@ -184,7 +185,7 @@ public enum BotRunner {
 
 /// A bot loaded into a game's Lua state: its `act`, `every`, `done` and `seconds`, its own
 /// random stream and an `App` handle that does not raise the game's errors (the runner collects them).
-final class BotDriver {
+package final class BotDriver {
   let engine: Engine
   let app: TestApp
   /// The bot's functions and its `random` table, held in the registry.
@@ -275,7 +276,7 @@ final class BotDriver {
   }
 
   /// The engine's globals a bot does not get (`tide check` lints `bots/` without them too).
-  static let hiddenGlobals = ["tide", "require"]
+  package static let hiddenGlobals = ["tide", "require"]
 
   /// Runs the bot file in an environment of its own: the safe globals without `tide` and
   /// `require`, so it acts on the game only through `app` and draws only from its own `random`.

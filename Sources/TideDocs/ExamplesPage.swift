@@ -1,5 +1,6 @@
 import Foundation
 import TideCore
+import TideScript
 
 /// `docs/examples.md`: every game in `Content/` with a screen, its design size, its options and
 /// what it shows, made from the games themselves so the page cannot fall behind them.

@@ -1,4 +1,5 @@
 import Foundation
+import TideScript
 
 /// The summary `tide run --runs N` prints: per report key the count, mean, min, max and a text
 /// histogram, then the errors with their capsules. Built from results sorted by seed, so the same

@@ -2,6 +2,7 @@ import CLua
 import Foundation
 import LuaBridge
 import TideCore
+import TideScript
 
 extension EngineBenchmarks {
   /// The headless bunnymark against the same update over plain Lua tables (issue 18).

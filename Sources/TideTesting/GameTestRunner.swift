@@ -2,6 +2,7 @@ import CLua
 import Foundation
 import LuaBridge
 import TideCore
+import TideScript
 
 /// The outcome of running one game's `tests/*_test.lua`.
 public struct GameTestReport: Sendable {
@@ -65,8 +66,8 @@ public enum GameTestRunner {
     }
     do throws(LuaError) {
       try engine.installStartValues()
-      guard let driverSource = LuaLibrary.text(of: "testrunner/driver.lua")
-      else { throw LuaError(message: "the engine's testrunner/driver.lua is missing") }
+      guard let driverSource = EmbeddedLuaLibrary.files["testrunner/driver.lua"]
+      else { throw LuaError(message: "the runner's testrunner/driver.lua is missing") }
       try lua.load(driverSource, chunkName: "@[tide test runner]")
       try TestEnvironment.push(on: lua)
       // The driver's _ENV (its first upvalue) is the test globals.
@@ -114,8 +115,9 @@ public enum GameTestRunner {
       lua.push(directory.standardizedFileURL.path)
       lua.push(displayPath)
       lua.push { lua in
-        // The source of one of the runner's own library files (`testrunner/plain.lua`).
-        guard let path = lua.toString(at: 1), let source = LuaLibrary.text(of: path) else { return 0 }
+        // The source of one of the runner's own library files (`testrunner/plain.lua`),
+        // embedded from Sources/TideTesting/Lua.
+        guard let path = lua.toString(at: 1), let source = EmbeddedLuaLibrary.files[path] else { return 0 }
         lua.push(source)
         return 1
       }

@@ -1,6 +1,7 @@
 import Foundation
 import LuaBridge
 import TideCore
+import TideScript
 
 /// Runs a game's `tests/replays/*.input` as tests: each replays to its end with no script
 /// error, and its `@expect <seconds> <Lua expression>` lines hold at their times.

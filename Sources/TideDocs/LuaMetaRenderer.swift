@@ -1,5 +1,6 @@
 import Foundation
 import TideCore
+import TideScript
 
 /// The LuaLS (lua-language-server) library for the Tide API, made from the same doc comments as
 /// `docs/api.md`: editors complete, type-check and show the docs of everything under `tide`.

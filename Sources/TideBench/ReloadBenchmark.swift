@@ -1,6 +1,7 @@
 import Foundation
 import LuaBridge
 import TideCore
+import TideScript
 
 extension HotReloader {
   /// Milliseconds from a save returning to the new code being active, over `saves` saves.

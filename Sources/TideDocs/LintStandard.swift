@@ -1,6 +1,8 @@
 import Foundation
 import LuaBridge
 import TideCore
+import TideScript
+import TideTesting
 
 /// The names a script can reach under `tide`, read from a started engine rather than from
 /// source text, so a lint standard built on it can never disagree with what runs.

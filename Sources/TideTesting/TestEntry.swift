@@ -1,4 +1,5 @@
 import Foundation
+import TideScript
 
 /// One test of a game that is not a Lua `it`: a replay in `tests/replays/` or a golden screen
 /// in `tests/golden/`. `tide test` reports each as one test, in every format and in the counts.
