@@ -1,6 +1,7 @@
 import ArgumentParser
 import Foundation
 import TideCore
+import TideSDL
 import TideScript
 
 /// `tide check`: load a game, validate its data and run one tick, without playing.
@@ -70,7 +71,7 @@ struct Check: ParsableCommand {
     options.saveDirectory = FileManager.default.temporaryDirectory.appendingPathComponent("tide-check-\(getpid())")
     defer { if let dir = options.saveDirectory { try? FileManager.default.removeItem(at: dir) } }
     do {
-      let engine = try Engine(gameDirectory: location.url, displayPath: location.displayPath, backend: HeadlessBackend(), options: options)
+      let engine = try Engine(gameDirectory: location.url, displayPath: location.displayPath, backend: HeadlessBackend.withGameFonts(), options: options)
       try engine.start()
       engine.step()
       if let error = engine.errors.failures.first {

@@ -1,6 +1,7 @@
 import ArgumentParser
 import Foundation
 import TideCore
+import TideSDL
 import TideScript
 
 /// `tide list`: the games in `Content/`.
@@ -20,7 +21,7 @@ struct List: ParsableCommand {
     let name = game.url.lastPathComponent.padding(toLength: 16, withPad: " ", startingAt: 0)
     let engine: Engine
     do {
-      engine = try Engine(gameDirectory: game.url, displayPath: game.displayPath, backend: HeadlessBackend(), options: EngineOptions())
+      engine = try Engine(gameDirectory: game.url, displayPath: game.displayPath, backend: HeadlessBackend.withGameFonts(), options: EngineOptions())
     } catch {
       return "\(name) cannot load: \(error.description)"
     }

@@ -80,7 +80,7 @@ struct Run: ParsableCommand {
       return
     }
     do {
-      let engine = try Engine(gameDirectory: location.url, displayPath: location.displayPath, backend: HeadlessBackend(), options: options)
+      let engine = try Engine(gameDirectory: location.url, displayPath: location.displayPath, backend: HeadlessBackend.withGameFonts(), options: options)
       printSeed(options)
       prepareSession(engine, location, script)
       let started = Date()

@@ -1,6 +1,7 @@
 import ArgumentParser
 import Foundation
 import TideCore
+import TideSDL
 import TideScript
 import TideTesting
 
@@ -74,7 +75,7 @@ extension Run {
     defer { if let saves = probe.saveDirectory { try? FileManager.default.removeItem(at: saves) } }
     let engine: Engine
     do throws(GameLoadError) {
-      engine = try Engine(gameDirectory: location.url, displayPath: location.displayPath, backend: HeadlessBackend(), options: probe)
+      engine = try Engine(gameDirectory: location.url, displayPath: location.displayPath, backend: HeadlessBackend.withGameFonts(), options: probe)
     } catch {
       printError(error.description)
       throw ExitCode.failure
