@@ -50,16 +50,17 @@ let package = Package(
       exclude: ["Lua"], swiftSettings: luaCallSettings + releaseSpeed,
       plugins: ["EmbedLuaLibrary"]),
     // The game test runner, `tide.test`, replays and bots; its Lua driver (Lua/testrunner) is
-    // embedded by the same plugin, into this module's own `EmbeddedLuaLibrary`.
+    // embedded by the same plugin, into this module's own `EmbeddedLuaLibrary`. It measures text
+    // with TideSDL's fonts (GameFonts), as the window does, though it opens no window.
     .target(
-      name: "TideTesting", dependencies: ["TideScript", "LuaBridge", "TideCore", "CLua"],
+      name: "TideTesting", dependencies: ["TideScript", "TideSDL", "LuaBridge", "TideCore", "CLua"],
       exclude: ["Lua"], swiftSettings: luaCallSettings + releaseSpeed,
       plugins: ["EmbedLuaLibrary"]),
     .target(
-      name: "TideDocs", dependencies: ["TideScript", "TideTesting", "LuaBridge", "TideCore"],
+      name: "TideDocs", dependencies: ["TideScript", "TideTesting", "TideSDL", "LuaBridge", "TideCore"],
       swiftSettings: luaCallSettings + releaseSpeed),
     .target(
-      name: "TideBench", dependencies: ["TideScript", "TideTesting", "LuaBridge", "TideCore"],
+      name: "TideBench", dependencies: ["TideScript", "TideTesting", "TideSDL", "LuaBridge", "TideCore"],
       swiftSettings: luaCallSettings + releaseSpeed),
     .executableTarget(name: "TideLuaEmbed"),
     .plugin(name: "EmbedLuaLibrary", capability: .buildTool(), dependencies: ["TideLuaEmbed"]),

@@ -2,6 +2,7 @@ import CLua
 import Foundation
 import LuaBridge
 import TideCore
+import TideSDL
 import TideScript
 
 extension EngineBenchmarks {
@@ -23,7 +24,7 @@ extension EngineBenchmarks {
     // A warm-up longer than any run keeps the bunnymark's once-a-second fps lines quiet.
     options.options = ["bunnies": String(bunnies), "warmup": "1e9"]
     options.saveDirectory = FileManager.default.temporaryDirectory.appendingPathComponent("tide-bench-\(getpid())")
-    let engine = try Engine(gameDirectory: game, displayPath: displayPath, backend: HeadlessBackend(), options: options)
+    let engine = try Engine(gameDirectory: game, displayPath: displayPath, backend: HeadlessBackend.withGameFonts(), options: options)
     try engine.start()
     guard engine.scene.nodeCount >= bunnies else {
       throw BenchmarkError("\(displayPath) made \(engine.scene.nodeCount) sprites, expected \(bunnies)")

@@ -2,6 +2,7 @@ import CLua
 import Foundation
 import LuaBridge
 import TideCore
+import TideSDL
 import TideScript
 
 /// One benchmark's figures: a name, the measured values and a verdict against its target.
@@ -166,7 +167,7 @@ public enum EngineBenchmarks {
       """.write(to: dir.appendingPathComponent("main.lua"), atomically: true, encoding: .utf8)
     var options = EngineOptions()
     options.instructionBudget = 0
-    let engine = try Engine(gameDirectory: dir, displayPath: "bench", backend: HeadlessBackend(), options: options)
+    let engine = try Engine(gameDirectory: dir, displayPath: "bench", backend: HeadlessBackend.withGameFonts(), options: options)
     try engine.start()
     engine.vm.instructionBudget = 0
     let lua = engine.lua

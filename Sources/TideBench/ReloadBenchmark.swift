@@ -1,6 +1,7 @@
 import Foundation
 import LuaBridge
 import TideCore
+import TideSDL
 import TideScript
 
 extension HotReloader {
@@ -23,7 +24,7 @@ extension HotReloader {
     var options = EngineOptions()
     options.logErrors = false
     options.saveDirectory = folder.appendingPathComponent(".saves")
-    let engine = try Engine(gameDirectory: folder, backend: HeadlessBackend(), options: options)
+    let engine = try Engine(gameDirectory: folder, backend: HeadlessBackend.withGameFonts(), options: options)
     try engine.start()
     let reloader = try engine.watchForChanges(log: { _ in })
     let main = folder.appendingPathComponent("main.lua")

@@ -1,5 +1,6 @@
 import Foundation
 import TideCore
+import TideSDL
 import TideScript
 
 /// `docs/examples.md`: every game in `Content/` with a screen, its design size, its options and
@@ -33,7 +34,7 @@ public enum ExamplesPage {
   }
 
   private static func section(name: String, folder: URL, linkPrefix: String) throws -> [String] {
-    let engine = try Engine(gameDirectory: folder, displayPath: "Content/\(name)", backend: HeadlessBackend(), options: EngineOptions())
+    let engine = try Engine(gameDirectory: folder, displayPath: "Content/\(name)", backend: HeadlessBackend.withGameFonts(), options: EngineOptions())
     let config = engine.config
     var blocks = ["## \(name)"]
     var facts = ["**\(config.title)**", "design size \(Int(config.width))×\(Int(config.height))"]

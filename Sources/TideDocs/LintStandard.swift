@@ -1,6 +1,7 @@
 import Foundation
 import LuaBridge
 import TideCore
+import TideSDL
 import TideScript
 import TideTesting
 
@@ -78,7 +79,7 @@ extension Engine {
     var options = EngineOptions()
     options.logErrors = false
     options.saveDirectory = folder.appendingPathComponent("saves")
-    let engine = try Engine(gameDirectory: folder, backend: HeadlessBackend(), options: options)
+    let engine = try Engine(gameDirectory: folder, backend: HeadlessBackend.withGameFonts(), options: options)
     try engine.start()
     let game = engine.tideNames()
     engine.installTestAPI()

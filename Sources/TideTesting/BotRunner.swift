@@ -1,6 +1,7 @@
 import Foundation
 import LuaBridge
 import TideCore
+import TideSDL
 import TideScript
 
 /// What one seeded game played by `tide run --runs` gave: its reports and its errors.
@@ -119,7 +120,7 @@ public enum BotRunner {
     options.logErrors = false
     let engine: Engine
     do {
-      engine = try Engine(gameDirectory: game, displayPath: displayPath, backend: HeadlessBackend(), options: options)
+      engine = try Engine(gameDirectory: game, displayPath: displayPath, backend: HeadlessBackend.withGameFonts(), options: options)
     } catch {
       result.failures.append(.init(kind: "start", message: error.description, tick: 0))
       return result

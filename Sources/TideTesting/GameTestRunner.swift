@@ -2,6 +2,7 @@ import CLua
 import Foundation
 import LuaBridge
 import TideCore
+import TideSDL
 import TideScript
 
 /// The outcome of running one game's `tests/*_test.lua`.
@@ -51,7 +52,7 @@ public enum GameTestRunner {
     options.saveDirectory = saveRoot.appendingPathComponent("0")
     let engine: Engine
     do {
-      engine = try Engine(gameDirectory: directory, displayPath: displayPath, backend: HeadlessBackend(), options: options)
+      engine = try Engine(gameDirectory: directory, displayPath: displayPath, backend: HeadlessBackend.withGameFonts(), options: options)
     } catch {
       return failedEntry(game: displayPath, message: error.description, format: format)
     }

@@ -1,6 +1,7 @@
 import Foundation
 import LuaBridge
 import TideCore
+import TideSDL
 import TideScript
 
 /// Runs a game's `tests/replays/*.input` as tests: each replays to its end with no script
@@ -49,7 +50,7 @@ public enum ReplayRunner {
     options.logErrors = false
     let engine: Engine
     do {
-      engine = try Engine(gameDirectory: game, displayPath: displayPath, backend: HeadlessBackend(), options: options)
+      engine = try Engine(gameDirectory: game, displayPath: displayPath, backend: HeadlessBackend.withGameFonts(), options: options)
       try engine.start()
     } catch {
       return "game failed to start: \(error.description)"

@@ -160,7 +160,7 @@ function App:time() end
 ---@return string[]
 function App:errors() end
 
----The layout problems of the screen as it stands, one line each: text outside the screen, text leaving its widget (the nearest rect, or group with a size, around it), texts over each other, a tappable sprite whose centre something above takes the taps of, and text under 4.5:1 contrast (3:1 from size 24) with the filled shapes behind it. Headless tests measure text with approximate metrics, so figures differ a little from the real fonts that `tide check --layout` renders with (which also reads the colour behind text from pixels).
+---The layout problems of the screen as it stands, one line each: text outside the screen, text leaving its widget (the nearest rect, or group with a size, around it), texts over each other, a tappable sprite whose centre something above takes the taps of, and text under 4.5:1 contrast (3:1 from size 24) with the filled shapes behind it. Text is measured with the fonts the window draws with, as everywhere; `tide check --layout` also reads the colour behind text from pixels, so its contrast figures may differ a little.
 ---
 ---```lua
 ---assert.are.same({}, app:layout_problems())

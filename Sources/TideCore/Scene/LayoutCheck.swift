@@ -31,8 +31,8 @@ public struct LayoutProblem: Sendable, Equatable, CustomStringConvertible {
 /// takes, and text that does not stand out from what is behind it.
 ///
 /// The same analysis serves `tide check --layout` (real fonts; the colour behind each text read
-/// from a frame rendered without text) and a game test's `app:layout_problems()` (approximate
-/// text metrics; the colour behind worked out from the filled shapes under the text).
+/// from a frame rendered without text) and a game test's `app:layout_problems()` (the same
+/// fonts; the colour behind worked out from the filled shapes under the text).
 public struct LayoutCheck {
   /// The scene to check.
   public let scene: SceneGraph

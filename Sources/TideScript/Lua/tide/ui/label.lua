@@ -1,6 +1,6 @@
 -- tide.ui.label: a line of text, or given a width a paragraph kept inside it.
 -- The engine fits the text to the box (text sprites' `max_width` and `fit`), so
--- the real font decides in a window and the approximate one headless.
+-- the font decides, the same one in a window and headless.
 
 local core = require("tide.ui.core")
 local theme = core.theme
