@@ -3,9 +3,11 @@
 /// Games measure text with the fonts the window draws with everywhere, headless included
 /// (TideSDL's `GameFonts`). These stand in only where no font can load: TideCore's and
 /// TideScript's own unit tests, which cannot link SDL, and a machine without the fonts (the
-/// commands say so). Narrow characters are `narrowAdvance` × size wide, wide ones (CJK, emoji) `wideAdvance` × size;
-/// each line is `lineHeight` × size tall. The numbers resemble DejaVu Sans closely enough for
-/// layout, and never change, so headless tests are stable.
+/// commands say so).
+///
+/// Narrow characters are `narrowAdvance` × size wide, wide ones (CJK, emoji) `wideAdvance` ×
+/// size; each line is `lineHeight` × size tall. The numbers resemble DejaVu Sans closely enough
+/// for layout, and never change, so those unit tests are stable.
 public struct ApproximateTextMetrics: TextMetrics, Sendable {
   /// Advance of an ordinary character, as a fraction of the font size.
   public var narrowAdvance: Double
