@@ -50,29 +50,29 @@ public enum GoldenScreens {
         game: game, displayPath: displayPath, script: script, time: script.shotTime ?? 1,
         options: ScreenShot.options(for: script), backend: backend)
       if let error = frame.engine.errors.all.first {
-        return TestEntry(name: name, failure: "script error while replaying it: \(error.message)")
+        return TestEntry(game: displayPath, file: name, failure: "script error while replaying it: \(error.message)")
       }
       let actual = actualDirectory.map { $0.appendingPathComponent(Self.actual(for: input).lastPathComponent) }
         ?? Self.actual(for: input)
       if update {
         try frame.image.writePNG(to: golden)
         try? FileManager.default.removeItem(at: actual)
-        return TestEntry(name: name)
+        return TestEntry(game: displayPath, file: name)
       }
       guard FileManager.default.fileExists(atPath: golden.path) else {
-        return TestEntry(name: name, failure: "no \(golden.lastPathComponent) beside it (tide test --update-golden makes it)")
+        return TestEntry(game: displayPath, file: name, failure: "no \(golden.lastPathComponent) beside it (tide test --update-golden makes it)")
       }
       let expected: RGBAImage
       do {
         expected = try RGBAImage(contentsOf: golden)
       } catch {
-        return TestEntry(name: name, failure: "cannot read \(golden.lastPathComponent) as a PNG: \(error)")
+        return TestEntry(game: displayPath, file: name, failure: "cannot read \(golden.lastPathComponent) as a PNG: \(error)")
       }
       // GoldenImage's own tolerance: one per-channel difference for every golden in the project.
       let report = GoldenImage.compare(actual: frame.image, expected: expected)
       if report.passed {
         try? FileManager.default.removeItem(at: actual)
-        return TestEntry(name: name)
+        return TestEntry(game: displayPath, file: name)
       }
       if let directory = actualDirectory {
         try FileManager.default.createDirectory(at: directory, withIntermediateDirectories: true)
@@ -88,15 +88,15 @@ public enum GoldenScreens {
           + "\(golden.lastPathComponent) by more than \(report.tolerance) (max \(report.maxDelta))\(at)"
       }
       let written = actualDirectory == nil ? "\(displayPath)/tests/golden/\(actual.lastPathComponent)" : actual.path
-      return TestEntry(name: name, failure: "\(difference); the screen drawn is in \(written)")
+      return TestEntry(game: displayPath, file: name, failure: "\(difference); the screen drawn is in \(written)")
     } catch let error as InputScript.ParseError {
-      return TestEntry(name: name, failure: error.description)
+      return TestEntry(game: displayPath, file: name, failure: error.description)
     } catch let error as InputScript.FileError {
-      return TestEntry(name: name, failure: error.description)
+      return TestEntry(game: displayPath, file: name, failure: error.description)
     } catch let error as GameLoadError {
-      return TestEntry(name: name, failure: "game failed to start: \(error.description)")
+      return TestEntry(game: displayPath, file: name, failure: "game failed to start: \(error.description)")
     } catch {
-      return TestEntry(name: name, failure: "\(error)")
+      return TestEntry(game: displayPath, file: name, failure: "\(error)")
     }
   }
 
@@ -112,8 +112,10 @@ public enum GoldenScreens {
     do {
       backend = try SDLBackend(gameDirectory: game, audio: false)
     } catch {
-      return inputs.map { TestEntry(name: name(of: $0), failure: "cannot draw it: \(error)") }
+      return inputs.map { TestEntry(game: displayPath, file: name(of: $0), failure: "cannot draw it: \(error)") }
     }
-    return inputs.map { check(game: game, displayPath: displayPath, input: $0, update: update, backend: backend) }
+    return inputs.map { input in
+      TestEntry.timed { check(game: game, displayPath: displayPath, input: input, update: update, backend: backend) }
+    }
   }
 }

@@ -5,30 +5,6 @@ import TideCore
 import TideSDL
 import TideScript
 
-/// The outcome of running one game's `tests/*_test.lua`.
-public struct GameTestReport: Sendable {
-  /// The game folder as shown to the user.
-  public var game: String
-  /// Tests that passed.
-  public var passed = 0
-  /// Tests that failed (including files that did not load).
-  public var failed = 0
-  /// Tests marked pending.
-  public var skipped = 0
-  /// The formatted report (plain text, TAP or JUnit XML).
-  public var output = ""
-}
-
-/// Output formats of `tide test`.
-public enum TestReportFormat: String, Sendable, CaseIterable {
-  /// One line per failure and a closing `N passed, N failed`.
-  case plain
-  /// TAP version 13.
-  case tap
-  /// JUnit XML.
-  case junit
-}
-
 /// Runs a game's or library's Lua tests headlessly with busted 2 itself (core, luassert, say),
 /// driven by `testrunner/driver.lua` inside the engine's Lua state.
 ///
@@ -39,9 +15,7 @@ public enum GameTestRunner {
   static let instructionsPerTest = 4_000_000_000
 
   /// Runs the tests of the game at `directory`; `filter` keeps tests whose full name contains it.
-  public static func run(
-    game directory: URL, displayPath: String, filter: String? = nil, format: TestReportFormat = .plain
-  ) -> GameTestReport {
+  public static func run(game directory: URL, displayPath: String, filter: String? = nil) -> GameTestReport {
     var report = GameTestReport(game: displayPath)
     let saveRoot = FileManager.default.temporaryDirectory.appendingPathComponent("tide-test-\(UUID().uuidString)")
     defer { try? FileManager.default.removeItem(at: saveRoot) }
@@ -54,7 +28,7 @@ public enum GameTestRunner {
     do {
       engine = try Engine(gameDirectory: directory, displayPath: displayPath, backend: HeadlessBackend.withGameFonts(), options: options)
     } catch {
-      return failedEntry(game: displayPath, message: error.description, format: format)
+      return failedEntry(game: displayPath, message: error.description)
     }
     engine.installTestAPI()
     var testNumber = 0
@@ -63,7 +37,7 @@ public enum GameTestRunner {
     do {
       files = try testFiles(in: directory, lua: lua)
     } catch {
-      return failedEntry(game: displayPath, message: "\(displayPath)/.busted: \(error.message)", format: format)
+      return failedEntry(game: displayPath, message: "\(displayPath)/.busted: \(error.message)")
     }
     do throws(LuaError) {
       try engine.installStartValues()
@@ -83,7 +57,6 @@ public enum GameTestRunner {
         lua.rawSet(-2, index: i + 1)
       }
       if let filter { lua.push(filter) } else { lua.pushNil() }
-      lua.push(format.rawValue)
       lua.push { lua in
         // Before every test: nothing loaded, fresh saves, a fresh instruction budget.
         testNumber += 1
@@ -116,7 +89,7 @@ public enum GameTestRunner {
       lua.push(directory.standardizedFileURL.path)
       lua.push(displayPath)
       lua.push { lua in
-        // The source of one of the runner's own library files (`testrunner/plain.lua`),
+        // The source of one of the runner's own library files (`testrunner/fast_assert.lua`),
         // embedded from Sources/TideTesting/Lua.
         guard let path = lua.toString(at: 1), let source = EmbeddedLuaLibrary.files[path] else { return 0 }
         lua.push(source)
@@ -126,17 +99,45 @@ public enum GameTestRunner {
       // far more than one game callback, so its watchdog allows a minute.
       engine.vm.watchdogSeconds = max(engine.vm.watchdogSeconds, 60)
       engine.vm.instructionBudget = instructionsPerTest
-      try lua.pcall(nargs: 10, nresults: 4)
-      report.output = lua.toString(at: -4) ?? ""
-      report.passed = lua.toInt(at: -3) ?? 0
-      report.failed = lua.toInt(at: -2) ?? 0
-      report.skipped = lua.toInt(at: -1) ?? 0
-      lua.pop(4)
+      try lua.pcall(nargs: 9, nresults: 1)
+      report.entries = entries(fromRecordsAt: -1, lua: lua, game: displayPath)
+      lua.pop(1)
     } catch {
       // busted missing or broken: still one failed entry a TAP or JUnit reader sees.
-      return failedEntry(game: displayPath, message: "the test runner failed: \(error.description)", format: format)
+      return failedEntry(game: displayPath, message: "the test runner failed: \(error.description)")
     }
     return report
+  }
+
+  /// The driver's records (one per test, one per error outside a test) as entries of `game`.
+  static func entries(fromRecordsAt index: Int32, lua: LuaState, game: String) -> [TestEntry] {
+    let records = lua.absIndex(index)
+    guard lua.type(at: records) == .table else { return [] }
+    var entries: [TestEntry] = []
+    for i in stride(from: 1, through: lua.rawLength(records), by: 1) {
+      defer { lua.pop(1) }
+      guard lua.rawGet(records, index: i) == .table else { continue }
+      func field(_ key: String) -> String? {
+        defer { lua.pop(1) }
+        return lua.rawGet(-1, key: key) == .nil ? nil : lua.toString(at: -1)
+      }
+      func number(_ key: String) -> Double? {
+        defer { lua.pop(1) }
+        return lua.rawGet(-1, key: key) == .number ? lua.toDouble(at: -1) : nil
+      }
+      let outcome: TestEntry.Outcome
+      switch field("status") {
+      case "success": outcome = .passed
+      case "failure": outcome = .failed
+      case "pending": outcome = .pending
+      default: outcome = .errored
+      }
+      entries.append(
+        TestEntry(
+          game: game, name: field("name") ?? "", file: field("file") ?? game, line: Int(number("line") ?? 0),
+          outcome: outcome, message: field("message"), duration: number("duration") ?? 0))
+    }
+    return entries
   }
 
   /// The test files of a game or library, sorted: `tests/*_test.lua` and busted's `spec/**/*_spec.lua`.
@@ -187,66 +188,10 @@ public enum GameTestRunner {
     return tests.sorted() + specs.sorted()
   }
 
-  /// A report of one failed entry named after the game, valid in every format: a game folder
+  /// A report of one errored entry named after the game, which every format shows: a game folder
   /// that is missing or does not load must fail a TAP or JUnit consumer too, not only the exit code.
-  public static func failedEntry(game displayPath: String, message: String, format: TestReportFormat) -> GameTestReport {
-    var report = GameTestReport(game: displayPath)
-    report.failed = 1
-    switch format {
-    case .plain:
-      report.output = "\(displayPath): \(message)\n0 passed, 1 failed\n"
-    case .tap:
-      report.output = "TAP version 13\n1..1\nnot ok 1 - \(tapDescription(displayPath))\n  ---\n  message: \(yamlString(message))\n  ...\n# 0 passed, 1 failed\n"
-    case .junit:
-      let name = xmlEscaped(displayPath)
-      report.output = """
-        <?xml version="1.0" encoding="UTF-8"?>
-        <testsuites name="tide" tests="1" failures="0" errors="1" skipped="0">
-          <testsuite name="\(name)" tests="1" failures="0" errors="1" skipped="0">
-            <testcase name="\(name)" classname="\(name)">
-              <error message="\(xmlEscaped(message))" type="error">\(xmlEscaped(message))</error>
-            </testcase>
-          </testsuite>
-        </testsuites>
-
-        """
-    }
-    return report
-  }
-
-  static func tapDescription(_ text: String) -> String {
-    text.replacingOccurrences(of: "\\", with: "\\\\").replacingOccurrences(of: "#", with: "\\#")
-      .map { $0.isNewline ? " " : String($0) }.joined()
-  }
-
-  static func yamlString(_ text: String) -> String {
-    var out = "\""
-    for scalar in text.unicodeScalars {
-      switch scalar {
-      case "\"": out += "\\\""
-      case "\\": out += "\\\\"
-      case "\n": out += "\\n"
-      case "\t": out += "\\t"
-      default: out += scalar.value < 32 || scalar.value == 127 ? String(format: "\\x%02X", scalar.value) : String(scalar)
-      }
-    }
-    return out + "\""
-  }
-
-  static func xmlEscaped(_ text: String) -> String {
-    var out = ""
-    for scalar in text.unicodeScalars {
-      switch scalar {
-      case "&": out += "&amp;"
-      case "<": out += "&lt;"
-      case ">": out += "&gt;"
-      case "\"": out += "&quot;"
-      case "'": out += "&apos;"
-      case "\n": out += "&#10;"
-      case "\t", "\r": out += "&#\(scalar.value);"
-      default: out += scalar.value < 32 || scalar.value == 127 ? "\u{FFFD}" : String(scalar)
-      }
-    }
-    return out
+  public static func failedEntry(game displayPath: String, message: String) -> GameTestReport {
+    let entry = TestEntry(game: displayPath, name: "", file: displayPath, line: nil, outcome: .errored, message: message)
+    return GameTestReport(game: displayPath, entries: [entry])
   }
 }

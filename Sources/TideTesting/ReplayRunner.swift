@@ -22,7 +22,9 @@ public enum ReplayRunner {
     files(in: game).compactMap { file in
       let name = "tests/replays/" + file.lastPathComponent
       if let filter, !name.contains(filter) { return nil }
-      return TestEntry(name: name, failure: runOne(file, game: game, displayPath: displayPath))
+      return TestEntry.timed {
+        TestEntry(game: displayPath, file: name, failure: runOne(file, game: game, displayPath: displayPath))
+      }
     }
   }
 

@@ -1,67 +1,80 @@
 import Foundation
-import TideScript
 
-/// One test of a game that is not a Lua `it`: a replay in `tests/replays/` or a golden screen
-/// in `tests/golden/`. `tide test` reports each as one test, in every format and in the counts.
+/// One test's result, whatever ran it: a Lua `it` (or an error outside one, which busted counts
+/// too), a replay in `tests/replays/`, a golden screen in `tests/golden/`. `TestReport` writes
+/// entries as plain text, TAP or JUnit, so every format shows the same tests and counts.
 public struct TestEntry: Sendable, Equatable {
-  /// The file, relative to the game folder (`tests/replays/win.input`).
-  public var name: String
-  /// Why it failed; nil when it passed.
-  public var failure: String?
-
-  public init(name: String, failure: String? = nil) {
-    self.name = name
-    self.failure = failure
+  /// How a test ended, as busted tells them apart.
+  public enum Outcome: String, Sendable {
+    case passed
+    /// An assertion did not hold.
+    case failed
+    /// An error outside an assertion: a Lua error in the test, a hook or a file that did not load.
+    case errored
+    case pending
   }
+
+  /// The game folder as shown to the user (`Content/rps`).
+  public var game: String
+  /// Its name within the game, `describe > it`; empty for a test that is a whole file (a replay,
+  /// a golden screen, a test file that failed to load).
+  public var name: String
+  /// The file it is in, as the game shows it (`Content/rps/tests/play_test.lua`); the game
+  /// folder itself when it has none (a game that does not load).
+  public var file: String
+  /// Its line in `file` (a Lua test's `it`); nil for a test that is a whole file.
+  public var line: Int?
+  public var outcome: Outcome
+  /// Why it failed or errored (luassert's message, as busted gives it, starts with the file and
+  /// line of the assertion) or why it is pending; nil when nothing was said.
+  public var message: String?
+  /// Seconds it took.
+  public var duration: Double
+
+  public init(
+    game: String, name: String, file: String, line: Int?, outcome: Outcome, message: String? = nil, duration: Double = 0
+  ) {
+    self.game = game
+    self.name = name
+    self.file = file
+    self.line = line
+    self.outcome = outcome
+    self.message = message
+    self.duration = duration
+  }
+
+  /// A test that is a whole file of the game, `relative` to its folder (`tests/replays/win.input`),
+  /// which failed when `failure` says why.
+  public init(game: String, file relative: String, failure: String? = nil) {
+    self.init(
+      game: game, name: "", file: game + "/" + relative, line: nil, outcome: failure == nil ? .passed : .failed,
+      message: failure)
+  }
+
+  /// The name that tells it apart among every game's tests: its file, then `describe > it`.
+  public var fullName: String {
+    name.isEmpty ? file : file + " > " + name
+  }
+
+  /// Its file relative to the game folder, as a JUnit test case of the game's suite is named.
+  public var fileInGame: String {
+    file.hasPrefix(game + "/") ? String(file.dropFirst(game.count + 1)) : file
+  }
+
+  /// Whether it counts as a failure (failed or errored).
+  public var isFailure: Bool { outcome == .failed || outcome == .errored }
 
   /// Whether it passed.
-  public var passed: Bool { failure == nil }
+  public var passed: Bool { outcome == .passed }
 
-  /// Its line in a plain report, without a newline: `ok <prefix><name>` or
-  /// `FAIL <prefix><name>: why` (`prefix` is the game's folder and `/` when a report joins games).
-  public func line(prefix: String = "") -> String {
-    failure.map { "FAIL \(prefix)\(name): \($0)" } ?? "ok \(prefix)\(name)"
-  }
-}
+  /// Why it failed or errored; nil when it did neither.
+  public var failure: String? { isFailure ? message ?? "" : nil }
 
-extension GameTestRunner {
-  /// A report of `entries` on their own, in `format`, for `tide test` to join to the game's
-  /// Lua report: TAP and JUnit as a complete document of their own (`tide test` merges
-  /// documents), plain as one line per entry (`ok <file>` or `FAIL <file>: why`), no counts.
-  public static func entryReport(game displayPath: String, entries: [TestEntry], format: TestReportFormat) -> GameTestReport {
-    var report = GameTestReport(game: displayPath)
-    report.passed = entries.filter(\.passed).count
-    report.failed = entries.count - report.passed
-    let path = { (entry: TestEntry) in displayPath + "/" + entry.name }
-    switch format {
-    case .plain:
-      report.output = entries.map { $0.line(prefix: displayPath + "/") + "\n" }.joined()
-    case .tap:
-      var lines = ["TAP version 13", "1..\(entries.count)"]
-      for (i, entry) in entries.enumerated() {
-        if let failure = entry.failure {
-          lines += ["not ok \(i + 1) - \(tapDescription(path(entry)))", "  ---", "  message: \(yamlString(failure))", "  ..."]
-        } else {
-          lines.append("ok \(i + 1) - \(tapDescription(path(entry)))")
-        }
-      }
-      report.output = lines.joined(separator: "\n") + "\n"
-    case .junit:
-      let suite = xmlEscaped(displayPath)
-      let counts = "tests=\"\(entries.count)\" failures=\"\(report.failed)\" errors=\"0\" skipped=\"0\""
-      var xml = "<?xml version=\"1.0\" encoding=\"UTF-8\"?>\n<testsuites name=\"tide\" \(counts)>\n"
-      xml += "  <testsuite name=\"\(suite)\" \(counts)>\n"
-      for entry in entries {
-        xml += "    <testcase name=\"\(xmlEscaped(entry.name))\" classname=\"\(xmlEscaped(path(entry)))\""
-        if let failure = entry.failure {
-          let message = xmlEscaped(failure)
-          xml += ">\n      <failure message=\"\(message)\" type=\"failure\">\(message)</failure>\n    </testcase>\n"
-        } else {
-          xml += "/>\n"
-        }
-      }
-      report.output = xml + "  </testsuite>\n</testsuites>\n"
-    }
-    return report
+  /// Runs `body`, which makes an entry, and records how long it took.
+  public static func timed(_ body: () -> TestEntry) -> TestEntry {
+    let start = DispatchTime.now().uptimeNanoseconds
+    var entry = body()
+    entry.duration = Double(DispatchTime.now().uptimeNanoseconds - start) / 1e9
+    return entry
   }
 }

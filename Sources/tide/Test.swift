@@ -63,59 +63,37 @@ struct Test: ParsableCommand {
       try watchAndRerun(locations)
       return
     }
-    var passed = 0
-    var failed = 0
-    var skipped = 0
-    var outputs: [String] = []
+    var reports: [GameTestReport] = []
     for location in locations {
-      let report: GameTestReport
-      var entries: [TestEntry] = []
+      var report: GameTestReport
       if FileManager.default.fileExists(atPath: location.url.path) {
         // Recorded sessions in tests/replays/ and golden screens in tests/golden/ are tests too
         // (docs/input-scripts.md); what their games print stays out of a TAP or JUnit stream.
-        (report, entries) = StandardOutput.toStandardError(while: reportFormat != .plain) {
-          (GameTestRunner.run(game: location.url, displayPath: location.displayPath, filter: filter, format: reportFormat),
-            fileTests(location))
+        report = StandardOutput.toStandardError(while: reportFormat != .plain) {
+          var report = GameTestRunner.run(game: location.url, displayPath: location.displayPath, filter: filter)
+          report.entries += fileTests(location)
+          return report
         }
       } else {
-        let message = "no game folder at '\(location.displayPath)'"
-        report = GameTestRunner.failedEntry(game: location.displayPath, message: message, format: reportFormat)
+        report = GameTestRunner.failedEntry(game: location.displayPath, message: "no game folder at '\(location.displayPath)'")
       }
-      let extra = GameTestRunner.entryReport(game: location.displayPath, entries: entries, format: reportFormat)
-      passed += report.passed + extra.passed
-      failed += report.failed + extra.failed
-      skipped += report.skipped
-      switch reportFormat {
-      case .plain:
-        // The Lua report's entries, then one line per replay and golden screen, then the
-        // game's counts of all of them under its name.
-        var counts = "\(report.passed + extra.passed) passed, \(report.failed + extra.failed) failed"
-        if report.skipped > 0 { counts += ", \(report.skipped) skipped" }
-        outputs.append(Test.withoutCounts(report.output) + extra.output + "\(location.name): \(counts)\n")
-      case .tap, .junit:
-        outputs.append(report.output)
-        if !entries.isEmpty { outputs.append(extra.output) }
-      }
+      report.title = location.name
+      reports.append(report)
     }
-    var closing = "\(passed) passed, \(failed) failed"
-    if skipped > 0 { closing += ", \(skipped) skipped" }
-    let text: String
-    switch reportFormat {
-    case .plain: text = outputs.joined() + (locations.count > 1 ? closing + "\n" : "")
-    case .junit: text = outputs.count == 1 ? outputs[0] : ReportMerger.junit(outputs, passed: passed, failed: failed, skipped: skipped)
-    case .tap: text = outputs.count == 1 ? outputs[0] : ReportMerger.tap(outputs, passed: passed, failed: failed, skipped: skipped)
-    }
+    let closing = TestReport.counts(reports.flatMap(\.entries))
     if let output {
       do {
-        try writeUserFile(text, to: output)
+        try writeUserFile(TestReport.render(reportFormat, reports), to: output)
       } catch {
         throw ValidationError("cannot write --output file '\(output)': \(error.localizedDescription)")
       }
       print(closing)
     } else {
-      print(text, terminator: "")
+      // Colour (luassert's, in its messages) only for a person at a terminal who did not opt out.
+      let colour = TestReport.colourAllowed(terminal: isatty(STDOUT_FILENO) == 1, environment: ProcessInfo.processInfo.environment)
+      print(TestReport.render(reportFormat, reports, colour: colour), terminator: "")
     }
-    if failed > 0 { throw ExitCode.failure }
+    if reports.contains(where: { $0.failed > 0 }) { throw ExitCode.failure }
   }
 
   /// Runs the tests, then again after every save in the games' folders, one line per run.
@@ -155,50 +133,22 @@ struct Test: ParsableCommand {
   /// --watch), and the first failure with what was expected.
   private func runOnceForWatch(_ locations: [GameLocation]) -> Bool {
     let started = Date()
-    var passed = 0
-    var failed = 0
-    var firstFailure: String?
-    for location in locations {
-      let report = GameTestRunner.run(game: location.url, displayPath: location.displayPath, filter: filter)
-      let entries = fileTests(location)
-      let extra = GameTestRunner.entryReport(game: location.displayPath, entries: entries, format: .plain)
-      passed += report.passed + extra.passed
-      failed += report.failed + extra.failed
-      if firstFailure == nil, report.failed > 0 { firstFailure = Test.firstFailure(in: report.output) }
-      if firstFailure == nil, let entry = entries.first(where: { !$0.passed }) {
-        firstFailure = entry.line()
-      }
+    let entries = locations.flatMap { location in
+      GameTestRunner.run(game: location.url, displayPath: location.displayPath, filter: filter).entries + fileTests(location)
     }
+    let failures = entries.filter(\.isFailure)
     let clock = DateFormatter()
     clock.dateFormat = "HH:mm:ss"
     var line = "\(clock.string(from: started)) \(locations.map(\.displayPath).joined(separator: ", ")): "
-      + "\(passed) passed, \(failed) failed" + String(format: " in %.2f s", Date().timeIntervalSince(started))
-    if let firstFailure { line += " — " + firstFailure + (failed > 1 ? " (+\(failed - 1) more)" : "") }
+      + "\(entries.filter { $0.outcome == .passed }.count) passed, \(failures.count) failed"
+      + String(format: " in %.2f s", Date().timeIntervalSince(started))
+    if let first = failures.first, let shown = TestReport.plainEntry(first, inGame: true) {
+      // Its expected/actual lines folded into the one line.
+      let folded = shown.split(separator: "\n").map { $0.trimmingCharacters(in: .whitespaces) }.joined(separator: "; ")
+      line += " — " + TestReport.withoutEscapes(folded) + (failures.count > 1 ? " (+\(failures.count - 1) more)" : "")
+    }
     HotReloader.printToConsole(line)
-    return failed == 0
-  }
-
-  /// A plain report without its closing `N passed, N failed` line.
-  static func withoutCounts(_ output: String) -> String {
-    var lines = output.split(separator: "\n", omittingEmptySubsequences: false).map(String.init)
-    while lines.last == "" { lines.removeLast() }
-    if let last = lines.last, last.range(of: #"^\d+ passed, \d+ failed(, \d+ skipped)?$"#, options: .regularExpression) != nil {
-      lines.removeLast()
-    }
-    return lines.map { $0 + "\n" }.joined()
-  }
-
-  /// The first failure of a plain report, its `expected:`/`actual:` lines folded into it.
-  static func firstFailure(in output: String) -> String? {
-    let lines = output.split(separator: "\n").map(String.init)
-    guard let first = lines.firstIndex(where: { !$0.hasPrefix(" ") && !$0.contains(" passed, ") }) else {
-      return nil
-    }
-    var text = lines[first]
-    for detail in lines[(first + 1)...].prefix(while: { $0.hasPrefix("  ") }) {
-      text += "; " + detail.trimmingCharacters(in: .whitespaces)
-    }
-    return text
+    return failures.isEmpty
   }
 }
 

@@ -103,4 +103,123 @@ extension CLITests {
     }
     XCTAssertEqual(tags.count, 1, "\(tags)")
   }
+
+  /// A failing test whose message is coloured, and a table comparison luassert colours on a terminal.
+  func colouredGame() throws -> URL {
+    try makeGame([
+      "main.lua": "",
+      "tests/colour_test.lua": """
+        describe("colour", function()
+          it("says red", function() assert.are.equal(1, 2, "\\27[31mred\\27[0m") end)
+          it("compares tables", function() assert.are.same({ a = { b = 1 } }, { a = { b = 2 } }) end)
+          it("errors", function() error("boom") end)
+          it("waits", function() pending("not yet") end)
+        end)
+        """,
+    ])
+  }
+
+  /// luassert's colour codes reached `--output` files (written while standard output was a
+  /// terminal) and pipes: no report written to either has an escape byte.
+  func testReportsInFilesAndPipesHaveNoEscapes() throws {
+    let game = try colouredGame()
+    let file = game.appendingPathComponent("report.xml")
+    let junit = try tide(["test", game.path, "--format", "junit", "--output", file.path], timeout: 120)
+    XCTAssertEqual(junit.status, 1)
+    XCTAssertEqual(junit.stdout, "0 passed, 3 failed, 1 skipped\n")
+    let written = try Data(contentsOf: file)
+    XCTAssertFalse(written.contains(0x1B), String(decoding: written, as: UTF8.self))
+    let document = try XMLDocument(data: written)
+    XCTAssertEqual(try document.nodes(forXPath: "//testcase/failure").count, 2)
+    XCTAssertEqual(try document.nodes(forXPath: "//testcase/error").count, 1)
+    XCTAssertEqual(try document.nodes(forXPath: "//testcase/skipped").count, 1)
+    // Lua shortens long chunk names (LUA_IDSIZE), so only the tail of a temp path is certain.
+    XCTAssertTrue(String(decoding: written, as: UTF8.self).contains("/tests/colour_test.lua:2: red\" type=\"failure\""))
+    for format in ["tap", "plain"] {
+      let piped = try tide(["test", game.path, "--format", format], timeout: 120)
+      XCTAssertEqual(piped.status, 1)
+      XCTAssertFalse(piped.stdout.contains("\u{1B}"), piped.stdout)
+      XCTAssertTrue(piped.stdout.contains("red"), piped.stdout)
+    }
+    // Standard output a terminal, where luassert colours what it shows: the file still has none.
+    let onTerminal = try tideOnTerminal(["test", game.path, "--format", "junit", "--output", file.path])
+    XCTAssertEqual(onTerminal.status, 1, onTerminal.output)
+    XCTAssertFalse(try Data(contentsOf: file).contains(0x1B))
+  }
+
+  /// On a terminal the plain report keeps the colour of luassert's messages, unless NO_COLOR is set.
+  func testNoColorTurnsColourOffOnATerminal() throws {
+    let game = try colouredGame()
+    let coloured = try tideOnTerminal(["test", game.path])
+    XCTAssertEqual(coloured.status, 1, coloured.output)
+    XCTAssertTrue(coloured.output.contains("\u{1B}[31mred\u{1B}[0m"), coloured.output)
+    let plain = try tideOnTerminal(["test", game.path], environment: ["NO_COLOR": "1"])
+    XCTAssertEqual(plain.status, 1, plain.output)
+    XCTAssertTrue(plain.output.contains("colour > says red: red: Expected objects to be equal."), plain.output)
+    XCTAssertFalse(plain.output.contains("\u{1B}"), plain.output)
+  }
+
+  /// Several games make one TAP stream: one plan, numbered once, every name with its game.
+  func testTAPOfSeveralGamesIsOneStreamNamingEachGame() throws {
+    let first = try makeGame(["main.lua": "", "tests/a_test.lua": "it('adds', function() end)\nit('fails', function() assert.is_true(false) end)\n"])
+    let second = try makeGame(["main.lua": "", "tests/b_test.lua": "describe('b', function() it('runs', function() end) end)\n"])
+    let result = try tide(["test", first.path, second.path, "--format", "tap"], timeout: 120)
+    XCTAssertEqual(result.status, 1)
+    let lines = result.stdout.split(separator: "\n").map(String.init)
+    XCTAssertEqual(lines.prefix(2), ["TAP version 13", "1..3"], result.stdout)
+    XCTAssertEqual(lines.filter { $0.hasPrefix("1..") }.count, 1, result.stdout)
+    XCTAssertEqual(
+      lines.filter { $0.hasPrefix("ok ") || $0.hasPrefix("not ok ") },
+      [
+        "ok 1 - \(first.path)/tests/a_test.lua > adds",
+        "not ok 2 - \(first.path)/tests/a_test.lua > fails",
+        "ok 3 - \(second.path)/tests/b_test.lua > b > runs",
+      ], result.stdout)
+    XCTAssertEqual(lines.last, "# 2 passed, 1 failed", result.stdout)
+  }
+
+  /// Runs `tide` with standard output on a pseudo-terminal (standard error thrown away), as a
+  /// person at a terminal would; NO_COLOR is unset unless `environment` sets it.
+  func tideOnTerminal(_ arguments: [String], environment extra: [String: String] = [:]) throws -> (status: Int32, output: String) {
+    // The C library's pseudo-terminal calls, which Swift's Glibc module leaves out.
+    func function<T>(_ name: String, as type: T.Type) throws -> T {
+      guard let symbol = dlsym(nil, name) else { throw XCTSkip("no \(name) here") }
+      return unsafeBitCast(symbol, to: type)
+    }
+    let openTerminal = try function("posix_openpt", as: (@convention(c) (Int32) -> Int32).self)
+    let grant = try function("grantpt", as: (@convention(c) (Int32) -> Int32).self)
+    let unlock = try function("unlockpt", as: (@convention(c) (Int32) -> Int32).self)
+    let terminalName = try function("ptsname", as: (@convention(c) (Int32) -> UnsafeMutablePointer<CChar>?).self)
+    let master = openTerminal(O_RDWR | O_NOCTTY)
+    guard master >= 0 else { throw XCTSkip("no pseudo-terminal here") }
+    defer { close(master) }
+    guard grant(master) == 0, unlock(master) == 0, let name = terminalName(master) else { throw XCTSkip("no pseudo-terminal here") }
+    let terminal = open(name, O_RDWR | O_NOCTTY)
+    guard terminal >= 0 else { throw XCTSkip("cannot open \(String(cString: name))") }
+    let process = Process()
+    process.executableURL = CLITests.tideBinary
+    process.arguments = arguments
+    process.currentDirectoryURL = CLITests.root
+    var environment = ProcessInfo.processInfo.environment
+    environment["NO_COLOR"] = nil
+    environment["DISPLAY"] = nil
+    environment["WAYLAND_DISPLAY"] = nil
+    environment["XDG_DATA_HOME"] = environment["XDG_DATA_HOME"] ?? FileManager.default.temporaryDirectory.appendingPathComponent("tide-cli-data").path
+    environment.merge(extra) { $1 }
+    process.environment = environment
+    process.standardOutput = FileHandle(fileDescriptor: terminal, closeOnDealloc: false)
+    process.standardError = FileHandle.nullDevice
+    try process.run()
+    close(terminal)
+    // Read until the terminal's last writer is gone (Linux then fails the read with EIO).
+    var output = Data()
+    var buffer = [UInt8](repeating: 0, count: 4096)
+    while true {
+      let count = read(master, &buffer, buffer.count)
+      if count <= 0 { break }
+      output.append(contentsOf: buffer[0..<count])
+    }
+    process.waitUntilExit()
+    return (process.terminationStatus, String(decoding: output, as: UTF8.self))
+  }
 }

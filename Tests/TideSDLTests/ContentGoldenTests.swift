@@ -26,7 +26,7 @@ final class ContentGoldenTests: XCTestCase {
         let entry = GoldenScreens.check(
           game: folder, displayPath: "Content/\(game)", input: input, update: GoldenImage.updateRequested,
           backend: backend, actualDirectory: SceneFixtures.failureDirectory.appendingPathComponent(game))
-        XCTAssertTrue(entry.passed, "Content/\(game)/\(entry.name): \(entry.failure ?? "")")
+        XCTAssertTrue(entry.passed, "\(entry.fullName): \(entry.failure ?? "")")
         checked += 1
       }
     }

@@ -48,8 +48,8 @@ final class BustedProbeTests: XCTestCase {
       XCTAssertEqual(outcome, meant, "busted: \(name)")
     }
 
-    let report = GameTestRunner.run(game: Self.probe, displayPath: ".", format: .junit)
-    let byTide = try Self.outcomes(junit: report.output)
+    let report = GameTestRunner.run(game: Self.probe, displayPath: ".")
+    let byTide = try Self.outcomes(junit: TestReport.junit([report]))
     var differences: [String: String?] = [:]
     for name in Set(byBusted.keys).union(byTide.keys) where byBusted[name] != byTide[name] {
       differences[name] = byTide[name]

@@ -56,7 +56,9 @@ final class ReplayRunnerTests: XCTestCase {
 
   func testExpectationsAreCheckedAtTheirTimes() throws {
     let good = try game(Self.counter, replay: "1 tap 5 5\n2 tap 5 5\n@expect 1.5 find{name=\"score\"}.text == \"Score: 1\"\n@expect 2.5 #find_all{ name = \"score\" } == 1 and time() == 2.5\n@end 3\n")
-    XCTAssertEqual(ReplayRunner.run(game: good, displayPath: "g"), [TestEntry(name: "tests/replays/a.input")])
+    let passing = ReplayRunner.run(game: good, displayPath: "g")
+    XCTAssertEqual(passing.map(\.fullName), ["g/tests/replays/a.input"])
+    XCTAssertEqual(passing.map(\.outcome), [.passed])
     let wrong = try game(Self.counter, replay: "1 tap 5 5\n@expect 0.5 find{name=\"score\"}.text == \"Score: 1\"\n")
     let entries = ReplayRunner.run(game: wrong, displayPath: "g")
     XCTAssertEqual(entries.count, 1)
@@ -149,7 +151,7 @@ final class ReplayRunnerTests: XCTestCase {
 extension [TestEntry] {
   /// The entries as a plain report writes them (`ok <file>` or `FAIL <file>: why`), without the game.
   fileprivate var lines: [String] {
-    map { $0.line() }
+    compactMap { TestReport.plainEntry($0, inGame: true) }
   }
 
   /// How many failed.

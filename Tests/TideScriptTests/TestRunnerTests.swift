@@ -1,6 +1,7 @@
 import Foundation
 import TideCore
 import TideScript
+import TideTesting
 import XCTest
 
 #if canImport(FoundationXML)
@@ -194,42 +195,89 @@ final class TestRunnerTests: XCTestCase {
     XCTAssertEqual(none.output, "0 passed, 0 failed\n")
   }
 
-  /// busted's own TAP handler: one line per test, failures followed by `#` comments that name
-  /// the file and line and carry luassert's message; the plan closes the stream.
+  /// One line per test, named with its game and file, numbered once under the plan; a failure
+  /// is followed by a YAML block with luassert's message, an error outside an assertion says so.
   func testTAPReportIsWellFormed() throws {
-    let report = try runLuaTests(Self.failing, format: .tap)
-    let lines = report.output.components(separatedBy: "\n").filter { !$0.isEmpty }
-    XCTAssertEqual(lines.first, "TAP version 13")
+    let report = try runLuaTests(Self.failing)
+    let tap = TestReport.tap([report])
+    let lines = tap.components(separatedBy: "\n").filter { !$0.isEmpty }
+    XCTAssertEqual(lines.prefix(2), ["TAP version 13", "1..11"], tap)
     var expected = 1
-    for line in lines.dropFirst().dropLast() where !line.hasPrefix("#") {
-      let ok = line.hasPrefix("ok \(expected) - ")
-      let notOk = line.hasPrefix("not ok \(expected) - ")
+    // Test lines, skipping each failure's indented YAML block.
+    for line in lines.dropFirst(2).dropLast() where !line.hasPrefix("  ") {
+      let ok = line.hasPrefix("ok \(expected) - game/tests/api_test.lua > fails > ")
+      let notOk = line.hasPrefix("not ok \(expected) - game/tests/api_test.lua > fails > ")
       XCTAssertTrue(ok || notOk, "test line \(expected) malformed: \(line)")
       expected += 1
     }
     XCTAssertEqual(expected - 1, 11)
-    XCTAssertEqual(lines.last, "1..11", report.output)
+    XCTAssertEqual(lines.last, "# 1 passed, 10 failed", tap)
     XCTAssertEqual(lines.filter { $0.hasPrefix("not ok ") }.count, 10)
-    XCTAssertTrue(report.output.contains("not ok 1 - fails equal\n# game/tests/api_test.lua @ 2\n# Failure message: game/tests/api_test.lua:3: Expected objects to be equal.\n# Passed in:\n# (number) 4\n# Expected:\n# (number) 3\n"), report.output)
+    XCTAssertTrue(
+      tap.contains(
+        "not ok 1 - game/tests/api_test.lua > fails > equal\n  ---\n  message: \"game/tests/api_test.lua:3: Expected objects to be equal.\\nPassed in:\\n(number) 4\\nExpected:\\n(number) 3\"\n  severity: fail\n  at: \"game/tests/api_test.lua:2\"\n  ...\n"),
+      tap)
+    XCTAssertTrue(tap.contains("not ok 9 - game/tests/api_test.lua > fails > raises\n  ---\n  message: \"game/tests/api_test.lua:14: attempt to index a nil value (local 't')\"\n  severity: error\n"), tap)
+    XCTAssertTrue(tap.contains("ok 11 - game/tests/api_test.lua > fails > passes <&> \"quoted\"\n"), tap)
   }
 
   func testJUnitReportIsWellFormedXML() throws {
-    let report = try runLuaTests(Self.failing, format: .junit)
-    let parser = XMLParser(data: Data(report.output.utf8))
+    let junit = TestReport.junit([try runLuaTests(Self.failing)])
+    let parser = XMLParser(data: Data(junit.utf8))
     let collector = JUnitCollector()
     parser.delegate = collector
-    XCTAssertTrue(parser.parse(), "not well-formed: \(parser.parserError.map { "\($0)" } ?? "?")\n\(report.output)")
+    XCTAssertTrue(parser.parse(), "not well-formed: \(parser.parserError.map { "\($0)" } ?? "?")\n\(junit)")
     XCTAssertEqual(collector.root["tests"], "11")
     XCTAssertEqual(collector.root["failures"], "9")
     XCTAssertEqual(collector.root["errors"], "1")
     XCTAssertEqual(collector.testcases.count, 11)
     XCTAssertEqual(collector.failures, 9)
     XCTAssertEqual(collector.errors, 1)
-    // busted's JUnit handler names a test by its blocks' names joined with spaces.
-    XCTAssertTrue(collector.testcases.contains("fails passes <&> \"quoted\""), collector.testcases.description)
+    // A test is named `describe > it`, as --filter reads it; the game names its suite.
+    XCTAssertTrue(collector.testcases.contains("fails > passes <&> \"quoted\""), collector.testcases.description)
     XCTAssertTrue(
       collector.bodies.contains { $0.hasPrefix("game/tests/api_test.lua:3: Expected objects to be equal.\nPassed in:\n(number) 4\nExpected:\n(number) 3") },
       collector.bodies.description)
+  }
+
+  /// busted's outcomes reach the entries as they are: an assertion fails; any other error (in a
+  /// test, a hook or a file as it runs) errors; a pending test is pending with its reason.
+  func testEntriesTellFailuresFromErrorsAndPending() throws {
+    let fixture = try GameFixture(
+      main: "",
+      files: [
+        "tests/a_test.lua": """
+          describe("outer", function()
+            it("fails", function() assert.are.equal(1, 2) end)
+            it("errors", function() error("boom") end)
+            it("waits", function() pending("not yet") end)
+            it("passes", function() end)
+            describe("hooked", function()
+              before_each(function() error("hook broke") end)
+              it("never runs", function() end)
+            end)
+          end)
+          """,
+        "tests/b_test.lua": "local x = nil\nx.y = 1\n",
+      ])
+    let report = fixture.runTests()
+    let entries = Dictionary(report.entries.map { ($0.name, $0) }, uniquingKeysWith: { first, _ in first })
+    XCTAssertEqual(report.entries.count, 6, "\(report.entries)")
+    XCTAssertEqual(entries["outer > fails"]?.outcome, .failed)
+    XCTAssertTrue(entries["outer > fails"]?.message?.hasPrefix("game/tests/a_test.lua:2: Expected objects to be equal.") ?? false)
+    XCTAssertEqual(entries["outer > errors"]?.outcome, .errored)
+    XCTAssertEqual(entries["outer > errors"]?.message, "game/tests/a_test.lua:3: boom")
+    XCTAssertEqual(entries["outer > waits"]?.outcome, .pending)
+    XCTAssertEqual(entries["outer > waits"]?.message, "game/tests/a_test.lua:4: not yet")
+    let passed = try XCTUnwrap(entries["outer > passes"])
+    XCTAssertEqual([passed.outcome.rawValue, passed.file, String(passed.line ?? 0)], ["passed", "game/tests/a_test.lua", "5"])
+    XCTAssertEqual(entries["outer > hooked > before_each"]?.outcome, .errored)
+    XCTAssertNil(entries["outer > hooked > never runs"])
+    // A file that errors as it runs is one entry, named by its file.
+    let file = try XCTUnwrap(entries[""])
+    XCTAssertEqual([file.outcome.rawValue, file.file, String(file.line ?? 0)], ["errored", "game/tests/b_test.lua", "2"])
+    // The plain report still counts errors with failures.
+    XCTAssertTrue(report.output.hasSuffix("\n1 passed, 4 failed, 1 skipped\n"), report.output)
   }
 
   /// The app handle: virtual time, input, and finding sprites by text, tag, name, kind and visibility.

@@ -73,18 +73,18 @@ final class GameFixture {
   }
 
   /// Runs the game's `tests/*_test.lua` through the game test runner.
-  func runTests(filter: String? = nil, format: TestReportFormat = .plain) -> GameTestReport {
-    GameTestRunner.run(game: directory, displayPath: displayPath, filter: filter, format: format)
+  func runTests(filter: String? = nil) -> GameTestReport {
+    GameTestRunner.run(game: directory, displayPath: displayPath, filter: filter)
   }
 }
 
 /// Runs `tests` (one Lua test file) against a game whose `main.lua` is `main`.
 func runLuaTests(
   _ tests: String, main: String = "", conf: String? = nil, files: [String: String] = [:],
-  assets: [String: Data] = [:], filter: String? = nil, format: TestReportFormat = .plain
+  assets: [String: Data] = [:], filter: String? = nil
 ) throws -> GameTestReport {
   let fixture = try GameFixture(main: main, conf: conf, tests: tests, files: files, assets: assets)
-  return fixture.runTests(filter: filter, format: format)
+  return fixture.runTests(filter: filter)
 }
 
 /// Asserts that every Lua test passed and exactly `count` ran; shows the runner's output otherwise.

@@ -7,12 +7,13 @@
 -- test files come from the engine (tests/*_test.lua, spec/**/*_spec.lua, .busted's ROOT and
 -- pattern; its lpath and helper are read here), paths are not changed (the process keeps its
 -- working folder, so module paths start at the project folder), --filter is plain text on
--- "describe > it", every `it` first resets the game, and the report is returned, not
--- printed, so `print()` in a test never lands inside it.
+-- "describe > it", every `it` first resets the game, and instead of an output handler's text
+-- the results are returned as plain records (TestEntry in Swift, which writes every format),
+-- so `print()` in a test never lands inside a report.
 
 -- luacheck: globals load loadfile dofile require arg
 
-local files, filter, format, before_test, find_module, game_module, sandbox, root, display, library_source = ...
+local files, filter, before_test, find_module, game_module, sandbox, root, display, library_source = ...
 
 local T = _ENV
 local raw_load, raw_loadfile = load, loadfile
@@ -212,81 +213,61 @@ if filter ~= nil then
   busted.subscribe({ "register", "pending" }, keep, { priority = 1 })
 end
 
--- Counts as busted's runner does: a failure outside an `it` is an error; both fail the run.
-local passed, failed, pending = 0, 0, 0
-busted.subscribe({ "test", "end" }, function(_, _, status)
-  if status == "success" then passed = passed + 1 elseif status == "pending" then pending = pending + 1 end
-  return nil, true
-end)
-busted.subscribe({ "error" }, function()
-  failed = failed + 1
-  return nil, true
-end)
-busted.subscribe({ "failure" }, function()
-  failed = failed + 1
-  return nil, true
-end)
+-- busted's events as records: one per test (its status success, failure, error or pending), and
+-- one per error outside a test (a file that does not load, a failing hook), which busted's own
+-- handlers count as errors too.
+local records = {}
+-- What was said about the running test: the first failure or error wins, as in its status.
+local said = {}
 
--- busted's TAP and JUnit handlers write with io.write; here into the report instead.
-local report = {}
-local capture_io
-capture_io = setmetatable({
-  write = function(...)
-    for i = 1, select("#", ...) do report[#report + 1] = tostring((select(i, ...))) end
-    return capture_io
-  end,
-  flush = function() end,
-}, { __index = io })
-
-local function load_handler(module)
-  local path = assert(package.searchpath(module, package.path))
-  local source = assert(read_file(path))
-  local function print_to_report(...)
-    local parts = table.pack(...)
-    for i = 1, parts.n do parts[i] = tostring(parts[i]) end
-    capture_io.write(table.concat(parts, "\t"), "\n")
-  end
-  local env = setmetatable({ io = capture_io, print = print_to_report }, { __index = T })
-  return assert(raw_load(source, "@" .. path, "t", env))()
+local function text_of(message)
+  if message == nil then return nil end
+  return tostring(message)
 end
 
-local handler_options = {
-  arguments = {}, language = "en", suppressPending = false, deferPrint = false, verbose = false,
-}
-local plain
-if format == "tap" then
-  load_handler("busted.outputHandlers.TAP")(handler_options):subscribe(handler_options)
-elseif format == "junit" then
-  -- pl.xml writes a node's attributes in `pairs` order, which changes from run to run (Lua
-  -- seeds its string hashes per state), so two runs of the same tests gave different files.
-  -- A node whose attr table also lists its keys is written in that order: give every node one.
-  local xml = lua_require("pl.xml")
-  local write = xml.tostring
-  local ORDER = { name = 1, classname = 2, tests = 3, failures = 4, errors = 5, skip = 6, time = 7, timestamp = 8 }
-  local function order_attributes(node)
-    local keys = {}
-    for key in pairs(node.attr) do
-      if type(key) == "string" then keys[#keys + 1] = key end
-    end
-    table.sort(keys, function(a, b)
-      local ra, rb = ORDER[a] or math.huge, ORDER[b] or math.huge
-      if ra ~= rb then return ra < rb end
-      return a < b
-    end)
-    for i = #node.attr, 1, -1 do node.attr[i] = nil end
-    for i, key in ipairs(keys) do node.attr[i] = key end
-    for _, child in ipairs(node) do
-      if type(child) == "table" and child.attr then order_attributes(child) end
-    end
+-- The file an element is in, as the game shows it, and its line. A file's own element has no
+-- trace of its own: an error while it loads or runs names its line first.
+local function place(element, message)
+  if element.descriptor == "file" then
+    return element.name, tonumber(tostring(message):match("^[^\n]-:(%d+): ")) or 0
   end
-  xml.tostring = function(doc, ...)
-    order_attributes(doc)
-    return write(doc, ...)
-  end
-  load_handler("busted.outputHandlers.junit")(handler_options):subscribe(handler_options)
-else
-  plain = load_library("testrunner/plain.lua")()(busted, full_name)
+  local trace = element.trace or {}
+  local source = trace.source
+  local file = source and source:sub(1, 1) == "@" and source:sub(2) or trace.short_src or element.name or "?"
+  return file, trace.currentline or 0
 end
+
+local function is_test(element)
+  return element.descriptor == "it" or element.descriptor == "pending"
+end
+
+local function note_problem(element, _, message)
+  if is_test(element) then
+    if said[element] == nil then said[element] = text_of(message) end
+  else
+    local file, line = place(element, message)
+    records[#records + 1] = {
+      name = element.descriptor == "file" and "" or full_name(element), file = file, line = line,
+      status = "error", message = text_of(message), duration = element.duration or 0,
+    }
+  end
+  return nil, true
+end
+busted.subscribe({ "failure" }, note_problem)
+busted.subscribe({ "error" }, note_problem)
+busted.subscribe({ "pending" }, function(element, _, message)
+  if said[element] == nil then said[element] = text_of(message) end
+  return nil, true
+end)
+busted.subscribe({ "test", "end" }, function(element, _, status)
+  local file, line = place(element)
+  records[#records + 1] = {
+    name = full_name(element), file = file, line = line, status = tostring(status),
+    message = said[element], duration = element.duration or 0,
+  }
+  said[element] = nil
+  return nil, true
+end)
 
 -- `.busted`'s default task: the engine chose the files by its ROOT and pattern; its lpath
 -- (module paths, relative to the folder) and helper (run before the tests) are honoured here.
@@ -352,15 +333,4 @@ busted.randomseed = lua_require("busted.utils").urandom() or os.time()
 lua_require("busted.execute")(busted)(1, {})
 busted.publish({ "exit" })
 
-local text = plain and plain.report(passed, failed, pending) or table.concat(report)
--- busted's TAP puts the plan last, which TAP 13 allows; the version line says which TAP it is.
-if format == "tap" then text = "TAP version 13\n" .. text end
-if format == "junit" then
-  -- busted names its one suite "Run 1 of 1"; `tide test` merges games' reports, so each suite
-  -- is named after its game.
-  local escapes = { ["&"] = "&amp;", ["<"] = "&lt;", [">"] = "&gt;", ["'"] = "&apos;", ['"'] = "&quot;" }
-  local suite_name = ("name='%s'"):format(display:gsub("[&<>'\"]", escapes)):gsub("%%", "%%%%")
-  text = text:gsub("^%s+", ""):gsub("name='Run 1 of 1'", suite_name, 1)
-  text = '<?xml version="1.0" encoding="UTF-8"?>\n' .. text
-end
-return text, passed, failed, pending
+return records
