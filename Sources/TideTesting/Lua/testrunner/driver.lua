@@ -8,7 +8,7 @@
 -- pattern; its lpath and helper are read here), paths are not changed (the process keeps its
 -- working folder, so module paths start at the project folder), --filter is plain text on
 -- "describe > it", every `it` first resets the game, and instead of an output handler's text
--- the results are returned as plain records (TestEntry in Swift, which writes every format),
+-- the results are returned as plain records (TestEntry values in Swift, which TestReport writes),
 -- so `print()` in a test never lands inside a report.
 
 -- luacheck: globals load loadfile dofile require arg
