@@ -46,6 +46,7 @@ public enum TestReportFormat: String, Sendable, CaseIterable {
 /// shows the same tests and counts. Only a plain report on a terminal keeps the colour that
 /// luassert's messages carry; a report read by a program, or written to a file or pipe, has none.
 public enum TestReport {
+  /// The report of `games` in `format`; `colour` keeps a plain report's terminal escapes.
   public static func render(_ format: TestReportFormat, _ games: [GameTestReport], colour: Bool = false) -> String {
     switch format {
     case .plain: plain(games, colour: colour)
