@@ -24,7 +24,7 @@ extension LuaVM {
       state.pushNil()
       state.setGlobal(name)
     }
-    // Coroutines that Lua makes carry the budget hook from birth (CLua/budget.h says why).
+    // Coroutines that Lua makes carry the budget hook from birth (CLua's budget.c says why).
     state.getGlobal("coroutine")
     lua_pushcclosure(L, tide_cocreate, 0)
     lua_setfield(L, -2, "create")
@@ -36,7 +36,7 @@ extension LuaVM {
     tide_pushtextload(L)
     state.setGlobal("load")
     // string.rep("", 1e15) would spin in C, out of the budget's and the watchdog's sight.
-    tide_installstrrep(L)
+    tide_installstrlib(L)
     do {
       try state.doString(
         """
