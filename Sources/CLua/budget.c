@@ -9,7 +9,8 @@
 ** A count hook every `hook_period` instructions spends the budget of the current protected
 ** call from Swift and raises once it is gone. It then raises at every instruction until
 ** Swift resets the budget, so a script that catches the error with pcall cannot keep looping.
-** The watchdog's trip raises from the same hook.
+** The watchdog's trip raises from the same hook. C work the hook cannot see (the pattern
+** matcher) spends the same budget through tide_spend, and stops the same way.
 **
 ** Coroutines that Lua code makes get the hook here too (see LuaState.syncBudgetHook). A
 ** count hook, however rare its calls, makes Lua's VM stop at every instruction of a hooked
@@ -93,6 +94,17 @@ void tide_sethook(lua_State *L, int period) {
     lua_sethook(L, tide_hook, LUA_MASKCOUNT, period);
   else
     lua_sethook(L, NULL, 0, 0);
+}
+
+/* Counted whether or not L is hooked: the hook's lateness on the main thread is there to
+** spare plain Lua the hook's cost, and a count costs C nothing. */
+void tide_spend(lua_State *L, lua_Integer steps) {
+  tide_State *s = tide_state(L);
+  tide_checkwatchdog(L, s, 1);
+  if (s->budget <= 0) return;
+  s->budget_left -= steps;
+  if (s->budget_left > 0) return;
+  tide_overbudget(L, s, 1); /* the Lua caller of the C function */
 }
 
 /* Gives coroutine `co` the budget hook its VM asks for, if any. */

@@ -32,8 +32,8 @@ void tide_pushtextload(lua_State *L) {
 ** replaced with string.find. */
 void tide_installstrlib(lua_State *L) {
   static const luaL_Reg bounded[] = {
-    {"rep", tide_str_rep},
-    {NULL, NULL},
+    {"rep", tide_str_rep},       {"find", tide_str_find}, {"match", tide_str_match},
+    {"gmatch", tide_str_gmatch}, {"gsub", tide_str_gsub}, {NULL, NULL},
   };
   lua_getglobal(L, "string");
   luaL_setfuncs(L, bounded, 0);

@@ -8,8 +8,8 @@
 **  - Swift functions run behind ONE C dispatch (tide_callswift, reached from
 **    the trampolines and from the C field metamethods): they return a result
 **    count or a marker, and the C caller raises or yields;
-**  - the instruction-budget hook and the budgeted allocator are C, so their
-**    errors start and end in C and Lua frames only.
+**  - the instruction-budget hook, the budgeted allocator and the pattern
+**    matcher are C, so their errors start and end in C and Lua frames only.
 **
 ** This header holds the types Swift and C share and the functions of the C
 ** files, one concern each:
@@ -164,6 +164,9 @@ typedef struct tide_RawFields {
 lua_State *tide_newstate(tide_State *s);
 /* Installs (period > 0) or removes (period == 0) the budget hook on L. */
 void tide_sethook(lua_State *L, int period);
+/* Spends `steps` of the budget on work the hook cannot see, from a C function Lua
+** called; raises as the hook would once the budget is gone or the watchdog tripped. */
+void tide_spend(lua_State *L, lua_Integer steps);
 /* coroutine.create and coroutine.wrap (upvalue 1: Lua's wrap) that hook the new coroutine. */
 int tide_cocreate(lua_State *L);
 int tide_cowrap(lua_State *L);
@@ -225,6 +228,10 @@ void tide_installstrlib(lua_State *L);
 ** lstrlib.c
 ** ---------------------------------------------------------------------- */
 int tide_str_rep(lua_State *L);
+int tide_str_find(lua_State *L);
+int tide_str_match(lua_State *L);
+int tide_str_gmatch(lua_State *L);
+int tide_str_gsub(lua_State *L);
 
 /* ------------------------------------------------------------------------
 ** bench.c
