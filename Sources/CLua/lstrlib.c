@@ -122,7 +122,7 @@ typedef struct MatchState {
 } MatchState;
 
 /* Spends the steps taken since the last spend (STEP_CHUNK - countdown): may raise. */
-static void spend(MatchState *ms) {
+static __attribute__((noinline, cold)) void spend(MatchState *ms) {
   lua_Integer taken = STEP_CHUNK - ms->countdown;
   ms->countdown = STEP_CHUNK;
   if (taken > 0) tide_spend(ms->L, taken);
@@ -131,7 +131,7 @@ static void spend(MatchState *ms) {
 /* Counts n steps, spending them once a chunk's worth is taken. */
 static inline void steps(MatchState *ms, lua_Integer n) {
   ms->countdown -= n;
-  if (ms->countdown <= 0) spend(ms);
+  if (__builtin_expect(ms->countdown <= 0, 0)) spend(ms);
 }
 
 /* recursive function */
@@ -164,7 +164,7 @@ static const char *classEnd(MatchState *ms, const char *p) {
         if (p == ms->p_end) luaL_error(ms->L, "malformed pattern (missing ']')");
         if (*(p++) == L_ESC && p < ms->p_end) p++; /* skip escapes (e.g. '%]') */
       } while (*p != ']');
-      steps(ms, (p - start) / BYTES_PER_STEP);
+      if (p - start >= BYTES_PER_STEP) steps(ms, (p - start) / BYTES_PER_STEP);
       return p + 1;
     }
     default: {
@@ -221,7 +221,7 @@ static int singlematch(MatchState *ms, const char *s, const char *p, const char 
       case '.': return 1; /* matches any char */
       case L_ESC: return match_class(c, uchar(*(p + 1)));
       case '[':
-        steps(ms, (ep - p) / BYTES_PER_STEP);
+        if (ep - p >= BYTES_PER_STEP) steps(ms, (ep - p) / BYTES_PER_STEP);
         return matchbracketclass(c, p, ep - 1);
       default: return (uchar(*p) == c);
     }
