@@ -2,17 +2,18 @@
 import PackageDescription
 
 // Layers (see README "Architecture"): tide -> TideScript -> TideCore, tide -> TideSDL -> TideCore,
-// TideScript -> LuaBridge -> CLua. TideCore knows nothing of Lua or SDL.
-// Tool targets, which only the `tide` CLI links: TideTesting (test, replay and bot runners),
-// TideDocs (API reference, LuaLS meta, lint standard) and TideBench, over the runtime
-// (TideScript), and TideShots (frames offscreen) over TideScript + TideSDL. The runtime and
-// TideSDL import no tool, so nothing a player runs carries one.
-// The shim's C (field metamethods, the trampoline, the benchmark floor) is compiled into the
-// modules that use it. -fno-plt makes its calls into liblua go straight through the GOT instead
-// of a PLT stub: a field access makes up to four such calls, a Lua->Swift call one, and the stub
-// was a measurable part of each (issue 18). Unsafe flags are fine in the root package; Tide is
-// not meant to be a dependency.
+// TideScript -> LuaBridge -> CLua -> LibLua; TideCore knows nothing of Lua or SDL. Tool targets,
+// which only the `tide` CLI links: TideTesting (test, replay and bot runners), TideDocs (API
+// reference, LuaLS meta, lint standard), TideBench and TideShots (frames offscreen), over the
+// runtime. The runtime and TideSDL import no tool, so nothing a player runs carries one.
+// ARCHITECTURE.md draws every target; a test checks the drawing against the imports.
+// -fno-plt makes calls into liblua go straight through the GOT instead of a PLT stub: a field
+// access makes up to four such calls, a Lua->Swift call one, and the stub was a measurable part
+// of each. It applies to CLua's C files (the field metamethods, the trampolines) and to
+// its inline header as the Swift modules that import it compile it. Unsafe flags are fine in
+// the root package; Tide is not meant to be a dependency.
 let luaCallSettings: [SwiftSetting] = [.unsafeFlags(["-Xcc", "-fno-plt"])]
+let luaCSettings: [CSetting] = [.unsafeFlags(["-fno-plt"])]
 // Release builds of the engine drop Swift's run-time exclusivity checks: nearly every node,
 // tween, timer and emitter property is public class state, which the optimizer cannot prove
 // free of overlapping access, so each read and write of one called into the runtime's access
@@ -33,9 +34,12 @@ let package = Package(
     .package(url: "https://github.com/apple/swift-argument-parser", from: "1.5.0"),
   ],
   targets: [
+    // liblua5.4 through pkg-config; CLua is the C half of LuaBridge over it (its files by
+    // concern, and the inline header for the hot path).
     .systemLibrary(
-      name: "CLua", path: "Sources/CLua", pkgConfig: "lua5.4",
+      name: "LibLua", path: "Sources/LibLua", pkgConfig: "lua5.4",
       providers: [.apt(["liblua5.4-dev"])]),
+    .target(name: "CLua", dependencies: ["LibLua"], cSettings: luaCSettings),
     // No pkgConfig: sdl2.pc's cflags carry -D_REENTRANT, which SwiftPM drops with a warning on
     // every build. The shim includes <SDL2/...> from the default include path instead (Debian's
     // libsdl2-dev and its image/ttf/mixer siblings put them there; Scripts/setup installs them).

@@ -4,8 +4,10 @@ extension LuaVM {
   /// Opens base, string, table, math, utf8 and coroutine, and nothing that reaches the host.
   ///
   /// No io, os, package or debug; `string.rep` of an empty piece returns at once (Lua 5.4.4's
-  /// copies it n times); `dofile` and `loadfile` are removed and
-  /// `load` accepts text chunks only (binary chunks can crash the VM). No
+  /// copies it n times), and `string.find`, `match`, `gmatch` and `gsub` (as functions and as
+  /// string methods) spend the instruction budget as they match, so a pattern that backtracks
+  /// for hours ends with "instruction budget exceeded" as a loop does; `dofile` and `loadfile`
+  /// are removed and `load` accepts text chunks only (binary chunks can crash the VM). No
   /// `require` either: the engine installs its own. `setmetatable` refuses a metatable with a
   /// `__gc` field, as Luau does: finalizers run with hooks off, outside the instruction budget,
   /// so an endless loop there would hang the host. (Lua only marks an object for finalization
@@ -24,7 +26,7 @@ extension LuaVM {
       state.pushNil()
       state.setGlobal(name)
     }
-    // Coroutines that Lua makes carry the budget hook from birth (CLua/budget.h says why).
+    // Coroutines that Lua makes carry the budget hook from birth (CLua's budget.c says why).
     state.getGlobal("coroutine")
     lua_pushcclosure(L, tide_cocreate, 0)
     lua_setfield(L, -2, "create")
@@ -35,8 +37,9 @@ extension LuaVM {
     state.getGlobal("load")
     tide_pushtextload(L)
     state.setGlobal("load")
-    // string.rep("", 1e15) would spin in C, out of the budget's and the watchdog's sight.
-    tide_installstrrep(L)
+    // string.rep("", 1e15) and a backtracking pattern would spin in C, out of the budget's and
+    // the watchdog's sight: these copies of Lua's own count their steps into the budget.
+    tide_installstrlib(L)
     do {
       try state.doString(
         """

@@ -33,6 +33,27 @@ final class BudgetTests: XCTestCase {
     XCTAssertEqual(try lua.evalString("local s = 0 for i = 1, 300000 do s = s + 1 end return s"), "300000")
   }
 
+  /// Lua's matcher is C, which the hook never sees: the sandbox's copy spends the budget as it
+  /// matches, so a pattern that backtracks for hours ends as a runaway loop does, at the line
+  /// that called it, in a coroutine too, and a pcall around it cannot keep it going.
+  func testBacktrackingPatternsSpendTheBudget() throws {
+    let vm = makeVM()
+    let lua = vm.state
+    vm.instructionBudget = 1_000_000
+    for source in [
+      #"local s = ("a"):rep(3000) return s:find("a*a*a*a*a*b")"#,
+      #"error(select(2, coroutine.resume(coroutine.create(function() string.gsub(("a"):rep(3000), "a-a-a-a-a-b", "") end))), 0)"#,
+      #"local s = ("a"):rep(3000) while true do pcall(string.match, s, "(a*)(a*)(a*)b") end"#,
+      #"for _ in ("("):rep(100000):gmatch("%b()") do end"#,
+    ] {
+      guard let error = lua.expectError(source, chunkName: "@pattern.lua") else { continue }
+      XCTAssertEqual(error.kind, .instructionBudget, source)
+      XCTAssertEqual(error.message, "pattern.lua:1: instruction budget exceeded (runaway loop?)", source)
+    }
+    // An ordinary use fits, and gives Lua's answer.
+    XCTAssertEqual(try lua.evalString(#"return (("word "):rep(3000):gsub("%s+", ""))"#), String(repeating: "word", count: 3000))
+  }
+
   /// With a watchdog and a large budget the main thread runs unhooked until the watchdog's
   /// timer hooks it; runaway loops are still stopped by the budget, there and in coroutines
   /// that Lua made before the hook came (they carry it from birth).
@@ -46,6 +67,7 @@ final class BudgetTests: XCTestCase {
       "local co = coroutine.wrap(function() while true do end end) co()",
       "local co = coroutine.create(function() while true do end end) assert(coroutine.resume(co))",
       "local co = coroutine.create(function() while true do end end) error(select(2, coroutine.resume(co)))",
+      #"string.find(("a"):rep(3000), "a*a*a*a*a*b")"#,
     ] {
       let error = lua.expectError(source)
       XCTAssertEqual(error?.kind, .instructionBudget, source)

@@ -12,6 +12,7 @@ final class WatchdogTests: XCTestCase {
       "while true do end",
       "while true do pcall(function() while true do end end) end",
       "local co = coroutine.wrap(function() while true do end end) co()",
+      #"string.find(("a"):rep(3000), "a*a*a*a*a*b")"#,
     ] {
       let error = vm.state.expectError(source, chunkName: "@stuck.lua")
       XCTAssertTrue(error?.message.contains("stopped by the watchdog: this call from the engine ran for over 1 s") ?? false,

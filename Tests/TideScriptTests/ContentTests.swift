@@ -46,7 +46,7 @@ final class ContentTests: XCTestCase {
       try engine.start()
       let used = engine.lua.vm.slotTrampolinesUsed
       print("\(name): \(used) slot trampolines used")
-      XCTAssertLessThanOrEqual(used, Int(TIDE_FAST_SLOTS) * 3 / 4, "\(name): raise TIDE_FAST_SLOTS in Sources/CLua/shim.h")
+      XCTAssertLessThanOrEqual(used, Int(TIDE_FAST_SLOTS) * 3 / 4, "\(name): raise TIDE_FAST_SLOTS in Sources/CLua/include/tide.h")
     }
   }
 

@@ -4,7 +4,7 @@ import LuaBridge
 
 /// Compiled Lua chunks by name and source text, kept for every engine of the process.
 ///
-/// Each game start compiles the engine's library (`tide/pattern.lua`, `tide/ui.lua`, ...) and the
+/// Each game start compiles the engine's library (`tide/ui.lua`, `tide/rules.lua`, ...) and the
 /// game's files afresh; `tide run --runs` and `tide bench play` start a fresh engine per game, and
 /// compiling was a twentieth of a played BubblePop game. A chunk compiled once is kept as Lua's
 /// own dump (debug information kept, so errors and tracebacks name the same lines) and loaded

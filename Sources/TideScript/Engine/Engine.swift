@@ -120,11 +120,6 @@ public final class Engine: GameDriver {
     self.config = GameConfig(title: gameDirectory.standardizedFileURL.lastPathComponent)
     let vm = LuaVM(memoryLimit: options.memoryLimit)
     vm.openSafeLibraries()
-    do {
-      try Engine.installBoundedPatterns(vm)
-    } catch {
-      throw .script(error)
-    }
     self.vm = vm
     tideTable = Engine.makeTable(vm)
     moduleCache = Engine.makeTable(vm)

@@ -195,17 +195,6 @@ package final class ModuleLoader {
   }
 }
 
-/// The engine's Lua library (`tide.*` modules), compiled into the engine.
-extension Engine {
-  /// Replaces string.find, match, gmatch and gsub with versions that cannot run past the
-  /// instruction budget (see `tide/pattern.lua`), before any script runs.
-  static func installBoundedPatterns(_ vm: LuaVM) throws(LuaError) {
-    guard let source = LuaLibrary.text(of: "tide/pattern.lua")
-    else { throw LuaError(message: "the engine's tide/pattern.lua is missing") }
-    try ChunkCache.run(vm.state, source: source, chunkName: "=[tide pattern]")
-  }
-}
-
 /// The engine's Lua library: `Sources/TideScript/Lua`, embedded at build time by the
 /// EmbedLuaLibrary plugin (see `EmbeddedLuaLibrary`), so the binary needs no file beside it.
 enum LuaLibrary {

@@ -1,0 +1,90 @@
+/*
+** Table-backed objects. An object whose metatable names raw fields is pushed
+** as a table, not a userdata: those fields are plain fields of the table,
+** which Lua reads and writes as fast as any table's (`b.x = b.x + vx` over
+** thousands of sprites a tick), and every other key misses them and reaches
+** the metatable's __index/__newindex as a userdata's would. The engine sees
+** a raw write only when it looks: Swift copies the raw fields into the block
+** (tide_rawfields_pull) when they may have changed since it last did
+** (tide_State.epoch), and copies its own writes back (tide_rawfields_push).
+** The tables are found by the object's owner (a registry reference, or the
+** object cache) and passed by stack index.
+** None of these raises: pull and push use raw gets and sets on keys the table
+** holds, which allocate nothing (a key a script set to nil is left for
+** __newindex), and restore, which may allocate, sets in a protected call.
+** The per-object pull and push are in tide_inline.h: Swift calls them per
+** sprite. Here are the calls made once per list, per metatable or per error.
+*/
+
+#include "tide_inline.h"
+
+int tide_rawfields_add(tide_RawFields *f, const char *name, uint32_t offset, double lo, double hi) {
+  if (f->count >= TIDE_RAW_MAX) return 0;
+  f->names[f->count] = name;
+  f->offsets[f->count] = offset;
+  f->lo[f->count] = lo;
+  f->hi[f->count] = hi;
+  f->count++;
+  return 1;
+}
+
+/* Pulls objects from..<to of a list: for each i whose block (blocks[i]) is not
+** stamped `epoch` (a uint64_t at `stamp` in it), copies the raw fields of the
+** table registry[refs[i]] in as tide_rawfields_pull does (`good` as there) and
+** stamps it. Returns the first i whose table held a value its field refuses
+** (its good values copied, its stamp left), or `to` when none did. One C loop
+** with the keys pushed once: what drawing a frame of thousands of sprites, a
+** hit test and the end of every tick take. [-0, +0], no raise. */
+int tide_rawfields_pull_list(lua_State *L, const int *refs, void *const *blocks, int from, int to, size_t stamp,
+                             uint64_t epoch, long good, const tide_RawFields *f) {
+  int n = f->count;
+  if (from >= to || !lua_checkstack(L, 2 * n + 2)) return to;
+  int keys = lua_gettop(L) + 1;
+  for (int k = 0; k < n; k++) lua_pushstring(L, f->names[k]);
+  int top = keys + n - 1, i = from;
+  for (; i < to; i++) {
+    char *block = (char *)blocks[i];
+    uint64_t *stamped = (uint64_t *)(block + stamp);
+    if (*stamped == epoch) continue;
+    /* The table, then each field above it: one settop clears them all. */
+    if (lua_rawgeti(L, LUA_REGISTRYINDEX, refs[i]) != LUA_TTABLE) { /* never: the list holds tables */
+      lua_settop(L, top);
+      *stamped = epoch;
+      continue;
+    }
+    int bad = 0;
+    for (int k = 0; k < n; k++) {
+      lua_pushvalue(L, keys + k);
+      bad |= tide_rawfields_take(L, lua_rawget(L, top + 1), block, f, k, good);
+    }
+    lua_settop(L, top);
+    if (bad) break;
+    *stamped = epoch;
+  }
+  lua_settop(L, keys - 1);
+  return i;
+}
+
+/* Protected body of tide_rawfields_restore: table, key, value -> table[key] = value. */
+static int tide_rawset_k(lua_State *L) {
+  lua_settop(L, 3);
+  lua_rawset(L, 1);
+  return 0;
+}
+
+/* Stores the block's value of raw field `i` into the table at `idx` even
+** where the table lacks it (a script set it to nil), which may allocate: so
+** in a protected call. Returns 1 when stored. [-0, +0], no raise. */
+int tide_rawfields_restore(lua_State *L, int idx, const char *block, const tide_RawFields *f, int i) {
+  if (lua_type(L, idx) != LUA_TTABLE || !lua_checkstack(L, 5)) return 0;
+  idx = lua_absindex(L, idx);
+  lua_pushcfunction(L, tide_rawset_k);
+  lua_pushvalue(L, idx);
+  lua_pushstring(L, f->names[i]);
+  lua_pushnumber(L, *(const double *)(block + f->offsets[i]));
+  if (lua_pcall(L, 3, 0, 0) != LUA_OK) {
+    lua_pop(L, 1); /* the error */
+    return 0;
+  }
+  return 1;
+}
