@@ -50,7 +50,7 @@ extension Engine {
       return 2
     }
 
-    guard let methods = methodTables["Camera"] else { return }
+    guard let methods = context.methods(of: "Camera") else { return }
     lua.registerMetatable(
       "tide.Camera", methodTable: methods,
       index: { [unowned self] lua in

@@ -39,7 +39,7 @@ extension Engine {
           throw LuaArgumentError(arg: 2, message: "'keep' must be a boolean")
         }
       }
-      let seed = particleSeeds.next()
+      let seed = random.particleSeeds.next()
       return try makeSprite(.particles, lua: lua, optsArg: 2, also: Engine.particlesOwnKeys) { [unowned self] node in
         node.removesWhenDone = !keep
         node.emitter = ParticleEmitter(spec: spec, seed: seed, budget: scene.particleBudget)
@@ -49,7 +49,6 @@ extension Engine {
   }
 
   /// The particle stream's seed for game seed `seed`: a fixed scramble, so the two streams differ.
-  static func particleSeed(_ seed: UInt64) -> UInt64 { seed ^ 0x9E37_79B9_7F4A_7C15 }
 
   /// The particle methods of sprites, added to the Sprite type's methods.
   func installParticleMethods() {

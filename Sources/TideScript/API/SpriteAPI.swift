@@ -377,7 +377,7 @@ extension Engine {
   }
 
   private func installSpriteMetatable() {
-    guard let methods = methodTables["Sprite"] else { return }
+    guard let methods = context.methods(of: "Sprite") else { return }
     // The hottest fields (`SpriteField.direct`) never reach these closures: C reads and writes
     // them in the node's NodeFields block. The closures serve every other field, and the writes
     // C refuses (a string into `x`: Swift raises the usual error), matching names by the identity

@@ -124,30 +124,6 @@ extension Engine {
     return 1
   }
 
-  /// Refuses a key of the options table at `arg` that is not in `allowed` (`eese = ...` must
-  /// not pass silently), naming it and the valid ones; nothing to check when it is not a table.
-  func checkOptionKeys(
-    _ lua: LuaState, arg: Int32, _ allowed: [String], what: @autoclosure () -> String, reportArg: Int32? = nil
-  ) throws {
-    guard lua.type(at: arg) == .table else { return }
-    // A sprite is a table too, but no options: named as what it is.
-    if lua.isObject(at: arg) {
-      throw LuaArgumentError(arg: reportArg ?? arg, message: "\(what())s must be a table, got \(lua.typeName(at: arg))")
-    }
-    var first = FirstByKey<String>()
-    lua.forEachPair(arg) { k, _ in
-      guard lua.type(at: k) == .string, let key = lua.toString(at: k), allowed.contains(key) else {
-        let name = lua.type(at: k) == .string ? lua.toString(at: k) ?? "?" : lua.typeName(at: k)
-        first.offer(name, name)
-        return
-      }
-    }
-    if let unknown = first.failure {
-      throw LuaArgumentError(
-        arg: reportArg ?? arg, message: "unknown \(what()) '\(unknown)' (options: \(allowed.joined(separator: ", ")))")
-    }
-  }
-
   /// `action` repeated as the `loops` and `yoyo` options at `optsArg` ask, or as it is.
   func looped(_ action: TweenAction, lua: LuaState, optsArg: Int32) throws -> TweenAction {
     guard lua.type(at: optsArg) == .table else { return action }

@@ -12,12 +12,12 @@ extension Engine {
     installTweenAPI()
     installTaskAPI()
     installSceneAPI()
-    installRandomAPI()
+    random.install()
     installInputAPI()
-    installAudioAPI()
-    installSaveAPI()
+    audio.install()
+    saver.install()
     installStatsAPI()
-    installReportAPI()
+    report.install()
     installParticlesAPI()
     installCameraAPI()
 
@@ -120,15 +120,6 @@ extension Engine {
     try modules.require("tide." + name, engine: self)
     lua.rawSet(-2, key: name)
     lua.pop(1)
-  }
-
-  /// Sets the metatable `metatable` so userdata of it find the methods of `type(name)`.
-  func registerMethodsMetatable(_ metatable: String, methods name: String) {
-    guard let methods = methodTables[name] else { return }
-    // Methods are found in C; the getter only runs for a key that is none of them.
-    lua.registerMetatable(metatable, methodTable: methods, index: { lua in
-      throw LuaRaise("\(name.lowercased()) has no method '\(lua.toString(at: 2) ?? "?")'")
-    })
   }
 }
 

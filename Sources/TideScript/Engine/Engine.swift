@@ -7,27 +7,30 @@ import TideCore
 /// The window runner and the headless commands drive it through `GameDriver`: queue input,
 /// call `step()` once per 1/60 s tick. Everything the game does happens inside `step()`, so
 /// the same seed and the same input at the same ticks reach the same state.
-public final class Engine: GameDriver {
+public final class Engine: GameDriver, Part {
+  /// What every part is given: the Lua state, the `tide` table, the game folder, the backend, the error log.
+  let context: PartContext
   /// The game folder.
-  public let gameDirectory: URL
+  public var gameDirectory: URL { context.gameDirectory }
   /// How the folder is named in messages, e.g. `Content/rps`.
-  public let displayPath: String
+  public var displayPath: String { context.displayPath }
   /// The game's configuration from `conf.lua`, with command-line overrides applied.
   public internal(set) var config: GameConfig
   /// The retained scene the backend draws.
   public let scene: SceneGraph
   /// Where frames, sounds and input go.
-  public let backend: any Backend
+  public var backend: any Backend { context.backend }
   /// Script errors and warnings since the game started.
-  public let errors: ScriptErrors
+  public var errors: ScriptErrors { context.errors }
   /// Every sound played since the game started, by name (what tests ask about).
-  public private(set) var soundLog: [String] = []
+  public var soundLog: [String] { audio.log }
   /// What the game said about how it went (`tide.report`), the last value per key.
-  public internal(set) var reports: [String: Double] = [:]
-  /// Sounds `tide.audio.play` has found a file for: looking one up checks the folder wall with
-  /// system calls, which cost a played game (a pop a tap) a tenth of its time. Emptied when an
-  /// asset is saved or deleted and on every fresh start.
-  var knownSounds: Set<String> = []
+  public var reports: [String: Double] { report.figures }
+  /// The game's reports as one line, keys sorted (`report: best_combo=4 score=312`); nil when it made none.
+  public var reportLine: String? { report.line }
+  /// Most keys one game may report.
+  static let reportKeyLimit = Reports.keyLimit
+  let audio: Audio
 
   let options: EngineOptions
   /// Ends the process when a tick is stuck in engine code (`EngineOptions.stuckTickSeconds`).
@@ -37,17 +40,20 @@ public final class Engine: GameDriver {
   private var tickStarted: UInt64 = 0
   private var tickOverruns = 0
   /// The game's Lua state; `lua` is the view on its main thread.
-  let vm: LuaVM
-  var lua: LuaState { vm.state }
+  var vm: LuaVM { context.vm }
+  var lua: LuaState { context.lua }
   var clock = FixedStepClock()
   let timers = TimerQueue()
   let tweens = TweenSystem()
   var gestures = GestureRecognizer()
-  var random: TideRandom
-  /// Seeds particle emitters: a stream of its own, so adding a burst to a game never changes
-  /// what `tide.random` gives it, while the same game seed still gives the same particles.
-  var particleSeeds: TideRandom
-  var saves: SaveStore
+  let random: Random
+  let saver: Saves
+  let report: Reports
+  /// Where the game's saves are (a test gives each of its cases a folder of its own).
+  var saves: SaveStore {
+    get { saver.store }
+    set { saver.store = newValue }
+  }
   var pendingInput: [InputEvent] = []
   var framesPresented = 0
   let startedAt = DispatchTime.now().uptimeNanoseconds
@@ -56,12 +62,11 @@ public final class Engine: GameDriver {
   var pointerIsDown = false
 
   // Lua-side tables the engine keeps hold of (registry references).
-  let tideTable: LuaRef
+  var tideTable: LuaRef { context.tideTable }
   var moduleCache: LuaRef
   var gameEnv: LuaRef
   var sceneDefinitions: LuaRef
   let sceneSelfFactory: LuaRef
-  var methodTables: [String: LuaRef] = [:]
   /// Anchors the interned sprite field names the Sprite metatable compares by identity.
   var spriteFieldNames: LuaRef?
   /// The iterator `pairs(sprite)` returns (see `installSpriteMetatable`).
@@ -106,16 +111,10 @@ public final class Engine: GameDriver {
     guard !options.requiresMain || FileManager.default.fileExists(atPath: gameDirectory.appendingPathComponent("main.lua").path) else {
       throw .missingMain(shown)
     }
-    self.gameDirectory = gameDirectory.standardizedFileURL
-    self.displayPath = shown.hasSuffix("/") ? String(shown.dropLast()) : shown
-    self.backend = backend
     self.options = options
-    self.errors = ScriptErrors(logs: options.logErrors)
-    self.errors.seed = options.seed
-    self.random = TideRandom(seed: options.seed)
-    self.particleSeeds = TideRandom(seed: Engine.particleSeed(options.seed))
+    let errors = ScriptErrors(logs: options.logErrors)
+    errors.seed = options.seed
     self.scene = SceneGraph(textMetrics: backend.textMetrics)
-    self.saves = SaveStore(directory: options.saveDirectory ?? Engine.defaultSaveDirectory(for: gameDirectory))
     // Standardized: a game run as `.` is titled by its folder's name, not ".".
     self.config = GameConfig(title: gameDirectory.standardizedFileURL.lastPathComponent)
     let vm = LuaVM(memoryLimit: options.memoryLimit)
@@ -125,8 +124,13 @@ public final class Engine: GameDriver {
     } catch {
       throw .script(error)
     }
-    self.vm = vm
-    tideTable = Engine.makeTable(vm)
+    context = PartContext(
+      vm: vm, gameDirectory: gameDirectory.standardizedFileURL,
+      displayPath: shown.hasSuffix("/") ? String(shown.dropLast()) : shown, backend: backend, errors: errors)
+    audio = Audio(context: context)
+    saver = Saves(context: context, store: SaveStore(directory: options.saveDirectory ?? Engine.defaultSaveDirectory(for: gameDirectory)))
+    random = Random(context: context, seed: options.seed)
+    report = Reports(context: context)
     moduleCache = Engine.makeTable(vm)
     gameEnv = Engine.makeTable(vm)
     sceneDefinitions = Engine.makeTable(vm)
@@ -202,11 +206,9 @@ public final class Engine: GameDriver {
     keysDown.removeAll()
     pointerIsDown = false
     clock = FixedStepClock()
-    random = TideRandom(seed: seed)
-    particleSeeds = TideRandom(seed: Engine.particleSeed(seed))
-    soundLog.removeAll()
-    reports.removeAll()
-    knownSounds.removeAll()
+    random.reset(seed: seed)
+    audio.reset()
+    report.reset()
     errors.reset()
     errors.seed = seed
   }
@@ -305,22 +307,6 @@ public final class Engine: GameDriver {
     errors.warn("tick \(tick): its callbacks ran past \(options.watchdogSeconds) s, so the timers still due wait for the next tick")
   }
 
-  /// Calls the function in `ref` with arguments pushed by `pushArgs`, reporting any error.
-  ///
-  /// Returns false when the call failed; the game goes on either way.
-  @discardableResult
-  func invoke(_ ref: LuaRef, context: String, _ pushArgs: (LuaState) -> Int32 = { _ in 0 }) -> Bool {
-    lua.push(ref)
-    let nargs = pushArgs(lua)
-    do {
-      try lua.pcall(nargs: nargs, nresults: 0)
-      return true
-    } catch {
-      errors.report(error, context: context)
-      return false
-    }
-  }
-
   func applySceneTransition() {
     // Entering a scene may ask for another; follow a few hops, not forever.
     var hops = 0
@@ -328,11 +314,6 @@ public final class Engine: GameDriver {
       scenes.applyPending(engine: self)
       hops += 1
     }
-  }
-
-  func recordSound(_ name: String, volume: Double) {
-    soundLog.append(name)
-    backend.play(sound: name, volume: volume)
   }
 
   static func defaultSaveDirectory(for game: URL) -> URL {

@@ -105,7 +105,7 @@ public final class HotReloader {
         guard let name = engine.modules.loadedFiles[path] else { continue }  // not part of the game (yet)
         if exists { modules.insert(name) } else { report.deleted.append(relative) }
       } else if relative.hasPrefix("assets/"), Self.assetExtensions.contains((path as NSString).pathExtension.lowercased()) {
-        engine.knownSounds.removeAll()
+        engine.audio.knownSounds.removeAll()
         if exists {
           engine.backend.reloadAsset(path: relative)
           report.assets.append(relative)
