@@ -47,7 +47,7 @@ extension Engine {
         lua.push(0.0)
         return 1
       }
-      lua.push(Double(clock.tick - current.enteredTick) * clock.dt)
+      lua.push(Double(timers.clock.tick - current.enteredTick) * timers.clock.dt)
       return 1
     }
 

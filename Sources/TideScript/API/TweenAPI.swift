@@ -105,7 +105,7 @@ extension Engine {
     /// @example tide.task(function() tide.tween(title, 1.2, { scale = 1 }):await(); title:remove() end)
     t.method("await") { [unowned self] lua in
       let token = try lua.checkUserdata(1, TweenToken.self, name: "tween")
-      return try awaitTween(token.handle, lua: lua)
+      return try tasks.awaitTween(token.handle, of: tweens, lua: lua)
     }
     registerMethodsMetatable("tide.Tween", methods: "Tween")
   }

@@ -35,15 +35,12 @@ public final class Engine: GameDriver, Part {
   let options: EngineOptions
   /// Ends the process when a tick is stuck in engine code (`EngineOptions.stuckTickSeconds`).
   private var stuckGuard: StuckStepGuard?
-  /// When the running tick began (uptime ns; 0 when the watchdog is off), and how often its
-  /// timers were held over for running too long.
-  private var tickStarted: UInt64 = 0
-  private var tickOverruns = 0
   /// The game's Lua state; `lua` is the view on its main thread.
   var vm: LuaVM { context.vm }
   var lua: LuaState { context.lua }
-  var clock = FixedStepClock()
-  let timers = TimerQueue()
+  let timers: Timers
+  let tasks: Tasks
+  let stats: Stats
   let tweens = TweenSystem()
   var gestures = GestureRecognizer()
   let random: Random
@@ -55,8 +52,6 @@ public final class Engine: GameDriver, Part {
     set { saver.store = newValue }
   }
   var pendingInput: [InputEvent] = []
-  var framesPresented = 0
-  let startedAt = DispatchTime.now().uptimeNanoseconds
   var keysDown: Set<String> = []
   var pointer = Vec2(x: 0, y: 0)
   var pointerIsDown = false
@@ -77,8 +72,7 @@ public final class Engine: GameDriver, Part {
   /// The design size from conf.lua and `--size`, restored by each test start without a `size`.
   var declaredSize = Vec2(x: 390, y: 844)
   let modules = ModuleLoader()
-  let scenes = SceneDirector()
-  let tasks = TaskScheduler()
+  let scenes: SceneDirector
   var inputListeners: [String: [(owner: Int, fn: LuaRef)]] = [:]
   /// The names of the chunks sprites were made in (`NodeScript.madeAt`), by a hash of each.
   var chunkNames: [UInt64: String] = [:]
@@ -114,7 +108,8 @@ public final class Engine: GameDriver, Part {
     self.options = options
     let errors = ScriptErrors(logs: options.logErrors)
     errors.seed = options.seed
-    self.scene = SceneGraph(textMetrics: backend.textMetrics)
+    let scene = SceneGraph(textMetrics: backend.textMetrics)
+    self.scene = scene
     // Standardized: a game run as `.` is titled by its folder's name, not ".".
     self.config = GameConfig(title: gameDirectory.standardizedFileURL.lastPathComponent)
     let vm = LuaVM(memoryLimit: options.memoryLimit)
@@ -131,6 +126,11 @@ public final class Engine: GameDriver, Part {
     saver = Saves(context: context, store: SaveStore(directory: options.saveDirectory ?? Engine.defaultSaveDirectory(for: gameDirectory)))
     random = Random(context: context, seed: options.seed)
     report = Reports(context: context)
+    let scenes = SceneDirector()
+    self.scenes = scenes
+    timers = Timers(context: context, scenes: scenes, limit: options.timerLimit, watchdogSeconds: options.watchdogSeconds)
+    tasks = Tasks(context: context, timers: timers, scenes: scenes)
+    stats = Stats(context: context, timers: timers, graph: scene)
     moduleCache = Engine.makeTable(vm)
     gameEnv = Engine.makeTable(vm)
     sceneDefinitions = Engine.makeTable(vm)
@@ -147,9 +147,6 @@ public final class Engine: GameDriver, Part {
     // hang `tide check`, `run`, `shot`, `list` and `test`.
     vm.instructionBudget = options.instructionBudget
     vm.watchdogSeconds = options.watchdogSeconds
-    // Each callback has the watchdog's limit, but a tick of many callbacks could add them up:
-    // past the limit the timers still due wait for the next tick.
-    timers.shouldStop = { [unowned self] in tickOverran() }
     // Modules required before the first start() (a test file's top-level `require`) need the
     // safe globals too, not an empty environment.
     try modules.resetGameEnvironment(self)
@@ -194,9 +191,9 @@ public final class Engine: GameDriver, Part {
   func resetGame(seed: UInt64) {
     scenes.leaveCurrent(engine: self)
     scenes.pending = nil
-    timers.removeAll()
+    timers.reset()
     tweens.removeAll()
-    tasks.cancelAll(engine: self)
+    tasks.cancelAll()
     inputListeners.removeAll()
     for child in scene.root.children { releaseSubtree(child) }
     scene.root.removeAllChildren()
@@ -205,7 +202,6 @@ public final class Engine: GameDriver, Part {
     missedPresses.removeAll()
     keysDown.removeAll()
     pointerIsDown = false
-    clock = FixedStepClock()
     random.reset(seed: seed)
     audio.reset()
     report.reset()
@@ -233,8 +229,8 @@ public final class Engine: GameDriver, Part {
     let now = MonotonicClock.nanoseconds()
     stuckGuard?.begin(at: now)
     defer { stuckGuard?.end() }
-    tickStarted = options.watchdogSeconds > 0 ? now : 0
-    defer { reportOverrun() }
+    let (dt, startTick) = timers.beginTick(at: now)
+    defer { timers.endTick() }
     // Every binding and callback leaves the stack as it found it; catch a leak at the tick it happens.
     let stackTop = lua.top
     defer { assert(lua.top == stackTop, "Lua stack unbalanced by a tick: \(stackTop) -> \(lua.top)") }
@@ -242,9 +238,6 @@ public final class Engine: GameDriver, Part {
     let wasStepping = spriteTables.isStepping  // a test may step from inside a step
     spriteTables.isStepping = true
     defer { spriteTables.isStepping = wasStepping }
-    let dt = clock.dt
-    let startTick = clock.tick
-    clock.step()
     // Swapped out rather than copied and emptied: emptying a buffer still shared with the copy
     // allocated a fresh one every tick, input or not.
     var events: [InputEvent] = []
@@ -272,40 +265,23 @@ public final class Engine: GameDriver, Part {
   /// most `Limits.gameSeconds` worth, so no conversion traps and no loop runs without end.
   func ticks(in seconds: Double) -> Int {
     let bounded = seconds >= 0 ? min(seconds, Limits.gameSeconds.bounds.upperBound) : 0
-    return Int((bounded * Double(clock.hz)).rounded())
+    return Int((bounded * Double(timers.clock.hz)).rounded())
   }
 
   /// The name of the active scene, if any.
   public var currentSceneName: String? { scenes.current?.name }
 
   /// Game time in seconds since start.
-  public var time: Double { clock.time }
+  public var time: Double { timers.clock.time }
 
   /// Ticks run since start.
-  public var tick: Int { clock.tick }
+  public var tick: Int { timers.clock.tick }
 
   /// Counts presented frames for `tide.stats()`.
-  public func frameDidPresent() { framesPresented += 1 }
+  public func frameDidPresent() { stats.framesPresented += 1 }
 
   /// Applies files saved since the last frame when the game is watched (`watchForChanges()`).
   public func poll() { reloader?.poll() }
-
-  // MARK: Calling Lua
-
-  /// Whether this tick's callbacks have run past the watchdog's limit (checked between timers).
-  func tickOverran() -> Bool {
-    guard tickStarted != 0, MonotonicClock.nanoseconds() &- tickStarted > UInt64(options.watchdogSeconds) * 1_000_000_000
-    else { return false }
-    tickOverruns += 1
-    return true
-  }
-
-  /// Says once a tick that its timers were held over, so a game that does so is not a mystery.
-  private func reportOverrun() {
-    guard tickOverruns > 0 else { return }
-    tickOverruns = 0
-    errors.warn("tick \(tick): its callbacks ran past \(options.watchdogSeconds) s, so the timers still due wait for the next tick")
-  }
 
   func applySceneTransition() {
     // Entering a scene may ask for another; follow a few hops, not forever.

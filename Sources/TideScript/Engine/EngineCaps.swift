@@ -14,12 +14,6 @@ extension Engine {
     throw LuaRaise("too many sprites: at most \(options.spriteLimit) at once (remove some, and drop your references to removed ones)")
   }
 
-  /// Refuses a new timer past `Limits.timers`.
-  func checkTimerCap() throws {
-    guard timers.count >= options.timerLimit else { return }
-    throw LuaRaise("too many timers: at most \(options.timerLimit) at once (cancel some)")
-  }
-
   /// Refuses a new tween past `Limits.tweens`.
   func checkTweenCap() throws {
     guard tweens.count >= options.tweenLimit else { return }

@@ -89,7 +89,7 @@ final class SceneDirector {
     let nameKey = lua.ref(at: -1)
     lua.pop(1)
     current = Active(
-      name: next.name, nameKey: nameKey, owner: owner, selfRef: selfRef, root: root, enteredTick: engine.clock.tick,
+      name: next.name, nameKey: nameKey, owner: owner, selfRef: selfRef, root: root, enteredTick: engine.tick,
       hud: hud, camera: camera)
     call("enter", engine: engine) { lua in
       if let params = next.params { lua.push(params) } else { lua.newTable() }
@@ -103,8 +103,8 @@ final class SceneDirector {
     call("leave", engine: engine)
     // Tasks first: cancelling a tween resumes whatever awaits it, and a task of this scene must
     // not run again while the scene is going.
-    engine.tasks.cancelAll(owner: active.owner, engine: engine)
-    engine.timers.cancelAll(owner: active.owner)
+    engine.tasks.cancelAll(owner: active.owner)
+    engine.timers.queue.cancelAll(owner: active.owner)
     engine.tweens.cancelAll(owner: active.owner)
     current = nil
     engine.removeInputListeners(owner: active.owner)

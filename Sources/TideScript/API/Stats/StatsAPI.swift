@@ -2,10 +2,10 @@ import Foundation
 import LuaBridge
 import TideCore
 
-extension Engine {
+extension Stats {
   /// `tide.stats`, `tide.warn`: diagnostics from the host (frame counts, real time) and warnings. Real time differs from
   /// run to run, so a game must not let it steer play; use it for benchmarks and debug text.
-  func installStatsAPI() {
+  func install() {
     let m = module("tide")
 
     /// Frames presented, real seconds since start, ticks run and sprites in the scene.
@@ -17,9 +17,9 @@ extension Engine {
       lua.rawSet(-2, key: "frames")
       lua.push(Double(DispatchTime.now().uptimeNanoseconds - startedAt) / 1e9)
       lua.rawSet(-2, key: "real_time")
-      lua.push(clock.tick)
+      lua.push(timers.clock.tick)
       lua.rawSet(-2, key: "ticks")
-      lua.push(scene.nodeCount)
+      lua.push(graph.nodeCount)
       lua.rawSet(-2, key: "sprites")
       return 1
     }
@@ -31,7 +31,7 @@ extension Engine {
     /// @return number: seconds
     /// @example clock.text = string.format("%.1f s", tide.time())
     m.function("time") { [unowned self] lua in
-      lua.push(clock.time)
+      lua.push(timers.clock.time)
       return 1
     }
 
