@@ -63,7 +63,7 @@ extension Engine {
         case "rotation": lua.push(camera.rotation)
         case "hud":
           guard let hud = scenes.current?.hud else { throw LuaRaise("no scene is active") }
-          pushSprite(hud, on: lua)
+          sprites.pushSprite(hud, on: lua)
         default:
           throw LuaRaise("camera has no field '\(key)' (fields: x, y, zoom, rotation, hud; methods: to_world, to_screen)")
         }

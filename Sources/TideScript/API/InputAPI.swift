@@ -144,7 +144,7 @@ extension Engine {
           lua.rawSet(-2, key: "screen_x")
           lua.push(p.y)
           lua.rawSet(-2, key: "screen_y")
-          pushSprite(node, on: lua)
+          sprites.pushSprite(node, on: lua)
           lua.rawSet(-2, key: "sprite")
           fill(lua)
           return 1

@@ -40,7 +40,7 @@ extension Engine {
         }
       }
       let seed = random.particleSeeds.next()
-      return try makeSprite(.particles, lua: lua, optsArg: 2, also: Engine.particlesOwnKeys) { [unowned self] node in
+      return try sprites.makeSprite(.particles, lua: lua, optsArg: 2, also: Engine.particlesOwnKeys) { [unowned self] node in
         node.removesWhenDone = !keep
         node.emitter = ParticleEmitter(spec: spec, seed: seed, budget: scene.particleBudget)
       }
@@ -80,7 +80,7 @@ extension Engine {
   }
 
   private func particleEmitter(_ lua: LuaState) throws -> ParticleEmitter {
-    let node = try checkSprite(lua, 1)
+    let node = try sprites.checkSprite(lua, 1)
     guard let emitter = node.emitter else {
       throw LuaArgumentError(arg: 1, message: "only particles sprites emit (this is a \(node.kind.rawValue))")
     }
@@ -134,7 +134,7 @@ extension Engine {
       }
     }
     if let image = try string(lua, arg, "image") {
-      _ = try imageSize(image, arg: arg)
+      _ = try sprites.imageSize(image, arg: arg)
       spec.shape = .image(image)
     }
     guard spec.burst > 0 || spec.rate > 0 else {

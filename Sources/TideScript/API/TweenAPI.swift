@@ -157,14 +157,14 @@ extension Engine {
   /// Tracks for the sprite or camera at `target` towards the table at `props`.
   func tweenTargetTracks(_ lua: LuaState, target: Int32, props: Int32) throws -> [TweenTrack] {
     if lua.toObject(at: target, as: CameraToken.self) != nil { return try cameraTracks(lua: lua, arg: props) }
-    return try tweenTracks(try checkSprite(lua, target), lua: lua, arg: props)
+    return try tweenTracks(try sprites.checkSprite(lua, target), lua: lua, arg: props)
   }
 
   func tweenTracks(_ node: Node, lua: LuaState, arg: Int32) throws -> [TweenTrack] {
     try lua.checkTable(arg)
     var tracks: [TweenTrack] = []
     var failure = FirstByKey<Error>()
-    let fields = spriteFieldTable
+    let fields = sprites.fieldTable
     lua.forEachPair(arg) { k, v in
       // A sprite field a tween moves, found by its interned name: no Swift string made and
       // matched per property (that was most of starting a tween). Colours and refusals below.

@@ -7,7 +7,7 @@ extension Engine {
     lua.push(tideTable)
     lua.setGlobal("tide")
 
-    installSpriteAPI()
+    sprites.install()
     timers.install()
     installTweenAPI()
     tasks.install()

@@ -62,22 +62,15 @@ public final class Engine: GameDriver, Part {
   var gameEnv: LuaRef
   var sceneDefinitions: LuaRef
   let sceneSelfFactory: LuaRef
-  /// Anchors the interned sprite field names the Sprite metatable compares by identity.
-  var spriteFieldNames: LuaRef?
-  /// The iterator `pairs(sprite)` returns (see `installSpriteMetatable`).
-  var spritePairsIterator: LuaRef?
-  /// The sprite fields by the address of their interned names (anchored in `spriteFieldNames`).
-  var spriteFieldTable = FieldTable<SpriteField>()
   var declaredOptions: [String: OptionValue] = [:]
   /// The design size from conf.lua and `--size`, restored by each test start without a `size`.
   var declaredSize = Vec2(x: 390, y: 844)
   let modules = ModuleLoader()
   let scenes: SceneDirector
   var inputListeners: [String: [(owner: Int, fn: LuaRef)]] = [:]
-  /// The names of the chunks sprites were made in (`NodeScript.madeAt`), by a hash of each.
-  var chunkNames: [UInt64: String] = [:]
+  let sprites: Sprites
   /// The Lua tables that stand for sprites, whose `x` and `y` scripts write unseen.
-  let spriteTables = SpriteTables()
+  var spriteTables: SpriteTables { sprites.tables }
   /// Whether to keep `missedPresses`; off but for the layout check, since a player's taps on
   /// nothing would pile up for nothing.
   public var tracksMissedPresses = false
@@ -131,6 +124,7 @@ public final class Engine: GameDriver, Part {
     timers = Timers(context: context, scenes: scenes, limit: options.timerLimit, watchdogSeconds: options.watchdogSeconds)
     tasks = Tasks(context: context, timers: timers, scenes: scenes)
     stats = Stats(context: context, timers: timers, graph: scene)
+    sprites = Sprites(context: context, graph: scene, scenes: scenes, limit: options.spriteLimit)
     moduleCache = Engine.makeTable(vm)
     gameEnv = Engine.makeTable(vm)
     sceneDefinitions = Engine.makeTable(vm)
@@ -139,9 +133,6 @@ public final class Engine: GameDriver, Part {
     } catch {
       throw .script(error)
     }
-    spriteTables.connect(to: self)
-    scene.willBuildDrawList = { [unowned self] in spriteTables.pullAllToDraw() }
-    scene.didRemoveByItself = { [unowned self] node in releaseSubtree(node) }
     installAPI()
     // conf.lua is a script like any other: `while true do end` there must hit the budget, not
     // hang `tide check`, `run`, `shot`, `list` and `test`.
@@ -151,11 +142,6 @@ public final class Engine: GameDriver, Part {
     // safe globals too, not an empty environment.
     try modules.resetGameEnvironment(self)
     try loadConfig()
-  }
-
-  deinit {
-    // Nodes a caller still holds keep their positions but no longer ask this engine for them.
-    spriteTables.disconnect()
   }
 
   /// Runs `main.lua` and enters the entry scene. Errors here stop the game from starting.
@@ -195,7 +181,7 @@ public final class Engine: GameDriver, Part {
     tweens.removeAll()
     tasks.cancelAll()
     inputListeners.removeAll()
-    for child in scene.root.children { releaseSubtree(child) }
+    for child in scene.root.children { sprites.releaseSubtree(child) }
     scene.root.removeAllChildren()
     gestures = GestureRecognizer()
     pendingInput.removeAll()
@@ -279,6 +265,9 @@ public final class Engine: GameDriver, Part {
 
   /// Counts presented frames for `tide.stats()`.
   public func frameDidPresent() { stats.framesPresented += 1 }
+
+  /// Pushes the table that stands for `node`.
+  func pushSprite(_ node: Node, on lua: LuaState) { sprites.pushSprite(node, on: lua) }
 
   /// Applies files saved since the last frame when the game is watched (`watchForChanges()`).
   public func poll() { reloader?.poll() }

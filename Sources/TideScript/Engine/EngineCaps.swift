@@ -5,15 +5,6 @@ import TideCore
 // sprites, timers or tweens without end gets a clear error at the call that would pass the cap,
 // instead of the host growing until the machine gives out.
 extension Engine {
-  /// Refuses a new sprite past `Limits.sprites`. Removed sprites still count until Lua lets go
-  /// of them, so a full collection runs first.
-  func checkSpriteCap() throws {
-    guard scene.liveNodeCount >= options.spriteLimit else { return }
-    vm.collectGarbage()
-    guard scene.liveNodeCount >= options.spriteLimit else { return }
-    throw LuaRaise("too many sprites: at most \(options.spriteLimit) at once (remove some, and drop your references to removed ones)")
-  }
-
   /// Refuses a new tween past `Limits.tweens`.
   func checkTweenCap() throws {
     guard tweens.count >= options.tweenLimit else { return }

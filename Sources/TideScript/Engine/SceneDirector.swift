@@ -108,9 +108,9 @@ final class SceneDirector {
     engine.tweens.cancelAll(owner: active.owner)
     current = nil
     engine.removeInputListeners(owner: active.owner)
-    engine.releaseSubtree(active.root)
+    engine.sprites.releaseSubtree(active.root)
     active.root.removeFromParent()
-    engine.releaseSubtree(active.hud)
+    engine.sprites.releaseSubtree(active.hud)
     active.hud.removeFromParent()
   }
 
