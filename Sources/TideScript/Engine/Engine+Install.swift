@@ -2,24 +2,14 @@ import LuaBridge
 import TideCore
 
 extension Engine {
-  /// Builds the `tide` table and the sandbox's `require`.
-  func installAPI() {
+  /// Builds the `tide` table from every part's module, and the sandbox's `require`.
+  func install() {
     lua.push(tideTable)
     lua.setGlobal("tide")
 
-    sprites.install()
-    timers.install()
-    installTweenAPI()
-    tasks.install()
-    installSceneAPI()
-    random.install()
-    installInputAPI()
-    audio.install()
-    saver.install()
-    stats.install()
-    report.install()
-    installParticlesAPI()
-    installCameraAPI()
+    for part: any Part in [sprites, timers, tweens, tasks, scenes, random, input, audio, saver, stats, report, particles, camera] {
+      part.install()
+    }
 
     lua.setGlobal("require") { [unowned self] lua in
       let name = try lua.checkString(1)
@@ -34,22 +24,6 @@ extension Engine {
 
   static func makeTable(_ vm: LuaVM) -> LuaRef {
     vm.state.newTable()
-    defer { vm.state.pop() }
-    return vm.state.ref(at: -1)
-  }
-
-  /// A scene's self finds its methods in the current definition, so redefining it (hot reload)
-  /// changes behaviour while self keeps its fields.
-  static func makeSceneSelfFactory(_ vm: LuaVM) throws(LuaError) -> LuaRef {
-    try vm.state.doString(
-      """
-      return function(definitions, name)
-        return setmetatable({ name = name }, { __index = function(_, key)
-          local definition = definitions[name]
-          return definition and definition[key]
-        end })
-      end
-      """, chunkName: "=[tide scene]", nresults: 1)
     defer { vm.state.pop() }
     return vm.state.ref(at: -1)
   }

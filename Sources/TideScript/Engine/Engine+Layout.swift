@@ -10,7 +10,7 @@ extension Engine {
   public func layoutProblems(backdrop: ((Rect) -> Color?)? = nil) -> [LayoutProblem] {
     LayoutCheck(
       scene: scene, screen: designSize, background: background,
-      handlerTarget: { [unowned self] node in handlerTarget(for: node) }, backdrop: backdrop,
+      handlerTarget: { [unowned self] node in input.handlerTarget(for: node) }, backdrop: backdrop,
       scrolledWorld: scenes.current.flatMap { $0.camera.isAtRest ? nil : $0.camera.world }
     ).problems()
   }

@@ -8,76 +8,39 @@ import TideCore
 /// call `step()` once per 1/60 s tick. Everything the game does happens inside `step()`, so
 /// the same seed and the same input at the same ticks reach the same state.
 public final class Engine: GameDriver, Part {
-  /// What every part is given: the Lua state, the `tide` table, the game folder, the backend, the error log.
+  /// What every part is given: the Lua state, the `tide` table, the game folder, the backend,
+  /// the error log and the clock.
   let context: PartContext
-  /// The game folder.
-  public var gameDirectory: URL { context.gameDirectory }
-  /// How the folder is named in messages, e.g. `Content/rps`.
-  public var displayPath: String { context.displayPath }
+  let options: EngineOptions
   /// The game's configuration from `conf.lua`, with command-line overrides applied.
   public internal(set) var config: GameConfig
   /// The retained scene the backend draws.
   public let scene: SceneGraph
-  /// Where frames, sounds and input go.
-  public var backend: any Backend { context.backend }
-  /// Script errors and warnings since the game started.
-  public var errors: ScriptErrors { context.errors }
-  /// Every sound played since the game started, by name (what tests ask about).
-  public var soundLog: [String] { audio.log }
-  /// What the game said about how it went (`tide.report`), the last value per key.
-  public var reports: [String: Double] { report.figures }
-  /// The game's reports as one line, keys sorted (`report: best_combo=4 score=312`); nil when it made none.
-  public var reportLine: String? { report.line }
-  /// Most keys one game may report.
-  static let reportKeyLimit = Reports.keyLimit
-  let audio: Audio
 
-  let options: EngineOptions
-  /// Ends the process when a tick is stuck in engine code (`EngineOptions.stuckTickSeconds`).
-  private var stuckGuard: StuckStepGuard?
-  /// The game's Lua state; `lua` is the view on its main thread.
-  var vm: LuaVM { context.vm }
-  var lua: LuaState { context.lua }
+  // The parts, each owning its state and installing its Lua module (`API/<Name>/`).
+  let scenes: Scenes
+  let sprites: Sprites
+  let input: Input
   let timers: Timers
   let tasks: Tasks
-  let stats: Stats
-  let tweens = TweenSystem()
-  var gestures = GestureRecognizer()
+  let tweens: Tweens
+  let camera: SceneCamera
+  let particles: Particles
   let random: Random
+  let audio: Audio
   let saver: Saves
   let report: Reports
-  /// Where the game's saves are (a test gives each of its cases a folder of its own).
-  var saves: SaveStore {
-    get { saver.store }
-    set { saver.store = newValue }
-  }
-  var pendingInput: [InputEvent] = []
-  var keysDown: Set<String> = []
-  var pointer = Vec2(x: 0, y: 0)
-  var pointerIsDown = false
+  let stats: Stats
 
+  /// Ends the process when a tick is stuck in engine code (`EngineOptions.stuckTickSeconds`).
+  private var stuckGuard: StuckStepGuard?
   // Lua-side tables the engine keeps hold of (registry references).
-  var tideTable: LuaRef { context.tideTable }
   var moduleCache: LuaRef
   var gameEnv: LuaRef
-  var sceneDefinitions: LuaRef
-  let sceneSelfFactory: LuaRef
   var declaredOptions: [String: OptionValue] = [:]
   /// The design size from conf.lua and `--size`, restored by each test start without a `size`.
   var declaredSize = Vec2(x: 390, y: 844)
   let modules = ModuleLoader()
-  let scenes: SceneDirector
-  var inputListeners: [String: [(owner: Int, fn: LuaRef)]] = [:]
-  let sprites: Sprites
-  /// The Lua tables that stand for sprites, whose `x` and `y` scripts write unseen.
-  var spriteTables: SpriteTables { sprites.tables }
-  /// Whether to keep `missedPresses`; off but for the layout check, since a player's taps on
-  /// nothing would pile up for nothing.
-  public var tracksMissedPresses = false
-  /// The presses nothing took, when `tracksMissedPresses` is on: no sprite with a handler under
-  /// the point and no `tide.input` pointer listener. The layout check warns with them: a golden
-  /// input's taps placed for another screen size land on nothing, and its screen is not reached.
-  public internal(set) var missedPresses: [MissedPress] = []
   /// The session so far, when recording (`startRecording()`): every event at the tick that handled it.
   public internal(set) var recording: InputRecording?
   /// Where crash capsules go and how they are announced; nil writes none (`enableCrashCapsules`).
@@ -87,6 +50,46 @@ public final class Engine: GameDriver, Part {
   var codeReloadedAtTick: Int?
   /// Applies saved files once per frame; nil unless `watchForChanges()` was called.
   public internal(set) var reloader: HotReloader?
+
+  // What callers outside the parts read, each kept by the part that owns it.
+
+  /// The game folder.
+  public var gameDirectory: URL { context.gameDirectory }
+  /// How the folder is named in messages, e.g. `Content/rps`.
+  public var displayPath: String { context.displayPath }
+  /// Where frames, sounds and input go.
+  public var backend: any Backend { context.backend }
+  /// Script errors and warnings since the game started.
+  public var errors: ScriptErrors { context.errors }
+  /// The game's Lua state; `lua` is the view on its main thread.
+  var vm: LuaVM { context.vm }
+  var lua: LuaState { context.lua }
+  var tideTable: LuaRef { context.tideTable }
+  var sceneDefinitions: LuaRef { scenes.definitions }
+  /// Every sound played since the game started, by name (what tests ask about).
+  public var soundLog: [String] { audio.log }
+  /// What the game said about how it went (`tide.report`), the last value per key.
+  public var reports: [String: Double] { report.figures }
+  /// The game's reports as one line, keys sorted (`report: best_combo=4 score=312`); nil when it made none.
+  public var reportLine: String? { report.line }
+  /// Most keys one game may report.
+  static let reportKeyLimit = Reports.keyLimit
+  /// The events `tide.input.on` takes.
+  static let inputEvents = Input.inputEvents
+  /// Where the game's saves are (a test gives each of its cases a folder of its own).
+  var saves: SaveStore {
+    get { saver.store }
+    set { saver.store = newValue }
+  }
+  /// The Lua tables that stand for sprites, whose `x` and `y` scripts write unseen.
+  var spriteTables: SpriteTables { sprites.tables }
+  /// Whether to keep `missedPresses` (`Input.tracksMissedPresses`).
+  public var tracksMissedPresses: Bool {
+    get { input.tracksMissedPresses }
+    set { input.tracksMissedPresses = newValue }
+  }
+  /// The presses nothing took, when `tracksMissedPresses` is on (`Input.missedPresses`).
+  public var missedPresses: [MissedPress] { input.missedPresses }
 
   /// Opens `gameDirectory`, reads `conf.lua` and prepares the Lua API; `start()` runs the game.
   public init(gameDirectory: URL, displayPath: String? = nil, backend: any Backend, options: EngineOptions) throws(GameLoadError) {
@@ -115,25 +118,29 @@ public final class Engine: GameDriver, Part {
     context = PartContext(
       vm: vm, gameDirectory: gameDirectory.standardizedFileURL,
       displayPath: shown.hasSuffix("/") ? String(shown.dropLast()) : shown, backend: backend, errors: errors)
-    audio = Audio(context: context)
-    saver = Saves(context: context, store: SaveStore(directory: options.saveDirectory ?? Engine.defaultSaveDirectory(for: gameDirectory)))
-    random = Random(context: context, seed: options.seed)
-    report = Reports(context: context)
-    let scenes = SceneDirector()
-    self.scenes = scenes
-    timers = Timers(context: context, scenes: scenes, limit: options.timerLimit, watchdogSeconds: options.watchdogSeconds)
-    tasks = Tasks(context: context, timers: timers, scenes: scenes)
-    stats = Stats(context: context, timers: timers, graph: scene)
-    sprites = Sprites(context: context, graph: scene, scenes: scenes, limit: options.spriteLimit)
-    moduleCache = Engine.makeTable(vm)
-    gameEnv = Engine.makeTable(vm)
-    sceneDefinitions = Engine.makeTable(vm)
     do {
-      sceneSelfFactory = try Engine.makeSceneSelfFactory(vm)
+      scenes = try Scenes(context: context, graph: scene)
     } catch {
       throw .script(error)
     }
-    installAPI()
+    sprites = Sprites(context: context, graph: scene, scenes: scenes, limit: options.spriteLimit)
+    input = Input(context: context, sprites: sprites, scenes: scenes)
+    timers = Timers(context: context, scenes: scenes, limit: options.timerLimit, watchdogSeconds: options.watchdogSeconds)
+    tasks = Tasks(context: context, timers: timers, scenes: scenes)
+    camera = SceneCamera(context: context, scenes: scenes, sprites: sprites)
+    tweens = Tweens(context: context, sprites: sprites, camera: camera, tasks: tasks, scenes: scenes, limit: options.tweenLimit)
+    random = Random(context: context, seed: options.seed)
+    particles = Particles(context: context, sprites: sprites, random: random)
+    audio = Audio(context: context)
+    saver = Saves(context: context, store: SaveStore(directory: options.saveDirectory ?? Engine.defaultSaveDirectory(for: gameDirectory)))
+    report = Reports(context: context)
+    stats = Stats(context: context, graph: scene)
+    // What a scene owns goes with it. Tasks first: cancelling a tween resumes whatever awaits
+    // it, and a task of this scene must not run again while the scene is going.
+    for part: any SceneScoped in [tasks, timers, tweens, input, sprites] { scenes.endWithEachScene(part) }
+    moduleCache = Engine.makeTable(vm)
+    gameEnv = Engine.makeTable(vm)
+    install()
     // conf.lua is a script like any other: `while true do end` there must hit the budget, not
     // hang `tide check`, `run`, `shot`, `list` and `test`.
     vm.instructionBudget = options.instructionBudget
@@ -162,7 +169,7 @@ public final class Engine: GameDriver, Part {
     }
     if let entry = config.scene, scenes.pending == nil, scenes.current == nil {
       do {
-        try scenes.go(entry, paramsIndex: nil, on: lua, engine: self)
+        try scenes.go(entry, paramsIndex: nil, on: lua)
       } catch {
         throw .invalidConfig("\(displayPath)/conf.lua: scene: \(error.message)")
       }
@@ -175,19 +182,15 @@ public final class Engine: GameDriver, Part {
   /// The Lua state stays; the game's globals and modules are dropped with its environment, so
   /// the next `start()` is a freshly loaded game. Saves on disk are kept.
   func resetGame(seed: UInt64) {
-    scenes.leaveCurrent(engine: self)
+    scenes.leaveCurrent()
     scenes.pending = nil
     timers.reset()
-    tweens.removeAll()
+    tweens.system.removeAll()
     tasks.cancelAll()
-    inputListeners.removeAll()
+    input.reset()
     for child in scene.root.children { sprites.releaseSubtree(child) }
     scene.root.removeAllChildren()
-    gestures = GestureRecognizer()
-    pendingInput.removeAll()
-    missedPresses.removeAll()
-    keysDown.removeAll()
-    pointerIsDown = false
+    context.clock = FixedStepClock()
     random.reset(seed: seed)
     audio.reset()
     report.reset()
@@ -207,7 +210,7 @@ public final class Engine: GameDriver, Part {
   public var overlay: Overlay? { errors.overlay ?? reloader?.notice }
 
   /// Queues input for the next tick, in design coordinates.
-  public func enqueue(_ event: InputEvent) { pendingInput.append(event) }
+  public func enqueue(_ event: InputEvent) { input.pending.append(event) }
 
   /// Runs one fixed tick: input, timers, tweens, the scene's `update`, animations, scene changes.
   public func step() {
@@ -215,7 +218,7 @@ public final class Engine: GameDriver, Part {
     let now = MonotonicClock.nanoseconds()
     stuckGuard?.begin(at: now)
     defer { stuckGuard?.end() }
-    let (dt, startTick) = timers.beginTick(at: now)
+    timers.beginTick(at: now)
     defer { timers.endTick() }
     // Every binding and callback leaves the stack as it found it; catch a leak at the tick it happens.
     let stackTop = lua.top
@@ -224,17 +227,20 @@ public final class Engine: GameDriver, Part {
     let wasStepping = spriteTables.isStepping  // a test may step from inside a step
     spriteTables.isStepping = true
     defer { spriteTables.isStepping = wasStepping }
+    let dt = context.clock.dt
+    let startTick = context.clock.tick
+    context.clock.step()
     // Swapped out rather than copied and emptied: emptying a buffer still shared with the copy
     // allocated a fresh one every tick, input or not.
     var events: [InputEvent] = []
-    swap(&events, &pendingInput)
+    swap(&events, &input.pending)
     for event in events {
       recording?.append(event, tick: startTick)
-      handle(event)
+      input.handle(event)
     }
     timers.update(dt)
-    tweens.update(dt)
-    scenes.update(dt: dt, engine: self)
+    tweens.system.update(dt)
+    scenes.update(dt: dt)
     scene.update(dt)
     applySceneTransition()
     // Last, after every script of the tick: positions scripts wrote, checked at the same tick
@@ -251,17 +257,17 @@ public final class Engine: GameDriver, Part {
   /// most `Limits.gameSeconds` worth, so no conversion traps and no loop runs without end.
   func ticks(in seconds: Double) -> Int {
     let bounded = seconds >= 0 ? min(seconds, Limits.gameSeconds.bounds.upperBound) : 0
-    return Int((bounded * Double(timers.clock.hz)).rounded())
+    return Int((bounded * Double(context.clock.hz)).rounded())
   }
 
   /// The name of the active scene, if any.
   public var currentSceneName: String? { scenes.current?.name }
 
   /// Game time in seconds since start.
-  public var time: Double { timers.clock.time }
+  public var time: Double { context.clock.time }
 
   /// Ticks run since start.
-  public var tick: Int { timers.clock.tick }
+  public var tick: Int { context.clock.tick }
 
   /// Counts presented frames for `tide.stats()`.
   public func frameDidPresent() { stats.framesPresented += 1 }
@@ -276,7 +282,7 @@ public final class Engine: GameDriver, Part {
     // Entering a scene may ask for another; follow a few hops, not forever.
     var hops = 0
     while scenes.pending != nil, hops < 8 {
-      scenes.applyPending(engine: self)
+      scenes.applyPending(screen: designSize)
       hops += 1
     }
   }

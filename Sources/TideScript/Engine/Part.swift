@@ -11,6 +11,8 @@ import TideCore
 /// them, resets them for each start and steps them in order each tick.
 protocol Part: AnyObject {
   var context: PartContext { get }
+  /// Registers the part's Lua module (`tide.<name>`) and types; called once, as the engine is made.
+  func install()
 }
 
 extension Part {
@@ -18,6 +20,8 @@ extension Part {
   var lua: LuaState { context.lua }
   /// Script errors and warnings.
   var errors: ScriptErrors { context.errors }
+  /// Game time, stepped by the engine.
+  var clock: FixedStepClock { context.clock }
 
   /// The builder for `path` ("tide" or "tide.x"), creating the nested table when missing.
   func module(_ path: String) -> ModuleBuilder { context.module(path) }
@@ -79,6 +83,8 @@ final class PartContext {
   let backend: any Backend
   /// Script errors and warnings since the game started.
   let errors: ScriptErrors
+  /// Game time: the engine steps it once a tick, before any part runs; parts read it.
+  var clock = FixedStepClock()
   /// The method tables of userdata types, by type name: a type's methods may be installed by
   /// several parts (particles add to `Sprite`).
   private var methodTables: [String: LuaRef] = [:]

@@ -185,7 +185,7 @@ public final class HotReloader {
     }
     stale = []
     engine.errors.clearOverlay()
-    engine.scenes.call("reload", engine: engine)
+    engine.scenes.call("reload")
   }
 
   /// `names` ordered so each module comes after the ones it requires (load order breaks ties;

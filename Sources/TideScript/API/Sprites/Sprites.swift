@@ -8,7 +8,7 @@ import TideCore
 final class Sprites: Part {
   let context: PartContext
   let graph: SceneGraph
-  unowned let scenes: SceneDirector
+  unowned let scenes: Scenes
   /// Most sprites alive at once (`EngineOptions.spriteLimit`).
   private let limit: Int
   /// The Lua tables that stand for sprites, whose `x` and `y` scripts write unseen.
@@ -22,7 +22,7 @@ final class Sprites: Part {
   /// The names of the chunks sprites were made in (`NodeScript.madeAt`), by a hash of each.
   var chunkNames: [UInt64: String] = [:]
 
-  init(context: PartContext, graph: SceneGraph, scenes: SceneDirector, limit: Int) {
+  init(context: PartContext, graph: SceneGraph, scenes: Scenes, limit: Int) {
     self.context = context
     self.graph = graph
     self.scenes = scenes
@@ -44,5 +44,13 @@ final class Sprites: Part {
     context.vm.collectGarbage()
     guard graph.liveNodeCount >= limit else { return }
     throw LuaRaise("too many sprites: at most \(limit) at once (remove some, and drop your references to removed ones)")
+  }
+}
+
+extension Sprites: SceneScoped {
+  /// Lets go of the tables of the scene's world and HUD sprites.
+  func sceneDidEnd(_ scene: Scenes.Active) {
+    releaseSubtree(scene.root)
+    releaseSubtree(scene.hud)
   }
 }

@@ -3,18 +3,16 @@ import LuaBridge
 import TideCore
 
 /// Diagnostics from the host for `tide.stats`: frames presented and real time since start, with
-/// the ticks of `timers`' clock and the sprites of `graph`.
+/// the ticks run and the sprites of `graph`.
 final class Stats: Part {
   let context: PartContext
-  unowned let timers: Timers
   let graph: SceneGraph
   /// Frames the window presented (none headless).
   var framesPresented = 0
   let startedAt = DispatchTime.now().uptimeNanoseconds
 
-  init(context: PartContext, timers: Timers, graph: SceneGraph) {
+  init(context: PartContext, graph: SceneGraph) {
     self.context = context
-    self.timers = timers
     self.graph = graph
   }
 }

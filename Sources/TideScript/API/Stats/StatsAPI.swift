@@ -17,7 +17,7 @@ extension Stats {
       lua.rawSet(-2, key: "frames")
       lua.push(Double(DispatchTime.now().uptimeNanoseconds - startedAt) / 1e9)
       lua.rawSet(-2, key: "real_time")
-      lua.push(timers.clock.tick)
+      lua.push(clock.tick)
       lua.rawSet(-2, key: "ticks")
       lua.push(graph.nodeCount)
       lua.rawSet(-2, key: "sprites")
@@ -31,7 +31,7 @@ extension Stats {
     /// @return number: seconds
     /// @example clock.text = string.format("%.1f s", tide.time())
     m.function("time") { [unowned self] lua in
-      lua.push(timers.clock.time)
+      lua.push(clock.time)
       return 1
     }
 

@@ -26,10 +26,10 @@ final class Tasks: Part {
   let context: PartContext
   unowned let timers: Timers
   /// Whose tasks these are: the scene current when one starts owns it.
-  unowned let scenes: SceneDirector
+  unowned let scenes: Scenes
   private var running: [OpaquePointer: ScriptTask] = [:]
 
-  init(context: PartContext, timers: Timers, scenes: SceneDirector) {
+  init(context: PartContext, timers: Timers, scenes: Scenes) {
     self.context = context
     self.timers = timers
     self.scenes = scenes
@@ -112,4 +112,8 @@ final class Tasks: Part {
   func cancelAll() {
     for task in Array(running.values) { cancel(task) }
   }
+}
+
+extension Tasks: SceneScoped {
+  func sceneDidEnd(_ scene: Scenes.Active) { cancelAll(owner: scene.owner) }
 }

@@ -1,16 +1,15 @@
 import LuaBridge
 import TideCore
 
-/// The game clock and the timers on it (`tide.after`, `tide.every`): virtual time, stepped in
-/// fixed ticks, so a game does the same in a window, headless and in a replay.
+/// The timers on the game clock (`tide.after`, `tide.every`): virtual time, stepped in fixed
+/// ticks, so a game does the same in a window, headless and in a replay.
 ///
 /// It also watches how long a tick's callbacks run: each callback has the watchdog's limit, but
 /// a tick of many could add them up, so past the limit the timers still due wait for the next tick.
 final class Timers: Part {
   let context: PartContext
   /// Whose timers these are: the scene current when one is made owns it.
-  unowned let scenes: SceneDirector
-  private(set) var clock = FixedStepClock()
+  unowned let scenes: Scenes
   let queue = TimerQueue()
   /// Most timers at once (`EngineOptions.timerLimit`).
   private let limit: Int
@@ -21,7 +20,7 @@ final class Timers: Part {
   private var tickStarted: UInt64 = 0
   private var tickOverruns = 0
 
-  init(context: PartContext, scenes: SceneDirector, limit: Int, watchdogSeconds: Int) {
+  init(context: PartContext, scenes: Scenes, limit: Int, watchdogSeconds: Int) {
     self.context = context
     self.scenes = scenes
     self.limit = limit
@@ -29,13 +28,9 @@ final class Timers: Part {
     queue.shouldStop = { [unowned self] in tickOverran() }
   }
 
-  /// Steps the clock for a tick whose work began at `now` (uptime ns); returns the tick's
-  /// length and the tick it began at (the one its input belongs to).
-  func beginTick(at now: UInt64) -> (dt: Double, tick: Int) {
+  /// Starts timing a tick whose work began at `now` (uptime ns).
+  func beginTick(at now: UInt64) {
     tickStarted = watchdogSeconds > 0 ? now : 0
-    let started = (dt: clock.dt, tick: clock.tick)
-    clock.step()
-    return started
   }
 
   /// Runs the timers due in the tick's `dt`.
@@ -62,9 +57,10 @@ final class Timers: Part {
     throw LuaRaise("too many timers: at most \(limit) at once (cancel some)")
   }
 
-  /// The clock from tick 0 and no timers, for a fresh start.
-  func reset() {
-    queue.removeAll()
-    clock = FixedStepClock()
-  }
+  /// No timers, for a fresh start.
+  func reset() { queue.removeAll() }
+}
+
+extension Timers: SceneScoped {
+  func sceneDidEnd(_ scene: Scenes.Active) { queue.cancelAll(owner: scene.owner) }
 }

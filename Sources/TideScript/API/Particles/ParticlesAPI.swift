@@ -1,7 +1,7 @@
 import LuaBridge
 import TideCore
 
-extension Engine {
+extension Particles {
   /// The keys of `tide.particles`' options that are not sprite fields (`keep`), made once.
   static let particlesOwnKeys = Set(LuaTableShape.particlesOptions.names)
   /// The keys an emitter table may hold, made once and checked for each key of every emitter
@@ -10,7 +10,7 @@ extension Engine {
   static let emitterKeySet = Set(LuaTableShape.emitter.names)
 
   /// `tide.particles`: emitters described by data tables, stepped and drawn by the engine.
-  func installParticlesAPI() {
+  func install() {
     let m = module("tide")
 
     /// Starts a particle emitter described by `emitter`, a data table (keep named emitters in a
@@ -40,9 +40,9 @@ extension Engine {
         }
       }
       let seed = random.particleSeeds.next()
-      return try sprites.makeSprite(.particles, lua: lua, optsArg: 2, also: Engine.particlesOwnKeys) { [unowned self] node in
+      return try sprites.makeSprite(.particles, lua: lua, optsArg: 2, also: Particles.particlesOwnKeys) { [unowned self] node in
         node.removesWhenDone = !keep
-        node.emitter = ParticleEmitter(spec: spec, seed: seed, budget: scene.particleBudget)
+        node.emitter = ParticleEmitter(spec: spec, seed: seed, budget: sprites.graph.particleBudget)
       }
     }
     installParticleMethods()
@@ -93,7 +93,7 @@ extension Engine {
     try lua.checkTable(arg)
     var unknown = FirstByKey<String>()
     lua.forEachPair(arg) { k, _ in
-      guard lua.type(at: k) == .string, let key = lua.toString(at: k), Engine.emitterKeySet.contains(key) else {
+      guard lua.type(at: k) == .string, let key = lua.toString(at: k), Particles.emitterKeySet.contains(key) else {
         let name = lua.toString(at: k) ?? lua.typeName(at: k)
         unknown.offer(name, name)
         return
