@@ -17,7 +17,7 @@ extension Engine {
         lua.setMetatable(-2)
         let env = lua.ref(at: -1)
         lua.pop(1)
-        try modules.run(url, chunkName: "@" + file, env: env, engine: self)
+        try modules.run(url, chunkName: "@" + file, env: env)
       } catch {
         throw .script(error)
       }
@@ -141,11 +141,6 @@ extension Engine {
     if extra { return "\(file): \(expected): a list, without names" }
     config.sizes = sizes
     return nil
-  }
-
-  /// The folders a game may read files from: its own and the sibling games it declared.
-  var readableRoots: [URL] {
-    [gameDirectory] + config.modules.values.map { gameDirectory.appendingPathComponent($0) }
   }
 
   /// Whether `folder` (symlinks followed) is a folder that is not the game's parent or any

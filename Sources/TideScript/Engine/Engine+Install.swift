@@ -7,25 +7,9 @@ extension Engine {
     lua.push(tideTable)
     lua.setGlobal("tide")
 
-    for part: any Part in [sprites, timers, tweens, tasks, scenes, random, input, audio, saver, stats, report, particles, camera] {
+    for part: any Part in [sprites, timers, tweens, tasks, scenes, random, input, audio, saver, stats, report, particles, camera, modules] {
       part.install()
     }
-
-    lua.setGlobal("require") { [unowned self] lua in
-      let name = try lua.checkString(1)
-      do {
-        return try modules.require(name, engine: self, on: lua)
-      } catch let error as LuaError {
-        // A module that failed inside names its own file; one that is missing is the caller's line.
-        throw LuaRaise(error.message, addsLocation: error.location == nil)
-      }
-    }
-  }
-
-  static func makeTable(_ vm: LuaVM) -> LuaRef {
-    vm.state.newTable()
-    defer { vm.state.pop() }
-    return vm.state.ref(at: -1)
   }
 
   // Installs per-start values: `tide.screen`, `tide.options`, `tide.game`, and the library's `tide.rules` and `tide.ui`.
@@ -91,7 +75,7 @@ extension Engine {
   /// `require("tide.rules") == tide.rules` and no library state outlives a restart.
   func installLibraryModule(_ name: String) throws(LuaError) {
     lua.push(tideTable)
-    try modules.require("tide." + name, engine: self)
+    try modules.require("tide." + name)
     lua.rawSet(-2, key: name)
     lua.pop(1)
   }

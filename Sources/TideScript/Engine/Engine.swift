@@ -12,12 +12,11 @@ public final class Engine: GameDriver, Part {
   /// the error log and the clock.
   let context: PartContext
   let options: EngineOptions
-  /// The game's configuration from `conf.lua`, with command-line overrides applied.
-  public internal(set) var config: GameConfig
   /// The retained scene the backend draws.
   public let scene: SceneGraph
 
   // The parts, each owning its state and installing its Lua module (`API/<Name>/`).
+  let modules: ModuleLoader
   let scenes: Scenes
   let sprites: Sprites
   let input: Input
@@ -34,25 +33,21 @@ public final class Engine: GameDriver, Part {
 
   /// Ends the process when a tick is stuck in engine code (`EngineOptions.stuckTickSeconds`).
   private var stuckGuard: StuckStepGuard?
-  // Lua-side tables the engine keeps hold of (registry references).
-  var moduleCache: LuaRef
-  var gameEnv: LuaRef
   var declaredOptions: [String: OptionValue] = [:]
   /// The design size from conf.lua and `--size`, restored by each test start without a `size`.
   var declaredSize = Vec2(x: 390, y: 844)
-  let modules = ModuleLoader()
-  /// The session so far, when recording (`startRecording()`): every event at the tick that handled it.
-  public internal(set) var recording: InputRecording?
-  /// Where crash capsules go and how they are announced; nil writes none (`enableCrashCapsules`).
-  var crashCapsules: CrashCapsules?
-  /// The tick of the last hot reload that ran changed code, if any: a crash capsule says so,
-  /// since its replay runs the files as they are now from the first tick.
-  var codeReloadedAtTick: Int?
+  /// The input of the session and its crash capsules, when asked for.
+  let recorder: SessionRecorder
   /// Applies saved files once per frame; nil unless `watchForChanges()` was called.
   public internal(set) var reloader: HotReloader?
 
   // What callers outside the parts read, each kept by the part that owns it.
 
+  /// The game's configuration from `conf.lua`, with command-line overrides applied.
+  public internal(set) var config: GameConfig {
+    get { context.config }
+    set { context.config = newValue }
+  }
   /// The game folder.
   public var gameDirectory: URL { context.gameDirectory }
   /// How the folder is named in messages, e.g. `Content/rps`.
@@ -66,6 +61,12 @@ public final class Engine: GameDriver, Part {
   var lua: LuaState { context.lua }
   var tideTable: LuaRef { context.tideTable }
   var sceneDefinitions: LuaRef { scenes.definitions }
+  /// The game's environment and module cache (`ModuleLoader`).
+  var gameEnv: LuaRef { modules.gameEnv }
+  var moduleCache: LuaRef {
+    get { modules.cache }
+    set { modules.cache = newValue }
+  }
   /// Every sound played since the game started, by name (what tests ask about).
   public var soundLog: [String] { audio.log }
   /// What the game said about how it went (`tide.report`), the last value per key.
@@ -106,8 +107,6 @@ public final class Engine: GameDriver, Part {
     errors.seed = options.seed
     let scene = SceneGraph(textMetrics: backend.textMetrics)
     self.scene = scene
-    // Standardized: a game run as `.` is titled by its folder's name, not ".".
-    self.config = GameConfig(title: gameDirectory.standardizedFileURL.lastPathComponent)
     let vm = LuaVM(memoryLimit: options.memoryLimit)
     vm.openSafeLibraries()
     do {
@@ -118,6 +117,8 @@ public final class Engine: GameDriver, Part {
     context = PartContext(
       vm: vm, gameDirectory: gameDirectory.standardizedFileURL,
       displayPath: shown.hasSuffix("/") ? String(shown.dropLast()) : shown, backend: backend, errors: errors)
+    modules = ModuleLoader(context: context)
+    recorder = SessionRecorder(context: context)
     do {
       scenes = try Scenes(context: context, graph: scene)
     } catch {
@@ -138,8 +139,6 @@ public final class Engine: GameDriver, Part {
     // What a scene owns goes with it. Tasks first: cancelling a tween resumes whatever awaits
     // it, and a task of this scene must not run again while the scene is going.
     for part: any SceneScoped in [tasks, timers, tweens, input, sprites] { scenes.endWithEachScene(part) }
-    moduleCache = Engine.makeTable(vm)
-    gameEnv = Engine.makeTable(vm)
     install()
     // conf.lua is a script like any other: `while true do end` there must hit the budget, not
     // hang `tide check`, `run`, `shot`, `list` and `test`.
@@ -147,7 +146,8 @@ public final class Engine: GameDriver, Part {
     vm.watchdogSeconds = options.watchdogSeconds
     // Modules required before the first start() (a test file's top-level `require`) need the
     // safe globals too, not an empty environment.
-    try modules.resetGameEnvironment(self)
+    modules.resetGameEnvironment()
+    scenes.forgetDefinitions()
     try loadConfig()
   }
 
@@ -158,11 +158,12 @@ public final class Engine: GameDriver, Part {
     }
     stuckGuard?.begin()
     defer { stuckGuard?.end() }
-    try modules.resetGameEnvironment(self)
+    modules.resetGameEnvironment()
+    scenes.forgetDefinitions()
     do {
       try installStartValues()
       vm.instructionBudget = options.instructionBudget
-      try modules.require("main", engine: self)
+      try modules.require("main")
       lua.pop()
     } catch {
       throw .script(error)
@@ -235,7 +236,7 @@ public final class Engine: GameDriver, Part {
     var events: [InputEvent] = []
     swap(&events, &input.pending)
     for event in events {
-      recording?.append(event, tick: startTick)
+      recorder.append(event, tick: startTick)
       input.handle(event)
     }
     timers.update(dt)
@@ -271,6 +272,88 @@ public final class Engine: GameDriver, Part {
 
   /// Counts presented frames for `tide.stats()`.
   public func frameDidPresent() { stats.framesPresented += 1 }
+
+  /// Runs the game to `seconds`, queueing each scripted event at its tick: the headless half of
+  /// `tide shot` and of golden-image tests, so both see exactly the same frame.
+  public func replay(_ script: InputScript, until seconds: Double) {
+    let ticks = ticks(in: seconds)
+    var next = 0
+    let entries = script.entries
+    while tick < ticks {
+      while next < entries.count, entries[next].tick <= tick {
+        enqueue(entries[next].event)
+        next += 1
+      }
+      step()
+    }
+  }
+
+  /// The layout problems of the screen as it stands, at the current design size: the one
+  /// analysis behind `tide check --layout` and a test's `app:layout_problems()`.
+  ///
+  /// `backdrop` gives the dominant colour drawn behind a scene rectangle with text hidden (the
+  /// CLI reads it from a rendered frame); without it the colour is worked out from the filled
+  /// shapes under each text.
+  public func layoutProblems(backdrop: ((Rect) -> Color?)? = nil) -> [LayoutProblem] {
+    LayoutCheck(
+      scene: scene, screen: designSize, background: background,
+      handlerTarget: { [unowned self] node in input.handlerTarget(for: node) }, backdrop: backdrop,
+      scrolledWorld: scenes.current.flatMap { $0.camera.isAtRest ? nil : $0.camera.world }
+    ).problems()
+  }
+
+  // MARK: Recording
+
+  /// The engine's version, written into recordings (`@engine`); bump it when a change can make
+  /// an old recording play differently.
+  public static let version = "0.9.0"
+
+  /// The game's version: a hash of every file in its folder but `tests/`, so a recording made
+  /// before the game changed is noticed (`@game`).
+  public var gameVersion: String { GameFingerprint.of(gameDirectory) }
+
+  /// Whether two game versions (a recording's `@game`, `gameVersion`) name the same files.
+  public static func sameGameVersion(_ a: String, _ b: String) -> Bool { GameFingerprint.same(a, b) }
+
+  /// The version `gameVersion` gives the game in `directory`.
+  public static func gameVersion(of directory: URL) -> String { GameFingerprint.of(directory.standardizedFileURL) }
+
+  /// The session so far, when recording (`startRecording()`): every event at the tick that handled it.
+  public var recording: InputRecording? { recorder.recording }
+
+  /// Starts writing the session down: every event from now on, at the tick that handles it.
+  /// Call before `start()` so the recording holds the whole game. `gameVersion`, when given,
+  /// saves hashing the folder again (many runs of one game hash it once).
+  public func startRecording(gameVersion known: String? = nil) {
+    recorder.start(seed: options.seed, options: options.options, gameVersion: known ?? gameVersion)
+  }
+
+  /// The recorded session up to now as input-script text, ending at the current tick.
+  public func recordedScript(comments: [String] = []) -> String? { recorder.script(comments: comments) }
+
+  /// Writes a crash capsule into `directory` on each new script error. `replayLine` gives the
+  /// line the error log ends with, from the capsule's path (how to replay it). Starts recording
+  /// if it was not already.
+  public func enableCrashCapsules(in directory: URL, replayLine: @escaping (URL) -> String) {
+    if recording == nil { startRecording() }
+    recorder.enableCrashCapsules(in: directory, replayLine: replayLine)
+  }
+
+  /// Where crash capsules go; nil writes none.
+  var crashCapsules: CrashCapsules? {
+    get { recorder.crashCapsules }
+    set { recorder.crashCapsules = newValue }
+  }
+
+  /// Writes the session so far as a crash capsule (`SessionRecorder.writeCrashCapsule`).
+  func writeCrashCapsule(title: String, message: String, name: String? = nil) -> URL? {
+    recorder.writeCrashCapsule(title: title, message: message, name: name)
+  }
+
+  /// The game's data folder, where saves and crash capsules go.
+  public var dataDirectory: URL { saves.directory }
+
+  // MARK: Parts' state for callers outside them
 
   /// Pushes the table that stands for `node`.
   func pushSprite(_ node: Node, on lua: LuaState) { sprites.pushSprite(node, on: lua) }

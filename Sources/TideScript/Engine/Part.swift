@@ -85,6 +85,8 @@ final class PartContext {
   let errors: ScriptErrors
   /// Game time: the engine steps it once a tick, before any part runs; parts read it.
   var clock = FixedStepClock()
+  /// The game's configuration from `conf.lua`, with command-line overrides applied.
+  var config: GameConfig
   /// The method tables of userdata types, by type name: a type's methods may be installed by
   /// several parts (particles add to `Sprite`).
   private var methodTables: [String: LuaRef] = [:]
@@ -95,6 +97,8 @@ final class PartContext {
     self.displayPath = displayPath
     self.backend = backend
     self.errors = errors
+    // Standardized: a game run as `.` is titled by its folder's name, not ".".
+    config = GameConfig(title: gameDirectory.standardizedFileURL.lastPathComponent)
     vm.state.newTable()
     tideTable = vm.state.ref(at: -1)
     vm.state.pop()

@@ -126,7 +126,7 @@ public final class HotReloader {
     report.milliseconds = (Self.now() - started) * 1000
     reloadCount += 1
     if !report.scripts.isEmpty || !report.dependents.isEmpty || report.restartReason != nil {
-      engine.codeReloadedAtTick = engine.tick
+      engine.recorder.codeReloadedAtTick = engine.tick
     }
     lastReport = report
     log(report.line)
@@ -217,7 +217,7 @@ public final class HotReloader {
     let top = lua.top
     defer { lua.top = top }
     do throws(LuaError) {
-      try engine.modules.rerun(name, engine: engine)
+      try engine.modules.rerun(name)
       try install(name, journal: journal)
       return nil
     } catch {
