@@ -36,6 +36,19 @@ extension Engine {
     try applyOptions(options.options)
   }
 
+  /// Reads conf.lua again from nothing (a hot reload saw it change); when it fails, the
+  /// configuration stays as it was.
+  func reloadConfig() throws(GameLoadError) {
+    let previous = (config, declaredOptions)
+    config = GameConfig(title: gameDirectory.lastPathComponent)
+    do {
+      try loadConfig()
+    } catch {
+      (config, declaredOptions) = previous
+      throw error
+    }
+  }
+
   /// Resets the options to conf.lua's defaults, then applies `overrides` (from `--option` or a test).
   func applyOptions(_ overrides: [String: String]) throws(GameLoadError) {
     config.options = declaredOptions

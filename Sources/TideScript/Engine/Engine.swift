@@ -7,7 +7,7 @@ import TideCore
 /// The window runner and the headless commands drive it through `GameDriver`: queue input,
 /// call `step()` once per 1/60 s tick. Everything the game does happens inside `step()`, so
 /// the same seed and the same input at the same ticks reach the same state.
-public final class Engine: GameDriver, Part {
+public final class Engine: GameDriver, Part, GameRestarting {
   /// What every part is given: the Lua state, the `tide` table, the game folder, the backend,
   /// the error log and the clock.
   let context: PartContext
@@ -360,6 +360,28 @@ public final class Engine: GameDriver, Part {
 
   /// Applies files saved since the last frame when the game is watched (`watchForChanges()`).
   public func poll() { reloader?.poll() }
+
+  /// Watches the game folder and applies saved files at each `poll()` (once per frame).
+  ///
+  /// Also watches sibling folders named in conf.lua's `modules`. `log` receives one line per
+  /// reload. Throws when the folder cannot be watched (no inotify, or its watch limit reached).
+  @discardableResult
+  public func watchForChanges(
+    settle: Double = HotReloader.defaultSettle, log: @escaping (String) -> Void = HotReloader.printToConsole
+  ) throws -> HotReloader {
+    let reloader = try HotReloader(
+      context: context, modules: modules, scenes: scenes, audio: audio, recorder: recorder, game: self,
+      settle: settle, log: log)
+    self.reloader = reloader
+    return reloader
+  }
+
+  /// Tears the game down and runs it again from `main.lua` with the same seed (a hot reload
+  /// that needs a fresh start).
+  func restartGame() throws(GameLoadError) {
+    resetGame(seed: options.seed)
+    try start()
+  }
 
   func applySceneTransition() {
     // Entering a scene may ask for another; follow a few hops, not forever.
