@@ -31,20 +31,20 @@ extension Engine {
       config.width = size.x
       config.height = size.y
     }
-    declaredSize = Vec2(x: config.width, y: config.height)
-    declaredOptions = config.options
+    config.declaredSize = Vec2(x: config.width, y: config.height)
+    config.declaredOptions = config.options
     try applyOptions(options.options)
   }
 
   /// Reads conf.lua again from nothing (a hot reload saw it change); when it fails, the
   /// configuration stays as it was.
   func reloadConfig() throws(GameLoadError) {
-    let previous = (config, declaredOptions)
+    let previous = config
     config = GameConfig(title: gameDirectory.lastPathComponent)
     do {
       try loadConfig()
     } catch {
-      (config, declaredOptions) = previous
+      config = previous
       throw error
     }
   }

@@ -12,8 +12,6 @@ public final class Engine: GameDriver, Part, GameRestarting {
   /// the error log and the clock.
   let context: PartContext
   let options: EngineOptions
-  /// The retained scene the backend draws.
-  public let scene: SceneGraph
 
   // The parts, each owning its state and installing its Lua module (`API/<Name>/`).
   let modules: ModuleLoader
@@ -33,15 +31,15 @@ public final class Engine: GameDriver, Part, GameRestarting {
 
   /// Ends the process when a tick is stuck in engine code (`EngineOptions.stuckTickSeconds`).
   private var stuckGuard: StuckStepGuard?
-  var declaredOptions: [String: OptionValue] = [:]
-  /// The design size from conf.lua and `--size`, restored by each test start without a `size`.
-  var declaredSize = Vec2(x: 390, y: 844)
   /// The input of the session and its crash capsules, when asked for.
   let recorder: SessionRecorder
   /// Applies saved files once per frame; nil unless `watchForChanges()` was called.
   public internal(set) var reloader: HotReloader?
 
   // What callers outside the parts read, each kept by the part that owns it.
+
+  /// The retained scene the backend draws (its nodes are the game's sprites).
+  public var scene: SceneGraph { sprites.graph }
 
   /// The game's configuration from `conf.lua`, with command-line overrides applied.
   public internal(set) var config: GameConfig {
@@ -52,6 +50,9 @@ public final class Engine: GameDriver, Part, GameRestarting {
   public var gameDirectory: URL { context.gameDirectory }
   /// How the folder is named in messages, e.g. `Content/rps`.
   public var displayPath: String { context.displayPath }
+  /// conf.lua's size and options as declared, before a `--size`, `--option` or a test changed them.
+  var declaredSize: Vec2 { config.declaredSize }
+  var declaredOptions: [String: OptionValue] { config.declaredOptions }
   /// Where frames, sounds and input go.
   public var backend: any Backend { context.backend }
   /// Script errors and warnings since the game started.
@@ -106,7 +107,6 @@ public final class Engine: GameDriver, Part, GameRestarting {
     let errors = ScriptErrors(logs: options.logErrors)
     errors.seed = options.seed
     let scene = SceneGraph(textMetrics: backend.textMetrics)
-    self.scene = scene
     let vm = LuaVM(memoryLimit: options.memoryLimit)
     vm.openSafeLibraries()
     do {
