@@ -376,6 +376,17 @@ public final class Engine: GameDriver, Part, GameRestarting {
     return reloader
   }
 
+  /// Reads `conf.lua` (optional) and applies command-line overrides, naming any bad field.
+  func loadConfig() throws(GameLoadError) { try configReader.load() }
+
+  /// Resets the options to conf.lua's defaults, then applies `overrides` (from `--option` or a test).
+  func applyOptions(_ overrides: [String: String]) throws(GameLoadError) { try configReader.applyOptions(overrides) }
+
+  /// Reads conf.lua again (a hot reload saw it change); when it fails the configuration stays as it was.
+  func reloadConfig() throws(GameLoadError) { try configReader.reload() }
+
+  private var configReader: ConfigReader { ConfigReader(context: context, modules: modules, options: options) }
+
   /// Tears the game down and runs it again from `main.lua` with the same seed (a hot reload
   /// that needs a fresh start).
   func restartGame() throws(GameLoadError) {

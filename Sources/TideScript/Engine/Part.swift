@@ -4,11 +4,19 @@ import TideCore
 
 /// A piece of the runtime that owns its state and installs the Lua module over it, the way
 /// LÖVE's `Timer` sits beside `wrap_Timer`: `API/<Name>/<Name>.swift` holds the part and its
-/// state, `API/<Name>/<Name>API.swift` its binding (`install()`).
+/// state, `API/<Name>/<Name>API.swift` its binding (`install()`), so `tide.audio.play` is found
+/// in `API/Audio/AudioAPI.swift`.
 ///
 /// A part is given the `PartContext` every part shares and, through its initializer, the
 /// other parts it calls; it never reaches into `Engine`. `Engine` makes the parts, installs
 /// them, resets them for each start and steps them in order each tick.
+///
+/// A new part (voices, physics, another kind of pointer) is a folder of its own: the class
+/// with its state and a `reset` for a fresh start, its binding with `let m = module("tide.x")`
+/// and a `///` comment on each function (the reference is generated from them); then, in
+/// `Engine`, a stored `let`, its creation in `init` (with the parts it calls), and its place
+/// in `install()`, `resetGame` and, if it runs each tick, `step()`. What a scene
+/// makes is freed with the scene when the part is `SceneScoped` and added in `Engine.init`.
 protocol Part: AnyObject {
   var context: PartContext { get }
   /// Registers the part's Lua module (`tide.<name>`) and types; called once, as the engine is made.
