@@ -2,11 +2,14 @@ import Foundation
 import LuaBridge
 import TideCore
 
-/// Runs one game: its Lua state, scene graph, clock, timers, tweens, tasks, input and saves.
+/// Runs one game: makes the parts that own its state (sprites, scenes, input, timers, tweens,
+/// tasks, audio, saves... see `Part`), installs their Lua modules and drives the tick.
 ///
 /// The window runner and the headless commands drive it through `GameDriver`: queue input,
 /// call `step()` once per 1/60 s tick. Everything the game does happens inside `step()`, so
-/// the same seed and the same input at the same ticks reach the same state.
+/// the same seed and the same input at the same ticks reach the same state. It is a `Part`
+/// itself only to install what belongs to no one module: `tide.screen`, `tide.options`,
+/// `tide.game` and the test API.
 public final class Engine: GameDriver, Part, GameRestarting {
   /// What every part is given: the Lua state, the `tide` table, the game folder, the backend,
   /// the error log and the clock.
