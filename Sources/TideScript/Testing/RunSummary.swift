@@ -33,7 +33,7 @@ public struct RunSummary: Sendable {
   /// Width of the longest histogram bar, in characters.
   static let barWidth = 30
   /// Report keys given a block in the text (as many as one game may report); the rest are counted.
-  static let listedKeys = Reports.keyLimit
+  static let listedKeys = Engine.reportKeyLimit
   /// Bins of a histogram of values that are not a few whole numbers.
   static let binCount = 10
 
