@@ -226,11 +226,11 @@ package final class BotDriver {
 
   /// `random.int`, `random.float`, `random.pick` on the bot's own stream, as `tide.random`'s.
   private static func pushRandomFunctions(_ box: BotRandom, _ lua: LuaState) {
-    lua.push { lua in try Engine.randomInt(lua, &box.stream) }
+    lua.push { lua in try RandomDraws.randomInt(lua, &box.stream) }
     lua.rawSet(-2, key: "int")
-    lua.push { lua in try Engine.randomFloat(lua, &box.stream) }
+    lua.push { lua in try RandomDraws.randomFloat(lua, &box.stream) }
     lua.rawSet(-2, key: "float")
-    lua.push { lua in try Engine.randomPick(lua, &box.stream) }
+    lua.push { lua in try RandomDraws.randomPick(lua, &box.stream) }
     lua.rawSet(-2, key: "pick")
   }
 

@@ -72,7 +72,7 @@ public enum GameTestRunner {
       lua.push { lua in
         // The source of a module of the game folder, as the game's require would find it.
         guard let name = lua.toString(at: 1), !name.hasPrefix("tide."),
-          let found = engine.modules.resolve(name, engine: engine),
+          let found = engine.modules.resolve(name),
           let url = found.url, let source = try? String(contentsOf: url, encoding: .utf8)
         else { return 0 }
         lua.push(source)

@@ -12,8 +12,8 @@ final class TweenPropertyTests: XCTestCase {
     for kind in [NodeKind.circle, .rect, .text] {
       let node = graph.makeNode(kind)
       for field in SpriteField.allCases {
-        guard let fast = Engine.tweenProperty(field, of: node) else { continue }
-        let name = field == .radius && kind != .circle ? "corner_radius" : (Engine.tweenAliases[field.rawValue] ?? field.rawValue)
+        guard let fast = Tweens.tweenProperty(field, of: node) else { continue }
+        let name = field == .radius && kind != .circle ? "corner_radius" : (Tweens.tweenAliases[field.rawValue] ?? field.rawValue)
         XCTAssertEqual(fast, NodeProperty(rawValue: name), "\(field) of a \(kind)")
         moved += 1
       }

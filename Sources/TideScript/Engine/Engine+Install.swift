@@ -2,56 +2,14 @@ import LuaBridge
 import TideCore
 
 extension Engine {
-  /// Builds the `tide` table and the sandbox's `require`.
-  func installAPI() {
+  /// Builds the `tide` table from every part's module, and the sandbox's `require`.
+  package func install() {
     lua.push(tideTable)
     lua.setGlobal("tide")
 
-    installSpriteAPI()
-    installTimeAPI()
-    installTweenAPI()
-    installTaskAPI()
-    installSceneAPI()
-    installRandomAPI()
-    installInputAPI()
-    installAudioAPI()
-    installSaveAPI()
-    installStatsAPI()
-    installReportAPI()
-    installParticlesAPI()
-    installCameraAPI()
-
-    lua.setGlobal("require") { [unowned self] lua in
-      let name = try lua.checkString(1)
-      do {
-        return try modules.require(name, engine: self, on: lua)
-      } catch let error as LuaError {
-        // A module that failed inside names its own file; one that is missing is the caller's line.
-        throw LuaRaise(error.message, addsLocation: error.location == nil)
-      }
+    for part: any Part in [sprites, timers, tweens, tasks, scenes, random, input, audio, saver, stats, report, particles, camera, modules] {
+      part.install()
     }
-  }
-
-  static func makeTable(_ vm: LuaVM) -> LuaRef {
-    vm.state.newTable()
-    defer { vm.state.pop() }
-    return vm.state.ref(at: -1)
-  }
-
-  /// A scene's self finds its methods in the current definition, so redefining it (hot reload)
-  /// changes behaviour while self keeps its fields.
-  static func makeSceneSelfFactory(_ vm: LuaVM) throws(LuaError) -> LuaRef {
-    try vm.state.doString(
-      """
-      return function(definitions, name)
-        return setmetatable({ name = name }, { __index = function(_, key)
-          local definition = definitions[name]
-          return definition and definition[key]
-        end })
-      end
-      """, chunkName: "=[tide scene]", nresults: 1)
-    defer { vm.state.pop() }
-    return vm.state.ref(at: -1)
   }
 
   // Installs per-start values: `tide.screen`, `tide.options`, `tide.game`, and the library's `tide.rules` and `tide.ui`.
@@ -117,18 +75,9 @@ extension Engine {
   /// `require("tide.rules") == tide.rules` and no library state outlives a restart.
   func installLibraryModule(_ name: String) throws(LuaError) {
     lua.push(tideTable)
-    try modules.require("tide." + name, engine: self)
+    try modules.require("tide." + name)
     lua.rawSet(-2, key: name)
     lua.pop(1)
-  }
-
-  /// Sets the metatable `metatable` so userdata of it find the methods of `type(name)`.
-  package func registerMethodsMetatable(_ metatable: String, methods name: String) {
-    guard let methods = methodTables[name] else { return }
-    // Methods are found in C; the getter only runs for a key that is none of them.
-    lua.registerMetatable(metatable, methodTable: methods, index: { lua in
-      throw LuaRaise("\(name.lowercased()) has no method '\(lua.toString(at: 2) ?? "?")'")
-    })
   }
 }
 

@@ -2,99 +2,99 @@ import Foundation
 import LuaBridge
 import TideCore
 
-/// Runs one game: its Lua state, scene graph, clock, timers, tweens, tasks, input and saves.
+/// Runs one game: makes the parts that own its state (sprites, scenes, input, timers, tweens,
+/// tasks, audio, saves... see `Part`), installs their Lua modules and drives the tick.
 ///
 /// The window runner and the headless commands drive it through `GameDriver`: queue input,
 /// call `step()` once per 1/60 s tick. Everything the game does happens inside `step()`, so
-/// the same seed and the same input at the same ticks reach the same state.
-public final class Engine: GameDriver {
-  /// The game folder.
-  public let gameDirectory: URL
-  /// How the folder is named in messages, e.g. `Content/rps`.
-  public let displayPath: String
-  /// The game's configuration from `conf.lua`, with command-line overrides applied.
-  public package(set) var config: GameConfig
-  /// The retained scene the backend draws.
-  public let scene: SceneGraph
-  /// Where frames, sounds and input go.
-  public let backend: any Backend
-  /// Script errors and warnings since the game started.
-  public let errors: ScriptErrors
-  /// Every sound played since the game started, by name (what tests ask about).
-  public private(set) var soundLog: [String] = []
-  /// What the game said about how it went (`tide.report`), the last value per key.
-  public internal(set) var reports: [String: Double] = [:]
-  /// Sounds `tide.audio.play` has found a file for: looking one up checks the folder wall with
-  /// system calls, which cost a played game (a pop a tap) a tenth of its time. Emptied when an
-  /// asset is saved or deleted and on every fresh start.
-  var knownSounds: Set<String> = []
-
+/// the same seed and the same input at the same ticks reach the same state. It is a `Part`
+/// itself only to install what belongs to no one module: `tide.screen`, `tide.options`,
+/// `tide.game` and the test API.
+public final class Engine: GameDriver, Part, GameRestarting {
+  /// What every part is given: the Lua state, the `tide` table, the game folder, the backend,
+  /// the error log and the clock.
+  package let context: PartContext
   package let options: EngineOptions
+
+  // The parts, each owning its state and installing its Lua module (`API/<Name>/`).
+  package let modules: ModuleLoader
+  let scenes: Scenes
+  let sprites: Sprites
+  let input: Input
+  let timers: Timers
+  let tasks: Tasks
+  let tweens: Tweens
+  let camera: SceneCamera
+  let particles: Particles
+  let random: Random
+  let audio: Audio
+  let saver: Saves
+  let report: Reports
+  let stats: Stats
+
   /// Ends the process when a tick is stuck in engine code (`EngineOptions.stuckTickSeconds`).
   private var stuckGuard: StuckStepGuard?
-  /// When the running tick began (uptime ns; 0 when the watchdog is off), and how often its
-  /// timers were held over for running too long.
-  private var tickStarted: UInt64 = 0
-  private var tickOverruns = 0
-  /// The game's Lua state; `lua` is the view on its main thread.
-  package let vm: LuaVM
-  package var lua: LuaState { vm.state }
-  var clock = FixedStepClock()
-  let timers = TimerQueue()
-  let tweens = TweenSystem()
-  var gestures = GestureRecognizer()
-  var random: TideRandom
-  /// Seeds particle emitters: a stream of its own, so adding a burst to a game never changes
-  /// what `tide.random` gives it, while the same game seed still gives the same particles.
-  var particleSeeds: TideRandom
-  package var saves: SaveStore
-  var pendingInput: [InputEvent] = []
-  var framesPresented = 0
-  let startedAt = DispatchTime.now().uptimeNanoseconds
-  var keysDown: Set<String> = []
-  var pointer = Vec2(x: 0, y: 0)
-  var pointerIsDown = false
-
-  // Lua-side tables the engine keeps hold of (registry references).
-  package let tideTable: LuaRef
-  package var moduleCache: LuaRef
-  package var gameEnv: LuaRef
-  var sceneDefinitions: LuaRef
-  let sceneSelfFactory: LuaRef
-  var methodTables: [String: LuaRef] = [:]
-  /// Anchors the interned sprite field names the Sprite metatable compares by identity.
-  var spriteFieldNames: LuaRef?
-  /// The iterator `pairs(sprite)` returns (see `installSpriteMetatable`).
-  var spritePairsIterator: LuaRef?
-  /// The sprite fields by the address of their interned names (anchored in `spriteFieldNames`).
-  var spriteFieldTable = FieldTable<SpriteField>()
-  var declaredOptions: [String: OptionValue] = [:]
-  /// The design size from conf.lua and `--size`, restored by each test start without a `size`.
-  package var declaredSize = Vec2(x: 390, y: 844)
-  package let modules = ModuleLoader()
-  package let scenes = SceneDirector()
-  let tasks = TaskScheduler()
-  var inputListeners: [String: [(owner: Int, fn: LuaRef)]] = [:]
-  /// The names of the chunks sprites were made in (`NodeScript.madeAt`), by a hash of each.
-  var chunkNames: [UInt64: String] = [:]
-  /// The Lua tables that stand for sprites, whose `x` and `y` scripts write unseen.
-  package let spriteTables = SpriteTables()
-  /// Whether to keep `missedPresses`; off but for the layout check, since a player's taps on
-  /// nothing would pile up for nothing.
-  public var tracksMissedPresses = false
-  /// The presses nothing took, when `tracksMissedPresses` is on: no sprite with a handler under
-  /// the point and no `tide.input` pointer listener. The layout check warns with them: a golden
-  /// input's taps placed for another screen size land on nothing, and its screen is not reached.
-  public internal(set) var missedPresses: [MissedPress] = []
-  /// The session so far, when recording (`startRecording()`): every event at the tick that handled it.
-  public internal(set) var recording: InputRecording?
-  /// Where crash capsules go and how they are announced; nil writes none (`enableCrashCapsules`).
-  package var crashCapsules: CrashCapsules?
-  /// The tick of the last hot reload that ran changed code, if any: a crash capsule says so,
-  /// since its replay runs the files as they are now from the first tick.
-  var codeReloadedAtTick: Int?
+  /// The input of the session and its crash capsules, when asked for.
+  let recorder: SessionRecorder
   /// Applies saved files once per frame; nil unless `watchForChanges()` was called.
   public internal(set) var reloader: HotReloader?
+
+  // What callers outside the parts read, each kept by the part that owns it.
+
+  /// The retained scene the backend draws (its nodes are the game's sprites).
+  public var scene: SceneGraph { sprites.graph }
+
+  /// The game's configuration from `conf.lua`, with command-line overrides applied.
+  public package(set) var config: GameConfig {
+    get { context.config }
+    set { context.config = newValue }
+  }
+  /// The game folder.
+  public var gameDirectory: URL { context.gameDirectory }
+  /// How the folder is named in messages, e.g. `Content/rps`.
+  public var displayPath: String { context.displayPath }
+  /// conf.lua's size and options as declared, before a `--size`, `--option` or a test changed them.
+  package var declaredSize: Vec2 { config.declaredSize }
+  var declaredOptions: [String: OptionValue] { config.declaredOptions }
+  /// Where frames, sounds and input go.
+  public var backend: any Backend { context.backend }
+  /// Script errors and warnings since the game started.
+  public var errors: ScriptErrors { context.errors }
+  /// The game's Lua state; `lua` is the view on its main thread.
+  package var vm: LuaVM { context.vm }
+  package var lua: LuaState { context.lua }
+  package var tideTable: LuaRef { context.tideTable }
+  var sceneDefinitions: LuaRef { scenes.definitions }
+  /// The game's environment and module cache (`ModuleLoader`).
+  package var gameEnv: LuaRef { modules.gameEnv }
+  package var moduleCache: LuaRef {
+    get { modules.cache }
+    set { modules.cache = newValue }
+  }
+  /// Every sound played since the game started, by name (what tests ask about).
+  public var soundLog: [String] { audio.log }
+  /// What the game said about how it went (`tide.report`), the last value per key.
+  public var reports: [String: Double] { report.figures }
+  /// The game's reports as one line, keys sorted (`report: best_combo=4 score=312`); nil when it made none.
+  public var reportLine: String? { report.line }
+  /// Most keys one game may report.
+  package static let reportKeyLimit = Reports.keyLimit
+  /// The events `tide.input.on` takes.
+  package static let inputEvents = Input.inputEvents
+  /// Where the game's saves are (a test gives each of its cases a folder of its own).
+  package var saves: SaveStore {
+    get { saver.store }
+    set { saver.store = newValue }
+  }
+  /// The Lua tables that stand for sprites, whose `x` and `y` scripts write unseen.
+  package var spriteTables: SpriteTables { sprites.tables }
+  /// Whether to keep `missedPresses` (`Input.tracksMissedPresses`).
+  public var tracksMissedPresses: Bool {
+    get { input.tracksMissedPresses }
+    set { input.tracksMissedPresses = newValue }
+  }
+  /// The presses nothing took, when `tracksMissedPresses` is on (`Input.missedPresses`).
+  public var missedPresses: [MissedPress] { input.missedPresses }
 
   /// Opens `gameDirectory`, reads `conf.lua` and prepares the Lua API; `start()` runs the game.
   public init(gameDirectory: URL, displayPath: String? = nil, backend: any Backend, options: EngineOptions) throws(GameLoadError) {
@@ -106,50 +106,47 @@ public final class Engine: GameDriver {
     guard !options.requiresMain || FileManager.default.fileExists(atPath: gameDirectory.appendingPathComponent("main.lua").path) else {
       throw .missingMain(shown)
     }
-    self.gameDirectory = gameDirectory.standardizedFileURL
-    self.displayPath = shown.hasSuffix("/") ? String(shown.dropLast()) : shown
-    self.backend = backend
     self.options = options
-    self.errors = ScriptErrors(logs: options.logErrors)
-    self.errors.seed = options.seed
-    self.random = TideRandom(seed: options.seed)
-    self.particleSeeds = TideRandom(seed: Engine.particleSeed(options.seed))
-    self.scene = SceneGraph(textMetrics: backend.textMetrics)
-    self.saves = SaveStore(directory: options.saveDirectory ?? Engine.defaultSaveDirectory(for: gameDirectory))
-    // Standardized: a game run as `.` is titled by its folder's name, not ".".
-    self.config = GameConfig(title: gameDirectory.standardizedFileURL.lastPathComponent)
+    let errors = ScriptErrors(logs: options.logErrors)
+    errors.seed = options.seed
+    let scene = SceneGraph(textMetrics: backend.textMetrics)
     let vm = LuaVM(memoryLimit: options.memoryLimit)
     vm.openSafeLibraries()
-    self.vm = vm
-    tideTable = Engine.makeTable(vm)
-    moduleCache = Engine.makeTable(vm)
-    gameEnv = Engine.makeTable(vm)
-    sceneDefinitions = Engine.makeTable(vm)
+    context = PartContext(
+      vm: vm, gameDirectory: gameDirectory.standardizedFileURL,
+      displayPath: shown.hasSuffix("/") ? String(shown.dropLast()) : shown, backend: backend, errors: errors)
+    modules = ModuleLoader(context: context)
+    recorder = SessionRecorder(context: context)
     do {
-      sceneSelfFactory = try Engine.makeSceneSelfFactory(vm)
+      scenes = try Scenes(context: context, graph: scene)
     } catch {
       throw .script(error)
     }
-    spriteTables.connect(to: self)
-    scene.willBuildDrawList = { [unowned self] in spriteTables.pullAllToDraw() }
-    scene.didRemoveByItself = { [unowned self] node in releaseSubtree(node) }
-    installAPI()
+    sprites = Sprites(context: context, graph: scene, scenes: scenes, limit: options.spriteLimit)
+    input = Input(context: context, sprites: sprites, scenes: scenes)
+    timers = Timers(context: context, scenes: scenes, limit: options.timerLimit, watchdogSeconds: options.watchdogSeconds)
+    tasks = Tasks(context: context, timers: timers, scenes: scenes)
+    camera = SceneCamera(context: context, scenes: scenes, sprites: sprites)
+    tweens = Tweens(context: context, sprites: sprites, camera: camera, tasks: tasks, scenes: scenes, limit: options.tweenLimit)
+    random = Random(context: context, seed: options.seed)
+    particles = Particles(context: context, sprites: sprites, random: random)
+    audio = Audio(context: context)
+    saver = Saves(context: context, store: SaveStore(directory: options.saveDirectory ?? Engine.defaultSaveDirectory(for: gameDirectory)))
+    report = Reports(context: context)
+    stats = Stats(context: context, graph: scene)
+    // What a scene owns goes with it. Tasks first: cancelling a tween resumes whatever awaits
+    // it, and a task of this scene must not run again while the scene is going.
+    for part: any SceneScoped in [tasks, timers, tweens, input, sprites] { scenes.endWithEachScene(part) }
+    install()
     // conf.lua is a script like any other: `while true do end` there must hit the budget, not
     // hang `tide check`, `run`, `shot`, `list` and `test`.
     vm.instructionBudget = options.instructionBudget
     vm.watchdogSeconds = options.watchdogSeconds
-    // Each callback has the watchdog's limit, but a tick of many callbacks could add them up:
-    // past the limit the timers still due wait for the next tick.
-    timers.shouldStop = { [unowned self] in tickOverran() }
     // Modules required before the first start() (a test file's top-level `require`) need the
     // safe globals too, not an empty environment.
-    try modules.resetGameEnvironment(self)
+    modules.resetGameEnvironment()
+    scenes.forgetDefinitions()
     try loadConfig()
-  }
-
-  deinit {
-    // Nodes a caller still holds keep their positions but no longer ask this engine for them.
-    spriteTables.disconnect()
   }
 
   /// Runs `main.lua` and enters the entry scene. Errors here stop the game from starting.
@@ -159,18 +156,19 @@ public final class Engine: GameDriver {
     }
     stuckGuard?.begin()
     defer { stuckGuard?.end() }
-    try modules.resetGameEnvironment(self)
+    modules.resetGameEnvironment()
+    scenes.forgetDefinitions()
     do {
       try installStartValues()
       vm.instructionBudget = options.instructionBudget
-      try modules.require("main", engine: self)
+      try modules.require("main")
       lua.pop()
     } catch {
       throw .script(error)
     }
     if let entry = config.scene, scenes.pending == nil, scenes.current == nil {
       do {
-        try scenes.go(entry, paramsIndex: nil, on: lua, engine: self)
+        try scenes.go(entry, paramsIndex: nil, on: lua)
       } catch {
         throw .invalidConfig("\(displayPath)/conf.lua: scene: \(error.message)")
       }
@@ -183,25 +181,18 @@ public final class Engine: GameDriver {
   /// The Lua state stays; the game's globals and modules are dropped with its environment, so
   /// the next `start()` is a freshly loaded game. Saves on disk are kept.
   package func resetGame(seed: UInt64) {
-    scenes.leaveCurrent(engine: self)
+    scenes.leaveCurrent()
     scenes.pending = nil
-    timers.removeAll()
-    tweens.removeAll()
-    tasks.cancelAll(engine: self)
-    inputListeners.removeAll()
-    for child in scene.root.children { releaseSubtree(child) }
+    timers.reset()
+    tweens.system.removeAll()
+    tasks.cancelAll()
+    input.reset()
+    for child in scene.root.children { sprites.releaseSubtree(child) }
     scene.root.removeAllChildren()
-    gestures = GestureRecognizer()
-    pendingInput.removeAll()
-    missedPresses.removeAll()
-    keysDown.removeAll()
-    pointerIsDown = false
-    clock = FixedStepClock()
-    random = TideRandom(seed: seed)
-    particleSeeds = TideRandom(seed: Engine.particleSeed(seed))
-    soundLog.removeAll()
-    reports.removeAll()
-    knownSounds.removeAll()
+    context.clock = FixedStepClock()
+    random.reset(seed: seed)
+    audio.reset()
+    report.reset()
     errors.reset()
     errors.seed = seed
   }
@@ -218,7 +209,7 @@ public final class Engine: GameDriver {
   public var overlay: Overlay? { errors.overlay ?? reloader?.notice }
 
   /// Queues input for the next tick, in design coordinates.
-  public func enqueue(_ event: InputEvent) { pendingInput.append(event) }
+  public func enqueue(_ event: InputEvent) { input.pending.append(event) }
 
   /// Runs one fixed tick: input, timers, tweens, the scene's `update`, animations, scene changes.
   public func step() {
@@ -226,8 +217,8 @@ public final class Engine: GameDriver {
     let now = MonotonicClock.nanoseconds()
     stuckGuard?.begin(at: now)
     defer { stuckGuard?.end() }
-    tickStarted = options.watchdogSeconds > 0 ? now : 0
-    defer { reportOverrun() }
+    timers.beginTick(at: now)
+    defer { timers.endTick() }
     // Every binding and callback leaves the stack as it found it; catch a leak at the tick it happens.
     let stackTop = lua.top
     defer { assert(lua.top == stackTop, "Lua stack unbalanced by a tick: \(stackTop) -> \(lua.top)") }
@@ -235,20 +226,20 @@ public final class Engine: GameDriver {
     let wasStepping = spriteTables.isStepping  // a test may step from inside a step
     spriteTables.isStepping = true
     defer { spriteTables.isStepping = wasStepping }
-    let dt = clock.dt
-    let startTick = clock.tick
-    clock.step()
+    let dt = context.clock.dt
+    let startTick = context.clock.tick
+    context.clock.step()
     // Swapped out rather than copied and emptied: emptying a buffer still shared with the copy
     // allocated a fresh one every tick, input or not.
     var events: [InputEvent] = []
-    swap(&events, &pendingInput)
+    swap(&events, &input.pending)
     for event in events {
-      recording?.append(event, tick: startTick)
-      handle(event)
+      recorder.append(event, tick: startTick)
+      input.handle(event)
     }
     timers.update(dt)
-    tweens.update(dt)
-    scenes.update(dt: dt, engine: self)
+    tweens.system.update(dt)
+    scenes.update(dt: dt)
     scene.update(dt)
     applySceneTransition()
     // Last, after every script of the tick: positions scripts wrote, checked at the same tick
@@ -265,69 +256,149 @@ public final class Engine: GameDriver {
   /// most `Limits.gameSeconds` worth, so no conversion traps and no loop runs without end.
   package func ticks(in seconds: Double) -> Int {
     let bounded = seconds >= 0 ? min(seconds, Limits.gameSeconds.bounds.upperBound) : 0
-    return Int((bounded * Double(clock.hz)).rounded())
+    return Int((bounded * Double(context.clock.hz)).rounded())
   }
 
   /// The name of the active scene, if any.
   public var currentSceneName: String? { scenes.current?.name }
 
   /// Game time in seconds since start.
-  public var time: Double { clock.time }
+  public var time: Double { context.clock.time }
 
   /// Ticks run since start.
-  public var tick: Int { clock.tick }
+  public var tick: Int { context.clock.tick }
 
   /// Counts presented frames for `tide.stats()`.
-  public func frameDidPresent() { framesPresented += 1 }
+  public func frameDidPresent() { stats.framesPresented += 1 }
+
+  /// Runs the game to `seconds`, queueing each scripted event at its tick: the headless half of
+  /// `tide shot` and of golden-image tests, so both see exactly the same frame.
+  public func replay(_ script: InputScript, until seconds: Double) {
+    let ticks = ticks(in: seconds)
+    var next = 0
+    let entries = script.entries
+    while tick < ticks {
+      while next < entries.count, entries[next].tick <= tick {
+        enqueue(entries[next].event)
+        next += 1
+      }
+      step()
+    }
+  }
+
+  /// The layout problems of the screen as it stands, at the current design size: the one
+  /// analysis behind `tide check --layout` and a test's `app:layout_problems()`.
+  ///
+  /// `backdrop` gives the dominant colour drawn behind a scene rectangle with text hidden (the
+  /// CLI reads it from a rendered frame); without it the colour is worked out from the filled
+  /// shapes under each text.
+  public func layoutProblems(backdrop: ((Rect) -> Color?)? = nil) -> [LayoutProblem] {
+    LayoutCheck(
+      scene: scene, screen: designSize, background: background,
+      handlerTarget: { [unowned self] node in input.handlerTarget(for: node) }, backdrop: backdrop,
+      scrolledWorld: scenes.current.flatMap { $0.camera.isAtRest ? nil : $0.camera.world }
+    ).problems()
+  }
+
+  // MARK: Recording
+
+  /// The engine's version, written into recordings (`@engine`); bump it when a change can make
+  /// an old recording play differently.
+  public static let version = "0.9.0"
+
+  /// The game's version: a hash of every file in its folder but `tests/`, so a recording made
+  /// before the game changed is noticed (`@game`).
+  public var gameVersion: String { GameFingerprint.of(gameDirectory) }
+
+  /// Whether two game versions (a recording's `@game`, `gameVersion`) name the same files.
+  public static func sameGameVersion(_ a: String, _ b: String) -> Bool { GameFingerprint.same(a, b) }
+
+  /// The version `gameVersion` gives the game in `directory`.
+  public static func gameVersion(of directory: URL) -> String { GameFingerprint.of(directory.standardizedFileURL) }
+
+  /// The session so far, when recording (`startRecording()`): every event at the tick that handled it.
+  public var recording: InputRecording? { recorder.recording }
+
+  /// Starts writing the session down: every event from now on, at the tick that handles it.
+  /// Call before `start()` so the recording holds the whole game. `gameVersion`, when given,
+  /// saves hashing the folder again (many runs of one game hash it once).
+  public func startRecording(gameVersion known: String? = nil) {
+    recorder.start(seed: options.seed, options: options.options, gameVersion: known ?? gameVersion)
+  }
+
+  /// The recorded session up to now as input-script text, ending at the current tick.
+  public func recordedScript(comments: [String] = []) -> String? { recorder.script(comments: comments) }
+
+  /// Writes a crash capsule into `directory` on each new script error. `replayLine` gives the
+  /// line the error log ends with, from the capsule's path (how to replay it). Starts recording
+  /// if it was not already.
+  public func enableCrashCapsules(in directory: URL, replayLine: @escaping (URL) -> String) {
+    if recording == nil { startRecording() }
+    recorder.enableCrashCapsules(in: directory, replayLine: replayLine)
+  }
+
+  /// Where crash capsules go; nil writes none.
+  package var crashCapsules: CrashCapsules? {
+    get { recorder.crashCapsules }
+    set { recorder.crashCapsules = newValue }
+  }
+
+  /// Writes the session so far as a crash capsule (`SessionRecorder.writeCrashCapsule`).
+  package func writeCrashCapsule(title: String, message: String, name: String? = nil) -> URL? {
+    recorder.writeCrashCapsule(title: title, message: message, name: name)
+  }
+
+  /// The game's data folder, where saves and crash capsules go.
+  public var dataDirectory: URL { saves.directory }
+
+  // MARK: Parts' state for callers outside them
+
+  /// Pushes the table that stands for `node`.
+  package func pushSprite(_ node: Node, on lua: LuaState) { sprites.pushSprite(node, on: lua) }
 
   /// Applies files saved since the last frame when the game is watched (`watchForChanges()`).
   public func poll() { reloader?.poll() }
 
-  // MARK: Calling Lua
-
-  /// Whether this tick's callbacks have run past the watchdog's limit (checked between timers).
-  func tickOverran() -> Bool {
-    guard tickStarted != 0, MonotonicClock.nanoseconds() &- tickStarted > UInt64(options.watchdogSeconds) * 1_000_000_000
-    else { return false }
-    tickOverruns += 1
-    return true
-  }
-
-  /// Says once a tick that its timers were held over, so a game that does so is not a mystery.
-  private func reportOverrun() {
-    guard tickOverruns > 0 else { return }
-    tickOverruns = 0
-    errors.warn("tick \(tick): its callbacks ran past \(options.watchdogSeconds) s, so the timers still due wait for the next tick")
-  }
-
-  /// Calls the function in `ref` with arguments pushed by `pushArgs`, reporting any error.
+  /// Watches the game folder and applies saved files at each `poll()` (once per frame).
   ///
-  /// Returns false when the call failed; the game goes on either way.
+  /// Also watches sibling folders named in conf.lua's `modules`. `log` receives one line per
+  /// reload. Throws when the folder cannot be watched (no inotify, or its watch limit reached).
   @discardableResult
-  func invoke(_ ref: LuaRef, context: String, _ pushArgs: (LuaState) -> Int32 = { _ in 0 }) -> Bool {
-    lua.push(ref)
-    let nargs = pushArgs(lua)
-    do {
-      try lua.pcall(nargs: nargs, nresults: 0)
-      return true
-    } catch {
-      errors.report(error, context: context)
-      return false
-    }
+  public func watchForChanges(
+    settle: Double = HotReloader.defaultSettle, log: @escaping (String) -> Void = HotReloader.printToConsole
+  ) throws -> HotReloader {
+    let reloader = try HotReloader(
+      context: context, modules: modules, scenes: scenes, audio: audio, recorder: recorder, game: self,
+      settle: settle, log: log)
+    self.reloader = reloader
+    return reloader
+  }
+
+  /// Reads `conf.lua` (optional) and applies command-line overrides, naming any bad field.
+  func loadConfig() throws(GameLoadError) { try configReader.load() }
+
+  /// Resets the options to conf.lua's defaults, then applies `overrides` (from `--option` or a test).
+  package func applyOptions(_ overrides: [String: String]) throws(GameLoadError) { try configReader.applyOptions(overrides) }
+
+  /// Reads conf.lua again (a hot reload saw it change); when it fails the configuration stays as it was.
+  func reloadConfig() throws(GameLoadError) { try configReader.reload() }
+
+  private var configReader: ConfigReader { ConfigReader(context: context, modules: modules, options: options) }
+
+  /// Tears the game down and runs it again from `main.lua` with the same seed (a hot reload
+  /// that needs a fresh start).
+  func restartGame() throws(GameLoadError) {
+    resetGame(seed: options.seed)
+    try start()
   }
 
   func applySceneTransition() {
     // Entering a scene may ask for another; follow a few hops, not forever.
     var hops = 0
     while scenes.pending != nil, hops < 8 {
-      scenes.applyPending(engine: self)
+      scenes.applyPending(screen: designSize)
       hops += 1
     }
-  }
-
-  func recordSound(_ name: String, volume: Double) {
-    soundLog.append(name)
-    backend.play(sound: name, volume: volume)
   }
 
   package static func defaultSaveDirectory(for game: URL) -> URL {

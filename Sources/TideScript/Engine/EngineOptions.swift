@@ -23,6 +23,8 @@ public struct EngineOptions: Sendable {
   /// Bytes the game's Lua state may hold before allocations fail.
   public var memoryLimit = 512 << 20
   /// Sprites, timers and tweens a game may have at once (`Limits` by default; tests lower them).
+  /// They are capped like the Lua heap: a script that makes them without end gets a clear error
+  /// at the call that would pass the cap, instead of the host growing until the machine gives out.
   public var spriteLimit = Limits.sprites
   public var timerLimit = Limits.timers
   public var tweenLimit = Limits.tweens

@@ -8,7 +8,12 @@ import TideCore
 /// `require("data.rules")` runs `<game>/data/rules.lua`; `require("tide.ui")` runs the library's
 /// `tide/ui.lua` shipped with the engine. Game modules run in the game's environment table,
 /// which is made anew by each `start()`, so a restarted game keeps nothing of the old one.
-package final class ModuleLoader {
+package final class ModuleLoader: Part {
+  package let context: PartContext
+  /// The game's environment: its scripts' globals, falling through to the safe ones.
+  private(set) var gameEnv: LuaRef
+  /// The modules loaded since the start, by name (what `require` returns again).
+  var cache: LuaRef
   /// Files that have been loaded, with the module name each was loaded as (for hot reload).
   private(set) var loadedFiles: [String: String] = [:]
   /// For each module, the modules whose loading required it: hot reload re-runs them too, so
@@ -19,21 +24,28 @@ package final class ModuleLoader {
   /// Modules being loaded, innermost last.
   private var loading: [String] = []
 
+  init(context: PartContext) {
+    self.context = context
+    let lua = context.lua
+    lua.newTable()
+    gameEnv = lua.ref(at: -1)
+    lua.pop(1)
+    lua.newTable()
+    cache = lua.ref(at: -1)
+    lua.pop(1)
+  }
+
   /// Makes a fresh environment for the game's scripts and an empty module cache.
-  func resetGameEnvironment(_ engine: Engine) throws(GameLoadError) {
-    let lua = engine.lua
+  func resetGameEnvironment() {
     lua.newTable()                                             // env
     lua.newTable()                                             // env's metatable
     lua.pushGlobalTable()
     lua.rawSet(-2, key: "__index")                             // reads fall through to the safe globals
     lua.setMetatable(-2)
-    engine.gameEnv = lua.ref(at: -1)
+    gameEnv = lua.ref(at: -1)
     lua.pop(1)
     lua.newTable()
-    engine.sceneDefinitions = lua.ref(at: -1)
-    lua.pop(1)
-    lua.newTable()
-    engine.moduleCache = lua.ref(at: -1)
+    cache = lua.ref(at: -1)
     lua.pop(1)
     loadedFiles.removeAll()
     requiredBy.removeAll()
@@ -51,7 +63,7 @@ package final class ModuleLoader {
   }
 
   /// Finds the file behind a module name, or explains where it looked.
-  package func resolve(_ name: String, engine: Engine) -> Found? {
+  package func resolve(_ name: String) -> Found? {
     guard isValidModuleName(name) else { return nil }
     // Dots to slashes by Character, as Foundation's replacingOccurrences would (a valid name's
     // dots are whole characters) without bridging through NSString for each require.
@@ -62,20 +74,20 @@ package final class ModuleLoader {
       return Found(url: LuaLibrary.file(for: relative), chunkName: "@[tide]/" + relative, libraryPath: relative)
     }
     // conf.lua's `modules = { rps = "../rps" }` lets a game share another game's data.
-    if let dot = name.firstIndex(of: "."), let folder = engine.config.modules[String(name[..<dot])] {
+    if let dot = name.firstIndex(of: "."), let folder = context.config.modules[String(name[..<dot])] {
       let rest = String(name[name.index(after: dot)...]).replacingOccurrences(of: ".", with: "/") + ".lua"
-      let base = engine.gameDirectory.appendingPathComponent(folder).standardizedFileURL
+      let base = context.gameDirectory.appendingPathComponent(folder).standardizedFileURL
       let url = base.appendingPathComponent(rest)
       guard FileManager.default.fileExists(atPath: url.path) else { return nil }
-      return Found(url: url, chunkName: "@" + engine.displayPath + "/" + folder + "/" + rest)
+      return Found(url: url, chunkName: "@" + context.displayPath + "/" + folder + "/" + rest)
     }
     // `?.lua`, then `?/init.lua`, as Lua's own package.path.
     let folder = path + "/init.lua"
     for candidate in [relative, folder] {
       // A file, said up front: otherwise URL looks on the disk to learn whether it is a folder,
       // and fileExists below looks again.
-      let url = engine.gameDirectory.appendingPathComponent(candidate, isDirectory: false)
-      if FileManager.default.fileExists(atPath: url.path) { return Found(url: url, chunkName: "@" + engine.displayPath + "/" + candidate) }
+      let url = context.gameDirectory.appendingPathComponent(candidate, isDirectory: false)
+      if FileManager.default.fileExists(atPath: url.path) { return Found(url: url, chunkName: "@" + context.displayPath + "/" + candidate) }
     }
     return nil
   }
@@ -88,26 +100,26 @@ package final class ModuleLoader {
 
   /// Loads (once) and returns the module's value on top of the stack.
   @discardableResult
-  func require(_ name: String, engine: Engine, on caller: LuaState? = nil) throws(LuaError) -> Int32 {
+  func require(_ name: String, on caller: LuaState? = nil) throws(LuaError) -> Int32 {
     // A require inside a task runs on the task's coroutine: its stack is the one to use.
-    let lua = caller ?? engine.lua
+    let lua = caller ?? context.lua
     if let parent = loading.last, parent != name { requiredBy[name, default: []].insert(parent) }
     // Library modules are cached per start like the game's own, so a restarted game (every test)
     // gets a fresh tide.ui with no focus, history or open alert left from before.
-    let cache = engine.moduleCache
+    let cache = self.cache
     lua.push(cache)
     if lua.rawGet(-1, key: name) != .nil {
       lua.remove(at: -2)
       return 1
     }
     lua.pop(2)
-    guard let found = resolve(name, engine: engine) else {
+    guard let found = resolve(name) else {
       throw LuaError(message: "module '\(name)' not found: a game may require its own files "
-        + "(\(engine.displayPath)/\(name.replacingOccurrences(of: ".", with: "/")).lua) and the tide library (tide.*)")
+        + "(\(context.displayPath)/\(name.replacingOccurrences(of: ".", with: "/")).lua) and the tide library (tide.*)")
     }
     loading.append(name)
     defer { loading.removeLast() }
-    try run(found, engine: engine, arg: name, on: lua)
+    try run(found, arg: name, on: lua)
     // A module that returns nothing is cached as true, as Lua's own require does.
     if lua.type(at: -1) == .nil {
       lua.pop(1)
@@ -126,38 +138,38 @@ package final class ModuleLoader {
   /// Runs a loaded module's file again, as `require` first did, leaving its new value on top.
   ///
   /// The cache is left alone: hot reload decides how the new value replaces the old one.
-  func rerun(_ name: String, engine: Engine) throws(LuaError) {
-    guard let found = resolve(name, engine: engine) else {
+  func rerun(_ name: String) throws(LuaError) {
+    guard let found = resolve(name) else {
       throw LuaError(message: "module '\(name)' not found (was its file deleted or renamed?)")
     }
     loading.append(name)
     defer { loading.removeLast() }
-    try run(found, engine: engine, arg: name)
+    try run(found, arg: name)
   }
 
   /// Runs a module found by `resolve`: a library module in the library environment, a game's in
   /// the game's.
-  private func run(_ found: Found, engine: Engine, arg: String, on caller: LuaState? = nil) throws(LuaError) {
+  private func run(_ found: Found, arg: String, on caller: LuaState? = nil) throws(LuaError) {
     if let url = found.url {
-      try run(url, chunkName: found.chunkName, env: found.isLibrary ? nil : engine.gameEnv, engine: engine, arg: arg, on: caller)
+      try run(url, chunkName: found.chunkName, env: found.isLibrary ? nil : gameEnv, arg: arg, on: caller)
       // A data file's tables go straight to the engine's functions: an error about one names
       // the file and the place in it, where the fix is (see `LuaState.noteOrigins`).
       if !found.isLibrary, arg.hasPrefix("data.") {
-        (caller ?? engine.lua).noteOrigins(ofTableAt: -1, file: String(found.chunkName.dropFirst()))
+        (caller ?? context.lua).noteOrigins(ofTableAt: -1, file: String(found.chunkName.dropFirst()))
       }
     } else {
       guard let source = found.libraryPath.flatMap(LuaLibrary.source(of:)) else {
         throw LuaError(message: "\(found.chunkName.dropFirst()): missing from the engine's Lua library")
       }
-      try run(source: source, chunkName: found.chunkName, env: nil, engine: engine, arg: arg, on: caller)
+      try run(source: source, chunkName: found.chunkName, env: nil, arg: arg, on: caller)
     }
   }
 
   /// Runs one file with `env` as its `_ENV` (nil: the library environment), leaving one result.
-  func run(_ url: URL, chunkName: String, env: LuaRef?, engine: Engine, arg: String? = nil, on caller: LuaState? = nil) throws(LuaError) {
+  func run(_ url: URL, chunkName: String, env: LuaRef?, arg: String? = nil, on caller: LuaState? = nil) throws(LuaError) {
     let shown = String(chunkName.dropFirst())
     // Game code must come from inside the wall: `data -> /outside` would otherwise run any file.
-    if env != nil, let problem = FolderWall.problem(with: url, roots: engine.readableRoots, shown: shown) {
+    if env != nil, let problem = FolderWall.problem(with: url, roots: readableRoots, shown: shown) {
       throw LuaError(message: problem)
     }
     let source: Data
@@ -167,12 +179,12 @@ package final class ModuleLoader {
       throw LuaError(message: "\(shown): cannot read file (\(error.localizedDescription))")
     }
     // Read as bytes, as Lua reads a file: text in another encoding is not an error.
-    try run(source: [UInt8](source), chunkName: chunkName, env: env, engine: engine, arg: arg, on: caller)
+    try run(source: [UInt8](source), chunkName: chunkName, env: env, arg: arg, on: caller)
   }
 
   /// Runs a chunk's source with `env` as its `_ENV` (nil: the library environment), leaving one result.
-  func run(source: [UInt8], chunkName: String, env: LuaRef?, engine: Engine, arg: String? = nil, on caller: LuaState? = nil) throws(LuaError) {
-    let lua = caller ?? engine.lua
+  func run(source: [UInt8], chunkName: String, env: LuaRef?, arg: String? = nil, on caller: LuaState? = nil) throws(LuaError) {
+    let lua = caller ?? context.lua
     let shown = String(chunkName.dropFirst())
     try ChunkCache.load(lua, source: source, chunkName: chunkName)
     if let env {
@@ -192,6 +204,27 @@ package final class ModuleLoader {
       // place: the file being run is it.
       throw LuaError(kind: error.kind, message: "\(shown): \(error.message)", location: shown, traceback: error.traceback)
     }
+  }
+}
+
+/// The engine's Lua library (`tide.*` modules), compiled into the engine.
+extension ModuleLoader {
+  /// The sandbox's `require`, in place of Lua's.
+  package func install() {
+    lua.setGlobal("require") { [unowned self] lua in
+      let name = try lua.checkString(1)
+      do {
+        return try require(name, on: lua)
+      } catch let error as LuaError {
+        // A module that failed inside names its own file; one that is missing is the caller's line.
+        throw LuaRaise(error.message, addsLocation: error.location == nil)
+      }
+    }
+  }
+
+  /// The folders a game may read files from: its own and the sibling games it declared.
+  var readableRoots: [URL] {
+    [context.gameDirectory] + context.config.modules.values.map { context.gameDirectory.appendingPathComponent($0) }
   }
 }
 

@@ -41,7 +41,13 @@ public final class HotReloader {
   /// The watcher behind it.
   public let watcher: FileWatcher
 
-  private unowned let engine: Engine
+  private let context: PartContext
+  private unowned let modules: ModuleLoader
+  private unowned let scenes: Scenes
+  private unowned let audio: Audio
+  private unowned let recorder: SessionRecorder
+  /// What restarts the game when a change needs it (conf.lua, or a file that failed to load).
+  private unowned let game: any GameRestarting
   private let swap: ModuleSwap
   private let log: (String) -> Void
   /// Modules whose last reload failed or never ran: retried with the next save.
@@ -49,13 +55,21 @@ public final class HotReloader {
   /// True while the game has no running code because loading it failed.
   private var awaitingStart = false
 
-  init(engine: Engine, settle: Double, log: @escaping (String) -> Void) throws {
-    self.engine = engine
+  init(
+    context: PartContext, modules: ModuleLoader, scenes: Scenes, audio: Audio, recorder: SessionRecorder,
+    game: any GameRestarting, settle: Double, log: @escaping (String) -> Void
+  ) throws {
+    self.context = context
+    self.modules = modules
+    self.scenes = scenes
+    self.audio = audio
+    self.recorder = recorder
+    self.game = game
     self.settle = settle
     self.log = log
-    let siblings = engine.config.modules.values.sorted().map { engine.gameDirectory.appendingPathComponent($0) }
-    watcher = try FileWatcher(roots: [engine.gameDirectory] + siblings)
-    swap = try ModuleSwap(lua: engine.lua)
+    let siblings = context.config.modules.values.sorted().map { context.gameDirectory.appendingPathComponent($0) }
+    watcher = try FileWatcher(roots: [context.gameDirectory] + siblings)
+    swap = try ModuleSwap(lua: context.lua)
   }
 
   /// Prints a reload line to standard output at once (it is often a pipe, which buffers).
@@ -74,7 +88,7 @@ public final class HotReloader {
       // library, whose state a re-run would reset) as saved.
       watcher.overflowed = false
       let roots = watcher.roots.map { $0.standardizedFileURL.path + "/" }
-      changes.formUnion(engine.modules.loadedFiles.keys.filter { path in roots.contains { path.hasPrefix($0) } })
+      changes.formUnion(modules.loadedFiles.keys.filter { path in roots.contains { path.hasPrefix($0) } })
     }
     guard !changes.isEmpty else { return }
     apply(changes)
@@ -94,7 +108,7 @@ public final class HotReloader {
     var modules: Set<String> = []
     var configChanged = false
     var scriptSaved = false
-    let configPath = engine.gameDirectory.appendingPathComponent("conf.lua").path
+    let configPath = context.gameDirectory.appendingPathComponent("conf.lua").path
     for path in changes.sorted() {
       let relative = displayName(path)
       let exists = FileManager.default.fileExists(atPath: path)
@@ -102,12 +116,12 @@ public final class HotReloader {
         configChanged = true
       } else if path.hasSuffix(".lua") {
         scriptSaved = scriptSaved || exists
-        guard let name = engine.modules.loadedFiles[path] else { continue }  // not part of the game (yet)
+        guard let name = self.modules.loadedFiles[path] else { continue }  // not part of the game (yet)
         if exists { modules.insert(name) } else { report.deleted.append(relative) }
       } else if relative.hasPrefix("assets/"), Self.assetExtensions.contains((path as NSString).pathExtension.lowercased()) {
-        engine.knownSounds.removeAll()
+        audio.knownSounds.removeAll()
         if exists {
-          engine.backend.reloadAsset(path: relative)
+          context.backend.reloadAsset(path: relative)
           report.assets.append(relative)
         } else {
           report.deleted.append(relative)
@@ -126,7 +140,7 @@ public final class HotReloader {
     report.milliseconds = (Self.now() - started) * 1000
     reloadCount += 1
     if !report.scripts.isEmpty || !report.dependents.isEmpty || report.restartReason != nil {
-      engine.codeReloadedAtTick = engine.tick
+      recorder.codeReloadedAtTick = context.clock.tick
     }
     lastReport = report
     log(report.line)
@@ -134,7 +148,7 @@ public final class HotReloader {
 
   /// Re-runs `changed` and the modules that require them, dependencies first.
   private func rerun(_ changed: Set<String>, into report: inout ReloadReport) {
-    let loader = engine.modules
+    let loader = modules
     var toRun = changed
     var frontier = Array(changed)
     while let name = frontier.popLast() {
@@ -143,7 +157,7 @@ public final class HotReloader {
     let ordered = dependenciesFirst(toRun)
     let files = Dictionary(loader.loadedFiles.map { ($1, displayName($0)) }, uniquingKeysWith: { first, _ in first })
 
-    let pendingScene = engine.scenes.pending
+    let pendingScene = scenes.pending
     var failure: (problem: LuaError, file: String)?
     var undoProblem: LuaError?
     do throws(LuaError) {
@@ -152,7 +166,7 @@ public final class HotReloader {
       // journal keeps what a reload changes besides merges (globals, scene definitions, the
       // module cache) as well as every table merged and upvalue re-pointed.
       let journal = try swap.newJournal(
-        keeping: [engine.gameEnv, engine.sceneDefinitions, engine.moduleCache], lua: engine.lua)
+        keeping: [modules.gameEnv, scenes.definitions, modules.cache], lua: context.lua)
       for name in ordered {
         let file = files[name] ?? name
         if let problem = rerunOne(name, journal: journal) {
@@ -160,7 +174,7 @@ public final class HotReloader {
           // The module's error is the one the author must fix: a failing undo is reported after
           // it rather than in its place.
           do throws(LuaError) {
-            try swap.rollBack(journal, lua: engine.lua)
+            try swap.rollBack(journal, lua: context.lua)
           } catch {
             undoProblem = error
           }
@@ -172,7 +186,7 @@ public final class HotReloader {
       failure = (error, "the reload")
     }
     // Top-level code asking for a scene (main.lua's opening go) must not leave the current one.
-    if engine.scenes.current != nil { engine.scenes.pending = pendingScene }
+    if scenes.current != nil { scenes.pending = pendingScene }
     if let failure {
       report.scripts = []
       report.dependents = []
@@ -184,14 +198,14 @@ public final class HotReloader {
       return
     }
     stale = []
-    engine.errors.clearOverlay()
-    engine.scenes.call("reload", engine: engine)
+    context.errors.clearOverlay()
+    scenes.call("reload")
   }
 
   /// `names` ordered so each module comes after the ones it requires (load order breaks ties;
   /// a module first required by a reload loaded after its dependent, so load order alone is not enough).
   private func dependenciesFirst(_ names: Set<String>) -> [String] {
-    let loader = engine.modules
+    let loader = modules
     var requires: [String: [String]] = [:]
     for (dependency, parents) in loader.requiredBy where names.contains(dependency) {
       for parent in parents where names.contains(parent) { requires[parent, default: []].append(dependency) }
@@ -213,11 +227,11 @@ public final class HotReloader {
 
   /// Re-runs one module and installs its new value, writing what it changes in `journal`.
   private func rerunOne(_ name: String, journal: LuaRef) -> LuaError? {
-    let lua = engine.lua
+    let lua = context.lua
     let top = lua.top
     defer { lua.top = top }
     do throws(LuaError) {
-      try engine.modules.rerun(name, engine: engine)
+      try modules.rerun(name)
       try install(name, journal: journal)
       return nil
     } catch {
@@ -227,13 +241,13 @@ public final class HotReloader {
 
   /// Puts the new value on top of the stack in the module cache, keeping an old table's identity.
   private func install(_ name: String, journal: LuaRef) throws(LuaError) {
-    let lua = engine.lua
+    let lua = context.lua
     let new = lua.top
-    lua.push(engine.moduleCache)
+    lua.push(modules.cache)
     let oldType = lua.rawGet(-1, key: name)
     if oldType == .table, lua.type(at: new) == .table, lua_rawequal(lua.L, -1, new) == 0,
       try swap.merge(
-        old: -1, new: new, name: name, scenes: engine.sceneDefinitions, cache: engine.moduleCache, journal: journal,
+        old: -1, new: new, name: name, scenes: scenes.definitions, cache: modules.cache, journal: journal,
         lua: lua)
     {
       return  // merged into the old table: every holder of it sees the new contents
@@ -246,21 +260,17 @@ public final class HotReloader {
 
   /// Starts the game afresh: conf.lua re-read (keeping the old game if it is broken), then main.lua.
   private func restart(reason: String, into report: inout ReloadReport) {
-    let previous = (engine.config, engine.declaredOptions)
-    engine.config = GameConfig(title: engine.gameDirectory.lastPathComponent)
     do throws(GameLoadError) {
-      try engine.loadConfig()
+      try game.reloadConfig()
     } catch {
-      (engine.config, engine.declaredOptions) = previous
       report.error = error.description
       reportQuietly(error, context: "reloading conf.lua")
       return
     }
-    engine.resetGame(seed: engine.options.seed)
     stale = []
     report.restartReason = reason
     do throws(GameLoadError) {
-      try engine.start()
+      try game.restartGame()
       awaitingStart = false
     } catch {
       awaitingStart = true
@@ -274,20 +284,21 @@ public final class HotReloader {
   /// Records an error for the overlay without ScriptErrors also printing it: the reload line says it.
   /// It gets no crash capsule: a replay runs the files as they are now, so it would not fail the same way.
   private func reportQuietly(_ error: GameLoadError, context: String) {
-    let logs = engine.errors.logs
-    engine.errors.logs = false
-    defer { engine.errors.logs = logs }
+    let errors = self.context.errors
+    let logs = errors.logs
+    errors.logs = false
+    defer { errors.logs = logs }
     switch error {
-    case .script(let luaError): engine.errors.report(luaError, context: context, replayable: false)
-    default: engine.errors.report(LuaError(message: error.description), context: context, replayable: false)
+    case .script(let luaError): errors.report(luaError, context: context, replayable: false)
+    default: errors.report(LuaError(message: error.description), context: context, replayable: false)
     }
   }
 
   /// A path as the author knows it: relative to the game folder (`data/colours.lua`).
   private func displayName(_ path: String) -> String {
-    let base = engine.gameDirectory.path + "/"
+    let base = context.gameDirectory.path + "/"
     if path.hasPrefix(base) { return String(path.dropFirst(base.count)) }
-    let parent = engine.gameDirectory.deletingLastPathComponent().path + "/"
+    let parent = context.gameDirectory.deletingLastPathComponent().path + "/"
     if path.hasPrefix(parent) { return "../" + path.dropFirst(parent.count) }
     return path
   }
@@ -295,17 +306,11 @@ public final class HotReloader {
   package static func now() -> Double { Double(DispatchTime.now().uptimeNanoseconds) / 1e9 }
 }
 
-extension Engine {
-  /// Watches the game folder and applies saved files at each `poll()` (once per frame).
-  ///
-  /// Also watches sibling folders named in conf.lua's `modules`. `log` receives one line per
-  /// reload. Throws when the folder cannot be watched (no inotify, or its watch limit reached).
-  @discardableResult
-  public func watchForChanges(
-    settle: Double = HotReloader.defaultSettle, log: @escaping (String) -> Void = HotReloader.printToConsole
-  ) throws -> HotReloader {
-    let reloader = try HotReloader(engine: self, settle: settle, log: log)
-    self.reloader = reloader
-    return reloader
-  }
+/// What the hot reloader asks of the engine that runs the game: conf.lua read again, and a
+/// fresh start of the game, with nothing of the old one left.
+protocol GameRestarting: AnyObject {
+  /// Reads conf.lua again; when it fails the configuration stays as it was.
+  func reloadConfig() throws(GameLoadError)
+  /// Tears the game down and runs it again from `main.lua` with the same seed.
+  func restartGame() throws(GameLoadError)
 }

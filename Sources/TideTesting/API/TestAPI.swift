@@ -244,7 +244,7 @@ extension Engine {
     /// @example assert.are.equal("play", app:scene())
     t.method("scene") { lua in
       let app = try lua.checkUserdata(1, TestApp.self, name: "app")
-      if let name = app.engine.scenes.current?.name { lua.push(name) } else { lua.pushNil() }
+      if let name = app.engine.currentSceneName { lua.push(name) } else { lua.pushNil() }
       return 1
     }
 

@@ -1,9 +1,9 @@
 import LuaBridge
 import TideCore
 
-extension Engine {
+extension Random {
   /// `tide.random`: the game's seeded generator (xoshiro256**), so runs with one seed repeat exactly.
-  func installRandomAPI() {
+  func install() {
     let m = module("tide.random")
 
     /// A whole number from `lo` to `hi`, both included.
@@ -11,20 +11,20 @@ extension Engine {
     /// @param hi integer
     /// @return integer
     /// @example local die = tide.random.int(1, 6)
-    m.function("int") { [unowned self] lua in try Engine.randomInt(lua, &random) }
+    m.function("int") { [unowned self] lua in try RandomDraws.randomInt(lua, &game) }
 
     /// A float in [0, 1), or in [lo, hi) when both are given.
     /// @param lo number?: ±1e300
     /// @param hi number?: ±1e300
     /// @return number
     /// @example local x = tide.random.float(40, 350)
-    m.function("float") { [unowned self] lua in try Engine.randomFloat(lua, &random) }
+    m.function("float") { [unowned self] lua in try RandomDraws.randomFloat(lua, &game) }
 
     /// One item of a list, each equally likely.
     /// @param list table: a non-empty sequence
     /// @return any
     /// @example local robot = tide.random.pick({ "rock", "paper", "scissors" })
-    m.function("pick") { [unowned self] lua in try Engine.randomPick(lua, &random) }
+    m.function("pick") { [unowned self] lua in try RandomDraws.randomPick(lua, &game) }
 
     /// Shuffles a list in place (Fisher-Yates) and returns it.
     /// @param list table: a sequence
@@ -34,7 +34,7 @@ extension Engine {
       try lua.checkTable(1)
       let n = lua.rawLength(1)
       var order = Array(1...max(n, 1)).prefix(n).map { $0 }
-      random.shuffle(&order)
+      game.shuffle(&order)
       // Read every value first, then write them back in the new order.
       for i in order { lua.rawGet(1, index: i) }
       for slot in stride(from: n, through: 1, by: -1) { lua.rawSet(1, index: slot) }
@@ -66,7 +66,7 @@ extension Engine {
         weights.append(w)
         lua.pop(2)
       }
-      guard let index = random.weightedIndex(weights) else {
+      guard let index = game.weightedIndex(weights) else {
         throw LuaArgumentError(arg: 1, message: "every '\(field)' is zero")
       }
       lua.rawGet(1, index: index + 1)
@@ -75,10 +75,9 @@ extension Engine {
   }
 }
 
-extension Engine {
-  // The bodies of tide.random.int, float and pick, on whichever stream they draw from: the
-  // game's, or a bot's own (BotDriver), so both check and answer alike.
-
+/// The bodies of tide.random.int, float and pick, on whichever stream they draw from: the
+/// game's, or a bot's own (BotDriver, a tool), so both check and answer alike.
+package enum RandomDraws {
   package static func randomInt(_ lua: LuaState, _ stream: inout TideRandom) throws -> Int32 {
     let lo = try lua.checkInt(1)
     let hi = try lua.checkInt(2)

@@ -98,7 +98,7 @@ enum SpriteField: String, CaseIterable {
   }
 }
 
-extension Engine {
+extension Sprites {
   /// `tide.sprite`: shapes, images and text in a retained scene graph that the engine draws,
   /// animates and hit-tests. Sprites made while a scene is active belong to it and go when it ends.
   /// Every sprite has the fields listed under [Sprite](#sprite), read and written as `s.x = 10` or
@@ -110,7 +110,7 @@ extension Engine {
   /// the error names the sprite, where it was made and the field, and the sprite stays where it
   /// was. Sprites nest at most 200 levels deep, and at most 200,000 live at once (removed ones
   /// count until the script lets go of them).
-  func installSpriteAPI() {
+  func install() {
     let m = module("tide.sprite")
 
     /// Makes a rectangle; `radius` rounds its corners.
@@ -208,11 +208,11 @@ extension Engine {
       try makeSprite(.group, lua: lua, optsArg: 1) { _ in }
     }
 
-    installSpriteMethods()
-    installSpriteMetatable()
+    installMethods()
+    installMetatable()
   }
 
-  private func installSpriteMethods() {
+  private func installMethods() {
     /// A shape, image, text, group or particle emitter in the scene. Fields are read and written as
     /// `s.x = 10`, passed to a constructor, or tweened (the number ones). A sprite is a Lua table
     /// (`type(s)` is "table") holding `x` and `y` as plain fields, as fast to write as any table's;
@@ -320,7 +320,7 @@ extension Engine {
       if let refusal = node.refusal(toAdd: child) { throw LuaArgumentError(arg: 2, message: refusal.message) }
       node.add(child)
       // A removed sprite coming back counts again; one put into a removed group leaves the scene.
-      if node.isAttached { spriteTables.holdAgain(subtree: child) } else { spriteTables.letGo(subtree: child) }
+      if node.isAttached { tables.holdAgain(subtree: child) } else { tables.letGo(subtree: child) }
       lua.pushValue(at: 2)
       return 1
     }
@@ -376,13 +376,13 @@ extension Engine {
     }
   }
 
-  private func installSpriteMetatable() {
-    guard let methods = methodTables["Sprite"] else { return }
+  private func installMetatable() {
+    guard let methods = context.methods(of: "Sprite") else { return }
     // The hottest fields (`SpriteField.direct`) never reach these closures: C reads and writes
     // them in the node's NodeFields block. The closures serve every other field, and the writes
     // C refuses (a string into `x`: Swift raises the usual error), matching names by the identity
     // of Lua's interned strings: one lookup on a pointer, not a Swift String and a string match.
-    // The names stay anchored in `spriteFieldNames`.
+    // The names stay anchored in `fieldNames`.
     var fields = FieldTable<SpriteField>()
     lua.newTable()
     for (i, field) in SpriteField.allCases.enumerated() {
@@ -390,10 +390,10 @@ extension Engine {
       if let key = lua.internedString(at: -1) { fields.insert(key, field) }
       lua.rawSet(-2, index: i + 1)
     }
-    spriteFieldNames = lua.ref(at: -1)
+    fieldNames = lua.ref(at: -1)
     lua.pop()
-    spriteFieldTable = fields
-    let fieldTable = fields
+    fieldTable = fields
+    let byName = fields
     // The iterator `pairs(sprite)` returns: the field after `key` (in SpriteField order) that has
     // a value, and the value, as `next` gives a table's (fields that are nil are skipped).
     lua.push { [unowned self] lua in
@@ -411,7 +411,7 @@ extension Engine {
       lua.pushNil()
       return 1
     }
-    spritePairsIterator = lua.ref(at: -1)
+    pairsIterator = lua.ref(at: -1)
     lua.pop()
     // Named in the error for an unknown field, from the methods actually registered.
     var names: [String] = []
@@ -420,7 +420,7 @@ extension Engine {
     lua.pop()
     let methodList = names.sorted().joined(separator: ", ")
     func field(_ lua: LuaState) -> SpriteField? {
-      lua.internedString(at: 2).flatMap { fieldTable.lookup($0) }
+      lua.internedString(at: 2).flatMap { byName.lookup($0) }
     }
     lua.registerMetatable(
       "tide.Sprite",
@@ -453,7 +453,7 @@ extension Engine {
         // and the engine's own key).
         "__pairs": { [unowned self] lua in
           _ = try checkSprite(lua, 1)
-          if let iterator = spritePairsIterator { lua.push(iterator) } else { lua.pushNil() }
+          if let iterator = pairsIterator { lua.push(iterator) } else { lua.pushNil() }
           lua.pushValue(at: 1)
           lua.pushNil()
           return 3
@@ -462,7 +462,7 @@ extension Engine {
       fields: SpriteField.direct,
       // x and y are plain fields of the sprite's table: see SpriteTables.
       rawFields: SpriteField.raw.map(\.rawValue))
-    spriteTables.kind = lua.objectKind("tide.Sprite")
+    tables.kind = lua.objectKind("tide.Sprite")
   }
 
   // MARK: Helpers
@@ -482,16 +482,16 @@ extension Engine {
   func makeSprite(
     _ kind: NodeKind, lua: LuaState, optsArg: Int32, also: Set<String> = [], setup: (Node) throws -> Void
   ) throws -> Int32 {
-    try checkSpriteCap()
-    let node = scene.makeNode(kind)
+    try checkCap()
+    let node = graph.makeNode(kind)
     node.attachment = NodeScript(owner: scenes.currentOwner, madeAt: lua.callerPlace(names: &chunkNames))
     try setup(node)
-    var parent = scenes.current?.root ?? scene.root
+    var parent = scenes.current?.root ?? graph.root
     switch lua.type(at: optsArg) {
     case .none, .nil: break
     case .table where !lua.isObject(at: optsArg):  // another sprite is no options table
       var failure = FirstByKey<Error>()
-      let fields = spriteFieldTable
+      let fields = fieldTable
       lua.forEachPair(optsArg) { k, v in
         // A field's name, as Lua interned it, is found by its address: no Swift string made
         // and hashed per option (the words of any error are the same: the key is the name).
@@ -562,13 +562,13 @@ extension Engine {
   /// has its own stack); LuaBridge keeps one per object, so `a == b` and table keys work.
   /// A new one is held for as long as the sprite is in the scene (see `SpriteTables`); one for
   /// a sprite off the scene (the parent of a removed group's child) is held if it comes back.
-  package func pushSprite(_ node: Node, on lua: LuaState) {
-    guard let kind = spriteTables.kind else {
+  func pushSprite(_ node: Node, on lua: LuaState) {
+    guard let kind = tables.kind else {
       lua.pushObject(node, metatable: "tide.Sprite", fields: node.fieldsAddress)  // before the API is in
       return
     }
     if lua.pushObject(node, kind: kind, fields: node.fieldsAddress), node.isAttached {
-      spriteTables.hold(node, tableAt: -1, lua: lua, made: true)
+      tables.hold(node, tableAt: -1, lua: lua, made: true)
     }
   }
 
@@ -576,17 +576,17 @@ extension Engine {
   /// removed sprite holds no Lua functions alive and can no longer be tapped.
   func releaseSubtree(_ node: Node) {
     node.forEachInSubtree { n in
-      spriteTables.letGo(of: n)
+      tables.letGo(of: n)
       n.attachment = nil
     }
   }
 
   func imageSize(_ name: String, arg: Int32) throws -> Vec2 {
-    guard let size = backend.imageSize(named: name) ?? AssetCatalog.imageSize(named: name, in: gameDirectory) else {
-      if let problem = AssetCatalog.problem(named: name, extensions: ["png"], in: gameDirectory, shown: displayPath) {
+    guard let size = context.backend.imageSize(named: name) ?? AssetCatalog.imageSize(named: name, in: context.gameDirectory) else {
+      if let problem = AssetCatalog.problem(named: name, extensions: ["png"], in: context.gameDirectory, shown: context.displayPath) {
         throw LuaArgumentError(arg: arg, message: problem)
       }
-      throw LuaArgumentError(arg: arg, message: "no image '\(name)' in \(displayPath)/assets")
+      throw LuaArgumentError(arg: arg, message: "no image '\(name)' in \(context.displayPath)/assets")
     }
     guard size.x <= Double(Limits.imageSide), size.y <= Double(Limits.imageSide) else {
       throw LuaArgumentError(
@@ -609,7 +609,7 @@ extension Engine {
     case .anchor_y: lua.push(node.anchorY)
     case .anchor:
       // Read back as it is set: a name when the point is a named one, else `{ ax, ay }`.
-      if let name = Engine.anchorName(node.anchorX, node.anchorY) {
+      if let name = Sprites.anchorName(node.anchorX, node.anchorY) {
         lua.push(name)
       } else {
         lua.newTable(narr: 2, nrec: 0)
@@ -657,7 +657,7 @@ extension Engine {
     case .kind: lua.push(node.kind.rawValue)
     case .id: lua.push(node.id)
     case .parent:
-      if let parent = node.parent, parent !== scene.root, parent !== scenes.current?.root { pushSprite(parent, on: lua) } else { lua.pushNil() }
+      if let parent = node.parent, parent !== graph.root, parent !== scenes.current?.root { pushSprite(parent, on: lua) } else { lua.pushNil() }
     case .data:
       let script = scriptOf(node)
       if let data = script.data {
@@ -716,8 +716,8 @@ extension Engine {
     case .anchor_y: node.anchorY = try number()
     case .anchor:
       if lua.type(at: v) == .string, let name = lua.toString(at: v) {
-        guard let anchor = Engine.anchors[name] else {
-          throw LuaArgumentError(arg: arg, message: "invalid anchor '\(name)' (expected one of: \(Engine.anchorNames))")
+        guard let anchor = Sprites.anchors[name] else {
+          throw LuaArgumentError(arg: arg, message: "invalid anchor '\(name)' (expected one of: \(Sprites.anchorNames))")
         }
         (node.anchorX, node.anchorY) = anchor
       } else if lua.type(at: v) == .table {

@@ -2,10 +2,10 @@ import Foundation
 import LuaBridge
 import TideCore
 
-extension Engine {
+extension Stats {
   /// `tide.stats`, `tide.warn`: diagnostics from the host (frame counts, real time) and warnings. Real time differs from
   /// run to run, so a game must not let it steer play; use it for benchmarks and debug text.
-  func installStatsAPI() {
+  func install() {
     let m = module("tide")
 
     /// Frames presented, real seconds since start, ticks run and sprites in the scene.
@@ -19,7 +19,7 @@ extension Engine {
       lua.rawSet(-2, key: "real_time")
       lua.push(clock.tick)
       lua.rawSet(-2, key: "ticks")
-      lua.push(scene.nodeCount)
+      lua.push(graph.nodeCount)
       lua.rawSet(-2, key: "sprites")
       return 1
     }

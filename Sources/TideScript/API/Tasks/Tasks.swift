@@ -20,9 +20,20 @@ final class ScriptTask {
   }
 }
 
-/// Starts, resumes and cancels script tasks; finds the task a Swift function was called from.
-final class TaskScheduler {
+/// Script tasks (`tide.task`, `tide.wait`): starts, resumes and cancels them, and finds the task
+/// a Swift function was called from. A task waits on a timer of `timers`.
+final class Tasks: Part {
+  let context: PartContext
+  unowned let timers: Timers
+  /// Whose tasks these are: the scene current when one starts owns it.
+  unowned let scenes: Scenes
   private var running: [OpaquePointer: ScriptTask] = [:]
+
+  init(context: PartContext, timers: Timers, scenes: Scenes) {
+    self.context = context
+    self.timers = timers
+    self.scenes = scenes
+  }
 
   /// The task whose coroutine is `L`, if `L` is one.
   func task(for L: OpaquePointer) -> ScriptTask? { running[L] }
@@ -31,15 +42,15 @@ final class TaskScheduler {
   var count: Int { running.count }
 
   /// Starts the function at `index` of `lua` as a task and runs it to its first wait.
-  func start(functionAt index: Int32, lua: LuaState, engine: Engine) -> ScriptTask {
-    let task = ScriptTask(thread: lua.newThread(function: index), owner: engine.scenes.currentOwner)
+  func start(functionAt index: Int32, lua: LuaState) -> ScriptTask {
+    let task = ScriptTask(thread: lua.newThread(function: index), owner: scenes.currentOwner)
     running[task.thread.state.L] = task
-    resume(task, from: lua, engine: engine) { _ in 0 }
+    resume(task, from: lua) { _ in 0 }
     return task
   }
 
   /// Resumes `task`, passing the values `pushArgs` pushes as the results of the wait.
-  func resume(_ task: ScriptTask, from: LuaState? = nil, engine: Engine, _ pushArgs: (LuaState) -> Int32) {
+  func resume(_ task: ScriptTask, from: LuaState? = nil, _ pushArgs: (LuaState) -> Int32) {
     guard !task.thread.isFinished, !task.cancelled, running[task.thread.state.L] === task else { return }
     task.hasWakeup = false
     task.wakeTimer = nil
@@ -49,13 +60,13 @@ final class TaskScheduler {
     case .yielded(let n):
       co.pop(n)
       if task.cancelled {
-        close(task, engine: engine)
+        close(task)
       } else if !task.hasWakeup {
         // A bare coroutine.yield(): carry on next tick, like waiting one frame.
         task.hasWakeup = true
-        task.wakeTimer = engine.timers.after(0, owner: task.owner) { [unowned engine, weak task] in
+        task.wakeTimer = timers.queue.after(0, owner: task.owner) { [unowned self, weak task] in
           guard let task else { return }
-          engine.tasks.resume(task, engine: engine) { _ in 0 }
+          resume(task) { _ in 0 }
         }
       }
     case .finished(let n):
@@ -63,21 +74,21 @@ final class TaskScheduler {
       running[co.L] = nil
     case .errored(let error):
       running[co.L] = nil
-      engine.errors.report(error, context: "tide.task")
+      errors.report(error, context: "tide.task")
     }
   }
 
   /// Cancels a task: it never resumes, and what it holds is released. A running task (one that
   /// cancels itself or the task that started it) ends at its next yield or return instead.
-  func cancel(_ task: ScriptTask, engine: Engine) {
+  func cancel(_ task: ScriptTask) {
     if task.thread.isActive {
       // It stays in `running` (anchored, found by tide.wait) until it yields back to `resume`.
       task.cancelled = true
-      if let timer = task.wakeTimer { engine.timers.cancel(timer) }
+      if let timer = task.wakeTimer { timers.queue.cancel(timer) }
       task.wakeTimer = nil
       return
     }
-    close(task, engine: engine)
+    close(task)
   }
 
   /// True once `task` has finished, failed or been cancelled.
@@ -85,20 +96,24 @@ final class TaskScheduler {
     task.cancelled || running[task.thread.state.L] !== task
   }
 
-  private func close(_ task: ScriptTask, engine: Engine) {
-    if let timer = task.wakeTimer { engine.timers.cancel(timer) }
+  private func close(_ task: ScriptTask) {
+    if let timer = task.wakeTimer { timers.queue.cancel(timer) }
     task.wakeTimer = nil
     running[task.thread.state.L] = nil
     task.thread.cancel()
   }
 
   /// Cancels every task the scene `owner` started.
-  func cancelAll(owner: Int, engine: Engine) {
-    for task in running.values where task.owner == owner { cancel(task, engine: engine) }
+  func cancelAll(owner: Int) {
+    for task in running.values where task.owner == owner { cancel(task) }
   }
 
   /// Cancels every task.
-  func cancelAll(engine: Engine) {
-    for task in Array(running.values) { cancel(task, engine: engine) }
+  func cancelAll() {
+    for task in Array(running.values) { cancel(task) }
   }
+}
+
+extension Tasks: SceneScoped {
+  func sceneDidEnd(_ scene: Scenes.Active) { cancelAll(owner: scene.owner) }
 }

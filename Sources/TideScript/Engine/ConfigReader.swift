@@ -2,9 +2,25 @@ import Foundation
 import LuaBridge
 import TideCore
 
-extension Engine {
+/// Reads a game's `conf.lua` into the configuration every part sees (`PartContext.config`),
+/// with the command-line overrides applied, naming any bad field.
+struct ConfigReader {
+  let context: PartContext
+  /// Runs conf.lua (in an environment of its own).
+  let modules: ModuleLoader
+  /// `--size` and `--option`, when given.
+  let options: EngineOptions
+
+  private var config: GameConfig {
+    get { context.config }
+    nonmutating set { context.config = newValue }
+  }
+  private var lua: LuaState { context.lua }
+  private var gameDirectory: URL { context.gameDirectory }
+  private var displayPath: String { context.displayPath }
+
   /// Reads `conf.lua` (optional) and applies command-line overrides, naming any bad field.
-  func loadConfig() throws(GameLoadError) {
+  func load() throws(GameLoadError) {
     let url = gameDirectory.appendingPathComponent("conf.lua")
     let file = "\(displayPath)/conf.lua"
     if FileManager.default.fileExists(atPath: url.path) {
@@ -17,7 +33,7 @@ extension Engine {
         lua.setMetatable(-2)
         let env = lua.ref(at: -1)
         lua.pop(1)
-        try modules.run(url, chunkName: "@" + file, env: env, engine: self)
+        try modules.run(url, chunkName: "@" + file, env: env)
       } catch {
         throw .script(error)
       }
@@ -31,14 +47,27 @@ extension Engine {
       config.width = size.x
       config.height = size.y
     }
-    declaredSize = Vec2(x: config.width, y: config.height)
-    declaredOptions = config.options
+    config.declaredSize = Vec2(x: config.width, y: config.height)
+    config.declaredOptions = config.options
     try applyOptions(options.options)
   }
 
+  /// Reads conf.lua again from nothing (a hot reload saw it change); when it fails, the
+  /// configuration stays as it was.
+  func reload() throws(GameLoadError) {
+    let previous = config
+    config = GameConfig(title: gameDirectory.lastPathComponent)
+    do {
+      try load()
+    } catch {
+      config = previous
+      throw error
+    }
+  }
+
   /// Resets the options to conf.lua's defaults, then applies `overrides` (from `--option` or a test).
-  package func applyOptions(_ overrides: [String: String]) throws(GameLoadError) {
-    config.options = declaredOptions
+  func applyOptions(_ overrides: [String: String]) throws(GameLoadError) {
+    config.options = config.declaredOptions
     try applyOptionOverrides(overrides, file: "\(displayPath)/conf.lua")
   }
 
@@ -104,7 +133,7 @@ extension Engine {
           // Checked after symlinks are followed: "../." or a link to "/" would expose the parent.
           let parts = folder.split(separator: "/")
           guard parts.count == 2, parts[0] == "..", parts[1] != ".", !parts[1].contains(".."),
-            Engine.isSiblingFolder(gameDirectory.appendingPathComponent(folder), of: gameDirectory)
+            ConfigReader.isSiblingFolder(gameDirectory.appendingPathComponent(folder), of: gameDirectory)
           else {
             problem = "\(file): modules.\(prefix) must name a sibling game folder like \"../rps\", got \"\(folder)\""
             return
@@ -141,11 +170,6 @@ extension Engine {
     if extra { return "\(file): \(expected): a list, without names" }
     config.sizes = sizes
     return nil
-  }
-
-  /// The folders a game may read files from: its own and the sibling games it declared.
-  var readableRoots: [URL] {
-    [gameDirectory] + config.modules.values.map { gameDirectory.appendingPathComponent($0) }
   }
 
   /// Whether `folder` (symlinks followed) is a folder that is not the game's parent or any

@@ -1,9 +1,9 @@
 import LuaBridge
 import TideCore
 
-extension Engine {
+extension Tasks {
   /// `tide.task`, `tide.wait`: sequences that read top to bottom, run as coroutines on the game clock.
-  func installTaskAPI() {
+  func install() {
     let m = module("tide")
 
     /// Runs `fn` as a task: inside it, `tide.wait` and `tween:await()` pause without blocking the game.
@@ -13,7 +13,7 @@ extension Engine {
     /// @example tide.task(function() tide.tween(title, 1.2, { scale = 1 }):await(); tide.wait(0.5); title:remove() end)
     m.function("task") { [unowned self] lua in
       try lua.checkFunction(1)
-      let task = tasks.start(functionAt: 1, lua: lua, engine: self)
+      let task = start(functionAt: 1, lua: lua)
       lua.pushObject(task, metatable: "tide.Task")
       return 1
     }
@@ -23,14 +23,14 @@ extension Engine {
     /// @example tide.wait(0.5)
     m.function("wait") { [unowned self] lua in
       let seconds = try lua.checkNumber(1, "seconds", in: Limits.delay)
-      try checkTimerCap()
-      guard let task = tasks.task(for: lua.L) else {
+      try timers.checkCap()
+      guard let task = self.task(for: lua.L) else {
         throw LuaRaise("tide.wait can only pause inside tide.task(function() ... end)")
       }
       task.hasWakeup = true
-      task.wakeTimer = timers.after(max(0, seconds), owner: task.owner) { [unowned self, weak task] in
+      task.wakeTimer = timers.queue.after(max(0, seconds), owner: task.owner) { [unowned self, weak task] in
         guard let task else { return }
-        tasks.resume(task, engine: self) { _ in 0 }
+        resume(task) { _ in 0 }
       }
       return lua.yield(0)
     }
@@ -42,7 +42,7 @@ extension Engine {
     /// stops there.
     /// @example intro:cancel()
     t.method("cancel") { [unowned self] lua in
-      tasks.cancel(try lua.checkUserdata(1, ScriptTask.self, name: "task"), engine: self)
+      cancel(try lua.checkUserdata(1, ScriptTask.self, name: "task"))
       return 0
     }
 
@@ -51,21 +51,21 @@ extension Engine {
     /// @example if intro:done() then show_menu() end
     t.method("done") { [unowned self] lua in
       let task = try lua.checkUserdata(1, ScriptTask.self, name: "task")
-      lua.push(tasks.isDone(task))
+      lua.push(isDone(task))
       return 1
     }
     registerMethodsMetatable("tide.Task", methods: "Task")
   }
 
   /// Pauses the calling task until the tween ends; resumes it with whether it completed.
-  func awaitTween(_ handle: TweenHandle, lua: LuaState) throws -> Int32 {
-    guard let task = tasks.task(for: lua.L) else {
+  func awaitTween(_ handle: TweenHandle, of tweens: TweenSystem, lua: LuaState) throws -> Int32 {
+    guard let task = self.task(for: lua.L) else {
       throw LuaRaise("tween:await() can only pause inside tide.task(function() ... end)")
     }
     task.hasWakeup = true
     let pending = tweens.onDone(handle) { [unowned self, weak task] completed in
       guard let task else { return }
-      tasks.resume(task, engine: self) { co in
+      resume(task) { co in
         co.push(completed)
         return 1
       }

@@ -1,11 +1,11 @@
 import LuaBridge
 import TideCore
 
-extension Engine {
-  package static let inputEvents = ["key", "key_up", "text", "pointer_down", "pointer_move", "pointer_up"]
+extension Input {
+  static let inputEvents = ["key", "key_up", "text", "pointer_down", "pointer_move", "pointer_up"]
 
   /// `tide.input`: keys, typed text and the raw pointer. Taps and drags on sprites use `sprite:on`.
-  func installInputAPI() {
+  func install() {
     let m = module("tide.input")
 
     /// Listens for an input event until the current scene ends. "key"/"key_up" get the key name
@@ -14,9 +14,9 @@ extension Engine {
     /// @param fn function
     /// @example tide.input.on("key", function(name) if name == "escape" then tide.scene.go("menu") end end)
     m.function("on") { [unowned self] lua in
-      let event = try lua.checkOption(1, Engine.inputEvents)
+      let event = try lua.checkOption(1, Input.inputEvents)
       try lua.checkFunction(2)
-      inputListeners[event, default: []].append((scenes.currentOwner, lua.ref(at: 2)))
+      listeners[event, default: []].append((scenes.currentOwner, lua.ref(at: 2)))
       return 0
     }
 
@@ -40,9 +40,9 @@ extension Engine {
     }
   }
 
-  func removeInputListeners(owner: Int) {
-    for key in inputListeners.keys {
-      inputListeners[key]?.removeAll { $0.owner == owner }
+  func removeListeners(owner: Int) {
+    for key in listeners.keys {
+      listeners[key]?.removeAll { $0.owner == owner }
     }
   }
 
@@ -67,11 +67,11 @@ extension Engine {
     }
     let gestureEvents = gestures.handle(event) { [unowned self] p in
       // A hit test reads every sprite's position: take them all at once, not one by one.
-      spriteTables.pullAll()
-      let hit = scene.hitTest(p) { node in self.handlerTarget(for: node) != nil }
+      sprites.tables.pullAll()
+      let hit = sprites.graph.hitTest(p) { node in self.handlerTarget(for: node) != nil }
       if tracksMissedPresses, hit == nil, !listensToPointer {
         // The clock has stepped already: the tick whose input this is, as recordings count it, is one before.
-        missedPresses.append(MissedPress(tick: tick - 1, point: p))
+        missedPresses.append(MissedPress(tick: clock.tick - 1, point: p))
       }
       return hit
     }
@@ -80,7 +80,7 @@ extension Engine {
 
   /// Whether a `tide.input` listener hears presses or releases, wherever they land.
   private var listensToPointer: Bool {
-    !(inputListeners["pointer_down"] ?? []).isEmpty || !(inputListeners["pointer_up"] ?? []).isEmpty
+    !(listeners["pointer_down"] ?? []).isEmpty || !(listeners["pointer_up"] ?? []).isEmpty
   }
 
   /// The node that handles pointer gestures for `node`: itself or its nearest ancestor with a handler.
@@ -118,10 +118,10 @@ extension Engine {
         lua.rawSet(-2, key: "dy")
       }
     case .key(let name, let down):
-      if down { scenes.call("key", engine: self) { lua in lua.push(name); return 1 } }
+      if down { scenes.call("key") { lua in lua.push(name); return 1 } }
       notifyListeners(down ? "key" : "key_up") { lua in lua.push(name); return 1 }
     case .text(let text):
-      scenes.call("text", engine: self) { lua in lua.push(text); return 1 }
+      scenes.call("text") { lua in lua.push(text); return 1 }
       notifyListeners("text") { lua in lua.push(text); return 1 }
     }
   }
@@ -144,7 +144,7 @@ extension Engine {
           lua.rawSet(-2, key: "screen_x")
           lua.push(p.y)
           lua.rawSet(-2, key: "screen_y")
-          pushSprite(node, on: lua)
+          sprites.pushSprite(node, on: lua)
           lua.rawSet(-2, key: "sprite")
           fill(lua)
           return 1
@@ -173,7 +173,7 @@ extension Engine {
   }
 
   private func notifyListeners(_ event: String, _ pushArgs: (LuaState) -> Int32) {
-    guard let listeners = inputListeners[event], !listeners.isEmpty else { return }
+    guard let listeners = listeners[event], !listeners.isEmpty else { return }
     for listener in listeners {
       invoke(listener.fn, context: "tide.input '\(event)' listener", pushArgs)
     }

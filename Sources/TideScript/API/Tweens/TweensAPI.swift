@@ -7,10 +7,10 @@ final class TweenToken {
   init(_ handle: TweenHandle) { self.handle = handle }
 }
 
-extension Engine {
+extension Tweens {
   /// `tide.tween`, `tide.sequence`, `tide.parallel`: animate sprite properties on the game clock.
   /// At most 100,000 tweens run at once.
-  func installTweenAPI() {
+  func install() {
     let m = module("tide")
 
     /// Animates numeric and colour fields of a sprite (or `tide.camera`'s x, y, zoom and rotation)
@@ -30,9 +30,9 @@ extension Engine {
       let tracks = try tweenTargetTracks(lua, target: 1, props: 3)
       let easing = try easingOption(lua, arg: 4)
       let delay = try lua.optNumberField(4, "delay", in: Limits.delay, default: 0)
-      try checkTweenCap()
+      try checkCap()
       let action = try looped(.tween(tracks, duration: max(0, duration), easing: easing), lua: lua, optsArg: 4)
-      let handle = tweens.add(action, delay: max(0, delay), owner: scenes.currentOwner)
+      let handle = system.add(action, delay: max(0, delay), owner: scenes.currentOwner)
       try attachOnDone(lua, optsArg: 4, handle: handle)
       lua.pushObject(TweenToken(handle), metatable: "tide.Tween")
       return 1
@@ -64,7 +64,7 @@ extension Engine {
     /// Stops the tween where it is; `on_done` handlers get `false`. Harmless when already done.
     /// @example tw:cancel()
     t.method("cancel") { [unowned self] lua in
-      tweens.cancel(try lua.checkUserdata(1, TweenToken.self, name: "tween").handle)
+      system.cancel(try lua.checkUserdata(1, TweenToken.self, name: "tween").handle)
       return 0
     }
 
@@ -77,7 +77,7 @@ extension Engine {
       let token = try lua.checkUserdata(1, TweenToken.self, name: "tween")
       try lua.checkFunction(2)
       let fn = lua.ref(at: 2)
-      if !tweens.onDone(token.handle, { [unowned self] completed in
+      if !system.onDone(token.handle, { [unowned self] completed in
         invoke(fn, context: "tween on_done") { lua in
           lua.push(completed)
           return 1
@@ -96,7 +96,7 @@ extension Engine {
     /// @return boolean
     /// @example if tw:done() then next_step() end
     t.method("done") { [unowned self] lua in
-      lua.push(tweens.isFinished(try lua.checkUserdata(1, TweenToken.self, name: "tween").handle))
+      lua.push(system.isFinished(try lua.checkUserdata(1, TweenToken.self, name: "tween").handle))
       return 1
     }
 
@@ -105,7 +105,7 @@ extension Engine {
     /// @example tide.task(function() tide.tween(title, 1.2, { scale = 1 }):await(); title:remove() end)
     t.method("await") { [unowned self] lua in
       let token = try lua.checkUserdata(1, TweenToken.self, name: "tween")
-      return try awaitTween(token.handle, lua: lua)
+      return try tasks.awaitTween(token.handle, of: system, lua: lua)
     }
     registerMethodsMetatable("tide.Tween", methods: "Tween")
   }
@@ -117,35 +117,11 @@ extension Engine {
     try checkOptionKeys(lua, arg: 2, LuaTableShape.tweenGroupOptions.names, what: "option")
     let steps = try tweenSteps(lua, arg: 1)
     let delay = try lua.optNumberField(2, "delay", in: Limits.delay, default: 0)
-    try checkTweenCap()
-    let handle = tweens.add(try looped(compose(steps), lua: lua, optsArg: 2), delay: delay, owner: scenes.currentOwner)
+    try checkCap()
+    let handle = system.add(try looped(compose(steps), lua: lua, optsArg: 2), delay: delay, owner: scenes.currentOwner)
     try attachOnDone(lua, optsArg: 2, handle: handle)
     lua.pushObject(TweenToken(handle), metatable: "tide.Tween")
     return 1
-  }
-
-  /// Refuses a key of the options table at `arg` that is not in `allowed` (`eese = ...` must
-  /// not pass silently), naming it and the valid ones; nothing to check when it is not a table.
-  package func checkOptionKeys(
-    _ lua: LuaState, arg: Int32, _ allowed: [String], what: @autoclosure () -> String, reportArg: Int32? = nil
-  ) throws {
-    guard lua.type(at: arg) == .table else { return }
-    // A sprite is a table too, but no options: named as what it is.
-    if lua.isObject(at: arg) {
-      throw LuaArgumentError(arg: reportArg ?? arg, message: "\(what())s must be a table, got \(lua.typeName(at: arg))")
-    }
-    var first = FirstByKey<String>()
-    lua.forEachPair(arg) { k, _ in
-      guard lua.type(at: k) == .string, let key = lua.toString(at: k), allowed.contains(key) else {
-        let name = lua.type(at: k) == .string ? lua.toString(at: k) ?? "?" : lua.typeName(at: k)
-        first.offer(name, name)
-        return
-      }
-    }
-    if let unknown = first.failure {
-      throw LuaArgumentError(
-        arg: reportArg ?? arg, message: "unknown \(what()) '\(unknown)' (options: \(allowed.joined(separator: ", ")))")
-    }
   }
 
   /// `action` repeated as the `loops` and `yoyo` options at `optsArg` ask, or as it is.
@@ -180,20 +156,20 @@ extension Engine {
 
   /// Tracks for the sprite or camera at `target` towards the table at `props`.
   func tweenTargetTracks(_ lua: LuaState, target: Int32, props: Int32) throws -> [TweenTrack] {
-    if lua.toObject(at: target, as: CameraToken.self) != nil { return try cameraTracks(lua: lua, arg: props) }
-    return try tweenTracks(try checkSprite(lua, target), lua: lua, arg: props)
+    if lua.toObject(at: target, as: CameraToken.self) != nil { return try camera.tracks(lua: lua, arg: props) }
+    return try tweenTracks(try sprites.checkSprite(lua, target), lua: lua, arg: props)
   }
 
   func tweenTracks(_ node: Node, lua: LuaState, arg: Int32) throws -> [TweenTrack] {
     try lua.checkTable(arg)
     var tracks: [TweenTrack] = []
     var failure = FirstByKey<Error>()
-    let fields = spriteFieldTable
+    let fields = sprites.fieldTable
     lua.forEachPair(arg) { k, v in
       // A sprite field a tween moves, found by its interned name: no Swift string made and
       // matched per property (that was most of starting a tween). Colours and refusals below.
       if let interned = lua.internedString(at: k), let field = fields.lookup(interned),
-        let property = Engine.tweenProperty(field, of: node)
+        let property = Tweens.tweenProperty(field, of: node)
       {
         do {
           guard let to = try lua.rangedNumber(at: v, field.rawValue, in: field.range ?? Limits.position, arg: arg) else {
@@ -210,7 +186,7 @@ extension Engine {
         failure.offer(lua.typeName(at: k), LuaArgumentError(arg: arg, message: "field names expected"))
         return
       }
-      if let colorProperty = Engine.tweenColorAliases[key] {
+      if let colorProperty = Tweens.tweenColorAliases[key] {
         guard lua.type(at: v) == .string, let text = lua.toString(at: v), let color = Color(string: text) else {
           failure.offer(key, LuaArgumentError(arg: arg, message: "'\(key)' must be a colour like \"#ff0000\""))
           return
@@ -218,7 +194,7 @@ extension Engine {
         tracks += TweenTrack.color(node, colorProperty, to: color)
         return
       }
-      let name = key == "radius" && node.kind != .circle ? "corner_radius" : (Engine.tweenAliases[key] ?? key)
+      let name = key == "radius" && node.kind != .circle ? "corner_radius" : (Tweens.tweenAliases[key] ?? key)
       let range = SpriteField(rawValue: key)?.range ?? Limits.position
       let number: Double?
       do { number = try lua.rangedNumber(at: v, key, in: range, arg: arg) } catch {
@@ -230,7 +206,7 @@ extension Engine {
         return
       }
       guard let track = TweenTrack(node: node, propertyName: name, to: to) else {
-        failure.offer(key, LuaArgumentError(arg: arg, message: "cannot tween '\(key)' (can tween: \(Engine.tweenFieldList))"))
+        failure.offer(key, LuaArgumentError(arg: arg, message: "cannot tween '\(key)' (can tween: \(Tweens.tweenFieldList))"))
         return
       }
       tracks.append(track)
@@ -285,7 +261,7 @@ extension Engine {
       throw LuaArgumentError(arg: optsArg, message: "on_done must be a function")
     }
     let fn = lua.ref(at: -1)
-    tweens.onDone(handle) { [unowned self] completed in
+    system.onDone(handle) { [unowned self] completed in
       invoke(fn, context: "tween on_done") { lua in
         lua.push(completed)
         return 1

@@ -1,9 +1,9 @@
 import LuaBridge
 import TideCore
 
-extension Engine {
+extension Scenes {
   /// `tide.scene`: named screens. Leaving one removes its sprites, timers, tweens, tasks and listeners.
-  func installSceneAPI() {
+  func install() {
     let m = module("tide.scene")
 
     /// Defines (or, on hot reload, redefines) a scene. Its functions receive the scene's `self`:
@@ -15,7 +15,7 @@ extension Engine {
     m.function("define") { [unowned self] lua in
       let name = try lua.checkString(1)
       try lua.checkTable(2)
-      lua.push(sceneDefinitions)
+      lua.push(definitions)
       lua.pushValue(at: 2)
       lua.rawSet(-2, key: name)
       lua.pop(1)
@@ -31,7 +31,7 @@ extension Engine {
       let name = try lua.checkString(1)
       if lua.type(at: 2) != .none && lua.type(at: 2) != .nil { try lua.checkTable(2) }
       do {
-        try scenes.go(name, paramsIndex: lua.type(at: 2) == .table ? 2 : nil, on: lua, engine: self)
+        try go(name, paramsIndex: lua.type(at: 2) == .table ? 2 : nil, on: lua)
       } catch let error as LuaError {
         throw LuaArgumentError(arg: 1, message: error.message)
       }
@@ -43,7 +43,7 @@ extension Engine {
     /// @return number: seconds
     /// @example if tide.scene.time() > 30 then tide.scene.go("over") end
     m.function("time") { [unowned self] lua in
-      guard let current = scenes.current else {
+      guard let current else {
         lua.push(0.0)
         return 1
       }
@@ -57,7 +57,7 @@ extension Engine {
     /// @return integer?
     /// @example if tide.scene.current() == "play" then pause() end
     m.function("current") { [unowned self] lua in
-      guard let current = scenes.current else {
+      guard let current else {
         lua.pushNil()
         return 1
       }

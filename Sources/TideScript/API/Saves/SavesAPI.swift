@@ -2,10 +2,10 @@ import Foundation
 import LuaBridge
 import TideCore
 
-extension Engine {
+extension Saves {
   /// `tide.save`: small tables kept between runs as JSON files, written atomically.
   /// A file that cannot be read is set aside (renamed, never overwritten) with a warning.
-  func installSaveAPI() {
+  func install() {
     let m = module("tide.save")
 
     /// Reads the saved value `name`, or returns `default` when there is none. A damaged file is
@@ -48,7 +48,7 @@ extension Engine {
       let reason = lua.isNoneOrNil(at: 2) ? "the game could not use it" : try lua.checkString(2)
       let occupied: Bool
       do {
-        occupied = try saves.isOccupied(name)
+        occupied = try store.isOccupied(name)
       } catch let error as SaveError {
         throw LuaArgumentError(arg: 1, message: error.description)
       }
@@ -73,7 +73,7 @@ extension Engine {
       let name = try lua.checkString(1)
       let value = try saveValue(at: 2, lua: lua, path: name, depth: 0)
       do {
-        try saves.write(name, Data(value.jsonText().utf8))
+        try store.write(name, Data(value.jsonText().utf8))
       } catch let error as SaveError {
         throw LuaRaise("cannot save '\(name)': \(error.description)")
       }
@@ -86,7 +86,7 @@ extension Engine {
     let name = try lua.checkString(1)
     let result: SaveReadResult
     do {
-      result = try saves.read(name)
+      result = try store.read(name)
     } catch {
       throw LuaArgumentError(arg: 1, message: error.description)
     }
@@ -119,7 +119,7 @@ extension Engine {
   /// Renames save `name` out of the way (never overwriting it) and warns with `warning` of the
   /// name it was kept as, which it returns; the caller decides what a failure means.
   private func setAsideSave(_ name: String, warning: (String) -> String) throws(SaveError) -> String {
-    let kept = try saves.setAside(name).lastPathComponent
+    let kept = try store.setAside(name).lastPathComponent
     errors.warn(warning(kept))
     return kept
   }

@@ -7,10 +7,10 @@ final class TimerToken {
   init(_ handle: TimerHandle) { self.handle = handle }
 }
 
-extension Engine {
+extension Timers {
   /// `tide.after`, `tide.every`: callbacks on the game clock (virtual time, 60 ticks a second).
   /// At most 100,000 timers (waiting tasks included) are scheduled at once.
-  func installTimeAPI() {
+  func install() {
     let m = module("tide")
 
     /// Calls `fn` once, `delay` seconds of game time from now. Owned by the current scene.
@@ -21,9 +21,9 @@ extension Engine {
     m.function("after") { [unowned self] lua in
       let delay = try lua.checkNumber(1, "delay", in: Limits.delay)
       try lua.checkFunction(2)
-      try checkTimerCap()
+      try checkCap()
       let fn = lua.ref(at: 2)
-      let handle = timers.after(delay, owner: scenes.currentOwner) { [unowned self] in
+      let handle = queue.after(delay, owner: scenes.currentOwner) { [unowned self] in
         invoke(fn, context: "tide.after callback")
       }
       lua.pushObject(TimerToken(handle), metatable: "tide.Timer")
@@ -43,10 +43,10 @@ extension Engine {
       let interval = try lua.checkNumber(1, "interval", in: Limits.interval)
       try lua.checkFunction(2)
       let count = try lua.optInt(3, "count", in: Limits.repeatCount, default: 0)
-      try checkTimerCap()
+      try checkCap()
       let fn = lua.ref(at: 2)
       var calls = 0
-      let handle = timers.every(interval, count: count > 0 ? count : nil, owner: scenes.currentOwner) { [unowned self] in
+      let handle = queue.every(interval, count: count > 0 ? count : nil, owner: scenes.currentOwner) { [unowned self] in
         calls += 1
         let n = calls
         invoke(fn, context: "tide.every callback") { lua in
@@ -64,7 +64,7 @@ extension Engine {
     /// @example h:cancel()
     t.method("cancel") { [unowned self] lua in
       let token = try lua.checkUserdata(1, TimerToken.self, name: "timer")
-      timers.cancel(token.handle)
+      queue.cancel(token.handle)
       return 0
     }
 
@@ -73,7 +73,7 @@ extension Engine {
     /// @example if h:active() then h:cancel() end
     t.method("active") { [unowned self] lua in
       let token = try lua.checkUserdata(1, TimerToken.self, name: "timer")
-      lua.push(timers.isActive(token.handle))
+      lua.push(queue.isActive(token.handle))
       return 1
     }
     registerMethodsMetatable("tide.Timer", methods: "Timer")

@@ -1,7 +1,7 @@
 import LuaBridge
 import TideCore
 
-extension Engine {
+extension Particles {
   /// The keys of `tide.particles`' options that are not sprite fields (`keep`), made once.
   static let particlesOwnKeys = Set(LuaTableShape.particlesOptions.names)
   /// The keys an emitter table may hold, made once and checked for each key of every emitter
@@ -10,7 +10,7 @@ extension Engine {
   static let emitterKeySet = Set(LuaTableShape.emitter.names)
 
   /// `tide.particles`: emitters described by data tables, stepped and drawn by the engine.
-  func installParticlesAPI() {
+  func install() {
     let m = module("tide")
 
     /// Starts a particle emitter described by `emitter`, a data table (keep named emitters in a
@@ -39,17 +39,16 @@ extension Engine {
           throw LuaArgumentError(arg: 2, message: "'keep' must be a boolean")
         }
       }
-      let seed = particleSeeds.next()
-      return try makeSprite(.particles, lua: lua, optsArg: 2, also: Engine.particlesOwnKeys) { [unowned self] node in
+      let seed = random.particleSeeds.next()
+      return try sprites.makeSprite(.particles, lua: lua, optsArg: 2, also: Particles.particlesOwnKeys) { [unowned self] node in
         node.removesWhenDone = !keep
-        node.emitter = ParticleEmitter(spec: spec, seed: seed, budget: scene.particleBudget)
+        node.emitter = ParticleEmitter(spec: spec, seed: seed, budget: sprites.graph.particleBudget)
       }
     }
     installParticleMethods()
   }
 
   /// The particle stream's seed for game seed `seed`: a fixed scramble, so the two streams differ.
-  static func particleSeed(_ seed: UInt64) -> UInt64 { seed ^ 0x9E37_79B9_7F4A_7C15 }
 
   /// The particle methods of sprites, added to the Sprite type's methods.
   func installParticleMethods() {
@@ -81,7 +80,7 @@ extension Engine {
   }
 
   private func particleEmitter(_ lua: LuaState) throws -> ParticleEmitter {
-    let node = try checkSprite(lua, 1)
+    let node = try sprites.checkSprite(lua, 1)
     guard let emitter = node.emitter else {
       throw LuaArgumentError(arg: 1, message: "only particles sprites emit (this is a \(node.kind.rawValue))")
     }
@@ -94,7 +93,7 @@ extension Engine {
     try lua.checkTable(arg)
     var unknown = FirstByKey<String>()
     lua.forEachPair(arg) { k, _ in
-      guard lua.type(at: k) == .string, let key = lua.toString(at: k), Engine.emitterKeySet.contains(key) else {
+      guard lua.type(at: k) == .string, let key = lua.toString(at: k), Particles.emitterKeySet.contains(key) else {
         let name = lua.toString(at: k) ?? lua.typeName(at: k)
         unknown.offer(name, name)
         return
@@ -135,7 +134,7 @@ extension Engine {
       }
     }
     if let image = try string(lua, arg, "image") {
-      _ = try imageSize(image, arg: arg)
+      _ = try sprites.imageSize(image, arg: arg)
       spec.shape = .image(image)
     }
     guard spec.burst > 0 || spec.rate > 0 else {

@@ -1,9 +1,9 @@
 import LuaBridge
 import TideCore
 
-extension Engine {
+extension Audio {
   /// `tide.audio`: sounds from the game's `assets/` (wav or ogg). Headless runs record what played.
-  func installAudioAPI() {
+  func install() {
     let m = module("tide.audio")
 
     /// Plays `assets/<name>.wav` (or `.ogg`) once.
@@ -14,16 +14,16 @@ extension Engine {
       let name = try lua.checkString(1)
       try checkOptionKeys(lua, arg: 2, LuaTableShape.soundOptions.names, what: "option")
       if !knownSounds.contains(name) {
-        guard AssetCatalog.soundFile(named: name, in: gameDirectory) != nil else {
-          if let problem = AssetCatalog.problem(named: name, extensions: ["wav", "ogg"], in: gameDirectory, shown: displayPath) {
+        guard AssetCatalog.soundFile(named: name, in: context.gameDirectory) != nil else {
+          if let problem = AssetCatalog.problem(named: name, extensions: ["wav", "ogg"], in: context.gameDirectory, shown: context.displayPath) {
             throw LuaArgumentError(arg: 1, message: problem)
           }
-          throw LuaArgumentError(arg: 1, message: "no sound '\(name)' (looked for \(displayPath)/assets/\(name).wav and .ogg)")
+          throw LuaArgumentError(arg: 1, message: "no sound '\(name)' (looked for \(context.displayPath)/assets/\(name).wav and .ogg)")
         }
         knownSounds.insert(name)
       }
       let volume = try lua.optNumberField(2, "volume", in: Limits.volume, default: 1)
-      recordSound(name, volume: min(max(volume, 0), 1))
+      play(name, volume: min(max(volume, 0), 1))
       return 0
     }
   }

@@ -43,11 +43,11 @@ package final class SpriteTables: PositionSource {
     didSet { fields = kind?.rawFields }
   }
   private(set) var fields: RawFields?
-  /// The engine whose sprites these are, and the main thread of its Lua state; set by
-  /// `connect(to:)`, which the engine's init calls, and cleared as the engine goes (a node a
+  /// Where the sprites' errors go, and the main thread of their Lua state; set by
+  /// `connect(to:errors:)`, which the `Sprites` part's init calls, and cleared as it goes (a node a
   /// caller still holds then keeps its position and asks nothing). Unowned and plain: no
   /// reference counting on paths every tween and tap take.
-  private unowned(unsafe) var engine: Engine?
+  private unowned(unsafe) var errors: ScriptErrors?
   private var lua: LuaState?
   /// True while the engine steps (`Engine.step`).
   var isStepping = false
@@ -70,16 +70,16 @@ package final class SpriteTables: PositionSource {
     super.init()
   }
 
-  /// Starts following the tables of `engine`'s sprites: its VM moves the epoch from now on.
-  func connect(to engine: Engine) {
-    self.engine = engine
-    lua = engine.lua
-    engine.vm.useEpoch(epoch, keptBy: self)
+  /// Starts following the tables of the sprites in `vm`: it moves the epoch from now on.
+  func connect(to vm: LuaVM, errors: ScriptErrors) {
+    self.errors = errors
+    lua = vm.state
+    vm.useEpoch(epoch, keptBy: self)
   }
 
   /// Stops following every table (the engine is going): nodes keep the positions they hold.
   func disconnect() {
-    engine = nil
+    errors = nil
     lua = nil
     held.removeAll()
   }
@@ -211,10 +211,10 @@ package final class SpriteTables: PositionSource {
   /// Reports the fields in `bad` of the table at `index` (standing for `node`), then puts the
   /// position last confirmed back, in the node and the table.
   private func putRight(_ node: Node, fields bad: UInt32, tableAt index: Int32, lua: LuaState) {
-    guard let fields, let engine else { return }
+    guard let fields, let errors else { return }
     let block = node.fieldsAddress
     for i in 0..<fields.count where bad & (1 << i) != 0 {
-      report(node, field: i, tableAt: index, lua: lua, engine: engine)
+      report(node, field: i, tableAt: index, lua: lua, errors: errors)
       let confirmed = block.load(fromByteOffset: confirmedOffset + 8 * i, as: Double.self)
       block.storeBytes(of: confirmed, toByteOffset: fields.offset(of: i), as: Double.self)
       fields.restore(i, lua, tableAt: index, from: block)
@@ -232,8 +232,8 @@ package final class SpriteTables: PositionSource {
     block.storeBytes(of: fields.value(i, in: block), toByteOffset: confirmedOffset + 8 * i, as: Double.self)
     guard pushTable(of: node, lua: lua) else { return }
     let bad = fields.push(lua, tableAt: -1, from: block, mask: 1 << i)
-    if bad != 0, let engine {
-      if inGame, nodeFields.pointee.sourceKey != 0 { report(node, field: i, tableAt: -1, lua: lua, engine: engine) }
+    if bad != 0, let errors {
+      if inGame, nodeFields.pointee.sourceKey != 0 { report(node, field: i, tableAt: -1, lua: lua, errors: errors) }
       fields.restore(i, lua, tableAt: -1, from: block)
     }
     lua.pop()
@@ -284,7 +284,7 @@ package final class SpriteTables: PositionSource {
 
   /// Reports that field `i` of the table at `index` (standing for `node`) holds what the field
   /// refuses, as a script error naming the sprite, the field, the value and the range.
-  private func report(_ node: Node, field i: Int, tableAt index: Int32, lua: LuaState, engine: Engine) {
+  private func report(_ node: Node, field i: Int, tableAt index: Int32, lua: LuaState, errors: ScriptErrors) {
     guard let fields else { return }
     let name = fields.name(of: i)
     let table = lua.absIndex(index)
@@ -306,7 +306,7 @@ package final class SpriteTables: PositionSource {
     // The write has no line of its own (see above): where the sprite was made helps find it.
     let made = (node.attachment as? NodeScript)?.madeAt.map { " made at \($0)" } ?? ""
     let message = "sprite \(node.description)\(made): \(got); it stays at \(name) = \(kept)"
-    engine.errors.report(
+    errors.report(
       LuaError(kind: .runtime, message: message, location: nil, traceback: ""), context: "sprite field \(name)")
   }
 

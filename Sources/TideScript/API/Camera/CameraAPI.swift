@@ -4,14 +4,14 @@ import TideCore
 /// `tide.camera` as Lua sees it: always the current scene's camera.
 final class CameraToken {}
 
-extension Engine {
+extension SceneCamera {
   /// The camera fields Lua reads and writes, with the numbers each takes.
   static let cameraFields: [String: NumberRange] = [
     "x": Limits.position, "y": Limits.position, "zoom": Limits.zoom, "rotation": Limits.rotation,
   ]
 
   /// `tide.camera`: moves, zooms and turns the current scene's world; its HUD stays put.
-  func installCameraAPI() {
+  func install() {
     /// The current scene's camera (`tide.camera`); its number fields tween like a sprite's.
     /// @field x number: the world point at the centre of the screen (at first the screen's centre)
     /// @field y number: as `x`, downwards
@@ -50,7 +50,7 @@ extension Engine {
       return 2
     }
 
-    guard let methods = methodTables["Camera"] else { return }
+    guard let methods = context.methods(of: "Camera") else { return }
     lua.registerMetatable(
       "tide.Camera", methodTable: methods,
       index: { [unowned self] lua in
@@ -63,7 +63,7 @@ extension Engine {
         case "rotation": lua.push(camera.rotation)
         case "hud":
           guard let hud = scenes.current?.hud else { throw LuaRaise("no scene is active") }
-          pushSprite(hud, on: lua)
+          sprites.pushSprite(hud, on: lua)
         default:
           throw LuaRaise("camera has no field '\(key)' (fields: x, y, zoom, rotation, hud; methods: to_world, to_screen)")
         }
@@ -71,14 +71,14 @@ extension Engine {
       },
       newindex: { [unowned self] lua in
         let key = lua.toString(at: 2) ?? "?"
-        guard let range = Engine.cameraFields[key] else {
+        guard let range = SceneCamera.cameraFields[key] else {
           throw LuaRaise("camera has no field '\(key)' to set (fields: x, y, zoom, rotation; hud is read-only)")
         }
         let camera = try currentCamera()
         guard let value = try lua.rangedNumber(at: 3, key, in: range, arg: 3) else {
           throw LuaArgumentError(arg: 3, message: "camera.\(key) must be a number, got \(lua.typeName(at: 3))")
         }
-        Engine.setCamera(camera, key, value)
+        SceneCamera.setCamera(camera, key, value)
         return 0
       })
     /// @name tide.camera
@@ -92,7 +92,7 @@ extension Engine {
     /// @type Camera
     /// @example tide.tween(tide.camera, 0.5, { x = hero.x, zoom = 1.5 }, { ease = "out_quad" })
     /// @example tide.sprite.text("Score: 0", { parent = tide.camera.hud, x = 20, y = 20 })
-    lua.push(tideTable)
+    lua.push(context.tideTable)
     lua.pushObject(CameraToken(), metatable: "tide.Camera")
     lua.rawSet(-2, key: "camera")
     lua.pop(1)
@@ -126,14 +126,14 @@ extension Engine {
 
   /// Tween tracks over the camera's fields (`props` at `arg`); the camera is looked up when the
   /// tween steps, so a tween outliving its scene writes nothing (scenes cancel their tweens anyway).
-  func cameraTracks(lua: LuaState, arg: Int32) throws -> [TweenTrack] {
+  func tracks(lua: LuaState, arg: Int32) throws -> [TweenTrack] {
     let camera = try currentCamera()
     try lua.checkTable(arg)
     var tracks: [TweenTrack] = []
     var failure = FirstByKey<Error>()
     lua.forEachPair(arg) { k, v in
       let key = lua.toString(at: k) ?? "?"
-      guard lua.type(at: k) == .string, let range = Engine.cameraFields[key] else {
+      guard lua.type(at: k) == .string, let range = SceneCamera.cameraFields[key] else {
         failure.offer(key, LuaArgumentError(arg: arg, message: "cannot tween camera '\(key)' (can tween: x, y, zoom, rotation)"))
         return
       }
@@ -144,7 +144,7 @@ extension Engine {
         }
         tracks.append(
           TweenTrack(
-            read: { Engine.cameraValue(camera, key) }, write: { Engine.setCamera(camera, key, $0) }, to: to))
+            read: { SceneCamera.cameraValue(camera, key) }, write: { SceneCamera.setCamera(camera, key, $0) }, to: to))
       } catch { failure.offer(key, error) }
     }
     if let error = failure.failure { throw error }

@@ -1,0 +1,46 @@
+import LuaBridge
+import TideCore
+
+/// The player's input: what is queued for the next tick, the keys held and the pointer, the
+/// gestures made of it, and who hears of it — sprites' handlers (`sprite:on`) and `tide.input`'s
+/// listeners, each listener owned by the scene current when it was added.
+final class Input: Part {
+  let context: PartContext
+  /// Whose sprites take presses, and how to hand them to Lua.
+  unowned let sprites: Sprites
+  unowned let scenes: Scenes
+  /// Events queued for the next tick, in design coordinates.
+  var pending: [InputEvent] = []
+  var keysDown: Set<String> = []
+  var pointer = Vec2(x: 0, y: 0)
+  var pointerIsDown = false
+  var gestures = GestureRecognizer()
+  var listeners: [String: [(owner: Int, fn: LuaRef)]] = [:]
+  /// Whether to keep `missedPresses`; off but for the layout check, since a player's taps on
+  /// nothing would pile up for nothing.
+  var tracksMissedPresses = false
+  /// The presses nothing took, when `tracksMissedPresses` is on: no sprite with a handler under
+  /// the point and no `tide.input` pointer listener. The layout check warns with them: a golden
+  /// input's taps placed for another screen size land on nothing, and its screen is not reached.
+  var missedPresses: [MissedPress] = []
+
+  init(context: PartContext, sprites: Sprites, scenes: Scenes) {
+    self.context = context
+    self.sprites = sprites
+    self.scenes = scenes
+  }
+
+  /// Nothing queued, held or heard, for a fresh start.
+  func reset() {
+    listeners.removeAll()
+    gestures = GestureRecognizer()
+    pending.removeAll()
+    missedPresses.removeAll()
+    keysDown.removeAll()
+    pointerIsDown = false
+  }
+}
+
+extension Input: SceneScoped {
+  func sceneDidEnd(_ scene: Scenes.Active) { removeListeners(owner: scene.owner) }
+}
