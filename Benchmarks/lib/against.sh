@@ -106,7 +106,6 @@ section_against() {
     echo "Written by \`Scripts/bench --against REV\`. Each ratio is this tree's figure over REV's, both"
     echo "measured in this run, taking turns: above 1 is more for a rate (fps, N, × real time) and"
     echo "slower for a time. Figures that were the same in every run are left out."
-    echo
   } >"$md"
   for s in "$@"; do
     log "against: section $s"
@@ -131,7 +130,7 @@ section_against() {
         compare_figures "$rounds" "${runs[@]}"
       } >"$part"
     fi
-    { cat "$part"; echo; } >>"$md"
+    { echo; cat "$part"; } >>"$md"
   done
   TIDE_BIN=$THIS_BIN
 }

@@ -257,7 +257,7 @@ bm_cpu_probe() {
   kill "$watchdog" 2>/dev/null
   rm -f "$fifo"
   [ -n "$f1" ] && [ -n "$c0" ] && [ -n "$c1" ] && [ "$f1" -gt "$f0" ] || return 1
-  printf '%s %s\n' "$fps" "$(calc "($c1 - $c0) * 1000 / $(getconf CLK_TCK) / ($f1 - $f0)")"
+  printf '%s %s\n' "$fps" "$(calc "($c1 - $c0) * 1000 / $(getconf CLK_TCK) / ($f1 - $f0)" | awk '{ printf "%.1f", $1 }')"
 }
 
 # `Scripts/bench --against REV bunnymark`: Tide only, this tree's tide against REV's, probe by
@@ -307,8 +307,8 @@ against_bunnymark() {
       a=${BM_PASS[tide-$impl]} b=${BM_PASS[rev-$impl]}
       echo "| largest N ≥ $BM_TARGET_FPS fps, $impl | $(thousands "$a") | $(thousands "$b") | $(bm_ratio "$a" "$b")× |"
     done
-    echo
     if [ ${#active[@]} -gt 0 ]; then
+      echo
       echo "<details><summary>Probes (N → fps)</summary>"
       echo
       for impl in "${active[@]}"; do echo "- $impl:${BM_PROBES[$impl]%;}"; done
