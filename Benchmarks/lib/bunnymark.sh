@@ -27,11 +27,14 @@ bm_probe() {
     sdl-opengl-unbatched)
       out=$(BENCH_BATCHING=0 BENCH_WARMUP=$BM_WARMUP BENCH_SECONDS=$BM_SECONDS timeout -k 2 "$limit" \
         "$SDL_BIN" "$n" opengl Benchmarks/assets/bunny.png 2>>"$BM_LOG") ;;
-    tide-software|tide-opengl)
+    tide-software|tide-opengl|rev-software|rev-opengl)
       # Tide prints a running figure once a second after the warm-up; SIGINT (SDL_QUIT) ends it.
+      # rev-* is the tide built from `--against REV`, running this tree's game.
+      local bin=$TIDE_BIN
+      [ "${impl%%-*}" = rev ] && bin=$AGAINST_BIN
       limit=$(calc "int($BM_WARMUP + $BM_SECONDS + 4)")
-      out=$(TIDE_VSYNC=0 TIDE_RENDERER=${impl#tide-} timeout -s INT -k 3 "$limit" \
-        "$TIDE_BIN" run Benchmarks/tide-bunnymark --option "bunnies=$n" \
+      out=$(TIDE_VSYNC=0 TIDE_RENDERER=${impl#*-} timeout -s INT -k 3 "$limit" \
+        "$bin" run Benchmarks/tide-bunnymark --option "bunnies=$n" \
         --option "warmup=$BM_WARMUP" --option "seconds=$BM_SECONDS" 2>>"$BM_LOG") ;;
     *) log "unknown bunnymark $impl"; return 1 ;;
   esac
@@ -224,4 +227,93 @@ bm_target_row() {
   fi
   r=$(bm_ratio "$a" "$b")
   if is "$r >= $need"; then echo "| $label | ${r}× | yes |"; else echo "| $label | ${r}× | **no** |"; fi
+}
+
+# Runs one Tide bunnymark on the software renderer with $2 bunnies through tide binary $1 and
+# prints "<fps> <CPU ms per frame>": the frame rate of the measured window, and the CPU time the
+# process (every thread) spent per frame over it. The second moves little with load from other
+# work, which only ever slows the first: read from /proc as each figure line arrives.
+bm_cpu_probe() {
+  local bin=$1 n=$2 fifo pid line frames cpu f0="" c0="" f1="" c1="" fps="" elapsed
+  fifo="$BENCH_TMP/cpu-probe.fifo"
+  rm -f "$fifo" && mkfifo "$fifo" || return 1
+  # In the background SIGINT is ignored; SDL turns SIGTERM into SDL_QUIT as well.
+  TIDE_VSYNC=0 TIDE_RENDERER=software "$bin" run Benchmarks/tide-bunnymark --option "bunnies=$n" \
+    --option "warmup=$BM_WARMUP" --option "seconds=$BM_SECONDS" >"$fifo" 2>>"$BM_LOG" &
+  pid=$!
+  (sleep "$(calc "int($BM_WARMUP + $BM_SECONDS + 20)")"; kill -TERM "$pid" 2>/dev/null) &
+  local watchdog=$!
+  while IFS= read -r line; do
+    printf '[cpu n=%s] %s\n' "$n" "$line" >>"$BM_LOG"
+    case $line in BUNNYMARK*) ;; *) continue ;; esac
+    cpu=$(awk '{ print $14 + $15 }' "/proc/$pid/stat" 2>/dev/null)
+    frames=$(sed -n 's/.* frames=\([0-9]*\).*/\1/p' <<<"$line")
+    fps=$(sed -n 's/.* fps=\([0-9.]*\).*/\1/p' <<<"$line")
+    elapsed=$(sed -n 's/.* seconds=\([0-9.]*\).*/\1/p' <<<"$line")
+    if [ -z "$f0" ]; then f0=$frames c0=$cpu; else f1=$frames c1=$cpu; fi
+    is "${elapsed:-0} >= $BM_SECONDS" && kill -TERM "$pid" 2>/dev/null
+  done <"$fifo"
+  wait "$pid" 2>/dev/null
+  kill "$watchdog" 2>/dev/null
+  rm -f "$fifo"
+  [ -n "$f1" ] && [ -n "$c0" ] && [ -n "$c1" ] && [ "$f1" -gt "$f0" ] || return 1
+  printf '%s %s\n' "$fps" "$(calc "($c1 - $c0) * 1000 / $(getconf CLK_TCK) / ($f1 - $f0)" | awk '{ printf "%.1f", $1 }')"
+}
+
+# `Scripts/bench --against REV bunnymark`: Tide only, this tree's tide against REV's, probe by
+# probe in turn. First the frame rate and the CPU time a frame at a fixed count on the software
+# renderer (the figures a regression moves first: a search's answer moves in steps of its
+# precision), both binaries alternating BENCH_AGAINST_ROUNDS times; then the largest N ≥ 60 fps search of the section, with
+# REV's two renderers as two more programs in the round robin. Prints Markdown rows
+# "| figure | this | REV | this / REV |" after a heading.
+# Env: BENCH_AGAINST_BUNNIES (default 5000), BENCH_AGAINST_SECONDS (counted per fixed probe, 4),
+#      BENCH_AGAINST_SEARCH=0 (the fixed-count probes only).
+against_bunnymark() {
+  local md=$1 rounds=$2 n=${BENCH_AGAINST_BUNNIES:-5000} i impl
+  BM_LOG="$BENCH_TMP/bunnymark-against.log"; : >"$BM_LOG"
+  sync_bunny_copies
+  local this=() rev=() this_cpu=() rev_cpu=() fc seconds=$BM_SECONDS
+  # Longer windows than the search's probes: the figures are compared, not just tested.
+  BM_SECONDS=${BENCH_AGAINST_SECONDS:-4}
+  for ((i = 0; i < rounds; i++)); do
+    fc=$(bm_cpu_probe "$TIDE_BIN" "$n") && { this+=("${fc% *}"); this_cpu+=("${fc#* }"); }
+    fc=$(bm_cpu_probe "$AGAINST_BIN" "$n") && { rev+=("${fc% *}"); rev_cpu+=("${fc#* }"); }
+    log "  $n bunnies, round $((i + 1)) (fps, CPU ms a frame): this ${this[*]: -1}, ${this_cpu[*]: -1}; rev ${rev[*]: -1}, ${rev_cpu[*]: -1}"
+  done
+  BM_SECONDS=$seconds
+  local active=(tide-software rev-software tide-opengl rev-opengl) busy=1
+  [ "${BENCH_AGAINST_SEARCH:-1}" = 0 ] && active=()
+  for impl in "${active[@]}"; do bm_init "$impl" "$([ "${impl#*-}" = software ] && echo 6000 || echo 3000)"; done
+  while [ "$busy" = 1 ]; do
+    busy=0
+    for impl in "${active[@]}"; do
+      [ -n "${BM_DONE[$impl]}" ] && continue
+      busy=1
+      bm_step "$impl" || true
+    done
+  done
+  local a b
+  {
+    echo "### bunnymark (1280×720 under Xvfb, vsync off, \`Benchmarks/tide-bunnymark\` of this tree for both)"
+    echo
+    echo "| figure | this tree | $AGAINST_LABEL | this / $AGAINST_LABEL |"
+    echo "| --- | ---: | ---: | ---: |"
+    a=$(median "${this[@]}") b=$(median "${rev[@]}")
+    echo "| fps at $(thousands "$n") bunnies, software (median of ${#this[@]} / ${#rev[@]}: ${this[*]} / ${rev[*]}) | ${a:-–} | ${b:-–} | **$(bm_ratio "$a" "$b")×** |"
+    a=$(median "${this_cpu[@]}") b=$(median "${rev_cpu[@]}")
+    echo "| CPU ms per frame there, all threads (lower is better; moves little with load) (${this_cpu[*]} / ${rev_cpu[*]}) | ${a:-–} | ${b:-–} | **$(bm_ratio "$a" "$b")×** |"
+    for impl in software opengl; do
+      [ ${#active[@]} -eq 0 ] && break
+      a=${BM_PASS[tide-$impl]} b=${BM_PASS[rev-$impl]}
+      echo "| largest N ≥ $BM_TARGET_FPS fps, $impl | $(thousands "$a") | $(thousands "$b") | $(bm_ratio "$a" "$b")× |"
+    done
+    if [ ${#active[@]} -gt 0 ]; then
+      echo
+      echo "<details><summary>Probes (N → fps)</summary>"
+      echo
+      for impl in "${active[@]}"; do echo "- $impl:${BM_PROBES[$impl]%;}"; done
+      echo
+      echo "</details>"
+    fi
+  } >"$md"
 }

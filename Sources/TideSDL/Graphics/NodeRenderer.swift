@@ -143,10 +143,9 @@ final class NodeRenderer {
         // A frame stops drawing once it has covered the screen `overdrawLayers` times over:
         // 200,000 sprites or particles each as big as the screen would otherwise take minutes.
         if frame.covered > frame.coverLimit { break }
-        if first[index].look.kind != .particles {
-          frame.covered += Self.coverage(first[index].transform, first[index].look, view: view, frame.target)
-        }
-        draw(first + index, view: view, pixelScale: pixelScale, &frame)
+        let transform = view * first[index].transform
+        frame.covered += Self.coverage(first + index, transform: transform, frame.target)
+        draw(first + index, transform: transform, view: view, pixelScale: pixelScale, &frame)
       }
     }
     frame.shapes.flush(renderer, target: frame.target, window: frame.window)
@@ -160,13 +159,34 @@ final class NodeRenderer {
 
   /// Pixels of the output under the item's box (its bounding box on the output, clipped to it):
   /// what lies off screen costs nothing, so a wide world under a camera is not counted.
-  private static func coverage(_ transform: Affine, _ look: NodeLook, view: Affine, _ target: SafeGeometry.Box) -> Double {
-    let t = view * transform
-    let box = look.kind == .line || look.kind == .polygon
-      ? look.pointBounds : Rect(x: 0, y: 0, width: look.width, height: look.height)
-    guard let bounds = Rect.bounding(box.corners.map { t.apply($0) }) else { return 0 }
-    let width = min(bounds.maxX, target.maxX) - max(bounds.minX, target.minX)
-    let height = min(bounds.maxY, target.maxY) - max(bounds.minY, target.minY)
+  /// Particles count as they are drawn (`drawParticles`), so they count 0 here. `transform` is
+  /// the item's with the view applied.
+  ///
+  /// Every band asks this of every item every frame, so it reads the item where it lies and
+  /// allocates nothing: copying the look and building the corners as an array, per sprite per
+  /// band, slowed the bunnymark down more than anything else in its frame.
+  static func coverage(
+    _ item: UnsafePointer<DrawItem>, transform t: Affine, _ target: SafeGeometry.Box
+  ) -> Double {
+    let kind = item.pointee.look.kind
+    if kind == .particles { return 0 }
+    var low = Vec2(0, 0)
+    var high = Vec2(item.pointee.look.width, item.pointee.look.height)
+    if kind == .line || kind == .polygon {
+      let bounds = item.pointee.look.pointBounds
+      low = Vec2(bounds.minX, bounds.minY)
+      high = Vec2(bounds.maxX, bounds.maxY)
+    }
+    let p0 = t.apply(low)
+    let p1 = t.apply(Vec2(high.x, low.y))
+    let p2 = t.apply(high)
+    let p3 = t.apply(Vec2(low.x, high.y))
+    let minX = min(min(min(p0.x, p1.x), p2.x), p3.x)
+    let maxX = max(max(max(p0.x, p1.x), p2.x), p3.x)
+    let minY = min(min(min(p0.y, p1.y), p2.y), p3.y)
+    let maxY = max(max(max(p0.y, p1.y), p2.y), p3.y)
+    let width = min(maxX, target.maxX) - max(minX, target.minX)
+    let height = min(maxY, target.maxY) - max(minY, target.minY)
     guard width > 0, height > 0, width.isFinite, height.isFinite else { return 0 }
     return width * height
   }
@@ -216,11 +236,11 @@ final class NodeRenderer {
   /// Sprites are read where they lie in the list: an item passed or bound as a value is copied
   /// (strings and all) and destroyed again, for every sprite of every band, which showed in
   /// profiles. Shapes and text, which are few, are copied.
+  /// `transform` is the item's with the view applied.
   private func draw(
-    _ item: UnsafePointer<DrawItem>, view: Affine, pixelScale: Double,
+    _ item: UnsafePointer<DrawItem>, transform: Affine, view: Affine, pixelScale: Double,
     _ frame: inout FrameState
   ) {
-    let transform = view * item.pointee.transform
     let alpha = item.pointee.alpha
     switch item.pointee.look.kind {
     case .image:
