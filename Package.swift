@@ -17,7 +17,7 @@ let luaCSettings: [CSetting] = [.unsafeFlags(["-fno-plt"])]
 // Release builds of the engine drop Swift's run-time exclusivity checks: nearly every node,
 // tween, timer and emitter property is public class state, which the optimizer cannot prove
 // free of overlapping access, so each read and write of one called into the runtime's access
-// set (a thread-local lookup): a ninth of a played BubblePop game (issue 18). The compile-time
+// set (a thread-local lookup): a ninth of a played BubblePop game. The compile-time
 // checks stay, and debug builds, which every test runs on, keep the run-time ones, so an
 // overlapping access still traps there.
 let releaseSpeed: [SwiftSetting] = [.unsafeFlags(["-enforce-exclusivity=unchecked"], .when(configuration: .release))]

@@ -6,7 +6,7 @@ import TideSDL
 import TideScript
 
 extension EngineBenchmarks {
-  /// The headless bunnymark against the same update over plain Lua tables (issue 18).
+  /// The headless bunnymark against the same update over plain Lua tables.
   ///
   /// The bunnymark's tick is `Benchmarks/tide-bunnymark/move.lua`; the baseline runs that very
   /// file over plain `{ x, y }` tables in a bare Lua state (Debian's liblua5.4 as the engine
@@ -78,7 +78,7 @@ extension EngineBenchmarks {
         ("Tide in a window: each tick followed by taking every position to draw", String(format: "%.0f ns per bunny per tick (%.2fx the baseline)", perBunny(drawn), drawn / tables)),
         ("virtual time", String(format: "%.0fx real time (%.1f µs a tick)", (Double(ticks) / 60) / sprites, sprites / Double(ticks) * 1e6)),
       ],
-      target: "a headless tick at most 1.3x the same update on plain Lua tables (issue 18)", met: ratio <= 1.3)
+      target: "a headless tick at most 1.3x the same update on plain Lua tables", met: ratio <= 1.3)
   }
 
   /// Loads `move.lua` into `lua` with `bunnies` seeded plain-table bunnies placed as the bunnymark

@@ -17,7 +17,7 @@ struct Bench: ParsableCommand {
     let result: BenchmarkResult
     switch name {
     case "headless":
-      // Headless under load (issue 18): the bunnymark's ticks against its own update on plain
+      // Headless under load: the bunnymark's ticks against its own update on plain
       // Lua tables. Idle first screens cost next to nothing and told nothing (`play` times play).
       let bunnymark = GameLocation("Benchmarks/tide-bunnymark")
       result = try EngineBenchmarks.headlessBunnymark(game: bunnymark.url, displayPath: bunnymark.displayPath)

@@ -4,7 +4,7 @@ import TideCore
 import TideSDL
 import TideScript
 
-/// `tide bench particles` and `tide bench clip` (issue 19): drawing costs measured against a
+/// `tide bench particles` and `tide bench clip`: drawing costs measured against a
 /// baseline in the same run, through the software renderer the window uses.
 enum DrawingBenchmarks {
   static let size = Vec2(1280, 720)
@@ -60,7 +60,7 @@ enum DrawingBenchmarks {
         ("whole frame (step, snapshot, draw)", String(format: "%.2f ms (%.0f fps)", frame, 1000 / frame)),
         ("share of the frame spent stepping", String(format: "%.1f%%", share * 100)),
       ],
-      target: "at most 20% of the frame spent stepping 10,000 particles (issue 19; 60 fps is measured in the window)",
+      target: "at most 20% of the frame spent stepping 10,000 particles (60 fps is measured in the window)",
       met: share <= 0.2 && live >= 10_000)
   }
 
@@ -107,7 +107,7 @@ enum DrawingBenchmarks {
         ("clip = true (a box)", String(format: "%.2f ms a frame (%.2fx)", boxed, boxed / plain)),
         ("clip = true, radius = 40", String(format: "%.2f ms a frame (%.2fx)", rounded, rounded / plain)),
       ],
-      target: "a clipped group of 1,000 sprites costs at most 1.5x the same group unclipped (issue 19)",
+      target: "a clipped group of 1,000 sprites costs at most 1.5x the same group unclipped",
       met: boxed / plain <= 1.5)
   }
 }

@@ -94,7 +94,7 @@ final class CoroutineTests: XCTestCase {
     XCTAssertEqual(try lua.evalString("return tostring(closed)"), "true")
   }
 
-  /// Issue 13 item 7: lua_resetthread on a running coroutine frees the stack its frames use.
+  /// `lua_resetthread` on a running coroutine frees the stack its frames use.
   func testCancelRefusesAnActiveThreadAndClosesItOnceSuspended() throws {
     let vm = makeVM()
     let lua = vm.state

@@ -13,7 +13,7 @@ final class SandboxTests: XCTestCase {
     }
   }
 
-  /// Issue 13 item 12: a `__gc` finalizer runs with hooks off, so an endless loop there hung the
+  /// A `__gc` finalizer runs with hooks off, so an endless loop there hung the
   /// host past the instruction budget. The sandbox's setmetatable refuses `__gc`, as Luau does.
   func testSetmetatableRefusesFinalizers() throws {
     let vm = makeVM()

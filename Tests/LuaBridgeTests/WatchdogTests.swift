@@ -1,7 +1,7 @@
 import LuaBridge
 import XCTest
 
-/// Issue 13: the watchdog ends a call stuck in Lua that the instruction budget does not count
+/// The watchdog ends a call stuck in Lua that the instruction budget does not count
 /// (here: no budget at all), with a clear message, and the state stays usable.
 final class WatchdogTests: XCTestCase {
   func testAStuckCallIsStoppedWithAMessageWhateverItCatches() throws {

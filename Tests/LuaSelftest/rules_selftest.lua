@@ -214,7 +214,7 @@ return function(h)
       "colours: probabilities sum to 95, expected 100" },
     { { { weight = 0 }, { weight = 0 } }, "weight", nil, "items: weights sum to 0; at least one must be positive" },
     { { { chance = 0.5 } }, "chance", { total = 1 }, "items: chances sum to 0.5, expected 1" },
-    -- Six significant digits, not 0.89999999999999991 (issue 15).
+    -- Six significant digits, not 0.89999999999999991.
     { { { chance = 0.3 }, { chance = 0.3 }, { chance = 0.3 } }, "chance", { total = 1 }, "items: chances sum to 0.9, expected 1" },
   }
 

@@ -58,7 +58,7 @@ final class CLITests: XCTestCase {
     XCTAssertEqual(result.stderr, "tide: \(game.path)/conf.lua: width must be a number from 16 to 8192, got \"wide\"\n")
   }
 
-  /// Issue 13 item 12: `while true do end` in conf.lua hung check, run, shot, list and test.
+  /// `while true do end` in conf.lua hung check, run, shot, list and test.
   func testEndlessLoopInConfHitsTheBudget() throws {
     let game = try makeGame(["conf.lua": "while true do end\nreturn {}\n", "main.lua": "", "tests/t_test.lua": ""])
     let shot = game.appendingPathComponent("shot.png").path
@@ -138,7 +138,7 @@ final class CLITests: XCTestCase {
     XCTAssertTrue(result.stdout.hasPrefix("tide "), result.stdout)
   }
 
-  /// A missing game folder fails a TAP or JUnit reader too, not only the exit code (issue 14).
+  /// A missing game folder fails a TAP or JUnit reader too, not only the exit code.
   func testMissingGameFolderIsAFailedEntryInEveryFormat() throws {
     let tap = try tide(["test", "/nonexistent/game", "--format", "tap"])
     XCTAssertEqual(tap.status, 1)
@@ -207,7 +207,7 @@ final class CLITests: XCTestCase {
     XCTAssertEqual(images[0], images[1], "same game, seed and input must give the same PNG")
   }
 
-  /// Issue 13 item 10: `--seconds 1e300` and `--at inf` trapped converting seconds to ticks, and
+  /// `--seconds 1e300` and `--at inf` trapped converting seconds to ticks, and
   /// an input file with `inf tap 1 2` crashed `tide shot`; each is now a one-line error.
   func testOutOfRangeNumbersAreOneLineErrors() throws {
     let game = try makeGame(["main.lua": "tide.sprite.rect{ w = 10, h = 10 }\n"])
@@ -230,7 +230,7 @@ final class CLITests: XCTestCase {
     XCTAssertEqual(ok.status, 0, ok.stderr)
   }
 
-  /// Issue 13 item 6: text and images flipped and scaled far off screen (every field in range,
+  /// Text and images flipped and scaled far off screen (every field in range,
   /// the world position three billion pixels away through a group's scale) overflowed SDL's
   /// software renderer in `tide shot` (valgrind: invalid writes under `NodeRenderer.drawTexture`).
   func testShotOfFarFlippedSpritesSucceeds() throws {

@@ -1,7 +1,7 @@
 import Foundation
 import XCTest
 
-/// Issue 13: Scripts/fuzz reports a hang and a crash when a run really hangs or crashes, shown
+/// Scripts/fuzz reports a hang and a crash when a run really hangs or crashes, shown
 /// with stand-ins for tide that do just that.
 final class FuzzScriptTests: XCTestCase {
   private func fuzz(with stand: String) throws -> (status: Int32, output: String) {

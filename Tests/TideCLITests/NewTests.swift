@@ -1,7 +1,7 @@
 import Foundation
 import XCTest
 
-/// Issue 15: `tide new` makes a game that passes check, test and shot as made, and refuses an
+/// `tide new` makes a game that passes check, test and shot as made, and refuses an
 /// existing folder or a bad name with one clear line.
 extension CLITests {
   func testANewGamePassesCheckTestAndShotOnTheFirstTry() throws {

@@ -1,7 +1,7 @@
 import Foundation
 import XCTest
 
-/// `tide run --record` and crash capsules, end to end through the real command (issue 18).
+/// `tide run --record` and crash capsules, end to end through the real command.
 final class ReplayCLITests: XCTestCase {
   /// A game whose state depends on every tap and on the seed: each tap adds a random amount.
   static let counter = """
@@ -73,7 +73,7 @@ final class ReplayCLITests: XCTestCase {
     }
   }
 
-  /// Issue 18's "(window or headless)": a session recorded in the real window replays headless,
+  /// "Window or headless": a session recorded in the real window replays headless,
   /// and through `tide shot`, to the same state; a script error in the window writes a capsule
   /// that replays headless to the same error at the same tick.
   func testAWindowSessionRecordsAndWritesCapsulesThatReplayHeadless() throws {
@@ -174,7 +174,7 @@ final class ReplayCLITests: XCTestCase {
     }
   }
 
-  /// Issue 16: each `tide run` without --seed is another game, says its seed in one line, and
+  /// Each `tide run` without --seed is another game, says its seed in one line, and
   /// the error log carries it; --seed with that number plays the same game again.
   func testEachRunHasAFreshSeedThatReplaysTheSameGame() throws {
     let game = try makeGame(["main.lua": "tide.after(0.05, function() error('rolled ' .. tide.random.int(1, 1000000)) end)"])

@@ -2,7 +2,7 @@ import Foundation
 import XCTest
 
 /// `tide run --runs N --jobs J --input-bot FILE`: many seeded games in worker processes, summed
-/// up (issue 18), end to end through the real command.
+/// up, end to end through the real command.
 final class RunsCLITests: XCTestCase {
   /// A game whose reports are known: `fixed` is always 7, `taps` counts the bot's taps on a
   /// full-screen pad, `roll` is the game's first `tide.random.int(1, 4)`; `boom` makes a roll of 3

@@ -1,7 +1,7 @@
 import Foundation
 import XCTest
 
-/// Issue 15: docs/tutorial.md builds Content/memory step by step, and cannot drift from it.
+/// docs/tutorial.md builds Content/memory step by step, and cannot drift from it.
 ///
 /// A fenced block whose info string names a file and a step (```lua -- main.lua, step 3) is that
 /// file's whole text at that step; a ```sh -- step 1 block holds `rm` lines run in the game folder

@@ -2,7 +2,7 @@ import XCTest
 
 @testable import TideCore
 
-/// Issue 19: polygon geometry, the true-shape hit test of lines, polygons and ellipses, and
+/// Polygon geometry, the true-shape hit test of lines, polygons and ellipses, and
 /// clipping groups in draw lists and hit tests.
 final class ClipAndShapeTests: XCTestCase {
   let star = [(0.0, -50.0), (12, -15), (48, -15), (19, 7), (30, 42), (0, 20), (-30, 42), (-19, 7), (-48, -15), (-12, -15)]

@@ -52,7 +52,7 @@ final class InputScriptTests: XCTestCase {
     }
   }
 
-  /// Issue 13 item 10: `inf tap 1 2`, `1e300 tap 1 2`, `@at inf` and `@size 1e308x1e308` crashed
+  /// `inf tap 1 2`, `1e300 tap 1 2`, `@at inf` and `@size 1e308x1e308` crashed
   /// `tide shot` (a Double to Int trap on the tick, or a huge design size); now each names its line.
   func testNumbersOutOfRangeNameTheLine() {
     let cases = [

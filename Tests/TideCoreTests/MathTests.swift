@@ -50,7 +50,7 @@ final class MathTests: XCTestCase {
   }
 }
 
-/// Issue 13: colours built from arithmetic gone wrong (NaN, infinities) convert to bytes and
+/// Colours built from arithmetic gone wrong (NaN, infinities) convert to bytes and
 /// hex without trapping.
 final class ColorNaNTests: XCTestCase {
   func testNaNAndInfinitiesClampInsteadOfTrapping() {

@@ -2,7 +2,7 @@ import XCTest
 
 @testable import TideCore
 
-/// Issue 19: particles as data, stepped in Swift.
+/// Particles as data, stepped in Swift.
 final class ParticleEmitterTests: XCTestCase {
   let dt = 1.0 / 60
 

@@ -3,8 +3,8 @@ import XCTest
 
 @testable import TideCore
 
-/// A damaged store never throws from `read` and never blocks or reads without bound (issue 13,
-/// item 11): whatever is in a save's place is reported `.unusable` and can be set aside.
+/// A damaged store never throws from `read` and never blocks or reads without bound: whatever
+/// is in a save's place is reported `.unusable` and can be set aside.
 final class SaveStoreDamageTests: XCTestCase {
   var directory = URL(fileURLWithPath: "/nonexistent")
   var root = URL(fileURLWithPath: "/nonexistent")

@@ -349,7 +349,7 @@ final class SceneAnimationLifetimeTests: XCTestCase {
   }
 }
 
-/// Issue 13 item 2: a frame animation at 1e308 fps trapped converting its frame number to Int.
+/// A frame animation at 1e308 fps trapped converting its frame number to Int.
 final class AnimationBoundsTests: XCTestCase {
   func testHugeFPSNeverTraps() {
     let graph = SceneGraph()
@@ -364,7 +364,7 @@ final class AnimationBoundsTests: XCTestCase {
   }
 }
 
-/// Issue 13 item 8: trees stop at `Limits.nestingDepth`, counting the subtree being added.
+/// Trees stop at `Limits.nestingDepth`, counting the subtree being added.
 final class NestingDepthCoreTests: XCTestCase {
   func testAddRefusesTooDeepSubtrees() {
     let graph = SceneGraph()

@@ -2,7 +2,7 @@ import XCTest
 
 @testable import TideCore
 
-/// Text fitting (issue 16) with the deterministic approximate metrics: a narrow character is
+/// Text fitting with the deterministic approximate metrics: a narrow character is
 /// 0.6 × size wide, an emoji 1.2 × size, a line 1.2 × size tall.
 final class TextFitTests: XCTestCase {
   private let fitter = TextFitter(metrics: ApproximateTextMetrics())

@@ -142,7 +142,7 @@ final class TimerQueueTests: XCTestCase {
     XCTAssertLessThanOrEqual(timers.heapCount, 65, "cancelled entries are compacted away")
   }
 
-  /// Issue 13 item 3: `every(1e-300)` looped forever inside `update`. Tiny intervals count as
+  /// `every(1e-300)` looped forever inside `update`. Tiny intervals count as
   /// the minimum, and one update fires a timer at most `Limits.timerCatchUp` times.
   func testTinyIntervalsAndLongStepsAreBounded() {
     let timers = TimerQueue()

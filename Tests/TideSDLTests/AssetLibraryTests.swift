@@ -52,7 +52,7 @@ final class AssetLibraryTests: XCTestCase {
     XCTAssertNil(library.imageSize(named: "bad.png"))
   }
 
-  /// The folder wall (issue 13): a symlink leading out of the game folder loads nothing,
+  /// The folder wall: a symlink leading out of the game folder loads nothing,
   /// whether it is one file (`x.wav -> /etc/passwd`) or the whole `assets` folder.
   func testSymlinksLeadingOutsideTheGameLoadNothing() throws {
     let outside = game.deletingLastPathComponent().appendingPathComponent("tide-outside-\(UUID().uuidString)")

@@ -4,7 +4,7 @@ import XCTest
 
 @testable import TideSDL
 
-/// Issue 19: clipping groups (plain, rounded, turned, nested, an ellipse) over shapes, images and
+/// Clipping groups (plain, rounded, turned, nested, an ellipse) over shapes, images and
 /// text, and the line and polygon kinds, drawn by the software renderer and compared with
 /// committed PNGs in `Golden/` (rewrite them with `TIDE_UPDATE_GOLDEN=1`).
 final class ClipAndShapeGoldenTests: XCTestCase {
@@ -112,7 +112,7 @@ final class ClipAndShapeGoldenTests: XCTestCase {
     XCTAssertEqual(try render(scene).pixels, try render(empty).pixels)
   }
 
-  /// Issue 13: a frame paints the screen at most 64 times over, then draws no more, so a
+  /// A frame paints the screen at most 64 times over, then draws no more, so a
   /// script cannot make one frame take minutes with screen-sized sprites by the thousand.
   func testRunawayOverdrawStopsAFrame() throws {
     let scene = SceneGraph(textMetrics: TTFTextMetrics(fonts: fonts))

@@ -302,7 +302,7 @@ final class NodeGoldenTests: XCTestCase {
     XCTAssertGreaterThan(warm, 300, "the 64 px lion should be drawn in colour")
   }
 
-  /// Text far wider than the screen (issue 13) is drawn from the part on screen only: its end,
+  /// Text far wider than the screen is drawn from the part on screen only: its end,
   /// over 20,000 pixels in (past the 4096 a texture may have), shows when scrolled into view.
   func testTextLargerThanTheScreenShowsWhereverItIsScrolled() throws {
     let line = "START " + String(repeating: "wide words ", count: 1800) + "END"

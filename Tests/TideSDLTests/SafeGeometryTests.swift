@@ -5,7 +5,7 @@ import XCTest
 
 @testable import TideSDL
 
-/// Issue 13 item 6, the renderer's side: sprites whose fields are all in range can still land
+/// The renderer's side of the number boundary: sprites whose fields are all in range can still land
 /// billions of pixels away through nested scales, and SDL's software renderer overflowed its heap
 /// on them (`tide shot` under valgrind: invalid writes from `NodeRenderer.drawTexture`). The
 /// renderer culls what is off the target and clips what reaches far past it.
@@ -147,7 +147,7 @@ final class SafeGeometryTests: XCTestCase {
   }
 }
 
-/// Issue 13, "engine memory is capped": a 1 MB label took 3.1 GB in a window. Text textures are
+/// A 1 MB label took 3.1 GB in a window. Text textures are
 /// at most `Limits.textTextureSide` a side, and a renderer's text textures stay within
 /// `Limits.textTextureBytes`.
 final class TextTextureCapTests: XCTestCase {

@@ -87,7 +87,7 @@ final class TextTests: XCTestCase {
   }
 }
 
-/// Issue 13: the measurement cache is bounded by the bytes of text it keeps, not only by count.
+/// The measurement cache is bounded by the bytes of text it keeps, not only by count.
 final class TextMetricsCacheTests: XCTestCase {
   func testLongStringsDoNotPinMegabytes() throws {
     let metrics = TTFTextMetrics(fonts: try FontLibrary(), cacheBytes: 64 << 10)

@@ -2,7 +2,7 @@ import TideCore
 import TideScript
 import XCTest
 
-/// Issue 15's surprises: `anchor` reads back as set, unknown tween and sequence options are
+/// What surprised an outside author: `anchor` reads back as set, unknown tween and sequence options are
 /// refused with the valid ones, an optional field is cleared by nil and every field error names
 /// the field.
 final class AuthorSurpriseTests: XCTestCase {

@@ -3,7 +3,7 @@ import TideCore
 import TideScript
 import XCTest
 
-/// BubblePop starts headlessly whatever stands in its score file's place (issue 13, item 11):
+/// BubblePop starts headlessly whatever stands in its score file's place:
 /// the save is set aside with a warning and the game carries on with a fresh board.
 final class BrokenSaveStoreTests: XCTestCase {
   private var root = URL(fileURLWithPath: "/nonexistent")

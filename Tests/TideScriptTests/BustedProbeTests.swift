@@ -9,7 +9,7 @@ import XCTest
 
 /// Runs the busted feature probe (Tests/Fixtures/busted-probe: a plain Lua library and one small
 /// spec per busted/luassert feature) through Debian's `busted` and through `tide test`, and
-/// compares the outcome of every test (issue 14).
+/// compares the outcome of every test.
 ///
 /// `notYetLikeBusted` lists the tests whose outcome under `tide test` differs from busted 2.1.1
 /// on Lua 5.4; it is empty since `tide test` runs busted itself, and the test fails when the

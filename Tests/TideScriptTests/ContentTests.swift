@@ -50,7 +50,7 @@ final class ContentTests: XCTestCase {
     }
   }
 
-  /// Issue 16: each game has a golden screen at every size its conf.lua declares (a golden input's
+  /// Each game has a golden screen at every size its conf.lua declares (a golden input's
   /// `@size`, or the design size when it names none), so every fixed layout is pinned.
   func testEveryDeclaredSizeHasAGoldenScreen() throws {
     for game in Self.games() {

@@ -2,7 +2,7 @@ import TideCore
 import TideScript
 import XCTest
 
-/// Issue 19: `loops`/`yoyo` on tweens and sequences, `tide.sprite.ellipse`, `line`, `polygon`, the
+/// `loops`/`yoyo` on tweens and sequences, `tide.sprite.ellipse`, `line`, `polygon`, the
 /// `points` and `clip` fields, `tide.particles`, `tide.camera`, `tide.time()` and `tide.scene.time()`.
 final class DrawingAPITests: XCTestCase {
   func testLoopsShapesClipsAndGameTime() throws {

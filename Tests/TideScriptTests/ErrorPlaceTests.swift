@@ -4,7 +4,7 @@ import XCTest
 
 @testable import TideScript
 
-/// Issue 13: every error names a place, and source files are read as bytes, as Lua reads them.
+/// Every error names a place, and source files are read as bytes, as Lua reads them.
 final class ErrorPlaceTests: XCTestCase {
   private func loadError(_ main: Data) throws -> String? {
     let fixture = try GameFixture(files: [:])

@@ -4,7 +4,7 @@ import XCTest
 @testable import TideDocs
 @testable import TideScript
 
-/// `docs/examples.md` (issue 15): every game in `Content/`, kept current by this test.
+/// `docs/examples.md`: every game in `Content/`, kept current by this test.
 final class ExamplesPageTests: XCTestCase {
   private var packageRoot: URL {
     URL(fileURLWithPath: #filePath).deletingLastPathComponent().deletingLastPathComponent().deletingLastPathComponent()

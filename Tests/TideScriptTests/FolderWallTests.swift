@@ -4,7 +4,7 @@ import XCTest
 
 @testable import TideScript
 
-/// The game folder is the wall (issue 13): with symlinks followed, a game reads only its own
+/// The game folder is the wall: with symlinks followed, a game reads only its own
 /// files and the sibling games it declared; each escape gets an error naming the file.
 final class FolderWallTests: XCTestCase {
   /// A folder beside the fixture's game, holding what a game must never reach.

@@ -271,7 +271,7 @@ final class HotReloadTests: XCTestCase {
     XCTAssertEqual(try game.eval("self.score"), "1")
   }
 
-  /// Issue 18's crash capsules replay a session with today's files from the first tick, so a
+  /// Crash capsules replay a session with today's files from the first tick, so a
   /// failed reload gets none (the replay would not load, or would not fail), and a capsule
   /// written after a good reload says the code changed during the session.
   func testAFailedReloadWritesNoCrashCapsuleAndLaterCapsulesSayCodeWasReloaded() throws {

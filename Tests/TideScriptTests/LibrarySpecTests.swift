@@ -3,7 +3,7 @@ import TideScript
 import TideTesting
 import XCTest
 
-/// A plain Lua library with busted's layout runs under `tide test` unchanged (issue 14).
+/// A plain Lua library with busted's layout runs under `tide test` unchanged.
 final class LibrarySpecTests: XCTestCase {
   private func makeFolder(_ files: [String: String]) throws -> URL {
     let dir = FileManager.default.temporaryDirectory.appendingPathComponent("tide-lib-\(UUID().uuidString)")

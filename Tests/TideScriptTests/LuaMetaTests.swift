@@ -4,7 +4,7 @@ import XCTest
 @testable import TideDocs
 @testable import TideScript
 
-/// The LuaLS library `docs/meta/tide.lua` (issue 15): current with the doc comments, valid Lua,
+/// The LuaLS library `docs/meta/tide.lua`: current with the doc comments, valid Lua,
 /// and naming exactly what a game and a test reach under `tide` at run time.
 final class LuaMetaTests: XCTestCase {
   private var packageRoot: URL {

@@ -2,9 +2,9 @@ import TideCore
 import TideScript
 import XCTest
 
-/// Issue 13, "one boundary": every number a script hands the engine is checked where it enters,
+/// Every number a script hands the engine is checked where it enters,
 /// against one range per argument or field, with an error naming it. Each test is a reproducer
-/// from the issue's list (item numbers in the names) that crashed or hung the host before.
+/// from an audit's list (its item numbers in the names) that crashed or hung the host before.
 final class NumberBoundaryTests: XCTestCase {
   static let assets: [String: Data] = ["assets/a.png": PNGFixture.make(width: 4, height: 4)]
 
@@ -166,7 +166,7 @@ final class NumberBoundaryTests: XCTestCase {
   }
 }
 
-/// Issue 13 item 9: the test API took any number: `app:advance(math.huge)`, `0/0`, `1e308`,
+/// The test API took any number: `app:advance(math.huge)`, `0/0`, `1e308`,
 /// `app:drag(a, b, { steps = 0/0 })` and `tide.test.start{ seed = 1e308 }` trapped, and
 /// `app:step(1e12)` hung.
 final class TestAPIBoundaryTests: XCTestCase {
@@ -199,7 +199,7 @@ final class TestAPIBoundaryTests: XCTestCase {
   }
 }
 
-/// Issue 13 item 8: a chain of 20,000 nested groups took 12 s of Swift work the instruction
+/// A chain of 20,000 nested groups took 12 s of Swift work the instruction
 /// budget never saw, and 50,000 overflowed the stack. Nesting stops at `Limits.nestingDepth`.
 final class NestingDepthTests: XCTestCase {
   func testItem8NestingIsCapped() throws {
@@ -233,7 +233,7 @@ final class NestingDepthTests: XCTestCase {
   }
 }
 
-/// Issue 13, "engine memory is capped": sprites, timers, tweens, text and kept errors count
+/// Sprites, timers, tweens, text and kept errors count
 /// against `Limits`, with an error at the call that would pass the cap.
 final class EngineCapTests: XCTestCase {
   /// The caps are `Limits` by default; lowered here so the test makes hundreds, not 200,000.

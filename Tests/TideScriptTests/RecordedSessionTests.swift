@@ -4,7 +4,7 @@ import XCTest
 
 @testable import TideScript
 
-/// Issue 18: "a second test records a headless session with random taps and checks that its
+/// "A second test records a headless session with random taps and checks that its
 /// replay ends in the same state". The session is played straight into the engine (no input
 /// script), recorded, and the recording replayed in a fresh engine; both end states are compared
 /// node for node (`DeterminismTests.dump`, every field of every node) with the sounds played.

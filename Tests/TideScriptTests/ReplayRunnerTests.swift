@@ -5,7 +5,7 @@ import XCTest
 
 @testable import TideScript
 
-/// Replays as tests (issue 18): every game's `tests/replays/*.input` runs clean, twice alike.
+/// Replays as tests: every game's `tests/replays/*.input` runs clean, twice alike.
 final class ReplayRunnerTests: XCTestCase {
   static let content = URL(fileURLWithPath: #filePath).deletingLastPathComponent().deletingLastPathComponent()
     .deletingLastPathComponent().appendingPathComponent("Content")

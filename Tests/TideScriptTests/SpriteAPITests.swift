@@ -249,7 +249,7 @@ final class SpriteAPITests: XCTestCase {
     assertAllPassed(report, count: 6)
   }
 
-  /// Issue 16 (the BubblePop case): a bubble drawn under the opaque top bar takes no taps there;
+  /// The BubblePop case: a bubble drawn under the opaque top bar takes no taps there;
   /// a translucent or untouched cover, or a text label on top, still lets the tap through.
   func testTapsGoOnlyToWhatIsSeen() throws {
     let report = try runLuaTests(

@@ -5,7 +5,7 @@ import XCTest
 @testable import TideScript
 
 /// Sprites as Lua tables (x and y raw fields, the box under a private key), attacked the way a
-/// careless or hostile game script would (an audit of issue 18's table design): each test
+/// careless or hostile game script would (an audit of the table design): each test
 /// states what must hold; its comment says what went wrong before the fix, or that it held from
 /// the start. Attacks that crashed the process run in a child `tide test`, so a crash fails one
 /// test instead of killing the suite.

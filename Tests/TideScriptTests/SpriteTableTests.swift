@@ -4,7 +4,7 @@ import XCTest
 
 @testable import TideScript
 
-/// Sprites are Lua tables whose `x` and `y` are plain fields (issue 18's bunnymark): what a
+/// Sprites are Lua tables whose `x` and `y` are plain fields (the bunnymark): what a
 /// script writes there reaches the engine wherever the engine reads it, a bad value is reported
 /// at the end of the tick and put right, and drawing a frame reads without changing anything.
 final class SpriteTableTests: XCTestCase {

@@ -3,7 +3,7 @@ import XCTest
 
 @testable import TideScript
 
-/// The net under the watchdog (issue 13): a tick stuck in engine code ends the process with a
+/// The net under the watchdog: a tick stuck in engine code ends the process with a
 /// message. The stuck tick runs in a second copy of this test binary, since it must end it.
 final class StuckStepGuardTests: XCTestCase {
   /// Run only as the child of the test below: starts a tick and never ends it.

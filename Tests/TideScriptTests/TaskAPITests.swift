@@ -207,7 +207,7 @@ final class TaskAPITests: XCTestCase {
     assertAllPassed(report, count: 1)
   }
 
-  /// Issue 13 item 7: a task that cancels itself, or a child that cancels its parent, used to
+  /// A task that cancels itself, or a child that cancels its parent, used to
   /// reset a running coroutine (invalid reads in liblua, a crash 7 runs in 10). It now runs on
   /// to its next wait or its end and stops there.
   func testCancellingTheRunningTaskEndsItAtItsNextWait() throws {

@@ -173,7 +173,7 @@ final class TimeAPITests: XCTestCase {
     assertAllPassed(report, count: 2)
   }
 
-  /// Issue 13: each callback has the watchdog's limit, and a tick of many callbacks cannot add
+  /// Each callback has the watchdog's limit, and a tick of many callbacks cannot add
   /// them up: past the limit the timers still due wait for the next tick, with one warning. Five
   /// timers, each busy for 0.4 s of real time, against a 1 s limit: three fire in the first tick
   /// (the third starts at 0.8 s), the other two in the next.

@@ -62,7 +62,7 @@ final class UIKitTests: XCTestCase {
     XCTAssertEqual(report.passed, 4, report.output)
   }
 
-  /// Issue 16: no widget's text leaves its widget, whatever its length; a text sprite takes a box
+  /// No widget's text leaves its widget, whatever its length; a text sprite takes a box
   /// and a fit mode, reads back what was set, and shows what fitting made of it.
   func testWidgetTextStaysInsideItsWidget() throws {
     let report = try runLuaTests(

@@ -121,7 +121,7 @@ describe("a sixth, gold bubble", function()
   end)
 end)
 
--- Issue 17 (P-E2, P-H1): every bubble stands out and its number reads (WCAG: 4.5:1 for
+-- P-E2, P-H1: every bubble stands out and its number reads (WCAG: 4.5:1 for
 -- text), in both tables.
 describe("bubble contrast", function()
   -- WCAG 2 relative luminance and contrast ratio of two "#rrggbb" colours.

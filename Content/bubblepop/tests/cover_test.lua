@@ -1,5 +1,5 @@
 -- Brief numbers (GAMES.md, BubblePop): P8 (a tap pops only what shows).
--- Issue 16: a tap reaches only what the player sees. A bubble never goes under the top
+-- A tap reaches only what the player sees. A bubble never goes under the top
 -- bar (the HUD): one that rises to it floats away there and can no longer be popped.
 
 describe("the top bar", function()

@@ -387,7 +387,7 @@ describe("the report", function()
 end)
 
 describe("sounds", function()
-  it("pops with a sound, and ends the game with one (issue 17)", function()
+  it("pops with a sound, and ends the game with one", function()
     local app = helpers.play()
     assert.are.same({}, app:sounds())
     app:tap(helpers.bubbles(app)[1])

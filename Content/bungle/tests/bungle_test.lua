@@ -313,7 +313,7 @@ local function check_decided_round(o)
   advance_to(app, t.returning + timing.return_home / 2)
   between(0, 1, result.alpha, "result label fading")
   on_the_way(winner, loser_spot, winner_home, name .. " gliding back")
-  -- It faces the way it goes, as drawn or mirrored (issue 17).
+  -- It faces the way it goes, as drawn or mirrored.
   local going = winner_home.x < loser_spot.x and "left" or "right"
   assert.are.equal(stage.facing[name] ~= going, winner.flip_x, name .. " facing " .. going)
   advance_to(app, t.home + TICK)
@@ -467,7 +467,7 @@ describe("confetti", function()
 end)
 
 describe("the opening, skipped", function()
-  it("goes straight to play on a tap: title gone, scores shown, drags taken (issue 17)", function()
+  it("goes straight to play on a tap: title gone, scores shown, drags taken", function()
     local app = tide.test.start{ seed = 1 }
     app:advance(1)
     assert.is_true(app:find{ name = "score_player" }.alpha < 1)
@@ -482,7 +482,7 @@ describe("the opening, skipped", function()
 end)
 
 describe("sounds", function()
-  it("plays a win, a loss and a tie sound as each round is announced (issue 17)", function()
+  it("plays a win, a loss and a tie sound as each round is announced", function()
     for _, case in ipairs({ { "lion", "rabbit", "win" }, { "lion", "cobra", "lose" }, { "rabbit", "rabbit", "tie" } }) do
       local app, t = round(case[1], case[2])
       advance_to(app, t.faded_in)
@@ -493,7 +493,7 @@ describe("sounds", function()
   end)
 end)
 
-describe("the stage at full size (B2, issue 17)", function()
+describe("the stage at full size (B2)", function()
   it("shows the title over the jungle alone, and the arena only with the scores", function()
     local app = tide.test.start{ seed = 1 }
     advance_to(app, timing.title_zoom + TICK)
@@ -527,7 +527,7 @@ describe("the stage at full size (B2, issue 17)", function()
   end)
 end)
 
-describe("a 375x667 phone (issue 16)", function()
+describe("a 375x667 phone", function()
   local function phone_app()
     local app = tide.test.start{ seed = 1, size = { 375, 667 } }
     app:advance(OPENING + 0.1)

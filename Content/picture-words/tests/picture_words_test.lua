@@ -182,7 +182,7 @@ for _, size_name in ipairs({ "phone", "tablet" }) do
       assert.are.equal("Yes! That was the " .. first .. ".", text_of(app, "feedback"))
     end)
 
-    it("reads each word aloud as it shows, and again from 🔊 (issue 17)", function()
+    it("reads each word aloud as it shows, and again from 🔊", function()
       local first = shown_word(app)
       assert.are.same({ "say_" .. first }, app:sounds())
       app:tap(app:find{ name = "say" })

@@ -55,7 +55,7 @@ describe("the game screen", function()
     assert.is_true(picks.rock and picks.paper and picks.scissors)   -- every pick comes up
   end)
 
-  it("keeps the hand played bright and ringed while the others dim, until Next Turn (issue 17)", function()
+  it("keeps the hand played bright and ringed while the others dim, until Next Turn", function()
     helpers.start_match(app, { rounds = 5 })
     helpers.play(app, "paper")
     local paper, rock = app:find{ name = "paper" }, app:find{ name = "rock" }
@@ -205,7 +205,7 @@ describe("the game screen", function()
 end)
 
 describe("sounds", function()
-  it("plays each round's result and the victory (issue 17)", function()
+  it("plays each round's result and the victory", function()
     local app = tide.test.start{ seed = 7 }
     local helpers = require("tests.helpers")
     app:advance(2)
@@ -222,7 +222,7 @@ describe("sounds", function()
   end)
 end)
 
-describe("a 375x667 phone (issue 16)", function()
+describe("a 375x667 phone", function()
   local function phone_match(opts)
     local app = tide.test.start{ seed = 7, size = { 375, 667 } }
     local helpers = require("tests.helpers")

@@ -1,5 +1,5 @@
--- No brief in GAMES.md: the showcase is the engine's own example of issue 19.
--- Tide Showcase (issue 19; no brief in GAMES.md): clipping, shapes, looping tweens, game time, particles.
+-- No brief in GAMES.md: the showcase is the engine's own example of what it draws.
+-- Tide Showcase (no brief in GAMES.md): clipping, shapes, looping tweens, game time, particles.
 
 describe("the clipping screen", function()
   local app

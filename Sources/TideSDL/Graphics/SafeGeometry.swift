@@ -6,7 +6,7 @@ import CSDL2
 /// can still land billions of pixels away. SDL turns float rectangles into `int`s, and its
 /// software renderer scales a partly visible texture through a temporary surface the size of
 /// the whole destination: far-off or huge boxes overflowed its arithmetic (heap writes out of
-/// bounds, issue 13 item 6) or asked it for gigabytes. So whatever lies wholly outside the
+/// bounds) or asked it for gigabytes. So whatever lies wholly outside the
 /// target is culled, and whatever reaches further than `margin` past its edges is clipped here,
 /// in doubles, to the target, and drawn as triangles whose corners all lie on it.
 enum SafeGeometry {

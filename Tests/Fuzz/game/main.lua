@@ -40,7 +40,7 @@ local function walk(tbl, prefix, seen)
   end
 end
 walk(tide, "tide", {})
--- The standard library the sandbox leaves a game: patterns above all (issue 13), whose C
+-- The standard library the sandbox leaves a game: patterns above all, whose C
 -- matcher the budget cannot see, and what builds big strings and tables.
 for _, name in ipairs({ "find", "match", "gmatch", "gsub", "rep", "format", "byte", "char", "sub", "reverse" }) do
   targets[#targets + 1] = { name = "string." .. name, fn = string[name] }

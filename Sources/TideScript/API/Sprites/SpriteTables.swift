@@ -5,7 +5,7 @@ import TideCore
 ///
 /// A sprite reaches Lua as a table whose `x` and `y` are plain table fields: `b.x = b.x + vx`
 /// over 2,000 sprites costs what it costs over 2,000 plain tables, where fields served by
-/// metamethods cost twice that (issue 18's bunnymark). Every other field misses the table and
+/// metamethods cost twice that (the bunnymark). Every other field misses the table and
 /// reaches the metatable's `__index`/`__newindex`, checked at its line as before. The engine
 /// sees a script's `x` and `y` only when it looks, so it looks at these times:
 ///

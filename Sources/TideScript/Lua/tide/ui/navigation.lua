@@ -17,8 +17,8 @@ local function curtain(state, fill)
   state.direction = nil
   if not direction or direction == "none" then return end
   local w, h = tide.screen.width, tide.screen.height
-  -- Not quite opaque: taps pass only through what does not hide what is below
-  -- (issue 16), and the new screen must take taps while the curtain slides.
+  -- Not quite opaque: taps pass only through what does not hide what is below,
+  -- and the new screen must take taps while the curtain slides.
   local cover = tide.sprite.rect{ w = w, h = h, fill = fill, z = 10000, name = "transition", alpha = 0.95 }
   tide.tween(cover, TRANSITION, { x = direction == "back" and w or -w, alpha = 0.2 }, {
     ease = "out_cubic", on_done = function() cover:remove() end,
