@@ -117,7 +117,7 @@ section_bunnymark() {
   find_tide
   declare -A result=() fps_at=() fail=() probes=() why=()
 
-  # impl | label | renderer | start guess | reference N from issue 3
+  # impl | label | renderer | start guess | reference N (a figure measured once, when the targets were set)
   local plan=(
     "love|LÖVE 11.4|OpenGL|1500|3000"
     "sdl-software|bare SDL2 (C)|software, window surface shown through an OpenGL texture (SDL's default on X11)|3000|17000"
@@ -166,7 +166,7 @@ section_bunnymark() {
     echo "fails by less than 40% is retried up to $BM_RETRIES times, keeping the best (load only slows a run"
     echo "down). Programs take turns probe by probe, so load drifts hit them alike."
     echo
-    echo "| program | renderer | largest N ≥ 60 fps | fps there | first N below 60 fps | issue 3 reference | measured / reference |"
+    echo "| program | renderer | largest N ≥ 60 fps | fps there | first N below 60 fps | reference figure | measured / reference |"
     echo "| --- | --- | ---: | ---: | ---: | ---: | ---: |"
     for row in "${plan[@]}"; do
       IFS='|' read -r impl label renderer start ref <<<"$row"
@@ -181,7 +181,7 @@ section_bunnymark() {
     for t in tide-software tide-opengl; do
       [ "${result[$t]:-0}" -gt "$tide_best" ] && tide_best=${result[$t]}
     done
-    echo "Targets (issue 3), as ratios measured in this run:"
+    echo "Targets, as ratios measured in this run:"
     echo
     echo "| target | ratio | met |"
     echo "| --- | ---: | --- |"

@@ -1,4 +1,4 @@
-# Section `drawing` (issue 19): particles and clipping through the software renderer.
+# Section `drawing`: particles and clipping through the software renderer.
 #  - `tide bench particles`: 10,000 live particles, the share of a frame spent stepping them
 #    (engine step and the snapshot the renderer copies) against the whole frame, one thread.
 #  - the window: Benchmarks/tide-particles keeps 10,000 particles alive in the 1280x720 window
@@ -10,7 +10,7 @@ section_drawing() {
   local md=$1 out fps line
   find_tide
   {
-    echo "## drawing — particles and clipping (issue 19)"
+    echo "## drawing — particles and clipping"
     echo
     echo "Targets: 10,000 particles at 60 fps in the 1280x720 window (software renderer) with at most 20% of the frame"
     echo "spent stepping them; a clipped group of 1,000 sprites at most 1.5x the same group unclipped."

@@ -1,6 +1,6 @@
 # Section `gametests`: `tide test` over all of Content/, this tide against a baseline tide built
-# from the commit before issue 14 (busted specs) in the same run, so the ratio is fair on a
-# shared machine. Target: at most 1.5× the baseline (issue 14). Each tide tests the games as
+# from the commit before tide test ran busted specs in the same run, so the ratio is fair on a
+# shared machine. Target: at most 1.5× the baseline. Each tide tests the games as
 # they are in its own tree: a few game tests changed with busted's meaning (exact has_error),
 # which the baseline's hand-written runner does not know.
 # Env: BENCH_TESTS_BASELINE=<git ref> (default 178c112, where tide test became busted),
@@ -36,9 +36,9 @@ section_gametests() {
   local now=() before=()
   find_tide
   {
-    echo "## gametests — \`tide test\` over all of Content/ vs the tide before issue 14"
+    echo "## gametests — \`tide test\` over all of Content/ vs the tide before busted specs"
     echo
-    echo "Target: at most 1.5× the baseline (issue 14). Baseline: release tide built from \`$ref\`;"
+    echo "Target: at most 1.5× the baseline. Baseline: release tide built from \`$ref\`;"
     echo "both run \`tide test\` (every game in Content/, each in its own tree) $runs times, alternating; medians."
     echo
     if [ -z "$TIDE_BIN" ]; then

@@ -1,10 +1,10 @@
-# Section `headless`: headless ticks under load (issue 18), not idle first screens.
+# Section `headless`: headless ticks under load, not idle first screens.
 #  - The bunnymark (Benchmarks/tide-bunnymark, 2,000 sprites moved by Lua each tick) against the
 #    same update (its move.lua) over plain Lua tables in a bare Lua state, in the same process
 #    and run: `tide bench headless`.
 #  - BubblePop played by its bot for 60 virtual seconds: `tide bench play` (the `play` section
 #    also times 1,000 games through `tide run --runs`).
-# Targets (issue 18): a headless bunnymark tick at most 1.3x the plain-tables loop; a played game
+# Targets: a headless bunnymark tick at most 1.3x the plain-tables loop; a played game
 # at least 2,000x real time.
 # Sourced by Scripts/bench.
 
@@ -27,7 +27,7 @@ section_headless() {
   {
     echo "## headless — ticks under load: the bunnymark against plain Lua tables, and BubblePop played by its bot"
     echo
-    echo "Targets (issue 18): a headless bunnymark tick at most 1.3× the same update on plain Lua tables;"
+    echo "Targets: a headless bunnymark tick at most 1.3× the same update on plain Lua tables;"
     echo "a played game at least 2000× real time. Release build."
     echo
     if [ -z "$TIDE_BIN" ]; then
@@ -45,7 +45,7 @@ section_headless() {
     echo "loop writes them as it writes plain tables and the engine takes them when it reads them. A further"
     echo "row runs \`move.lua\` over userdata whose \`__index\`/\`__newindex\` are the cheapest C that tells x"
     echo "from y: the least any field served by a metamethod can cost (what sprites' fields were until"
-    echo "issue 18's last pass). The last row adds what a window does before each frame it draws: take"
+    echo "the last pass). The last row adds what a window does before each frame it draws: take"
     echo "every sprite's position from its table. Rounds of 300 ticks alternate between the cases; each"
     echo "keeps its best of 7."
     echo

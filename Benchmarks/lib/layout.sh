@@ -1,6 +1,6 @@
 # Section `layout`: `tide check --layout --warn` over every game in Content/ at every size each
 # declares (each golden input and the first screen, rendered offscreen with the real fonts).
-# Target: under 10 s (issue 16). An absolute target, unlike the others: the check is meant to
+# Target: under 10 s. An absolute target, unlike the others: the check is meant to
 # run before every commit, so what counts is how long an author waits.
 # Env: BENCH_LAYOUT_RUNS (default 3).
 # Sourced by Scripts/bench.
@@ -32,7 +32,7 @@ section_layout() {
   {
     echo "## layout — \`tide check --layout\` over all of Content/ at every declared size"
     echo
-    echo "Target: under 10 s (issue 16). Command: \`tide check --layout --warn Content/*\` (release"
+    echo "Target: under 10 s. Command: \`tide check --layout --warn Content/*\` (release"
     echo "build), run $runs times; median wall-clock seconds."
     echo
     if [ -z "$TIDE_BIN" ]; then

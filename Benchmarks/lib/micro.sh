@@ -13,13 +13,13 @@ declare -A MICRO_TITLE=(
 )
 # Said after a section's figures, where they need reading.
 declare -A MICRO_NOTE=(
-  [sprites]="A sprite is a Lua table whose \`x\` and \`y\` are plain fields, so its first row is the loop over tables plus what the engine does with the positions each frame (take every one before drawing); the targets are checked on it. Every other field is served by the sprite's metatable in C once the table misses it, which the second row times over \`rotation\` and \`alpha\`: a miss in the table and a lookup of the sprite's box cost that path more than it cost when sprites were userdata (a game writes positions every tick, and most other fields through tweens, which never reach Lua). Two floors. *C fields* is a userdata holding x and y that its C \`__index\`/\`__newindex\` read and write, telling the keys apart by their first letter: the least any field served by a metamethod can cost, and what issue 18's 1.25× is checked against. *Dispatch alone* answers 1 to every key and stores nothing: it is what Lua's metamethod call costs. Since load on a shared machine slows every case, plain tables included, the ratios are read within one run, not against another run's."
+  [sprites]="A sprite is a Lua table whose \`x\` and \`y\` are plain fields, so its first row is the loop over tables plus what the engine does with the positions each frame (take every one before drawing); the targets are checked on it. Every other field is served by the sprite's metatable in C once the table misses it, which the second row times over \`rotation\` and \`alpha\`: a miss in the table and a lookup of the sprite's box cost that path more than it cost when sprites were userdata (a game writes positions every tick, and most other fields through tweens, which never reach Lua). Two floors. *C fields* is a userdata holding x and y that its C \`__index\`/\`__newindex\` read and write, telling the keys apart by their first letter: the least any field served by a metamethod can cost, and what the 1.25× is checked against. *Dispatch alone* answers 1 to every key and stores nothing: it is what Lua's metamethod call costs. Since load on a shared machine slows every case, plain tables included, the ratios are read within one run, not against another run's."
 )
 declare -A MICRO_TARGET=(
-  [call]="at most 1.5× the bare C function (issue 2), 1.4× (issue 18)"
-  [sprites]="at most 2× plain Lua tables (issue 2); at most 1.25× userdata with bare C __index/__newindex serving x and y (issue 18)"
-  [tweens]="at most 3 ms a frame (issue 2)"
-  [reload]="under 50 ms from save to new code active at the 95th percentile (issue 4)"
+  [call]="at most 1.5× the bare C function, 1.4×"
+  [sprites]="at most 2× plain Lua tables; at most 1.25× userdata with bare C __index/__newindex serving x and y"
+  [tweens]="at most 3 ms a frame"
+  [reload]="under 50 ms from save to new code active at the 95th percentile"
 )
 
 section_micro() {

@@ -1,8 +1,8 @@
-# Section `play`: games being played, not idle first screens (issue 18). BubblePop with its bot
+# Section `play`: games being played, not idle first screens. BubblePop with its bot
 # (Content/bubblepop/bots/tap_bubbles.lua) for 60 virtual seconds, in process (`tide bench play`),
 # and 1,000 seeded BubblePop games through the command authors run
 # (`tide run --runs 1000 --jobs 2`), wall clock, worker processes included.
-# Targets (issue 18): at least 2,000× real time; 1,000 games in under 60 s.
+# Targets: at least 2,000× real time; 1,000 games in under 60 s.
 # Env: BENCH_PLAY_GAMES (default 1000), BENCH_PLAY_JOBS (default 2).
 # Sourced by Scripts/bench.
 
@@ -13,7 +13,7 @@ section_play() {
   {
     echo "## play — BubblePop played by its bot: one game × real time, and $games games at once"
     echo
-    echo "Targets (issue 18): a played game at least 2000× real time; 1,000 games in under 60 s."
+    echo "Targets: a played game at least 2000× real time; 1,000 games in under 60 s."
     echo
     if [ -z "$TIDE_BIN" ]; then
       echo "not available: $TIDE_WHY."
@@ -52,11 +52,11 @@ section_play() {
     fi
     echo
     echo "Where a played game's time goes (perf, release build, \`tide bench play\`, profiled on this machine at the"
-    echo "end of issue 18's second speed pass): Lua running the game is about half of it, mostly the game's own"
+    echo "end of the second speed pass): Lua running the game is about half of it, mostly the game's own"
     echo "\`update\` each tick (about five sprite field reads and writes per bubble per tick); a fresh engine per"
     echo "run is ~2.3 ms a game (a fifth of that file-system calls: the folder wall's \`realpath\`, reading files,"
     echo "and a watchdog timer per Lua state); particles ~6% (an emitter table parsed on every pop, trigonometry per"
-    echo "particle). Taken out in issue 18, none of it seen by the player: the instruction budget's count hook on"
+    echo "particle). Taken out in the second speed pass, none of it seen by the player: the instruction budget's count hook on"
     echo "every instruction (plain Lua ran 1.7x slower; now hooked only once a call has run 0.1 s), weak references"
     echo "(parent links, nodes to their graph, Lua references to their VM: every retain took the runtime's slow"
     echo "path), compiling the same chunks for every fresh engine, \`radius\` read through Swift for every bubble"

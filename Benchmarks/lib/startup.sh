@@ -74,7 +74,7 @@ section_startup() {
     echo "resident memory from \`/usr/bin/time -v\`; median of $ST_RUNS interleaved launches after one"
     echo "untimed launch each, under the same Xvfb."
     echo
-    echo "| program | game | time to first frame (median, min–max) | peak RSS (median) | issue 3 reference |"
+    echo "| program | game | time to first frame (median, min–max) | peak RSS (median) | reference figure |"
     echo "| --- | --- | ---: | ---: | ---: |"
     for row in "${plan[@]}"; do
       IFS='|' read -r impl label game <<<"$row"
@@ -92,7 +92,7 @@ section_startup() {
       fi
     done
     echo
-    echo "Targets (issue 3), Tide's bunnymark against LÖVE's, as ratios measured in this run:"
+    echo "Targets, Tide's bunnymark against LÖVE's, as ratios measured in this run:"
     echo
     echo "| target | ratio | met |"
     echo "| --- | ---: | --- |"
