@@ -40,6 +40,8 @@ let package = Package(
       name: "LibLua", path: "Sources/LibLua", pkgConfig: "lua5.4",
       providers: [.apt(["liblua5.4-dev"])]),
     .target(name: "CLua", dependencies: ["LibLua"], cSettings: luaCSettings),
+    // The C floors `tide bench` measures against, apart from the runtime's C.
+    .target(name: "CLuaBench", dependencies: ["LibLua"], cSettings: luaCSettings),
     // No pkgConfig: sdl2.pc's cflags carry -D_REENTRANT, which SwiftPM drops with a warning on
     // every build. The shim includes <SDL2/...> from the default include path instead (Debian's
     // libsdl2-dev and its image/ttf/mixer siblings put them there; Scripts/setup installs them).
@@ -64,7 +66,7 @@ let package = Package(
       name: "TideDocs", dependencies: ["TideScript", "TideTesting", "TideSDL", "LuaBridge", "TideCore"],
       swiftSettings: luaCallSettings + releaseSpeed),
     .target(
-      name: "TideBench", dependencies: ["TideScript", "TideTesting", "TideSDL", "LuaBridge", "TideCore"],
+      name: "TideBench", dependencies: ["TideScript", "TideTesting", "TideSDL", "LuaBridge", "TideCore", "CLua", "CLuaBench"],
       swiftSettings: luaCallSettings + releaseSpeed),
     .executableTarget(name: "TideLuaEmbed"),
     .plugin(name: "EmbedLuaLibrary", capability: .buildTool(), dependencies: ["TideLuaEmbed"]),

@@ -1,4 +1,5 @@
 import CLua
+import CLuaBench
 import Foundation
 import LuaBridge
 import TideCore

@@ -20,7 +20,6 @@
 **   errors.c       markers raised as Lua errors; messages and places for Swift
 **   sandbox.c      `load` for text only; the string library's bounded functions
 **   lstrlib.c      copies of Lua's own string functions, bounded
-**   bench.c        the C floors benchmarks compare against
 ** tide_inline.h holds what Swift calls on the hot path, inline.
 */
 
@@ -232,13 +231,5 @@ int tide_str_find(lua_State *L);
 int tide_str_match(lua_State *L);
 int tide_str_gmatch(lua_State *L);
 int tide_str_gsub(lua_State *L);
-
-/* ------------------------------------------------------------------------
-** bench.c
-** ---------------------------------------------------------------------- */
-int tide_bench_index(lua_State *L);
-int tide_bench_xy_index(lua_State *L);
-int tide_bench_xy_newindex(lua_State *L);
-int tide_noop_cfunction(lua_State *L);
 
 #endif

@@ -3,7 +3,7 @@
 ** `tide bench` can show what the engine adds to it.
 */
 
-#include "tide_inline.h"
+#include "tide_bench.h"
 
 /* An __index that answers every key with 1.0, as cheaply as C can. */
 int tide_bench_index(lua_State *L) {
