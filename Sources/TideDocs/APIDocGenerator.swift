@@ -706,8 +706,18 @@ public struct APIDocGenerator {
           out.append("Returned by " + makers.map { "`\($0.callName)`" }.joined(separator: ", ") + ".")
         }
       }
+      // Where the engine defines it, so a reader (or the engine's next engineer) finds any
+      // function's home in one step.
+      let files = section.entries.reduce(into: [String]()) { files, entry in
+        if !files.contains(entry.path) { files.append(entry.path) }
+      }
+      // One file for the whole section, else one for each entry (the `tide` table gathers
+      // functions from many parts).
+      if files.count == 1 { out.append("_Defined in `\(files[0])`._") }
       for entry in section.entries {
-        out.append(contentsOf: render(entry, typeLinks: typeLinks))
+        var blocks = render(entry, typeLinks: typeLinks)
+        if files.count > 1 { blocks.insert("_Defined in `\(entry.path)`._", at: 1) }
+        out.append(contentsOf: blocks)
       }
     }
     // The enums the types above name (a test's small catalog may name none).

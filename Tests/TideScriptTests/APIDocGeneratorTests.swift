@@ -95,6 +95,8 @@ final class APIDocGeneratorTests: XCTestCase {
 
       Callbacks on the game clock.
 
+      _Defined in `API/TimeAPI.swift`._
+
       ### tide.every(interval, fn, [count])
 
       Calls `fn` every `interval` seconds of game time. It stops when the scene ends.
@@ -116,6 +118,8 @@ final class APIDocGeneratorTests: XCTestCase {
 
       Returned by `tide.every`.
 
+      _Defined in `API/TimeAPI.swift`._
+
       ### timer:cancel()
 
       Stops the timer.
@@ -128,12 +132,37 @@ final class APIDocGeneratorTests: XCTestCase {
     XCTAssertTrue(result.markdown.hasSuffix(expected), result.markdown)
   }
 
+  /// A section built from one file names it once; one gathered from several (the `tide` table)
+  /// names each function's file, so any function's home is one look away.
+  func testEachFunctionSaysWhereItIsDefined() {
+    let result = generate([("API/SpriteAPI.swift", spriteSource), ("API/TimeAPI.swift", timeSource)])
+    XCTAssertTrue(result.markdown.contains("## tide.sprite\n\nShapes, images and text.\n\n_Defined in `API/SpriteAPI.swift`._"))
+    let split = generate([
+      ("API/TimeAPI.swift", timeSource),
+      ("API/ZAPI.swift", """
+        extension Engine {
+          /// More of `tide`.
+          func installZAPI() {
+            let m = module("tide")
+            /// Does z.
+            m.function("z") { _ in 0 }
+          }
+        }
+        """),
+    ])
+    XCTAssertEqual(split.problems, [])
+    XCTAssertTrue(split.markdown.contains("### tide.every(interval, fn, [count])\n\n_Defined in `API/TimeAPI.swift`._"), split.markdown)
+    XCTAssertTrue(split.markdown.contains("### tide.z()\n\n_Defined in `API/ZAPI.swift`._"), split.markdown)
+  }
+
   func testMethodsUseTheLowerCasedTypeAsReceiver() {
     let result = generate([("API/SpriteAPI.swift", spriteSource)])
     XCTAssertEqual(result.problems, [])
     let markdown = result.markdown
-    XCTAssertTrue(markdown.contains("## tide.sprite\n\nShapes, images and text.\n\n### tide.sprite.rect(opts)"))
-    XCTAssertTrue(markdown.contains("## Sprite\n\nReturned by `tide.sprite.rect`.\n\n### sprite:on(event, [fn])"))
+    XCTAssertTrue(markdown.contains(
+      "## tide.sprite\n\nShapes, images and text.\n\n_Defined in `API/SpriteAPI.swift`._\n\n### tide.sprite.rect(opts)"))
+    XCTAssertTrue(markdown.contains(
+      "## Sprite\n\nReturned by `tide.sprite.rect`.\n\n_Defined in `API/SpriteAPI.swift`._\n\n### sprite:on(event, [fn])"))
     XCTAssertTrue(markdown.contains("| `event` | `string` | \"tap\" \\| \"drag\" |"), "pipes in a cell are escaped")
     XCTAssertTrue(markdown.contains("| `fn` | `function`, optional | |"))
     XCTAssertTrue(markdown.contains("**Returns** [`Sprite`](#sprite): the sprite, for chaining"))
