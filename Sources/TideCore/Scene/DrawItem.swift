@@ -89,18 +89,53 @@ public struct NodeLook: Sendable {
   public var image: String?
   public var flipX: Bool
   public var flipY: Bool
-  public var text: String
-  public var fontSize: Double
-  public var textColor: Color
-  public var align: TextAlign
+  /// What only text, lines, polygons and particles draw, out of line: most of a frame's items
+  /// are images and shapes, and every item's look is built, copied and destroyed each frame,
+  /// so theirs stays small and holds few references. Nil for the other kinds.
+  private let detail: Detail?
+
+  /// The look's out-of-line part; immutable, so looks may share it.
+  private final class Detail: Sendable {
+    let text: String
+    let fontSize: Double
+    let textColor: Color
+    let align: TextAlign
+    let points: [Vec2]
+    let pointBounds: Rect
+    let particles: [ParticleSprite]
+    let particleShape: EmitterSpec.Shape
+    let particleBlend: EmitterSpec.Blend
+
+    init(_ node: Node) {
+      // What fitting made of the text, not what the script set.
+      text = node.shownText
+      fontSize = node.shownFontSize
+      textColor = node.textColor
+      align = node.align
+      points = node.points
+      pointBounds = node.pointBounds
+      let emitter = node.emitter
+      particles = emitter?.snapshot() ?? []
+      particleShape = emitter?.spec.shape ?? .circle
+      particleBlend = emitter?.spec.blend ?? .alpha
+    }
+  }
+
+  /// The text a text node shows (empty for other kinds).
+  public var text: String { detail?.text ?? "" }
+  /// The size a text node's text is drawn at, its colour and alignment (the defaults for
+  /// other kinds).
+  public var fontSize: Double { detail?.fontSize ?? 24 }
+  public var textColor: Color { detail?.textColor ?? .white }
+  public var align: TextAlign { detail?.align ?? .left }
   /// Corners of a line or polygon, in box space (empty for other kinds).
-  public var points: [Vec2]
+  public var points: [Vec2] { detail?.points ?? [] }
   /// Their bounding box.
-  public var pointBounds: Rect
+  public var pointBounds: Rect { detail?.pointBounds ?? Rect(x: 0, y: 0, width: 0, height: 0) }
   /// The live particles of a particles node (empty for other kinds), and how they are drawn.
-  public var particles: [ParticleSprite]
-  public var particleShape: EmitterSpec.Shape
-  public var particleBlend: EmitterSpec.Blend
+  public var particles: [ParticleSprite] { detail?.particles ?? [] }
+  public var particleShape: EmitterSpec.Shape { detail?.particleShape ?? .circle }
+  public var particleBlend: EmitterSpec.Blend { detail?.particleBlend ?? .alpha }
 
   /// The look of `node` now.
   public init(_ node: Node) {
@@ -115,15 +150,9 @@ public struct NodeLook: Sendable {
     image = node.image
     flipX = node.flipX
     flipY = node.flipY
-    // What fitting made of the text, not what the script set.
-    text = node.shownText
-    fontSize = node.shownFontSize
-    textColor = node.textColor
-    align = node.align
-    points = node.points
-    pointBounds = node.pointBounds
-    particles = node.emitter?.snapshot() ?? []
-    particleShape = node.emitter?.spec.shape ?? .circle
-    particleBlend = node.emitter?.spec.blend ?? .alpha
+    switch node.kind {
+    case .text, .line, .polygon, .particles: detail = Detail(node)
+    case .image, .rect, .circle, .group: detail = nil
+    }
   }
 }
