@@ -70,7 +70,7 @@ static inline int tide_watchdog_tripped(tide_Watchdog *w) {
 ** enough, as for the userdata Lua passes a metamethod. A script can move one
 ** object's box into another's table with rawset: that only confuses its own
 ** objects, since every box is a real one. */
-static inline const tide_Object *tide_objectbox(lua_State *L, int idx) {
+static inline __attribute__((always_inline)) const tide_Object *tide_objectbox(lua_State *L, int idx) {
   /* Scripts touch the same sprites' fields and methods tick after tick: each table's box is
      kept in a small cache by the table's address, which saves the lookup below (two thirds
      of the cost) until something is freed. The cache is asked before the value's type, one
