@@ -53,7 +53,7 @@ int tide_fieldmap_add(tide_FieldMap *map, const void *key, uint32_t offset, uint
 /* The object at index 1 (Lua passes the object first to __index and
 ** __newindex) when it has a field block, or NULL. Each Lua API call here
 ** costs a few ns, a third of the whole access: hence no upvalue lookups. */
-static inline const tide_Object *tide_fieldobject(lua_State *L) {
+static inline __attribute__((always_inline)) const tide_Object *tide_fieldobject(lua_State *L) {
   const tide_Object *o = tide_objectbox(L, 1);
   if (o == NULL || o->fields == NULL) return NULL;
   /* The block is the object's own allocation, rarely in cache when a script walks
