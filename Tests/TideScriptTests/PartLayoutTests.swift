@@ -35,4 +35,32 @@ final class PartLayoutTests: XCTestCase {
       }
     }
   }
+
+  /// Every part is listed in `Engine.parts`, which installs and resets it; the engine keeps a
+  /// stored property only for the parts it calls itself, so adding a part does not grow the centre.
+  func testEveryPartIsListedAndTheEngineStaysSmall() throws {
+    let sources = Self.api.deletingLastPathComponent()
+    let engine = try String(contentsOf: sources.appendingPathComponent("Engine/Engine.swift"), encoding: .utf8)
+    let listed = try XCTUnwrap(engine.firstMatch(of: /\n    parts = \[([^\]]*)\]/), "Engine.init lists no `parts = [...]`")
+    let names = Set(listed.1.split(separator: ",").map { $0.trimmingCharacters(in: .whitespaces) })
+    // The engine names each part by its type with the first letter lowered (`tasks`, `camera`...),
+    // or by the name given at its `let`.
+    let made = engine.matches(of: /(?:let )?(\w+) = (?:try )?(\w+)\(context:/).map { (String($0.1), String($0.2)) }
+    let enumerator = FileManager.default.enumerator(atPath: Self.api.path)
+    var partTypes: [String] = []
+    while let path = enumerator?.nextObject() as? String {
+      guard path.hasSuffix(".swift") else { continue }
+      let text = try String(contentsOf: Self.api.appendingPathComponent(path), encoding: .utf8)
+      partTypes += text.matches(of: /final class (\w+): Part\b/).map { String($0.1) }
+    }
+    XCTAssertGreaterThanOrEqual(partTypes.count, 10)
+    for type in partTypes {
+      let variable = try XCTUnwrap(made.first { $0.1 == type }?.0, "Engine.init does not make the part \(type)")
+      XCTAssertTrue(names.contains(variable), "the part \(type) (`\(variable)`) is not in Engine's `parts`")
+    }
+    // Stored properties at the type's own indentation: `let x` / `var x` without a getter body.
+    let storedProperty = /^  (?:(?:package|public|private|internal|fileprivate)(?:\(set\))? )*(?:let|var) (\w+)[^{\n]*$/
+    let stored = engine.matches(of: storedProperty.anchorsMatchLineEndings())
+    XCTAssertLessThanOrEqual(stored.count, 15, "Engine's stored properties: \(stored.map { String($0.1) })")
+  }
 }

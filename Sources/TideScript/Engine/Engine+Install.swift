@@ -7,9 +7,7 @@ extension Engine {
     lua.push(tideTable)
     lua.setGlobal("tide")
 
-    for part: any Part in [sprites, timers, tweens, tasks, scenes, random, input, audio, saver, stats, report, particles, camera, modules] {
-      part.install()
-    }
+    for part in parts { part.install() }
   }
 
   // Installs per-start values: `tide.screen`, `tide.options`, `tide.game`, and the library's `tide.rules` and `tide.ui`.

@@ -14,19 +14,21 @@ public final class Engine: GameDriver, Part, GameRestarting {
   /// What every part is given: the Lua state, the `tide` table, the game folder, the backend,
   /// the error log and the clock.
   package let context: PartContext
-  package let options: EngineOptions
+  /// How the game runs: seed, limits, where saves go (kept in the context, which parts share).
+  package var options: EngineOptions { context.options }
 
-  // The parts, each owning its state and installing its Lua module (`API/<Name>/`).
+  /// Every part, in the order they install their modules and drop a game for a fresh start
+  /// (`Part.resetGame`): a new part is made in `init` and listed here, and needs no other
+  /// place in the engine unless it runs each tick.
+  let parts: [any Part]
+  // The parts the engine itself calls, each owning its state and installing its Lua module
+  // (`API/<Name>/`); the others (tasks, camera, particles, random...) live in `parts` only.
   package let modules: ModuleLoader
   let scenes: Scenes
   let sprites: Sprites
   let input: Input
   let timers: Timers
-  let tasks: Tasks
   let tweens: Tweens
-  let camera: SceneCamera
-  let particles: Particles
-  let random: Random
   let audio: Audio
   let saver: Saves
   let report: Reports
@@ -106,7 +108,6 @@ public final class Engine: GameDriver, Part, GameRestarting {
     guard !options.requiresMain || FileManager.default.fileExists(atPath: gameDirectory.appendingPathComponent("main.lua").path) else {
       throw .missingMain(shown)
     }
-    self.options = options
     let errors = ScriptErrors(logs: options.logErrors)
     errors.seed = options.seed
     let scene = SceneGraph(textMetrics: backend.textMetrics)
@@ -114,7 +115,8 @@ public final class Engine: GameDriver, Part, GameRestarting {
     vm.openSafeLibraries()
     context = PartContext(
       vm: vm, gameDirectory: gameDirectory.standardizedFileURL,
-      displayPath: shown.hasSuffix("/") ? String(shown.dropLast()) : shown, backend: backend, errors: errors)
+      displayPath: shown.hasSuffix("/") ? String(shown.dropLast()) : shown, backend: backend, errors: errors,
+      options: options)
     modules = ModuleLoader(context: context)
     recorder = SessionRecorder(context: context)
     do {
@@ -125,15 +127,18 @@ public final class Engine: GameDriver, Part, GameRestarting {
     sprites = Sprites(context: context, graph: scene, scenes: scenes, limit: options.spriteLimit)
     input = Input(context: context, sprites: sprites, scenes: scenes)
     timers = Timers(context: context, scenes: scenes, limit: options.timerLimit, watchdogSeconds: options.watchdogSeconds)
-    tasks = Tasks(context: context, timers: timers, scenes: scenes)
-    camera = SceneCamera(context: context, scenes: scenes, sprites: sprites)
+    let tasks = Tasks(context: context, timers: timers, scenes: scenes)
+    let camera = SceneCamera(context: context, scenes: scenes, sprites: sprites)
     tweens = Tweens(context: context, sprites: sprites, camera: camera, tasks: tasks, scenes: scenes, limit: options.tweenLimit)
-    random = Random(context: context, seed: options.seed)
-    particles = Particles(context: context, sprites: sprites, random: random)
+    let random = Random(context: context, seed: options.seed)
+    let particles = Particles(context: context, sprites: sprites, random: random)
     audio = Audio(context: context)
     saver = Saves(context: context, store: SaveStore(directory: options.saveDirectory ?? Engine.defaultSaveDirectory(for: gameDirectory)))
     report = Reports(context: context)
     stats = Stats(context: context, graph: scene)
+    // Scenes first: leaving the scene runs its `exit`, which may still use the other parts.
+    // Tweens before tasks: removing a tween resumes whatever awaits it.
+    parts = [scenes, timers, tweens, tasks, input, sprites, random, audio, saver, stats, report, particles, camera, modules]
     // What a scene owns goes with it. Tasks first: cancelling a tween resumes whatever awaits
     // it, and a task of this scene must not run again while the scene is going.
     for part: any SceneScoped in [tasks, timers, tweens, input, sprites] { scenes.endWithEachScene(part) }
@@ -181,18 +186,8 @@ public final class Engine: GameDriver, Part, GameRestarting {
   /// The Lua state stays; the game's globals and modules are dropped with its environment, so
   /// the next `start()` is a freshly loaded game. Saves on disk are kept.
   package func resetGame(seed: UInt64) {
-    scenes.leaveCurrent()
-    scenes.pending = nil
-    timers.reset()
-    tweens.system.removeAll()
-    tasks.cancelAll()
-    input.reset()
-    for child in scene.root.children { sprites.releaseSubtree(child) }
-    scene.root.removeAllChildren()
+    for part in parts { part.resetGame(seed: seed) }
     context.clock = FixedStepClock()
-    random.reset(seed: seed)
-    audio.reset()
-    report.reset()
     errors.reset()
     errors.seed = seed
   }

@@ -12,18 +12,25 @@ import TideCore
 /// them, resets them for each start and steps them in order each tick.
 ///
 /// A new part (voices, physics, another kind of pointer) is a folder of its own: the class
-/// with its state and a `reset` for a fresh start, its binding with `let m = module("tide.x")`
-/// and a `///` comment on each function (the reference is generated from them); then, in
-/// `Engine`, a stored `let`, its creation in `init` (with the parts it calls), and its place
-/// in `install()`, `resetGame` and, if it runs each tick, `step()`. What a scene
-/// makes is freed with the scene when the part is `SceneScoped` and added in `Engine.init`.
+/// with its state and `resetGame(seed:)` when it keeps anything of the running game, its
+/// binding with `let m = module("tide.x")` and a `///` comment on each function (the reference
+/// is generated from them); then, in `Engine.init`, its creation (with the parts it calls) and
+/// its place in `parts`, which installs and resets it. Only a part the engine calls itself
+/// (each tick, say) is also kept in a stored `let`. What a scene makes is freed with the scene
+/// when the part is `SceneScoped` and added in `Engine.init`.
 package protocol Part: AnyObject {
   var context: PartContext { get }
   /// Registers the part's Lua module (`tide.<name>`) and types; called once, as the engine is made.
   func install()
+  /// Drops what the running game made, for a fresh start from `main.lua` with `seed` (a test's
+  /// next case, a hot reload that restarts); the Lua state stays. Parts holding nothing of the
+  /// game's have nothing to drop.
+  func resetGame(seed: UInt64)
 }
 
 extension Part {
+  package func resetGame(seed: UInt64) {}
+
   /// The game's Lua state (its main thread).
   var lua: LuaState { context.lua }
   /// Script errors and warnings.
@@ -95,12 +102,15 @@ package final class PartContext {
   var clock = FixedStepClock()
   /// The game's configuration from `conf.lua`, with command-line overrides applied.
   var config: GameConfig
+  /// How the game runs: seed, limits, where saves go.
+  let options: EngineOptions
   /// The method tables of userdata types, by type name: a type's methods may be installed by
   /// several parts (particles add to `Sprite`).
   private var methodTables: [String: LuaRef] = [:]
 
-  init(vm: LuaVM, gameDirectory: URL, displayPath: String, backend: any Backend, errors: ScriptErrors) {
+  init(vm: LuaVM, gameDirectory: URL, displayPath: String, backend: any Backend, errors: ScriptErrors, options: EngineOptions) {
     self.vm = vm
+    self.options = options
     self.gameDirectory = gameDirectory
     self.displayPath = displayPath
     self.backend = backend

@@ -20,7 +20,7 @@ final class Audio: Part {
   }
 
   /// Forgets what played, for a fresh start.
-  func reset() {
+  func resetGame(seed: UInt64) {
     log.removeAll()
     knownSounds.removeAll()
   }

@@ -31,7 +31,7 @@ final class Input: Part {
   }
 
   /// Nothing queued, held or heard, for a fresh start.
-  func reset() {
+  func resetGame(seed: UInt64) {
     listeners.removeAll()
     gestures = GestureRecognizer()
     pending.removeAll()

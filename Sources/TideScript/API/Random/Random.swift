@@ -18,7 +18,7 @@ final class Random: Part {
   }
 
   /// Both streams afresh from `seed`, for a fresh start.
-  func reset(seed: UInt64) {
+  func resetGame(seed: UInt64) {
     game = TideRandom(seed: seed)
     particleSeeds = TideRandom(seed: Random.particleSeed(seed))
   }

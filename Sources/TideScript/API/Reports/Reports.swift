@@ -34,7 +34,7 @@ final class Reports: Part {
   }
 
   /// Forgets every figure, for a fresh start.
-  func reset() { figures.removeAll() }
+  func resetGame(seed: UInt64) { figures.removeAll() }
 }
 
 /// How report figures are written: whole numbers without a fraction, others with up to 6 significant digits.

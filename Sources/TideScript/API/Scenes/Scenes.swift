@@ -141,6 +141,12 @@ final class Scenes: Part {
     }
   }
 
+  /// Leaves the scene and forgets the one asked for.
+  func resetGame(seed: UInt64) {
+    leaveCurrent()
+    pending = nil
+  }
+
   /// Calls `leave`, then removes everything the scene owned.
   func leaveCurrent() {
     guard let active = current else { return }

@@ -47,6 +47,14 @@ final class Sprites: Part {
   }
 }
 
+extension Sprites {
+  /// Lets go of every sprite and empties the scene graph.
+  func resetGame(seed: UInt64) {
+    for child in graph.root.children { releaseSubtree(child) }
+    graph.root.removeAllChildren()
+  }
+}
+
 extension Sprites: SceneScoped {
   /// Lets go of the tables of the scene's world and HUD sprites.
   func sceneDidEnd(_ scene: Scenes.Active) {

@@ -109,7 +109,7 @@ final class Tasks: Part {
   }
 
   /// Cancels every task.
-  func cancelAll() {
+  func resetGame(seed: UInt64) {
     for task in Array(running.values) { cancel(task) }
   }
 }

@@ -58,7 +58,7 @@ final class Timers: Part {
   }
 
   /// No timers, for a fresh start.
-  func reset() { queue.removeAll() }
+  func resetGame(seed: UInt64) { queue.removeAll() }
 }
 
 extension Timers: SceneScoped {

@@ -31,6 +31,11 @@ final class Tweens: Part {
   }
 }
 
+extension Tweens {
+  /// Removes every tween, resuming whatever awaits them.
+  func resetGame(seed: UInt64) { system.removeAll() }
+}
+
 extension Tweens: SceneScoped {
   func sceneDidEnd(_ scene: Scenes.Active) { system.cancelAll(owner: scene.owner) }
 }
