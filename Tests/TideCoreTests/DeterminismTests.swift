@@ -60,10 +60,10 @@ final class DeterminismTests: XCTestCase {
       for event in input {
         for gesture in gestures.handle(event, hitTest: { self.scene.hitTest($0) }) {
           switch gesture {
-          case .tap(let node?, _):
+          case .tap(let node?, _, _):
             node.z = Double(random.int(0...9))
             log.append("tap \(node.id) \(clock.tick)")
-          case .drag(let node?, _, _, _, let delta):
+          case .drag(let node?, _, _, _, let delta, _):
             node.x += delta.x
             node.y += delta.y
           default:

@@ -37,6 +37,55 @@ final class InputScriptTests: XCTestCase {
     XCTAssertEqual(script.events(at: 11), [.pointerUp(Vec2(x: 100, y: 0))])
   }
 
+  /// Fingers, other mouse buttons and the wheel have lines of their own, which a recording
+  /// writes and reads back to the same events.
+  func testFingersButtonsAndTheWheelRoundTrip() throws {
+    let script = try InputScript(text: """
+      0.5 tap 10 20 finger 2
+      1.0 down 1 2 finger 1
+      1.0 down 3 4 finger 2
+      1.0 move 5 6 finger 2
+      1.5 up 7 8 right
+      2.0 wheel 0 -2.5
+      2.5 down 9 9 mouse
+      3.0 drag 0 0 100 0 finger 3
+      """)
+    XCTAssertEqual(script.events(at: 30), [.pointerDown(Vec2(x: 10, y: 20), pointer: .finger(2))])
+    XCTAssertEqual(script.events(at: 31), [.pointerUp(Vec2(x: 10, y: 20), pointer: .finger(2))])
+    XCTAssertEqual(script.events(at: 60), [
+      .pointerDown(Vec2(x: 1, y: 2), pointer: .finger(1)), .pointerDown(Vec2(x: 3, y: 4), pointer: .finger(2)),
+      .pointerMove(Vec2(x: 5, y: 6), pointer: .finger(2)),
+    ])
+    XCTAssertEqual(script.events(at: 90), [.mouseButton(.right, Vec2(x: 7, y: 8), down: false)])
+    XCTAssertEqual(script.events(at: 120), [.wheel(Vec2(x: 0, y: -2.5))])
+    XCTAssertEqual(script.events(at: 150), [.pointerDown(Vec2(x: 9, y: 9))])
+    XCTAssertEqual(script.events(at: 185), [.pointerMove(Vec2(x: 50, y: 0), pointer: .finger(3))])
+    var recording = InputRecording(seed: 1, size: nil, options: [:], engineVersion: "0", gameVersion: "0")
+    for entry in script.entries { recording.append(entry.event, tick: entry.tick) }
+    let text = recording.text(endTick: 400)
+    XCTAssertTrue(text.contains("0.5000 down 10 20 finger 2\n"), text)
+    XCTAssertTrue(text.contains("1.5000 up 7 8 right\n"), text)
+    XCTAssertTrue(text.contains("2.0000 wheel 0 -2.5\n"), text)
+    XCTAssertTrue(text.contains("2.5000 down 9 9\n"), text)
+    XCTAssertEqual(try InputScript(text: text).entries.map(\.event), script.entries.map(\.event))
+  }
+
+  func testBadPointersAndWheelsNameTheLine() {
+    let cases = [
+      "0 tap 1 2 finger 0": "line 1: a finger is numbered 1 to 20, got '0'",
+      "0 tap 1 2 finger": "line 1: tap takes 2 numbers, then 'finger N', 'mouse' or a button (right, middle, x1, x2); got 'finger'",
+      "0 move 1 2 right": "line 1: move takes 2 numbers, then 'finger N' or 'mouse'; got 'right'",
+      "0 drag 1 2 3 4 5": "line 1: drag takes 4 numbers, then 'finger N' or 'mouse'; got '5'",
+      "0 wheel 1": "line 1: wheel takes 2 numbers, -1000 to 1000 (right and up above 0)",
+      "0 wheel nan 1": "line 1: wheel takes 2 numbers, -1000 to 1000 (right and up above 0)",
+    ]
+    for (text, message) in cases {
+      XCTAssertThrowsError(try InputScript(text: text), text) { error in
+        XCTAssertEqual((error as? InputScript.ParseError)?.description, message)
+      }
+    }
+  }
+
   func testErrorsNameTheLine() {
     XCTAssertThrowsError(try InputScript(text: "0.5 tap 1\n")) { error in
       XCTAssertEqual((error as? InputScript.ParseError)?.description, "line 1: tap takes 2 numbers")

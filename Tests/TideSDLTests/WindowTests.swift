@@ -350,6 +350,88 @@ final class WindowTests: XCTestCase {
     return largest
   }
 
+  /// Real SDL finger events (as a touch screen sends them) reach the game as pointers of their
+  /// own, numbered from 1; the mouse copies SDL makes of touches are dropped, and the wheel and
+  /// the right button arrive as such.
+  func testFingersWheelAndRightButtonReachTheGame() throws {
+    try requireDisplay()
+    let fonts = try FontLibrary()
+    let assets = try SceneFixtures.makeAssets()
+    let driver = TestDriver(sprites: 0, fonts: fonts)
+    driver.onStep = { step in
+      guard let window = (1...64).lazy.compactMap({ SDL_GetWindowFromID(UInt32($0)) }).first else { return }
+      func finger(_ type: SDL_EventType, id: Int64, x: Float, y: Float) {
+        var event = SDL_Event()
+        event.tfinger.type = type.rawValue
+        event.tfinger.touchId = 7
+        event.tfinger.fingerId = id
+        event.tfinger.x = x
+        event.tfinger.y = y
+        event.tfinger.pressure = 1
+        event.tfinger.windowID = SDL_GetWindowID(window)
+        SDL_PushEvent(&event)
+      }
+      switch step {
+      case 5:
+        // Two fingers with SDL's own large ids, and the mouse copy SDL makes of the first.
+        finger(SDL_FINGERDOWN, id: 9001, x: 0.25, y: 0.5)
+        finger(SDL_FINGERDOWN, id: 9002, x: 0.75, y: 0.5)
+        var copy = SDL_Event()
+        copy.button.type = SDL_MOUSEBUTTONDOWN.rawValue
+        copy.button.which = UInt32.max
+        copy.button.button = UInt8(SDL_BUTTON_LEFT)
+        copy.button.windowID = SDL_GetWindowID(window)
+        SDL_PushEvent(&copy)
+      case 6:
+        finger(SDL_FINGERMOTION, id: 9002, x: 0.5, y: 0.25)
+      case 7:
+        finger(SDL_FINGERUP, id: 9001, x: 0.25, y: 0.5)
+        finger(SDL_FINGERUP, id: 9002, x: 0.5, y: 0.25)
+      case 8:
+        var wheel = SDL_Event()
+        wheel.wheel.type = SDL_MOUSEWHEEL.rawValue
+        wheel.wheel.windowID = SDL_GetWindowID(window)
+        wheel.wheel.y = -2
+        wheel.wheel.preciseY = -2
+        SDL_PushEvent(&wheel)
+        var right = SDL_Event()
+        right.button.type = SDL_MOUSEBUTTONDOWN.rawValue
+        right.button.windowID = SDL_GetWindowID(window)
+        right.button.button = UInt8(SDL_BUTTON_RIGHT)
+        right.button.x = 10
+        right.button.y = 10
+        SDL_PushEvent(&right)
+      default: break
+      }
+    }
+    _ = try runWithScreenshot(driver, assets: assets, named: "fingers", at: 0.3) { $0.maxSeconds = 0.4 }
+    let design = driver.designSize
+    let seen = driver.received.filter { event in
+      if case .pointerMove(_, .mouse) = event { return false }  // where the real mouse rests
+      return true
+    }
+    let fingers = seen.compactMap { event -> (String, Vec2)? in
+      switch event {
+      case .pointerDown(let p, let id): return ("down \(id)", p)
+      case .pointerMove(let p, let id): return ("move \(id)", p)
+      case .pointerUp(let p, let id): return ("up \(id)", p)
+      default: return nil
+      }
+    }
+    // Where each finger was, as a fraction of the window (which keeps the design's shape).
+    let expected: [(String, Double, Double)] = [
+      ("down finger 1", 0.25, 0.5), ("down finger 2", 0.75, 0.5), ("move finger 2", 0.5, 0.25),
+      ("up finger 1", 0.25, 0.5), ("up finger 2", 0.5, 0.25),
+    ]
+    XCTAssertEqual(fingers.map(\.0), expected.map(\.0))
+    for (got, want) in zip(fingers, expected) {
+      XCTAssertEqual(got.1.x, design.x * want.1, accuracy: 2, got.0)
+      XCTAssertEqual(got.1.y, design.y * want.2, accuracy: 2, got.0)
+    }
+    XCTAssertTrue(seen.contains(.wheel(Vec2(x: 0, y: -2))), "the wheel: \(seen)")
+    XCTAssertTrue(seen.contains { if case .mouseButton(.right, _, down: true) = $0 { return true } else { return false } })
+  }
+
   func testResizedWindowLetterboxesAndMapsClicksBack() throws {
     try requireDisplay()
     let fonts = try FontLibrary()
@@ -386,7 +468,7 @@ final class WindowTests: XCTestCase {
     XCTAssertEqual(image[890, 250], 0xFF00_0000, "right bar is black")
     XCTAssertNotEqual(image[450, 20], 0xFF00_0000, "the game fills the middle")
     let taps = driver.received.compactMap { event -> Vec2? in
-      if case .pointerDown(let point) = event { return point }
+      if case .pointerDown(let point, _) = event { return point }
       return nil
     }
     XCTAssertEqual(taps.count, 1)

@@ -108,11 +108,11 @@ final class LuaTableShapeTests: XCTestCase {
           s = tide.sprite.rect{ w = 10, h = 10 }
           local ok, err = pcall(app.drag, app, s, { x = 5, y = 5 }, { step = 3 })
           assert.is_false(ok)
-          assert.matches("unknown option 'step' (options: steps)", err, 1, true)
+          assert.matches("unknown option 'step' (options: steps, pointer)", err, 1, true)
           app:drag(s, { x = 5, y = 5 }, { steps = 3 })
           app:press(s)
           ok, err = pcall(app.move, app, { x = 6, y = 6 }, { step = 2 })
-          assert.matches("unknown option 'step' (options: steps)", err, 1, true)
+          assert.matches("unknown option 'step' (options: steps, pointer)", err, 1, true)
           app:release()
           ok, err = pcall(s.play, s, { "a.png" }, { fsp = 3 })
           assert.matches("unknown option 'fsp' (options: fps, loop)", err, 1, true)
@@ -127,8 +127,8 @@ final class LuaTableShapeTests: XCTestCase {
     assertAllPassed(report, count: 1)
   }
 
-  /// A gesture handler's event holds exactly the keys of `tide.GestureEvent` (a tap the ones
-  /// every event has, a drag all of them).
+  /// A gesture handler's event holds exactly the keys of `tide.GestureEvent`: a tap the ones
+  /// every event has, each other kind those plus its own, and every documented key is in some.
   func testGestureEventsHaveTheDocumentedKeys() throws {
     let always = LuaTableShape.gestureEvent.keys.filter(\.required).map { "\"\($0.name)\"" }.joined(separator: ", ")
     let all = LuaTableShape.gestureEvent.names.map { "\"\($0)\"" }.joined(separator: ", ")
@@ -141,17 +141,33 @@ final class LuaTableShapeTests: XCTestCase {
         return list
       end
       local function sorted(list) table.sort(list); return list end
+      local function with(extra)
+        local list = { \(always) }
+        for _, k in ipairs(extra) do list[#list + 1] = k end
+        return sorted(list)
+      end
       describe("gesture events", function()
         it("have the documented keys", function()
           local app = tide.test.start()
           local s = tide.sprite.rect{ x = 0, y = 0, w = 100, h = 100 }
-          local tap, drag
-          s:on("tap", function(e) tap = keys(e) end)
-          s:on("drag", function(e) drag = keys(e) end)
+          local seen, got = {}, {}
+          for _, event in ipairs({ "tap", "drag", "pinch", "mouse_down", "wheel" }) do
+            s:on(event, function(e)
+              got[event] = keys(e)
+              for k in pairs(e) do seen[k] = true end
+            end)
+          end
           app:tap({ x = 50, y = 50 })
-          assert.are.same(sorted({ \(always) }), tap)
+          assert.are.same(sorted({ \(always) }), got.tap)
           app:drag({ x = 50, y = 50 }, { x = 90, y = 90 })
-          assert.are.same(sorted({ \(all) }), drag)
+          assert.are.same(with({ "phase", "start_x", "start_y", "dx", "dy" }), got.drag)
+          assert.are.same(with({ "button" }), got.mouse_down)
+          app:wheel(0, 1, { x = 50, y = 50 })
+          assert.are.same(with({ "dx", "dy" }), got.wheel)
+          app:press({ x = 10, y = 10 }, { pointer = 1 })
+          app:press({ x = 20, y = 10 }, { pointer = 2 })
+          assert.are.same(with({ "phase", "scale", "angle", "pointers" }), got.pinch)
+          assert.are.same(sorted({ \(all) }), keys(seen))
         end)
       end)
       """)

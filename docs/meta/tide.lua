@@ -13,13 +13,13 @@
 ---@alias tide.Ease "linear"|"in_quad"|"out_quad"|"in_out_quad"|"in_cubic"|"out_cubic"|"in_out_cubic"|"in_quart"|"out_quart"|"in_out_quart"|"in_quint"|"out_quint"|"in_out_quint"|"in_sine"|"out_sine"|"in_out_sine"|"in_expo"|"out_expo"|"in_out_expo"|"in_circ"|"out_circ"|"in_out_circ"|"in_back"|"out_back"|"in_out_back"|"in_elastic"|"out_elastic"|"in_out_elastic"|"in_bounce"|"out_bounce"|"in_out_bounce"
 
 ---A gesture a sprite's `on` handles.
----@alias tide.SpriteEvent "tap"|"drag"|"press"|"release"
+---@alias tide.SpriteEvent "tap"|"drag"|"press"|"release"|"pinch"|"mouse_down"|"mouse_up"|"wheel"
 
 ---How a text sprite keeps its text inside `max_width` × `max_height`.
 ---@alias tide.TextFit "none"|"wrap"|"shrink"|"ellipsis"
 
 ---An event `tide.input.on` handles.
----@alias tide.InputEvent "key"|"key_up"|"text"|"pointer_down"|"pointer_move"|"pointer_up"
+---@alias tide.InputEvent "key"|"key_up"|"text"|"pointer_down"|"pointer_move"|"pointer_up"|"mouse_down"|"mouse_up"|"wheel"|"pinch"
 
 ---@class tide.Alert : tide.Widget
 local Alert = {}
@@ -52,13 +52,33 @@ function App:advance(seconds) end
 ---@param n? integer 0 to 6000000
 function App:step(n) end
 
----Taps a sprite (at its centre) or a point `{ x = , y = }`: finger down, a tick, up, a tick. Whatever is on top at that point gets the tap, as on a real screen.
+---Taps a sprite (at its centre) or a point `{ x = , y = }`: finger down, a tick, up, a tick. Whatever is on top at that point gets the tap, as on a real screen. The mouse taps unless `opts.pointer` names a finger; `opts.button` clicks another mouse button instead.
 ---
 ---```lua
 ---app:tap(app:find{ text = "Start" })
+---app:tap(card, { button = "right" })
 ---```
 ---@param target tide.Sprite|table
-function App:tap(target) end
+---@param opts? tide.TapOptions `pointer` ("mouse" or a finger's number), `button` ("right", "middle", "x1", "x2")
+function App:tap(target, opts) end
+
+---Touches every target at once, one finger each (fingers 1, 2, ... in order): all go down on one tick and lift on the next, as when two children tap the screen together.
+---
+---```lua
+---app:touch(red_bubble, blue_bubble)
+---```
+---@param ... tide.Sprite|table sprites (their centres) or points `{ x = , y = }`, 1 to 20
+function App:touch(...) end
+
+---Turns the mouse wheel by `dx`, `dy` notches (`dy` above 0 scrolls up, `dx` above 0 to the right) and runs a tick; with `at`, the mouse moves over that sprite or point first.
+---
+---```lua
+---app:wheel(0, -3, app:find{ name = "list" })
+---```
+---@param dx number -1000 to 1000
+---@param dy number -1000 to 1000
+---@param at? any
+function App:wheel(dx, dy, at) end
 
 ---Drags from a sprite's centre (or a point) to a point, moving over `opts.steps` ticks (default 10).
 ---
@@ -67,16 +87,18 @@ function App:tap(target) end
 ---```
 ---@param from tide.Sprite|table
 ---@param to table `{ x = , y = }` or a sprite (its centre)
----@param opts? tide.DragOptions `steps` (1 to 1000)
+---@param opts? tide.DragOptions `steps` (1 to 1000), `pointer` ("mouse", the default, or a finger's number)
 function App:drag(from, to, opts) end
 
----Puts a finger down on a sprite's centre (or a point) and runs a tick; `move` and `release` continue the gesture, so a test can check what happens while it is held.
+---Puts a finger down on a sprite's centre (or a point) and runs a tick; `move` and `release` continue the gesture, so a test can check what happens while it is held. Give each finger of a multi-finger gesture its number (`opts.pointer`); the mouse presses by default.
 ---
 ---```lua
 ---app:press(button); assert.are.equal("#c9a03e", button.fill); app:release()
+---app:press(photo, { pointer = 1 }); app:press({ x = 300, y = 400 }, { pointer = 2 })
 ---```
 ---@param target tide.Sprite|table
-function App:press(target) end
+---@param opts? tide.TapOptions `pointer` ("mouse" or a finger's number)
+function App:press(target, opts) end
 
 ---Moves a held finger to a point (or a sprite's centre) over `opts.steps` ticks (default 1).
 ---
@@ -84,15 +106,16 @@ function App:press(target) end
 ---app:press(lion); app:move({ x = 200, y = 300 }, { steps = 20 }); assert.are.equal(3, lion.frame)
 ---```
 ---@param to table|tide.Sprite
----@param opts? tide.DragOptions `steps` (1 to 1000)
+---@param opts? tide.DragOptions `steps` (1 to 1000), `pointer` (the held one, when several are)
 function App:move(to, opts) end
 
----Lifts the held finger where it is and runs a tick.
+---Lifts the held finger where it is and runs a tick (`opts.pointer` names which, when several are held).
 ---
 ---```lua
 ---app:release()
 ---```
-function App:release() end
+---@param opts? tide.TapOptions `pointer`
+function App:release(opts) end
 
 ---Types text, as the keyboard's text input would (to the focused field or `text` listeners).
 ---
@@ -277,6 +300,7 @@ local Config = {}
 ---The options of `app:drag` and `app:move`.
 ---@class tide.DragOptions
 ---@field steps? integer ticks the move takes, 1 to 1000
+---@field pointer? "mouse"|integer the mouse (the default) or a finger's number, 1 to 20
 local DragOptions = {}
 
 ---A particle emitter's data (`tide.particles`' first argument). A range is a number or `{ min, max }`, picked per particle; a list runs over each particle's life. It needs a `burst` or a `rate`.
@@ -307,11 +331,16 @@ local Emitter = {}
 ---@field screen_x number where the finger is on the screen, in design units
 ---@field screen_y number as `screen_x`, downwards
 ---@field sprite tide.Sprite the sprite whose handler runs (the touched one or a parent)
----@field phase? "began"|"moved"|"ended" drags only
+---@field pointer "mouse"|integer whose gesture: the mouse or a finger's number (1 for the first down)
+---@field phase? "began"|"moved"|"ended" drags and pinches
 ---@field start_x? number drags only: where the drag began
 ---@field start_y? number drags only
----@field dx? number drags only: the move since the last drag event
----@field dy? number drags only
+---@field dx? number drags: the move since the last drag event; wheel: notches to the right
+---@field dy? number drags: as `dx`; wheel: notches away from the player (scrolling up)
+---@field scale? number pinches only: the two pointers' distance over their distance at the start
+---@field angle? number pinches only: radians the line between them turned, clockwise
+---@field pointers? table pinches only: the two pointers, the first down first
+---@field button? "left"|"right"|"middle"|"x1"|"x2" mouse_down and mouse_up only
 local GestureEvent = {}
 
 ---@class tide.Label : tide.Widget
@@ -491,12 +520,13 @@ function Sprite:stop_emitting() end
 ---@return integer
 function Sprite:particle_count() end
 
----Calls `fn(event)` on a gesture on this sprite or its children: "tap", "drag" (with `event.phase` "began", "moved" or "ended"), "press" (finger down) or "release" (finger up). The event (a `GestureEvent`) has `x`, `y` in design units; drags add `phase`, `start_x`, `start_y`, `dx`, `dy`. A gesture reaches only what is seen at its point: a rect or circle with an opaque fill drawn above (alpha 1) keeps it from the sprites under it, even without a handler of its own.
+---Calls `fn(event)` on a gesture on this sprite or its children: "tap", "drag" (with `event.phase` "began", "moved" or "ended"), "press" (finger down) or "release" (finger up). Every finger is a pointer of its own, as is the mouse: two fingers drag two sprites at once, and `event.pointer` says whose gesture it is (`"mouse"` or the finger's number). "pinch" fires while two pointers are down, the first of them pressed on this sprite: `scale` (their distance over their distance at the start), `angle` (radians turned, clockwise), `phase`, and `x`, `y` halfway between them. "mouse_down" and "mouse_up" fire for every mouse button (`event.button`: "left", "right", "middle", "x1", "x2"), "wheel" as the wheel turns over the sprite (`dx`, `dy` in notches, `dy` above 0 scrolling up). The event (a `GestureEvent`) has `x`, `y` in design units; drags add `phase`, `start_x`, `start_y`, `dx`, `dy`. A gesture reaches only what is seen at its point: a rect or circle with an opaque fill drawn above (alpha 1) keeps it from the sprites under it, even without a handler of its own.
 ---
 ---```lua
 ---lion:on("drag", function(e) lion.x, lion.y = e.x, e.y end)
+---photo:on("pinch", function(e) photo.scale = start_scale * e.scale end)
 ---```
----@param event tide.SpriteEvent "tap", "drag", "press" or "release"
+---@param event tide.SpriteEvent "tap", "drag", "press", "release", "pinch", "mouse_down", "mouse_up" or "wheel"
 ---@param fn? fun(event: tide.GestureEvent) the handler; nil removes it
 ---@return tide.Sprite # the sprite, for chaining
 function Sprite:on(event, fn) end
@@ -603,6 +633,12 @@ local SpriteOptions = {}
 ---@field size? string|number[] `"375x667"` or `{ 375, 667 }`: the design size, as `tide run --size`
 ---@field raise_errors? boolean default true: a script error fails the test
 local StartOptions = {}
+
+---The options of `app:tap`, `app:press` and `app:release`.
+---@class tide.TapOptions
+---@field pointer? "mouse"|integer the mouse (the default) or a finger's number, 1 to 20
+---@field button? "left"|"right"|"middle"|"x1"|"x2" app:tap only: click this mouse button
+local TapOptions = {}
 
 ---@class tide.Task
 local Task = {}
@@ -814,7 +850,7 @@ tide.audio = {}
 ---What conf.lua says about the game itself (`title`, `author`).
 tide.game = {}
 
----Keys, typed text and the raw pointer. Taps and drags on sprites use `sprite:on`.
+---Keys, typed text, every pointer (the mouse and each finger), mouse buttons, the wheel and pinches. Taps and drags on sprites use `sprite:on`.
 tide.input = {}
 
 ---The game's seeded generator (xoshiro256**), so runs with one seed repeat exactly.
@@ -992,12 +1028,13 @@ tide.game.title = ""
 ---@type string
 tide.game.author = ""
 
----Listens for an input event until the current scene ends. "key"/"key_up" get the key name ("return", "backspace", "a", "left"...), "text" gets the typed text, pointer events get x, y.
+---Listens for an input event until the current scene ends. "key"/"key_up" get the key name ("return", "backspace", "a", "left"...), "text" gets the typed text. Pointer events get `x, y, pointer`: the pointer is `"mouse"` or a finger's number (1 for the first finger down, 2 for a second one held with it...); "pointer_move" fires for the mouse whether or not a button is held (hovering), and for a finger while it is down. "mouse_down" and "mouse_up" get `x, y, button` ("left", "right", "middle", "x1", "x2"); "wheel" gets `dx, dy, x, y`: notches turned, `dy` above 0 away from the player (scrolling up), `dx` above 0 to the right, and where the mouse is. "pinch" gets a `PinchEvent` while two pointers are down (`phase`, `scale`, `angle`, `x`, `y`, `pointers`).
 ---
 ---```lua
 ---tide.input.on("key", function(name) if name == "escape" then tide.scene.go("menu") end end)
+---tide.input.on("wheel", function(dx, dy) list.y = list.y + dy * 40 end)
 ---```
----@param event tide.InputEvent "key", "key_up", "text", "pointer_down", "pointer_move" or "pointer_up"
+---@param event tide.InputEvent "key", "key_up", "text", "pointer_down", "pointer_move", "pointer_up", "mouse_down", "mouse_up", "wheel" or "pinch"
 ---@param fn function
 function tide.input.on(event, fn) end
 
@@ -1010,15 +1047,24 @@ function tide.input.on(event, fn) end
 ---@return boolean
 function tide.input.is_down(name) end
 
----Where the pointer is, in design units, and whether it is pressed.
+---Where a pointer is, in design units, and whether it is pressed: the mouse (`"mouse"`, pressed while its left button is held) or finger `n`. Without an argument, the pointer that moved, went down or lifted last. A finger that is not down reports nil.
 ---
 ---```lua
 ---local x, y, down = tide.input.pointer()
 ---```
----@return number
----@return number
+---@param pointer? any "mouse" or a finger's number, 1 to 20
+---@return number?
+---@return number?
 ---@return boolean
-function tide.input.pointer() end
+function tide.input.pointer(pointer) end
+
+---The pointers down now, in the order they went down: each `{ id = , x = , y = }`, the id `"mouse"` (its left button held) or a finger's number.
+---
+---```lua
+---for _, p in ipairs(tide.input.pointers()) do spark(p.x, p.y) end
+---```
+---@return table[]
+function tide.input.pointers() end
 
 ---A whole number from `lo` to `hi`, both included.
 ---

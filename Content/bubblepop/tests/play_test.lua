@@ -261,6 +261,20 @@ describe("popping", function()
     assert.is_nil(app:find{ name = "gain" })
   end)
 
+  it("pops two bubbles touched on the same tick by two fingers, in finger order", function()
+    local bubbles = require("bubbles")
+    local app = helpers.play{}
+    app:advance(game.bubble.appear)
+    local a, b = helpers.bubbles(app)[1], helpers.bubbles(app)[2]
+    local count = #helpers.bubbles(app)
+    local first = bubbles.points_for(a.data.colour, nil)
+    local second = bubbles.points_for(b.data.colour, a.data.colour.colour)
+    app:touch(a, b)
+    assert.are.same({ "popped", "popped" }, { a.tag, b.tag })
+    assert.are.equal(count - 2, #helpers.bubbles(app))
+    assert.are.equal(first + second, helpers.score(app))
+  end)
+
   it("scores the score from 0 on every pop", function()
     local app = helpers.play{ settings = { game_time = 30, max_bubbles = 40 } }
     assert.are.equal(0, helpers.score(app))

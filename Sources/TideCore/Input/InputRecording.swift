@@ -63,13 +63,20 @@ public struct InputRecording: Sendable {
 
   static func describe(_ event: InputEvent) -> String {
     switch event {
-    case .pointerDown(let p): return "down \(number(p.x)) \(number(p.y))"
-    case .pointerMove(let p): return "move \(number(p.x)) \(number(p.y))"
-    case .pointerUp(let p): return "up \(number(p.x)) \(number(p.y))"
+    case .pointerDown(let p, let id): return "down " + point(p) + pointer(id)
+    case .pointerMove(let p, let id): return "move " + point(p) + pointer(id)
+    case .pointerUp(let p, let id): return "up " + point(p) + pointer(id)
+    case .mouseButton(let button, let p, let down): return (down ? "down " : "up ") + point(p) + " " + button.rawValue
+    case .wheel(let delta): return "wheel " + point(delta)
     case .key(let name, let down): return (down ? "keydown " : "keyup ") + escape(name)
     case .text(let text): return "text " + escape(text)
     }
   }
+
+  private static func point(_ p: Vec2) -> String { "\(number(p.x)) \(number(p.y))" }
+
+  /// Nothing for the mouse, which recordings from before fingers name no pointer for.
+  private static func pointer(_ id: PointerID) -> String { id == .mouse ? "" : " \(id)" }
 
   /// The shortest text that reads back as exactly `value`.
   static func number(_ value: Double) -> String {

@@ -143,17 +143,18 @@ public struct InputScript: Sendable {
         continue
       }
       guard words.count >= 2, let seconds = Double(words[0]) else {
-        throw ParseError(line: lineNumber, reason: "expected '<seconds> <tap|drag|text|key> ...'")
+        throw ParseError(line: lineNumber, reason: "expected '<seconds> <tap|drag|down|move|up|wheel|text|key|keydown|keyup> ...'")
       }
       if let complaint = Limits.gameSeconds.complaint("the time", seconds) {
         throw ParseError(line: lineNumber, reason: complaint)
       }
       let tick = Int((seconds * Double(hz)).rounded())
       let args = Array(words.dropFirst(2))
-      func numbers(_ count: Int) throws(ParseError) -> [Double] {
-        let values = args.compactMap(Double.init)
-        guard args.count == count, values.count == count else {
-          throw ParseError(line: lineNumber, reason: "\(words[1]) takes \(count) numbers")
+      func numbers(_ count: Int, then extra: String = "") throws(ParseError) -> [Double] {
+        let given = args.prefix(count)
+        let values = given.compactMap(Double.init)
+        guard given.count == count, values.count == count else {
+          throw ParseError(line: lineNumber, reason: "\(words[1]) takes \(count) numbers\(extra)")
         }
         for value in values {
           if let complaint = Limits.coordinate.complaint("a coordinate of \(words[1])", value) {
@@ -162,25 +163,64 @@ public struct InputScript: Sendable {
         }
         return values
       }
+      // What follows a pointer event's numbers: `finger N`, `mouse` (the default), or for a
+      // press a mouse button other than the left one.
+      func pointer(after count: Int, buttons: Bool) throws(ParseError) -> (PointerID, MouseButton?) {
+        let rest = Array(args.dropFirst(count))
+        let expected = buttons ? ", then 'finger N', 'mouse' or a button (right, middle, x1, x2)" : ", then 'finger N' or 'mouse'"
+        switch rest.count {
+        case 0: return (.mouse, nil)
+        case 1 where rest[0] == "mouse" || rest[0] == "left": return (.mouse, nil)
+        case 1 where buttons:
+          if let button = MouseButton(rawValue: rest[0]) { return (.mouse, button) }
+        case 2 where rest[0] == "finger":
+          if let n = Int(rest[1]), (1...PointerID.maxFingers).contains(n) { return (.finger(n), nil) }
+          throw ParseError(line: lineNumber, reason: "a finger is numbered 1 to \(PointerID.maxFingers), got '\(rest[1])'")
+        default: break
+        }
+        throw ParseError(line: lineNumber, reason: "\(words[1]) takes \(count) numbers\(expected); got '\(rest.joined(separator: " "))'")
+      }
       switch words[1] {
       case "tap":
         let v = try numbers(2)
         let p = Vec2(x: v[0], y: v[1])
-        entries.append(Entry(tick: tick, event: .pointerDown(p)))
-        entries.append(Entry(tick: tick + 1, event: .pointerUp(p)))
+        let (id, button) = try pointer(after: 2, buttons: true)
+        if let button {
+          entries.append(Entry(tick: tick, event: .mouseButton(button, p, down: true)))
+          entries.append(Entry(tick: tick + 1, event: .mouseButton(button, p, down: false)))
+        } else {
+          entries.append(Entry(tick: tick, event: .pointerDown(p, pointer: id)))
+          entries.append(Entry(tick: tick + 1, event: .pointerUp(p, pointer: id)))
+        }
       case "drag":
         let v = try numbers(4)
+        let (id, _) = try pointer(after: 4, buttons: false)
         let steps = 10
-        entries.append(Entry(tick: tick, event: .pointerDown(Vec2(x: v[0], y: v[1]))))
+        entries.append(Entry(tick: tick, event: .pointerDown(Vec2(x: v[0], y: v[1]), pointer: id)))
         for i in 1...steps {
           let t = Double(i) / Double(steps)
-          entries.append(Entry(tick: tick + i, event: .pointerMove(Vec2(x: v[0] + (v[2] - v[0]) * t, y: v[1] + (v[3] - v[1]) * t))))
+          let p = Vec2(x: v[0] + (v[2] - v[0]) * t, y: v[1] + (v[3] - v[1]) * t)
+          entries.append(Entry(tick: tick + i, event: .pointerMove(p, pointer: id)))
         }
-        entries.append(Entry(tick: tick + steps + 1, event: .pointerUp(Vec2(x: v[2], y: v[3]))))
+        entries.append(Entry(tick: tick + steps + 1, event: .pointerUp(Vec2(x: v[2], y: v[3]), pointer: id)))
       case "down", "move", "up":
         let v = try numbers(2)
         let p = Vec2(x: v[0], y: v[1])
-        entries.append(Entry(tick: tick, event: words[1] == "down" ? .pointerDown(p) : words[1] == "move" ? .pointerMove(p) : .pointerUp(p)))
+        let (id, button) = try pointer(after: 2, buttons: words[1] != "move")
+        if let button {
+          entries.append(Entry(tick: tick, event: .mouseButton(button, p, down: words[1] == "down")))
+        } else {
+          let event: InputEvent =
+            words[1] == "down" ? .pointerDown(p, pointer: id) : words[1] == "move" ? .pointerMove(p, pointer: id) : .pointerUp(p, pointer: id)
+          entries.append(Entry(tick: tick, event: event))
+        }
+      case "wheel":
+        guard args.count == 2, let dx = Double(args[0]), let dy = Double(args[1]), dx.isFinite, dy.isFinite,
+          abs(dx) <= Limits.wheelNotches, abs(dy) <= Limits.wheelNotches
+        else {
+          throw ParseError(line: lineNumber, reason: "wheel takes 2 numbers, -\(Int(Limits.wheelNotches)) to \(Int(Limits.wheelNotches)) (right and up above 0)")
+        }
+        entries.append(Entry(tick: tick, event: .wheel(Vec2(x: dx, y: dy))))
       case "text":
         guard let start = line.range(of: "text") else { continue }
         // No length limit of its own (the file's is enough): a bot's app:type of any length is
@@ -196,7 +236,7 @@ public struct InputScript: Sendable {
         guard !args.isEmpty else { throw ParseError(line: lineNumber, reason: "\(words[1]) takes a key name") }
         entries.append(Entry(tick: tick, event: .key(Self.unescape(args.joined(separator: " ")), down: words[1] == "keydown")))
       default:
-        throw ParseError(line: lineNumber, reason: "unknown event '\(words[1])' (expected tap, drag, down, move, up, text, key, keydown or keyup)")
+        throw ParseError(line: lineNumber, reason: "unknown event '\(words[1])' (expected tap, drag, down, move, up, wheel, text, key, keydown or keyup)")
       }
       try checkCount(line: lineNumber)
     }

@@ -125,6 +125,8 @@ public enum Limits {
   public static let seed = NumberRange(integers: -(1 << 53)...(1 << 53))
   /// Design size from `@size` or `--size`: 16 to 8192 units a side.
   public static let screenSide = NumberRange(16...8192)
+  /// One turn of the wheel in an input script or `app:wheel`: ±1000 notches either way.
+  public static let wheelNotches = 1000.0
   /// A coordinate in an input script or a test gesture: design units, ±1e6.
   public static let coordinate = position
   /// Bytes of one input script file: 64 MiB (days of recorded play). A bigger file, or one huge

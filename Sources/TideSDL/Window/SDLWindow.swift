@@ -16,6 +16,10 @@ final class SDLWindow {
   private var letterbox: Letterbox
   /// Drawable pixels per window point on each axis (2 on a high-DPI display), for the pointer.
   private var pixelsPerPoint = Vec2(1, 1)
+  /// The drawable size in pixels, which finger positions (0 to 1 across the window) scale to.
+  private var outputPixels = Vec2(1, 1)
+  /// Our number for each finger down, by SDL's touch device and finger id (see `PointerID`).
+  private var fingers: [FingerKey: Int] = [:]
   private var pendingInput: [ScheduledInput]
   private let startTime: Double
   /// What `run` reports; kept here because frames are shown from more than one place.
@@ -221,6 +225,7 @@ final class SDLWindow {
     pixelsPerPoint = Vec2(
       windowWidth > 0 ? Double(outputWidth) / Double(windowWidth) : 1,
       windowHeight > 0 ? Double(outputHeight) / Double(windowHeight) : 1)
+    outputPixels = Vec2(Double(outputWidth), Double(outputHeight))
     return (outputWidth, outputHeight)
   }
 
@@ -340,15 +345,33 @@ final class SDLWindow {
         try showFrameInFlight()
         // A click that follows a resize in the same batch must map through the new size.
         try updateLetterbox()
-      case SDL_MOUSEBUTTONDOWN.rawValue where event.button.button == SDL_BUTTON_LEFT:
+      // SDL also reports each touch as the mouse (`which` is SDL_TOUCH_MOUSEID): the finger
+      // events below carry it already, so those copies would press twice.
+      case SDL_MOUSEBUTTONDOWN.rawValue where event.button.which != Self.touchMouse,
+        SDL_MOUSEBUTTONUP.rawValue where event.button.which != Self.touchMouse:
         flushMove()
-        driver.enqueue(.pointerDown(designPoint(event.button.x, event.button.y)))
-      case SDL_MOUSEBUTTONUP.rawValue where event.button.button == SDL_BUTTON_LEFT:
-        flushMove()
-        driver.enqueue(.pointerUp(designPoint(event.button.x, event.button.y)))
-      case SDL_MOUSEMOTION.rawValue:
+        let p = designPoint(event.button.x, event.button.y)
+        let down = event.type == SDL_MOUSEBUTTONDOWN.rawValue
+        switch Int32(event.button.button) {
+        case SDL_BUTTON_LEFT: driver.enqueue(down ? .pointerDown(p) : .pointerUp(p))
+        case SDL_BUTTON_RIGHT: driver.enqueue(.mouseButton(.right, p, down: down))
+        case SDL_BUTTON_MIDDLE: driver.enqueue(.mouseButton(.middle, p, down: down))
+        case SDL_BUTTON_X1: driver.enqueue(.mouseButton(.x1, p, down: down))
+        case SDL_BUTTON_X2: driver.enqueue(.mouseButton(.x2, p, down: down))
+        default: break
+        }
+      case SDL_MOUSEMOTION.rawValue where event.motion.which != Self.touchMouse:
         // Many motions can arrive per frame; only the latest position matters.
         pendingMove = designPoint(event.motion.x, event.motion.y)
+      case SDL_MOUSEWHEEL.rawValue where event.wheel.which != Self.touchMouse:
+        flushMove()
+        // Touchpads turn by fractions of a notch; "natural" scrolling flips the reported sign back.
+        let flip: Float = event.wheel.direction == SDL_MOUSEWHEEL_FLIPPED.rawValue ? -1 : 1
+        let delta = Vec2(Double(event.wheel.preciseX * flip), Double(event.wheel.preciseY * flip))
+        if delta != .zero { driver.enqueue(.wheel(delta)) }
+      case SDL_FINGERDOWN.rawValue, SDL_FINGERMOTION.rawValue, SDL_FINGERUP.rawValue:
+        flushMove()
+        handleFinger(event.tfinger, type: event.type)
       case SDL_KEYDOWN.rawValue, SDL_KEYUP.rawValue:
         flushMove()
         let down = event.type == SDL_KEYDOWN.rawValue
@@ -370,6 +393,34 @@ final class SDLWindow {
     }
     flushMove()
     return true
+  }
+
+  /// The mouse `which` of events SDL makes up from touches.
+  private static let touchMouse = UInt32.max
+
+  /// Which finger an SDL finger event is about: ids are only unique per touch device.
+  private struct FingerKey: Hashable {
+    var touch: Int64
+    var finger: Int64
+  }
+
+  /// Queues a finger's down, move or up as its own pointer, numbered as `PointerID` says.
+  private func handleFinger(_ finger: SDL_TouchFingerEvent, type: UInt32) {
+    let key = FingerKey(touch: finger.touchId, finger: finger.fingerId)
+    let p = letterbox.toDesign(Vec2(Double(finger.x) * outputPixels.x, Double(finger.y) * outputPixels.y))
+    if type == SDL_FINGERDOWN.rawValue {
+      let taken = Set(fingers.values)
+      guard fingers[key] == nil, let n = (1...PointerID.maxFingers).first(where: { !taken.contains($0) }) else { return }
+      fingers[key] = n
+      driver.enqueue(.pointerDown(p, pointer: .finger(n)))
+    } else if let n = fingers[key] {
+      if type == SDL_FINGERUP.rawValue {
+        fingers[key] = nil
+        driver.enqueue(.pointerUp(p, pointer: .finger(n)))
+      } else {
+        driver.enqueue(.pointerMove(p, pointer: .finger(n)))
+      }
+    }
   }
 
   /// Window coordinates (points) to design coordinates, through high-DPI and letterboxing.

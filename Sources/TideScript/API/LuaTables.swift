@@ -58,7 +58,7 @@ extension LuaTableShape {
   public static var all: [LuaTableShape] {
     [
       spriteOptions, particlesOptions, emitter, tweenOptions, tweenGroupOptions, tweenStepOptions, playOptions,
-      soundOptions, gestureEvent, scene, query, startOptions, dragOptions, bot, botRandom, config,
+      soundOptions, gestureEvent, scene, query, startOptions, dragOptions, tapOptions, bot, botRandom, config,
     ]
   }
 
@@ -157,11 +157,16 @@ extension LuaTableShape {
       LuaTableKey("screen_x", "number", "where the finger is on the screen, in design units", required: true),
       LuaTableKey("screen_y", "number", "as `screen_x`, downwards", required: true),
       LuaTableKey("sprite", "Sprite", "the sprite whose handler runs (the touched one or a parent)", required: true),
-      LuaTableKey("phase", "\"began\"|\"moved\"|\"ended\"?", "drags only"),
+      LuaTableKey("pointer", "\"mouse\"|integer", "whose gesture: the mouse or a finger's number (1 for the first down)", required: true),
+      LuaTableKey("phase", "\"began\"|\"moved\"|\"ended\"?", "drags and pinches"),
       LuaTableKey("start_x", "number?", "drags only: where the drag began"),
       LuaTableKey("start_y", "number?", "drags only"),
-      LuaTableKey("dx", "number?", "drags only: the move since the last drag event"),
-      LuaTableKey("dy", "number?", "drags only"),
+      LuaTableKey("dx", "number?", "drags: the move since the last drag event; wheel: notches to the right"),
+      LuaTableKey("dy", "number?", "drags: as `dx`; wheel: notches away from the player (scrolling up)"),
+      LuaTableKey("scale", "number?", "pinches only: the two pointers' distance over their distance at the start"),
+      LuaTableKey("angle", "number?", "pinches only: radians the line between them turned, clockwise"),
+      LuaTableKey("pointers", "table?", "pinches only: the two pointers, the first down first"),
+      LuaTableKey("button", "\"left\"|\"right\"|\"middle\"|\"x1\"|\"x2\"?", "mouse_down and mouse_up only"),
     ])
 
   /// A scene definition (`tide.scene.define`): the functions the engine calls, each given the
@@ -204,7 +209,18 @@ extension LuaTableShape {
 
   public static let dragOptions = LuaTableShape(
     className: "DragOptions", summary: "The options of `app:drag` and `app:move`.",
-    keys: [LuaTableKey("steps", "integer", "ticks the move takes, 1 to 1000")])
+    keys: [
+      LuaTableKey("steps", "integer", "ticks the move takes, 1 to 1000"),
+      LuaTableKey("pointer", "\"mouse\"|integer", "the mouse (the default) or a finger's number, 1 to 20"),
+    ])
+
+  /// The options of `app:tap`, `app:press` and `app:release`.
+  public static let tapOptions = LuaTableShape(
+    className: "TapOptions", summary: "The options of `app:tap`, `app:press` and `app:release`.",
+    keys: [
+      LuaTableKey("pointer", "\"mouse\"|integer", "the mouse (the default) or a finger's number, 1 to 20"),
+      LuaTableKey("button", "\"left\"|\"right\"|\"middle\"|\"x1\"|\"x2\"", "app:tap only: click this mouse button"),
+    ])
 
   /// What a bot file for `tide run --input-bot` returns (docs/bots.md).
   public static let bot = LuaTableShape(

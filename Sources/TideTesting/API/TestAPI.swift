@@ -8,8 +8,8 @@ final class TestApp {
   unowned let engine: Engine
   var raisesErrors = true
   var errorsSeen = 0
-  /// Where the finger is while `app:press` holds it down.
-  var held: Vec2?
+  /// Where each pointer `app:press` holds down is.
+  var held: [PointerID: Vec2] = [:]
 
   init(engine: Engine) { self.engine = engine }
 }
@@ -120,14 +120,59 @@ extension Engine {
     }
 
     /// Taps a sprite (at its centre) or a point `{ x = , y = }`: finger down, a tick, up, a tick.
-    /// Whatever is on top at that point gets the tap, as on a real screen.
+    /// Whatever is on top at that point gets the tap, as on a real screen. The mouse taps unless
+    /// `opts.pointer` names a finger; `opts.button` clicks another mouse button instead.
     /// @param target Sprite|table
+    /// @param opts TapOptions?: `pointer` ("mouse" or a finger's number), `button` ("right", "middle", "x1", "x2")
     /// @example app:tap(app:find{ text = "Start" })
+    /// @example app:tap(card, { button = "right" })
     t.method("tap") { lua in
       let app = try lua.checkUserdata(1, TestApp.self, name: "app")
       let p = try app.point(lua, 2)
-      app.send(.pointerDown(p))
-      app.send(.pointerUp(p))
+      try app.engine.checkOptionKeys(lua, arg: 3, LuaTableShape.tapOptions.names, what: "option")
+      let id = try app.pointerOption(lua, 3)
+      if let button = try app.buttonOption(lua, 3) {
+        app.send(.mouseButton(button, p, down: true))
+        app.send(.mouseButton(button, p, down: false))
+      } else {
+        app.send(.pointerDown(p, pointer: id))
+        app.send(.pointerUp(p, pointer: id))
+      }
+      try app.check(lua)
+      return 0
+    }
+
+    /// Touches every target at once, one finger each (fingers 1, 2, ... in order): all go down
+    /// on one tick and lift on the next, as when two children tap the screen together.
+    /// @param ... Sprite|table: sprites (their centres) or points `{ x = , y = }`, 1 to 20
+    /// @example app:touch(red_bubble, blue_bubble)
+    t.method("touch") { lua in
+      let app = try lua.checkUserdata(1, TestApp.self, name: "app")
+      let count = Int(lua.top) - 1
+      guard (1...PointerID.maxFingers).contains(count) else {
+        throw LuaRaise("app:touch takes 1 to \(PointerID.maxFingers) targets, got \(count)")
+      }
+      let points = try (0..<count).map { try app.point(lua, Int32($0 + 2)) }
+      for (i, p) in points.enumerated() { app.engine.enqueue(.pointerDown(p, pointer: .finger(i + 1))) }
+      app.engine.step()
+      for (i, p) in points.enumerated() { app.engine.enqueue(.pointerUp(p, pointer: .finger(i + 1))) }
+      app.engine.step()
+      try app.check(lua)
+      return 0
+    }
+
+    /// Turns the mouse wheel by `dx`, `dy` notches (`dy` above 0 scrolls up, `dx` above 0 to the
+    /// right) and runs a tick; with `at`, the mouse moves over that sprite or point first.
+    /// @param dx number: -1000 to 1000
+    /// @param dy number: -1000 to 1000
+    /// @param at (Sprite|table)?
+    /// @example app:wheel(0, -3, app:find{ name = "list" })
+    t.method("wheel") { lua in
+      let app = try lua.checkUserdata(1, TestApp.self, name: "app")
+      let notches = NumberRange(-Limits.wheelNotches...Limits.wheelNotches)
+      let delta = Vec2(x: try lua.checkNumber(2, "dx", in: notches), y: try lua.checkNumber(3, "dy", in: notches))
+      if !lua.isNoneOrNil(at: 4) { app.engine.enqueue(.pointerMove(try app.point(lua, 4))) }
+      app.send(.wheel(delta))
       try app.check(lua)
       return 0
     }
@@ -135,7 +180,7 @@ extension Engine {
     /// Drags from a sprite's centre (or a point) to a point, moving over `opts.steps` ticks (default 10).
     /// @param from Sprite|table
     /// @param to table: `{ x = , y = }` or a sprite (its centre)
-    /// @param opts DragOptions?: `steps` (1 to 1000)
+    /// @param opts DragOptions?: `steps` (1 to 1000), `pointer` ("mouse", the default, or a finger's number)
     /// @example app:drag(app:find{ name = "lion" }, { x = 195, y = 300 })
     t.method("drag") { lua in
       let app = try lua.checkUserdata(1, TestApp.self, name: "app")
@@ -143,48 +188,58 @@ extension Engine {
       let to = try app.point(lua, 3)
       try app.engine.checkOptionKeys(lua, arg: 4, LuaTableShape.dragOptions.names, what: "option")
       let steps = try lua.optNumberField(4, "steps", in: Limits.dragSteps, default: 10)
-      app.send(.pointerDown(from))
-      app.glide(from: from, to: to, steps: steps)
-      app.send(.pointerUp(to))
+      let id = try app.pointerOption(lua, 4)
+      app.send(.pointerDown(from, pointer: id))
+      app.glide(from: from, to: to, steps: steps, pointer: id)
+      app.send(.pointerUp(to, pointer: id))
       try app.check(lua)
       return 0
     }
 
     /// Puts a finger down on a sprite's centre (or a point) and runs a tick; `move` and `release`
-    /// continue the gesture, so a test can check what happens while it is held.
+    /// continue the gesture, so a test can check what happens while it is held. Give each
+    /// finger of a multi-finger gesture its number (`opts.pointer`); the mouse presses by default.
     /// @param target Sprite|table
+    /// @param opts TapOptions?: `pointer` ("mouse" or a finger's number)
     /// @example app:press(button); assert.are.equal("#c9a03e", button.fill); app:release()
+    /// @example app:press(photo, { pointer = 1 }); app:press({ x = 300, y = 400 }, { pointer = 2 })
     t.method("press") { lua in
       let app = try lua.checkUserdata(1, TestApp.self, name: "app")
       let p = try app.point(lua, 2)
-      app.held = p
-      app.send(.pointerDown(p))
+      try app.engine.checkOptionKeys(lua, arg: 3, ["pointer"], what: "option")
+      let id = try app.pointerOption(lua, 3)
+      app.held[id] = p
+      app.send(.pointerDown(p, pointer: id))
       try app.check(lua)
       return 0
     }
 
     /// Moves a held finger to a point (or a sprite's centre) over `opts.steps` ticks (default 1).
     /// @param to table|Sprite
-    /// @param opts DragOptions?: `steps` (1 to 1000)
+    /// @param opts DragOptions?: `steps` (1 to 1000), `pointer` (the held one, when several are)
     /// @example app:press(lion); app:move({ x = 200, y = 300 }, { steps = 20 }); assert.are.equal(3, lion.frame)
     t.method("move") { lua in
       let app = try lua.checkUserdata(1, TestApp.self, name: "app")
-      guard let from = app.held else { throw LuaRaise("app:move needs a finger down first: call app:press") }
       let to = try app.point(lua, 2)
       try app.engine.checkOptionKeys(lua, arg: 3, LuaTableShape.dragOptions.names, what: "option")
-      app.glide(from: from, to: to, steps: try lua.optNumberField(3, "steps", in: Limits.dragSteps, default: 1))
-      app.held = to
+      let id = try app.heldPointer(lua, 3, for: "move")
+      guard let from = app.held[id] else { throw LuaRaise("app:move needs a finger down first: call app:press") }
+      app.glide(from: from, to: to, steps: try lua.optNumberField(3, "steps", in: Limits.dragSteps, default: 1), pointer: id)
+      app.held[id] = to
       try app.check(lua)
       return 0
     }
 
-    /// Lifts the held finger where it is and runs a tick.
+    /// Lifts the held finger where it is and runs a tick (`opts.pointer` names which, when several are held).
+    /// @param opts TapOptions?: `pointer`
     /// @example app:release()
     t.method("release") { lua in
       let app = try lua.checkUserdata(1, TestApp.self, name: "app")
-      guard let at = app.held else { throw LuaRaise("app:release needs a finger down first: call app:press") }
-      app.held = nil
-      app.send(.pointerUp(at))
+      try app.engine.checkOptionKeys(lua, arg: 2, ["pointer"], what: "option")
+      let id = try app.heldPointer(lua, 2, for: "release")
+      guard let at = app.held[id] else { throw LuaRaise("app:release needs a finger down first: call app:press") }
+      app.held[id] = nil
+      app.send(.pointerUp(at, pointer: id))
       try app.check(lua)
       return 0
     }
@@ -360,13 +415,53 @@ extension TestApp {
     engine.step()
   }
 
-  /// Moves the finger from `from` to `to` in `steps` (at least one) evenly spaced ticks.
-  func glide(from: Vec2, to: Vec2, steps: Double) {
+  /// Moves a pointer from `from` to `to` in `steps` (at least one) evenly spaced ticks.
+  func glide(from: Vec2, to: Vec2, steps: Double, pointer id: PointerID = .mouse) {
     let count = max(1, Int(steps))
     for i in 1...count {
       let t = Double(i) / Double(count)
-      send(.pointerMove(Vec2(x: from.x + (to.x - from.x) * t, y: from.y + (to.y - from.y) * t)))
+      send(.pointerMove(Vec2(x: from.x + (to.x - from.x) * t, y: from.y + (to.y - from.y) * t), pointer: id))
     }
+  }
+
+  /// The pointer the options table at `arg` names (`pointer = 2`, `pointer = "mouse"`); the mouse by default.
+  func pointerOption(_ lua: LuaState, _ arg: Int32) throws -> PointerID {
+    guard lua.type(at: arg) == .table else { return .mouse }
+    defer { lua.pop() }
+    switch lua.rawGet(arg, key: "pointer") {
+    case .nil: return .mouse
+    case .string where lua.toString(at: -1) == "mouse": return .mouse
+    case .number:
+      if let d = lua.toDouble(at: -1), d == d.rounded(), d >= 1, d <= Double(PointerID.maxFingers) { return .finger(Int(d)) }
+    default: break
+    }
+    throw LuaArgumentError(arg: arg, message: "'pointer' must be \"mouse\" or a finger's number, 1 to \(PointerID.maxFingers)")
+  }
+
+  /// The pointer `app:move` or `app:release` continues: the one named, or the only one held.
+  func heldPointer(_ lua: LuaState, _ arg: Int32, for method: String) throws -> PointerID {
+    if lua.type(at: arg) == .table {
+      let named = lua.rawGet(arg, key: "pointer") != .nil
+      lua.pop()
+      if named { return try pointerOption(lua, arg) }
+    }
+    if held.count > 1 {
+      let names = held.keys.sorted().map(\.description).joined(separator: ", ")
+      throw LuaRaise("app:\(method) needs { pointer = ... } while several are held (\(names))")
+    }
+    return held.keys.first ?? .mouse
+  }
+
+  /// The mouse button the options table at `arg` names (`button = "right"`), nil for the left one or none.
+  func buttonOption(_ lua: LuaState, _ arg: Int32) throws -> MouseButton? {
+    guard lua.type(at: arg) == .table else { return nil }
+    defer { lua.pop() }
+    guard lua.rawGet(arg, key: "button") != .nil else { return nil }
+    guard let name = lua.toString(at: -1), let button = MouseButton(rawValue: name) else {
+      let names = MouseButton.allCases.map(\.rawValue).joined(separator: ", ")
+      throw LuaArgumentError(arg: arg, message: "'button' must be one of \(names)")
+    }
+    return button == .left ? nil : button
   }
 
   /// Fails the test with the game's newest script error, unless the test opted out.

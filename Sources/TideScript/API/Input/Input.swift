@@ -12,8 +12,12 @@ final class Input: Part {
   /// Events queued for the next tick, in design coordinates.
   var pending: [InputEvent] = []
   var keysDown: Set<String> = []
-  var pointer = Vec2(x: 0, y: 0)
-  var pointerIsDown = false
+  /// Where each pointer is: the mouse always (held or hovering), each finger while it is down.
+  var pointers: [PointerID: Vec2] = [.mouse: .zero]
+  /// Whether the mouse's left button is held (fingers are down while they are in `pointers`).
+  var mouseIsDown = false
+  /// The pointer that moved, went down or up last: what `tide.input.pointer()` reports.
+  var lastPointer = PointerID.mouse
   var gestures = GestureRecognizer()
   var listeners: [String: [(owner: Int, fn: LuaRef)]] = [:]
   /// Whether to keep `missedPresses`; off but for the layout check, since a player's taps on
@@ -37,7 +41,9 @@ final class Input: Part {
     pending.removeAll()
     missedPresses.removeAll()
     keysDown.removeAll()
-    pointerIsDown = false
+    pointers = [.mouse: .zero]
+    mouseIsDown = false
+    lastPointer = .mouse
   }
 }
 

@@ -2,17 +2,28 @@ import LuaBridge
 import TideCore
 
 extension Input {
-  static let inputEvents = ["key", "key_up", "text", "pointer_down", "pointer_move", "pointer_up"]
+  static let inputEvents = [
+    "key", "key_up", "text", "pointer_down", "pointer_move", "pointer_up", "mouse_down", "mouse_up", "wheel", "pinch",
+  ]
 
-  /// `tide.input`: keys, typed text and the raw pointer. Taps and drags on sprites use `sprite:on`.
+  /// `tide.input`: keys, typed text, every pointer (the mouse and each finger), mouse buttons,
+  /// the wheel and pinches. Taps and drags on sprites use `sprite:on`.
   func install() {
     let m = module("tide.input")
 
     /// Listens for an input event until the current scene ends. "key"/"key_up" get the key name
-    /// ("return", "backspace", "a", "left"...), "text" gets the typed text, pointer events get x, y.
-    /// @param event InputEvent: "key", "key_up", "text", "pointer_down", "pointer_move" or "pointer_up"
+    /// ("return", "backspace", "a", "left"...), "text" gets the typed text. Pointer events get
+    /// `x, y, pointer`: the pointer is `"mouse"` or a finger's number (1 for the first finger
+    /// down, 2 for a second one held with it...); "pointer_move" fires for the mouse whether or
+    /// not a button is held (hovering), and for a finger while it is down. "mouse_down" and
+    /// "mouse_up" get `x, y, button` ("left", "right", "middle", "x1", "x2"); "wheel" gets
+    /// `dx, dy, x, y`: notches turned, `dy` above 0 away from the player (scrolling up), `dx`
+    /// above 0 to the right, and where the mouse is. "pinch" gets a `PinchEvent` while two
+    /// pointers are down (`phase`, `scale`, `angle`, `x`, `y`, `pointers`).
+    /// @param event InputEvent: "key", "key_up", "text", "pointer_down", "pointer_move", "pointer_up", "mouse_down", "mouse_up", "wheel" or "pinch"
     /// @param fn function
     /// @example tide.input.on("key", function(name) if name == "escape" then tide.scene.go("menu") end end)
+    /// @example tide.input.on("wheel", function(dx, dy) list.y = list.y + dy * 40 end)
     m.function("on") { [unowned self] lua in
       let event = try lua.checkOption(1, Input.inputEvents)
       try lua.checkFunction(2)
@@ -29,15 +40,64 @@ extension Input {
       return 1
     }
 
-    /// Where the pointer is, in design units, and whether it is pressed.
-    /// @return number, number, boolean
+    /// Where a pointer is, in design units, and whether it is pressed: the mouse (`"mouse"`,
+    /// pressed while its left button is held) or finger `n`. Without an argument, the pointer
+    /// that moved, went down or lifted last. A finger that is not down reports nil.
+    /// @param pointer (string|integer)?: "mouse" or a finger's number, 1 to 20
+    /// @return number?, number?, boolean
     /// @example local x, y, down = tide.input.pointer()
     m.function("pointer") { [unowned self] lua in
-      lua.push(pointer.x)
-      lua.push(pointer.y)
-      lua.push(pointerIsDown)
+      let id = lua.isNoneOrNil(at: 1) ? lastPointer : try Input.checkPointer(lua, 1)
+      guard let p = pointers[id] else {
+        lua.pushNil()
+        lua.pushNil()
+        lua.push(false)
+        return 3
+      }
+      lua.push(p.x)
+      lua.push(p.y)
+      lua.push(id == .mouse ? mouseIsDown : true)
       return 3
     }
+
+    /// The pointers down now, in the order they went down: each `{ id = , x = , y = }`, the id
+    /// `"mouse"` (its left button held) or a finger's number.
+    /// @return table[]
+    /// @example for _, p in ipairs(tide.input.pointers()) do spark(p.x, p.y) end
+    m.function("pointers") { [unowned self] lua in
+      let down = gestures.pointersDown.filter { pointers[$0] != nil }
+      lua.newTable()
+      for (i, id) in down.enumerated() {
+        guard let p = pointers[id] else { continue }
+        lua.newTable()
+        Input.push(id, on: lua)
+        lua.rawSet(-2, key: "id")
+        lua.push(p.x)
+        lua.rawSet(-2, key: "x")
+        lua.push(p.y)
+        lua.rawSet(-2, key: "y")
+        lua.rawSet(-2, index: i + 1)
+      }
+      return 1
+    }
+  }
+
+  /// Pushes a pointer as Lua sees it: `"mouse"` or the finger's number.
+  static func push(_ id: PointerID, on lua: LuaState) {
+    switch id {
+    case .mouse: lua.push("mouse")
+    case .finger(let n): lua.push(n)
+    }
+  }
+
+  /// The pointer named at `arg`: `"mouse"` or a finger's number.
+  static func checkPointer(_ lua: LuaState, _ arg: Int32) throws -> PointerID {
+    if lua.type(at: arg) == .string, lua.toString(at: arg) == "mouse" { return .mouse }
+    if lua.type(at: arg) == .number, let d = lua.toDouble(at: arg), d == d.rounded(), d >= 1, d <= Double(PointerID.maxFingers) {
+      return .finger(Int(d))
+    }
+    let got = lua.type(at: arg) == .string ? "'\(lua.toString(at: arg) ?? "")'" : lua.typeName(at: arg)
+    throw LuaArgumentError(arg: arg, message: "a pointer is \"mouse\" or a finger's number, 1 to \(PointerID.maxFingers); got \(got)")
   }
 
   func removeListeners(owner: Int) {
@@ -49,27 +109,41 @@ extension Input {
   /// Routes one input event: pointer events through the gesture recognizer to sprite handlers,
   /// keys and text to the scene's `key`/`text` and to `tide.input` listeners.
   func handle(_ event: InputEvent) {
+    var isPress = false
     switch event {
-    case .pointerDown(let p):
-      pointer = p
-      pointerIsDown = true
-      notifyListeners("pointer_down", p)
-    case .pointerMove(let p):
-      pointer = p
-      notifyListeners("pointer_move", p)
-    case .pointerUp(let p):
-      pointer = p
-      pointerIsDown = false
-      notifyListeners("pointer_up", p)
+    case .pointerDown(let p, let id):
+      isPress = true
+      pointers[id] = p
+      lastPointer = id
+      if id == .mouse { mouseIsDown = true }
+      notifyListeners("pointer_down", p, id)
+    case .pointerMove(let p, let id):
+      // A finger that is not down has no place; a stray move of one is ignored.
+      guard id == .mouse || pointers[id] != nil else { return }
+      pointers[id] = p
+      lastPointer = id
+      notifyListeners("pointer_move", p, id)
+    case .pointerUp(let p, let id):
+      guard id == .mouse || pointers[id] != nil else { return }
+      lastPointer = id
+      if id == .mouse {
+        pointers[id] = p
+        mouseIsDown = false
+      } else {
+        pointers[id] = nil
+      }
+      notifyListeners("pointer_up", p, id)
+    case .mouseButton(_, let p, _):
+      pointers[.mouse] = p
     case .key(let name, let down):
       if down { keysDown.insert(name) } else { keysDown.remove(name) }
-    case .text: break
+    case .wheel, .text: break
     }
     let gestureEvents = gestures.handle(event) { [unowned self] p in
       // A hit test reads every sprite's position: take them all at once, not one by one.
       sprites.tables.pullAll()
       let hit = sprites.graph.hitTest(p) { node in self.handlerTarget(for: node) != nil }
-      if tracksMissedPresses, hit == nil, !listensToPointer {
+      if isPress, tracksMissedPresses, hit == nil, !listensToPointer {
         // The clock has stepped already: the tick whose input this is, as recordings count it, is one before.
         missedPresses.append(MissedPress(tick: clock.tick - 1, point: p))
       }
@@ -95,17 +169,20 @@ extension Input {
 
   private func dispatch(_ gesture: GestureEvent) {
     switch gesture {
-    case .press(let node, let p):
-      callHandler("press", on: node, at: p)
-    case .release(let node, let p):
-      callHandler("release", on: node, at: p)
-    case .tap(let node, let p):
-      callHandler("tap", on: node, at: p)
-    case .drag(let node, let phase, let p, let start, let delta):
+    case .press(let node, let p, let id):
+      callHandler("press", on: node, at: p, pointer: id)
+      // The left button is a mouse button too, for games that treat every button alike.
+      if id == .mouse { dispatch(.mouseButton(node, .left, p, down: true)) }
+    case .release(let node, let p, let id):
+      callHandler("release", on: node, at: p, pointer: id)
+      if id == .mouse { dispatch(.mouseButton(node, .left, p, down: false)) }
+    case .tap(let node, let p, let id):
+      callHandler("tap", on: node, at: p, pointer: id)
+    case .drag(let node, let phase, let p, let start, let delta, let id):
       let world = node.flatMap { worldMapping(for: $0) }
       let from = world?.apply(start) ?? start
       let moved = world?.applyVector(delta) ?? delta
-      callHandler("drag", on: node, at: p) { lua in
+      callHandler("drag", on: node, at: p, pointer: id) { lua in
         lua.push(phase.rawValue)
         lua.rawSet(-2, key: "phase")
         lua.push(from.x)
@@ -117,6 +194,57 @@ extension Input {
         lua.push(moved.y)
         lua.rawSet(-2, key: "dy")
       }
+    case .pinch(let node, let pinch):
+      let fill: (LuaState) -> Void = { lua in
+        lua.push(pinch.phase.rawValue)
+        lua.rawSet(-2, key: "phase")
+        lua.push(pinch.scale)
+        lua.rawSet(-2, key: "scale")
+        lua.push(pinch.angle)
+        lua.rawSet(-2, key: "angle")
+        lua.newTable()
+        Input.push(pinch.pointers.0, on: lua)
+        lua.rawSet(-2, index: 1)
+        Input.push(pinch.pointers.1, on: lua)
+        lua.rawSet(-2, index: 2)
+        lua.rawSet(-2, key: "pointers")
+      }
+      callHandler("pinch", on: node, at: pinch.center, pointer: pinch.pointers.0, fill: fill)
+      notifyListeners("pinch") { lua in
+        lua.newTable()
+        lua.push(pinch.center.x)
+        lua.rawSet(-2, key: "x")
+        lua.push(pinch.center.y)
+        lua.rawSet(-2, key: "y")
+        fill(lua)
+        return 1
+      }
+    case .mouseButton(let node, let button, let p, let down):
+      let event = down ? "mouse_down" : "mouse_up"
+      callHandler(event, on: node, at: p, pointer: .mouse) { lua in
+        lua.push(button.rawValue)
+        lua.rawSet(-2, key: "button")
+      }
+      notifyListeners(event) { lua in
+        lua.push(p.x)
+        lua.push(p.y)
+        lua.push(button.rawValue)
+        return 3
+      }
+    case .wheel(let node, let delta, let p):
+      callHandler("wheel", on: node, at: p, pointer: .mouse) { lua in
+        lua.push(delta.x)
+        lua.rawSet(-2, key: "dx")
+        lua.push(delta.y)
+        lua.rawSet(-2, key: "dy")
+      }
+      notifyListeners("wheel") { lua in
+        lua.push(delta.x)
+        lua.push(delta.y)
+        lua.push(p.x)
+        lua.push(p.y)
+        return 4
+      }
     case .key(let name, let down):
       if down { scenes.call("key") { lua in lua.push(name); return 1 } }
       notifyListeners(down ? "key" : "key_up") { lua in lua.push(name); return 1 }
@@ -126,7 +254,9 @@ extension Input {
     }
   }
 
-  private func callHandler(_ event: String, on hit: Node?, at p: Vec2, fill: (LuaState) -> Void = { _ in }) {
+  private func callHandler(
+    _ event: String, on hit: Node?, at p: Vec2, pointer: PointerID, fill: (LuaState) -> Void = { _ in }
+  ) {
     // Bubble up from the node under the pointer to the nearest one listening for this event.
     var current = hit
     while let node = current {
@@ -146,6 +276,8 @@ extension Input {
           lua.rawSet(-2, key: "screen_y")
           sprites.pushSprite(node, on: lua)
           lua.rawSet(-2, key: "sprite")
+          Input.push(pointer, on: lua)
+          lua.rawSet(-2, key: "pointer")
           fill(lua)
           return 1
         }
@@ -164,11 +296,12 @@ extension Input {
     return transform.inverted()
   }
 
-  private func notifyListeners(_ event: String, _ p: Vec2) {
+  private func notifyListeners(_ event: String, _ p: Vec2, _ id: PointerID) {
     notifyListeners(event) { lua in
       lua.push(p.x)
       lua.push(p.y)
-      return 2
+      Input.push(id, on: lua)
+      return 3
     }
   }
 

@@ -4,7 +4,7 @@ import TideCore
 /// The strings sprite bindings accept, one list each for the check and the docs' enums.
 package enum SpriteAPIEnums {
   package static let anchorNames = ["top_left", "top", "top_right", "left", "center", "right", "bottom_left", "bottom", "bottom_right"]
-  package static let spriteEvents = ["tap", "drag", "press", "release"]
+  package static let spriteEvents = ["tap", "drag", "press", "release", "pinch", "mouse_down", "mouse_up", "wheel"]
 }
 
 extension Color {
@@ -267,14 +267,22 @@ extension Sprites {
 
     /// Calls `fn(event)` on a gesture on this sprite or its children: "tap", "drag" (with
     /// `event.phase` "began", "moved" or "ended"), "press" (finger down) or "release" (finger up).
+    /// Every finger is a pointer of its own, as is the mouse: two fingers drag two sprites at
+    /// once, and `event.pointer` says whose gesture it is (`"mouse"` or the finger's number).
+    /// "pinch" fires while two pointers are down, the first of them pressed on this sprite:
+    /// `scale` (their distance over their distance at the start), `angle` (radians turned,
+    /// clockwise), `phase`, and `x`, `y` halfway between them. "mouse_down" and "mouse_up" fire
+    /// for every mouse button (`event.button`: "left", "right", "middle", "x1", "x2"), "wheel" as
+    /// the wheel turns over the sprite (`dx`, `dy` in notches, `dy` above 0 scrolling up).
     /// The event (a `GestureEvent`) has `x`, `y` in design units; drags add `phase`, `start_x`,
     /// `start_y`, `dx`, `dy`.
     /// A gesture reaches only what is seen at its point: a rect or circle with an opaque fill
     /// drawn above (alpha 1) keeps it from the sprites under it, even without a handler of its own.
-    /// @param event SpriteEvent: "tap", "drag", "press" or "release"
+    /// @param event SpriteEvent: "tap", "drag", "press", "release", "pinch", "mouse_down", "mouse_up" or "wheel"
     /// @param fn fun(event: GestureEvent)?: the handler; nil removes it
     /// @return Sprite: the sprite, for chaining
     /// @example lion:on("drag", function(e) lion.x, lion.y = e.x, e.y end)
+    /// @example photo:on("pinch", function(e) photo.scale = start_scale * e.scale end)
     t.method("on") { [unowned self] lua in
       let node = try checkSprite(lua, 1)
       let event = try lua.checkOption(2, SpriteAPIEnums.spriteEvents)
