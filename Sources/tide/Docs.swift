@@ -6,7 +6,7 @@ import TideScript
 /// `tide docs`: generate the Lua API reference from the bindings' doc comments.
 struct Docs: ParsableCommand {
   static let configuration = CommandConfiguration(
-    abstract: "Generate docs/api.md and the LuaLS library docs/meta/tide.lua from the doc comments (and docs/meta/busted.lua for specs), docs/examples.md from Content/, and .luacheckrc from the names under `tide`.",
+    abstract: "Generate docs/api.md and the LuaLS library docs/meta/tide.lua from the doc comments (and docs/meta/busted.lua for specs), docs/examples.md from Content/, docs/keys.md from the key names, and .luacheckrc from the names under `tide`.",
     discussion: "Fails when a binding has no doc comment. With --check, also fails when a generated file is out of date.")
 
   @Option(help: "The package root (holding Sources/ and docs/).")
@@ -26,6 +26,7 @@ struct Docs: ParsableCommand {
     try write(result.meta, to: "docs/meta/tide.lua", in: rootURL)
     try write(BustedMeta.library, to: "docs/meta/busted.lua", in: rootURL)
     try write(ExamplesPage.generate(content: rootURL.appendingPathComponent("Content")), to: "docs/examples.md", in: rootURL)
+    try write(KeysPage.generate(), to: "docs/keys.md", in: rootURL)
   }
 
   /// Writes `text` to `path`, or with --check fails when the file differs.

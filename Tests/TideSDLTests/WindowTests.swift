@@ -350,6 +350,23 @@ final class WindowTests: XCTestCase {
     return largest
   }
 
+  /// Every key SDL names for a window is a key games may name (docs/keys.md), so no key press
+  /// is dropped for want of a name.
+  func testEveryKeySDLNamesIsInTheTable() throws {
+    try requireDisplay()
+    try SDLLibrary.startVideo()
+    var checked = 0
+    for scancode in 0..<Int32(SDL_NUM_SCANCODES.rawValue) {
+      let keycode = SDL_GetKeyFromScancode(SDL_Scancode(rawValue: UInt32(scancode)))
+      guard keycode != 0, let raw = SDL_GetKeyName(keycode) else { continue }
+      let name = String(cString: raw).lowercased()
+      guard !name.isEmpty else { continue }
+      XCTAssertTrue(KeyNames.isKey(name), "SDL names a key '\(name)' that KeyNames does not list")
+      checked += 1
+    }
+    XCTAssertGreaterThan(checked, 150)
+  }
+
   /// Real SDL finger events (as a touch screen sends them) reach the game as pointers of their
   /// own, numbered from 1; the mouse copies SDL makes of touches are dropped, and the wheel and
   /// the right button arrive as such.

@@ -125,7 +125,7 @@ function App:release(opts) end
 ---@param text string
 function App:type(text) end
 
----Presses and releases a key by name ("return", "backspace", "escape", "a", ...).
+---Presses and releases a key by name ("return", "backspace", "escape", "a", ...: docs/keys.md).
 ---
 ---```lua
 ---app:key("return")
@@ -1038,7 +1038,7 @@ tide.game.author = ""
 ---@param fn function
 function tide.input.on(event, fn) end
 
----True while the key is held down.
+---True while the key is held down. A key is named by the character it types ("a", "1", ",") or, for the others, by a name from docs/keys.md ("space", "left", "left shift", "f1"...); any other name is an error, so a misspelt key fails where it is written.
 ---
 ---```lua
 ---if tide.input.is_down("left") then ship.x = ship.x - 4 end

@@ -229,12 +229,15 @@ public struct InputScript: Sendable {
         entries.append(Entry(tick: tick, event: .text(text)))
       case "key":
         guard args.count == 1 else { throw ParseError(line: lineNumber, reason: "key takes one key name") }
+        if let complaint = KeyNames.complaint(args[0]) { throw ParseError(line: lineNumber, reason: complaint) }
         entries.append(Entry(tick: tick, event: .key(args[0], down: true)))
         entries.append(Entry(tick: tick + 1, event: .key(args[0], down: false)))
       case "keydown", "keyup":
         // SDL names some keys with a space ("left shift").
         guard !args.isEmpty else { throw ParseError(line: lineNumber, reason: "\(words[1]) takes a key name") }
-        entries.append(Entry(tick: tick, event: .key(Self.unescape(args.joined(separator: " ")), down: words[1] == "keydown")))
+        let name = Self.unescape(args.joined(separator: " "))
+        if let complaint = KeyNames.complaint(name) { throw ParseError(line: lineNumber, reason: complaint) }
+        entries.append(Entry(tick: tick, event: .key(name, down: words[1] == "keydown")))
       default:
         throw ParseError(line: lineNumber, reason: "unknown event '\(words[1])' (expected tap, drag, down, move, up, wheel, text, key, keydown or keyup)")
       }

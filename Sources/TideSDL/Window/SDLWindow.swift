@@ -378,7 +378,7 @@ final class SDLWindow {
         let keycode = event.key.keysym.sym
         if keycode == SDLK_F3.rawValue {
           if down && event.key.repeat == 0 { stats.toggle() }
-        } else if let name = KeyNames.name(keycode) {
+        } else if let name = SDLKeyNames.name(keycode) {
           driver.enqueue(.key(name, down: down))
         }
       case SDL_TEXTINPUT.rawValue:

@@ -254,12 +254,13 @@ extension Engine {
       return 0
     }
 
-    /// Presses and releases a key by name ("return", "backspace", "escape", "a", ...).
+    /// Presses and releases a key by name ("return", "backspace", "escape", "a", ...: docs/keys.md).
     /// @param name string
     /// @example app:key("return")
     t.method("key") { lua in
       let app = try lua.checkUserdata(1, TestApp.self, name: "app")
       let name = try lua.checkString(2)
+      if let complaint = KeyNames.complaint(name) { throw LuaArgumentError(arg: 2, message: complaint) }
       app.send(.key(name, down: true))
       app.send(.key(name, down: false))
       try app.check(lua)

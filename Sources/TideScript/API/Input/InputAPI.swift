@@ -31,12 +31,16 @@ extension Input {
       return 0
     }
 
-    /// True while the key is held down.
+    /// True while the key is held down. A key is named by the character it types ("a", "1",
+    /// ",") or, for the others, by a name from docs/keys.md ("space", "left", "left shift",
+    /// "f1"...); any other name is an error, so a misspelt key fails where it is written.
     /// @param name string: a key name, e.g. "space"
     /// @return boolean
     /// @example if tide.input.is_down("left") then ship.x = ship.x - 4 end
     m.function("is_down") { [unowned self] lua in
-      lua.push(keysDown.contains(try lua.checkString(1)))
+      let name = try lua.checkString(1)
+      if let complaint = KeyNames.complaint(name) { throw LuaArgumentError(arg: 1, message: complaint) }
+      lua.push(keysDown.contains(name))
       return 1
     }
 

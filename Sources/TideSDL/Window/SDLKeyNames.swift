@@ -1,0 +1,14 @@
+import CSDL2
+import TideCore
+
+/// Key names for `InputEvent.key`: SDL's names in lower case ("return", "backspace",
+/// "escape", "left", "a", "space", "left shift"), which `KeyNames` lists for games.
+enum SDLKeyNames {
+  /// The name of an SDL keycode, or nil for keys SDL cannot name or that `KeyNames` does not
+  /// list (a game could not ask for them, and a recording of them would not read back).
+  static func name(_ keycode: SDL_Keycode) -> String? {
+    guard let raw = SDL_GetKeyName(keycode) else { return nil }
+    let name = String(cString: raw).lowercased()
+    return KeyNames.isKey(name) ? name : nil
+  }
+}
