@@ -12,6 +12,9 @@ stds.tide = { read_globals = { tide = { fields = {
       ["title"] = {},
     } },
     ["input"] = { fields = {
+      ["gamepad_axis"] = {},
+      ["gamepad_down"] = {},
+      ["gamepads"] = {},
       ["is_down"] = {},
       ["on"] = {},
       ["pointer"] = {},
@@ -103,6 +106,9 @@ stds.tide_test = { read_globals = { tide = { fields = {
       ["title"] = {},
     } },
     ["input"] = { fields = {
+      ["gamepad_axis"] = {},
+      ["gamepad_down"] = {},
+      ["gamepads"] = {},
       ["is_down"] = {},
       ["on"] = {},
       ["pointer"] = {},

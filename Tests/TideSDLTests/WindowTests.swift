@@ -350,6 +350,46 @@ final class WindowTests: XCTestCase {
     return largest
   }
 
+  /// A virtual gamepad (SDL's own, as a real one reaches the window) is plugged in, presses
+  /// and pushes, and is unplugged: the game gets each as pad 1 with GameController's names.
+  func testAVirtualGamepadReachesTheGame() throws {
+    try requireDisplay()
+    let fonts = try FontLibrary()
+    let assets = try SceneFixtures.makeAssets()
+    let driver = TestDriver(sprites: 0, fonts: fonts)
+    var device: Int32 = -1
+    var joystick: OpaquePointer?
+    driver.onStep = { step in
+      switch step {
+      case 5:
+        device = SDL_JoystickAttachVirtual(SDL_JOYSTICK_TYPE_GAMECONTROLLER, 6, 15, 0)
+      case 8:
+        joystick = SDL_JoystickOpen(device)
+        if let joystick {
+          SDL_JoystickSetVirtualButton(joystick, Int32(SDL_CONTROLLER_BUTTON_A.rawValue), 1)
+          SDL_JoystickSetVirtualAxis(joystick, Int32(SDL_CONTROLLER_AXIS_LEFTX.rawValue), -32768)
+        }
+      case 10:
+        if let joystick { SDL_JoystickSetVirtualButton(joystick, Int32(SDL_CONTROLLER_BUTTON_A.rawValue), 0) }
+      case 12:
+        if let joystick { SDL_JoystickClose(joystick) }
+        joystick = nil
+        SDL_JoystickDetachVirtual(device)
+      default: break
+      }
+    }
+    _ = try runWithScreenshot(driver, assets: assets, named: "gamepad", at: 0.3) { $0.maxSeconds = 0.5 }
+    XCTAssertGreaterThanOrEqual(device, 0, "SDL could not attach a virtual joystick: \(String(cString: SDL_GetError()))")
+    let pads = driver.received.compactMap { event -> GamepadEvent? in
+      if case .gamepad(let pad) = event { return pad } else { return nil }
+    }
+    guard case .added(pad: 1, _)? = pads.first else { return XCTFail("no pad 1 plugged in: \(pads)") }
+    XCTAssertTrue(pads.contains(.button(pad: 1, .a, down: true)), "\(pads)")
+    XCTAssertTrue(pads.contains(.axis(pad: 1, .leftx, -1)), "\(pads)")
+    XCTAssertTrue(pads.contains(.button(pad: 1, .a, down: false)), "\(pads)")
+    XCTAssertEqual(pads.last, .removed(pad: 1))
+  }
+
   /// Every key SDL names for a window is a key games may name (docs/keys.md), so no key press
   /// is dropped for want of a name.
   func testEveryKeySDLNamesIsInTheTable() throws {

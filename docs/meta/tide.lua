@@ -19,7 +19,7 @@
 ---@alias tide.TextFit "none"|"wrap"|"shrink"|"ellipsis"
 
 ---An event `tide.input.on` handles.
----@alias tide.InputEvent "key"|"key_up"|"text"|"pointer_down"|"pointer_move"|"pointer_up"|"mouse_down"|"mouse_up"|"wheel"|"pinch"
+---@alias tide.InputEvent "key"|"key_up"|"text"|"pointer_down"|"pointer_move"|"pointer_up"|"mouse_down"|"mouse_up"|"wheel"|"pinch"|"gamepad_added"|"gamepad_removed"|"gamepad_down"|"gamepad_up"|"gamepad_axis"
 
 ---@class tide.Alert : tide.Widget
 local Alert = {}
@@ -116,6 +116,33 @@ function App:move(to, opts) end
 ---```
 ---@param opts? tide.TapOptions `pointer`
 function App:release(opts) end
+
+---Plugs in a gamepad called `name` (default "Test pad") and runs a tick; returns its number, the lowest no pad plugged in holds, as in a window.
+---
+---```lua
+---local pad = app:plug_gamepad()
+---```
+---@param name? string
+---@return integer
+function App:plug_gamepad(name) end
+
+---Unplugs gamepad `pad` and runs a tick; buttons it held are let go first.
+---
+---```lua
+---app:unplug_gamepad(1)
+---```
+---@param pad integer 1 to 8
+function App:unplug_gamepad(pad) end
+
+---Presses and releases gamepad button `name` (down, a tick, up, a tick), or with `opts.down` only presses (true) or releases (false) it; for an axis name, moves that axis to `opts.value` (as the pad would report it: the dead zone applies) and runs a tick. On pad `opts.pad` (default 1), which must be plugged in (`app:plug_gamepad`).
+---
+---```lua
+---app:gamepad("a")
+---app:gamepad("leftx", { value = -1 })
+---```
+---@param name string a button ("a", "start", "dpup"...) or an axis ("leftx", "righttrigger"...)
+---@param opts? tide.GamepadOptions `pad`, `down`, `value`
+function App:gamepad(name, opts) end
 
 ---Types text, as the keyboard's text input would (to the focused field or `text` listeners).
 ---
@@ -323,6 +350,13 @@ local DragOptions = {}
 ---@field image? string an asset instead of a shape
 ---@field blend? "alpha"|"add" default "alpha"
 local Emitter = {}
+
+---The options of `app:gamepad`.
+---@class tide.GamepadOptions
+---@field pad? integer the pad, 1 to 8 (default 1)
+---@field down? boolean buttons: only press (true) or only release (false); default both
+---@field value? number axes: where to move it, -1 to 1
+local GamepadOptions = {}
 
 ---What `sprite:on` handlers receive. Points on sprites seen through `tide.camera` are world points; `screen_x`, `screen_y` are always the design-space point on the screen.
 ---@class tide.GestureEvent
@@ -1028,13 +1062,13 @@ tide.game.title = ""
 ---@type string
 tide.game.author = ""
 
----Listens for an input event until the current scene ends. "key"/"key_up" get the key name ("return", "backspace", "a", "left"...), "text" gets the typed text. Pointer events get `x, y, pointer`: the pointer is `"mouse"` or a finger's number (1 for the first finger down, 2 for a second one held with it...); "pointer_move" fires for the mouse whether or not a button is held (hovering), and for a finger while it is down. "mouse_down" and "mouse_up" get `x, y, button` ("left", "right", "middle", "x1", "x2"); "wheel" gets `dx, dy, x, y`: notches turned, `dy` above 0 away from the player (scrolling up), `dx` above 0 to the right, and where the mouse is. "pinch" gets a `PinchEvent` while two pointers are down (`phase`, `scale`, `angle`, `x`, `y`, `pointers`).
+---Listens for an input event until the current scene ends. "key"/"key_up" get the key name ("return", "backspace", "a", "left"...), "text" gets the typed text. Pointer events get `x, y, pointer`: the pointer is `"mouse"` or a finger's number (1 for the first finger down, 2 for a second one held with it...); "pointer_move" fires for the mouse whether or not a button is held (hovering), and for a finger while it is down. "mouse_down" and "mouse_up" get `x, y, button` ("left", "right", "middle", "x1", "x2"); "wheel" gets `dx, dy, x, y`: notches turned, `dy` above 0 away from the player (scrolling up), `dx` above 0 to the right, and where the mouse is. "pinch" gets a `PinchEvent` while two pointers are down (`phase`, `scale`, `angle`, `x`, `y`, `pointers`). Gamepads: "gamepad_added" gets `pad, name`, "gamepad_removed" gets `pad` (its held buttons are released first), "gamepad_down" and "gamepad_up" get `button, pad`, "gamepad_axis" gets `axis, value, pad` each time an axis' value changes (see `tide.input.gamepad_axis`).
 ---
 ---```lua
 ---tide.input.on("key", function(name) if name == "escape" then tide.scene.go("menu") end end)
 ---tide.input.on("wheel", function(dx, dy) list.y = list.y + dy * 40 end)
 ---```
----@param event tide.InputEvent "key", "key_up", "text", "pointer_down", "pointer_move", "pointer_up", "mouse_down", "mouse_up", "wheel" or "pinch"
+---@param event tide.InputEvent "key", "key_up", "text", "pointer_down", "pointer_move", "pointer_up", "mouse_down", "mouse_up", "wheel", "pinch", "gamepad_added", "gamepad_removed", "gamepad_down", "gamepad_up" or "gamepad_axis"
 ---@param fn function
 function tide.input.on(event, fn) end
 
@@ -1057,6 +1091,34 @@ function tide.input.is_down(name) end
 ---@return number?
 ---@return boolean
 function tide.input.pointer(pointer) end
+
+---The gamepads plugged in, by number: each `{ id = , name = }`. Pads are numbered from 1 in the order they were plugged in (a pad plugged in takes the lowest number free), up to 8. Buttons and axes have the names of SDL's GameController, the same on every pad SDL knows (its mapping database; a game's `gamecontrollerdb.txt` adds more in the window).
+---
+---```lua
+---for _, pad in ipairs(tide.input.gamepads()) do print(pad.id, pad.name) end
+---```
+---@return table[]
+function tide.input.gamepads() end
+
+---True while gamepad button `button` is held on pad `pad`, or on any pad when `pad` is nil.
+---
+---```lua
+---if tide.input.gamepad_down("a") then jump() end
+---```
+---@param button string "a", "b", "x", "y", "back", "guide", "start", "leftstick", "rightstick", "leftshoulder", "rightshoulder", "dpup", "dpdown", "dpleft", "dpright", "misc1", "paddle1" to "paddle4" or "touchpad"
+---@param pad? integer 1 to 8
+---@return boolean
+function tide.input.gamepad_down(button, pad) end
+
+---Where axis `axis` of pad `pad` (default 1) is: sticks from -1 (left, up) to 1 (right, down), triggers from 0 to 1; 0 for a pad not plugged in. Within 0.15 of rest an axis reads 0 (the dead zone: a stick left alone rarely rests at exactly 0), and the rest of its travel is stretched so a stick pushed all the way still reads 1.
+---
+---```lua
+---ship.x = ship.x + tide.input.gamepad_axis("leftx") * 6
+---```
+---@param axis string "leftx", "lefty", "rightx", "righty", "lefttrigger" or "righttrigger"
+---@param pad? integer 1 to 8
+---@return number
+function tide.input.gamepad_axis(axis, pad) end
 
 ---The pointers down now, in the order they went down: each `{ id = , x = , y = }`, the id `"mouse"` (its left button held) or a finger's number.
 ---

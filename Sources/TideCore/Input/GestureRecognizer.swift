@@ -89,6 +89,8 @@ public struct GestureRecognizer {
       return [.mouseButton(hitTest(p), button, p, down: down)]
     case .wheel(let delta):
       return [.wheel(hitTest(mouse), delta: delta, at: mouse)]
+    case .gamepad:
+      return []  // no pointer in it: the input part takes pads as they come
     case .key(let name, let down):
       return [.key(name, down: down)]
     case .text(let text):

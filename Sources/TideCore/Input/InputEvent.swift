@@ -46,6 +46,8 @@ public enum InputEvent: Hashable, Sendable {
   /// The wheel turned where the mouse is: `delta.y` above 0 away from the user (scrolling up),
   /// `delta.x` above 0 to the right, in notches (fractions from a touchpad).
   case wheel(Vec2)
+  /// A gamepad was plugged in or out, or a button or axis of one changed.
+  case gamepad(GamepadEvent)
   /// A key changed state; names are lower-case SDL-style ("return", "a", "left", "escape").
   case key(String, down: Bool)
   /// Text typed (already composed, UTF-8).

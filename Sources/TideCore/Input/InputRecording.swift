@@ -68,6 +68,10 @@ public struct InputRecording: Sendable {
     case .pointerUp(let p, let id): return "up " + point(p) + pointer(id)
     case .mouseButton(let button, let p, let down): return (down ? "down " : "up ") + point(p) + " " + button.rawValue
     case .wheel(let delta): return "wheel " + point(delta)
+    case .gamepad(.added(let pad, let name)): return "gamepad \(pad) added " + escape(name)
+    case .gamepad(.removed(let pad)): return "gamepad \(pad) removed"
+    case .gamepad(.button(let pad, let button, let down)): return "gamepad \(pad) \(down ? "down" : "up") \(button.rawValue)"
+    case .gamepad(.axis(let pad, let axis, let value)): return "gamepad \(pad) axis \(axis.rawValue) \(number(value))"
     case .key(let name, let down): return (down ? "keydown " : "keyup ") + escape(name)
     case .text(let text): return "text " + escape(text)
     }

@@ -143,7 +143,7 @@ public struct InputScript: Sendable {
         continue
       }
       guard words.count >= 2, let seconds = Double(words[0]) else {
-        throw ParseError(line: lineNumber, reason: "expected '<seconds> <tap|drag|down|move|up|wheel|text|key|keydown|keyup> ...'")
+        throw ParseError(line: lineNumber, reason: "expected '<seconds> <tap|drag|down|move|up|wheel|gamepad|text|key|keydown|keyup> ...'")
       }
       if let complaint = Limits.gameSeconds.complaint("the time", seconds) {
         throw ParseError(line: lineNumber, reason: complaint)
@@ -221,6 +221,8 @@ public struct InputScript: Sendable {
           throw ParseError(line: lineNumber, reason: "wheel takes 2 numbers, -\(Int(Limits.wheelNotches)) to \(Int(Limits.wheelNotches)) (right and up above 0)")
         }
         entries.append(Entry(tick: tick, event: .wheel(Vec2(x: dx, y: dy))))
+      case "gamepad":
+        entries.append(Entry(tick: tick, event: .gamepad(try Self.gamepad(args, line: line, lineNumber: lineNumber))))
       case "text":
         guard let start = line.range(of: "text") else { continue }
         // No length limit of its own (the file's is enough): a bot's app:type of any length is
@@ -239,7 +241,7 @@ public struct InputScript: Sendable {
         if let complaint = KeyNames.complaint(name) { throw ParseError(line: lineNumber, reason: complaint) }
         entries.append(Entry(tick: tick, event: .key(name, down: words[1] == "keydown")))
       default:
-        throw ParseError(line: lineNumber, reason: "unknown event '\(words[1])' (expected tap, drag, down, move, up, wheel, text, key, keydown or keyup)")
+        throw ParseError(line: lineNumber, reason: "unknown event '\(words[1])' (expected tap, drag, down, move, up, wheel, gamepad, text, key, keydown or keyup)")
       }
       try checkCount(line: lineNumber)
     }
@@ -247,6 +249,41 @@ public struct InputScript: Sendable {
     // sort is stable, so sorting by tick alone keeps it.
     entries.sort { $0.tick < $1.tick }
     expectations.sort { $0.tick < $1.tick }
+  }
+
+  /// The event of a `gamepad N added NAME | removed | down B | up B | axis A VALUE` line.
+  private static func gamepad(_ args: [String], line: String, lineNumber: Int) throws(ParseError) -> GamepadEvent {
+    let usage = "gamepad takes a pad (1 to \(GamepadEvent.maxPads)), then 'added NAME', 'removed', 'down BUTTON', 'up BUTTON' or 'axis AXIS VALUE'"
+    guard args.count >= 2, let pad = Int(args[0]), (1...GamepadEvent.maxPads).contains(pad) else {
+      throw ParseError(line: lineNumber, reason: usage)
+    }
+    func button(_ name: String) throws(ParseError) -> GamepadButton {
+      guard let button = GamepadButton(rawValue: name) else {
+        let names = GamepadButton.allCases.map(\.rawValue).joined(separator: ", ")
+        throw ParseError(line: lineNumber, reason: "unknown gamepad button '\(name)' (buttons: \(names))")
+      }
+      return button
+    }
+    switch (args[1], args.count) {
+    case ("added", _):
+      // The name is the rest of the line, escaped as text is.
+      guard let at = line.range(of: "added") else { throw ParseError(line: lineNumber, reason: usage) }
+      return .added(pad: pad, name: unescape(line[at.upperBound...].trimmingCharacters(in: .whitespaces)))
+    case ("removed", 2): return .removed(pad: pad)
+    case ("down", 3): return .button(pad: pad, try button(args[2]), down: true)
+    case ("up", 3): return .button(pad: pad, try button(args[2]), down: false)
+    case ("axis", 4):
+      guard let axis = GamepadAxis(rawValue: args[2]) else {
+        let names = GamepadAxis.allCases.map(\.rawValue).joined(separator: ", ")
+        throw ParseError(line: lineNumber, reason: "unknown gamepad axis '\(args[2])' (axes: \(names))")
+      }
+      guard let value = Double(args[3]), value >= -1, value <= 1 else {
+        throw ParseError(line: lineNumber, reason: "a gamepad axis is a number from -1 to 1, got '\(args[3])'")
+      }
+      return .axis(pad: pad, axis, value)
+    default:
+      throw ParseError(line: lineNumber, reason: usage)
+    }
   }
 
   /// Refuses a script past `Limits.inputScriptEvents`, naming the line that went over.

@@ -1,4 +1,5 @@
 import CSDL2
+import Foundation
 
 /// Brings SDL subsystems up on demand.
 ///
@@ -23,6 +24,17 @@ enum SDLLibrary {
     let wanted = UInt32(SDL_INIT_VIDEO | SDL_INIT_EVENTS)
     if SDL_WasInit(wanted) != wanted, SDL_InitSubSystem(wanted) != 0 {
       throw SDLError.last("SDL_Init(video)")
+    }
+  }
+
+  /// Starts gamepads (SDL's GameController, with its mapping database), adding the mappings in
+  /// `extraMappings` when that file exists. A machine without joystick support runs without
+  /// pads: nothing to report, since the game sees none plugged in.
+  static func startGamepads(extraMappings: URL?) {
+    let wanted = UInt32(SDL_INIT_GAMECONTROLLER)
+    if SDL_WasInit(wanted) != wanted, SDL_InitSubSystem(wanted) != 0 { return }
+    if let path = extraMappings?.path, FileManager.default.fileExists(atPath: path), let file = SDL_RWFromFile(path, "rb") {
+      _ = SDL_GameControllerAddMappingsFromRW(file, 1)
     }
   }
 

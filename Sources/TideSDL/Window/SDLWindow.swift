@@ -20,6 +20,8 @@ final class SDLWindow {
   private var outputPixels = Vec2(1, 1)
   /// Our number for each finger down, by SDL's touch device and finger id (see `PointerID`).
   private var fingers: [FingerKey: Int] = [:]
+  /// Each gamepad open, by SDL's joystick instance id: its number (see `GamepadEvent`) and handle.
+  private var pads: [SDL_JoystickID: (number: Int, controller: OpaquePointer)] = [:]
   private var pendingInput: [ScheduledInput]
   private let startTime: Double
   /// What `run` reports; kept here because frames are shown from more than one place.
@@ -46,6 +48,7 @@ final class SDLWindow {
     stats = FrameStats(shown: options.showStats)
     pendingInput = options.scriptedInput.sorted { $0.time < $1.time }
     try SDLLibrary.startVideo()
+    SDLLibrary.startGamepads(extraMappings: options.gameDirectory?.appendingPathComponent("gamecontrollerdb.txt"))
     SDLLibrary.startImages()
     // A click that focuses the window should also reach the game.
     SDL_SetHint(SDL_HINT_MOUSE_FOCUS_CLICKTHROUGH, "1")
@@ -331,9 +334,19 @@ final class SDLWindow {
   private func pumpEvents() throws -> Bool {
     var event = SDL_Event()
     var pendingMove: Vec2?
+    // A stick sends dozens of motions a frame; the game needs where each axis ended up.
+    var pendingAxes: [Int: Double] = [:]
+    var axisOrder: [Int] = []
     func flushMove() {
       if let move = pendingMove { driver.enqueue(.pointerMove(move)) }
       pendingMove = nil
+      for key in axisOrder {
+        if let value = pendingAxes[key], let axis = GamepadAxis.allCases.dropFirst(key % 8).first {
+          driver.enqueue(.gamepad(.axis(pad: key / 8, axis, value)))
+        }
+      }
+      pendingAxes.removeAll()
+      axisOrder.removeAll()
     }
     while SDL_PollEvent(&event) != 0 {
       switch event.type {
@@ -372,6 +385,32 @@ final class SDLWindow {
       case SDL_FINGERDOWN.rawValue, SDL_FINGERMOTION.rawValue, SDL_FINGERUP.rawValue:
         flushMove()
         handleFinger(event.tfinger, type: event.type)
+      case SDL_CONTROLLERAXISMOTION.rawValue:
+        guard let pad = pads[event.caxis.which]?.number,
+          let axis = SDL_GameControllerGetStringForAxis(SDL_GameControllerAxis(Int32(event.caxis.axis))).flatMap({ GamepadAxis(rawValue: String(cString: $0)) }),
+          let index = GamepadAxis.allCases.firstIndex(of: axis)
+        else { break }
+        let key = pad * 8 + index
+        if pendingAxes[key] == nil { axisOrder.append(key) }
+        // SDL's range is -32768...32767: both ends reach ±1.
+        let raw = Double(event.caxis.value)
+        pendingAxes[key] = raw < 0 ? raw / 32768 : raw / 32767
+      case SDL_CONTROLLERBUTTONDOWN.rawValue, SDL_CONTROLLERBUTTONUP.rawValue:
+        flushMove()
+        guard let pad = pads[event.cbutton.which]?.number,
+          let button = SDL_GameControllerGetStringForButton(SDL_GameControllerButton(Int32(event.cbutton.button)))
+            .flatMap({ GamepadButton(rawValue: String(cString: $0)) })
+        else { break }
+        driver.enqueue(.gamepad(.button(pad: pad, button, down: event.type == SDL_CONTROLLERBUTTONDOWN.rawValue)))
+      case SDL_CONTROLLERDEVICEADDED.rawValue:
+        flushMove()
+        addPad(deviceIndex: event.cdevice.which)
+      case SDL_CONTROLLERDEVICEREMOVED.rawValue:
+        flushMove()
+        if let pad = pads.removeValue(forKey: event.cdevice.which) {
+          SDL_GameControllerClose(pad.controller)
+          driver.enqueue(.gamepad(.removed(pad: pad.number)))
+        }
       case SDL_KEYDOWN.rawValue, SDL_KEYUP.rawValue:
         flushMove()
         let down = event.type == SDL_KEYDOWN.rawValue
@@ -393,6 +432,21 @@ final class SDLWindow {
     }
     flushMove()
     return true
+  }
+
+  /// Opens the pad at SDL device index `index` and tells the game, numbered as `GamepadEvent`
+  /// says; a pad past the most there may be, or one SDL cannot open, is left alone.
+  private func addPad(deviceIndex index: Int32) {
+    guard SDL_IsGameController(index) == SDL_TRUE, let controller = SDL_GameControllerOpen(index) else { return }
+    let id = SDL_JoystickInstanceID(SDL_GameControllerGetJoystick(controller))
+    let taken = Set(pads.values.map(\.number))
+    guard pads[id] == nil, let number = (1...GamepadEvent.maxPads).first(where: { !taken.contains($0) }) else {
+      if pads[id] == nil { SDL_GameControllerClose(controller) }
+      return
+    }
+    pads[id] = (number, controller)
+    let name = SDL_GameControllerName(controller).map { String(cString: $0) } ?? "gamepad"
+    driver.enqueue(.gamepad(.added(pad: number, name: name)))
   }
 
   /// The mouse `which` of events SDL makes up from touches.

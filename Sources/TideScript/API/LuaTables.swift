@@ -58,7 +58,7 @@ extension LuaTableShape {
   public static var all: [LuaTableShape] {
     [
       spriteOptions, particlesOptions, emitter, tweenOptions, tweenGroupOptions, tweenStepOptions, playOptions,
-      soundOptions, gestureEvent, scene, query, startOptions, dragOptions, tapOptions, bot, botRandom, config,
+      soundOptions, gestureEvent, scene, query, startOptions, dragOptions, tapOptions, gamepadOptions, bot, botRandom, config,
     ]
   }
 
@@ -212,6 +212,15 @@ extension LuaTableShape {
     keys: [
       LuaTableKey("steps", "integer", "ticks the move takes, 1 to 1000"),
       LuaTableKey("pointer", "\"mouse\"|integer", "the mouse (the default) or a finger's number, 1 to 20"),
+    ])
+
+  /// The options of `app:gamepad`.
+  public static let gamepadOptions = LuaTableShape(
+    className: "GamepadOptions", summary: "The options of `app:gamepad`.",
+    keys: [
+      LuaTableKey("pad", "integer", "the pad, 1 to 8 (default 1)"),
+      LuaTableKey("down", "boolean", "buttons: only press (true) or only release (false); default both"),
+      LuaTableKey("value", "number", "axes: where to move it, -1 to 1"),
     ])
 
   /// The options of `app:tap`, `app:press` and `app:release`.

@@ -95,6 +95,9 @@ public final class Engine: GameDriver, Part, GameRestarting {
     get { input.tracksMissedPresses }
     set { input.tracksMissedPresses = newValue }
   }
+  /// Forgets every gamepad, which a restart keeps (they are the player's): a test's next case
+  /// starts with none, as its own `app:plug_gamepad` calls expect.
+  package func unplugGamepads() { input.pads.removeAll() }
   /// The presses nothing took, when `tracksMissedPresses` is on (`Input.missedPresses`).
   public var missedPresses: [MissedPress] { input.missedPresses }
 

@@ -10,6 +10,8 @@ final class TestApp {
   var errorsSeen = 0
   /// Where each pointer `app:press` holds down is.
   var held: [PointerID: Vec2] = [:]
+  /// The gamepads `app:plug_gamepad` plugged in.
+  var pads: Set<Int> = []
 
   init(engine: Engine) { self.engine = engine }
 }
@@ -43,6 +45,7 @@ extension Engine {
       app.raisesErrors = try lua.optBoolField(1, "raise_errors", default: true)
       let size = try testSize(lua, arg: 1)
       resetGame(seed: UInt64(max(0, seed)))
+      unplugGamepads()
       config.width = size?.x ?? declaredSize.x
       config.height = size?.y ?? declaredSize.y
       do {
@@ -240,6 +243,66 @@ extension Engine {
       guard let at = app.held[id] else { throw LuaRaise("app:release needs a finger down first: call app:press") }
       app.held[id] = nil
       app.send(.pointerUp(at, pointer: id))
+      try app.check(lua)
+      return 0
+    }
+
+    /// Plugs in a gamepad called `name` (default "Test pad") and runs a tick; returns its
+    /// number, the lowest no pad plugged in holds, as in a window.
+    /// @param name string?
+    /// @return integer
+    /// @example local pad = app:plug_gamepad()
+    t.method("plug_gamepad") { lua in
+      let app = try lua.checkUserdata(1, TestApp.self, name: "app")
+      let name = lua.isNoneOrNil(at: 2) ? "Test pad" : try lua.checkString(2)
+      guard let pad = (1...GamepadEvent.maxPads).first(where: { !app.pads.contains($0) }) else {
+        throw LuaRaise("app:plug_gamepad: \(GamepadEvent.maxPads) pads are plugged in already")
+      }
+      app.pads.insert(pad)
+      app.send(.gamepad(.added(pad: pad, name: name)))
+      try app.check(lua)
+      lua.push(pad)
+      return 1
+    }
+
+    /// Unplugs gamepad `pad` and runs a tick; buttons it held are let go first.
+    /// @param pad integer: 1 to 8
+    /// @example app:unplug_gamepad(1)
+    t.method("unplug_gamepad") { lua in
+      let app = try lua.checkUserdata(1, TestApp.self, name: "app")
+      let pad = try app.pluggedPad(lua, lua.checkNumber(2, "pad", in: NumberRange(integers: 1...GamepadEvent.maxPads)))
+      app.pads.remove(pad)
+      app.send(.gamepad(.removed(pad: pad)))
+      try app.check(lua)
+      return 0
+    }
+
+    /// Presses and releases gamepad button `name` (down, a tick, up, a tick), or with
+    /// `opts.down` only presses (true) or releases (false) it; for an axis name, moves that axis
+    /// to `opts.value` (as the pad would report it: the dead zone applies) and runs a tick.
+    /// On pad `opts.pad` (default 1), which must be plugged in (`app:plug_gamepad`).
+    /// @param name string: a button ("a", "start", "dpup"...) or an axis ("leftx", "righttrigger"...)
+    /// @param opts GamepadOptions?: `pad`, `down`, `value`
+    /// @example app:gamepad("a")
+    /// @example app:gamepad("leftx", { value = -1 })
+    t.method("gamepad") { lua in
+      let app = try lua.checkUserdata(1, TestApp.self, name: "app")
+      let name = try lua.checkString(2)
+      try app.engine.checkOptionKeys(lua, arg: 3, LuaTableShape.gamepadOptions.names, what: "option")
+      let pad = try app.pluggedPad(lua, lua.optNumberField(3, "pad", in: NumberRange(integers: 1...GamepadEvent.maxPads), default: 1))
+      if let axis = GamepadAxis(rawValue: name) {
+        let value = try lua.optNumberField(3, "value", in: NumberRange(-1...1), default: .nan)
+        guard !value.isNaN else { throw LuaArgumentError(arg: 3, message: "moving axis '\(name)' needs { value = -1 to 1 }") }
+        app.send(.gamepad(.axis(pad: pad, axis, value)))
+      } else if let button = GamepadButton(rawValue: name) {
+        let down = lua.type(at: 3) == .table && lua.rawGet(3, key: "down") != .nil ? lua.toBool(at: -1) : nil
+        if lua.type(at: 3) == .table { lua.pop() }
+        if down ?? true { app.send(.gamepad(.button(pad: pad, button, down: true))) }
+        if !(down ?? false) { app.send(.gamepad(.button(pad: pad, button, down: false))) }
+      } else {
+        let names = GamepadButton.allCases.map(\.rawValue) + GamepadAxis.allCases.map(\.rawValue)
+        throw LuaArgumentError(arg: 2, message: "unknown gamepad button or axis '\(name)' (expected \(names.joined(separator: ", ")))")
+      }
       try app.check(lua)
       return 0
     }
@@ -451,6 +514,13 @@ extension TestApp {
       throw LuaRaise("app:\(method) needs { pointer = ... } while several are held (\(names))")
     }
     return held.keys.first ?? .mouse
+  }
+
+  /// `pad` as an Int, when `app:plug_gamepad` plugged it in.
+  func pluggedPad(_ lua: LuaState, _ pad: Double) throws -> Int {
+    let number = Int(pad)
+    guard pads.contains(number) else { throw LuaRaise("no gamepad \(number) is plugged in: call app:plug_gamepad() first") }
+    return number
   }
 
   /// The mouse button the options table at `arg` names (`button = "right"`), nil for the left one or none.

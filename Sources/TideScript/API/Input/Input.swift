@@ -19,6 +19,8 @@ final class Input: Part {
   /// The pointer that moved, went down or up last: what `tide.input.pointer()` reports.
   var lastPointer = PointerID.mouse
   var gestures = GestureRecognizer()
+  /// Each gamepad plugged in, by its number: its name, the buttons held, its axes off rest.
+  var pads: [Int: Pad] = [:]
   var listeners: [String: [(owner: Int, fn: LuaRef)]] = [:]
   /// Whether to keep `missedPresses`; off but for the layout check, since a player's taps on
   /// nothing would pile up for nothing.
@@ -44,7 +46,17 @@ final class Input: Part {
     pointers = [.mouse: .zero]
     mouseIsDown = false
     lastPointer = .mouse
+    // Pads stay plugged in across a restart; what they hold is the player's, not the game's.
+    for pad in pads.keys { pads[pad]?.buttons.removeAll() }
   }
+}
+
+/// A gamepad as the game sees it (`Input.pads`).
+struct Pad {
+  var name: String
+  var buttons: Set<GamepadButton> = []
+  /// Axes away from rest, with the dead zone taken out.
+  var axes: [GamepadAxis: Double] = [:]
 }
 
 extension Input: SceneScoped {

@@ -4,6 +4,7 @@ import TideCore
 extension Input {
   static let inputEvents = [
     "key", "key_up", "text", "pointer_down", "pointer_move", "pointer_up", "mouse_down", "mouse_up", "wheel", "pinch",
+    "gamepad_added", "gamepad_removed", "gamepad_down", "gamepad_up", "gamepad_axis",
   ]
 
   /// `tide.input`: keys, typed text, every pointer (the mouse and each finger), mouse buttons,
@@ -19,8 +20,11 @@ extension Input {
     /// "mouse_up" get `x, y, button` ("left", "right", "middle", "x1", "x2"); "wheel" gets
     /// `dx, dy, x, y`: notches turned, `dy` above 0 away from the player (scrolling up), `dx`
     /// above 0 to the right, and where the mouse is. "pinch" gets a `PinchEvent` while two
-    /// pointers are down (`phase`, `scale`, `angle`, `x`, `y`, `pointers`).
-    /// @param event InputEvent: "key", "key_up", "text", "pointer_down", "pointer_move", "pointer_up", "mouse_down", "mouse_up", "wheel" or "pinch"
+    /// pointers are down (`phase`, `scale`, `angle`, `x`, `y`, `pointers`). Gamepads:
+    /// "gamepad_added" gets `pad, name`, "gamepad_removed" gets `pad` (its held buttons are
+    /// released first), "gamepad_down" and "gamepad_up" get `button, pad`, "gamepad_axis" gets
+    /// `axis, value, pad` each time an axis' value changes (see `tide.input.gamepad_axis`).
+    /// @param event InputEvent: "key", "key_up", "text", "pointer_down", "pointer_move", "pointer_up", "mouse_down", "mouse_up", "wheel", "pinch", "gamepad_added", "gamepad_removed", "gamepad_down", "gamepad_up" or "gamepad_axis"
     /// @param fn function
     /// @example tide.input.on("key", function(name) if name == "escape" then tide.scene.go("menu") end end)
     /// @example tide.input.on("wheel", function(dx, dy) list.y = list.y + dy * 40 end)
@@ -64,6 +68,55 @@ extension Input {
       return 3
     }
 
+    /// The gamepads plugged in, by number: each `{ id = , name = }`. Pads are numbered from 1 in
+    /// the order they were plugged in (a pad plugged in takes the lowest number free), up to 8.
+    /// Buttons and axes have the names of SDL's GameController, the same on every pad SDL knows
+    /// (its mapping database; a game's `gamecontrollerdb.txt` adds more in the window).
+    /// @return table[]
+    /// @example for _, pad in ipairs(tide.input.gamepads()) do print(pad.id, pad.name) end
+    m.function("gamepads") { [unowned self] lua in
+      lua.newTable()
+      for (i, id) in pads.keys.sorted().enumerated() {
+        lua.newTable()
+        lua.push(id)
+        lua.rawSet(-2, key: "id")
+        lua.push(pads[id]?.name ?? "")
+        lua.rawSet(-2, key: "name")
+        lua.rawSet(-2, index: i + 1)
+      }
+      return 1
+    }
+
+    /// True while gamepad button `button` is held on pad `pad`, or on any pad when `pad` is nil.
+    /// @param button string: "a", "b", "x", "y", "back", "guide", "start", "leftstick", "rightstick", "leftshoulder", "rightshoulder", "dpup", "dpdown", "dpleft", "dpright", "misc1", "paddle1" to "paddle4" or "touchpad"
+    /// @param pad integer?: 1 to 8
+    /// @return boolean
+    /// @example if tide.input.gamepad_down("a") then jump() end
+    m.function("gamepad_down") { [unowned self] lua in
+      let button = try Input.checkEnum(lua, 1, GamepadButton.self, what: "gamepad button")
+      if lua.isNoneOrNil(at: 2) {
+        lua.push(pads.values.contains { $0.buttons.contains(button) })
+      } else {
+        lua.push(pads[try lua.checkInt(2, "pad", in: Input.padNumbers)]?.buttons.contains(button) ?? false)
+      }
+      return 1
+    }
+
+    /// Where axis `axis` of pad `pad` (default 1) is: sticks from -1 (left, up) to 1 (right,
+    /// down), triggers from 0 to 1; 0 for a pad not plugged in. Within 0.15 of rest an axis
+    /// reads 0 (the dead zone: a stick left alone rarely rests at exactly 0), and the rest of
+    /// its travel is stretched so a stick pushed all the way still reads 1.
+    /// @param axis string: "leftx", "lefty", "rightx", "righty", "lefttrigger" or "righttrigger"
+    /// @param pad integer?: 1 to 8
+    /// @return number
+    /// @example ship.x = ship.x + tide.input.gamepad_axis("leftx") * 6
+    m.function("gamepad_axis") { [unowned self] lua in
+      let axis = try Input.checkEnum(lua, 1, GamepadAxis.self, what: "gamepad axis")
+      let pad = lua.isNoneOrNil(at: 2) ? 1 : try lua.checkInt(2, "pad", in: Input.padNumbers)
+      lua.push(pads[pad]?.axes[axis] ?? 0)
+      return 1
+    }
+
     /// The pointers down now, in the order they went down: each `{ id = , x = , y = }`, the id
     /// `"mouse"` (its left button held) or a finger's number.
     /// @return table[]
@@ -84,6 +137,20 @@ extension Input {
       }
       return 1
     }
+  }
+
+  static let padNumbers = NumberRange(integers: 1...GamepadEvent.maxPads)
+
+  /// The value of string enum `T` named at `arg`, refusing any other name with the list.
+  static func checkEnum<T: RawRepresentable & CaseIterable>(
+    _ lua: LuaState, _ arg: Int32, _ type: T.Type, what: String
+  ) throws -> T where T.RawValue == String {
+    let name = try lua.checkString(arg)
+    guard let value = T(rawValue: name) else {
+      let names = T.allCases.map(\.rawValue).joined(separator: ", ")
+      throw LuaArgumentError(arg: arg, message: "unknown \(what) '\(name)' (expected \(names))")
+    }
+    return value
   }
 
   /// Pushes a pointer as Lua sees it: `"mouse"` or the finger's number.
@@ -141,6 +208,9 @@ extension Input {
       pointers[.mouse] = p
     case .key(let name, let down):
       if down { keysDown.insert(name) } else { keysDown.remove(name) }
+    case .gamepad(let pad):
+      handle(pad)
+      return
     case .wheel, .text: break
     }
     let gestureEvents = gestures.handle(event) { [unowned self] p in
@@ -154,6 +224,50 @@ extension Input {
       return hit
     }
     for gesture in gestureEvents { dispatch(gesture) }
+  }
+
+  /// Keeps each pad's state and tells the listeners; a stray event of a pad not plugged in
+  /// (lost in a driver, or in a hand-written script) is ignored.
+  private func handle(_ event: GamepadEvent) {
+    switch event {
+    case .added(let pad, let name):
+      if pads[pad] != nil { handle(.removed(pad: pad)) }
+      pads[pad] = Pad(name: name)
+      notifyListeners("gamepad_added") { lua in
+        lua.push(pad)
+        lua.push(name)
+        return 2
+      }
+    case .removed(let pad):
+      guard let state = pads[pad] else { return }
+      // Unplugged mid-press: the game hears the buttons let go, or a held jump never ends.
+      for button in GamepadButton.allCases where state.buttons.contains(button) {
+        handle(.button(pad: pad, button, down: false))
+      }
+      pads[pad] = nil
+      notifyListeners("gamepad_removed") { lua in
+        lua.push(pad)
+        return 1
+      }
+    case .button(let pad, let button, let down):
+      guard pads[pad] != nil, pads[pad]?.buttons.contains(button) != down else { return }
+      if down { pads[pad]?.buttons.insert(button) } else { pads[pad]?.buttons.remove(button) }
+      notifyListeners(down ? "gamepad_down" : "gamepad_up") { lua in
+        lua.push(button.rawValue)
+        lua.push(pad)
+        return 2
+      }
+    case .axis(let pad, let axis, let raw):
+      let value = axis.value(raw)
+      guard pads[pad] != nil, (pads[pad]?.axes[axis] ?? 0) != value else { return }
+      pads[pad]?.axes[axis] = value == 0 ? nil : value
+      notifyListeners("gamepad_axis") { lua in
+        lua.push(axis.rawValue)
+        lua.push(value)
+        lua.push(pad)
+        return 3
+      }
+    }
   }
 
   /// Whether a `tide.input` listener hears presses or releases, wherever they land.
