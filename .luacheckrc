@@ -54,6 +54,7 @@ stds.tide = { read_globals = { tide = { fields = {
       ["height"] = {},
       ["width"] = {},
     } },
+    ["screenshot"] = {},
     ["sequence"] = {},
     ["sprite"] = { fields = {
       ["circle"] = {},
@@ -92,6 +93,10 @@ stds.tide = { read_globals = { tide = { fields = {
     } },
     ["wait"] = {},
     ["warn"] = {},
+    ["window"] = { fields = {
+      ["is_fullscreen"] = {},
+      ["set_fullscreen"] = {},
+    } },
   } } } }
 stds.tide_test = { read_globals = { tide = { fields = {
     ["after"] = {},
@@ -148,6 +153,7 @@ stds.tide_test = { read_globals = { tide = { fields = {
       ["height"] = {},
       ["width"] = {},
     } },
+    ["screenshot"] = {},
     ["sequence"] = {},
     ["sprite"] = { fields = {
       ["circle"] = {},
@@ -191,6 +197,10 @@ stds.tide_test = { read_globals = { tide = { fields = {
     } },
     ["wait"] = {},
     ["warn"] = {},
+    ["window"] = { fields = {
+      ["is_fullscreen"] = {},
+      ["set_fullscreen"] = {},
+    } },
   } } } }
 stds.tide_bot = { read_globals = {
   ["_G"] = { other_fields = true, read_only = false },

@@ -52,6 +52,9 @@ struct Run: ParsableCommand {
   var inputBot: String?
 
   /// Set on the worker processes `--runs` starts: play the seeds and print one JSON result a line.
+  @Flag(help: "Fill the screen (letterboxed), whatever conf.lua's window.fullscreen says.")
+  var fullscreen = false
+
   @Flag(help: .hidden)
   var worker = false
 
@@ -74,7 +77,8 @@ struct Run: ParsableCommand {
     }
     let location = GameLocation(game)
     let script = try input.map { try loadInputScript($0) } ?? InputScript()
-    let options = try setup.engineOptions(script: script, fresh: true)
+    var options = try setup.engineOptions(script: script, fresh: true)
+    options.fullscreen = fullscreen
     guard headless else {
       try runWindow(location, options, script)
       return

@@ -20,6 +20,10 @@ final class TestDriver: GameDriver {
   private(set) var presentedSteps: [Int] = []
   /// Called with the step number before each step (tests drive SDL from here).
   var onStep: ((Int) -> Void)?
+  /// How the game wants its window; tests change it between steps.
+  var window = WindowSettings()
+  /// Screenshots the game asks for, taken by the window after a step.
+  var screenshotRequests: [URL] = []
   private var sprites: [(node: Node, vx: Double, vy: Double)] = []
 
   init(designSize: Vec2 = Vec2(390, 844), sprites count: Int = 50, fonts: FontLibrary) {
@@ -60,6 +64,11 @@ final class TestDriver: GameDriver {
   }
 
   func enqueue(_ event: InputEvent) { received.append(event) }
+
+  func takeScreenshotRequests() -> [URL] {
+    defer { screenshotRequests.removeAll() }
+    return screenshotRequests
+  }
 
   /// The image sprites' top-left corners, in drawing order.
   var spriteOrigins: [Vec2] { sprites.map { Vec2($0.node.x, $0.node.y) } }
@@ -348,6 +357,35 @@ final class WindowTests: XCTestCase {
       largest = max(largest, abs(one - other))
     }
     return largest
+  }
+
+  /// The game's say over the window: fullscreen at its word (the desktop's size under Xvfb)
+  /// and back, and a screenshot of the frame after the one it asked in.
+  func testFullscreenAndGameScreenshotsFollowTheGame() throws {
+    try requireDisplay()
+    let fonts = try FontLibrary()
+    let assets = try SceneFixtures.makeAssets()
+    let driver = TestDriver(sprites: 0, fonts: fonts)
+    let shot = URL(fileURLWithPath: NSTemporaryDirectory()).appendingPathComponent("tide-game-shot-\(getpid())/screenshots/a.png")
+    try? FileManager.default.removeItem(at: shot.deletingLastPathComponent().deletingLastPathComponent())
+    var sizes: [Int: (Int32, Int32, Bool)] = [:]
+    driver.onStep = { step in
+      guard let window = (1...64).lazy.compactMap({ SDL_GetWindowFromID(UInt32($0)) }).first else { return }
+      var w: Int32 = 0
+      var h: Int32 = 0
+      SDL_GetWindowSize(window, &w, &h)
+      sizes[step] = (w, h, SDL_GetWindowFlags(window) & SDL_WINDOW_FULLSCREEN_DESKTOP.rawValue != 0)
+      if step == 4 { driver.window.fullscreen = true }
+      if step == 12 { driver.screenshotRequests = [shot] }
+      if step == 16 { driver.window.fullscreen = false }
+    }
+    _ = try runWithScreenshot(driver, assets: assets, named: "fullscreen", at: 0.4) { $0.maxSeconds = 0.6 }
+    XCTAssertEqual(sizes[3]?.2, false)
+    XCTAssertEqual(sizes[10]?.2, true, "fullscreen once the game asked: \(sizes.sorted { $0.key < $1.key })")
+    XCTAssertEqual(sizes[10].map { [$0.0, $0.1] }, [1280, 720], "the desktop's size")
+    XCTAssertEqual(sizes[20]?.2, false)
+    let image = try RGBAImage(contentsOf: shot)
+    XCTAssertEqual([image.width, image.height], [1280, 720])
   }
 
   /// A virtual gamepad (SDL's own, as a real one reaches the window) is plugged in, presses

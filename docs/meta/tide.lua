@@ -322,6 +322,7 @@ function Column:layout() end
 ---@field sizes? string[] the screen sizes the game is laid out for, each `"WxH"`
 ---@field title? string the window title (`tide.game.title`)
 ---@field width? number design units, 16 to 8192
+---@field window? tide.WindowConfig how the window opens: `{ fullscreen = true }`
 local Config = {}
 
 ---The options of `app:drag` and `app:move`.
@@ -865,6 +866,15 @@ function Widget:is_enabled() end
 ---Removes it and its sprites (a column or row holding it closes the gap)
 function Widget:remove() end
 
+---conf.lua's `window` table (docs/conf.md); any other field stops the game at load.
+---@class tide.WindowConfig
+---@field fullscreen? boolean fill the screen, letterboxed (default false; `tide run --fullscreen`)
+---@field resizable? boolean the player may resize the window (default true)
+---@field vsync? boolean wait for the display between frames (default true)
+---@field min_size? string the smallest window, `"WxH"` in window points
+---@field icon? string an image in `assets/` for the window's icon, like `"icon.png"`
+local WindowConfig = {}
+
 ---Emitters described by data tables, stepped and drawn by the engine.
 ---
 ---Numbers that describe how a game went, for `tide run --runs` summaries.
@@ -908,6 +918,9 @@ tide.sprite = {}
 tide.test = {}
 
 tide.ui = {}
+
+---Fullscreen or not while the game runs (conf.lua's `window` says how it opens), and `tide.screenshot`.
+tide.window = {}
 
 ---The current scene's camera: `x`, `y` (the world point at the centre of the screen; at first the screen's centre, so the world lies as if there were no camera), `zoom` (1; 2 shows the world twice as large), `rotation` (degrees, clockwise), all tweenable with `tide.tween(tide.camera, ...)`; and `hud`, a group drawn above the world that the camera never moves (scores, buttons). Sprites are made in the world unless given `parent = tide.camera.hud`. Taps and drags on world sprites give world points (`x`, `y`, `start_x`, `start_y`, `dx`, `dy`) and the screen point as `screen_x`, `screen_y`. Each scene starts with a fresh camera; outside a scene it is an error.
 ---@type tide.Camera
@@ -1040,6 +1053,15 @@ function tide.sequence(steps, opts) end
 ---@param opts? tide.TweenGroupOptions `delay`, `on_done`, `loops`, `yoyo` (as for `tide.tween`)
 ---@return tide.Tween
 function tide.parallel(steps, opts) end
+
+---Writes the next frame the window shows to `screenshots/<name>.png` in the game's data folder (where its saves are), replacing one of that name; returns that path. Headless runs draw no frames and write nothing. `name` is letters, digits, `_` and `-`.
+---
+---```lua
+---tide.screenshot("level-" .. level)
+---```
+---@param name string
+---@return string
+function tide.screenshot(name) end
 
 ---The game's options: each field declared in conf.lua's `options` with its default, or the value given by `tide run --option name=value` or a test's `options`, typed as declared (see docs/conf.md).
 ---@type table
@@ -1614,5 +1636,21 @@ function tide.ui.focused() end
 ---The screen shown (its name), as `tide.ui.go` and `tide.ui.back` see it.
 ---@return string?
 function tide.ui.current() end
+
+---Fills the screen (true) or goes back to a window (false). The game keeps its design size and is letterboxed as in any window; headless runs only remember it.
+---
+---```lua
+---settings:on("tap", function() tide.window.set_fullscreen(not tide.window.is_fullscreen()) end)
+---```
+---@param on boolean
+function tide.window.set_fullscreen(on) end
+
+---Whether the game asked to fill the screen (conf.lua's `window.fullscreen`, `tide run --fullscreen`, or `set_fullscreen`).
+---
+---```lua
+---if tide.window.is_fullscreen() then label.text = "Window" end
+---```
+---@return boolean
+function tide.window.is_fullscreen() end
 
 return tide

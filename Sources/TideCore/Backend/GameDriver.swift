@@ -1,3 +1,5 @@
+import Foundation
+
 /// What a window runner drives: a game that steps at a fixed rate and exposes its scene.
 ///
 /// Defined here so TideSDL can run a game without importing TideScript; the script `Engine`
@@ -21,4 +23,16 @@ public protocol GameDriver: AnyObject {
   func frameDidPresent()
   /// Hot-reload hook, called once per frame before stepping.
   func poll()
+  /// How the game wants its window now (read each frame: `tide.window.set_fullscreen`).
+  var window: WindowSettings { get }
+  /// Where to write the screenshots the game asked for since the last call (`tide.screenshot`).
+  func takeScreenshotRequests() -> [URL]
+}
+
+extension GameDriver {
+  /// How the game wants its window now; a driver with no say gets the defaults.
+  public var window: WindowSettings { WindowSettings() }
+  /// Where to write the screenshots the game asked for since the last call, as PNGs of the
+  /// next frame shown; a driver that takes none asks for none.
+  public func takeScreenshotRequests() -> [URL] { [] }
 }

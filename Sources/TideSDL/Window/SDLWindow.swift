@@ -39,7 +39,12 @@ final class SDLWindow {
     var items: [DrawItem]
     /// Whether it is the frame the screenshot was asked of.
     var isShot: Bool
+    /// Where to write it for the game (`tide.screenshot`).
+    var gameShots: [URL] = []
   }
+
+  /// Whether the window fills the screen now (it follows `driver.window.fullscreen`).
+  private var isFullscreen = false
 
   init(driver: any GameDriver, options: WindowOptions) throws {
     startTime = Self.now()
@@ -72,7 +77,11 @@ final class SDLWindow {
     }
     let (width, height) = Letterbox.windowSize(
       design: design, usableWidth: Int(usable.w), usableHeight: Int(usable.h))
-    let flags = SDL_WINDOW_RESIZABLE.rawValue | SDL_WINDOW_ALLOW_HIGHDPI.rawValue
+    let wanted = driver.window
+    var flags = SDL_WINDOW_ALLOW_HIGHDPI.rawValue
+    if wanted.resizable { flags |= SDL_WINDOW_RESIZABLE.rawValue }
+    if wanted.fullscreen { flags |= SDL_WINDOW_FULLSCREEN_DESKTOP.rawValue }
+    isFullscreen = wanted.fullscreen
     guard
       let window = SDL_CreateWindow(
         driver.title, tide_sdl_windowpos_centered(), tide_sdl_windowpos_centered(),
@@ -81,6 +90,16 @@ final class SDLWindow {
 
     self.window = window
     letterbox = Letterbox(design: design, outputWidth: width, outputHeight: height)
+    if let min = wanted.minSize { SDL_SetWindowMinimumSize(window, Int32(min.x), Int32(min.y)) }
+    if let icon = wanted.icon, let path = options.gameDirectory?.appendingPathComponent("assets").appendingPathComponent(icon).path {
+      // A broken icon costs the game nothing: the system's stays, and the reason is printed.
+      if let surface = IMG_Load(path) {
+        SDL_SetWindowIcon(window, surface)
+        SDL_FreeSurface(surface)
+      } else {
+        FileHandle.standardError.write(Data("tide: window.icon '\(icon)': \(String(cString: SDL_GetError()))\n".utf8))
+      }
+    }
 
     let assets: AssetLibrary
     if let backend = options.backend {
@@ -98,7 +117,7 @@ final class SDLWindow {
     }
     do {
       canvas = try WindowCanvas(
-        window: window, rendererName: name, vsync: options.vsync,
+        window: window, rendererName: name, vsync: options.vsync && wanted.vsync,
         threads: options.renderThreads ?? WindowCanvas.defaultThreads(), fonts: fonts,
         assets: assets)
     } catch {
@@ -133,7 +152,7 @@ final class SDLWindow {
     let loopStart = previous
     // Not every renderer waits for the display (the software one never does): pace those here.
     var pacer =
-      options.vsync && !canvas.waitsForVsync
+      options.vsync && driver.window.vsync && !canvas.waitsForVsync
       ? FramePacer(interval: 1 / refreshRate(), start: loopStart) : nil
     while true {
       let frameStart = Self.now()
@@ -154,6 +173,13 @@ final class SDLWindow {
         tick += 1
       }
       report.steps += steps
+      let gameShots = driver.takeScreenshotRequests()
+      if driver.window.fullscreen != isFullscreen {
+        isFullscreen.toggle()
+        // The desktop's resolution, not a mode change: quick, and the letterbox does the rest.
+        SDL_SetWindowFullscreen(window, isFullscreen ? SDL_WINDOW_FULLSCREEN_DESKTOP.rawValue : 0)
+        try updateLetterbox()
+      }
       // When the canvas draws behind, the last frame was drawn during those steps, and may
       // still be: this frame's list is built meanwhile, into the last-but-one frame's array.
       // The last frame is shown before this one starts; that costs a frame of latency and
@@ -166,7 +192,7 @@ final class SDLWindow {
       report.frames += 1
       let isShot = shotTick.map { tick >= $0 } ?? false
       if isShot { shotTick = nil }
-      inFlight = FrameInFlight(items: items, isShot: isShot)
+      inFlight = FrameInFlight(items: items, isShot: isShot, gameShots: gameShots)
       // The first frame is shown at once, so start-up waits for no step.
       if !canvas.drawsBehind || report.frames == 1 { try showFrameInFlight() }
       let after = Self.now()
@@ -198,6 +224,7 @@ final class SDLWindow {
       try canvas.readPixels().writePNG(to: path)
       report.screenshotWritten = true
     }
+    if !frame.gameShots.isEmpty { writeGameShots(frame.gameShots, from: canvas) }
     canvas.present()
     driver.frameDidPresent()
     framesShown += 1
@@ -432,6 +459,20 @@ final class SDLWindow {
     }
     flushMove()
     return true
+  }
+
+  /// Writes the frame the game asked for; a file that cannot be written is reported on the
+  /// console and the game goes on.
+  private func writeGameShots(_ urls: [URL], from canvas: WindowCanvas) {
+    do {
+      let pixels = try canvas.readPixels()
+      for url in urls {
+        try FileManager.default.createDirectory(at: url.deletingLastPathComponent(), withIntermediateDirectories: true)
+        try pixels.writePNG(to: url)
+      }
+    } catch {
+      FileHandle.standardError.write(Data("tide: tide.screenshot could not write \(urls.map(\.path).joined(separator: ", ")): \(error)\n".utf8))
+    }
   }
 
   /// Opens the pad at SDL device index `index` and tells the game, numbered as `GamepadEvent`

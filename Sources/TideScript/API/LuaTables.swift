@@ -59,6 +59,7 @@ extension LuaTableShape {
     [
       spriteOptions, particlesOptions, emitter, tweenOptions, tweenGroupOptions, tweenStepOptions, playOptions,
       soundOptions, gestureEvent, scene, query, startOptions, dragOptions, tapOptions, gamepadOptions, bot, botRandom, config,
+      windowConfig,
     ]
   }
 
@@ -260,6 +261,19 @@ extension LuaTableShape {
       LuaTableKey("sizes", "string[]", "the screen sizes the game is laid out for, each `\"WxH\"`"),
       LuaTableKey("title", "string", "the window title (`tide.game.title`)"),
       LuaTableKey("width", "number", "design units, 16 to 8192"),
+      LuaTableKey("window", "WindowConfig", "how the window opens: `{ fullscreen = true }`"),
+    ])
+
+  /// conf.lua's `window` table.
+  public static let windowConfig = LuaTableShape(
+    className: "WindowConfig",
+    summary: "conf.lua's `window` table (docs/conf.md); any other field stops the game at load.",
+    keys: [
+      LuaTableKey("fullscreen", "boolean", "fill the screen, letterboxed (default false; `tide run --fullscreen`)"),
+      LuaTableKey("resizable", "boolean", "the player may resize the window (default true)"),
+      LuaTableKey("vsync", "boolean", "wait for the display between frames (default true)"),
+      LuaTableKey("min_size", "string", "the smallest window, `\"WxH\"` in window points"),
+      LuaTableKey("icon", "string", "an image in `assets/` for the window's icon, like `\"icon.png\"`"),
     ])
 
   /// The `random` a bot's functions receive: its own seeded stream, apart from the game's.

@@ -47,6 +47,7 @@ struct ConfigReader {
       config.width = size.x
       config.height = size.y
     }
+    if options.fullscreen { config.window.fullscreen = true }
     config.declaredSize = Vec2(x: config.width, y: config.height)
     config.declaredOptions = config.options
     try applyOptions(options.options)
@@ -121,6 +122,8 @@ struct ConfigReader {
         }
       case "sizes":
         problem = readSizes(file: file, at: valueIndex)
+      case "window":
+        problem = readWindow(file: file, at: valueIndex)
       case "modules":
         guard type == .table else { problem = mismatch(file, key, "a table like { rps = \"../rps\" }", valueIndex); return }
         lua.forEachPair(valueIndex) { k, v in
@@ -170,6 +173,44 @@ struct ConfigReader {
     if extra { return "\(file): \(expected): a list, without names" }
     config.sizes = sizes
     return nil
+  }
+
+  /// Reads `window = { fullscreen, resizable, vsync, min_size, icon }` into `config.window`; the
+  /// problem, naming the field, if any.
+  private func readWindow(file: String, at index: Int32) -> String? {
+    let keys = LuaTableShape.windowConfig.names
+    guard lua.type(at: index) == .table else { return "\(file): window must be a table like { fullscreen = true }, got \(describe(index))" }
+    var problem: String?
+    var window = WindowSettings()
+    lua.forEachPair(index) { k, v in
+      guard problem == nil else { return }
+      guard lua.type(at: k) == .string, let key = lua.toString(at: k), keys.contains(key) else {
+        problem = "\(file): unknown field window.\(lua.toString(at: k) ?? lua.typeName(at: k)) (valid: \(keys.joined(separator: ", ")))"
+        return
+      }
+      switch key {
+      case "fullscreen", "resizable", "vsync":
+        guard lua.type(at: v) == .boolean else { problem = "\(file): window.\(key) must be true or false, got \(describe(v))"; return }
+        let on = lua.toBool(at: v)
+        if key == "fullscreen" { window.fullscreen = on } else if key == "resizable" { window.resizable = on } else { window.vsync = on }
+      case "min_size":
+        guard lua.type(at: v) == .string, let size = lua.toString(at: v).flatMap(Vec2.init(size:)) else {
+          problem = "\(file): window.min_size must be a size like \"320x480\" (each side 16 to 8192), got \(describe(v))"
+          return
+        }
+        window.minSize = size
+      default:  // icon
+        guard lua.type(at: v) == .string, let name = lua.toString(at: v), !name.isEmpty,
+          FolderWall.isReadableFile(gameDirectory.appendingPathComponent("assets/\(name)"), roots: [gameDirectory])
+        else {
+          problem = "\(file): window.icon must name an image in \(displayPath)/assets, like \"icon.png\", got \(describe(v))"
+          return
+        }
+        window.icon = name
+      }
+    }
+    if problem == nil { config.window = window }
+    return problem
   }
 
   /// Whether `folder` (symlinks followed) is a folder that is not the game's parent or any

@@ -139,9 +139,11 @@ public final class Engine: GameDriver, Part, GameRestarting {
     saver = Saves(context: context, store: SaveStore(directory: options.saveDirectory ?? Engine.defaultSaveDirectory(for: gameDirectory)))
     report = Reports(context: context)
     stats = Stats(context: context, graph: scene)
+    let saver = saver
+    let window = Window(context: context, dataDirectory: { saver.store.directory })
     // Scenes first: leaving the scene runs its `exit`, which may still use the other parts.
     // Tweens before tasks: removing a tween resumes whatever awaits it.
-    parts = [scenes, timers, tweens, tasks, input, sprites, random, audio, saver, stats, report, particles, camera, modules]
+    parts = [scenes, timers, tweens, tasks, input, sprites, random, audio, saver, stats, report, particles, camera, window, modules]
     // What a scene owns goes with it. Tasks first: cancelling a tween resumes whatever awaits
     // it, and a task of this scene must not run again while the scene is going.
     for part: any SceneScoped in [tasks, timers, tweens, input, sprites] { scenes.endWithEachScene(part) }
@@ -205,6 +207,18 @@ public final class Engine: GameDriver, Part, GameRestarting {
   public var background: Color { config.background }
   /// The newest script error, shown over the game; else a hot-reload warning (a deleted file).
   public var overlay: Overlay? { errors.overlay ?? reloader?.notice }
+
+  /// How the game wants its window now (conf.lua's `window`, `tide.window.set_fullscreen`).
+  public var window: WindowSettings { part(Window.self)?.settings ?? config.window }
+
+  /// The screenshots `tide.screenshot` asked for since the last call, for the window to write.
+  public func takeScreenshotRequests() -> [URL] { part(Window.self)?.takeRequests() ?? [] }
+
+  /// The part of type `T`, for the few the engine reads only now and then.
+  private func part<T: Part>(_ type: T.Type) -> T? {
+    for part in parts { if let found = part as? T { return found } }
+    return nil
+  }
 
   /// Queues input for the next tick, in design coordinates.
   public func enqueue(_ event: InputEvent) { input.pending.append(event) }

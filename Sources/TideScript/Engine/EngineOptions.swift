@@ -9,6 +9,8 @@ public struct EngineOptions: Sendable {
   public var options: [String: String] = [:]
   /// Overrides the design size from `conf.lua` (`--size WxH`).
   public var designSize: Vec2?
+  /// Fills the screen whatever conf.lua's `window.fullscreen` says (`--fullscreen`).
+  public var fullscreen = false
   /// Where `tide.save` keeps its files; nil keeps them under the user's data folder.
   public var saveDirectory: URL?
   /// Lua instructions one callback may run before it is stopped as a runaway loop.

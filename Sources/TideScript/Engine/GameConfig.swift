@@ -24,6 +24,8 @@ public struct GameConfig: Sendable {
   /// The screen sizes the game supports (`sizes = { "390x844", "375x667" }`), which
   /// `tide check --layout` checks; empty when conf.lua names none (then the design size alone).
   public var sizes: [Vec2]
+  /// How the game wants its window (`window = { fullscreen = true }`); `--fullscreen` overrides.
+  public var window = WindowSettings()
   /// The design size from conf.lua and `--size`, restored by each test start without a `size`.
   var declaredSize = Vec2(x: 390, y: 844)
   /// The options as conf.lua declares them, before `--option` or a test overrides any.
