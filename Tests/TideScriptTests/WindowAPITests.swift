@@ -71,3 +71,30 @@ final class WindowAPITests: XCTestCase {
     XCTAssertTrue(engine.window.fullscreen)
   }
 }
+
+/// JPEG and WebP images size their sprites headless exactly as PNGs do, with or without the
+/// extension in the name.
+final class ImageFormatTests: XCTestCase {
+  func testJPEGAndWebPSpritesAreSizedFromTheirHeaders() throws {
+    let images = URL(fileURLWithPath: #filePath).deletingLastPathComponent().deletingLastPathComponent()
+      .appendingPathComponent("Fixtures/images")
+    let report = try runLuaTests(
+      #"""
+      describe("image formats", function()
+        it("size sprites from JPEG and WebP files", function()
+          tide.test.start()
+          local jpg = tide.sprite.image("small.jpg")
+          local webp = tide.sprite.image("rabbit")
+          assert.are.same({ 45, 31, 160, 120 }, { jpg.width, jpg.height, webp.width, webp.height })
+          assert.has_error(function() tide.sprite.image("none") end,
+            "bad argument #1 to 'image' (no image 'none' in game/assets)")
+        end)
+      end)
+      """#,
+      assets: [
+        "assets/small.jpg": try Data(contentsOf: images.appendingPathComponent("rabbit-45x31.jpg")),
+        "assets/rabbit.webp": try Data(contentsOf: images.appendingPathComponent("rabbit-lossless.webp")),
+      ])
+    assertAllPassed(report, count: 1)
+  }
+}

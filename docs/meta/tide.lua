@@ -1368,7 +1368,7 @@ function tide.sprite.polygon(opts) end
 ---```lua
 ---local lion = tide.sprite.image("lion0.png", { x = 80, y = 640, anchor = "center" })
 ---```
----@param name string file name in `assets/`, e.g. "lion0.png" (a PNG at most 8192 pixels a side)
+---@param name string file name in `assets/`, e.g. "lion0.png": a PNG, JPEG (`.jpg`, `.jpeg`) or WebP at most 8192 pixels a side; without an extension the first of those found
 ---@param opts? tide.SpriteOptions any sprite field
 ---@return tide.Sprite
 function tide.sprite.image(name, opts) end

@@ -10,12 +10,12 @@ public final class HeadlessBackend: Backend {
   public private(set) var reloadedAssets: [String] = []
   /// Metrics for text nodes; font-free and deterministic by default.
   public var textMetrics: any TextMetrics
-  /// Where image assets are looked up to learn their sizes from PNG headers.
+  /// Where image assets are looked up to learn their sizes from their headers.
   public let assetDirectory: URL?
   /// Sizes to report for images, overriding what the files say.
   public var imageSizes: [String: Vec2] = [:]
 
-  /// Creates a backend; images in `assetDirectory` report their PNG sizes.
+  /// Creates a backend; images in `assetDirectory` report the sizes in their headers.
   public init(assetDirectory: URL? = nil, textMetrics: any TextMetrics = ApproximateTextMetrics()) {
     self.assetDirectory = assetDirectory
     self.textMetrics = textMetrics
@@ -26,11 +26,11 @@ public final class HeadlessBackend: Backend {
     soundRequests.append(SoundRequest(name: sound, volume: volume))
   }
 
-  /// The size from `imageSizes`, else from the PNG header in `assetDirectory`, else nil.
+  /// The size from `imageSizes`, else from the image header in `assetDirectory`, else nil.
   public func imageSize(named name: String) -> Vec2? {
     if let size = imageSizes[name] { return size }
     guard let directory = assetDirectory,
-      let size = PNGInfo.size(of: directory.appendingPathComponent(name))
+      let size = ImageInfo.size(of: directory.appendingPathComponent(name))
     else { return nil }
     imageSizes[name] = size
     return size

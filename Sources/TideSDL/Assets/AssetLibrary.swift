@@ -33,15 +33,18 @@ public final class AssetLibrary {
   /// The game folder: with symlinks followed, every asset read must stay inside it.
   private var wall: [URL] { directory.map { [$0.deletingLastPathComponent()] } ?? [] }
 
-  /// The file for an image name such as "lion0.png" ("lion0" also finds lion0.png); only a
-  /// regular file inside the game folder (symlinks followed), so `assets -> /outside` loads nothing.
+  /// The file for an image name such as "lion0.png" ("lion0" also finds lion0.png, else
+  /// .jpg, .jpeg or .webp); only a regular file inside the game folder (symlinks followed), so
+  /// `assets -> /outside` loads nothing.
   func imageURL(named name: String) -> URL? {
     guard let directory, !name.isEmpty, !name.contains("..") else { return nil }
     let direct = directory.appendingPathComponent(name)
     if FolderWall.isReadableFile(direct, roots: wall) { return direct }
     if (name as NSString).pathExtension.isEmpty {
-      let png = directory.appendingPathComponent(name + ".png")
-      if FolderWall.isReadableFile(png, roots: wall) { return png }
+      for ext in ImageInfo.extensions {
+        let url = directory.appendingPathComponent(name + "." + ext)
+        if FolderWall.isReadableFile(url, roots: wall) { return url }
+      }
     }
     return nil
   }
@@ -57,10 +60,10 @@ public final class AssetLibrary {
     return nil
   }
 
-  /// The pixel size of an image, read from its PNG header (cached); nil when unreadable.
+  /// The pixel size of an image, read from its header (cached); nil when unreadable.
   func imageSize(named name: String) -> Vec2? {
     if let size = sizes[name] { return size }
-    guard let url = imageURL(named: name), let size = PNGInfo.size(of: url) else { return nil }
+    guard let url = imageURL(named: name), let size = ImageInfo.size(of: url) else { return nil }
     sizes[name] = size
     return size
   }

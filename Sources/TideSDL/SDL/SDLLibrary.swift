@@ -13,10 +13,10 @@ enum SDLLibrary {
     }
   }
 
-  /// Starts SDL_image's PNG loader; PNG is built in, so a failure only costs speed, not function.
+  /// Starts SDL_image's PNG, JPEG and WebP loaders; IMG_Load starts one on first use anyway,
+  /// so a failure here only moves that cost.
   static func startImages() {
-    // Failure is ignored on purpose: IMG_Load still works without the early init.
-    _ = IMG_Init(Int32(IMG_INIT_PNG.rawValue))
+    _ = IMG_Init(Int32(IMG_INIT_PNG.rawValue | IMG_INIT_JPG.rawValue | IMG_INIT_WEBP.rawValue))
   }
 
   /// Starts the video and event subsystems for a real window.

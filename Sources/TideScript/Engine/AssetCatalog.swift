@@ -4,14 +4,19 @@ import TideCore
 /// Facts about a game's `assets/` that need no renderer: image sizes and which sounds exist.
 ///
 /// Headless runs must size image sprites exactly as the window does, so the size comes from
-/// the PNG header itself rather than from a texture.
+/// the image header itself (`ImageInfo`) rather than from a texture.
 enum AssetCatalog {
-  /// The pixel size of `assets/<name>` when it is a readable PNG.
+  /// The pixel size of `assets/<name>` (or, for a name without an extension, the first of
+  /// `<name>.png`, `.jpg`, `.jpeg` and `.webp` there) when it is a readable image.
   static func imageSize(named name: String, in game: URL) -> Vec2? {
     guard !name.contains("..") else { return nil }
-    let url = game.appendingPathComponent("assets").appendingPathComponent(name)
-    guard FolderWall.isReadableFile(url, roots: [game]) else { return nil }
-    return PNGInfo.size(of: url)
+    let assets = game.appendingPathComponent("assets")
+    let bare = (name as NSString).pathExtension.isEmpty
+    for candidate in [name] + (bare ? ImageInfo.extensions.map { "\(name).\($0)" } : []) {
+      let url = assets.appendingPathComponent(candidate)
+      if FolderWall.isReadableFile(url, roots: [game]) { return ImageInfo.size(of: url) }
+    }
+    return nil
   }
 
   /// Why `assets/<name>` (or one of `candidates` names for it) may not be read, when it exists

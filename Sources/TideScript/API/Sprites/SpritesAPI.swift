@@ -171,7 +171,7 @@ extension Sprites {
     }
 
     /// Makes an image from the game's `assets/` folder, sized to the picture unless `w`/`h` are given.
-    /// @param name string: file name in `assets/`, e.g. "lion0.png" (a PNG at most 8192 pixels a side)
+    /// @param name string: file name in `assets/`, e.g. "lion0.png": a PNG, JPEG (`.jpg`, `.jpeg`) or WebP at most 8192 pixels a side; without an extension the first of those found
     /// @param opts SpriteOptions?: any sprite field
     /// @return Sprite
     /// @example local lion = tide.sprite.image("lion0.png", { x = 80, y = 640, anchor = "center" })
@@ -591,7 +591,7 @@ extension Sprites {
 
   func imageSize(_ name: String, arg: Int32) throws -> Vec2 {
     guard let size = context.backend.imageSize(named: name) ?? AssetCatalog.imageSize(named: name, in: context.gameDirectory) else {
-      if let problem = AssetCatalog.problem(named: name, extensions: ["png"], in: context.gameDirectory, shown: context.displayPath) {
+      if let problem = AssetCatalog.problem(named: name, extensions: ImageInfo.extensions, in: context.gameDirectory, shown: context.displayPath) {
         throw LuaArgumentError(arg: arg, message: problem)
       }
       throw LuaArgumentError(arg: arg, message: "no image '\(name)' in \(context.displayPath)/assets")
