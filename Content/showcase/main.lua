@@ -8,12 +8,14 @@
 --           you tap.
 --   camera: a meadow three screens wide: drag to scroll it, tap a star to collect it, zoom
 --           with the buttons; the counter and buttons sit in the camera's HUD and stay put.
+--   touch:  every finger is its own pointer: drag the two balls at once, one finger each,
+--           and pinch the picture with two fingers to zoom and turn it.
 local holes = require("data.holes")
 local shapes = require("data.shapes")
 local particles = require("data.particles")
 local meadow = require("data.meadow")
 
-local TABS = { "clip", "shapes", "time", "sparks", "camera" }
+local TABS = { "clip", "shapes", "time", "sparks", "camera", "touch" }
 local colors = { tab = "#2b3a67", tab_on = "#fca311", text = "#ffffff", dark = "#14213d" }
 
 local function title(text)
@@ -155,6 +157,32 @@ tide.scene.define("camera", {
       button:on("tap", function() tide.tween(tide.camera, 0.4, { zoom = zoom }, { ease = "out_quad" }) end)
     end
     tabs("camera")
+  end,
+})
+
+tide.scene.define("touch", {
+  enter = function(self)
+    title("Many fingers")
+    self.label = status("Fingers down: 0")
+    -- Each ball follows whichever finger drags it: two fingers drag both at once.
+    for i, fill in ipairs({ "#e63946", "#4cc9f0" }) do
+      local ball = tide.sprite.circle{ x = tide.screen.width * i / 3, y = tide.screen.height * 0.36, radius = 45, fill = fill, name = "ball_" .. i }
+      ball:on("drag", function(e) ball.x, ball.y = ball.x + e.dx, ball.y + e.dy end)
+    end
+    -- The picture zooms and turns with a pinch that starts on it, from where it was.
+    local picture = tide.sprite.group{ x = tide.screen.width / 2, y = tide.screen.height * 0.62, name = "picture" }
+    tide.sprite.rect{ parent = picture, x = -90, y = -70, w = 180, h = 140, radius = 18, fill = "#fca311" }
+    tide.sprite.text("🦁", { parent = picture, x = 0, y = 0, anchor = "center", size = 80 })
+    local from
+    picture:on("pinch", function(e)
+      if e.phase == "began" then from = { scale = picture.scale, rotation = picture.rotation } end
+      picture.scale = math.max(0.3, math.min(3, from.scale * e.scale))
+      picture.rotation = from.rotation + math.deg(e.angle)
+    end)
+    tabs("touch")
+  end,
+  update = function(self)
+    self.label.text = "Fingers down: " .. #tide.input.pointers()
   end,
 })
 

@@ -1,5 +1,6 @@
 -- No brief in GAMES.md: the showcase is the engine's own example of what it draws.
--- Tide Showcase (no brief in GAMES.md): clipping, shapes, looping tweens, game time, particles.
+-- Tide Showcase (no brief in GAMES.md): clipping, shapes, looping tweens, game time, particles,
+-- the camera and many fingers.
 
 describe("the clipping screen", function()
   local app
@@ -152,5 +153,43 @@ describe("the camera screen", function()
     local sx, sy = tide.camera:to_screen(250, 330)
     app:tap({ x = sx, y = sy })
     assert.are.equal("Stars: 1 of 3", app:find{ name = "count" }.text)
+  end)
+end)
+
+describe("the touch screen", function()
+  local app
+  before_each(function() app = tide.test.start{ options = { start = "touch" } } end)
+
+  it("drags both balls at once, one finger each", function()
+    local one, two = app:find{ name = "ball_1" }, app:find{ name = "ball_2" }
+    local x1, x2 = one.x, two.x
+    app:press(one, { pointer = 1 })
+    app:press(two, { pointer = 2 })
+    app:step()
+    assert.are.equal("Fingers down: 2", app:find{ name = "status" }.text)
+    app:move({ x = x1, y = 400 }, { pointer = 1, steps = 5 })
+    app:move({ x = x2, y = 200 }, { pointer = 2, steps = 5 })
+    app:release({ pointer = 1 })
+    app:release({ pointer = 2 })
+    assert.are.same({ x1, 400, x2, 200 }, { one.x, one.y, two.x, two.y })
+  end)
+
+  it("zooms and turns the picture with a pinch that starts on it", function()
+    local picture = app:find{ name = "picture" }
+    app:press({ x = picture.x - 40, y = picture.y }, { pointer = 1 })
+    app:press({ x = picture.x + 40, y = picture.y }, { pointer = 2 })
+    -- The second finger swings round to straight below the first, twice as far away: a
+    -- quarter turn clockwise and twice the size.
+    app:move({ x = picture.x - 40, y = picture.y + 160 }, { pointer = 2, steps = 8 })
+    assert.near(2, picture.scale, 1e-9)
+    assert.near(90, picture.rotation, 1e-9)
+    app:release({ pointer = 2 })
+    app:release({ pointer = 1 })
+    -- The next pinch starts from there.
+    app:press({ x = picture.x - 40, y = picture.y }, { pointer = 1 })
+    app:press({ x = picture.x + 40, y = picture.y }, { pointer = 2 })
+    app:move({ x = picture.x + 80, y = picture.y }, { pointer = 2, steps = 2 })
+    assert.near(3, picture.scale, 1e-9) -- 2 x 1.5, kept at the most
+    assert.near(90, picture.rotation, 1e-9)
   end)
 end)
