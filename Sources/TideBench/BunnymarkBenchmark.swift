@@ -17,7 +17,8 @@ extension EngineBenchmarks {
   /// tick counts against it. Further rows: the baseline inside the engine's own Lua state (what
   /// the state itself costs); the same loop over userdata whose fields bare C metamethods serve
   /// (the least a sprite could cost before sprites were tables); and what a window adds to each
-  /// tick before it draws: taking every bunny's position from its table.
+  /// tick before it draws: taking every bunny's position from its table; and the whole tick
+  /// with ten fingers held down and moving every tick, which must cost next to nothing more.
   public static func headlessBunnymark(game: URL, displayPath: String, bunnies: Int = 2000, ticks: Int = 300, rounds: Int = 7) throws -> BenchmarkResult {
     let moveSource = try String(contentsOf: game.appendingPathComponent("move.lua"), encoding: .utf8)
     var options = EngineOptions()
@@ -50,6 +51,12 @@ extension EngineBenchmarks {
     try run(bareTables, on: bare.state)
     try run(engineTables, on: engine.lua)
     try run(bareUserdata, on: bare.state)
+    // Ten fingers down on the screen; each tick moves every one a little, as a class of
+    // children sliding their fingers would.
+    let fingers = (1...10).map { PointerID.finger($0) }
+    for (i, id) in fingers.enumerated() { engine.enqueue(.pointerDown(Vec2(x: Double(20 + 30 * i), y: 400), pointer: id)) }
+    engine.step()
+    var fingerTick = 0
     let bests = try interleavedBest(rounds: rounds, [
       { try seconds { try run(bareTables, on: bare.state) } },
       { try seconds { try run(engineTables, on: engine.lua) } },
@@ -63,8 +70,19 @@ extension EngineBenchmarks {
           }
         }
       },
+      {
+        seconds {
+          for _ in 0..<ticks {
+            fingerTick += 1
+            let y = 400 + Double(fingerTick % 60)
+            for (i, id) in fingers.enumerated() { engine.enqueue(.pointerMove(Vec2(x: Double(20 + 30 * i), y: y), pointer: id)) }
+            engine.step()
+          }
+        }
+      },
     ])
     let (tables, tablesInEngine, userdataFloor, sprites, drawn) = (bests[0], bests[1], bests[2], bests[3], bests[4])
+    let withFingers = bests[5]
     guard engine.errors.failureCount == 0 else { throw BenchmarkError("\(displayPath) reported a script error while timed") }
     let perBunny = { (time: Double) in time / Double(ticks * bunnies) * 1e9 }
     let ratio = sprites / tables
@@ -78,6 +96,7 @@ extension EngineBenchmarks {
         ("ratio to the baseline", String(format: "%.2fx", ratio)),
         ("Tide in a window: each tick followed by taking every position to draw", String(format: "%.0f ns per bunny per tick (%.2fx the baseline)", perBunny(drawn), drawn / tables)),
         ("virtual time", String(format: "%.0fx real time (%.1f µs a tick)", (Double(ticks) / 60) / sprites, sprites / Double(ticks) * 1e6)),
+        ("Tide: a whole headless tick with 10 fingers moving each tick", String(format: "%.0f ns per bunny per tick (%.3fx the tick without)", perBunny(withFingers), withFingers / sprites)),
       ],
       target: "a headless tick at most 1.3x the same update on plain Lua tables", met: ratio <= 1.3)
   }
