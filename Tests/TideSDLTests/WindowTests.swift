@@ -482,6 +482,11 @@ final class WindowTests: XCTestCase {
       case 7:
         finger(SDL_FINGERUP, id: 9001, x: 0.25, y: 0.5)
         finger(SDL_FINGERUP, id: 9002, x: 0.5, y: 0.25)
+      case 9:
+        // A hundred fingers at once: twenty are pointers, the rest are left out.
+        for id in 1...100 { finger(SDL_FINGERDOWN, id: Int64(id), x: Float(id) / 101, y: 0.9) }
+      case 10:
+        for id in 1...100 { finger(SDL_FINGERUP, id: Int64(id), x: Float(id) / 101, y: 0.9) }
       case 8:
         var wheel = SDL_Event()
         wheel.wheel.type = SDL_MOUSEWHEEL.rawValue
@@ -505,7 +510,18 @@ final class WindowTests: XCTestCase {
       if case .pointerMove(_, .mouse) = event { return false }  // where the real mouse rests
       return true
     }
-    let fingers = seen.compactMap { event -> (String, Vec2)? in
+    let crowd = seen.compactMap { event -> PointerID? in
+      if case .pointerDown(let p, let id) = event, p.y > design.y * 0.8 { return id } else { return nil }
+    }
+    XCTAssertEqual(crowd, (1...PointerID.maxFingers).map { .finger($0) }, "a hundred fingers down make twenty pointers")
+    let lifted = seen.filter { if case .pointerUp(let p, _) = $0 { return p.y > design.y * 0.8 } else { return false } }
+    XCTAssertEqual(lifted.count, PointerID.maxFingers)
+    let fingers = seen.filter { event in
+      switch event {
+      case .pointerDown(let p, _), .pointerUp(let p, _): return p.y <= design.y * 0.8
+      default: return true
+      }
+    }.compactMap { event -> (String, Vec2)? in
       switch event {
       case .pointerDown(let p, let id): return ("down \(id)", p)
       case .pointerMove(let p, let id): return ("move \(id)", p)
