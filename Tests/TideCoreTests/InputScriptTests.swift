@@ -150,4 +150,35 @@ final class InputScriptTests: XCTestCase {
     try "0.5 tap 1 2\n".write(to: good, atomically: true, encoding: .utf8)
     XCTAssertEqual(try InputScript.text(of: good), "0.5 tap 1 2\n")
   }
+
+  /// Escapes resolve as a recording writes them; what is not one is kept as written.
+  func testEscapesResolveAndBrokenOnesStayAsWritten() throws {
+    let cases = [
+      "a\\u{23}b": "a#b", "\\u{1F600}": "\u{1F600}", "\\u{}": "\\u{}", "\\u{zz}": "\\u{zz}",
+      "\\u{110000}": "\\u{110000}", "\\u{D800}": "\\u{D800}", "\\u{000000041}": "\\u{000000041}",
+      "\\u{00000041}": "A", "x\\u{": "x\\u{", "\\u{\\u{41}": "\\u{A",
+    ]
+    for (written, read) in cases {
+      XCTAssertEqual(try InputScript(text: "1 text " + written).entries.map(\.event), [.text(read)], written)
+      XCTAssertEqual(try InputScript(text: "@option k=" + written).options["k"], read, written)
+    }
+    XCTAssertEqual(try InputScript(text: "1 keydown left\\u{20}shift").entries.map(\.event), [.key("left shift", down: true)])
+  }
+
+  /// A 150 KB line of unclosed `\u{` escapes hung `tide run --input` and `tide test` (each
+  /// escape looked for its brace to the end of the line); text, keydown and @option values
+  /// now read in one pass. The timeout only catches a hang: the parse takes a small fraction of it.
+  func testUnclosedEscapesDoNotHang() throws {
+    let junk = String(repeating: "\\u{", count: 100_000)
+    let text = "1 text \(junk)\n2 keydown \(junk)\n@option k=\(junk)\n"
+    let done = expectation(description: "parsed")
+    nonisolated(unsafe) var parsed: InputScript?
+    Thread.detachNewThread {
+      parsed = try? InputScript(text: text)
+      done.fulfill()
+    }
+    wait(for: [done], timeout: 120)
+    XCTAssertEqual(parsed?.entries.map(\.event), [.text(junk), .key(junk, down: true)])
+    XCTAssertEqual(parsed?.options["k"], junk)
+  }
 }
