@@ -84,7 +84,12 @@ public struct InputScript: Sendable {
   /// With `regularFileOnly` anything but a plain file is refused before it is opened: a script
   /// found in a game's tests folder is never meant to be a pipe, and opening a FIFO no one
   /// writes blocks for good. (`--input` leaves it off: there a pipe is meant.)
-  public static func text(of url: URL, regularFileOnly: Bool = false) throws(FileError) -> String {
+  /// With `inside` (a game's folder) a file that leads out of it through a link is refused,
+  /// named in one line, as the game refuses one it reads.
+  public static func text(of url: URL, regularFileOnly: Bool = false, inside roots: [URL] = []) throws(FileError) -> String {
+    if !roots.isEmpty, FolderWall.realPath(url) != nil, !FolderWall.isInside(url, roots: roots) {
+      throw FileError(description: "cannot read it: it leads outside the game folder (to \(FolderWall.realPath(url) ?? url.path))")
+    }
     var status = stat()
     if regularFileOnly, stat(url.path, &status) == 0, status.st_mode & S_IFMT != S_IFREG {
       throw FileError(description: "cannot read it: not a regular file")
