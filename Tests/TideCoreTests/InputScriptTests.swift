@@ -181,4 +181,22 @@ final class InputScriptTests: XCTestCase {
     XCTAssertEqual(parsed?.entries.map(\.event), [.text(junk), .key(junk, down: true)])
     XCTAssertEqual(parsed?.options["k"], junk)
   }
+
+  /// A bot typing 8 MB an act wrote an 88 MB crash capsule, which `--input` refuses: a
+  /// recording now stops at what a script may hold, says so, and ends there, so it replays.
+  func testARecordingNeverOutgrowsWhatAnInputScriptHolds() throws {
+    XCTAssertLessThanOrEqual(InputRecording.maxBytes + (1 << 20), Limits.inputScriptBytes, "room for the header and comments")
+    var recording = InputRecording(seed: 1, size: nil, options: [:], engineVersion: "1", gameVersion: "g")
+    recording.byteLimit = 2 << 20  // the same rule at a size a test handles quickly
+    let typed = String(repeating: "x", count: 300_000)
+    for second in 0..<10 { recording.append(.text(typed), tick: second * 60) }
+    XCTAssertEqual(recording.cappedAtTick, 6 * 60, "six of 300 KB fit in 2 MB")
+    let text = recording.text(endTick: 600, comments: ["Crash capsule", String(repeating: "m", count: 100_000)])
+    XCTAssertLessThanOrEqual(text.utf8.count, recording.byteLimit + (1 << 20))
+    XCTAssertTrue(text.contains("\n# Recording capped at 6.0000 s: the session's input went past what an input script may hold (2 MB"), String(text.prefix(300)))
+    XCTAssertTrue(text.contains("\n# " + String(repeating: "m", count: 4096) + " [cut]\n"))
+    let script = try InputScript(text: text)
+    XCTAssertEqual(script.entries.count, 6)
+    XCTAssertEqual(script.endTime, 6)
+  }
 }

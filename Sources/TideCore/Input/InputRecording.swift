@@ -20,6 +20,18 @@ public struct InputRecording: Sendable {
   public var hz: Int
   /// The events, in the order the engine handled them.
   public private(set) var entries: [InputScript.Entry] = []
+  /// The tick of the first event left out because the recording was full (`maxBytes` or
+  /// `Limits.inputScriptEvents`), if one was: nothing from it on is recorded, and the text ends there.
+  public private(set) var cappedAtTick: Int?
+  /// The most bytes of event lines a recording keeps: what `--input` accepts, less room for the
+  /// header and comments, so that every recording and crash capsule replays.
+  public static let maxBytes = Limits.inputScriptBytes - (1 << 20)
+  /// The most bytes of event lines this recording keeps (`maxBytes` unless a test asks for less).
+  public var byteLimit = InputRecording.maxBytes
+  /// The longest comment line kept (an error message may be long; the rest is cut).
+  static let maxCommentCharacters = 4096
+  /// Bytes of event lines so far (each line's event, time and separators).
+  private var bytes = 0
 
   /// A recording with nothing in it yet.
   public init(seed: UInt64, size: Vec2?, options: [String: String], engineVersion: String, gameVersion: String, hz: Int = 60) {
@@ -32,14 +44,37 @@ public struct InputRecording: Sendable {
   }
 
   /// Notes `event`, handled in the step that started at `tick`.
+  /// Once the recording is full, that event and every later one are left out.
   public mutating func append(_ event: InputEvent, tick: Int) {
+    guard cappedAtTick == nil else { return }
+    // A time of at most "100000.0000", a space and a newline.
+    let size = Self.describe(event).utf8.count + 13
+    guard bytes + size <= byteLimit, entries.count < Limits.inputScriptEvents else {
+      cappedAtTick = tick
+      return
+    }
+    bytes += size
     entries.append(InputScript.Entry(tick: tick, event: event))
   }
 
   /// The script text: header, then one event a line, then `@end` at `endTick`.
   /// `comments` go at the top, each after `# `.
+  /// A recording that was full ends at the tick it filled up, and says so in a comment.
   public func text(endTick: Int, comments: [String] = []) -> String {
-    var lines = comments.map { "# " + $0.replacingOccurrences(of: "\n", with: " ") }
+    var notes = comments
+    var endTick = endTick
+    if let cappedAtTick, cappedAtTick < endTick {
+      endTick = cappedAtTick
+      notes.append(
+        "Recording capped at \(Self.time(cappedAtTick, hz: hz)) s: the session's input went past what an input script may "
+          + "hold (\(byteLimit >> 20) MB of events or \(Limits.inputScriptEvents) events), so later events are not "
+          + "recorded and the replay ends there.")
+    }
+    var lines = notes.map { comment in
+      let line = comment.replacingOccurrences(of: "\n", with: " ")
+      guard line.count > Self.maxCommentCharacters else { return "# " + line }
+      return "# " + line.prefix(Self.maxCommentCharacters) + " [cut]"
+    }
     lines.append("@seed \(seed)")
     if let size { lines.append("@size \(Self.number(size.x))x\(Self.number(size.y))") }
     for key in options.keys.sorted() {
