@@ -45,9 +45,10 @@ enum Lint {
     let pipe = Pipe()
     process.standardOutput = pipe
     process.standardError = pipe
-    try process.run()
+    try ChildProcesses.run(process)
     let output = String(decoding: pipe.fileHandleForReading.readDataToEndOfFile(), as: UTF8.self)
     process.waitUntilExit()
+    ChildProcesses.ended(process)
     for line in output.split(separator: "\n") where !line.isEmpty {
       var text = String(line.hasPrefix("./") ? line.dropFirst(2) : line[...])
       // `file:line:column: (E011) message`: the code counts it, the author reads the rest.
