@@ -183,7 +183,7 @@ do
   if executors == nil or executors.it == nil then error("busted's executors not found (busted changed?)") end
   local run_it = executors.it
   executors.it = function(element, ...)
-    before_test()
+    before_test(element.name)
     return run_it(element, ...)
   end
 end
