@@ -199,4 +199,17 @@ final class InputScriptTests: XCTestCase {
     XCTAssertEqual(script.entries.count, 6)
     XCTAssertEqual(script.endTime, 6)
   }
+
+  /// The recording's size is counted as events come, without writing them: the count must
+  /// never be less than what is written, whatever needs escaping.
+  func testTheSizeARecordingCountsIsNeverLessThanItWrites() {
+    let texts = ["", " ", "\u{3000}a\u{3000}", "#\\#", "\u{0}\u{1F}\u{7F}\n\r\t", "🙂 x 🙂", " #edge\\ ", String(repeating: "#", count: 1000)]
+    var events: [InputEvent] = texts.flatMap { [InputEvent.text($0), .key($0, down: true), .key($0, down: false)] }
+    for value in [-1.2345678901234567e-300, 1e6, -999_999.123456789, .pi] {
+      events += [.pointerDown(Vec2(x: value, y: value)), .pointerMove(Vec2(x: value, y: -value)), .pointerUp(Vec2(x: 0, y: value))]
+    }
+    for event in events {
+      XCTAssertGreaterThanOrEqual(InputRecording.lineBound(event), InputRecording.describe(event).utf8.count, "\(event)")
+    }
+  }
 }

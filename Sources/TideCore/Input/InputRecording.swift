@@ -48,7 +48,7 @@ public struct InputRecording: Sendable {
   public mutating func append(_ event: InputEvent, tick: Int) {
     guard cappedAtTick == nil else { return }
     // A time of at most "100000.0000", a space and a newline.
-    let size = Self.describe(event).utf8.count + 13
+    let size = Self.lineBound(event) + 13
     guard bytes + size <= byteLimit, entries.count < Limits.inputScriptEvents else {
       cappedAtTick = tick
       return
@@ -103,6 +103,28 @@ public struct InputRecording: Sendable {
     case .pointerUp(let p): return "up \(number(p.x)) \(number(p.y))"
     case .key(let name, let down): return (down ? "keydown " : "keyup ") + escape(name)
     case .text(let text): return "text " + escape(text)
+    }
+  }
+
+  /// At least the bytes `describe(event)` writes, found without writing them: a bot types
+  /// megabytes a tick, and escaping them all as they are recorded made each such tick seconds long.
+  static func lineBound(_ event: InputEvent) -> Int {
+    switch event {
+    case .text(let text): return "text ".utf8.count + escapedBound(text)
+    case .key(let name, _): return "keydown ".utf8.count + escapedBound(name)
+    // A word and two numbers, each at most as long as "-1.2345678901234567e-300".
+    case .pointerDown, .pointerMove, .pointerUp: return 64
+    }
+  }
+
+  /// At least the bytes `escape(text)` writes: each byte it escapes grows by at most five
+  /// (`#` is `\u{23}`), and the spaces at each end by at most twelve together.
+  static func escapedBound(_ text: String) -> Int {
+    var text = text
+    return text.withUTF8 { bytes in
+      var size = bytes.count + 24
+      for byte in bytes where byte == 0x23 || byte == 0x5C || byte < 0x20 || byte == 0x7F { size += 5 }
+      return size
     }
   }
 
