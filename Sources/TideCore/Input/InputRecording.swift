@@ -135,6 +135,10 @@ public struct InputRecording: Sendable {
 
   /// Escapes what the line format would lose: `#` (a comment), `\`, controls and edge spaces.
   static func escape(_ text: String) -> String {
+    // Most text needs nothing escaped: said by one pass over its bytes, it is kept as it is
+    // (a capsule of a bot that typed megabytes took longer to write than the stuck-tick guard allows).
+    let edges = [text.unicodeScalars.first, text.unicodeScalars.last].contains { $0?.properties.isWhitespace == true }
+    if !edges, escapedBound(text) == text.utf8.count + 24 { return text }
     var out = ""
     let scalars = Array(text.unicodeScalars)
     for (i, scalar) in scalars.enumerated() {
