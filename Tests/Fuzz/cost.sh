@@ -107,9 +107,9 @@ probe links-record "$tide" run "$work/links" --headless --seconds 1 --record "$w
   probe save-parse env XDG_DATA_HOME="$work/data" "$tide" run "$work/save-parse" --headless --seconds 1
 
   # A bot typing 8 MB an act, then failing: its capsule must stay within what --input reads.
-  game typing 'tide.after(3, function() error("the end") end)'
+  game typing 'tide.after(5.5, function() error("the end") end)'
   printf 'return { every = 0.5, act = function(app) app:type(("x"):rep(8 * 1024 * 1024)) end }\n' >"$work/typing-bot.lua"
-  probe bot-capsule env XDG_DATA_HOME="$work/data" "$tide" run "$work/typing" --headless --seconds 4 --runs 1 --jobs 1 --input-bot "$work/typing-bot.lua"
+  probe bot-capsule env XDG_DATA_HOME="$work/data" "$tide" run "$work/typing" --headless --seconds 6 --runs 1 --jobs 1 --input-bot "$work/typing-bot.lua"
   capsule=$(find "$work/data" -name 'seed-1*.input' | head -1)
   if [ -n "$capsule" ]; then
     probe bot-capsule-replays "$tide" run "$work/typing" --headless --input "$capsule"
