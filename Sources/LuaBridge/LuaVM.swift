@@ -230,10 +230,11 @@ final class WatchdogState: @unchecked Sendable {
 public struct LuaCallProbe: @unchecked Sendable {
   let shared: UnsafeMutablePointer<tide_State>
 
-  /// The function's name ("tide.sprite.text"), "a method or field" for one Lua names itself,
-  /// or nil when no Swift function is running.
+  /// The function's name ("tide.sprite.text"), what it does ("setting a field of a
+  /// tide.Sprite"), "a method" for one Lua names itself, or nil when no Swift function runs.
   public var currentCall: String? {
-    guard let box = shared.pointee.current_call else { return nil }
-    return Unmanaged<FunctionBox>.fromOpaque(box).takeUnretainedValue().name ?? "a method or field"
+    guard let pointer = shared.pointee.current_call else { return nil }
+    let box = Unmanaged<FunctionBox>.fromOpaque(pointer).takeUnretainedValue()
+    return box.name ?? box.role ?? "a method"
   }
 }
