@@ -17,7 +17,11 @@ static inline int tide_callswift(lua_State *L, void *box) {
   if (s->epoch != NULL) ++*s->epoch; /* the script may have written raw fields: Swift re-reads */
   int enforce = s->enforce_limit;
   s->enforce_limit = 0; /* Swift frames: allocations must not fail */
+  /* Kept for the stuck-tick guard, which names the function a stuck tick is in. */
+  void *outer = s->current_call;
+  s->current_call = box;
   int n = tide_dispatch(L, box);
+  s->current_call = outer;
   s->enforce_limit = enforce;
   if (__builtin_expect(n >= 0, 1)) return n;
   return tide_raisemarker(L, s, n);

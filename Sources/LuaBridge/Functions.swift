@@ -5,10 +5,13 @@ final class FunctionBox {
   let function: LuaFunction
   /// What argument errors call the function when Lua cannot name it ("tide.sprite.circle").
   let name: String?
+  /// What the function does when it has no name (a field's setter), for a stuck tick's message.
+  let role: String?
 
-  init(_ function: @escaping LuaFunction, name: String? = nil) {
+  init(_ function: @escaping LuaFunction, name: String? = nil, role: String? = nil) {
     self.function = function
     self.name = name
+    self.role = role
   }
 }
 
@@ -61,11 +64,11 @@ extension LuaState {
 
   /// Pushes the userdata that keeps `function` alive, for a C closure to call through
   /// `tide_callswift` (it is upvalue 1 of every trampoline).
-  func pushFunctionBox(_ function: @escaping LuaFunction, name: String? = nil) {
+  func pushFunctionBox(_ function: @escaping LuaFunction, name: String? = nil, role: String? = nil) {
     // lua_newuserdatauv never returns NULL: it raises on failure instead.
     let memory = tide_lua_newuserdata(L, MemoryLayout<tide_FunctionBox>.size).assumingMemoryBound(to: tide_FunctionBox.self)
     memory.initialize(
-      to: tide_FunctionBox(box: Unmanaged.passRetained(FunctionBox(function, name: name)).toOpaque(), slot: -1))
+      to: tide_FunctionBox(box: Unmanaged.passRetained(FunctionBox(function, name: name, role: role)).toOpaque(), slot: -1))
     lua_rawgeti(L, tide_lua_registryindex(), lua_Integer(shared.pointee.function_meta_ref))
     _ = lua_setmetatable(L, -2)
   }

@@ -23,6 +23,9 @@ public final class LuaVM {
   /// The registry reference of the weak-keyed table of data tables' origins (`noteOrigins`).
   var originsRef: Int32?
 
+  /// Names the Swift function Lua is calling now, from any thread (see `LuaCallProbe`).
+  public var callProbe: LuaCallProbe { LuaCallProbe(shared: shared) }
+
   /// Creates a state whose allocations stop at `memoryLimit` bytes (0 = no limit).
   public init(memoryLimit: Int = 512 << 20) {
     let shared = UnsafeMutablePointer<tide_State>.allocate(capacity: 1)
@@ -218,5 +221,20 @@ final class WatchdogState: @unchecked Sendable {
   deinit {
     pointer.deinitialize(count: 1)
     pointer.deallocate()
+  }
+}
+
+/// Reads, from another thread, which Swift function a VM's Lua code is in: for a last-resort
+/// message when the VM's thread is stuck in it, and only then (the read is not synchronized;
+/// a thread stuck in the function keeps its box alive). Valid while the VM lives.
+public struct LuaCallProbe: @unchecked Sendable {
+  let shared: UnsafeMutablePointer<tide_State>
+
+  /// The function's name ("tide.sprite.text"), what it does ("setting a field of a
+  /// tide.Sprite"), "a method" for one Lua names itself, or nil when no Swift function runs.
+  public var currentCall: String? {
+    guard let pointer = shared.pointee.current_call else { return nil }
+    let box = Unmanaged<FunctionBox>.fromOpaque(pointer).takeUnretainedValue()
+    return box.name ?? box.role ?? "a method"
   }
 }

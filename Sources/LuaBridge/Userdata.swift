@@ -184,7 +184,7 @@ extension LuaState {
       if let index {
         // Fields (from the object's block), then methods, then the getter: all decided in C, and
         // the getter's errors raised from C with the script's location and Lua's naming.
-        pushFunctionBox(index)
+        pushFunctionBox(index, role: "reading a field of a \(name)")
         if let methodsIndex { pushValue(at: methodsIndex) } else { pushNil() }
         tide_pushfieldsindex(L)
         rawSet(metatable, key: "__index")
@@ -193,7 +193,7 @@ extension LuaState {
         rawSet(metatable, key: "__index")
       }
       if !fields.isEmpty, let newindex {
-        pushFunctionBox(newindex)
+        pushFunctionBox(newindex, role: "setting a field of a \(name)")
         tide_pushfieldsnewindex(L)
         rawSet(metatable, key: "__newindex")
       }

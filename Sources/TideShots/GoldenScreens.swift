@@ -45,7 +45,7 @@ public enum GoldenScreens {
     let golden = golden(for: input)
     do {
       // The shared reader: a size limit, and a FIFO named x.input fails instead of blocking.
-      let script = try InputScript(text: InputScript.text(of: input, regularFileOnly: true))
+      let script = try InputScript(text: InputScript.text(of: input, regularFileOnly: true, inside: [game]))
       let frame = try ScreenShot.render(
         game: game, displayPath: displayPath, script: script, time: script.shotTime ?? 1,
         options: ScreenShot.options(for: script), backend: backend)

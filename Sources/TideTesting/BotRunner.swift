@@ -305,17 +305,22 @@ package final class BotDriver {
     if type(bot.act) ~= "function" then
       error(("%s: act must be a function (app, random), got %s"):format(name, type(bot.act)), 0)
     end
+    -- tostring(0/0) is "-nan" on this machine and "nan" on others: say nan either way.
+    local function shown(value)
+      if value ~= value then return "nan" end
+      return tostring(value)
+    end
     local every = bot.every
     if every == nil then every = 0.5 end
     if type(every) ~= "number" or every ~= every or every < 1 / 60 or every > 3600 then
-      error(("%s: every must be a number of seconds from 1/60 to 3600, got %s"):format(name, tostring(bot.every)), 0)
+      error(("%s: every must be a number of seconds from 1/60 to 3600, got %s"):format(name, shown(bot.every)), 0)
     end
     if bot.done ~= nil and type(bot.done) ~= "function" then
       error(("%s: done must be a function (app, random), got %s"):format(name, type(bot.done)), 0)
     end
     local seconds = bot.seconds
     if seconds ~= nil and (type(seconds) ~= "number" or seconds ~= seconds or seconds <= 0 or seconds > 1e5) then
-      error(("%s: seconds must be a number from 0 to 1e5, got %s"):format(name, tostring(seconds)), 0)
+      error(("%s: seconds must be a number from 0 to 1e5, got %s"):format(name, shown(seconds)), 0)
     end
     local known = { \(LuaTableShape.bot.names.map { "[\"\($0)\"] = true" }.joined(separator: ", ")) }
     -- pairs() yields keys in no set order: the first unknown one by name makes the message the

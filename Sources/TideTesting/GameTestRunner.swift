@@ -24,6 +24,9 @@ public enum GameTestRunner {
     options.logErrors = false
     options.requiresMain = false
     options.saveDirectory = saveRoot.appendingPathComponent("0")
+    // A tick stuck in engine code ends `tide test` with a message naming the test, not a hang;
+    // three times the minute a test's watchdog allows (below), as `tide run` allows three of its.
+    options.stuckTickSeconds = 3 * 60
     let engine: Engine
     do {
       engine = try Engine(gameDirectory: directory, displayPath: displayPath, backend: HeadlessBackend.withGameFonts(), options: options)
@@ -60,6 +63,7 @@ public enum GameTestRunner {
       lua.push { lua in
         // Before every test: nothing loaded, fresh saves, a fresh instruction budget.
         testNumber += 1
+        engine.noteTest(lua.toString(at: 1))
         engine.resetGame(seed: 1)
         // No module counts as the game's until this test starts the game.
         lua.newTable()

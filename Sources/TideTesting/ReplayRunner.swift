@@ -34,7 +34,7 @@ public enum ReplayRunner {
     let script: InputScript
     do {
       // Only plain files are replays: a FIFO left in the folder blocked `tide test` for good.
-      script = try InputScript(text: try InputScript.text(of: file, regularFileOnly: true))
+      script = try InputScript(text: try InputScript.text(of: file, regularFileOnly: true, inside: [game]))
     } catch let error as InputScript.ParseError {
       return error.description
     } catch let error as InputScript.FileError {

@@ -17,6 +17,16 @@ struct Docs: ParsableCommand {
 
   func run() throws {
     let rootURL = URL(fileURLWithPath: root).standardizedFileURL
+    // The reference is generated from the engine's own sources: anywhere else there is nothing
+    // to read, which Foundation reported as a raw error dump.
+    var isFolder: ObjCBool = false
+    let sources = rootURL.appendingPathComponent("Sources/TideScript/API")
+    guard FileManager.default.fileExists(atPath: sources.path, isDirectory: &isFolder), isFolder.boolValue else {
+      printError(
+        "tide docs generates the reference from a Tide checkout's sources, and '\(rootURL.path)' has no "
+          + "Sources/TideScript/API; run it in the checkout or name it with --root")
+      throw ExitCode.failure
+    }
     let result = try APIDocGenerator.generate(root: rootURL)
     for problem in result.problems { printError(problem) }
     if !result.problems.isEmpty { throw ExitCode.failure }

@@ -51,6 +51,12 @@ func printError(_ message: String) {
 /// when it looks writable: checked before the work, so finding out after it loses nothing.
 func writeProblem(_ path: String) -> String? {
   let url = URL(fileURLWithPath: path)
+  // /proc and /sys hold the system's views, not files: writing one there fails in ways that
+  // name the wrong cause ("the file doesn't exist").
+  let real = url.resolvingSymlinksInPath().path
+  for system in ["/proc", "/sys"] where real == system || real.hasPrefix(system + "/") {
+    return "it is in \(system), where the system shows its state; name a file in a folder of yours"
+  }
   var isFolder: ObjCBool = false
   if FileManager.default.fileExists(atPath: url.path, isDirectory: &isFolder) {
     if isFolder.boolValue { return "it is a folder; name a file in it" }

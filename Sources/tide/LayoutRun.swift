@@ -98,7 +98,7 @@ struct LayoutRun {
     var screens = [Screen(name: "first screen", script: InputScript(), time: 1)]
     for input in GoldenScreens.inputs(in: location.url) {
       // A golden input is never meant to be a pipe: a FIFO there must fail, not block.
-      let script = try loadInputScript(input.path, regularFileOnly: true)
+      let script = try loadInputScript(input.path, regularFileOnly: true, inside: [location.url])
       screens.append(Screen(name: GoldenScreens.name(of: input), script: script, time: script.shotTime ?? 1))
     }
     return screens

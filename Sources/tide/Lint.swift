@@ -1,5 +1,6 @@
 import Foundation
 import TideDocs
+import TideCore
 import TideScript
 
 /// Lints a game folder with Debian's luacheck (`lua-check`) against the names that really are
@@ -26,19 +27,28 @@ enum Lint {
     defer { try? FileManager.default.removeItem(at: config) }
     try LintStandard.luacheckConfig(game: names.game, test: names.test).write(to: config, atomically: true, encoding: .utf8)
 
+    let prefix = displayPath.hasSuffix("/") ? displayPath : displayPath + "/"
+    var findings = Findings()
+    // luacheck is handed the files, not the folder: it would follow `a -> .` round and round
+    // and `lnk -> ../outside` out of the game, printing what it found there.
+    let (files, refused) = luaFiles(in: game, shown: prefix)
+    for line in refused {
+      print(line)
+      findings.warnings += 1
+    }
+    guard !files.isEmpty else { return findings }
     let process = Process()
     process.executableURL = luacheck
     // --codes tells a syntax error (E011) from a warning (W211); the code is not printed.
-    process.arguments = ["--config", config.path, "--no-color", "--no-cache", "--formatter", "plain", "--codes", "."]
+    process.arguments = ["--config", config.path, "--no-color", "--no-cache", "--formatter", "plain", "--codes", "--"] + files
     process.currentDirectoryURL = game
     let pipe = Pipe()
     process.standardOutput = pipe
     process.standardError = pipe
-    try process.run()
+    try ChildProcesses.run(process)
     let output = String(decoding: pipe.fileHandleForReading.readDataToEndOfFile(), as: UTF8.self)
     process.waitUntilExit()
-    let prefix = displayPath.hasSuffix("/") ? displayPath : displayPath + "/"
-    var findings = Findings()
+    ChildProcesses.ended(process)
     for line in output.split(separator: "\n") where !line.isEmpty {
       var text = String(line.hasPrefix("./") ? line.dropFirst(2) : line[...])
       // `file:line:column: (E011) message`: the code counts it, the author reads the rest.
@@ -55,6 +65,30 @@ enum Lint {
       printError("luacheck failed (exit \(process.terminationStatus))")
     }
     return findings
+  }
+
+  /// The `.lua` files of the game (paths below it, sorted) and one line for each link that
+  /// leads out of it. A link is not followed into a folder; a link to a file of the game is
+  /// linted as that file.
+  static func luaFiles(in game: URL, shown: String) -> (files: [String], refused: [String]) {
+    var files: [String] = []
+    var refused: [String] = []
+    for entry in FolderWalk.entries(under: game.path, skipHidden: false) {
+      let url = game.appendingPathComponent(entry.path)
+      switch entry.kind {
+      case .file where entry.path.hasSuffix(".lua"):
+        files.append(entry.path)
+      case .link:
+        if !FolderWall.isInside(url, roots: [game]), FolderWall.realPath(url) != nil {
+          refused.append("\(shown)\(entry.path): leads outside the game folder (to \(FolderWall.realPath(url) ?? "?")); not linted")
+        } else if entry.path.hasSuffix(".lua"), FolderWall.isReadableFile(url, roots: [game]) {
+          files.append(entry.path)
+        }
+      default:
+        continue
+      }
+    }
+    return (files.sorted(), refused)
   }
 
   private static func findExecutable(_ name: String) -> URL? {

@@ -138,7 +138,10 @@ struct Run: ParsableCommand {
         window.screenshotAt = screenshotAt
       }
       window.scriptedInput = script.entries.map { ScheduledInput(time: Double($0.tick) / 60, event: $0.event) }
+      Signals.window(open: true)
+      defer { Signals.window(open: false) }
       let report = try TideSDL.runWindow(driver: engine, options: window)
+      if let signal = Signals.received { throw ExitCode(128 + signal) }
       if let line = engine.reportLine { print(line) }
       if screenshot != nil && !report.screenshotWritten {
         printError("no screenshot was taken (the window closed before \(screenshotAt) s)")

@@ -175,7 +175,7 @@ extension Run {
       var environment = ProcessInfo.processInfo.environment
       environment[Run.parentVariable] = String(getpid())
       process.environment = environment
-      try process.run()
+      try ChildProcesses.run(process)
       // Only this worker holds the writing end now: the reader sees the end of the pipe when it exits.
       try? errors.fileHandleForWriting.close()
       workers.append((process, seeds, out, StandardErrorTail(errors.fileHandleForReading)))
@@ -184,6 +184,7 @@ extension Run {
     let decoder = JSONDecoder()
     for worker in workers {
       worker.process.waitUntilExit()
+      ChildProcesses.ended(worker.process)
       var played = Set<UInt64>()
       let text = (try? String(contentsOf: worker.out, encoding: .utf8)) ?? ""
       for line in text.split(separator: "\n") {

@@ -60,10 +60,10 @@ struct Shot: ParsableCommand {
 }
 
 /// Reads and parses an input script, naming the file in errors.
-func loadInputScript(_ path: String, regularFileOnly: Bool = false) throws -> InputScript {
+func loadInputScript(_ path: String, regularFileOnly: Bool = false, inside roots: [URL] = []) throws -> InputScript {
   let text: String
   do {
-    text = try InputScript.text(of: URL(fileURLWithPath: path), regularFileOnly: regularFileOnly)
+    text = try InputScript.text(of: URL(fileURLWithPath: path), regularFileOnly: regularFileOnly, inside: roots)
   } catch {
     throw ValidationError("input file '\(path)': \(error.description)")
   }

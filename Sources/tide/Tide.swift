@@ -10,6 +10,31 @@ struct Tide: ParsableCommand {
     version: tideVersion,
     subcommands: [Run.self, Test.self, Check.self, List.self, Docs.self, Bench.self, Shot.self, New.self],
     defaultSubcommand: nil)
+
+  /// ArgumentParser's main, with signals taken over first, and an error thrown while a
+  /// subcommand runs (a bad `--input` file) followed by that subcommand's usage, not the root's.
+  static func main() {
+    Signals.install()
+    var command: ParsableCommand
+    do {
+      command = try parseAsRoot()
+    } catch {
+      exit(withError: error)
+    }
+    do {
+      try command.run()
+    } catch let error as ValidationError {
+      // Thrown by run() the parser no longer knows which command it was in, and printed the
+      // root's usage: say it as it says a flag's error, with this command's usage.
+      let name = type(of: command)._commandName
+      let usage = usageString(for: type(of: command))
+      let message = "Error: \(error.message)\nUsage: \(usage)\n  See 'tide \(name) --help' for more information.\n"
+      FileHandle.standardError.write(Data(message.utf8))
+      Foundation.exit(ExitCode.validationFailure.rawValue)
+    } catch {
+      exit(withError: error)
+    }
+  }
 }
 
 /// What `tide --version` prints.

@@ -271,19 +271,7 @@ extension XCTestCase {
     process.executableURL = executable
     process.arguments = arguments
     process.currentDirectoryURL = directory
-    var environment = ProcessInfo.processInfo.environment
-    // Saves and crash capsules of scratch games go to a scratch data folder, never the real one
-    // (withDataHome picks a folder of its own for tests that look inside).
-    if environment["XDG_DATA_HOME"] == nil {
-      environment["XDG_DATA_HOME"] = FileManager.default.temporaryDirectory.appendingPathComponent("tide-cli-data").path
-    }
-    if window {
-      environment["SDL_AUDIODRIVER"] = environment["SDL_AUDIODRIVER"] ?? "dummy"
-    } else {
-      environment["DISPLAY"] = nil
-      environment["WAYLAND_DISPLAY"] = nil
-    }
-    process.environment = environment
+    process.environment = tideEnvironment(window: window)
     let out = Pipe()
     let err = Pipe()
     process.standardOutput = out
@@ -301,6 +289,23 @@ extension XCTestCase {
     let stderr = errors.data()
     process.waitUntilExit()
     return CLIResult(status: process.terminationStatus, stdout: String(decoding: stdout, as: UTF8.self), stderr: String(decoding: stderr, as: UTF8.self))
+  }
+
+  /// The environment `tide` runs in: a scratch data folder, and a display only for a window.
+  func tideEnvironment(window: Bool) -> [String: String] {
+    var environment = ProcessInfo.processInfo.environment
+    // Saves and crash capsules of scratch games go to a scratch data folder, never the real one
+    // (withDataHome picks a folder of its own for tests that look inside).
+    if environment["XDG_DATA_HOME"] == nil {
+      environment["XDG_DATA_HOME"] = FileManager.default.temporaryDirectory.appendingPathComponent("tide-cli-data").path
+    }
+    if window {
+      environment["SDL_AUDIODRIVER"] = environment["SDL_AUDIODRIVER"] ?? "dummy"
+    } else {
+      environment["DISPLAY"] = nil
+      environment["WAYLAND_DISPLAY"] = nil
+    }
+    return environment
   }
 
   /// Runs `body` with `XDG_DATA_HOME` (where saves and crash capsules go) pointing at a scratch

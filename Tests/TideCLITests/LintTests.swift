@@ -27,6 +27,29 @@ extension CLITests {
     XCTAssertEqual(strict.stderr, "tide: \(game.path): 3 lint warnings (--strict)\n")
   }
 
+  /// `a -> .` and `b -> .` hung `tide check` (luacheck went round the loop, and kept running at
+  /// full speed after tide was killed), and `lnk -> ../outside` made it lint and print files
+  /// outside the game. luacheck is now handed the game's own files; a link out is named once.
+  func testCheckLintsOnlyTheGamesOwnFiles() throws {
+    let game = try makeGame(["main.lua": "local unused = 1\n", "data/levels.lua": "return {}\n"])
+    let outside = game.deletingLastPathComponent().appendingPathComponent("tide-outside-\(UUID().uuidString)")
+    try FileManager.default.createDirectory(at: outside, withIntermediateDirectories: true)
+    defer { try? FileManager.default.removeItem(at: outside) }
+    try "local secret_token = 1\n".write(to: outside.appendingPathComponent("creds.lua"), atomically: true, encoding: .utf8)
+    let links = ["a": ".", "b": ".", "lnk": outside.path, "data/same.lua": "levels.lua"]
+    for (name, target) in links {
+      try FileManager.default.createSymbolicLink(atPath: game.appendingPathComponent(name).path, withDestinationPath: target)
+    }
+    let result = try tide(["check", game.path], timeout: 120)
+    XCTAssertEqual(result.status, 0, result.stderr)
+    let lines = result.stdout.split(separator: "\n").map(String.init)
+    XCTAssertEqual(Array(lines.dropLast()), [
+      "\(game.path)/lnk: leads outside the game folder (to \(outside.resolvingSymlinksInPath().path)); not linted",
+      "\(game.path)/main.lua:1:7: unused variable 'unused'",
+    ])
+    XCTAssertFalse(result.stdout.contains("secret_token"), result.stdout)
+  }
+
   /// The outside author's report: a syntax error in a test file or in a module main.lua does not
   /// require was printed, then `ok`, exit 0 (only --strict failed on it, as if a warning).
   func testASyntaxErrorAnywhereFailsCheckWithoutStrict() throws {

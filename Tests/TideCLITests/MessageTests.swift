@@ -19,6 +19,39 @@ extension CLITests {
     }
   }
 
+  /// A bad `--input` file printed the root usage (`tide <subcommand>`): the error was thrown
+  /// while `tide run` ran, after parsing. Each command's error now comes with its own usage.
+  func testAnErrorWhileRunningShowsTheSubcommandsUsage() throws {
+    let input = try makeGame(["bad.input": "1 wiggle\n"]).appendingPathComponent("bad.input")
+    let cases: [([String], String)] = [
+      (["run", "Content/rps", "--headless", "--input", input.path], "Usage: tide run "),
+      (["shot", "Content/rps", "--input", input.path, "-o", "/dev/null"], "Usage: tide shot "),
+    ]
+    for (arguments, usage) in cases {
+      let result = try tide(arguments)
+      XCTAssertEqual(result.status, 64, "\(arguments): \(result.stderr)")
+      XCTAssertTrue(result.stderr.hasPrefix("Error: \(input.path): line 1: unknown event 'wiggle'"), result.stderr)
+      XCTAssertTrue(result.stderr.contains(usage), "\(arguments): \(result.stderr)")
+      XCTAssertFalse(result.stderr.contains("<subcommand>"), "\(arguments): \(result.stderr)")
+    }
+  }
+
+  /// `tide docs` outside a checkout dumped `NSCocoaErrorDomain Code=260`; `--record
+  /// /proc/self/mem` said "The file doesn't exist". Each now says what is wrong.
+  func testDocsOutsideACheckoutAndARecordInProcSayWhatIsWrong() throws {
+    let empty = try makeGame([:])
+    try FileManager.default.createDirectory(at: empty, withIntermediateDirectories: true)
+    let docs = try tide(["docs"], in: empty)
+    XCTAssertEqual(docs.status, 1)
+    XCTAssertEqual(
+      docs.stderr,
+      "tide: tide docs generates the reference from a Tide checkout's sources, and '\(empty.path)' has no "
+        + "Sources/TideScript/API; run it in the checkout or name it with --root\n")
+    let record = try tide(["run", "Content/rps", "--headless", "--seconds", "1", "--record", "/proc/self/mem"])
+    XCTAssertEqual(record.status, 64, record.stderr)
+    XCTAssertTrue(record.stderr.hasPrefix("tide: cannot write --record file '/proc/self/mem': it is in /proc, where the system shows its state"), record.stderr)
+  }
+
   /// The outside author's report: run from inside the game folder, messages called the game
   /// `.` ("recorded with another version of ."). They use the folder's name; file paths, which
   /// must lead to the file, stay as given (`./main.lua`).

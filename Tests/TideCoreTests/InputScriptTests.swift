@@ -199,4 +199,66 @@ final class InputScriptTests: XCTestCase {
     try "0.5 tap 1 2\n".write(to: good, atomically: true, encoding: .utf8)
     XCTAssertEqual(try InputScript.text(of: good), "0.5 tap 1 2\n")
   }
+
+  /// Escapes resolve as a recording writes them; what is not one is kept as written.
+  func testEscapesResolveAndBrokenOnesStayAsWritten() throws {
+    let cases = [
+      "a\\u{23}b": "a#b", "\\u{1F600}": "\u{1F600}", "\\u{}": "\\u{}", "\\u{zz}": "\\u{zz}",
+      "\\u{110000}": "\\u{110000}", "\\u{D800}": "\\u{D800}", "\\u{000000041}": "\\u{000000041}",
+      "\\u{00000041}": "A", "x\\u{": "x\\u{", "\\u{\\u{41}": "\\u{A",
+    ]
+    for (written, read) in cases {
+      XCTAssertEqual(try InputScript(text: "1 text " + written).entries.map(\.event), [.text(read)], written)
+      XCTAssertEqual(try InputScript(text: "@option k=" + written).options["k"], read, written)
+    }
+    XCTAssertEqual(try InputScript(text: "1 keydown left\\u{20}shift").entries.map(\.event), [.key("left shift", down: true)])
+  }
+
+  /// A 150 KB line of unclosed `\u{` escapes hung `tide run --input` and `tide test` (each
+  /// escape looked for its brace to the end of the line); text, keydown and @option values
+  /// now read in one pass. The timeout only catches a hang: the parse takes a small fraction of it.
+  func testUnclosedEscapesDoNotHang() throws {
+    let junk = String(repeating: "\\u{", count: 100_000)
+    let text = "1 text \(junk)\n2 keydown \(junk)\n@option k=\(junk)\n"
+    let done = expectation(description: "parsed")
+    nonisolated(unsafe) var parsed: InputScript?
+    Thread.detachNewThread {
+      parsed = try? InputScript(text: text)
+      done.fulfill()
+    }
+    wait(for: [done], timeout: 120)
+    XCTAssertEqual(parsed?.entries.map(\.event), [.text(junk), .key(junk, down: true)])
+    XCTAssertEqual(parsed?.options["k"], junk)
+  }
+
+  /// A bot typing 8 MB an act wrote an 88 MB crash capsule, which `--input` refuses: a
+  /// recording now stops at what a script may hold, says so, and ends there, so it replays.
+  func testARecordingNeverOutgrowsWhatAnInputScriptHolds() throws {
+    XCTAssertLessThanOrEqual(InputRecording.maxBytes + (1 << 20), Limits.inputScriptBytes, "room for the header and comments")
+    var recording = InputRecording(seed: 1, size: nil, options: [:], engineVersion: "1", gameVersion: "g")
+    recording.byteLimit = 2 << 20  // the same rule at a size a test handles quickly
+    let typed = String(repeating: "x", count: 300_000)
+    for second in 0..<10 { recording.append(.text(typed), tick: second * 60) }
+    XCTAssertEqual(recording.cappedAtTick, 6 * 60, "six of 300 KB fit in 2 MB")
+    let text = recording.text(endTick: 600, comments: ["Crash capsule", String(repeating: "m", count: 100_000)])
+    XCTAssertLessThanOrEqual(text.utf8.count, recording.byteLimit + (1 << 20))
+    XCTAssertTrue(text.contains("\n# Recording capped at 6.0000 s: the session's input went past what an input script may hold (2 MB"), String(text.prefix(300)))
+    XCTAssertTrue(text.contains("\n# " + String(repeating: "m", count: 4096) + " [cut]\n"))
+    let script = try InputScript(text: text)
+    XCTAssertEqual(script.entries.count, 6)
+    XCTAssertEqual(script.endTime, 6)
+  }
+
+  /// The recording's size is counted as events come, without writing them: the count must
+  /// never be less than what is written, whatever needs escaping.
+  func testTheSizeARecordingCountsIsNeverLessThanItWrites() {
+    let texts = ["", " ", "\u{3000}a\u{3000}", "#\\#", "\u{0}\u{1F}\u{7F}\n\r\t", "🙂 x 🙂", " #edge\\ ", String(repeating: "#", count: 1000)]
+    var events: [InputEvent] = texts.flatMap { [InputEvent.text($0), .key($0, down: true), .key($0, down: false)] }
+    for value in [-1.2345678901234567e-300, 1e6, -999_999.123456789, .pi] {
+      events += [.pointerDown(Vec2(x: value, y: value)), .pointerMove(Vec2(x: value, y: -value)), .pointerUp(Vec2(x: 0, y: value))]
+    }
+    for event in events {
+      XCTAssertGreaterThanOrEqual(InputRecording.lineBound(event), InputRecording.describe(event).utf8.count, "\(event)")
+    }
+  }
 }

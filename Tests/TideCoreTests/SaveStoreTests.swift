@@ -81,4 +81,41 @@ final class SaveStoreTests: XCTestCase {
     try store.remove("gone")
     XCTAssertEqual(try store.read("gone"), .missing)
   }
+
+  /// A save over the size `read` takes was written, then set aside by the next read.
+  func testAWriteThatCouldNotBeReadBackIsRefused() throws {
+    let store = SaveStore(directory: directory)
+    XCTAssertThrowsError(try store.write("big", Data(count: SaveStore.maxBytes + 1))) { error in
+      XCTAssertEqual("\(error)", "it would be \(SaveStore.maxBytes + 1) bytes, and a save may be at most 8 MiB")
+    }
+    XCTAssertEqual(try store.read("big"), .missing)
+    try store.write("big", Data(count: SaveStore.maxBytes))
+    XCTAssertEqual(try store.read("big"), .data(Data(count: SaveStore.maxBytes)))
+  }
+
+  /// Nothing capped how many saves a game kept: a new name past the cap is refused, while
+  /// the saves it has can still be written.
+  func testTheNumberOfSavesIsCapped() throws {
+    var store = SaveStore(directory: directory)
+    store.isDurable = false
+    for n in 0..<SaveStore.maxSaves { try store.write("s\(n)", Data("1".utf8)) }
+    XCTAssertThrowsError(try store.write("one-more", Data("1".utf8))) { error in
+      XCTAssertEqual("\(error)", "a game may keep at most \(SaveStore.maxSaves) saves, and this would be one more")
+    }
+    try store.write("s0", Data("2".utf8))
+    XCTAssertEqual(store.savedNames().count, SaveStore.maxSaves)
+  }
+
+  /// Set-aside saves piled up without end; past the cap the oldest goes first.
+  func testSetAsideSavesAreCappedOldestFirst() throws {
+    var store = SaveStore(directory: directory)
+    store.isDurable = false
+    var kept: [String] = []
+    for n in 0..<(SaveStore.maxSetAside + 3) {
+      try store.write(n % 2 == 0 ? "a" : "b", Data("x".utf8))
+      kept.append(try store.setAside(n % 2 == 0 ? "a" : "b").lastPathComponent)
+    }
+    XCTAssertEqual(store.setAsideFiles().count, SaveStore.maxSetAside)
+    XCTAssertEqual(Set(store.setAsideFiles()), Set(kept.suffix(SaveStore.maxSetAside)), "the three oldest are gone")
+  }
 }

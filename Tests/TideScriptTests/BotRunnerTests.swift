@@ -92,6 +92,9 @@ final class BotRunnerTests: XCTestCase {
       ("return 5", "bot.lua: a bot returns a table { every = , act = }, got number"),
       ("return { every = 1 }", "bot.lua: act must be a function (app, random), got nil"),
       ("return { act = print, every = 0 }", "bot.lua: every must be a number of seconds from 1/60 to 3600, got 0"),
+      // tostring(0/0) is "-nan" here: a message says nan.
+      ("return { act = print, every = 0/0 }", "bot.lua: every must be a number of seconds from 1/60 to 3600, got nan"),
+      ("return { act = print, seconds = 0/0 }", "bot.lua: seconds must be a number from 0 to 1e5, got nan"),
       ("return { act = print, done = 3 }", "bot.lua: done must be a function (app, random), got number"),
       ("return { act = print, seconds = -1 }", "bot.lua: seconds must be a number from 0 to 1e5, got -1"),
       ("return { act = print, evry = 1 }", "bot.lua: unknown field 'evry' (a bot has act, every, done, seconds)"),

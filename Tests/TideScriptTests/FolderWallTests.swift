@@ -75,7 +75,31 @@ final class FolderWallTests: XCTestCase {
 
   func testADeclaredSiblingStillWorks() throws {
     let fixture = try GameFixture(main: Self.probe("require('sib.x')"), conf: "return { modules = { sib = \"../outside\" } }")
-    _ = try outside(fixture)
+    try Data("return {}".utf8).write(to: try outside(fixture).appendingPathComponent("conf.lua"))
     XCTAssertEqual(try fixture.engine().text(of: "out"), "outside code ran")
+  }
+
+  /// `modules` opened any sibling folder, a game or not: `{ x = "../.config" }` made
+  /// `require("x.creds")` return its values. Only a sibling with a conf.lua is a game to share.
+  func testModulesNameSiblingGamesOnly() throws {
+    let cases = [
+      "../.config": "\"../.config\" is a hidden folder",
+      "../notes": "\"../notes\" has no conf.lua, so it is no game",
+      "../shown": "\"../shown\" leads to a hidden folder",
+    ]
+    for (folder, reason) in cases.sorted(by: { $0.key < $1.key }) {
+      let fixture = try GameFixture(main: Self.probe("require('x.creds')"), conf: "return { modules = { x = \"\(folder)\" } }")
+      for hidden in [".config", "notes", ".hidden"] {
+        let url = fixture.root.appendingPathComponent(hidden)
+        try FileManager.default.createDirectory(at: url, withIntermediateDirectories: true)
+        try Data("return 'the creds'".utf8).write(to: url.appendingPathComponent("creds.lua"))
+      }
+      try Data("return {}".utf8).write(to: fixture.root.appendingPathComponent(".hidden/conf.lua"))
+      XCTAssertEqual(symlink(fixture.root.appendingPathComponent(".hidden").path, fixture.root.appendingPathComponent("shown").path), 0)
+      XCTAssertThrowsError(try fixture.engine(), folder) { error in
+        let message = "\(error)"
+        XCTAssertTrue(message.contains("modules.x must name a sibling game (a folder with a conf.lua), never a hidden folder; \(reason)"), message)
+      }
+    }
   }
 }

@@ -44,6 +44,29 @@ final class HotReloadWatcherTests: XCTestCase {
     XCTAssertEqual(watcher.watchedFolderCount, 3, "the root, data and data/deep; not .git")
   }
 
+  /// `a -> .` and `b -> .` hung a window run and `tide test --watch` before the first frame
+  /// (the walk went round the loop), and `lnk -> outside` watched folders outside the game:
+  /// links are not followed, so the count is the game's own folders whatever links it holds.
+  func testLinksAreNotFollowedOutOrAroundALoop() throws {
+    let outside = folder.deletingLastPathComponent().appendingPathComponent("tide-outside-\(UUID().uuidString)")
+    try FileManager.default.createDirectory(at: outside.appendingPathComponent("one/two"), withIntermediateDirectories: true)
+    defer { try? FileManager.default.removeItem(at: outside) }
+    try FileManager.default.createSymbolicLink(atPath: path("lnk"), withDestinationPath: outside.path)
+    try FileManager.default.createSymbolicLink(atPath: path("data/up"), withDestinationPath: "..")
+    XCTAssertEqual(try FileWatcher(roots: [folder]).watchedFolderCount, 3, "the root, data and data/deep")
+    try FileManager.default.createSymbolicLink(atPath: path("a"), withDestinationPath: ".")
+    try FileManager.default.createSymbolicLink(atPath: path("b"), withDestinationPath: ".")
+    let done = expectation(description: "watching")
+    nonisolated(unsafe) var count: Int?
+    let root = folder!
+    Thread.detachNewThread {
+      count = try? FileWatcher(roots: [root]).watchedFolderCount
+      done.fulfill()
+    }
+    wait(for: [done], timeout: 120)
+    XCTAssertEqual(count, 3)
+  }
+
   func testInPlaceWriteRenameAndDeleteAreSeenInSubfolders() throws {
     let watcher = try FileWatcher(roots: [folder])
     try write("data/deep/level.lua", "return {}")

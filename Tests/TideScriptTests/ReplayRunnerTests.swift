@@ -123,6 +123,25 @@ final class ReplayRunnerTests: XCTestCase {
     ])
   }
 
+  /// A replay linked to a file outside the game was read like the game's own; now it is
+  /// refused in one line naming where it leads, as the game refuses such a file. The game's
+  /// version (its fingerprint) neither follows a link out nor goes round a loop.
+  func testAReplayLinkedOutOfTheGameIsRefused() throws {
+    let dir = try game(Self.counter, replay: "@end 0.1\n")
+    let outside = dir.deletingLastPathComponent().appendingPathComponent("tide-outside-\(UUID().uuidString).input")
+    try "@end 0.1\n".write(to: outside, atomically: true, encoding: .utf8)
+    defer { try? FileManager.default.removeItem(at: outside) }
+    let version = Engine.gameVersion(of: dir)
+    let replays = dir.appendingPathComponent("tests/replays")
+    try FileManager.default.createSymbolicLink(atPath: replays.appendingPathComponent("b.input").path, withDestinationPath: outside.path)
+    try FileManager.default.createSymbolicLink(atPath: dir.appendingPathComponent("loop").path, withDestinationPath: ".")
+    XCTAssertEqual(ReplayRunner.run(game: dir, displayPath: "g").lines, [
+      "ok tests/replays/a.input",
+      "FAIL tests/replays/b.input: cannot read it: it leads outside the game folder (to \(outside.path))",
+    ])
+    XCTAssertEqual(Engine.gameVersion(of: dir), version)
+  }
+
   func testAScriptErrorFailsTheReplay() throws {
     let broken = try game(Self.counter, replay: (1...6).map { "\($0) tap 5 5" }.joined(separator: "\n"))
     let failure = try XCTUnwrap(ReplayRunner.run(game: broken, displayPath: "g").first?.failure)

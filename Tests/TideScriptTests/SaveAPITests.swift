@@ -70,9 +70,26 @@ final class SaveAPITests: XCTestCase {
           assert.error_matches(function() tide.save.write("x", { [1.5] = true }) end, "neither a name nor a list index", nil, true)
           assert.is_nil(tide.save.read("x"))
         end)
+
+        -- NaN and infinities were written as null, so the key was gone on the next read.
+        it("refuses numbers JSON cannot hold, naming the key", function()
+          assert.error_matches(function() tide.save.write("x", { a = { b = 0/0 } }) end,
+            "cannot save nan (at x.a.b): a save holds finite numbers only", nil, true)
+          assert.error_matches(function() tide.save.write("x", { 1, math.huge }) end, "cannot save inf (at x[2])", nil, true)
+          assert.error_matches(function() tide.save.write("x", -math.huge) end, "cannot save -inf (at x)", nil, true)
+          assert.is_nil(tide.save.read("x"))
+        end)
+
+        -- Over 8 MiB was written, then set aside as damaged by the next read.
+        it("refuses a save it could not read back", function()
+          assert.error_matches(function() tide.save.write("big", ("x"):rep(9 * 1024 * 1024)) end,
+            "cannot save 'big': it would be 9437187 bytes, and a save may be at most 8 MiB", nil, true)
+          local value, status = tide.save.read_status("big", "none")
+          assert.are.same({ "none", "missing" }, { value, status })
+        end)
       end)
       """#)
-    assertAllPassed(report, count: 6)
+    assertAllPassed(report, count: 8)
   }
 
   static let main = #"""

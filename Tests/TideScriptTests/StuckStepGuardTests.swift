@@ -1,4 +1,5 @@
 import Foundation
+import TideCore
 import XCTest
 
 @testable import TideScript
@@ -24,6 +25,43 @@ final class StuckStepGuardTests: XCTestCase {
     XCTAssertLessThan(Date().timeIntervalSince(started), 9, "ended by the guard, not by the end of the sleep")
     let message = child.output
     XCTAssertTrue(message.contains("tide: Content/stuck (seed 7): one tick has run for over 1 s in code the watchdog cannot stop"), message)
+  }
+
+  /// Run only as the child of the test below: a game whose scene's update calls into a Swift
+  /// function that does not return in time (as engine code the watchdog cannot stop would).
+  func testStuckEngineChild() throws {
+    try XCTSkipUnless(ProcessInfo.processInfo.environment["TIDE_STUCK_CHILD"] == "2", "runs only as a child process")
+    let fixture = try GameFixture(
+      main: "tide.scene.define('play', { update = function() require('data.slow') end })\n",
+      conf: "return { scene = 'play' }", files: ["data/slow.lua": "tide.stuck_probe()\nreturn {}\n"])
+    var options = EngineOptions()
+    options.stuckTickSeconds = 1
+    let engine = try Engine(gameDirectory: fixture.directory, displayPath: "game", backend: HeadlessBackend(), options: options)
+    let lua = engine.lua
+    lua.push(engine.context.tideTable)
+    lua.push({ _ in
+      Thread.sleep(forTimeInterval: 10)
+      return 0
+    }, name: "tide.stuck_probe")
+    lua.rawSet(-2, key: "stuck_probe")
+    lua.pop(1)
+    engine.noteTest("sits still")
+    try engine.start()
+    engine.step()
+  }
+
+  /// The message named only the game and seed: it now names the Swift function the tick is in,
+  /// the file being run, the scene and the test.
+  func testAStuckTickNamesTheCallTheFileTheSceneAndTheTest() throws {
+    let child = try runProgram(
+      URL(fileURLWithPath: CommandLine.arguments[0]), ["TideScriptTests.StuckStepGuardTests/testStuckEngineChild"],
+      environment: ProcessInfo.processInfo.environment.merging(["TIDE_STUCK_CHILD": "2"]) { $1 }, output: .standardError)
+    XCTAssertEqual(child.status, 70)
+    XCTAssertTrue(
+      child.output.contains(
+        "tide: game (seed 1): one tick has run for over 1 s in code the watchdog cannot stop (the engine's, or a library "
+          + "function's): in tide.stuck_probe, loading game/data/slow.lua, scene 'play', test 'sits still'; ending the process"),
+      child.output)
   }
 
   /// Ticks that each end in time never trip it, however long they run in all (2 s against a 1 s

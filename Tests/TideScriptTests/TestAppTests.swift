@@ -61,6 +61,31 @@ final class TestAppTests: XCTestCase {
 
   /// The outside author's report: conf.lua, --size and @size take "WxH", and tide.test.start
   /// refused it. It takes "WxH" too, read and checked as the others read it.
+  /// A game under `tide test` could see and call `tide.test.start` from its own callbacks; the
+  /// harness is now the tests' alone, while the tests still reach the game's `tide`.
+  func testTheHarnessIsNotReachableFromTheGame() throws {
+    let report = try runLuaTests(
+      #"""
+      describe("the harness", function()
+        it("is not in the game's tide", function()
+          local app = tide.test.start()
+          assert.are.equal("nil", app:find{ name = "seen" }.text)
+          app:advance(0.5)
+          assert.are.equal("attempt to index a nil value (field 'test')", app:find{ name = "seen" }.text:match("attempt.*$"))
+          assert.are.equal("function", type(tide.sprite.text))
+        end)
+      end)
+      """#,
+      main: #"""
+      local seen = tide.sprite.text(tostring(tide.test), { name = "seen", x = 50, y = 50 })
+      tide.after(0.1, function()
+        local _, err = pcall(function() return tide.test.start() end)
+        seen.text = tostring(err)
+      end)
+      """#)
+    assertAllPassed(report, count: 1)
+  }
+
   func testStartTakesASizeWrittenWxH() throws {
     let report = try runLuaTests(
       #"""

@@ -1266,7 +1266,7 @@ function tide.save.read_status(name, default) end
 ---@return string? # e.g. "scores.damaged-1.json"
 function tide.save.set_aside(name, reason) end
 
----Saves `value` (nil, booleans, numbers, strings and tables of them) as `name`, atomically: a crash mid-write leaves the old file whole.
+---Saves `value` (nil, booleans, numbers, strings and tables of them) as `name`, atomically: a crash mid-write leaves the old file whole. What could not be read back is refused with an error and nothing is written: NaN or infinite numbers (the error names the key), a save over 8 MiB, or a new name when the game already keeps 100 saves. At most 20 set-aside files are kept; setting one more aside removes the oldest.
 ---
 ---```lua
 ---tide.save.write("scores", scores)

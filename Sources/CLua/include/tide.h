@@ -138,6 +138,7 @@ typedef struct tide_State {
      entry is good while `frees` is what it was when it was made. Freeing is the only way a
      table's address can come to name another table, or a box's memory go (a box a script
      unhooked from its table stays until freed). */
+  void *current_call;     /* the box of the Swift function running now (innermost), or NULL */
   size_t frees;           /* blocks this VM's allocator has freed */
   struct tide_BoxCacheEntry {
     const void *table;

@@ -20,6 +20,18 @@ public struct InputRecording: Sendable {
   public var hz: Int
   /// The events, in the order the engine handled them.
   public private(set) var entries: [InputScript.Entry] = []
+  /// The tick of the first event left out because the recording was full (`maxBytes` or
+  /// `Limits.inputScriptEvents`), if one was: nothing from it on is recorded, and the text ends there.
+  public private(set) var cappedAtTick: Int?
+  /// The most bytes of event lines a recording keeps: what `--input` accepts, less room for the
+  /// header and comments, so that every recording and crash capsule replays.
+  public static let maxBytes = Limits.inputScriptBytes - (1 << 20)
+  /// The most bytes of event lines this recording keeps (`maxBytes` unless a test asks for less).
+  public var byteLimit = InputRecording.maxBytes
+  /// The longest comment line kept (an error message may be long; the rest is cut).
+  static let maxCommentCharacters = 4096
+  /// Bytes of event lines so far (each line's event, time and separators).
+  private var bytes = 0
 
   /// A recording with nothing in it yet.
   public init(seed: UInt64, size: Vec2?, options: [String: String], engineVersion: String, gameVersion: String, hz: Int = 60) {
@@ -32,14 +44,37 @@ public struct InputRecording: Sendable {
   }
 
   /// Notes `event`, handled in the step that started at `tick`.
+  /// Once the recording is full, that event and every later one are left out.
   public mutating func append(_ event: InputEvent, tick: Int) {
+    guard cappedAtTick == nil else { return }
+    // A time of at most "100000.0000", a space and a newline.
+    let size = Self.lineBound(event) + 13
+    guard bytes + size <= byteLimit, entries.count < Limits.inputScriptEvents else {
+      cappedAtTick = tick
+      return
+    }
+    bytes += size
     entries.append(InputScript.Entry(tick: tick, event: event))
   }
 
   /// The script text: header, then one event a line, then `@end` at `endTick`.
   /// `comments` go at the top, each after `# `.
+  /// A recording that was full ends at the tick it filled up, and says so in a comment.
   public func text(endTick: Int, comments: [String] = []) -> String {
-    var lines = comments.map { "# " + $0.replacingOccurrences(of: "\n", with: " ") }
+    var notes = comments
+    var endTick = endTick
+    if let cappedAtTick, cappedAtTick < endTick {
+      endTick = cappedAtTick
+      notes.append(
+        "Recording capped at \(Self.time(cappedAtTick, hz: hz)) s: the session's input went past what an input script may "
+          + "hold (\(byteLimit >> 20) MB of events or \(Limits.inputScriptEvents) events), so later events are not "
+          + "recorded and the replay ends there.")
+    }
+    var lines = notes.map { comment in
+      let line = comment.replacingOccurrences(of: "\n", with: " ")
+      guard line.count > Self.maxCommentCharacters else { return "# " + line }
+      return "# " + line.prefix(Self.maxCommentCharacters) + " [cut]"
+    }
     lines.append("@seed \(seed)")
     if let size { lines.append("@size \(Self.number(size.x))x\(Self.number(size.y))") }
     for key in options.keys.sorted() {
@@ -82,6 +117,29 @@ public struct InputRecording: Sendable {
   /// Nothing for the mouse, which recordings from before fingers name no pointer for.
   private static func pointer(_ id: PointerID) -> String { id == .mouse ? "" : " \(id)" }
 
+  /// At least the bytes `describe(event)` writes, found without writing them: a bot types
+  /// megabytes a tick, and escaping them all as they are recorded made each such tick seconds long.
+  static func lineBound(_ event: InputEvent) -> Int {
+    switch event {
+    case .text(let text): return "text ".utf8.count + escapedBound(text)
+    case .key(let name, _): return "keydown ".utf8.count + escapedBound(name)
+    case .gamepad(.added(_, let name)): return "gamepad 8 added ".utf8.count + escapedBound(name)
+    // A few words and at most two numbers, each at most as long as "-1.2345678901234567e-300".
+    case .pointerDown, .pointerMove, .pointerUp, .mouseButton, .wheel, .gamepad: return 80
+    }
+  }
+
+  /// At least the bytes `escape(text)` writes: each byte it escapes grows by at most five
+  /// (`#` is `\u{23}`), and the spaces at each end by at most twelve together.
+  static func escapedBound(_ text: String) -> Int {
+    var text = text
+    return text.withUTF8 { bytes in
+      var size = bytes.count + 24
+      for byte in bytes where byte == 0x23 || byte == 0x5C || byte < 0x20 || byte == 0x7F { size += 5 }
+      return size
+    }
+  }
+
   /// The shortest text that reads back as exactly `value`.
   static func number(_ value: Double) -> String {
     value == value.rounded() && abs(value) < 1e15 ? String(Int(value)) : "\(value)"
@@ -89,6 +147,10 @@ public struct InputRecording: Sendable {
 
   /// Escapes what the line format would lose: `#` (a comment), `\`, controls and edge spaces.
   static func escape(_ text: String) -> String {
+    // Most text needs nothing escaped: said by one pass over its bytes, it is kept as it is
+    // (a capsule of a bot that typed megabytes took longer to write than the stuck-tick guard allows).
+    let edges = [text.unicodeScalars.first, text.unicodeScalars.last].contains { $0?.properties.isWhitespace == true }
+    if !edges, escapedBound(text) == text.utf8.count + 24 { return text }
     var out = ""
     let scalars = Array(text.unicodeScalars)
     for (i, scalar) in scalars.enumerated() {

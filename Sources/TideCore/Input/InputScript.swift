@@ -84,7 +84,12 @@ public struct InputScript: Sendable {
   /// With `regularFileOnly` anything but a plain file is refused before it is opened: a script
   /// found in a game's tests folder is never meant to be a pipe, and opening a FIFO no one
   /// writes blocks for good. (`--input` leaves it off: there a pipe is meant.)
-  public static func text(of url: URL, regularFileOnly: Bool = false) throws(FileError) -> String {
+  /// With `inside` (a game's folder) a file that leads out of it through a link is refused,
+  /// named in one line, as the game refuses one it reads.
+  public static func text(of url: URL, regularFileOnly: Bool = false, inside roots: [URL] = []) throws(FileError) -> String {
+    if !roots.isEmpty, FolderWall.realPath(url) != nil, !FolderWall.isInside(url, roots: roots) {
+      throw FileError(description: "cannot read it: it leads outside the game folder (to \(FolderWall.realPath(url) ?? url.path))")
+    }
     var status = stat()
     if regularFileOnly, stat(url.path, &status) == 0, status.st_mode & S_IFMT != S_IFREG {
       throw FileError(description: "cannot read it: not a regular file")
@@ -353,22 +358,52 @@ public struct InputScript: Sendable {
   }
 
   /// Text with `\u{HEX}` escapes resolved (how a recording writes `#`, `\` and edge spaces).
+  ///
+  /// One pass over the scalars: an escape holds at most eight hex digits, so what is not one
+  /// (an unclosed `\u{`, a value past Unicode) is kept as written after looking that far ahead
+  /// at most, never to the end of the line, and a line of any length costs its length.
   static func unescape(_ text: String) -> String {
     guard text.contains("\\u{") else { return text }
-    var out = ""
-    var rest = Substring(text)
-    while let start = rest.range(of: "\\u{") {
-      out += rest[..<start.lowerBound]
-      let after = rest[start.upperBound...]
-      if let close = after.firstIndex(of: "}"), let value = UInt32(after[..<close], radix: 16), let scalar = Unicode.Scalar(value) {
-        out.unicodeScalars.append(scalar)
-        rest = after[after.index(after: close)...]
+    let scalars = Array(text.unicodeScalars)
+    var out = String.UnicodeScalarView()
+    var index = 0
+    while index < scalars.count {
+      if scalars[index] == "\\", index + 2 < scalars.count, scalars[index + 1] == "u", scalars[index + 2] == "{",
+        let (scalar, end) = escape(in: scalars, digitsFrom: index + 3)
+      {
+        out.append(scalar)
+        index = end
       } else {
-        out += "\\u{"
-        rest = after
+        out.append(scalars[index])
+        index += 1
       }
     }
-    return out + rest
+    return String(out)
+  }
+
+  /// The scalar of the hex digits from `start` up to a `}` (1 to 8 of them) and the index past
+  /// the brace; nil when there is no such escape there.
+  private static func escape(in scalars: [Unicode.Scalar], digitsFrom start: Int) -> (Unicode.Scalar, Int)? {
+    var value: UInt32 = 0
+    for index in start..<min(scalars.count, start + 9) {
+      let scalar = scalars[index]
+      if scalar == "}" {
+        guard index > start, let result = Unicode.Scalar(value) else { return nil }
+        return (result, index + 1)
+      }
+      guard index - start < 8, let digit = hexDigit(scalar) else { return nil }
+      value = value << 4 | digit
+    }
+    return nil
+  }
+
+  private static func hexDigit(_ scalar: Unicode.Scalar) -> UInt32? {
+    switch scalar.value {
+    case 0x30...0x39: return scalar.value - 0x30
+    case 0x41...0x46: return scalar.value - 0x41 + 10
+    case 0x61...0x66: return scalar.value - 0x61 + 10
+    default: return nil
+    }
   }
 
   /// The events due at `tick`.

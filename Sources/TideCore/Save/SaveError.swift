@@ -4,6 +4,9 @@ public enum SaveError: Error, Hashable, Sendable, CustomStringConvertible {
   case invalidName(String)
   /// A file operation failed; `operation` names it, `path` the file, `reason` the system message.
   case io(operation: String, path: String, reason: String)
+  /// Refused before writing: the save could not be read back (too large), or it would be one
+  /// save more than a game may keep; `reason` says which.
+  case refused(reason: String)
 
   /// A sentence for logs and overlays.
   public var description: String {
@@ -12,6 +15,8 @@ public enum SaveError: Error, Hashable, Sendable, CustomStringConvertible {
       return "invalid save name '\(name)' (use 1-64 letters, digits, '_' or '-')"
     case .io(let operation, let path, let reason):
       return "could not \(operation) '\(path)': \(reason)"
+    case .refused(let reason):
+      return reason
     }
   }
 }

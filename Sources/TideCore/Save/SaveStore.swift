@@ -109,9 +109,23 @@ public struct SaveStore: Sendable {
     return .unusable(reason: "the save folder '\(directory.path)' is not a folder")
   }
 
+  /// The most saves a game keeps (`<name>.json` files): a new name past it is refused at write.
+  public static let maxSaves = 100
+  /// The most set-aside saves (`<name>.damaged-<n>.json`) a game keeps: setting one more aside
+  /// removes the oldest first.
+  public static let maxSetAside = 20
+
   /// Replaces the save called `name` with `data`, atomically and (when `isDurable`) durably.
+  /// Refused, with nothing written, when `read` could not read it back (over `maxBytes`) or
+  /// when it is a new save past `maxSaves`.
   public func write(_ name: String, _ data: Data) throws(SaveError) {
     let url = try url(for: name)
+    guard data.count <= SaveStore.maxBytes else {
+      throw .refused(reason: "it would be \(data.count) bytes, and a save may be at most \(SaveStore.maxBytes / (1024 * 1024)) MiB")
+    }
+    if !SaveStore.isOccupied(url.path), savedNames().count >= SaveStore.maxSaves {
+      throw .refused(reason: "a game may keep at most \(SaveStore.maxSaves) saves, and this would be one more")
+    }
     try createDirectory()
     removeStaleTemporaryFiles()
     let finalPath = url.path
@@ -164,6 +178,7 @@ public struct SaveStore: Sendable {
   public func setAside(_ name: String) throws(SaveError) -> URL {
     let source = try url(for: name).path
     if case .unusable = directoryProblem() ?? .missing { return try setAsideDirectory() }
+    removeOldestSetAside(keeping: SaveStore.maxSetAside - 1)
     var n = 1
     while true {
       let target = directory.appendingPathComponent("\(name).damaged-\(n).json")
@@ -220,6 +235,37 @@ public struct SaveStore: Sendable {
     var second = stat()
     guard lstat(a, &first) == 0, lstat(b, &second) == 0 else { return false }
     return first.st_dev == second.st_dev && first.st_ino == second.st_ino
+  }
+
+  /// The names of the saves in the folder (`<name>.json`, set-aside and temporary files not counted).
+  public func savedNames() -> [String] {
+    let entries = (try? FileManager.default.contentsOfDirectory(atPath: directory.path)) ?? []
+    return entries.compactMap { entry in
+      guard entry.hasSuffix(".json"), !entry.contains(".damaged-") else { return nil }
+      let name = String(entry.dropLast(".json".count))
+      return SaveStore.isValidName(name) ? name : nil
+    }
+  }
+
+  /// The set-aside saves in the folder, oldest first: by when they were set aside (link(2) and
+  /// rename(2) both stamp the change time), then by name.
+  public func setAsideFiles() -> [String] {
+    let entries = (try? FileManager.default.contentsOfDirectory(atPath: directory.path)) ?? []
+    let found: [(name: String, time: Double)] = entries.filter { $0.contains(".damaged-") && $0.hasSuffix(".json") }.map { entry in
+      var info = stat()
+      let path = directory.appendingPathComponent(entry).path
+      let time = lstat(path, &info) == 0 ? Double(info.st_ctim.tv_sec) + Double(info.st_ctim.tv_nsec) / 1e9 : 0
+      return (entry, time)
+    }
+    return found.sorted { ($0.time, $0.name) < ($1.time, $1.name) }.map(\.name)
+  }
+
+  /// Removes set-aside saves, oldest first, until at most `count` are left.
+  private func removeOldestSetAside(keeping count: Int) {
+    let files = setAsideFiles()
+    for entry in files.prefix(max(0, files.count - count)) {
+      unlink(directory.appendingPathComponent(entry).path)
+    }
   }
 
   /// Deletes the save called `name`; a missing save is not an error.

@@ -1,3 +1,4 @@
+import CSDL2
 import TideCore
 
 /// Opens a window for `driver`'s game and runs it until the window is closed or a limit in
@@ -11,4 +12,12 @@ import TideCore
 public func runWindow(driver: any GameDriver, options: WindowOptions) throws -> WindowRunReport {
   let window = try SDLWindow(driver: driver, options: options)
   return try window.run()
+}
+
+/// Asks a running window to close as if its close button was pressed (the session is recorded,
+/// the report printed). Safe from any thread; does nothing when no window is open.
+public func requestWindowQuit() {
+  var event = SDL_Event()
+  event.type = SDL_QUIT.rawValue
+  _ = SDL_PushEvent(&event)
 }

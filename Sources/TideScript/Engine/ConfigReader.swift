@@ -141,6 +141,12 @@ struct ConfigReader {
             problem = "\(file): modules.\(prefix) must name a sibling game folder like \"../rps\", got \"\(folder)\""
             return
           }
+          // A game's files are meant to be shared; any other folder beside it (`../.config`,
+          // a folder of notes) is not, though it sits as close.
+          if let refusal = ConfigReader.notAGame(gameDirectory.appendingPathComponent(folder), named: String(parts[1])) {
+            problem = "\(file): modules.\(prefix) must name a sibling game (a folder with a conf.lua), never a hidden folder; \"\(folder)\" \(refusal)"
+            return
+          }
           config.modules[prefix] = folder
         }
       default:
@@ -221,6 +227,17 @@ struct ConfigReader {
       FileManager.default.fileExists(atPath: target, isDirectory: &isDirectory), isDirectory.boolValue
     else { return false }
     return !home.hasPrefix(target == "/" ? "/" : target + "/")
+  }
+
+  /// Why the sibling `folder` is no game another may share (nil when it is one): a hidden
+  /// folder, or one whose real folder (links followed) is hidden or has no regular `conf.lua`.
+  static func notAGame(_ folder: URL, named name: String) -> String? {
+    guard !name.hasPrefix(".") else { return "is a hidden folder" }
+    guard let real = FolderWall.realPath(folder) else { return "does not exist" }
+    guard !(real as NSString).lastPathComponent.hasPrefix(".") else { return "leads to a hidden folder (\(real))" }
+    var info = stat()
+    guard stat(real + "/conf.lua", &info) == 0, info.st_mode & S_IFMT == S_IFREG else { return "has no conf.lua, so it is no game" }
+    return nil
   }
 
   private func mismatch(_ file: String, _ key: String, _ expected: String, _ index: Int32) -> String {

@@ -161,9 +161,7 @@ public final class Engine: GameDriver, Part, GameRestarting {
 
   /// Runs `main.lua` and enters the entry scene. Errors here stop the game from starting.
   public func start() throws(GameLoadError) {
-    if options.stuckTickSeconds > 0, stuckGuard == nil {
-      stuckGuard = StuckStepGuard(seconds: options.stuckTickSeconds, what: "\(displayPath) (seed \(options.seed))")
-    }
+    startStuckGuard()
     stuckGuard?.begin()
     defer { stuckGuard?.end() }
     modules.resetGameEnvironment()
@@ -411,6 +409,21 @@ public final class Engine: GameDriver, Part, GameRestarting {
       scenes.applyPending(screen: designSize)
       hops += 1
     }
+    if hops > 0 { stuckGuard?.notes.set(scene: currentSceneName) }
+  }
+
+  /// Names the test now running in the message of a tick stuck in engine code.
+  package func noteTest(_ name: String?) {
+    startStuckGuard()
+    stuckGuard?.notes.set(test: name)
+  }
+
+  /// Starts the stuck-tick guard once, when the options ask for one.
+  private func startStuckGuard() {
+    guard options.stuckTickSeconds > 0, stuckGuard == nil else { return }
+    let guardian = StuckStepGuard(seconds: options.stuckTickSeconds, what: "\(displayPath) (seed \(options.seed))", probe: vm.callProbe)
+    modules.stuckNotes = guardian.notes
+    stuckGuard = guardian
   }
 
   package static func defaultSaveDirectory(for game: URL) -> URL {

@@ -98,6 +98,11 @@ package final class ModuleLoader: Part {
       && !name.contains("..") && !name.hasPrefix(".") && !name.hasSuffix(".")
   }
 
+  /// Where a stuck tick's message is told which file is being run (set by the engine).
+  var stuckNotes: StuckStepGuard.Notes?
+  /// The files being run, innermost last (a require inside a module's file).
+  private var running: [String] = []
+
   /// Loads (once) and returns the module's value on top of the stack.
   @discardableResult
   func require(_ name: String, on caller: LuaState? = nil) throws(LuaError) -> Int32 {
@@ -186,6 +191,12 @@ package final class ModuleLoader: Part {
   func run(source: [UInt8], chunkName: String, env: LuaRef?, arg: String? = nil, on caller: LuaState? = nil) throws(LuaError) {
     let lua = caller ?? context.lua
     let shown = String(chunkName.dropFirst())
+    running.append(shown)
+    stuckNotes?.set(file: shown)
+    defer {
+      running.removeLast()
+      stuckNotes?.set(file: running.last)
+    }
     try ChunkCache.load(lua, source: source, chunkName: chunkName)
     if let env {
       lua.push(env)

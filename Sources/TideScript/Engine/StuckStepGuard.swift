@@ -18,16 +18,21 @@ final class StuckStepGuard: @unchecked Sendable {
   private let clock = Clock()
   private let timer: DispatchSourceTimer
 
-  /// Watches from a timer thread, once a second; `what` names the game and seed in the message.
-  init(seconds: Int, what: String) {
+  /// What the engine is doing, for the message: set on the engine's thread when it changes
+  /// (a scene entered, a file loaded, a test begun), read on the guard's.
+  let notes = Notes()
+
+  /// Watches from a timer thread, once a second; `what` names the game and seed in the
+  /// message, `probe` the Swift function the tick is in.
+  init(seconds: Int, what: String, probe: LuaCallProbe? = nil) {
     let limit = UInt64(seconds) * 1_000_000_000
     timer = DispatchSource.makeTimerSource(queue: .global(qos: .utility))
     timer.schedule(deadline: .now() + .seconds(1), repeating: .seconds(1))
-    timer.setEventHandler { [clock] in
+    timer.setEventHandler { [clock, notes] in
       let started = clock.startedAt.load(ordering: .acquiring)
       guard started != 0, MonotonicClock.nanoseconds() &- started > limit else { return }
       let message = "tide: \(what): one tick has run for over \(seconds) s in code the watchdog cannot stop (the "
-        + "engine's, or a library function's); ending the process\n"
+        + "engine's, or a library function's): \(notes.describe(call: probe?.currentCall)); ending the process\n"
       FileHandle.standardError.write(Data(message.utf8))
       // _exit, not exit: the main thread is stuck and must not run exit handlers with it.
       _exit(70)
@@ -43,4 +48,27 @@ final class StuckStepGuard: @unchecked Sendable {
 
   /// Marks its end.
   func end() { clock.startedAt.store(0, ordering: .releasing) }
+
+  /// The place a stuck tick is named by: the test, the scene, the file being loaded.
+  final class Notes: @unchecked Sendable {
+    private let lock = NSLock()
+    private var test: String?
+    private var scene: String?
+    private var file: String?
+
+    func set(test: String?) { lock.withLock { self.test = test } }
+    func set(scene: String?) { lock.withLock { self.scene = scene } }
+    func set(file: String?) { lock.withLock { self.file = file } }
+
+    /// "in tide.sprite.text, scene 'play', test 'x'", the parts that are known.
+    func describe(call: String?) -> String {
+      lock.withLock {
+        var parts = [call.map { "in \($0)" } ?? "in no Lua call (the engine's own work between calls)"]
+        if let file { parts.append("loading \(file)") }
+        parts.append(scene.map { "scene '\($0)'" } ?? "no scene yet")
+        if let test { parts.append("test '\(test)'") }
+        return parts.joined(separator: ", ")
+      }
+    }
+  }
 }

@@ -100,15 +100,13 @@ enum GameFingerprint {
     // game's sounds are most of its bytes (a fingerprint starts every `tide run --runs` worker).
     func mix(_ bytes: some ContiguousBytes) { bytes.withUnsafeBytes { mix($0) } }
     let root = directory.standardizedFileURL.path
-    guard let walker = FileManager.default.enumerator(atPath: root) else { return "0" }
-    var paths: [String] = []
-    while let path = walker.nextObject() as? String {
-      if path == "tests" || path.hasPrefix("tests/") || path.split(separator: "/").contains(where: { $0.hasPrefix(".") }) { continue }
-      var isDirectory: ObjCBool = false
-      if FileManager.default.fileExists(atPath: root + "/" + path, isDirectory: &isDirectory), !isDirectory.boolValue {
-        paths.append(path)
-      }
-    }
+    // Links are not followed into folders (a loop would never end) nor out of the game (a link
+    // to /dev/zero would never finish reading); a link to one of the game's own files counts.
+    let paths = FolderWalk.entries(under: root, skipHidden: true).filter { entry in
+      guard entry.path != "tests", !entry.path.hasPrefix("tests/") else { return false }
+      return entry.kind == .file
+        || (entry.kind == .link && FolderWall.isReadableFile(URL(fileURLWithPath: root + "/" + entry.path), roots: [directory]))
+    }.map(\.path)
     for path in paths.sorted() {
       mix(Array(path.utf8))
       mix([UInt8(0)])

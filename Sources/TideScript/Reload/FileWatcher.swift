@@ -1,4 +1,5 @@
 import Foundation
+import TideCore
 
 #if canImport(Glibc)
   import Glibc
@@ -110,22 +111,23 @@ public final class FileWatcher {
 
   #if canImport(Glibc)
     private func watchTree(_ path: String) throws(FileWatcherError) {
-      let wd = inotify_add_watch(descriptor, path, FileWatcher.mask)
-      guard wd >= 0 else {
-        let reason = errno == ENOSPC
-          ? "the system's inotify watch limit is reached (raise fs.inotify.max_user_watches)"
-          : String(cString: strerror(errno))
-        throw FileWatcherError(description: "cannot watch \(path): \(reason)")
-      }
-      directories[wd] = path
-      let names = (try? FileManager.default.contentsOfDirectory(atPath: path)) ?? []
-      for name in names.sorted() where !name.hasPrefix(".") {
-        var isDirectory: ObjCBool = false
-        let child = path + "/" + name
-        if FileManager.default.fileExists(atPath: child, isDirectory: &isDirectory), isDirectory.boolValue {
-          try watchTree(child)
+      // Links below the root are not followed: a link to a folder of the game is watched where
+      // it really is, and one out of the game (or `a -> .`, a walk without end) is not watched.
+      let below = FolderWalk.entries(under: path, skipHidden: true).filter { $0.kind == .folder }
+      for folder in [path] + below.map({ path + "/" + $0.path }) {
+        let mask = FileWatcher.mask | (folder == path ? 0 : UInt32(IN_DONT_FOLLOW))
+        let wd = inotify_add_watch(descriptor, folder, mask)
+        guard wd >= 0 else {
+          throw FileWatcherError(description: "cannot watch \(folder): \(FileWatcher.reason(errno))")
         }
+        directories[wd] = folder
       }
+    }
+
+    private static func reason(_ code: Int32) -> String {
+      code == ENOSPC
+        ? "the system's inotify watch limit is reached (raise fs.inotify.max_user_watches)"
+        : String(cString: strerror(code))
     }
 
     // struct inotify_event { int wd; uint32_t mask, cookie, len; char name[len]; }, packed back to back.
@@ -178,23 +180,9 @@ public final class FileWatcher {
     }
 
     private static func files(under path: String) -> [String] {
-      guard let walker = FileManager.default.enumerator(atPath: path) else { return [] }
-      var found: [String] = []
-      while let relative = walker.nextObject() as? String {
-        let name = (relative as NSString).lastPathComponent
-        if name.hasPrefix(".") {
-          walker.skipDescendants()
-          continue
-        }
-        var isDirectory: ObjCBool = false
-        let full = path + "/" + relative
-        if FileManager.default.fileExists(atPath: full, isDirectory: &isDirectory), !isDirectory.boolValue,
-          !isTemporary(name)
-        {
-          found.append(full)
-        }
-      }
-      return found
+      FolderWalk.entries(under: path, skipHidden: true)
+        .filter { $0.kind == .file && !isTemporary(($0.path as NSString).lastPathComponent) }
+        .map { path + "/" + $0.path }
     }
   #endif
 }

@@ -65,7 +65,10 @@ extension Saves {
     }
 
     /// Saves `value` (nil, booleans, numbers, strings and tables of them) as `name`, atomically:
-    /// a crash mid-write leaves the old file whole.
+    /// a crash mid-write leaves the old file whole. What could not be read back is refused with
+    /// an error and nothing is written: NaN or infinite numbers (the error names the key), a
+    /// save over 8 MiB, or a new name when the game already keeps 100 saves. At most 20 set-aside
+    /// files are kept; setting one more aside removes the oldest.
     /// @param name string
     /// @param value any
     /// @example tide.save.write("scores", scores)
@@ -172,7 +175,12 @@ extension Saves {
     case .boolean: return .bool(lua.toBool(at: index))
     case .number:
       if lua.isInteger(at: index), let i = lua.toInt(at: index) { return .int(i) }
-      return .double(lua.toDouble(at: index) ?? 0)
+      let number = lua.toDouble(at: index) ?? 0
+      // JSON has no NaN or infinity: written as null, the key would be gone on the next read.
+      guard number.isFinite else {
+        throw LuaArgumentError(arg: 2, message: "cannot save \(NumberRange.format(number)) (at \(path)): a save holds finite numbers only")
+      }
+      return .double(number)
     case .string: return .string(lua.toString(at: index) ?? "")
     case .table where !lua.isObject(at: index):  // a sprite is a table too, but no data
       let table = lua.absIndex(index)

@@ -22,6 +22,15 @@ local raw_load, raw_loadfile = load, loadfile
 for name, value in pairs(sandbox) do
   if rawget(T, name) == nil then rawset(T, name, value) end
 end
+-- The harness is the tests' alone: taken out of the game's `tide`, so a game started by
+-- tide.test.start cannot restart itself or drive its own input from a callback. The tests'
+-- `tide` is a view of the game's that adds `test`; anything else it reads or writes is the game's.
+do
+  local game_tide = sandbox.tide
+  local harness = rawget(game_tide, "test")
+  rawset(game_tide, "test", nil)
+  rawset(T, "tide", setmetatable({ test = harness }, { __index = game_tide, __newindex = game_tide }))
+end
 local game_require = sandbox.require
 arg = { [0] = "tide" }
 
@@ -183,7 +192,7 @@ do
   if executors == nil or executors.it == nil then error("busted's executors not found (busted changed?)") end
   local run_it = executors.it
   executors.it = function(element, ...)
-    before_test()
+    before_test(element.name)
     return run_it(element, ...)
   end
 end

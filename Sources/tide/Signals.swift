@@ -1,0 +1,88 @@
+import Foundation
+import TideSDL
+
+#if canImport(Glibc)
+  import Glibc
+#endif
+
+/// SIGINT and SIGTERM end `tide` within a second in every mode, with the processes it started.
+///
+/// SDL's own handlers only queue a quit event, which nothing reads while a frame is being built
+/// or while `tide shot` and `tide test` draw offscreen: the signal was lost and only SIGKILL
+/// ended them, leaving luacheck running. Here the signals are read on a queue of their own,
+/// which answers however busy the main thread is: children are killed, a window is asked to
+/// close (so its session is still recorded) and, if it has not within the grace, or at once
+/// when there is no window, the process exits with 128 + the signal.
+enum Signals {
+  /// How long a window gets to close by itself before the process exits anyway.
+  static let windowGrace = 0.8
+
+  private static let lock = NSLock()
+  nonisolated(unsafe) private static var sources: [DispatchSourceSignal] = []
+  nonisolated(unsafe) private static var windowOpen = false
+  nonisolated(unsafe) private static var receivedSignal: Int32?
+
+  /// The signal that asked `tide` to end, if one did: a window that closed because of it exits
+  /// with 128 + it, as if it had not been asked first.
+  static var received: Int32? { lock.withLock { receivedSignal } }
+
+  /// Takes SIGINT and SIGTERM over; called once, before anything else runs.
+  static func install() {
+    for number in [SIGINT, SIGTERM] {
+      // Ignored at the process level, so only the source sees it (and SDL, finding the
+      // handler no longer the default, leaves it alone).
+      signal(number, SIG_IGN)
+      let source = DispatchSource.makeSignalSource(signal: number, queue: DispatchQueue(label: "tide.signals"))
+      source.setEventHandler { handle(number) }
+      source.resume()
+      sources.append(source)
+    }
+  }
+
+  /// Marks a window open (`true`) or closed: while one is open, a signal asks it to close first.
+  static func window(open: Bool) {
+    lock.withLock { windowOpen = open }
+  }
+
+  private static func handle(_ number: Int32) {
+    ChildProcesses.killAll()
+    let status = 128 + number
+    let window = lock.withLock {
+      let first = receivedSignal == nil
+      receivedSignal = receivedSignal ?? number
+      return windowOpen && first
+    }
+    // A second signal while the window closes ends it at once.
+    guard window else { _exit(status) }
+    requestWindowQuit()
+    DispatchQueue.global().asyncAfter(deadline: .now() + windowGrace) { _exit(status) }
+  }
+}
+
+/// The processes `tide` started and has not yet seen end (luacheck, `--runs` workers), so a
+/// signal ends them with it instead of leaving them running.
+enum ChildProcesses {
+  private static let lock = NSLock()
+  nonisolated(unsafe) private static var running: Set<pid_t> = []
+
+  /// Starts `process` and remembers it until `ended`.
+  static func run(_ process: Process) throws {
+    try lock.withLock {
+      try process.run()
+      running.insert(process.processIdentifier)
+    }
+  }
+
+  /// Forgets `process` once it has been waited for.
+  static func ended(_ process: Process) {
+    _ = lock.withLock { running.remove(process.processIdentifier) }
+  }
+
+  /// Kills every child still running.
+  static func killAll() {
+    lock.withLock {
+      for pid in running { kill(pid, SIGKILL) }
+      running.removeAll()
+    }
+  }
+}

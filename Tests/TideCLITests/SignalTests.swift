@@ -1,0 +1,85 @@
+import Foundation
+import XCTest
+
+/// SIGINT and SIGTERM end `tide` in every mode, with the processes it started.
+extension CLITests {
+  /// Starts `tide`, signals it once `ready` holds (or after `after` seconds), and returns its
+  /// exit status and how many seconds it took to end after the signal (nil: not within `limit`,
+  /// then it is killed so the test goes on).
+  private func signalled(
+    _ arguments: [String], signal number: Int32, after: Double, window: Bool = false, limit: Double = 20
+  ) throws -> (status: Int32, reason: Process.TerminationReason, seconds: Double?, pid: pid_t) {
+    let process = Process()
+    process.executableURL = CLITests.tideBinary
+    process.arguments = arguments
+    process.currentDirectoryURL = CLITests.root
+    process.environment = tideEnvironment(window: window)
+    process.standardOutput = FileHandle.nullDevice
+    process.standardError = FileHandle.nullDevice
+    try process.run()
+    Thread.sleep(forTimeInterval: after)
+    XCTAssertTrue(process.isRunning, "tide ended before the signal: \(arguments)")
+    kill(process.processIdentifier, number)
+    let sent = Date()
+    while process.isRunning, Date().timeIntervalSince(sent) < limit { Thread.sleep(forTimeInterval: 0.05) }
+    let seconds = process.isRunning ? nil : Date().timeIntervalSince(sent)
+    if process.isRunning { kill(process.processIdentifier, SIGKILL) }
+    process.waitUntilExit()
+    return (process.terminationStatus, process.terminationReason, seconds, process.processIdentifier)
+  }
+
+  /// The processes whose environment names `parent` as the `tide` that started them.
+  private func workers(of parent: pid_t) -> [String] {
+    let names = (try? FileManager.default.contentsOfDirectory(atPath: "/proc")) ?? []
+    return names.filter { name in
+      guard Int(name) != nil, let environment = FileManager.default.contents(atPath: "/proc/\(name)/environ") else { return false }
+      return environment.split(separator: 0).contains { String(decoding: $0, as: UTF8.self) == "TIDE_RUNS_PARENT=\(parent)" }
+    }
+  }
+
+  /// A window busy in engine code (fitting a long text at its start) let SIGTERM wait for the
+  /// frame loop that would read SDL's quit event: the window ran on until the stuck-tick guard.
+  /// The generous limit only catches a hang; the exit is expected at once.
+  func testSigtermEndsAWindowBusyInEngineCode() throws {
+    let game = try makeGame([
+      "main.lua": "for i = 1, 20 do tide.sprite.text(('a'):rep(20000), { max_width = 1, max_height = 1 }) end\n",
+    ])
+    let result = try signalled(["run", game.path, "--no-watch", "--quit-after", "60"], signal: SIGTERM, after: 3, window: true, limit: 10)
+    XCTAssertNotNil(result.seconds, "the window did not end within 10 s of SIGTERM")
+    XCTAssertEqual(result.status, 128 + SIGTERM)
+  }
+
+  /// SIGINT ends a window that is running normally: it closes as if its button was pressed.
+  func testSigintClosesARunningWindow() throws {
+    let result = try signalled(["run", "Content/rps", "--no-watch", "--quit-after", "60"], signal: SIGINT, after: 3, window: true)
+    XCTAssertNotNil(result.seconds)
+    XCTAssertEqual(result.status, 128 + SIGINT)
+  }
+
+  /// `--runs` ends on SIGTERM, and so do its workers.
+  func testSigtermEndsRunsAndTheirWorkers() throws {
+    let result = try signalled(
+      ["run", "Content/rps", "--headless", "--runs", "100000", "--jobs", "2", "--seconds", "100"], signal: SIGTERM, after: 3)
+    XCTAssertNotNil(result.seconds)
+    XCTAssertEqual(result.status, 128 + SIGTERM)
+    XCTAssertEqual(workers(of: result.pid), [], "workers left running")
+  }
+
+  /// `tide test` and `tide shot` end on SIGINT.
+  func testSigintEndsTestAndShot() throws {
+    let game = try makeGame([
+      "main.lua": "",
+      "tests/slow_test.lua": "describe('d', function() it('runs long', function()\n"
+        + "  local app = tide.test.start{}\n  app:advance(90000)\nend) end)\n",
+    ])
+    let test = try signalled(["test", game.path], signal: SIGINT, after: 3)
+    XCTAssertNotNil(test.seconds)
+    XCTAssertEqual(test.status, 128 + SIGINT)
+    let input = game.appendingPathComponent("long.input")
+    try "@at 99999\n".write(to: input, atomically: true, encoding: .utf8)
+    let shot = try signalled(
+      ["shot", game.path, "--input", input.path, "--output", game.appendingPathComponent("x.png").path], signal: SIGINT, after: 3)
+    XCTAssertNotNil(shot.seconds)
+    XCTAssertEqual(shot.status, 128 + SIGINT)
+  }
+}
