@@ -102,6 +102,7 @@ public struct NodeLook: Sendable {
     let align: TextAlign
     let points: [Vec2]
     let pointBounds: Rect
+    let fillTriangles: [Int32]
     let particles: [ParticleSprite]
     let particleShape: EmitterSpec.Shape
     let particleBlend: EmitterSpec.Blend
@@ -114,6 +115,7 @@ public struct NodeLook: Sendable {
       align = node.align
       points = node.points
       pointBounds = node.pointBounds
+      fillTriangles = node.fillTriangles
       let emitter = node.emitter
       particles = emitter?.snapshot() ?? []
       particleShape = emitter?.spec.shape ?? .circle
@@ -132,6 +134,8 @@ public struct NodeLook: Sendable {
   public var points: [Vec2] { detail?.points ?? [] }
   /// Their bounding box.
   public var pointBounds: Rect { detail?.pointBounds ?? Rect(x: 0, y: 0, width: 0, height: 0) }
+  /// A polygon's fill triangles, index triples into `points` (empty for other kinds).
+  public var fillTriangles: [Int32] { detail?.fillTriangles ?? [] }
   /// The live particles of a particles node (empty for other kinds), and how they are drawn.
   public var particles: [ParticleSprite] { detail?.particles ?? [] }
   public var particleShape: EmitterSpec.Shape { detail?.particleShape ?? .circle }

@@ -55,6 +55,8 @@ final class NodeRenderer {
     // Pixels covered so far this frame, and the most a frame may cover (see `overdrawLayers`).
     var covered = 0.0
     var coverLimit = Double.infinity
+    // What the item being drawn may still cover: lines and outlines stop there.
+    var itemBudget = Double.infinity
     // The largest text texture this output needs (`screenSide(target)`), once a frame.
     var textSide = Limits.textTextureSide
 
@@ -144,7 +146,9 @@ final class NodeRenderer {
         // 200,000 sprites or particles each as big as the screen would otherwise take minutes.
         if frame.covered > frame.coverLimit { break }
         let transform = view * first[index].transform
+        frame.itemBudget = frame.coverLimit - frame.covered
         frame.covered += Self.coverage(first + index, transform: transform, frame.target)
+        frame.covered += Self.strokeCoverage(first + index, transform: transform, frame.target, budget: frame.itemBudget)
         draw(first + index, transform: transform, view: view, pixelScale: pixelScale, &frame)
       }
     }
@@ -189,6 +193,26 @@ final class NodeRenderer {
     let height = min(maxY, target.maxY) - max(minY, target.minY)
     guard width > 0, height > 0, width.isFinite, height.isFinite else { return 0 }
     return width * height
+  }
+
+  /// Pixels the segments of a line or a polygon's outline paint, counted up to `budget`
+  /// (`ShapeBatch.strokeCost`), on top of `coverage`: segments may overlap without end, so the
+  /// box alone does not bound them. 0 for other kinds.
+  static func strokeCoverage(
+    _ item: UnsafePointer<DrawItem>, transform t: Affine, _ target: SafeGeometry.Box, budget: Double
+  ) -> Double {
+    let kind = item.pointee.look.kind
+    guard kind == .line || kind == .polygon, item.pointee.look.stroke != nil, item.pointee.look.strokeWidth > 0
+    else { return 0 }
+    let points = item.pointee.look.points
+    let pixels = max(item.pointee.look.strokeWidth * ShapeBatch.areaScale(t), 1)
+    return ShapeBatch.strokeCost(
+      points.count, closed: kind == .polygon, reach: kind == .line ? pixels / 2 + 0.5 : pixels + 0.5,
+      target: target, budget: budget
+    ) { i in
+      let p = t.apply(points[i])
+      return SIMD2(p.x, p.y)
+    }.cost
   }
 
   /// Switches to the clip region of the next items: a clip rectangle (within the band's) for
@@ -283,11 +307,13 @@ final class NodeRenderer {
       else { return }
       if look.kind == .polygon {
         frame.shapes.addPolygon(
-          look.points, transform: transform, fill: shade(look.fill, look.tint, alpha),
-          stroke: shade(look.stroke, look.tint, alpha), strokeWidth: look.strokeWidth)
+          look.points, triangles: look.fillTriangles, transform: transform,
+          fill: shade(look.fill, look.tint, alpha), stroke: shade(look.stroke, look.tint, alpha),
+          strokeWidth: look.strokeWidth, target: frame.target, budget: frame.itemBudget)
       } else {
         frame.shapes.addPolyline(
-          look.points, width: look.strokeWidth, transform: transform, color: shade(look.stroke, look.tint, alpha))
+          look.points, width: look.strokeWidth, transform: transform,
+          color: shade(look.stroke, look.tint, alpha), target: frame.target, budget: frame.itemBudget)
       }
     case .group:
       break

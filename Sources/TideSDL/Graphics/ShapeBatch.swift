@@ -237,10 +237,13 @@ struct ShapeBatch {
     emit(fill: fill, stroke: stroke, strokeWidth: strokeWidth * Self.areaScale(transform))
   }
 
-  /// Adds a polygon through `corners` (box space; concave allowed): the fill ear-clipped, the
-  /// edge ramped like other shapes, the stroke inside the edge.
+  /// Adds a polygon through `corners` (box space; concave allowed): the fill cut into
+  /// `triangles` (index triples into `corners`, the node's cached `fillTriangles`), the
+  /// edge ramped like other shapes, the stroke inside the edge. The stroke's edges are drawn
+  /// while their `strokeCost` stays within `budget` pixels.
   mutating func addPolygon(
-    _ corners: [Vec2], transform: Affine, fill: SDL_Color?, stroke: SDL_Color?, strokeWidth: Double
+    _ corners: [Vec2], triangles: [Int32], transform: Affine, fill: SDL_Color?, stroke: SDL_Color?,
+    strokeWidth: Double, target: SafeGeometry.Box, budget: Double = .infinity
   ) {
     guard Self.maxScale(transform) > 1e-9, corners.count >= 3 else { return }
     points.removeAll(keepingCapacity: true)
@@ -253,16 +256,31 @@ struct ShapeBatch {
       let count = Int32(points.count)
       for i in 0..<points.count { append(points[i] - miters[i] * 0.5, fill) }
       for i in 0..<points.count { append(points[i] + miters[i] * 0.5, clear) }
-      // The inner ring has the outline's shape, so the outline's ears index it.
-      for index in Polygon.triangulate(points.map { Vec2($0.x, $0.y) }) { indices.append(base + Int32(index)) }
+      // The inner ring has the outline's shape, so the outline's triangles index it. Small
+      // outlines are ear-clipped here, in pixels, as they always were (the cache, made in box
+      // space, can cut them apart differently where corners line up); and where corners landed
+      // on one pixel and were merged, the cached triangles do not fit.
+      if corners.count > Polygon.earClippedCorners, points.count == corners.count, !triangles.isEmpty {
+        for index in triangles { indices.append(base + index) }
+      } else {
+        for index in Polygon.triangulate(points.map { Vec2($0.x, $0.y) }) { indices.append(base + Int32(index)) }
+      }
       appendRing(inner: base, outer: base + count, count: count)
     }
-    if let stroke, stroke.a > 0, strokeWidth > 0 { emitStroke(stroke, width: strokeWidth * Self.areaScale(transform)) }
+    guard let stroke, stroke.a > 0, strokeWidth > 0 else { return }
+    let pixels = strokeWidth * Self.areaScale(transform)
+    let edges = Self.affordableSegments(points, closed: true, reach: Self.visibleStroke(stroke, pixels: pixels).width + 0.5, target: target, budget: budget)
+    emitStroke(stroke, width: pixels, edges: edges)
   }
 
   /// Adds a polyline through `corners` (box space), `width` box units wide, with butt ends and
   /// mitred joins (a join sharper than about 30° is bevelled so it cannot spike), edges ramped.
-  mutating func addPolyline(_ corners: [Vec2], width: Double, transform: Affine, color: SDL_Color?) {
+  /// Its segments are drawn while their `strokeCost` stays within `budget` pixels: a line may
+  /// cross itself at every segment, and each crossing is painted again.
+  mutating func addPolyline(
+    _ corners: [Vec2], width: Double, transform: Affine, color: SDL_Color?,
+    target: SafeGeometry.Box, budget: Double = .infinity
+  ) {
     guard let color, color.a > 0, Self.maxScale(transform) > 1e-9, corners.count >= 2 else { return }
     var path: [SIMD2<Double>] = []
     for corner in corners {
@@ -270,8 +288,10 @@ struct ShapeBatch {
       if let last = path.last, Self.lengthSquared(point - last) < 1e-12 { continue }
       path.append(point)
     }
-    guard path.count >= 2 else { return }
     let (shade, pixels) = Self.visibleStroke(color, pixels: width * Self.areaScale(transform))
+    let segments = Self.affordableSegments(path, closed: false, reach: pixels / 2 + 0.5, target: target, budget: budget)
+    path.removeSubrange(min(segments + 1, path.count)...)
+    guard path.count >= 2 else { return }
     let clear = SDL_Color(r: shade.r, g: shade.g, b: shade.b, a: 0)
     // Per point: the unit normal, scaled by the miter length at joins.
     var normals: [SIMD2<Double>] = []
@@ -341,7 +361,7 @@ struct ShapeBatch {
 
   /// The outline lies inside the shape's edge (like a CSS border), so it never grows the
   /// shape and a whole-pixel width on a pixel boundary comes out crisp.
-  private mutating func emitStroke(_ stroke: SDL_Color, width pixels: Double) {
+  private mutating func emitStroke(_ stroke: SDL_Color, width pixels: Double, edges: Int? = nil) {
     let (color, width) = Self.visibleStroke(stroke, pixels: pixels)
     let clear = SDL_Color(r: color.r, g: color.g, b: color.b, a: 0)
     let count = Int32(points.count)
@@ -353,14 +373,15 @@ struct ShapeBatch {
     for (inset, shade) in offsets {
       for i in 0..<points.count { append(points[i] - miters[i] * inset, shade) }
     }
-    appendRing(inner: base, outer: base + count, count: count)
-    appendRing(inner: base + count, outer: base + 2 * count, count: count)
-    appendRing(inner: base + 2 * count, outer: base + 3 * count, count: count)
+    let drawn = Int32(min(edges ?? points.count, points.count))
+    appendRing(inner: base, outer: base + count, count: count, edges: drawn)
+    appendRing(inner: base + count, outer: base + 2 * count, count: count, edges: drawn)
+    appendRing(inner: base + 2 * count, outer: base + 3 * count, count: count, edges: drawn)
   }
 
-  /// Two triangles per edge between two rings of `count` vertices each.
-  private mutating func appendRing(inner: Int32, outer: Int32, count: Int32) {
-    for i in 0..<count {
+  /// Two triangles per edge between two rings of `count` vertices each (the first `edges`).
+  private mutating func appendRing(inner: Int32, outer: Int32, count: Int32, edges: Int32? = nil) {
+    for i in 0..<(edges ?? count) {
       let next = (i + 1) % count
       indices.append(contentsOf: [
         inner + i, outer + i, outer + next,
@@ -443,6 +464,43 @@ struct ShapeBatch {
     var faded = color
     faded.a = UInt8((Double(color.a) * (pixels > 0 ? pixels : 0)).rounded())  // NaN too: 0
     return (faded, 1)
+  }
+
+  /// Pixels a segment from `a` to `b` drawn `reach` pixels either side of it may make the
+  /// rasterizer visit: its box widened by `reach`, on `target`. Lines and outlines are charged
+  /// this per segment against a frame's overdraw budget, because their segments may overlap
+  /// each other without end (a zigzag at a great width paints the screen once per segment).
+  static func segmentCost(
+    _ a: SIMD2<Double>, _ b: SIMD2<Double>, reach: Double, _ target: SafeGeometry.Box
+  ) -> Double {
+    let width = min(max(a.x, b.x) + reach, target.maxX) - max(min(a.x, b.x) - reach, target.minX)
+    let height = min(max(a.y, b.y) + reach, target.maxY) - max(min(a.y, b.y) - reach, target.minY)
+    guard width > 0, height > 0 else { return 0 }  // NaN too
+    return width * height
+  }
+
+  /// How many segments of `path` (pixels; `closed` adds the one back to the start) fit in
+  /// `budget` pixels of `segmentCost`, taken in order, and what they cost.
+  static func affordableSegments(
+    _ path: [SIMD2<Double>], closed: Bool, reach: Double, target: SafeGeometry.Box, budget: Double
+  ) -> Int {
+    strokeCost(path.count, closed: closed, reach: reach, target: target, budget: budget) { path[$0] }.segments
+  }
+
+  /// `affordableSegments` over `count` points read through `point`, so the renderer can charge
+  /// a sprite's points without copying them.
+  static func strokeCost(
+    _ count: Int, closed: Bool, reach: Double, target: SafeGeometry.Box, budget: Double,
+    point: (Int) -> SIMD2<Double>
+  ) -> (segments: Int, cost: Double) {
+    let segments = closed ? (count >= 3 ? count : 0) : max(count - 1, 0)
+    var cost = 0.0
+    for i in 0..<segments {
+      let step = segmentCost(point(i), point(i + 1 == count ? 0 : i + 1), reach: reach, target)
+      if cost + step > budget { return (i, cost) }
+      cost += step
+    }
+    return (segments, cost)
   }
 
   /// The geometric mean stretch (for line widths).
