@@ -36,4 +36,58 @@ final class ShapeBatchTests: XCTestCase {
       XCTAssertEqual(green, 191, accuracy: 3, "edge at x = \(x)")
     }
   }
+
+  /// A zigzag of the most points at the widest stroke (both documented maxima) paints the
+  /// screen once per segment: it stops where the frame's overdraw budget runs out.
+  func testZigzagAtTheMaximaStopsAtTheOverdrawBudget() {
+    let target = SafeGeometry.Box(minX: 0, minY: 0, maxX: 1280, maxY: 720)
+    let budget = NodeRenderer.overdrawLayers * 1280 * 720
+    let zigzag = (0..<Limits.points).map { Vec2(100 + Double($0 % 100) * 10, $0 % 2 == 0 ? 100 : 600) }
+    let color = SDL_Color(r: 46, g: 196, b: 182, a: 255)
+    var line = ShapeBatch()
+    line.addPolyline(
+      zigzag, width: Limits.strokeWidth.bounds.upperBound, transform: .identity, color: color, target: target,
+      budget: budget)
+    // Each segment covers the screen: about one segment per screen of budget, six triangles each.
+    XCTAssertGreaterThan(line.pendingTriangles, 0)
+    XCTAssertLessThanOrEqual(line.pendingTriangles, 6 * Int(NodeRenderer.overdrawLayers + 1))
+    var outline = ShapeBatch()
+    outline.addPolygon(
+      zigzag + [Vec2(1200, 700), Vec2(50, 700)], triangles: [], transform: .identity, fill: nil, stroke: color,
+      strokeWidth: Limits.strokeWidth.bounds.upperBound, target: target, budget: budget)
+    XCTAssertGreaterThan(outline.pendingTriangles, 0)
+    XCTAssertLessThanOrEqual(outline.pendingTriangles, 6 * Int(NodeRenderer.overdrawLayers + 1))
+    // What a frame counts for the line is what it let it paint, so the frame ends there.
+    let scene = SceneGraph()
+    let node = scene.makeNode(.line)
+    node.points = zigzag
+    node.strokeWidth = Limits.strokeWidth.bounds.upperBound
+    node.stroke = .white
+    scene.root.add(node)
+    let items = scene.drawList()
+    items.withUnsafeBufferPointer { buffer in
+      guard let first = buffer.baseAddress else { return XCTFail("no items") }
+      let counted = NodeRenderer.strokeCoverage(first, transform: first.pointee.transform, target, budget: budget)
+      XCTAssertGreaterThan(counted, budget - 1280 * 720)
+      XCTAssertLessThanOrEqual(counted, budget)
+    }
+  }
+
+  /// Ordinary lines and outlines are drawn whole: six triangles a segment, or an edge.
+  func testOrdinaryLinesAreDrawnWhole() {
+    let target = SafeGeometry.Box(minX: 0, minY: 0, maxX: 1280, maxY: 720)
+    let budget = NodeRenderer.overdrawLayers * 1280 * 720
+    let color = SDL_Color(r: 255, g: 255, b: 255, a: 255)
+    var batch = ShapeBatch()
+    let zigzag = [Vec2(0, 0), Vec2(80, 70), Vec2(160, 0), Vec2(240, 70), Vec2(310, 10)]
+    batch.addPolyline(zigzag, width: 10, transform: .translate(40, 420), color: color, target: target, budget: budget)
+    XCTAssertEqual(batch.pendingTriangles, 4 * 6)
+    var star = ShapeBatch()
+    let corners = [(0.0, -70.0), (17, -22), (67, -22), (27, 10), (42, 58), (0, 29), (-42, 58), (-27, 10), (-67, -22), (-17, -22)]
+      .map { Vec2($0.0, $0.1) }
+    star.addPolygon(
+      corners, triangles: [], transform: .translate(285, 265), fill: nil, stroke: color, strokeWidth: 3,
+      target: target, budget: budget)
+    XCTAssertEqual(star.pendingTriangles, 10 * 6)
+  }
 }

@@ -20,6 +20,8 @@ struct ShapeBatch {
 
   /// Whether anything waits to be drawn.
   var isEmpty: Bool { indices.isEmpty }
+  /// Triangles waiting to be drawn: the rasterizer's work to come.
+  var pendingTriangles: Int { indices.count / 3 }
 
   /// Sends the pending triangles to the renderer, culled and clipped to `target` (the
   /// renderer's output in pixels) where they reach far past it (see `SafeGeometry`), and cut to
