@@ -133,4 +133,36 @@ final class PolygonTriangulationTests: XCTestCase {
     polygon.points = [Vec2(0, 0), Vec2(10, 0), Vec2(0, 10)]
     XCTAssertEqual(scene.drawList()[0].look.fillTriangles, [])
   }
+
+  /// Circles clipping inside each other, each turned a little: every level adds corners to the
+  /// region, which stays under the cap, so the levels below and every item clip in bounded work.
+  func testNestedClipsKeepABoundedOutline() {
+    let scene = SceneGraph()
+    var parent = scene.root
+    for level in 0..<150 {
+      let circle = scene.makeNode(.circle)
+      circle.width = 400
+      circle.height = 400
+      circle.anchorX = 0.5
+      circle.anchorY = 0.5
+      circle.x = level == 0 ? 500 : 200
+      circle.y = level == 0 ? 400 : 200
+      circle.rotation = 360.0 / 48 / 150
+      circle.clipsChildren = true
+      parent.add(circle)
+      parent = circle
+    }
+    let dot = scene.makeNode(.rect)
+    dot.width = 4
+    dot.height = 4
+    dot.x = 198
+    dot.y = 198
+    parent.add(dot)
+    guard let region = scene.drawList().last?.clip else { return XCTFail("no clip region") }
+    XCTAssertGreaterThan(region.outline.count, 48)
+    XCTAssertLessThanOrEqual(region.outline.count, Limits.clipCorners)
+    XCTAssertTrue(region.contains(Vec2(500, 400)), "the middle still shows")
+    XCTAssertTrue(region.contains(Vec2(690, 400)), "almost out to the radius")
+    XCTAssertFalse(region.contains(Vec2(702, 400)))
+  }
 }

@@ -63,6 +63,9 @@ public enum Limits {
   public static let particleSize = NumberRange(0...10_000)
   /// Corners of one line or polygon sprite: 10,000.
   public static let points = 10_000
+  /// Corners of a clip region where clipping sprites nest (each level's outline cut by the
+  /// levels above): 256. Past that, 256 of them evenly spread are kept, a region a sliver smaller.
+  public static let clipCorners = 256
   /// Bytes of a sprite's `name` or `tag`: 1000.
   public static let labelBytes = 1000
   /// Pixels a side of an image asset: 8192 (256 MB decoded). A larger PNG, maybe a few kilobytes

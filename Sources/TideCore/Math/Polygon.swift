@@ -82,6 +82,14 @@ public enum Polygon {
     return result.count >= 3 ? result : []
   }
 
+  /// `count` of the corners of the convex polygon `points`, evenly spread, in order: a convex
+  /// polygon inside it (when it has more corners than that), close to it when its corners are
+  /// dense.
+  public static func keepingCorners(_ points: [Vec2], _ count: Int) -> [Vec2] {
+    guard points.count > count, count >= 3 else { return points }
+    return (0..<count).map { points[$0 * points.count / count] }
+  }
+
   /// The outline of the box (0, 0, width, height) with corners rounded by `radius`, clockwise
   /// from the top-left, each quarter arc in `segments` steps.
   public static func roundedRect(width: Double, height: Double, radius: Double, segments: Int = 8) -> [Vec2] {

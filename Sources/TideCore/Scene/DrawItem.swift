@@ -52,6 +52,9 @@ public struct ClipRegion: Sendable, Equatable {
     let aligned = local.count == 4 && abs(world.b) < 1e-12 && abs(world.c) < 1e-12 && world.a > 0 && world.d > 0
     if let parent {
       outline = parent.outline.isEmpty ? [] : Polygon.clip(outline, toConvex: parent.outline)
+      // Each nested clip may add its corners; kept below a cap, clipping the next level and
+      // every item drawn inside stays bounded however deep the clips nest.
+      if outline.count > Limits.clipCorners { outline = Polygon.keepingCorners(outline, Limits.clipCorners) }
       let stillAligned = aligned && parent.isAlignedRect
       if stillAligned, let box = Rect.bounding(outline) {
         return ClipRegion(id: id, outline: box.corners, isAlignedRect: true)
