@@ -90,4 +90,25 @@ final class ShapeBatchTests: XCTestCase {
       target: target, budget: budget)
     XCTAssertEqual(star.pendingTriangles, 10 * 6)
   }
+
+  /// Lines too small to cover a pixel still cost their corners: a frame stops drawing once it
+  /// has drawn `Limits.framePoints` of them.
+  func testAFrameDrawsAtMostTheFramePointsCap() throws {
+    let fonts = try FontLibrary()
+    let offscreen = try SDLOffscreen(assets: AssetLibrary(directory: nil), fonts: fonts)
+    let scribble = (0..<Limits.points).map { Vec2(Double($0 % 2), Double($0 / 2 % 2)) }
+    func frame(lines: Int) throws -> RGBAImage {
+      let scene = SceneGraph(textMetrics: TTFTextMetrics(fonts: fonts))
+      for _ in 0..<lines {
+        SceneFixtures.add(.line, to: scene) {
+          $0.x = 5; $0.y = 5; $0.points = scribble; $0.stroke = .white; $0.strokeWidth = 1
+        }
+      }
+      SceneFixtures.add(.rect, to: scene) { $0.x = 20; $0.y = 0; $0.width = 20; $0.height = 20; $0.fill = .white }
+      return try offscreen.render(scene: scene, size: Vec2(1280, 720), background: .black)
+    }
+    let within = Limits.framePoints / Limits.points
+    XCTAssertEqual(try frame(lines: within)[30, 10] & 0xFF00, 0xFF00, "the rect after as many corners as a frame draws")
+    XCTAssertEqual(try frame(lines: within + 1)[30, 10] & 0xFF00, 0, "the rect past them")
+  }
 }

@@ -57,6 +57,8 @@ final class NodeRenderer {
     var coverLimit = Double.infinity
     // What the item being drawn may still cover: lines and outlines stop there.
     var itemBudget = Double.infinity
+    // Corners of lines and polygons the frame may still draw (`Limits.framePoints`).
+    var pointsLeft = Limits.framePoints
     // The largest text texture this output needs (`screenSide(target)`), once a frame.
     var textSide = Limits.textTextureSide
 
@@ -126,6 +128,7 @@ final class NodeRenderer {
     frame.target = SafeGeometry.Box(minX: 0, minY: 0, maxX: Double(outputWidth), maxY: Double(outputHeight))
     frame.covered = 0
     frame.coverLimit = Self.overdrawLayers * Double(outputWidth) * Double(outputHeight)
+    frame.pointsLeft = Limits.framePoints
     frame.textSide = Self.screenSide(frame.target)
     frame.baseClip = nil
     if SDL_RenderIsClipEnabled(renderer) == SDL_TRUE {
@@ -145,6 +148,12 @@ final class NodeRenderer {
         // A frame stops drawing once it has covered the screen `overdrawLayers` times over:
         // 200,000 sprites or particles each as big as the screen would otherwise take minutes.
         if frame.covered > frame.coverLimit { break }
+        // And once it has drawn `Limits.framePoints` corners: tiny shapes cover nothing.
+        let kind = first[index].look.kind
+        if kind == .line || kind == .polygon {
+          frame.pointsLeft -= first[index].look.points.count
+          if frame.pointsLeft < 0 { break }
+        }
         let transform = view * first[index].transform
         frame.itemBudget = frame.coverLimit - frame.covered
         frame.covered += Self.coverage(first + index, transform: transform, frame.target)

@@ -111,10 +111,11 @@ extension Sprites {
   /// was. Sprites nest at most 200 levels deep, and at most 200,000 live at once (removed ones
   /// count until the script lets go of them). A frame paints at most 64 screens' worth of pixels:
   /// each sprite counts its box on screen, a line or outline also each segment, particles as
-  /// they are drawn; what comes after that in the frame is not drawn, so no scene can stall the
-  /// window. What a sprite holds costs the engine at most O(n log n) in its size (points, text),
-  /// and only when it changes: a polygon is cut into triangles once per change of `points`,
-  /// text fitted once per change of its text, size or box.
+  /// they are drawn; what comes after that in the frame is not drawn, nor what comes after the
+  /// first 250,000 corners of lines and polygons, so no scene can stall the window. What a
+  /// sprite holds costs the engine at most O(n log n) in its size (points, text), and only when
+  /// it changes: a polygon is cut into triangles once per change of `points`, text fitted once
+  /// per change of its text, size or box.
   func install() {
     let m = module("tide.sprite")
 
