@@ -73,6 +73,29 @@ final class ShapeBatchTests: XCTestCase {
     }
   }
 
+  /// A star of 5,000 long spikes: each fill triangle is thin, but the rasterizer visits its
+  /// whole box, so the fill too stops where the frame's budget runs out.
+  func testLongThinFillTrianglesStopAtTheOverdrawBudget() {
+    let target = SafeGeometry.Box(minX: 0, minY: 0, maxX: 1280, maxY: 720)
+    let budget = NodeRenderer.overdrawLayers * 1280 * 720
+    let star = (0..<Limits.points).map { i -> Vec2 in
+      let angle = Double(i) / Double(Limits.points) * 2 * .pi
+      let radius = i % 2 == 0 ? 2000.0 : 1
+      return Vec2(cos(angle) * radius, sin(angle) * radius)
+    }
+    let triangles = Polygon.triangulate(star).map { Int32($0) }
+    var batch = ShapeBatch()
+    batch.addPolygon(
+      star, triangles: triangles, transform: .translate(640, 360), fill: SDL_Color(r: 255, g: 213, b: 0, a: 255),
+      stroke: nil, strokeWidth: 0, target: target, budget: budget)
+    let ring = 2 * star.count
+    XCTAssertGreaterThan(batch.pendingTriangles, ring)
+    XCTAssertLessThan(batch.pendingTriangles, ring + triangles.count / 3, "not every fill triangle")
+    let drawn = ShapeBatch.fillCost(triangles, target: target, budget: budget) { SIMD2(star[$0].x + 640, star[$0].y + 360) }
+    XCTAssertEqual(drawn.triangles, batch.pendingTriangles - ring)
+    XCTAssertLessThanOrEqual(drawn.cost, budget)
+  }
+
   /// Ordinary lines and outlines are drawn whole: six triangles a segment, or an edge.
   func testOrdinaryLinesAreDrawnWhole() {
     let target = SafeGeometry.Box(minX: 0, minY: 0, maxX: 1280, maxY: 720)

@@ -204,20 +204,28 @@ final class NodeRenderer {
     return width * height
   }
 
-  /// Pixels the segments of a line or a polygon's outline paint, counted up to `budget`
-  /// (`ShapeBatch.strokeCost`), on top of `coverage`: segments may overlap without end, so the
-  /// box alone does not bound them. 0 for other kinds.
+  /// Pixels the segments of a line or a polygon's outline, and a big polygon's fill triangles,
+  /// make the rasterizer visit, counted up to `budget` (`ShapeBatch.strokeCost`, `fillCost`),
+  /// on top of `coverage`: segments may overlap without end, and long thin triangles have big
+  /// boxes, so the box alone does not bound them. 0 for other kinds.
   static func strokeCoverage(
     _ item: UnsafePointer<DrawItem>, transform t: Affine, _ target: SafeGeometry.Box, budget: Double
   ) -> Double {
     let kind = item.pointee.look.kind
-    guard kind == .line || kind == .polygon, item.pointee.look.stroke != nil, item.pointee.look.strokeWidth > 0
-    else { return 0 }
+    guard kind == .line || kind == .polygon else { return 0 }
     let points = item.pointee.look.points
+    var fill = 0.0
+    if kind == .polygon, item.pointee.look.fill != nil {
+      fill = ShapeBatch.fillCost(item.pointee.look.fillTriangles, target: target, budget: budget) { i in
+        let p = t.apply(points[i])
+        return SIMD2(p.x, p.y)
+      }.cost
+    }
+    guard item.pointee.look.stroke != nil, item.pointee.look.strokeWidth > 0 else { return fill }
     let pixels = max(item.pointee.look.strokeWidth * ShapeBatch.areaScale(t), 1)
-    return ShapeBatch.strokeCost(
+    return fill + ShapeBatch.strokeCost(
       points.count, closed: kind == .polygon, reach: kind == .line ? pixels / 2 + 0.5 : pixels + 0.5,
-      target: target, budget: budget
+      target: target, budget: budget - fill
     ) { i in
       let p = t.apply(points[i])
       return SIMD2(p.x, p.y)

@@ -241,8 +241,10 @@ struct ShapeBatch {
 
   /// Adds a polygon through `corners` (box space; concave allowed): the fill cut into
   /// `triangles` (index triples into `corners`, the node's cached `fillTriangles`), the
-  /// edge ramped like other shapes, the stroke inside the edge. The stroke's edges are drawn
-  /// while their `strokeCost` stays within `budget` pixels.
+  /// edge ramped like other shapes, the stroke inside the edge. Fill triangles, then the
+  /// stroke's edges, are drawn while their `fillCost` and `strokeCost` stay within `budget`
+  /// pixels: the rasterizer visits each triangle's whole box, and a long thin one (a spiral's)
+  /// has a big box.
   mutating func addPolygon(
     _ corners: [Vec2], triangles: [Int32], transform: Affine, fill: SDL_Color?, stroke: SDL_Color?,
     strokeWidth: Double, target: SafeGeometry.Box, budget: Double = .infinity
@@ -252,6 +254,7 @@ struct ShapeBatch {
     for corner in corners { points.append(Self.map(transform, corner.x, corner.y)) }
     removeDuplicatePoints()
     guard points.count >= 3, computeMiters() else { return }
+    var spent = 0.0
     if let fill, fill.a > 0 {
       let clear = SDL_Color(r: fill.r, g: fill.g, b: fill.b, a: 0)
       let base = Int32(vertices.count)
@@ -262,16 +265,19 @@ struct ShapeBatch {
       // outlines are ear-clipped here, in pixels, as they always were (the cache, made in box
       // space, can cut them apart differently where corners line up); and where corners landed
       // on one pixel and were merged, the cached triangles do not fit.
-      if corners.count > Polygon.earClippedCorners, points.count == corners.count, !triangles.isEmpty {
-        for index in triangles { indices.append(base + index) }
-      } else {
-        for index in Polygon.triangulate(points.map { Vec2($0.x, $0.y) }) { indices.append(base + Int32(index)) }
-      }
+      let cut =
+        corners.count > Polygon.earClippedCorners && points.count == corners.count && !triangles.isEmpty
+        ? triangles : Polygon.triangulate(points.map { Vec2($0.x, $0.y) }).map { Int32($0) }
+      let fill = Self.fillCost(cut, target: target, budget: budget) { points[$0] }
+      for index in cut.prefix(3 * fill.triangles) { indices.append(base + index) }
+      spent = fill.cost
       appendRing(inner: base, outer: base + count, count: count)
     }
     guard let stroke, stroke.a > 0, strokeWidth > 0 else { return }
     let pixels = strokeWidth * Self.areaScale(transform)
-    let edges = Self.affordableSegments(points, closed: true, reach: Self.visibleStroke(stroke, pixels: pixels).width + 0.5, target: target, budget: budget)
+    let edges = Self.affordableSegments(
+      points, closed: true, reach: Self.visibleStroke(stroke, pixels: pixels).width + 0.5, target: target,
+      budget: budget - spent)
     emitStroke(stroke, width: pixels, edges: edges)
   }
 
@@ -487,6 +493,27 @@ struct ShapeBatch {
     _ path: [SIMD2<Double>], closed: Bool, reach: Double, target: SafeGeometry.Box, budget: Double
   ) -> Int {
     strokeCost(path.count, closed: closed, reach: reach, target: target, budget: budget) { path[$0] }.segments
+  }
+
+  /// How many of `triangles` (index triples into the points read through `point`, pixels) fit
+  /// in `budget` pixels, taken in order, each charged its box on `target`; and what they cost.
+  static func fillCost(
+    _ triangles: [Int32], target: SafeGeometry.Box, budget: Double, point: (Int) -> SIMD2<Double>
+  ) -> (triangles: Int, cost: Double) {
+    var cost = 0.0
+    var t = 0
+    while t + 2 < triangles.count {
+      let (a, b, c) = (point(Int(triangles[t])), point(Int(triangles[t + 1])), point(Int(triangles[t + 2])))
+      let low = pointwiseMin(pointwiseMin(a, b), c)
+      let high = pointwiseMax(pointwiseMax(a, b), c)
+      let width = min(high.x, target.maxX) - max(low.x, target.minX)
+      let height = min(high.y, target.maxY) - max(low.y, target.minY)
+      let step = width > 0 && height > 0 ? width * height : 0
+      if cost + step > budget { break }
+      cost += step
+      t += 3
+    }
+    return (t / 3, cost)
   }
 
   /// `affordableSegments` over `count` points read through `point`, so the renderer can charge
