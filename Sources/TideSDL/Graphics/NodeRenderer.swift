@@ -214,22 +214,23 @@ final class NodeRenderer {
     let kind = item.pointee.look.kind
     guard kind == .line || kind == .polygon else { return 0 }
     let points = item.pointee.look.points
+    func point(_ i: Int) -> SIMD2<Double> {
+      let p = t.apply(points[i])
+      return SIMD2(p.x, p.y)
+    }
     var fill = 0.0
     if kind == .polygon, item.pointee.look.fill != nil {
-      fill = ShapeBatch.fillCost(item.pointee.look.fillTriangles, target: target, budget: budget) { i in
-        let p = t.apply(points[i])
-        return SIMD2(p.x, p.y)
-      }.cost
+      // The edge ramp, two triangles an edge, and the cut inside.
+      fill = ShapeBatch.strokeCost(points.count, closed: true, reach: 1, perSegment: 2, target: target, budget: budget, point: point).cost
+      fill += ShapeBatch.fillCost(item.pointee.look.fillTriangles, target: target, budget: budget - fill, point: point).cost
     }
     guard item.pointee.look.stroke != nil, item.pointee.look.strokeWidth > 0 else { return fill }
     let pixels = max(item.pointee.look.strokeWidth * ShapeBatch.areaScale(t), 1)
-    return fill + ShapeBatch.strokeCost(
-      points.count, closed: kind == .polygon, reach: kind == .line ? pixels / 2 + 0.5 : pixels + 0.5,
-      target: target, budget: budget - fill
-    ) { i in
-      let p = t.apply(points[i])
-      return SIMD2(p.x, p.y)
-    }.cost
+    return fill
+      + ShapeBatch.strokeCost(
+        points.count, closed: kind == .polygon, reach: kind == .line ? pixels / 2 + 0.5 : pixels + 0.5,
+        perSegment: ShapeBatch.strokeTriangles, target: target, budget: budget - fill, point: point
+      ).cost
   }
 
   /// Switches to the clip region of the next items: a clip rectangle (within the band's) for

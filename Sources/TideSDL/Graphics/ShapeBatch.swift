@@ -268,16 +268,20 @@ struct ShapeBatch {
       let cut =
         corners.count > Polygon.earClippedCorners && points.count == corners.count && !triangles.isEmpty
         ? triangles : Polygon.triangulate(points.map { Vec2($0.x, $0.y) }).map { Int32($0) }
-      let fill = Self.fillCost(cut, target: target, budget: budget) { points[$0] }
+      // The edge ramp's two triangles an edge, then the inside, are drawn while they fit.
+      let ramp = Self.strokeCost(points.count, closed: true, reach: 1, perSegment: 2, target: target, budget: budget) {
+        points[$0]
+      }
+      let fill = Self.fillCost(cut, target: target, budget: budget - ramp.cost) { points[$0] }
       for index in cut.prefix(3 * fill.triangles) { indices.append(base + index) }
-      spent = fill.cost
-      appendRing(inner: base, outer: base + count, count: count)
+      spent = ramp.cost + fill.cost
+      appendRing(inner: base, outer: base + count, count: count, edges: Int32(ramp.segments))
     }
     guard let stroke, stroke.a > 0, strokeWidth > 0 else { return }
     let pixels = strokeWidth * Self.areaScale(transform)
     let edges = Self.affordableSegments(
-      points, closed: true, reach: Self.visibleStroke(stroke, pixels: pixels).width + 0.5, target: target,
-      budget: budget - spent)
+      points, closed: true, reach: Self.visibleStroke(stroke, pixels: pixels).width + 0.5,
+      perSegment: Self.strokeTriangles, target: target, budget: budget - spent)
     emitStroke(stroke, width: pixels, edges: edges)
   }
 
@@ -297,7 +301,8 @@ struct ShapeBatch {
       path.append(point)
     }
     let (shade, pixels) = Self.visibleStroke(color, pixels: width * Self.areaScale(transform))
-    let segments = Self.affordableSegments(path, closed: false, reach: pixels / 2 + 0.5, target: target, budget: budget)
+    let segments = Self.affordableSegments(
+      path, closed: false, reach: pixels / 2 + 0.5, perSegment: Self.strokeTriangles, target: target, budget: budget)
     path.removeSubrange(min(segments + 1, path.count)...)
     guard path.count >= 2 else { return }
     let clear = SDL_Color(r: shade.r, g: shade.g, b: shade.b, a: 0)
@@ -487,12 +492,20 @@ struct ShapeBatch {
     return width * height
   }
 
+  /// Triangles a stroke draws along each segment (three bands of two: ramp, solid, ramp), each
+  /// of which the rasterizer visits across about the segment's box.
+  static let strokeTriangles = 6.0
+
   /// How many segments of `path` (pixels; `closed` adds the one back to the start) fit in
-  /// `budget` pixels of `segmentCost`, taken in order, and what they cost.
+  /// `budget` pixels of `segmentCost`, `perSegment` times over (the triangles drawn along each),
+  /// taken in order.
   static func affordableSegments(
-    _ path: [SIMD2<Double>], closed: Bool, reach: Double, target: SafeGeometry.Box, budget: Double
+    _ path: [SIMD2<Double>], closed: Bool, reach: Double, perSegment: Double, target: SafeGeometry.Box,
+    budget: Double
   ) -> Int {
-    strokeCost(path.count, closed: closed, reach: reach, target: target, budget: budget) { path[$0] }.segments
+    strokeCost(path.count, closed: closed, reach: reach, perSegment: perSegment, target: target, budget: budget) {
+      path[$0]
+    }.segments
   }
 
   /// How many of `triangles` (index triples into the points read through `point`, pixels) fit
@@ -519,13 +532,13 @@ struct ShapeBatch {
   /// `affordableSegments` over `count` points read through `point`, so the renderer can charge
   /// a sprite's points without copying them.
   static func strokeCost(
-    _ count: Int, closed: Bool, reach: Double, target: SafeGeometry.Box, budget: Double,
+    _ count: Int, closed: Bool, reach: Double, perSegment: Double, target: SafeGeometry.Box, budget: Double,
     point: (Int) -> SIMD2<Double>
   ) -> (segments: Int, cost: Double) {
     let segments = closed ? (count >= 3 ? count : 0) : max(count - 1, 0)
     var cost = 0.0
     for i in 0..<segments {
-      let step = segmentCost(point(i), point(i + 1 == count ? 0 : i + 1), reach: reach, target)
+      let step = perSegment * segmentCost(point(i), point(i + 1 == count ? 0 : i + 1), reach: reach, target)
       if cost + step > budget { return (i, cost) }
       cost += step
     }
