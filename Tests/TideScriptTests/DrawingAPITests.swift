@@ -228,6 +228,18 @@ final class DrawingAPITests: XCTestCase {
           assert.are.same({ 10, 10 }, { badge_seen.x, badge_seen.y })
         end)
 
+        it("names its methods in argument errors however they are called, and NaN as nan", function()
+          local ok, message = pcall(tide.camera.to_world, tide.camera, 1e300, 0)
+          assert.is_false(ok)
+          assert.are.equal("bad argument #2 to 'camera:to_world' (x must be a finite number from -1000000 to 1000000, got 1e+300)", message)
+          ok, message = pcall(tide.camera.to_screen, tide.camera, 0, 0 / 0)
+          assert.are.equal("bad argument #3 to 'camera:to_screen' (y must be a finite number from -1000000 to 1000000, got nan)", message)
+          local s = tide.sprite.rect{}
+          ok, message = pcall(s.contains, s, 7)
+          assert.is_false(ok)
+          assert.is_truthy(message:find("bad argument #2 to 'sprite:contains'", 1, true), message)
+        end)
+
         it("round-trips points through zoom and rotation", function()
           tide.camera.rotation, tide.camera.zoom, tide.camera.x = 30, 3, -200
           local sx, sy = tide.camera:to_screen(12, -34)
@@ -272,6 +284,6 @@ final class DrawingAPITests: XCTestCase {
         end)
       end)
       """#)
-    assertAllPassed(report, count: 21)
+    assertAllPassed(report, count: 22)
   }
 }

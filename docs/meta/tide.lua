@@ -911,7 +911,7 @@ tide.scene = {}
 ---The design size the game lays out in (`width`, `height`); the window letterboxes it.
 tide.screen = {}
 
----Shapes, images and text in a retained scene graph that the engine draws, animates and hit-tests. Sprites made while a scene is active belong to it and go when it ends. Every sprite has the fields listed under [Sprite](#sprite), read and written as `s.x = 10` or passed to a constructor. An unknown field is an error, so a typo never passes silently, and a number outside its field's range is an error naming the field, wherever it is written: constructor, `s.x = v` or tween. A sprite is a Lua table whose `x` and `y` are plain fields, so moving thousands a tick costs what it costs on plain tables; a bad `x` or `y` is therefore caught when the engine next reads it, by the end of the tick, not at the line that wrote it: the error names the sprite, where it was made and the field, and the sprite stays where it was. Sprites nest at most 200 levels deep, and at most 200,000 live at once (removed ones count until the script lets go of them).
+---Shapes, images and text in a retained scene graph that the engine draws, animates and hit-tests. Sprites made while a scene is active belong to it and go when it ends. Every sprite has the fields listed under [Sprite](#sprite), read and written as `s.x = 10` or passed to a constructor. An unknown field is an error, so a typo never passes silently, and a number outside its field's range is an error naming the field, wherever it is written: constructor, `s.x = v` or tween. A sprite is a Lua table whose `x` and `y` are plain fields, so moving thousands a tick costs what it costs on plain tables; a bad `x` or `y` is therefore caught when the engine next reads it, by the end of the tick, not at the line that wrote it: the error names the sprite, where it was made and the field, and the sprite stays where it was. Sprites nest at most 200 levels deep, and at most 200,000 live at once (removed ones count until the script lets go of them). A frame paints at most 64 screens' worth of pixels: each sprite counts its box on screen, a line or outline also each segment, particles as they are drawn; what comes after that in the frame is not drawn, nor what comes after the first 250,000 corners of lines and polygons, so no scene can stall the window. What a sprite holds costs the engine at most O(n log n) in its size (points, text), and only when it changes: a polygon is cut into triangles once per change of `points`, text fitted once per change of its text, size or box.
 tide.sprite = {}
 
 ---Start the game headlessly in a test and drive it with virtual time and input. Only present under `tide test`.
@@ -1345,7 +1345,7 @@ function tide.sprite.circle(opts) end
 ---@return tide.Sprite # its `kind` is "circle"
 function tide.sprite.ellipse(opts) end
 
----Makes a line through `points`, a flat list `{ x1, y1, x2, y2, ... }` (2 to 10,000 corners) relative to the sprite's `x`, `y`; drawn in `stroke` (default white), `stroke_width` wide (default 2), with square ends and mitred corners. Taps hit within half the width of it. Its `w`, `h` are the points' extent; setting `points` again reshapes it.
+---Makes a line through `points`, a flat list `{ x1, y1, x2, y2, ... }` (2 to 10,000 corners) relative to the sprite's `x`, `y`; drawn in `stroke` (default white), `stroke_width` wide (default 2, at most 10,000), with square ends and mitred corners. Taps hit within half the width of it. Its `w`, `h` are the points' extent; setting `points` again reshapes it. Each segment counts the pixels it covers against the frame's 64 screens (see `tide.sprite`): a wide line crossing itself at every corner is drawn up to there.
 ---
 ---```lua
 ---local path = tide.sprite.line{ x = 40, y = 300, points = { 0, 0, 120, -60, 240, 0 }, stroke = "#ffd500", stroke_width = 6 }
@@ -1354,7 +1354,7 @@ function tide.sprite.ellipse(opts) end
 ---@return tide.Sprite
 function tide.sprite.line(opts) end
 
----Makes a filled polygon through `points`, a flat list `{ x1, y1, x2, y2, ... }` (3 to 10,000 corners, concave allowed, edges not crossing) relative to the sprite's `x`, `y`; `fill` (default white), `stroke` and `stroke_width` as for rects. Taps hit inside its outline.
+---Makes a filled polygon through `points`, a flat list `{ x1, y1, x2, y2, ... }` (3 to 10,000 corners, concave allowed, edges not crossing) relative to the sprite's `x`, `y`; `fill` (default white), `stroke` and `stroke_width` as for rects. Taps hit inside its outline. Its fill is cut into triangles once per change of `points`, in O(n log n) of the corners; its outline counts against the frame's 64 screens as a line does.
 ---
 ---```lua
 ---local star = tide.sprite.polygon{ x = 200, y = 200, points = { 0, -50, 12, -15, 48, -15, 19, 7, 30, 42, 0, 20, -30, 42, -19, 7, -48, -15, -12, -15 }, fill = "#ffd500" }
@@ -1373,7 +1373,7 @@ function tide.sprite.polygon(opts) end
 ---@return tide.Sprite
 function tide.sprite.image(name, opts) end
 
----Makes a line of text; colour emoji mix with ordinary text. Its box follows the text. Give it `max_width` (and `max_height`) to keep it in a box: it wraps onto lines by default, or shrinks or is cut with "…" as `fit` says.
+---Makes a line of text; colour emoji mix with ordinary text. Its box follows the text. Give it `max_width` (and `max_height`) to keep it in a box: it wraps onto lines by default, or shrinks or is cut with "…" as `fit` says. Fitting costs O(n log n) in the text and is redone only when the text, its size, box or fit change.
 ---
 ---```lua
 ---local title = tide.sprite.text("Bungle in the Jungle", { size = 40, color = "#ffd500" })

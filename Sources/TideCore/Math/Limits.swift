@@ -63,6 +63,13 @@ public enum Limits {
   public static let particleSize = NumberRange(0...10_000)
   /// Corners of one line or polygon sprite: 10,000.
   public static let points = 10_000
+  /// Corners of lines and polygons one frame draws: 250,000 (25 sprites at the most points
+  /// each). The sprite that would pass it, and all after it, are not drawn that frame,
+  /// as past the overdraw cap: tiny shapes cover no pixels but still cost their corners.
+  public static let framePoints = 250_000
+  /// Corners of a clip region where clipping sprites nest (each level's outline cut by the
+  /// levels above): 256. Past that, 256 of them evenly spread are kept, a region a sliver smaller.
+  public static let clipCorners = 256
   /// Bytes of a sprite's `name` or `tag`: 1000.
   public static let labelBytes = 1000
   /// Pixels a side of an image asset: 8192 (256 MB decoded). A larger PNG, maybe a few kilobytes

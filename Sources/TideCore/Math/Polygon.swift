@@ -4,7 +4,8 @@ import Foundation
 ///
 /// Written here rather than taken from a library: Chipmunk2D and Box2D (both in Debian) handle
 /// convex collision shapes only, and what Tide needs is small: point-in-polygon, distance to a
-/// polyline, ear-clipping of simple concave polygons and convex clipping.
+/// polyline, triangulation of simple concave polygons (`PolygonTriangulation.swift`) and convex
+/// clipping.
 public enum Polygon {
   /// Whether `p` lies inside the closed polygon `points` (even-odd rule, so a concave outline
   /// works and a self-crossing one alternates).
@@ -52,57 +53,6 @@ public enum Polygon {
     return sum
   }
 
-  /// Triangles covering the simple polygon `points` (either winding, concave allowed), as index
-  /// triples into `points`, by ear clipping: O(n²), fine for the tens of corners sprites have.
-  /// A self-crossing outline yields what can be clipped and leaves the rest.
-  public static func triangulate(_ points: [Vec2]) -> [Int] {
-    let n = points.count
-    guard n >= 3 else { return [] }
-    let clockwise = signedArea2(points) > 0
-    var remaining = Array(0..<n)
-    var triangles: [Int] = []
-    triangles.reserveCapacity((n - 2) * 3)
-    func cross(_ o: Vec2, _ a: Vec2, _ b: Vec2) -> Double { (a.x - o.x) * (b.y - o.y) - (a.y - o.y) * (b.x - o.x) }
-    func isConvex(_ a: Vec2, _ b: Vec2, _ c: Vec2) -> Bool { clockwise ? cross(a, b, c) > 0 : cross(a, b, c) < 0 }
-    func inTriangle(_ p: Vec2, _ a: Vec2, _ b: Vec2, _ c: Vec2) -> Bool {
-      let d1 = cross(a, b, p)
-      let d2 = cross(b, c, p)
-      let d3 = cross(c, a, p)
-      let negative = d1 < 0 || d2 < 0 || d3 < 0
-      let positive = d1 > 0 || d2 > 0 || d3 > 0
-      return !(negative && positive)
-    }
-    var guardCount = 0
-    var i = 0
-    while remaining.count > 3, guardCount < remaining.count {
-      let count = remaining.count
-      let prev = remaining[(i + count - 1) % count]
-      let here = remaining[i % count]
-      let next = remaining[(i + 1) % count]
-      let (a, b, c) = (points[prev], points[here], points[next])
-      var ear = isConvex(a, b, c)
-      if ear {
-        for k in remaining where k != prev && k != here && k != next {
-          if inTriangle(points[k], a, b, c) {
-            ear = false
-            break
-          }
-        }
-      }
-      if ear {
-        triangles += [prev, here, next]
-        remaining.remove(at: i % count)
-        guardCount = 0
-      } else {
-        i += 1
-        guardCount += 1
-      }
-      if !remaining.isEmpty { i %= remaining.count }
-    }
-    if remaining.count == 3 { triangles += remaining }
-    return triangles
-  }
-
   /// The part of `subject` inside the convex polygon `window` (Sutherland–Hodgman); empty when
   /// they do not overlap. Either winding.
   public static func clip(_ subject: [Vec2], toConvex window: [Vec2]) -> [Vec2] {
@@ -130,6 +80,14 @@ public enum Polygon {
       }
     }
     return result.count >= 3 ? result : []
+  }
+
+  /// `count` of the corners of the convex polygon `points`, evenly spread, in order: a convex
+  /// polygon inside it (when it has more corners than that), close to it when its corners are
+  /// dense.
+  public static func keepingCorners(_ points: [Vec2], _ count: Int) -> [Vec2] {
+    guard points.count > count, count >= 3 else { return points }
+    return (0..<count).map { points[$0 * points.count / count] }
   }
 
   /// The outline of the box (0, 0, width, height) with corners rounded by `radius`, clockwise

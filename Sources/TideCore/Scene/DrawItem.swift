@@ -52,6 +52,9 @@ public struct ClipRegion: Sendable, Equatable {
     let aligned = local.count == 4 && abs(world.b) < 1e-12 && abs(world.c) < 1e-12 && world.a > 0 && world.d > 0
     if let parent {
       outline = parent.outline.isEmpty ? [] : Polygon.clip(outline, toConvex: parent.outline)
+      // Each nested clip may add its corners; kept below a cap, clipping the next level and
+      // every item drawn inside stays bounded however deep the clips nest.
+      if outline.count > Limits.clipCorners { outline = Polygon.keepingCorners(outline, Limits.clipCorners) }
       let stillAligned = aligned && parent.isAlignedRect
       if stillAligned, let box = Rect.bounding(outline) {
         return ClipRegion(id: id, outline: box.corners, isAlignedRect: true)
@@ -102,6 +105,7 @@ public struct NodeLook: Sendable {
     let align: TextAlign
     let points: [Vec2]
     let pointBounds: Rect
+    let fillTriangles: [Int32]
     let particles: [ParticleSprite]
     let particleShape: EmitterSpec.Shape
     let particleBlend: EmitterSpec.Blend
@@ -114,6 +118,7 @@ public struct NodeLook: Sendable {
       align = node.align
       points = node.points
       pointBounds = node.pointBounds
+      fillTriangles = node.fillTriangles
       let emitter = node.emitter
       particles = emitter?.snapshot() ?? []
       particleShape = emitter?.spec.shape ?? .circle
@@ -132,6 +137,8 @@ public struct NodeLook: Sendable {
   public var points: [Vec2] { detail?.points ?? [] }
   /// Their bounding box.
   public var pointBounds: Rect { detail?.pointBounds ?? Rect(x: 0, y: 0, width: 0, height: 0) }
+  /// A polygon's fill triangles, index triples into `points` (empty for other kinds).
+  public var fillTriangles: [Int32] { detail?.fillTriangles ?? [] }
   /// The live particles of a particles node (empty for other kinds), and how they are drawn.
   public var particles: [ParticleSprite] { detail?.particles ?? [] }
   public var particleShape: EmitterSpec.Shape { detail?.particleShape ?? .circle }

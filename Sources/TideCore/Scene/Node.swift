@@ -232,8 +232,21 @@ public final class Node {
       pointBounds = Rect(x: minX, y: minY, width: (xs.max() ?? 0) - minX, height: (ys.max() ?? 0) - minY)
       width = pointBounds.width
       height = pointBounds.height
+      cachedFillTriangles = nil
     }
   }
+
+  /// A polygon's fill as index triples into `points` (`Polygon.triangulate`), made when first
+  /// asked for and kept until the points change, so a big polygon is not cut up every frame.
+  /// Empty for other kinds and for outlines of at most `Polygon.earClippedCorners` corners,
+  /// which the renderer ear-clips in pixels (a constant cost) so they keep their pixels.
+  public var fillTriangles: [Int32] {
+    if let cachedFillTriangles { return cachedFillTriangles }
+    let made = kind == .polygon && points.count > Polygon.earClippedCorners ? Polygon.triangulate(points).map { Int32($0) } : []
+    cachedFillTriangles = made
+    return made
+  }
+  private var cachedFillTriangles: [Int32]?
 
   /// The particle emitter of a `.particles` node; stepped by `SceneGraph.update(_:)` while the
   /// node is in the tree. Setting one starts it.

@@ -80,32 +80,65 @@ public struct TextFitter {
 
   /// Greedy wrapping of each paragraph: words while they fit, a word too long for a line broken
   /// between characters.
+  ///
+  /// Each line's length is found by doubling, then halving, the words (or characters) tried,
+  /// so a line of L characters costs O(L log L) to measure and the text O(n log n), as long as
+  /// a longer line never measures narrower than its start (true of any font's advances). Word
+  /// by word, re-measuring the growing line, was quadratic in a long line.
   public func wrap(_ text: String, size: Double, width: Double) -> [String] {
     guard width.isFinite else { return text.split(separator: "\n", omittingEmptySubsequences: false).map(String.init) }
     var lines: [String] = []
     for paragraph in text.split(separator: "\n", omittingEmptySubsequences: false) {
+      let words = paragraph.split(separator: " ", omittingEmptySubsequences: true)
       var current = ""
-      for word in paragraph.split(separator: " ", omittingEmptySubsequences: true) {
-        let candidate = current.isEmpty ? String(word) : current + " " + word
-        if lineFits(candidate, size: size, width: width) {
-          current = candidate
+      var next = 0
+      while next < words.count {
+        let start = current
+        func line(_ count: Int) -> String {
+          let added = words[next..<(next + count)].joined(separator: " ")
+          return start.isEmpty ? added : start + " " + added
+        }
+        let taken = Self.longestFit(words.count - next) { lineFits(line($0), size: size, width: width) }
+        if taken > 0 {
+          current = line(taken)
+          next += taken
           continue
         }
+        // The next word does not fit after the line: it starts a new one, broken between
+        // characters where it is too long, the first character of a line kept whatever its size.
         if !current.isEmpty { lines.append(current) }
-        current = ""
-        for character in word {
-          let longer = current + String(character)
-          if !current.isEmpty && !lineFits(longer, size: size, width: width) {
-            lines.append(current)
-            current = String(character)
-          } else {
-            current = longer
-          }
+        let characters = Array(words[next])
+        var first = 0
+        while true {
+          let from = first
+          let count = max(1, Self.longestFit(characters.count - from) { lineFits(String(characters[from..<(from + $0)]), size: size, width: width) })
+          current = String(characters[from..<(from + count)])
+          first += count
+          if first >= characters.count { break }
+          lines.append(current)
         }
+        next += 1
       }
       lines.append(current)
     }
     return lines
+  }
+
+  /// The largest `k` in 0...`limit` for which `fits(k)` holds, `fits` holding up to some count
+  /// and not past it (0 always fits): O(log k) calls, none past twice the answer.
+  static func longestFit(_ limit: Int, _ fits: (Int) -> Bool) -> Int {
+    var good = 0
+    var probe = 1
+    while probe <= limit, fits(probe) {
+      good = probe
+      probe *= 2
+    }
+    var bad = min(probe, limit + 1)
+    while bad - good > 1 {
+      let middle = good + (bad - good) / 2
+      if fits(middle) { good = middle } else { bad = middle }
+    }
+    return good
   }
 
   private func lineFits(_ line: String, size: Double, width: Double) -> Bool {
@@ -136,12 +169,13 @@ public struct TextFitter {
   }
 
   /// As many lines as fit in `height`; when some are dropped the last kept one ends in "…".
+  /// The count kept is found by halving (`longestFit`): lines only add height.
   private func limit(_ lines: [String], size: Double, width: Double, height: Double) -> [String] {
     guard height.isFinite, lines.count > 1 || !fits(lines.first ?? "", size: size, width: .infinity, height: height) else { return lines }
-    var kept = lines
-    while kept.count > 1, !fits(kept.joined(separator: "\n"), size: size, width: .infinity, height: height) {
-      kept.removeLast()
+    let fitting = Self.longestFit(lines.count) { count in
+      fits(lines[..<count].joined(separator: "\n"), size: size, width: .infinity, height: height)
     }
+    var kept = Array(lines[..<max(fitting, 1)])
     if kept.count < lines.count, let last = kept.last {
       // The dropped text is shown to be missing: the last line kept ends in the mark.
       kept[kept.count - 1] = cut(last, size: size, width: width, always: true)

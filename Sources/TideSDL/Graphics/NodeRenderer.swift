@@ -55,6 +55,10 @@ final class NodeRenderer {
     // Pixels covered so far this frame, and the most a frame may cover (see `overdrawLayers`).
     var covered = 0.0
     var coverLimit = Double.infinity
+    // What the item being drawn may still cover: lines and outlines stop there.
+    var itemBudget = Double.infinity
+    // Corners of lines and polygons the frame may still draw (`Limits.framePoints`).
+    var pointsLeft = Limits.framePoints
     // The largest text texture this output needs (`screenSide(target)`), once a frame.
     var textSide = Limits.textTextureSide
 
@@ -124,6 +128,7 @@ final class NodeRenderer {
     frame.target = SafeGeometry.Box(minX: 0, minY: 0, maxX: Double(outputWidth), maxY: Double(outputHeight))
     frame.covered = 0
     frame.coverLimit = Self.overdrawLayers * Double(outputWidth) * Double(outputHeight)
+    frame.pointsLeft = Limits.framePoints
     frame.textSide = Self.screenSide(frame.target)
     frame.baseClip = nil
     if SDL_RenderIsClipEnabled(renderer) == SDL_TRUE {
@@ -143,8 +148,16 @@ final class NodeRenderer {
         // A frame stops drawing once it has covered the screen `overdrawLayers` times over:
         // 200,000 sprites or particles each as big as the screen would otherwise take minutes.
         if frame.covered > frame.coverLimit { break }
+        // And once it has drawn `Limits.framePoints` corners: tiny shapes cover nothing.
+        let kind = first[index].look.kind
+        if kind == .line || kind == .polygon {
+          frame.pointsLeft -= first[index].look.points.count
+          if frame.pointsLeft < 0 { break }
+        }
         let transform = view * first[index].transform
+        frame.itemBudget = frame.coverLimit - frame.covered
         frame.covered += Self.coverage(first + index, transform: transform, frame.target)
+        frame.covered += Self.strokeCoverage(first + index, transform: transform, frame.target, budget: frame.itemBudget)
         draw(first + index, transform: transform, view: view, pixelScale: pixelScale, &frame)
       }
     }
@@ -189,6 +202,35 @@ final class NodeRenderer {
     let height = min(maxY, target.maxY) - max(minY, target.minY)
     guard width > 0, height > 0, width.isFinite, height.isFinite else { return 0 }
     return width * height
+  }
+
+  /// Pixels the segments of a line or a polygon's outline, and a big polygon's fill triangles,
+  /// make the rasterizer visit, counted up to `budget` (`ShapeBatch.strokeCost`, `fillCost`),
+  /// on top of `coverage`: segments may overlap without end, and long thin triangles have big
+  /// boxes, so the box alone does not bound them. 0 for other kinds.
+  static func strokeCoverage(
+    _ item: UnsafePointer<DrawItem>, transform t: Affine, _ target: SafeGeometry.Box, budget: Double
+  ) -> Double {
+    let kind = item.pointee.look.kind
+    guard kind == .line || kind == .polygon else { return 0 }
+    let points = item.pointee.look.points
+    func point(_ i: Int) -> SIMD2<Double> {
+      let p = t.apply(points[i])
+      return SIMD2(p.x, p.y)
+    }
+    var fill = 0.0
+    if kind == .polygon, item.pointee.look.fill != nil {
+      // The edge ramp, two triangles an edge, and the cut inside.
+      fill = ShapeBatch.strokeCost(points.count, closed: true, reach: 1, perSegment: 2, target: target, budget: budget, point: point).cost
+      fill += ShapeBatch.fillCost(item.pointee.look.fillTriangles, target: target, budget: budget - fill, point: point).cost
+    }
+    guard item.pointee.look.stroke != nil, item.pointee.look.strokeWidth > 0 else { return fill }
+    let pixels = max(item.pointee.look.strokeWidth * ShapeBatch.areaScale(t), 1)
+    return fill
+      + ShapeBatch.strokeCost(
+        points.count, closed: kind == .polygon, reach: kind == .line ? pixels / 2 + 0.5 : pixels + 0.5,
+        perSegment: ShapeBatch.strokeTriangles, target: target, budget: budget - fill, point: point
+      ).cost
   }
 
   /// Switches to the clip region of the next items: a clip rectangle (within the band's) for
@@ -283,11 +325,13 @@ final class NodeRenderer {
       else { return }
       if look.kind == .polygon {
         frame.shapes.addPolygon(
-          look.points, transform: transform, fill: shade(look.fill, look.tint, alpha),
-          stroke: shade(look.stroke, look.tint, alpha), strokeWidth: look.strokeWidth)
+          look.points, triangles: look.fillTriangles, transform: transform,
+          fill: shade(look.fill, look.tint, alpha), stroke: shade(look.stroke, look.tint, alpha),
+          strokeWidth: look.strokeWidth, target: frame.target, budget: frame.itemBudget)
       } else {
         frame.shapes.addPolyline(
-          look.points, width: look.strokeWidth, transform: transform, color: shade(look.stroke, look.tint, alpha))
+          look.points, width: look.strokeWidth, transform: transform,
+          color: shade(look.stroke, look.tint, alpha), target: frame.target, budget: frame.itemBudget)
       }
     case .group:
       break

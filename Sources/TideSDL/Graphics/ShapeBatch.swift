@@ -20,6 +20,8 @@ struct ShapeBatch {
 
   /// Whether anything waits to be drawn.
   var isEmpty: Bool { indices.isEmpty }
+  /// Triangles waiting to be drawn: the rasterizer's work to come.
+  var pendingTriangles: Int { indices.count / 3 }
 
   /// Sends the pending triangles to the renderer, culled and clipped to `target` (the
   /// renderer's output in pixels) where they reach far past it (see `SafeGeometry`), and cut to
@@ -237,32 +239,60 @@ struct ShapeBatch {
     emit(fill: fill, stroke: stroke, strokeWidth: strokeWidth * Self.areaScale(transform))
   }
 
-  /// Adds a polygon through `corners` (box space; concave allowed): the fill ear-clipped, the
-  /// edge ramped like other shapes, the stroke inside the edge.
+  /// Adds a polygon through `corners` (box space; concave allowed): the fill cut into
+  /// `triangles` (index triples into `corners`, the node's cached `fillTriangles`), the
+  /// edge ramped like other shapes, the stroke inside the edge. Fill triangles, then the
+  /// stroke's edges, are drawn while their `fillCost` and `strokeCost` stay within `budget`
+  /// pixels: the rasterizer visits each triangle's whole box, and a long thin one (a spiral's)
+  /// has a big box.
   mutating func addPolygon(
-    _ corners: [Vec2], transform: Affine, fill: SDL_Color?, stroke: SDL_Color?, strokeWidth: Double
+    _ corners: [Vec2], triangles: [Int32], transform: Affine, fill: SDL_Color?, stroke: SDL_Color?,
+    strokeWidth: Double, target: SafeGeometry.Box, budget: Double = .infinity
   ) {
     guard Self.maxScale(transform) > 1e-9, corners.count >= 3 else { return }
     points.removeAll(keepingCapacity: true)
     for corner in corners { points.append(Self.map(transform, corner.x, corner.y)) }
     removeDuplicatePoints()
     guard points.count >= 3, computeMiters() else { return }
+    var spent = 0.0
     if let fill, fill.a > 0 {
       let clear = SDL_Color(r: fill.r, g: fill.g, b: fill.b, a: 0)
       let base = Int32(vertices.count)
       let count = Int32(points.count)
       for i in 0..<points.count { append(points[i] - miters[i] * 0.5, fill) }
       for i in 0..<points.count { append(points[i] + miters[i] * 0.5, clear) }
-      // The inner ring has the outline's shape, so the outline's ears index it.
-      for index in Polygon.triangulate(points.map { Vec2($0.x, $0.y) }) { indices.append(base + Int32(index)) }
-      appendRing(inner: base, outer: base + count, count: count)
+      // The inner ring has the outline's shape, so the outline's triangles index it. Small
+      // outlines are ear-clipped here, in pixels, as they always were (the cache, made in box
+      // space, can cut them apart differently where corners line up); and where corners landed
+      // on one pixel and were merged, the cached triangles do not fit.
+      let cut =
+        corners.count > Polygon.earClippedCorners && points.count == corners.count && !triangles.isEmpty
+        ? triangles : Polygon.triangulate(points.map { Vec2($0.x, $0.y) }).map { Int32($0) }
+      // The edge ramp's two triangles an edge, then the inside, are drawn while they fit.
+      let ramp = Self.strokeCost(points.count, closed: true, reach: 1, perSegment: 2, target: target, budget: budget) {
+        points[$0]
+      }
+      let fill = Self.fillCost(cut, target: target, budget: budget - ramp.cost) { points[$0] }
+      for index in cut.prefix(3 * fill.triangles) { indices.append(base + index) }
+      spent = ramp.cost + fill.cost
+      appendRing(inner: base, outer: base + count, count: count, edges: Int32(ramp.segments))
     }
-    if let stroke, stroke.a > 0, strokeWidth > 0 { emitStroke(stroke, width: strokeWidth * Self.areaScale(transform)) }
+    guard let stroke, stroke.a > 0, strokeWidth > 0 else { return }
+    let pixels = strokeWidth * Self.areaScale(transform)
+    let edges = Self.affordableSegments(
+      points, closed: true, reach: Self.visibleStroke(stroke, pixels: pixels).width + 0.5,
+      perSegment: Self.strokeTriangles, target: target, budget: budget - spent)
+    emitStroke(stroke, width: pixels, edges: edges)
   }
 
   /// Adds a polyline through `corners` (box space), `width` box units wide, with butt ends and
   /// mitred joins (a join sharper than about 30° is bevelled so it cannot spike), edges ramped.
-  mutating func addPolyline(_ corners: [Vec2], width: Double, transform: Affine, color: SDL_Color?) {
+  /// Its segments are drawn while their `strokeCost` stays within `budget` pixels: a line may
+  /// cross itself at every segment, and each crossing is painted again.
+  mutating func addPolyline(
+    _ corners: [Vec2], width: Double, transform: Affine, color: SDL_Color?,
+    target: SafeGeometry.Box, budget: Double = .infinity
+  ) {
     guard let color, color.a > 0, Self.maxScale(transform) > 1e-9, corners.count >= 2 else { return }
     var path: [SIMD2<Double>] = []
     for corner in corners {
@@ -270,8 +300,11 @@ struct ShapeBatch {
       if let last = path.last, Self.lengthSquared(point - last) < 1e-12 { continue }
       path.append(point)
     }
-    guard path.count >= 2 else { return }
     let (shade, pixels) = Self.visibleStroke(color, pixels: width * Self.areaScale(transform))
+    let segments = Self.affordableSegments(
+      path, closed: false, reach: pixels / 2 + 0.5, perSegment: Self.strokeTriangles, target: target, budget: budget)
+    path.removeSubrange(min(segments + 1, path.count)...)
+    guard path.count >= 2 else { return }
     let clear = SDL_Color(r: shade.r, g: shade.g, b: shade.b, a: 0)
     // Per point: the unit normal, scaled by the miter length at joins.
     var normals: [SIMD2<Double>] = []
@@ -341,7 +374,7 @@ struct ShapeBatch {
 
   /// The outline lies inside the shape's edge (like a CSS border), so it never grows the
   /// shape and a whole-pixel width on a pixel boundary comes out crisp.
-  private mutating func emitStroke(_ stroke: SDL_Color, width pixels: Double) {
+  private mutating func emitStroke(_ stroke: SDL_Color, width pixels: Double, edges: Int? = nil) {
     let (color, width) = Self.visibleStroke(stroke, pixels: pixels)
     let clear = SDL_Color(r: color.r, g: color.g, b: color.b, a: 0)
     let count = Int32(points.count)
@@ -353,14 +386,15 @@ struct ShapeBatch {
     for (inset, shade) in offsets {
       for i in 0..<points.count { append(points[i] - miters[i] * inset, shade) }
     }
-    appendRing(inner: base, outer: base + count, count: count)
-    appendRing(inner: base + count, outer: base + 2 * count, count: count)
-    appendRing(inner: base + 2 * count, outer: base + 3 * count, count: count)
+    let drawn = Int32(min(edges ?? points.count, points.count))
+    appendRing(inner: base, outer: base + count, count: count, edges: drawn)
+    appendRing(inner: base + count, outer: base + 2 * count, count: count, edges: drawn)
+    appendRing(inner: base + 2 * count, outer: base + 3 * count, count: count, edges: drawn)
   }
 
-  /// Two triangles per edge between two rings of `count` vertices each.
-  private mutating func appendRing(inner: Int32, outer: Int32, count: Int32) {
-    for i in 0..<count {
+  /// Two triangles per edge between two rings of `count` vertices each (the first `edges`).
+  private mutating func appendRing(inner: Int32, outer: Int32, count: Int32, edges: Int32? = nil) {
+    for i in 0..<(edges ?? count) {
       let next = (i + 1) % count
       indices.append(contentsOf: [
         inner + i, outer + i, outer + next,
@@ -443,6 +477,72 @@ struct ShapeBatch {
     var faded = color
     faded.a = UInt8((Double(color.a) * (pixels > 0 ? pixels : 0)).rounded())  // NaN too: 0
     return (faded, 1)
+  }
+
+  /// Pixels a segment from `a` to `b` drawn `reach` pixels either side of it may make the
+  /// rasterizer visit: its box widened by `reach`, on `target`. Lines and outlines are charged
+  /// this per segment against a frame's overdraw budget, because their segments may overlap
+  /// each other without end (a zigzag at a great width paints the screen once per segment).
+  static func segmentCost(
+    _ a: SIMD2<Double>, _ b: SIMD2<Double>, reach: Double, _ target: SafeGeometry.Box
+  ) -> Double {
+    let width = min(max(a.x, b.x) + reach, target.maxX) - max(min(a.x, b.x) - reach, target.minX)
+    let height = min(max(a.y, b.y) + reach, target.maxY) - max(min(a.y, b.y) - reach, target.minY)
+    guard width > 0, height > 0 else { return 0 }  // NaN too
+    return width * height
+  }
+
+  /// Triangles a stroke draws along each segment (three bands of two: ramp, solid, ramp), each
+  /// of which the rasterizer visits across about the segment's box.
+  static let strokeTriangles = 6.0
+
+  /// How many segments of `path` (pixels; `closed` adds the one back to the start) fit in
+  /// `budget` pixels of `segmentCost`, `perSegment` times over (the triangles drawn along each),
+  /// taken in order.
+  static func affordableSegments(
+    _ path: [SIMD2<Double>], closed: Bool, reach: Double, perSegment: Double, target: SafeGeometry.Box,
+    budget: Double
+  ) -> Int {
+    strokeCost(path.count, closed: closed, reach: reach, perSegment: perSegment, target: target, budget: budget) {
+      path[$0]
+    }.segments
+  }
+
+  /// How many of `triangles` (index triples into the points read through `point`, pixels) fit
+  /// in `budget` pixels, taken in order, each charged its box on `target`; and what they cost.
+  static func fillCost(
+    _ triangles: [Int32], target: SafeGeometry.Box, budget: Double, point: (Int) -> SIMD2<Double>
+  ) -> (triangles: Int, cost: Double) {
+    var cost = 0.0
+    var t = 0
+    while t + 2 < triangles.count {
+      let (a, b, c) = (point(Int(triangles[t])), point(Int(triangles[t + 1])), point(Int(triangles[t + 2])))
+      let low = pointwiseMin(pointwiseMin(a, b), c)
+      let high = pointwiseMax(pointwiseMax(a, b), c)
+      let width = min(high.x, target.maxX) - max(low.x, target.minX)
+      let height = min(high.y, target.maxY) - max(low.y, target.minY)
+      let step = width > 0 && height > 0 ? width * height : 0
+      if cost + step > budget { break }
+      cost += step
+      t += 3
+    }
+    return (t / 3, cost)
+  }
+
+  /// `affordableSegments` over `count` points read through `point`, so the renderer can charge
+  /// a sprite's points without copying them.
+  static func strokeCost(
+    _ count: Int, closed: Bool, reach: Double, perSegment: Double, target: SafeGeometry.Box, budget: Double,
+    point: (Int) -> SIMD2<Double>
+  ) -> (segments: Int, cost: Double) {
+    let segments = closed ? (count >= 3 ? count : 0) : max(count - 1, 0)
+    var cost = 0.0
+    for i in 0..<segments {
+      let step = perSegment * segmentCost(point(i), point(i + 1 == count ? 0 : i + 1), reach: reach, target)
+      if cost + step > budget { return (i, cost) }
+      cost += step
+    }
+    return (segments, cost)
   }
 
   /// The geometric mean stretch (for line widths).

@@ -12,16 +12,21 @@ package struct ModuleBuilder {
 
   /// Registers `fn` under `name` in the table.
   package func function(_ name: String, _ fn: @escaping LuaFunction) {
-    lua.push(table)
-    // A module's function is named by its path where Lua cannot name it (a computed call);
-    // a type's methods are called as methods, which Lua names.
-    lua.push(fn, name: path.hasPrefix("tide") ? path + "." + name : nil)
-    lua.rawSet(-2, key: name)
-    lua.pop(1)
+    // A module's function is named by its path where Lua cannot name it (a computed call).
+    register(name, fn, calledInErrors: path.hasPrefix("tide") ? path + "." + name : nil)
   }
 
   /// Registers a method of a userdata type; the receiver is argument 1.
   package func method(_ name: String, _ fn: @escaping LuaFunction) {
-    function(name, fn)
+    // Called as a method, Lua names it; called as a value (`pcall(tide.camera.to_world, ...)`),
+    // it is named as the reference writes it, `camera:to_world`, not '?'.
+    register(name, fn, calledInErrors: path.prefix(1).lowercased() + path.dropFirst() + ":" + name)
+  }
+
+  private func register(_ name: String, _ fn: @escaping LuaFunction, calledInErrors: String?) {
+    lua.push(table)
+    lua.push(fn, name: calledInErrors)
+    lua.rawSet(-2, key: name)
+    lua.pop(1)
   }
 }

@@ -109,7 +109,13 @@ extension Sprites {
   /// caught when the engine next reads it, by the end of the tick, not at the line that wrote it:
   /// the error names the sprite, where it was made and the field, and the sprite stays where it
   /// was. Sprites nest at most 200 levels deep, and at most 200,000 live at once (removed ones
-  /// count until the script lets go of them).
+  /// count until the script lets go of them). A frame paints at most 64 screens' worth of pixels:
+  /// each sprite counts its box on screen, a line or outline also each segment, particles as
+  /// they are drawn; what comes after that in the frame is not drawn, nor what comes after the
+  /// first 250,000 corners of lines and polygons, so no scene can stall the window. What a
+  /// sprite holds costs the engine at most O(n log n) in its size (points, text), and only when
+  /// it changes: a polygon is cut into triangles once per change of `points`, text fitted once
+  /// per change of its text, size or box.
   func install() {
     let m = module("tide.sprite")
 
@@ -146,8 +152,10 @@ extension Sprites {
 
     /// Makes a line through `points`, a flat list `{ x1, y1, x2, y2, ... }` (2 to 10,000 corners)
     /// relative to the sprite's `x`, `y`; drawn in `stroke` (default white), `stroke_width` wide
-    /// (default 2), with square ends and mitred corners. Taps hit within half the width of it.
-    /// Its `w`, `h` are the points' extent; setting `points` again reshapes it.
+    /// (default 2, at most 10,000), with square ends and mitred corners. Taps hit within half the
+    /// width of it. Its `w`, `h` are the points' extent; setting `points` again reshapes it. Each
+    /// segment counts the pixels it covers against the frame's 64 screens (see `tide.sprite`):
+    /// a wide line crossing itself at every corner is drawn up to there.
     /// @param opts SpriteOptions: `points` (required), `x`, `y`, `stroke`, `stroke_width` and any sprite field
     /// @return Sprite
     /// @example local path = tide.sprite.line{ x = 40, y = 300, points = { 0, 0, 120, -60, 240, 0 }, stroke = "#ffd500", stroke_width = 6 }
@@ -162,6 +170,8 @@ extension Sprites {
     /// Makes a filled polygon through `points`, a flat list `{ x1, y1, x2, y2, ... }` (3 to 10,000
     /// corners, concave allowed, edges not crossing) relative to the sprite's `x`, `y`; `fill`
     /// (default white), `stroke` and `stroke_width` as for rects. Taps hit inside its outline.
+    /// Its fill is cut into triangles once per change of `points`, in O(n log n) of the corners;
+    /// its outline counts against the frame's 64 screens as a line does.
     /// @param opts SpriteOptions: `points` (required), `x`, `y`, `fill`, `stroke`, `stroke_width` and any sprite field
     /// @return Sprite
     /// @example local star = tide.sprite.polygon{ x = 200, y = 200, points = { 0, -50, 12, -15, 48, -15, 19, 7, 30, 42, 0, 20, -30, 42, -19, 7, -48, -15, -12, -15 }, fill = "#ffd500" }
@@ -187,7 +197,8 @@ extension Sprites {
 
     /// Makes a line of text; colour emoji mix with ordinary text. Its box follows the text.
     /// Give it `max_width` (and `max_height`) to keep it in a box: it wraps onto lines by default,
-    /// or shrinks or is cut with "…" as `fit` says.
+    /// or shrinks or is cut with "…" as `fit` says. Fitting costs O(n log n) in the text and is
+    /// redone only when the text, its size, box or fit change.
     /// @param text string: what to show, at most 20,000 bytes
     /// @param opts SpriteOptions?: `size` (points, default 24), `color`, `align`, `max_width`, `max_height`, `fit`, `min_size` and any sprite field
     /// @return Sprite
