@@ -95,4 +95,22 @@ final class NodeFieldsTests: XCTestCase {
     XCTAssertEqual(addresses.count, 100)
     XCTAssertNil(gone, "the node (and so its block) is freed when the last reference goes")
   }
+
+  func testTheSourceRoomIsZeroAfterTheFieldsAndNoSetterTouchesIt() {
+    let node = SceneGraph().makeNode(.circle)
+    XCTAssertEqual(node.sourceRoom, node.fieldsAddress + Node.sourceRoomOffset)
+    XCTAssertGreaterThanOrEqual(Node.sourceRoomOffset, MemoryLayout<NodeFields>.size)
+    let room = node.sourceRoom
+    XCTAssertEqual((0..<PositionSource.roomSize).map { room.load(fromByteOffset: $0, as: UInt8.self) },
+                   [UInt8](repeating: 0, count: PositionSource.roomSize))
+    for i in 0..<PositionSource.roomSize { room.storeBytes(of: 0xA5, toByteOffset: i, as: UInt8.self) }
+    for (i, (_, _, property)) in numbers.enumerated() { node[keyPath: property] = Double(i) + 2 }
+    for (_, _, property) in booleans { node[keyPath: property] = !node[keyPath: property] }
+    node.scale = 4
+    node.radius = 9
+    XCTAssertEqual((0..<PositionSource.roomSize).map { room.load(fromByteOffset: $0, as: UInt8.self) },
+                   [UInt8](repeating: 0xA5, count: PositionSource.roomSize), "TideCore never writes the room")
+    XCTAssertEqual(node.scaleY, 4)
+    XCTAssertEqual(node.width, 18)
+  }
 }

@@ -142,6 +142,17 @@ public final class Node {
   /// address once it lets go of the node, and must write `z` only through `Node.z`.
   public var fieldsAddress: UnsafeMutableRawPointer { UnsafeMutableRawPointer(fields) }
 
+  /// The node's room for its position source (`PositionSource.roomSize` bytes, zero until the
+  /// source writes them), fixed for the node's life: whatever the source keeps per node, here
+  /// rather than in a table of its own, so it costs no lookup on paths that read every node.
+  /// TideCore never reads or writes it.
+  @inlinable public var sourceRoom: UnsafeMutableRawPointer {
+    UnsafeMutableRawPointer(fields) + Node.sourceRoomOffset
+  }
+  /// The byte offset of `sourceRoom` from `fieldsAddress`, the same for every node: for code
+  /// that reaches both from the block's address.
+  @inlinable public static var sourceRoomOffset: Int { MemoryLayout<NodeFields>.stride }
+
   /// Multiplicative colour applied to images and shapes; white means no tint.
   @exclusivity(unchecked) public var tint: Color = .white
   /// Shape fill; nil draws no fill.
@@ -287,8 +298,12 @@ public final class Node {
     self.kind = kind
     self.id = id
     self.graphLink = graphLink
-    fields = .allocate(capacity: 1)
-    fields.initialize(to: NodeFields())
+    // One allocation: the fields, then the room the node's position source may keep its own
+    // per-node state in (zeroed), so a source reaches it at a fixed offset from the block.
+    let block = UnsafeMutableRawPointer.allocate(
+      byteCount: Node.sourceRoomOffset + PositionSource.roomSize, alignment: MemoryLayout<NodeFields>.alignment)
+    (block + Node.sourceRoomOffset).initializeMemory(as: UInt8.self, repeating: 0, count: PositionSource.roomSize)
+    fields = block.initializeMemory(as: NodeFields.self, repeating: NodeFields(), count: 1)
     fields.pointee.isCircle = kind == .circle
     if kind == .circle {
       // A circle is positioned by its centre, as people expect.
@@ -303,7 +318,7 @@ public final class Node {
     if id != 0 { graph?.liveNodeCount -= 1 }  // the root is not counted
     source?.release()
     fields.deinitialize(count: 1)
-    fields.deallocate()
+    UnsafeMutableRawPointer(fields).deallocate()
   }
 
   /// Circle radius: half the width. Setting it sets width and height to twice the value.

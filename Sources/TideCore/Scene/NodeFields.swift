@@ -44,18 +44,6 @@ public struct NodeFields {
   /// `positionSource` (0: never). Written by the source; direct readers of `x` and `y` must
   /// take them through `Node.x` and `Node.y` while the node has a source.
   public var positionEpoch: UInt64 = 0
-  /// A number the node's `positionSource` finds the node's other copy by (a Lua registry
-  /// reference), kept here so it reads it without a lookup; TideCore never reads it.
-  public var sourceKey: Int32 = 0
-  /// Where the node's `positionSource` keeps it in a list of its own; TideCore never reads it.
-  public var sourceSlot: Int32 = 0
-  /// A second stamp of the node's `positionSource` (its reads that must change nothing, as
-  /// drawing a frame); TideCore never reads it.
-  public var sourceQuietEpoch: UInt64 = 0
-  /// The last `x` and `y` the node's `positionSource` confirmed; TideCore never reads them.
-  public var sourceConfirmedX: Double = 0
-  /// See `sourceConfirmedX`.
-  public var sourceConfirmedY: Double = 0
 
   /// Defaults as a new node has them.
   public init() {}

@@ -23,6 +23,10 @@ open class PositionSource {
     case x, y
   }
 
+  /// Bytes every node keeps for its source (`Node.sourceRoom`): room for what a source keeps
+  /// per node (where it holds the node, what it last confirmed), which TideCore never reads.
+  @inlinable public static var roomSize: Int { 32 }
+
   public init() {
     epoch = .allocate(capacity: 1)
     epoch.initialize(to: 1)  // a node starts at 0: stale until it first takes a position

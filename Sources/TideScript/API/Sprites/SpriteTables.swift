@@ -54,19 +54,19 @@ package final class SpriteTables: PositionSource {
 
   // The held sprites, in the order they got their table (the order ticks check them in), as
   // three lists walked by index together: the node (retained, by hand), the registry reference
-  // that holds the table (also in the node's `sourceKey`), and the node's field block, which is
-  // what C reads and writes. A node's `sourceSlot` is its index. Memory of their own, not
+  // that holds the table (also in the node's `SpriteSlot.key`), and the node's field block, which
+  // is what C reads and writes. A node's `SpriteSlot.slot` is its index. Memory of their own, not
   // arrays: nothing to count references of, however often walked.
   private var held = SlotLists()
   private var cursor = 0
   private let stampOffset = NodeFields.offset(of: \NodeFields.positionEpoch)
-  private let quietStampOffset = NodeFields.offset(of: \NodeFields.sourceQuietEpoch)
-  private let confirmedOffset = NodeFields.offset(of: \NodeFields.sourceConfirmedX)
+  private let quietStampOffset = SpriteSlot.offset(of: \.quietEpoch)
+  private let confirmedOffset = SpriteSlot.offset(of: \.confirmedX)
 
   override init() {
     precondition(
-      NodeFields.offset(of: \NodeFields.sourceConfirmedY) == confirmedOffset + 8,
-      "the confirmed position is x then y, as SpriteField.raw")
+      SpriteSlot.offset(of: \.confirmedY) == confirmedOffset + 8, "the confirmed position is x then y, as SpriteField.raw")
+    precondition(MemoryLayout<SpriteSlot>.size <= PositionSource.roomSize, "a sprite's slot fits the node's source room")
     super.init()
   }
 
@@ -104,16 +104,17 @@ package final class SpriteTables: PositionSource {
     guard lua.type(at: index) == .table else { return }
     let block = node.fieldsAddress
     let nodeFields = node.typedFields
-    if nodeFields.pointee.sourceKey != 0 { return }  // held already
+    let slot = node.spriteSlot
+    if slot.pointee.key != 0 { return }  // held already
     let ref = lua.referenceID(at: index)
-    nodeFields.pointee.sourceKey = ref
-    nodeFields.pointee.sourceSlot = Int32(held.count)
+    slot.pointee.key = ref
+    slot.pointee.slot = Int32(held.count)
     if node.positionSource !== self { node.positionSource = self }
     held.append(node, ref: ref, block: block)
     if made {
       // Made from the node: it holds the node's values, which are confirmed.
-      nodeFields.pointee.sourceConfirmedX = nodeFields.pointee.x
-      nodeFields.pointee.sourceConfirmedY = nodeFields.pointee.y
+      slot.pointee.confirmedX = nodeFields.pointee.x
+      slot.pointee.confirmedY = nodeFields.pointee.y
       nodeFields.pointee.positionEpoch = epoch.pointee
     } else {
       // Coming back (a removed sprite added again): it holds whatever was written since.
@@ -125,16 +126,17 @@ package final class SpriteTables: PositionSource {
   /// holds. The node still follows the table while a script holds it.
   func letGo(of node: Node) {
     let nodeFields = node.typedFields
-    let ref = nodeFields.pointee.sourceKey
+    let slot = node.spriteSlot
+    let ref = slot.pointee.key
     guard ref != 0, let lua else { return }
     if nodeFields.pointee.positionEpoch != epoch.pointee {
       // `s.x = "left"; s:remove()` is a bad write still: reported while the game runs.
       if lua.push(referenceID: ref) == .table { pull(node, tableAt: -1, lua: lua, inGame: inGame) }
       lua.pop()
     }
-    nodeFields.pointee.sourceKey = 0
+    slot.pointee.key = 0
     lua.releaseReference(id: ref)
-    held.remove(at: Int(nodeFields.pointee.sourceSlot))
+    held.remove(at: Int(slot.pointee.slot))
     if cursor > held.count { cursor = 0 }
   }
 
@@ -149,7 +151,7 @@ package final class SpriteTables: PositionSource {
   func holdAgain(subtree root: Node) {
     guard let lua else { return }
     root.forEachInSubtree { node in
-      guard node.typedFields.pointee.sourceKey == 0, lua.pushCached(node) else { return }
+      guard node.spriteSlot.pointee.key == 0, lua.pushCached(node) else { return }
       hold(node, tableAt: -1, lua: lua, made: false)
       lua.pop()
     }
@@ -160,7 +162,7 @@ package final class SpriteTables: PositionSource {
   /// Pushes the table that stands for `node`: the held one, or while the script holds it, the
   /// one of a removed sprite. False (nothing pushed) when there is none.
   private func pushTable(of node: Node, lua: LuaState) -> Bool {
-    let ref = node.typedFields.pointee.sourceKey
+    let ref = node.spriteSlot.pointee.key
     if ref != 0 {
       if lua.push(referenceID: ref) == .table { return true }
       lua.pop()
@@ -177,7 +179,7 @@ package final class SpriteTables: PositionSource {
     let nodeFields = node.typedFields
     let inGame = inGame
     // A quiet read once an epoch is enough: drawing reads each position several times.
-    if !inGame, nodeFields.pointee.sourceQuietEpoch == epoch.pointee { return }
+    if !inGame, node.spriteSlot.pointee.quietEpoch == epoch.pointee { return }
     guard pushTable(of: node, lua: lua) else {
       nodeFields.pointee.positionEpoch = epoch.pointee  // nothing newer anywhere
       return
@@ -194,18 +196,19 @@ package final class SpriteTables: PositionSource {
     guard let fields else { return }
     let block = node.fieldsAddress
     let nodeFields = node.typedFields
+    let slot = node.spriteSlot
     guard inGame else {
-      if fields.pull(lua, tableAt: index, into: block) == 0 { nodeFields.pointee.sourceQuietEpoch = epoch.pointee }
+      if fields.pull(lua, tableAt: index, into: block) == 0 { slot.pointee.quietEpoch = epoch.pointee }
       return
     }
     let bad = fields.pull(lua, tableAt: index, into: block, confirmed: confirmedOffset)
     if bad != 0 {
       // A removed sprite's bad value is nobody's business: left for the script, unreported.
-      guard nodeFields.pointee.sourceKey != 0 else { return }
+      guard slot.pointee.key != 0 else { return }
       putRight(node, fields: bad, tableAt: index, lua: lua)
     }
     nodeFields.pointee.positionEpoch = epoch.pointee
-    nodeFields.pointee.sourceQuietEpoch = epoch.pointee
+    slot.pointee.quietEpoch = epoch.pointee
   }
 
   /// Reports the fields in `bad` of the table at `index` (standing for `node`), then puts the
@@ -226,14 +229,13 @@ package final class SpriteTables: PositionSource {
   package override func written(_ node: Node, _ axis: PositionSource.Axis) {
     guard let fields, let lua else { return }
     let block = node.fieldsAddress
-    let nodeFields = node.typedFields
     // The raw fields are `SpriteField.raw`: x, then y.
     let i = axis == .x ? 0 : 1
     block.storeBytes(of: fields.value(i, in: block), toByteOffset: confirmedOffset + 8 * i, as: Double.self)
     guard pushTable(of: node, lua: lua) else { return }
     let bad = fields.push(lua, tableAt: -1, from: block, mask: 1 << i)
     if bad != 0, let errors {
-      if inGame, nodeFields.pointee.sourceKey != 0 { report(node, field: i, tableAt: -1, lua: lua, errors: errors) }
+      if inGame, node.spriteSlot.pointee.key != 0 { report(node, field: i, tableAt: -1, lua: lua, errors: errors) }
       fields.restore(i, lua, tableAt: -1, from: block)
     }
     lua.pop()
@@ -318,10 +320,47 @@ package final class SpriteTables: PositionSource {
   }
 }
 
+/// What `SpriteTables` keeps per node, in the node's `sourceRoom`, which sits at a fixed offset
+/// from the field block (`Node.sourceRoomOffset`): the C loops that walk the held sprites' blocks
+/// reach it there with no lookup.
+struct SpriteSlot {
+  /// The registry reference that holds the node's table while it is in the tree (0: none).
+  var key: Int32 = 0
+  /// The node's index in the held lists, while `key` is set.
+  var slot: Int32 = 0
+  /// The epoch of the last quiet read that found good values (a frame drawn): reads that
+  /// must change nothing take a position at most once an epoch.
+  var quietEpoch: UInt64 = 0
+  /// The last `x` and `y` confirmed in the game: where a bad write puts the sprite back.
+  var confirmedX: Double = 0
+  /// See `confirmedX`.
+  var confirmedY: Double = 0
+
+  /// The byte offset of `field` from the node's field block.
+  static func offset(of field: PartialKeyPath<SpriteSlot>) -> Int {
+    guard let offset = MemoryLayout<SpriteSlot>.offset(of: field) else {
+      preconditionFailure("SpriteSlot key path is not a stored property")
+    }
+    return Node.sourceRoomOffset + offset
+  }
+}
+
 extension Node {
-  /// The node's field block, typed: where `SpriteTables` keeps its own per-node fields.
+  /// The node's field block, typed.
   fileprivate var typedFields: UnsafeMutablePointer<NodeFields> {
     fieldsAddress.assumingMemoryBound(to: NodeFields.self)
+  }
+
+  /// What `SpriteTables` keeps for the node, in its source room (zero until first held).
+  fileprivate var spriteSlot: UnsafeMutablePointer<SpriteSlot> {
+    sourceRoom.assumingMemoryBound(to: SpriteSlot.self)
+  }
+}
+
+extension UnsafeMutableRawPointer {
+  /// The `SpriteSlot` of the node whose field block this is.
+  fileprivate var spriteSlot: UnsafeMutablePointer<SpriteSlot> {
+    (self + Node.sourceRoomOffset).assumingMemoryBound(to: SpriteSlot.self)
   }
 }
 
@@ -349,7 +388,7 @@ private struct SlotLists {
   /// Empties the lists, letting go of every node (their tables go with the Lua state).
   mutating func removeAll() {
     for i in 0..<count {
-      blocks[i]?.assumingMemoryBound(to: NodeFields.self).pointee.sourceKey = 0
+      blocks[i]?.spriteSlot.pointee.key = 0
       nodes[i].release()
     }
     count = 0
@@ -372,7 +411,7 @@ private struct SlotLists {
       nodes[i] = nodes[count]
       refs[i] = refs[count]
       blocks[i] = blocks[count]
-      blocks[i]?.assumingMemoryBound(to: NodeFields.self).pointee.sourceSlot = Int32(i)
+      blocks[i]?.spriteSlot.pointee.slot = Int32(i)
     }
     node.release()
   }
