@@ -103,7 +103,9 @@ public enum EngineBenchmarks {
   /// list each time, so counting them in the frames charged the field path with work it never
   /// does (about a quarter of the sprite case's time, against a floor whose proxies cost nothing
   /// to make).
-  public static func sprites(count: Int = 10_000, frames: Int = 120) throws -> BenchmarkResult {
+  public static func sprites(
+    count: Int = 10_000, frames: Int = Int(ProcessInfo.processInfo.environment["TIDE_BENCH_SPRITES_FRAMES"] ?? "") ?? 120
+  ) throws -> BenchmarkResult {
     let dir = FileManager.default.temporaryDirectory.appendingPathComponent("tide-bench-sprites-\(getpid())")
     try FileManager.default.createDirectory(at: dir, withIntermediateDirectories: true)
     defer { try? FileManager.default.removeItem(at: dir) }
@@ -166,8 +168,13 @@ public enum EngineBenchmarks {
       }
       tide.scene.define("bench", {})
       """.write(to: dir.appendingPathComponent("main.lua"), atomically: true, encoding: .utf8)
+    // For an instruction count (callgrind), `TIDE_BENCH_SPRITES_ONLY=c_fields,sprites_other`
+    // runs only those cases, once each (the rest read as 0), with no watchdog to trip at
+    // valgrind's pace.
+    let only = ProcessInfo.processInfo.environment["TIDE_BENCH_SPRITES_ONLY"].map { $0.split(separator: ",").map(String.init) }
     var options = EngineOptions()
     options.instructionBudget = 0
+    if only != nil { options.watchdogSeconds = 0 }
     let engine = try Engine(gameDirectory: dir, displayPath: "bench", backend: HeadlessBackend.withGameFonts(), options: options)
     try engine.start()
     engine.vm.instructionBudget = 0
@@ -204,8 +211,9 @@ public enum EngineBenchmarks {
     // best beside it, since the helper follows one time a case.
     let names = ["tables", "c_userdata", "c_fields", "sprites", "sprites_other"]
     var bestSetup = [Double](repeating: .infinity, count: names.count)
-    let bestFrames = try interleavedBest(rounds: 5, names.indices.map { index in
+    let bestFrames = try interleavedBest(rounds: only == nil ? 5 : 1, names.indices.map { index in
       {
+        if let only, !only.contains(names[index]) { return 0 }
         let timed = try round(names[index])
         bestSetup[index] = min(bestSetup[index], timed.setup)
         return timed.frames
