@@ -118,7 +118,7 @@ final class ShapeBatchTests: XCTestCase {
   /// has drawn `Limits.framePoints` of them.
   func testAFrameDrawsAtMostTheFramePointsCap() throws {
     let fonts = try FontLibrary()
-    let offscreen = try SDLOffscreen(assets: AssetLibrary(directory: nil), fonts: fonts)
+    let offscreen = SDLOffscreen(assets: AssetLibrary(directory: nil), fonts: fonts)
     let scribble = (0..<Limits.points).map { Vec2(Double($0 % 2), Double($0 / 2 % 2)) }
     func frame(lines: Int) throws -> RGBAImage {
       let scene = SceneGraph(textMetrics: TTFTextMetrics(fonts: fonts))
