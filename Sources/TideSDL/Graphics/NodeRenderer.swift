@@ -34,6 +34,11 @@ final class NodeRenderer {
     // Colour and alpha mod last set on a texture; sprites sharing a texture rarely change them.
     var modTexture: OpaquePointer?
     var modValue: UInt32 = 0
+    // The tint and opacity last made into a mod, and that mod: sprites in a run share them,
+    // and making one rounds four channels.
+    var modTint = Color(r: .nan, g: .nan, b: .nan, a: .nan)
+    var modOpacity = Double.nan
+    var modColor = SDL_Color()
     // The last image looked up; runs of the same sprite skip the cache.
     var imageName = ""
     var image: Texture?
@@ -211,6 +216,7 @@ final class NodeRenderer {
   /// Every band asks this of every item every frame, so it reads the item where it lies and
   /// allocates nothing: copying the look and building the corners as an array, per sprite per
   /// band, slowed the bunnymark down more than anything else in its frame.
+  @inline(__always)
   static func coverage(
     _ item: UnsafePointer<DrawItem>, transform t: Affine, _ target: SafeGeometry.Box
   ) -> Double {
@@ -586,7 +592,12 @@ final class NodeRenderer {
   ) {
     let opacity = tint.a * alpha
     guard opacity > 0, width > 0, height > 0 else { return }
-    let mod = SDL_Color(Color(r: tint.r, g: tint.g, b: tint.b, a: opacity))
+    if tint.r != frame.modTint.r || tint.g != frame.modTint.g || tint.b != frame.modTint.b || opacity != frame.modOpacity {
+      frame.modColor = SDL_Color(Color(r: tint.r, g: tint.g, b: tint.b, a: opacity))
+      frame.modTint = tint
+      frame.modOpacity = opacity
+    }
+    let mod = frame.modColor
     // Box corner and edge vectors in pixels.
     var origin = SIMD2(t.tx, t.ty)
     var across = SIMD2(t.a * width, t.b * width)
