@@ -65,6 +65,8 @@ public final class FontLibrary: @unchecked Sendable {
     }
     self.textFontPath = textFontPath
     textFonts[16] = probe
+    // Room for several games' labels: growing rehashes every key held so far.
+    measured.reserveCapacity(2048)
     // Any size gives the one colour strike; 109 is its nominal size.
     emojiFont = TTF_OpenFont(emojiFontPath, 109)
   }

@@ -25,7 +25,12 @@ final class TTFTextMetrics: TextMetrics {
   init(fonts: FontLibrary, cacheBytes: Int = 4 << 20) {
     self.fonts = fonts
     self.cacheBytes = cacheBytes
+    // Room for a game's labels from the start: growing rehashes every key held so far.
+    cache.reserveCapacity(Self.initialCapacity)
   }
+
+  /// Entries the cache has room for before it first grows.
+  static let initialCapacity = 512
 
   /// Measures with the default system fonts.
   convenience init() throws {
