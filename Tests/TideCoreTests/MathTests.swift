@@ -35,6 +35,11 @@ final class MathTests: XCTestCase {
     XCTAssertNil(Color(hex: "ff0000"))
     XCTAssertNil(Color(hex: "#ff000"))
     XCTAssertNil(Color(hex: "#gg0000"))
+    // No digits, too many, or a mark combining with the "#" or a digit.
+    for text in ["", "#", "#123456789", "#\u{301}fff", "#fff\u{301}", "#ＦＦＦ"] {
+      XCTAssertNil(Color(hex: text), text)
+    }
+    XCTAssertEqual(Color(hex: "#ABCDEF"), Color(hex: "#abcdef"))
     XCTAssertEqual(Color(name: "White"), .white)
     XCTAssertEqual(Color(string: "brown")?.hexString, "#a52a2a")
     XCTAssertEqual(Color(string: "#ffd500")?.hexString, "#ffd500")

@@ -71,4 +71,45 @@ final class TextFitTests: XCTestCase {
     XCTAssertLessThan(node.shownFontSize, 10)
     XCTAssertLessThanOrEqual(node.width, 60.001)
   }
+
+  /// Approximate metrics that count what they are asked.
+  private final class CountingMetrics: TextMetrics {
+    let base = ApproximateTextMetrics()
+    var asked: [String] = []
+    func measure(_ text: String, size: Double) -> (width: Double, height: Double) {
+      asked.append("\(text)@\(size)")
+      return base.measure(text, size: size)
+    }
+  }
+
+  /// Text options set while the measurement is held measure once, to what measuring after each
+  /// would have ended with.
+  func testAHeldMeasurementMeasuresOnceWhenReleased() {
+    let metrics = CountingMetrics()
+    let scene = SceneGraph(textMetrics: metrics)
+    let held = scene.makeNode(.text)
+    let each = scene.makeNode(.text)
+    metrics.asked = []
+    held.holdsTextMeasure = true
+    for node in [held, each] {
+      node.text = "one two three four"
+      node.fontSize = 14
+      node.maxTextWidth = 70
+      node.textFit = .shrink
+    }
+    XCTAssertEqual(metrics.asked.filter { $0.hasPrefix("one two three four@24") }.count, 1, "only the node measuring each time measured at the default size")
+    let before = metrics.asked.count
+    held.holdsTextMeasure = false
+    XCTAssertGreaterThan(metrics.asked.count, before)
+    XCTAssertEqual(held.width, each.width)
+    XCTAssertEqual(held.height, each.height)
+    XCTAssertEqual(held.shownText, each.shownText)
+    XCTAssertEqual(held.shownFontSize, each.shownFontSize)
+    // Released with nothing changed, it measures nothing.
+    let after = metrics.asked.count
+    held.holdsTextMeasure = true
+    held.holdsTextMeasure = false
+    XCTAssertEqual(metrics.asked.count, after)
+  }
 }
+

@@ -1,3 +1,4 @@
+import CSDL2
 import Foundation
 import TideCore
 import XCTest
@@ -71,5 +72,73 @@ final class OverdrawCoverageTests: XCTestCase {
     // Most items reach onto the target, and some lie off it.
     XCTAssertGreaterThan(counted, items.count)
     XCTAssertLessThan(counted, items.count * views.count)
+  }
+
+  /// Draws `scene` on a 240×160 software renderer in four bands of rows, as the window does,
+  /// each band counting the overdraw cap itself or, with `shared`, told the list's
+  /// `coverageBound` worked out once.
+  private func drawInBands(_ scene: SceneGraph, shared: Bool) throws -> (image: RGBAImage, bound: Double) {
+    let fonts = try FontLibrary()
+    let assets = try SceneFixtures.makeAssets()
+    let (width, height) = (Int32(240), Int32(160))
+    let surface = try XCTUnwrap(SDL_CreateRGBSurfaceWithFormat(0, width, height, 32, PixelFormat.argb8888))
+    defer { SDL_FreeSurface(surface) }
+    let renderer = try XCTUnwrap(SDL_CreateSoftwareRenderer(surface))
+    defer { SDL_DestroyRenderer(renderer) }
+    let items = scene.drawList()
+    let bound = NodeRenderer.coverageBound(items, view: .identity, width: width, height: height)
+    do {
+      let nodes = NodeRenderer(renderer: renderer, fonts: fonts, assets: assets)
+      SDL_SetRenderDrawColor(renderer, 0, 0, 0, 255)
+      SDL_RenderClear(renderer)
+      for band in 0..<4 {
+        let rows = Int(height) * band / 4..<Int(height) * (band + 1) / 4
+        var clip = SDL_Rect(x: 0, y: Int32(rows.lowerBound), w: width, h: Int32(rows.count))
+        SDL_RenderSetClipRect(renderer, &clip)
+        nodes.draw(items, rows: rows, bound: shared ? bound : nil)
+      }
+      SDL_RenderSetClipRect(renderer, nil)
+      SDL_RenderPresent(renderer)
+    }
+    return (try RGBAImage(surface: surface), bound.pixels)
+  }
+
+  /// A scene covering the output `layers` times over with screen-sized rects (the last ones
+  /// green), a clip group that some bands lie outside, and a burst of particles.
+  private func layeredScene(layers: Int) -> SceneGraph {
+    let scene = SceneGraph(textMetrics: ApproximateTextMetrics())
+    for index in 0..<layers {
+      SceneFixtures.add(.rect, to: scene) {
+        $0.width = 240; $0.height = 160; $0.fill = index < layers - 3 ? .hex("#ff0000") : .hex("#00ff00")
+      }
+    }
+    let clip = SceneFixtures.add(.group, to: scene) {
+      $0.x = 20; $0.y = 10; $0.width = 100; $0.height = 30; $0.clipsChildren = true
+    }
+    SceneFixtures.add(.rect, to: scene, parent: clip) { $0.width = 240; $0.height = 160; $0.fill = .hex("#0000ff") }
+    let burst = SceneFixtures.add(.particles, to: scene) { $0.x = 120; $0.y = 80 }
+    var spec = EmitterSpec()
+    spec.burst = 40
+    spec.size = [30]
+    spec.colors = [.hex("#ffff00")]
+    burst.emitter = ParticleEmitter(spec: spec, seed: 3, budget: scene.particleBudget)
+    scene.update(0.05)
+    return scene
+  }
+
+  /// Under the cap no band can stop, so counting once a frame draws what counting in every band
+  /// draws; over it, every band counts as before.
+  func testBandsToldTheBoundDrawWhatCountingBandsDraw() throws {
+    let limit = NodeRenderer.overdrawLayers * 240 * 160
+    for layers in [20, 62, 63, 64, 90] {
+      let scene = layeredScene(layers: layers)
+      XCTAssertEqual(scene.drawList().last?.look.particles.count, 40)
+      let counted = try drawInBands(scene, shared: false)
+      let told = try drawInBands(scene, shared: true)
+      XCTAssertEqual(told.image.pixels, counted.image.pixels, "\(layers) layers")
+      XCTAssertEqual(told.bound, counted.bound)
+      if layers <= 62 { XCTAssertLessThanOrEqual(told.bound, limit, "\(layers) layers take the shared path") }
+      if layers >= 64 { XCTAssertGreaterThan(told.bound, limit, "\(layers) layers are counted") }
+    }
   }
 }

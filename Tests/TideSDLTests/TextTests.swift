@@ -97,4 +97,27 @@ final class TextMetricsCacheTests: XCTestCase {
     }
     XCTAssertGreaterThan(metrics.cachedBytes, 0)
   }
+
+  /// The font library remembers sizes for every measurer over it (the engines of one process):
+  /// what it remembers is what laying the text out gives, per string and per size.
+  func testSizesSharedByMeasurersAreTheLaidOutSizes() throws {
+    let fonts = try FontLibrary()
+    let texts = ["Score: 1", "Score: 10", "🫧 BubblePop", "two\nlines", ""]
+    for pass in 0..<2 {
+      for size in [12, 30] {
+        for text in texts {
+          let layout = fonts.layout(text, pixelSize: size)
+          let known = fonts.size(of: text, pixelSize: size)
+          XCTAssertEqual(known.width, layout.width, "\(text) at \(size), pass \(pass)")
+          XCTAssertEqual(known.height, layout.height, "\(text) at \(size), pass \(pass)")
+        }
+      }
+    }
+    // A second measurer over the library finds the first one's sizes.
+    let first = TTFTextMetrics(fonts: fonts).measure("Score: 10", size: 30)
+    let second = TTFTextMetrics(fonts: fonts).measure("Score: 10", size: 30)
+    XCTAssertEqual(first.width, second.width)
+    XCTAssertEqual(first.width, Double(fonts.layout("Score: 10", pixelSize: 30).width))
+  }
 }
+

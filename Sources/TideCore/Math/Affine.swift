@@ -19,7 +19,7 @@ public struct Affine: Hashable, Sendable, CustomStringConvertible {
   public var ty: Double
 
   /// Creates a transform from its six entries.
-  public init(a: Double, b: Double, c: Double, d: Double, tx: Double, ty: Double) {
+  @inlinable public init(a: Double, b: Double, c: Double, d: Double, tx: Double, ty: Double) {
     self.a = a
     self.b = b
     self.c = c
@@ -49,8 +49,9 @@ public struct Affine: Hashable, Sendable, CustomStringConvertible {
     Affine(a: x, b: 0, c: 0, d: y, tx: 0, ty: 0)
   }
 
-  /// Composes two transforms; the right operand applies first.
-  public static func * (lhs: Affine, rhs: Affine) -> Affine {
+  /// Composes two transforms; the right operand applies first. Inlinable: the renderer composes
+  /// the view with every item of every band, every frame.
+  @inlinable public static func * (lhs: Affine, rhs: Affine) -> Affine {
     Affine(
       a: lhs.a * rhs.a + lhs.c * rhs.b,
       b: lhs.b * rhs.a + lhs.d * rhs.b,

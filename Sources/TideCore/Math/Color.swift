@@ -24,16 +24,12 @@ public struct Color: Hashable, Sendable, CustomStringConvertible {
 
   /// Parses `#rgb`, `#rgba`, `#rrggbb` or `#rrggbbaa` (the `#` is required); nil when malformed.
   public init?(hex: String) {
-    guard hex.hasPrefix("#") else { return nil }
-    // The digits packed four bits each into one word, not gathered in arrays: a colour is
-    // parsed for each fill, stroke and tint a script gives, sprite after sprite.
-    var packed: UInt32 = 0
-    var count = 0
-    for ch in hex.utf8.dropFirst() {
-      guard count < 8, let v = Color.hexValue(ch) else { return nil }
-      packed = packed << 4 | UInt32(v)
-      count += 1
-    }
+    // The digits packed four bits each into one word, read from the string's bytes where they
+    // lie: a colour is parsed for each fill, stroke and tint a script gives, sprite after
+    // sprite. (A "#" that a combining mark follows fails on the mark's bytes, as it would fail
+    // a test of the string's first character.)
+    var text = hex
+    guard let (packed, count) = text.withUTF8({ Color.packedHexDigits($0) }) else { return nil }
     func digit(_ i: Int) -> UInt8 { UInt8(truncatingIfNeeded: packed >> (4 * UInt32(count - 1 - i))) & 0xF }
     switch count {
     case 3, 4:
@@ -118,6 +114,20 @@ public struct Color: Hashable, Sendable, CustomStringConvertible {
     "salmon": Color(bytes: 250, 128, 114), "tomato": Color(bytes: 255, 99, 71),
     "skyblue": Color(bytes: 135, 206, 235), "transparent": Color(bytes: 0, 0, 0, 0),
   ]
+
+  /// The hex digits after a leading "#" packed four bits each, and how many; nil without the
+  /// "#", past eight digits or at anything but a digit.
+  private static func packedHexDigits(_ bytes: UnsafeBufferPointer<UInt8>) -> (UInt32, Int)? {
+    guard bytes.first == UInt8(ascii: "#") else { return nil }
+    var packed: UInt32 = 0
+    var count = 0
+    for ch in bytes.dropFirst() {
+      guard count < 8, let v = hexValue(ch) else { return nil }
+      packed = packed << 4 | UInt32(v)
+      count += 1
+    }
+    return (packed, count)
+  }
 
   private static func hexValue(_ ch: UInt8) -> UInt8? {
     switch ch {

@@ -218,6 +218,19 @@ public final class Node {
   public var effectiveMinFontSize: Double {
     minFontSize > 0 ? minFontSize : TextFitter.defaultMinimumSize(for: fontSize)
   }
+  /// While true, changes to the text, its size or its fitting do not measure it; setting it back
+  /// to false measures once if any did. For a sprite made with several text options at once:
+  /// each would otherwise measure a string at a size nobody sees, with the real fonts. Nothing
+  /// may read or set the box (`width`, `height`, `shownText`) while it is held.
+  public var holdsTextMeasure = false {
+    didSet {
+      if !holdsTextMeasure && textMeasureHeld {
+        textMeasureHeld = false
+        measureText()
+      }
+    }
+  }
+  private var textMeasureHeld = false
   /// What a text node draws: `text` with the line breaks and "…" fitting added, at `shownFontSize`.
   public private(set) var shownText = ""
   /// The size the text is drawn at: `fontSize`, or smaller where `shrink` made it so.
@@ -489,6 +502,10 @@ public final class Node {
   /// Re-measures a text node's box with the graph's text metrics.
   func measureText() {
     guard kind == .text else { return }
+    if holdsTextMeasure {
+      textMeasureHeld = true
+      return
+    }
     let metrics: any TextMetrics = graph?.textMetrics ?? ApproximateTextMetrics()
     let fit = effectiveTextFit
     if fit == .none {

@@ -34,6 +34,11 @@ final class NodeRenderer {
     // Colour and alpha mod last set on a texture; sprites sharing a texture rarely change them.
     var modTexture: OpaquePointer?
     var modValue: UInt32 = 0
+    // The tint and opacity last made into a mod, and that mod: sprites in a run share them,
+    // and making one rounds four channels.
+    var modTint = Color(r: .nan, g: .nan, b: .nan, a: .nan)
+    var modOpacity = Double.nan
+    var modColor = SDL_Color()
     // The last image looked up; runs of the same sprite skip the cache.
     var imageName = ""
     var image: Texture?
@@ -59,6 +64,9 @@ final class NodeRenderer {
     var itemBudget = Double.infinity
     // Corners of lines and polygons the frame may still draw (`Limits.framePoints`).
     var pointsLeft = Limits.framePoints
+    // False when the caller showed that the whole list stays within both limits
+    // (`coverageBound`): then nothing is counted, as nothing could stop the frame.
+    var counts = true
     // The largest text texture this output needs (`screenSide(target)`), once a frame.
     var textSide = Limits.textTextureSide
 
@@ -109,9 +117,13 @@ final class NodeRenderer {
   ///
   /// Reads the items and nothing of the scene, so several renderers can draw one list at once,
   /// on other threads, while the game changes its nodes.
+  ///
+  /// `bound` is `coverageBound(items, view:, ...)` when the caller worked it out once for
+  /// several renderers drawing the same list (the window's bands): when it is within this
+  /// renderer's limit, the frame cannot be stopped, so each item's coverage is not counted.
   func draw(
     _ items: [DrawItem], view: Affine = .identity, pixelScale: Double = 1,
-    rows: Range<Int>? = nil
+    rows: Range<Int>? = nil, bound: CoverageBound? = nil
   ) {
     images.beginFrame()
     texts.beginFrame()
@@ -129,6 +141,10 @@ final class NodeRenderer {
     frame.covered = 0
     frame.coverLimit = Self.overdrawLayers * Double(outputWidth) * Double(outputHeight)
     frame.pointsLeft = Limits.framePoints
+    frame.itemBudget = .infinity
+    frame.counts = !(bound.map {
+      $0.width == outputWidth && $0.height == outputHeight && $0.pixels <= frame.coverLimit && $0.points <= Limits.framePoints
+    } ?? false)
     frame.textSide = Self.screenSide(frame.target)
     frame.baseClip = nil
     if SDL_RenderIsClipEnabled(renderer) == SDL_TRUE {
@@ -145,19 +161,21 @@ final class NodeRenderer {
         let clipID = first[index].clip?.id ?? 0
         if clipID != frame.clipID { setClip(first[index].clip, view: view, &frame) }
         if frame.clippedAway { continue }
-        // A frame stops drawing once it has covered the screen `overdrawLayers` times over:
-        // 200,000 sprites or particles each as big as the screen would otherwise take minutes.
-        if frame.covered > frame.coverLimit { break }
-        // And once it has drawn `Limits.framePoints` corners: tiny shapes cover nothing.
-        let kind = first[index].look.kind
-        if kind == .line || kind == .polygon {
-          frame.pointsLeft -= first[index].look.points.count
-          if frame.pointsLeft < 0 { break }
-        }
         let transform = view * first[index].transform
-        frame.itemBudget = frame.coverLimit - frame.covered
-        frame.covered += Self.coverage(first + index, transform: transform, frame.target)
-        frame.covered += Self.strokeCoverage(first + index, transform: transform, frame.target, budget: frame.itemBudget)
+        if frame.counts {
+          // A frame stops drawing once it has covered the screen `overdrawLayers` times over:
+          // 200,000 sprites or particles each as big as the screen would otherwise take minutes.
+          if frame.covered > frame.coverLimit { break }
+          // And once it has drawn `Limits.framePoints` corners: tiny shapes cover nothing.
+          let kind = first[index].look.kind
+          if kind == .line || kind == .polygon {
+            frame.pointsLeft -= first[index].look.points.count
+            if frame.pointsLeft < 0 { break }
+          }
+          frame.itemBudget = frame.coverLimit - frame.covered
+          frame.covered += Self.coverage(first + index, transform: transform, frame.target)
+          frame.covered += Self.strokeCoverage(first + index, transform: transform, frame.target, budget: frame.itemBudget)
+        }
         draw(first + index, transform: transform, view: view, pixelScale: pixelScale, &frame)
       }
     }
@@ -170,6 +188,51 @@ final class NodeRenderer {
   /// it a few times (background, panels, sprites, text), so only runaway scenes reach this.
   static let overdrawLayers = 64.0
 
+  /// The most any renderer of a `width` by `height` output can count drawing a list (see
+  /// `coverageBound`).
+  struct CoverageBound {
+    var width: Int32
+    var height: Int32
+    var pixels: Double
+    /// Corners of lines and polygons, which `Limits.framePoints` caps apart from the pixels.
+    var points: Int
+  }
+
+  /// What a renderer of a `width` by `height` output counts drawing all of `items` under
+  /// `view`: every item's `coverage`, its strokes' (`strokeCoverage`, unbudgeted, so at least
+  /// what a budgeted count adds) and every particle's share, added in the order `draw` adds
+  /// them. A renderer that skips some (a band outside a clip region, a particle texture that did
+  /// not load) adds the same non-negative terms less some, so it never counts more (rounding
+  /// keeps the order of sums: a <= b gives a + c <= b + c). A NaN makes the bound NaN, which is
+  /// within no limit, so such frames are counted item by item as before.
+  ///
+  /// Worked out once a frame for all the window's bands, where each band counting every item
+  /// itself cost more than any other per-item work of the frame.
+  static func coverageBound(_ items: [DrawItem], view: Affine, width: Int32, height: Int32) -> CoverageBound {
+    let target = SafeGeometry.Box(minX: 0, minY: 0, maxX: Double(width), maxY: Double(height))
+    let whole = (target.maxX - target.minX) * (target.maxY - target.minY)
+    var total = 0.0
+    var points = 0
+    items.withUnsafeBufferPointer { buffer in
+      guard let first = buffer.baseAddress else { return }
+      for index in buffer.indices {
+        let transform = view * first[index].transform
+        total += coverage(first + index, transform: transform, target)
+        let kind = first[index].look.kind
+        if kind == .line || kind == .polygon {
+          points += first[index].look.points.count
+          total += strokeCoverage(first + index, transform: transform, target, budget: .infinity)
+        }
+        guard kind == .particles else { continue }
+        let scaleArea = abs(transform.determinant)
+        for particle in first[index].look.particles where particle.size / 2 > 0 {
+          total += min(scaleArea * particle.size * particle.size, whole)
+        }
+      }
+    }
+    return CoverageBound(width: width, height: height, pixels: total, points: points)
+  }
+
   /// Pixels of the output under the item's box (its bounding box on the output, clipped to it):
   /// what lies off screen costs nothing, so a wide world under a camera is not counted.
   /// Particles count as they are drawn (`drawParticles`), so they count 0 here. `transform` is
@@ -178,6 +241,7 @@ final class NodeRenderer {
   /// Every band asks this of every item every frame, so it reads the item where it lies and
   /// allocates nothing: copying the look and building the corners as an array, per sprite per
   /// band, slowed the bunnymark down more than anything else in its frame.
+  @inline(__always)
   static func coverage(
     _ item: UnsafePointer<DrawItem>, transform t: Affine, _ target: SafeGeometry.Box
   ) -> Double {
@@ -278,7 +342,9 @@ final class NodeRenderer {
   /// Sprites are read where they lie in the list: an item passed or bound as a value is copied
   /// (strings and all) and destroyed again, for every sprite of every band, which showed in
   /// profiles. Shapes and text, which are few, are copied.
-  /// `transform` is the item's with the view applied.
+  /// `transform` is the item's with the view applied. Inlined, as is `drawImage`: most sprites
+  /// of a band lie outside it, and for those the calls were most of what they cost.
+  @inline(__always)
   private func draw(
     _ item: UnsafePointer<DrawItem>, transform: Affine, view: Affine, pixelScale: Double,
     _ frame: inout FrameState
@@ -338,6 +404,7 @@ final class NodeRenderer {
     }
   }
 
+  @inline(__always)
   private func drawImage(
     _ item: UnsafePointer<DrawItem>, transform: Affine, alpha: Double,
     _ frame: inout FrameState
@@ -487,8 +554,10 @@ final class NodeRenderer {
     for particle in look.particles {
       let half = particle.size / 2
       guard half > 0 else { continue }
-      frame.covered += min(scaleArea * particle.size * particle.size, whole)  // as if all on screen
-      if frame.covered > frame.coverLimit { break }
+      if frame.counts {
+        frame.covered += min(scaleArea * particle.size * particle.size, whole)  // as if all on screen
+        if frame.covered > frame.coverLimit { break }
+      }
       let c = t.apply(Vec2(particle.x, particle.y))
       // The quad's half-axes: the emitter's transform, turned by the particle's own spin.
       var ax = SIMD2(t.a, t.b) * half
@@ -579,7 +648,12 @@ final class NodeRenderer {
   ) {
     let opacity = tint.a * alpha
     guard opacity > 0, width > 0, height > 0 else { return }
-    let mod = SDL_Color(Color(r: tint.r, g: tint.g, b: tint.b, a: opacity))
+    if tint.r != frame.modTint.r || tint.g != frame.modTint.g || tint.b != frame.modTint.b || opacity != frame.modOpacity {
+      frame.modColor = SDL_Color(Color(r: tint.r, g: tint.g, b: tint.b, a: opacity))
+      frame.modTint = tint
+      frame.modOpacity = opacity
+    }
+    let mod = frame.modColor
     // Box corner and edge vectors in pixels.
     var origin = SIMD2(t.tx, t.ty)
     var across = SIMD2(t.a * width, t.b * width)

@@ -26,6 +26,21 @@ public final class FontLibrary: @unchecked Sendable {
   private var strikeBytes = 0
   private var scaledBytes = 0
   private let emojiCacheBytes: Int
+  /// Sizes of laid-out strings, for every measurer over this library: the engines of a
+  /// process (a bot's games, a run of tests) measure the same labels over and over, and laying
+  /// a string out with SDL_ttf is most of what measuring costs. Keyed by text and pixel size.
+  private var measured: [MeasureKey: (width: Int, height: Int)] = [:]
+  /// Bytes of text held as keys of `measured`.
+  private var measuredBytes = 0
+  /// `measured` starts afresh past this many entries or bytes of text: scores and timers make
+  /// endless distinct strings.
+  static let measuredEntryLimit = 8192
+  static let measuredByteLimit = 4 << 20
+
+  private struct MeasureKey: Hashable {
+    var text: String
+    var size: Int
+  }
 
   /// Text font sizes open, and bytes of emoji bitmaps at the strike and scaled (for tests).
   var cacheSizes: (fonts: Int, strikeBytes: Int, scaledBytes: Int) {
@@ -50,6 +65,8 @@ public final class FontLibrary: @unchecked Sendable {
     }
     self.textFontPath = textFontPath
     textFonts[16] = probe
+    // Room for several games' labels: growing rehashes every key held so far.
+    measured.reserveCapacity(2048)
     // Any size gives the one colour strike; 109 is its nominal size.
     emojiFont = TTF_OpenFont(emojiFontPath, 109)
   }
@@ -73,6 +90,36 @@ public final class FontLibrary: @unchecked Sendable {
     guard let font = TTF_OpenFont(textFontPath, Int32(size)) else { return nil }
     textFonts[size] = font
     return font
+  }
+
+  /// The width and height of `layout(text, pixelSize:)`, remembered for every caller.
+  func size(of text: String, pixelSize: Int) -> (width: Int, height: Int) {
+    lock.withLock {
+      let key = MeasureKey(text: text, size: pixelSize)
+      if let known = measured[key] { return known }
+      let size = sizeLocked(text, pixelSize: pixelSize)
+      let bytes = text.utf8.count
+      if measured.count >= Self.measuredEntryLimit || measuredBytes + bytes > Self.measuredByteLimit {
+        measured.removeAll(keepingCapacity: true)
+        measuredBytes = 0
+      }
+      measured[key] = size
+      measuredBytes += bytes
+      return size
+    }
+  }
+
+  /// `layoutLocked(text, pixelSize:)`'s width and height. One line of ASCII (most labels:
+  /// scores, names, buttons) is one text run, measured without building the layout. Lock held.
+  private func sizeLocked(_ text: String, pixelSize: Int) -> (width: Int, height: Int) {
+    guard !text.isEmpty, text.utf8.allSatisfy({ $0 < 0x80 && $0 != UInt8(ascii: "\n") }) else {
+      let layout = layoutLocked(text, pixelSize: pixelSize)
+      return (layout.width, layout.height)
+    }
+    guard let font = textFont(pixelSize: pixelSize) else { return (0, 0) }
+    var w: Int32 = 0
+    var h: Int32 = 0
+    return (TTF_SizeUTF8(font, text, &w, &h) == 0 ? Int(w) : 0, Int(TTF_FontHeight(font)))
   }
 
   /// Lays out `text` at a pixel size: lines split at "\n", each split into text and emoji runs.

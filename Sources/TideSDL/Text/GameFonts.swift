@@ -27,9 +27,9 @@ public enum GameFonts {
     return nil
   }
 
-  /// Metrics measured with the game fonts (a cache of its own per call, so engines never share
-  /// one), or `ApproximateTextMetrics` when no font can load (said once on standard error; see
-  /// `problem`).
+  /// Metrics measured with the game fonts (a cache of its own per call, in front of the shared
+  /// library's, which is locked), or `ApproximateTextMetrics` when no font can load (said once
+  /// on standard error; see `problem`).
   public static func metrics() -> any TextMetrics {
     switch shared {
     case .success(let fonts): return TTFTextMetrics(fonts: fonts)

@@ -3,7 +3,8 @@ import TideCore
 /// Text measuring with the fonts that draw it (DejaVu Sans plus Noto Color Emoji), so a text
 /// node's box matches its pixels.
 ///
-/// Sizes are rounded to whole pixels, as drawing does. Results are cached per string and size.
+/// Sizes are rounded to whole pixels, as drawing does. Results are cached per string and size,
+/// here and in the font library (shared by every measurer over it).
 final class TTFTextMetrics: TextMetrics {
   private struct Key: Hashable {
     var text: String
@@ -12,7 +13,8 @@ final class TTFTextMetrics: TextMetrics {
 
   /// The fonts measured with (shared with the renderers).
   let fonts: FontLibrary
-  private var cache: [Key: (width: Double, height: Double)] = [:]
+  // One engine's, used by its thread alone: no run-time exclusivity checks.
+  @exclusivity(unchecked) private var cache: [Key: (width: Double, height: Double)] = [:]
   /// Bytes of text held as keys: a few long strings must not pin megabytes either.
   private(set) var cachedBytes = 0
   /// The cache starts afresh past this many entries or `cacheBytes` bytes of text.
@@ -23,7 +25,12 @@ final class TTFTextMetrics: TextMetrics {
   init(fonts: FontLibrary, cacheBytes: Int = 4 << 20) {
     self.fonts = fonts
     self.cacheBytes = cacheBytes
+    // Room for a game's labels from the start: growing rehashes every key held so far.
+    cache.reserveCapacity(Self.initialCapacity)
   }
+
+  /// Entries the cache has room for before it first grows.
+  static let initialCapacity = 512
 
   /// Measures with the default system fonts.
   convenience init() throws {
@@ -34,8 +41,10 @@ final class TTFTextMetrics: TextMetrics {
   func measure(_ text: String, size: Double) -> (width: Double, height: Double) {
     let key = Key(text: text, size: max(1, Int(size.rounded())))
     if let known = cache[key] { return known }
-    let layout = fonts.layout(text, pixelSize: key.size)
-    let result = (Double(layout.width), Double(layout.height))
+    // The library remembers sizes for every engine of the process; this cache, for this
+    // one, asks without taking its lock.
+    let size = fonts.size(of: text, pixelSize: key.size)
+    let result = (Double(size.width), Double(size.height))
     // Scores and timers make endless distinct strings; a full reset is simplest and rare.
     let bytes = text.utf8.count
     if cache.count >= Self.cacheEntries || cachedBytes + bytes > cacheBytes {

@@ -288,6 +288,11 @@ final class SDLWindow {
     let statsPanel = stats.isShown ? statsPanel() : nil
     let letterbox = self.letterbox
     canvas.balance(items, view: letterbox.view)
+    // Every band would count the whole list's coverage for the overdraw cap; once is enough
+    // (with one band, that band's own count is as cheap).
+    let bound =
+      canvas.bands.count > 1
+      ? NodeRenderer.coverageBound(items, view: letterbox.view, width: outputWidth, height: outputHeight) : nil
     return canvas.startDrawing { band in
       let renderer = band.renderer
       var rows = band.rect(width: Int(outputWidth))
@@ -306,7 +311,7 @@ final class SDLWindow {
       if SDL_IntersectRect(&design, &rows, &clip) == SDL_TRUE {
         SDL_RenderSetClipRect(renderer, &clip)
         band.nodes.draw(
-          items, view: letterbox.view, pixelScale: letterbox.scale, rows: band.rows)
+          items, view: letterbox.view, pixelScale: letterbox.scale, rows: band.rows, bound: bound)
         if let overlay {
           band.errorPainter.draw(
             overlay, x: letterbox.x, y: letterbox.y, width: letterbox.width,

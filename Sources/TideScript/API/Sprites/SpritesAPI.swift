@@ -504,6 +504,10 @@ extension Sprites {
     try checkCap()
     let node = graph.makeNode(kind)
     node.attachment = NodeScript(owner: scenes.currentOwner, madeAt: lua.callerPlace(names: &chunkNames))
+    // A text and its options (size, box, fit) are measured once, when all are set.
+    let holds = kind == .text
+    node.holdsTextMeasure = holds
+    defer { node.holdsTextMeasure = false }
     try setup(node)
     var parent = scenes.current?.root ?? graph.root
     switch lua.type(at: optsArg) {
@@ -519,9 +523,13 @@ extension Sprites {
         if let interned = lua.internedString(at: k), let field = fields.lookup(interned), field != .parent,
           also.isEmpty || !also.contains(field.rawValue)
         {
+          // The box is measured before a field that reads or sets it, as it was when each
+          // option measured.
+          if holds && Self.touchesBox(field) { node.holdsTextMeasure = false }
           do { try setField(field, of: node, valueAt: v, lua: lua, arg: optsArg, prefix: field.rawValue) } catch {
             failure.offer(field.rawValue, error)
           }
+          node.holdsTextMeasure = holds
           return
         }
         guard let key = lua.toString(at: k), lua.type(at: k) == .string else { return }
@@ -537,8 +545,11 @@ extension Sprites {
           failure.offer(key, LuaArgumentError(arg: optsArg, message: "unknown sprite field '\(key)' (fields: \(SpriteField.list))"))
           return
         }
+        if holds && Self.touchesBox(field) { node.holdsTextMeasure = false }
         do { try setField(field, of: node, valueAt: v, lua: lua, arg: optsArg, prefix: key) } catch { failure.offer(key, error) }
+        node.holdsTextMeasure = holds
       }
+      node.holdsTextMeasure = false
       if let error = failure.failure { throw error }
     default:
       throw LuaArgumentError(arg: optsArg, message: "table expected, got \(lua.typeName(at: optsArg))")
@@ -547,6 +558,15 @@ extension Sprites {
     parent.add(node)
     pushSprite(node, on: lua)
     return 1
+  }
+
+  /// Whether setting `field` reads or sets a node's box (its size), which a held text
+  /// measurement must not leave stale.
+  static func touchesBox(_ field: SpriteField) -> Bool {
+    switch field {
+    case .w, .width, .h, .height, .radius, .image, .frame: return true
+    default: return false
+    }
   }
 
   /// `text` when it is at most `Limits.textBytes` long.
