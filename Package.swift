@@ -46,6 +46,8 @@ let package = Package(
     // every build. The shim includes <SDL2/...> from the default include path instead (Debian's
     // libsdl2-dev and its image/ttf/mixer siblings put them there; Scripts/setup installs them).
     .systemLibrary(name: "CSDL2", path: "Sources/CSDL2"),
+    // Debian's libfontconfig (libfontconfig-dev): finds the fonts SDL_ttf opens.
+    .systemLibrary(name: "CFontconfig", path: "Sources/CFontconfig"),
     .target(name: "LuaBridge", dependencies: ["CLua"], swiftSettings: luaCallSettings + releaseSpeed),
     .target(name: "TideCore", swiftSettings: releaseSpeed),
     // The Lua library (Sources/TideScript/Lua) is compiled into the module as string literals by
@@ -70,7 +72,7 @@ let package = Package(
       swiftSettings: luaCallSettings + releaseSpeed),
     .executableTarget(name: "TideLuaEmbed"),
     .plugin(name: "EmbedLuaLibrary", capability: .buildTool(), dependencies: ["TideLuaEmbed"]),
-    .target(name: "TideSDL", dependencies: ["CSDL2", "TideCore"]),
+    .target(name: "TideSDL", dependencies: ["CSDL2", "CFontconfig", "TideCore"]),
     // A game's frame drawn offscreen and compared with its golden PNGs: shared by `tide shot`,
     // `tide test` and ContentGoldenTests, so they draw and compare the same way.
     .target(name: "TideShots", dependencies: ["TideScript", "TideTesting", "TideSDL", "TideCore"]),

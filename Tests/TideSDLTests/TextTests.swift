@@ -1,3 +1,4 @@
+import CSDL2
 import TideCore
 import XCTest
 
@@ -5,13 +6,27 @@ import XCTest
 
 /// Emoji run splitting and TTF text metrics.
 final class TextTests: XCTestCase {
-  /// A fake font pair: the text font has ASCII and U+270C; the emoji font has ✊ ✋ ✌ 🦁.
+  /// A fake font chain: the text font has ASCII and U+270C, a fallback has CJK (U+4E00 on);
+  /// the emoji font has ✊ ✋ ✌ 🦁.
   private let splitter = TextRunSplitter(
-    hasTextGlyph: { $0 < 0x80 || $0 == 0x270C },
+    textFace: { $0 < 0x80 || $0 == 0x270C ? 0 : $0 >= 0x4E00 && $0 < 0xA000 ? 1 : nil },
     hasEmojiGlyph: { [0x270A, 0x270B, 0x270C, 0x1F981].contains($0) })
 
   private func describe(_ runs: [TextRun]) -> [String] {
-    runs.map { ($0.kind == .emoji ? "E:" : "T:") + $0.text }
+    runs.map { run in
+      switch run.kind {
+      case .emoji: return "E:" + run.text
+      case .text(0): return "T:" + run.text
+      case .text(let face): return "T\(face):" + run.text
+      }
+    }
+  }
+
+  /// Each character takes the first text font that has it; a run changes font where they do.
+  func testCharactersFallBackThroughTheTextFonts() {
+    XCTAssertEqual(describe(splitter.split("Li 李小龍 ✊")), ["T:Li ", "T1:李小龍", "T: ", "E:✊"])
+    // A character no font has stays with the first text font (its missing-glyph box).
+    XCTAssertEqual(describe(splitter.split("a\u{0E01}b")), ["T:a\u{0E01}b"])
   }
 
   func testSplitsTextAndEmojiRuns() {
@@ -59,8 +74,29 @@ final class TextTests: XCTestCase {
     // DejaVu has ✌ and ☝ as outlines; with a skin tone they are emoji (the tone itself is dropped).
     let layout = fonts.layout("✌\u{1F3FD} ☝\u{1F3FD}", pixelSize: 24)
     let pieces = layout.lines[0].pieces.map { ($0.run.kind, $0.run.scalars.map(\.value)) }
-    XCTAssertEqual(pieces.map(\.0), [.emoji, .text, .emoji])
+    XCTAssertEqual(pieces.map(\.0), [.emoji, .text(0), .emoji])
     XCTAssertEqual(pieces.flatMap(\.1), [0x270C, 0x20, 0x261D])
+  }
+
+  /// fontconfig finds the chain, and a Chinese name draws in Noto Sans CJK: real glyphs, not
+  /// the first font's missing-glyph boxes (what BubblePop showed for 李小龍).
+  func testChineseFallsBackToTheCJKFontAndDraws() throws {
+    let fonts = try FontLibrary()
+    XCTAssertEqual(fonts.textFaces.count, 2, "DejaVu Sans and Noto Sans CJK, found by fontconfig: \(fonts.textFaces)")
+    XCTAssertTrue(fonts.textFaces.last?.path.contains("CJK") ?? false, "\(fonts.textFaces)")
+    let layout = fonts.layout("李小龍 and 🐉", pixelSize: 32)
+    XCTAssertEqual(layout.lines[0].pieces.map(\.run.kind), [.text(1), .text(0), .emoji])
+    let boxes = try FontLibrary(faces: [try XCTUnwrap(fonts.textFaces.first)], emojiFontPath: FontLibrary.defaultEmojiFontPath)
+    func ink(_ library: FontLibrary) throws -> [UInt32] {
+      let name = library.layout("李小龍", pixelSize: 32)
+      let surface = try XCTUnwrap(library.renderSurface(name, pixelSize: 32, color: SDL_Color(r: 255, g: 255, b: 255, a: 255), align: 0))
+      defer { SDL_FreeSurface(surface) }
+      let count = Int(surface.pointee.pitch / 4) * Int(surface.pointee.h)
+      return Array(UnsafeBufferPointer(start: surface.pointee.pixels.assumingMemoryBound(to: UInt32.self), count: count))
+    }
+    let drawn = try ink(fonts)
+    XCTAssertGreaterThan(drawn.filter { $0 >> 24 > 128 }.count, 200, "the glyphs have ink")
+    XCTAssertNotEqual(drawn, try ink(boxes), "not the missing-glyph boxes")
   }
 
   func testMetricsMatchLayoutAndGrowWithLines() throws {

@@ -2,21 +2,29 @@ import CSDL2
 import Foundation
 import TideCore
 
-/// Fonts and emoji glyphs shared by text measuring and drawing (DejaVu Sans + Noto Color Emoji).
+/// Fonts and emoji glyphs shared by text measuring and drawing: a chain of text fonts
+/// (`FontFinder.textFamilies`: DejaVu Sans, then Noto Sans CJK) and Noto Color Emoji.
 ///
 /// Thread-safe: the window draws its bands on several threads at once, each with its own text
 /// textures, and FreeType faces must not be used by two threads together, so `layout` and
 /// `renderSurface` take one lock for all SDL_ttf work and the caches here.
 public final class FontLibrary: @unchecked Sendable {
   private let lock = NSLock()
-  /// Where Debian's fonts-dejavu-core puts the text font.
+  /// Where Debian's fonts-dejavu-core puts the text font, when fontconfig cannot say.
   public static let defaultTextFontPath = "/usr/share/fonts/truetype/dejavu/DejaVuSans.ttf"
-  /// Where Debian's fonts-noto-color-emoji puts the emoji font.
+  /// Where Debian's fonts-noto-color-emoji puts the emoji font, when fontconfig cannot say.
   public static let defaultEmojiFontPath = "/usr/share/fonts/truetype/noto/NotoColorEmoji.ttf"
 
-  private let textFontPath: String
+  /// The text fonts, first choice first: a character is drawn with the first that has it.
+  private let faces: [FontFinder.Face]
   private let emojiFont: OpaquePointer?
-  private var textFonts: [Int: OpaquePointer] = [:]
+  /// Open text fonts, by face (an index into `faces`) and pixel size.
+  private var textFonts: [FaceSize: OpaquePointer] = [:]
+
+  private struct FaceSize: Hashable {
+    var face: Int
+    var size: Int
+  }
   /// Emoji glyphs at the font's single bitmap strike (~136×128), rendered once.
   private var emojiStrikes: [UInt32: UnsafeMutablePointer<SDL_Surface>] = [:]
   /// Emoji glyphs shrunk to a line height, keyed by code point and height.
@@ -52,24 +60,33 @@ public final class FontLibrary: @unchecked Sendable {
     var height: Int
   }
 
-  /// Opens the fonts; a missing text font is an error, a missing emoji font only loses colour.
-  public init(
-    textFontPath: String = FontLibrary.defaultTextFontPath,
-    emojiFontPath: String = FontLibrary.defaultEmojiFontPath,
-    emojiCacheBytes: Int = Limits.emojiCacheBytes
-  ) throws {
+  /// Opens the fonts, found by fontconfig: a missing first text font is an error, a missing
+  /// fallback only loses the characters it would draw, a missing emoji font only loses colour.
+  public convenience init(emojiCacheBytes: Int = Limits.emojiCacheBytes) throws {
+    let text = FontFinder.textFamilies.first.flatMap(FontFinder.face(family:))
+      ?? FontFinder.Face(path: FontLibrary.defaultTextFontPath, index: 0)
+    let fallbacks = FontFinder.textFamilies.dropFirst().compactMap(FontFinder.face(family:))
+    let emoji = FontFinder.face(family: FontFinder.emojiFamily)?.path ?? FontLibrary.defaultEmojiFontPath
+    try self.init(faces: [text] + fallbacks, emojiFontPath: emoji, emojiCacheBytes: emojiCacheBytes)
+  }
+
+  /// Opens these text fonts (first choice first) and emoji font.
+  init(faces: [FontFinder.Face], emojiFontPath: String, emojiCacheBytes: Int = Limits.emojiCacheBytes) throws {
     self.emojiCacheBytes = emojiCacheBytes
     try SDLLibrary.startText()
-    guard let probe = TTF_OpenFont(textFontPath, 16) else {
-      throw SDLError.last("Opening the text font \(textFontPath)")
+    guard let first = faces.first, let probe = TTF_OpenFontIndex(first.path, 16, first.index) else {
+      throw SDLError.last("Opening the text font \(faces.first?.path ?? "(none)")")
     }
-    self.textFontPath = textFontPath
-    textFonts[16] = probe
+    self.faces = faces
+    textFonts[FaceSize(face: 0, size: 16)] = probe
     // Room for several games' labels: growing rehashes every key held so far.
     measured.reserveCapacity(2048)
     // Any size gives the one colour strike; 109 is its nominal size.
     emojiFont = TTF_OpenFont(emojiFontPath, 109)
   }
+
+  /// The text fonts' files, first choice first (for tests and `tide doctor`-like reports).
+  var textFaces: [FontFinder.Face] { faces }
 
   deinit {
     for surface in emojiScaled.values { SDL_FreeSurface(surface) }
@@ -78,18 +95,26 @@ public final class FontLibrary: @unchecked Sendable {
     if let emojiFont { TTF_CloseFont(emojiFont) }
   }
 
-  /// The text font at a pixel size (clamped to 1...1000), opened once per size. Lock held.
-  private func textFont(pixelSize: Int) -> OpaquePointer? {
-    let size = min(max(pixelSize, 1), 1000)
-    if let font = textFonts[size] { return font }
+  /// Text font `face` (0, the first choice, by default) at a pixel size (clamped to 1...1000),
+  /// opened once per face and size. Lock held.
+  private func textFont(pixelSize: Int, face: Int = 0) -> OpaquePointer? {
+    let key = FaceSize(face: face, size: min(max(pixelSize, 1), 1000))
+    if let font = textFonts[key] { return font }
     if textFonts.count >= Limits.openFontSizes {
       // Only this lock's holder uses fonts, and no caller keeps one across calls.
       for font in textFonts.values { TTF_CloseFont(font) }
       textFonts.removeAll()
     }
-    guard let font = TTF_OpenFont(textFontPath, Int32(size)) else { return nil }
-    textFonts[size] = font
+    guard faces.indices.contains(face), let font = TTF_OpenFontIndex(faces[face].path, Int32(key.size), faces[face].index) else {
+      return nil
+    }
+    textFonts[key] = font
     return font
+  }
+
+  /// The first text face with a glyph for `scalar`, or nil when none has one. Lock held.
+  private func faceWithGlyph(_ scalar: UInt32, pixelSize: Int) -> Int? {
+    faces.indices.first { face in textFont(pixelSize: pixelSize, face: face).map { TTF_GlyphIsProvided32($0, scalar) != 0 } ?? false }
   }
 
   /// The width and height of `layout(text, pixelSize:)`, remembered for every caller.
@@ -133,7 +158,7 @@ public final class FontLibrary: @unchecked Sendable {
     }
     let lineHeight = Int(TTF_FontHeight(font))
     let splitter = TextRunSplitter(
-      hasTextGlyph: { TTF_GlyphIsProvided32(font, $0) != 0 },
+      textFace: { TTF_GlyphIsProvided32(font, $0) != 0 ? 0 : self.faceWithGlyph($0, pixelSize: pixelSize) },
       hasEmojiGlyph: { [emojiFont] scalar in
         guard let emojiFont else { return false }
         return TTF_GlyphIsProvided32(emojiFont, scalar) != 0
@@ -143,10 +168,11 @@ public final class FontLibrary: @unchecked Sendable {
       for run in splitter.split(line) {
         let width: Int
         switch run.kind {
-        case .text:
+        case .text(let face):
           var w: Int32 = 0
           var h: Int32 = 0
-          width = TTF_SizeUTF8(font, run.text, &w, &h) == 0 ? Int(w) : 0
+          let runFont = textFont(pixelSize: pixelSize, face: face) ?? font
+          width = TTF_SizeUTF8(runFont, run.text, &w, &h) == 0 ? Int(w) : 0
         case .emoji:
           width = run.scalars.reduce(0) { $0 + emojiWidth($1.value, lineHeight: lineHeight) }
         }
@@ -244,19 +270,22 @@ public final class FontLibrary: @unchecked Sendable {
         defer { x += piece.width }
         if x + piece.width <= left { continue }
         switch piece.run.kind {
-        case .text:
+        case .text(let face):
+          let runFont = textFont(pixelSize: pixelSize, face: face) ?? font
           // Start at the character that crosses the window's left edge, where the whole run
           // would have drawn it, and stop past its right edge.
           var text = piece.run.text
           var start = x
           if x < left {
-            (text, start) = suffix(of: text, from: left - x, font: font)
+            (text, start) = suffix(of: text, from: left - x, font: runFont)
             start += x
           }
           if start + 1 >= right { continue }
-          if x + piece.width > right { text = prefix(of: text, fitting: right - start, font: font) }
-          if let surface = TTF_RenderUTF8_Blended(font, text, color) {
-            copy(surface, into: target, x: start - left, y: y - top)
+          if x + piece.width > right { text = prefix(of: text, fitting: right - start, font: runFont) }
+          if let surface = TTF_RenderUTF8_Blended(runFont, text, color) {
+            // A fallback font sits on the first font's baseline, as the line's other runs do.
+            let baseline = face == 0 ? 0 : Int(TTF_FontAscent(font) - TTF_FontAscent(runFont))
+            copy(surface, into: target, x: start - left, y: y - top + baseline)
             SDL_FreeSurface(surface)
           }
         case .emoji:

@@ -1,8 +1,10 @@
-/// One stretch of a line drawn with a single font: ordinary text (DejaVu Sans) or colour emoji.
+/// One stretch of a line drawn with a single font: ordinary text (in one of the library's text
+/// fonts) or colour emoji.
 struct TextRun: Equatable {
   /// Which font draws the run.
   enum Kind: Equatable {
-    case text
+    /// Text font `face` of the chain (0: the first choice, DejaVu Sans).
+    case text(Int)
     case emoji
   }
 

@@ -1,12 +1,14 @@
-/// Splits a line into text and emoji runs, because SDL_ttf has no font fallback.
+/// Splits a line into runs of one font each, because SDL_ttf has no font fallback: text runs
+/// name the first text font that has their characters, emoji runs the emoji font.
 ///
 /// A character is emoji when the emoji font has it and either U+FE0F, a skin-tone modifier or a
-/// ZWJ follows it, it defaults to emoji presentation, or the text font lacks it. U+FE0E forces text. Joiners and selectors are
+/// ZWJ follows it, it defaults to emoji presentation, or no text font has it. U+FE0E forces
+/// text. A character no font has is drawn by the first text font (its missing-glyph box). Joiners and selectors are
 /// dropped (without shaping, a ZWJ sequence shows as its parts), as are skin-tone modifiers
 /// and tag characters, which would otherwise show as stray swatches.
 struct TextRunSplitter {
-  /// Whether the text font (DejaVu Sans) has a glyph for the code point.
-  let hasTextGlyph: (UInt32) -> Bool
+  /// The first text font with a glyph for the code point (0 is the first choice), or nil.
+  let textFace: (UInt32) -> Int?
   /// Whether the emoji font (Noto Color Emoji) has a glyph for the code point.
   let hasEmojiGlyph: (UInt32) -> Bool
 
@@ -35,7 +37,8 @@ struct TextRunSplitter {
       let value = scalar.value
       if Self.isDropped(value) { continue }
       let next = index + 1 < scalars.count ? scalars[index + 1].value : 0
-      let kind: TextRun.Kind = isEmoji(value, next: next) ? .emoji : .text
+      let face = value < 0x80 ? 0 : textFace(value)
+      let kind: TextRun.Kind = isEmoji(value, next: next, face: face) ? .emoji : .text(face ?? 0)
       if let last = runs.indices.last, runs[last].kind == kind {
         runs[last].scalars.append(scalar)
       } else {
@@ -45,9 +48,9 @@ struct TextRunSplitter {
     return runs
   }
 
-  private func isEmoji(_ value: UInt32, next: UInt32) -> Bool {
+  private func isEmoji(_ value: UInt32, next: UInt32, face: Int?) -> Bool {
     if value < 0x80 || next == Self.variationText { return false }
     guard hasEmojiGlyph(value) else { return false }
-    return Self.asksForEmoji(next) || EmojiPresentation.isDefault(value) || !hasTextGlyph(value)
+    return Self.asksForEmoji(next) || EmojiPresentation.isDefault(value) || face == nil
   }
 }

@@ -196,6 +196,8 @@ extension Sprites {
     }
 
     /// Makes a line of text; colour emoji mix with ordinary text. Its box follows the text.
+    /// Characters are drawn with DejaVu Sans, falling back to Noto Sans CJK (Chinese, Japanese,
+    /// Korean: "李小龍") and Noto Color Emoji for what it lacks.
     /// Give it `max_width` (and `max_height`) to keep it in a box: it wraps onto lines by default,
     /// or shrinks or is cut with "…" as `fit` says. Fitting costs O(n log n) in the text and is
     /// redone only when the text, its size, box or fit change.
