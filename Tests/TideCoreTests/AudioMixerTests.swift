@@ -111,3 +111,15 @@ final class AudioMixerTests: XCTestCase {
     XCTAssertEqual(square[300], -1)
   }
 }
+
+extension AudioMixerTests {
+  /// A sound a few samples long passes thousands of times a tick, counted in one step.
+  func testATinySoundCountsItsPassesAtOnce() {
+    let forever = mixer.play("tick", duration: 1e-5, loops: -1)
+    let counted = mixer.play("tick", duration: 1e-5, loops: 2000)
+    XCTAssertTrue(mixer.update(tick).isEmpty)
+    XCTAssertEqual(mixer.update(tick).map(\.id), [counted])
+    XCTAssertNotNil(mixer.voice(forever))
+    XCTAssertLessThan(mixer.voice(forever)?.position ?? 1, 1e-5)
+  }
+}

@@ -79,12 +79,13 @@ public final class AudioMixer {
       position += dt
       // Ticks of 1/60 s add up a hair short of a length they meet exactly (30 of them to 0.5):
       // such a pass ends at that tick, not one later.
-      while position >= duration - AudioMixer.slack {
-        if duration <= 0 { return true }
-        if loops >= 0, passes >= loops { return true }
-        position = max(0, position - duration)
-        passes += 1
-      }
+      guard position >= duration - AudioMixer.slack else { return false }
+      if duration <= 0 { return true }
+      // Counted, not looped: a sound one sample long passes thousands of times in a tick.
+      let whole = max(1, Int((position + AudioMixer.slack) / duration))
+      if loops >= 0, passes + whole > loops { return true }
+      passes += whole
+      position = max(0, position - Double(whole) * duration)
       return false
     }
 

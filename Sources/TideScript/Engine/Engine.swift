@@ -79,10 +79,6 @@ public final class Engine: GameDriver, Part, GameRestarting {
   public var voices: [AudioMixer.VoiceInfo] { audio.mixer.voiceInfos }
   /// The music playing or paused, if any.
   public var music: AudioMixer.MusicInfo? { audio.mixer.musicInfo }
-  /// The master, music and sounds volumes.
-  public var volumes: (master: Double, music: Double, sounds: Double) {
-    (audio.mixer.master, audio.mixer.musicVolume, audio.mixer.soundsVolume)
-  }
   /// What the game said about how it went (`tide.report`), the last value per key.
   public var reports: [String: Double] { report.figures }
   /// The game's reports as one line, keys sorted (`report: best_combo=4 score=312`); nil when it made none.
