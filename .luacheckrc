@@ -2,7 +2,15 @@
 stds.tide = { read_globals = { tide = { fields = {
     ["after"] = {},
     ["audio"] = { fields = {
+      ["current_music"] = {},
+      ["generate"] = {},
+      ["music"] = {},
+      ["music_volume"] = {},
+      ["pause_music"] = {},
       ["play"] = {},
+      ["resume_music"] = {},
+      ["stop_music"] = {},
+      ["volume"] = {},
     } },
     ["camera"] = { other_fields = true, read_only = false },
     ["colour"] = {},
@@ -101,7 +109,15 @@ stds.tide = { read_globals = { tide = { fields = {
 stds.tide_test = { read_globals = { tide = { fields = {
     ["after"] = {},
     ["audio"] = { fields = {
+      ["current_music"] = {},
+      ["generate"] = {},
+      ["music"] = {},
+      ["music_volume"] = {},
+      ["pause_music"] = {},
       ["play"] = {},
+      ["resume_music"] = {},
+      ["stop_music"] = {},
+      ["volume"] = {},
     } },
     ["camera"] = { other_fields = true, read_only = false },
     ["colour"] = {},

@@ -40,6 +40,11 @@ let package = Package(
       name: "LibLua", path: "Sources/LibLua", pkgConfig: "lua5.4",
       providers: [.apt(["liblua5.4-dev"])]),
     .target(name: "CLua", dependencies: ["LibLua"], cSettings: luaCSettings),
+    // libsndfile through pkg-config: how long a sound file plays (WAV, OGG, MP3, FLAC), read
+    // from its header, so a voice ends at the same tick headless as in a window.
+    .systemLibrary(
+      name: "LibSndfile", path: "Sources/LibSndfile", pkgConfig: "sndfile",
+      providers: [.apt(["libsndfile1-dev"])]),
     // The C floors `tide bench` measures against, apart from the runtime's C.
     .target(name: "CLuaBench", dependencies: ["LibLua"], cSettings: luaCSettings),
     // No pkgConfig: sdl2.pc's cflags carry -D_REENTRANT, which SwiftPM drops with a warning on
@@ -54,7 +59,7 @@ let package = Package(
     // the EmbedLuaLibrary plugin, not shipped as a resource bundle: a copied `tide` binary then
     // runs on its own, with no `Tide_TideScript.resources` to keep beside it.
     .target(
-      name: "TideScript", dependencies: ["LuaBridge", "TideCore", "CLua"],
+      name: "TideScript", dependencies: ["LuaBridge", "TideCore", "CLua", "LibSndfile"],
       exclude: ["Lua"], swiftSettings: luaCallSettings + releaseSpeed,
       plugins: ["EmbedLuaLibrary"]),
     // The game test runner, `tide.test`, replays and bots; its Lua driver (Lua/testrunner) is

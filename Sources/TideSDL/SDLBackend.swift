@@ -25,9 +25,14 @@ public final class SDLBackend: Backend {
   }
 
 
-  /// Plays `assets/<sound>.wav|ogg`.
+  /// Plays `assets/<sound>.wav|ogg|mp3|flac` once.
   public func play(sound: String, volume: Double) {
     audio?.play(sound, volume: volume)
+  }
+
+  /// Follows the engine's audio model through SDL_mixer.
+  public func audio(_ command: AudioCommand) {
+    audio?.handle(command)
   }
 
 

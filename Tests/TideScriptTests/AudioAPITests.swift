@@ -4,10 +4,8 @@ import XCTest
 
 /// `tide.audio.play`: recorded headlessly so tests can ask what played.
 final class AudioAPITests: XCTestCase {
-  static let assets: [String: Data] = [
-    "assets/roar.wav": Data("RIFF....WAVE".utf8),
-    "assets/chirp.ogg": Data("OggS".utf8),
-  ]
+  /// Real sound files (the engine reads each one's length): roar.wav, chirp.ogg and more.
+  static let assets = AudioVoiceTests.assets
 
   func testPlayIsRecorded() throws {
     let report = try runLuaTests(
@@ -39,7 +37,7 @@ final class AudioAPITests: XCTestCase {
 
         it("refuses a sound that is not in assets, saying where it looked", function()
           assert.has_error(function() tide.audio.play("meow") end,
-            "bad argument #1 to 'play' (no sound 'meow' (looked for game/assets/meow.wav and .ogg))")
+            "bad argument #1 to 'play' (no sound 'meow' (looked for game/assets/meow.wav, .ogg, .mp3 and .flac))")
           assert.error_matches(function() tide.audio.play("../roar") end, "no sound '../roar'", nil, true)
           assert.error_matches(function() tide.audio.play("roar", { volume = "loud" }) end, "'volume' must be a number, got string", nil, true)
           assert.are.same({}, app:sounds())

@@ -117,7 +117,7 @@ final class LuaTableShapeTests: XCTestCase {
           ok, err = pcall(s.play, s, { "a.png" }, { fsp = 3 })
           assert.matches("unknown option 'fsp' (options: fps, loop)", err, 1, true)
           ok, err = pcall(tide.audio.play, "pop", { volum = 1 })
-          assert.matches("unknown option 'volum' (options: volume)", err, 1, true)
+          assert.matches("unknown option 'volum' (options: volume, pan, loops, fade_in, on_done)", err, 1, true)
           for _, key in ipairs({ \#(queryKeys) }) do app:find({ [key] = key == "visible" or "x" }) end
           ok, err = pcall(app.find, app, { nam = "x" })
           assert.matches("unknown query field 'nam' (expected: text, name, tag, kind, visible)", err, 1, true)

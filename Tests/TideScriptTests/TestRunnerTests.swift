@@ -358,7 +358,7 @@ final class TestRunnerTests: XCTestCase {
       })
       """#,
       conf: #"return { scene = "title" }"#,
-      assets: ["assets/roar.wav": Data("RIFF".utf8)])
+      assets: ["assets/roar.wav": try toneFile("wav", seconds: 0.5)])
     assertAllPassed(report, count: 4)
   }
 

@@ -186,13 +186,14 @@ function App:find_all(query) end
 ---@return string?
 function App:scene() end
 
----The names of the sounds played since the game started, in order.
+---The names of the sounds and music played since the game started, in order. With `"playing"`, the voices playing or paused now, oldest first, each `{ name, state = "playing"|"paused", volume, pan, loops, position, duration, remaining }`; with `"music"`, the music as `tide.audio.current_music` gives it, or nil.
 ---
 ---```lua
 ---assert.are.same({ "roar" }, app:sounds())
 ---```
----@return string[]
-function App:sounds() end
+---@param what "playing"|"music"|nil what to tell; nil for the names played
+---@return table?
+function App:sounds(what) end
 
 ---Virtual seconds since the game started.
 ---
@@ -400,6 +401,14 @@ function Label:set_color(color) end
 ---@return tide.Label
 function Label:set_width(width) end
 
+---The options of `tide.audio.music`.
+---@class tide.MusicOptions
+---@field volume? number the track's own volume, 0 to 1; default 1
+---@field loops? integer repeats after the first play, -1 forever, up to 1e6; default -1
+---@field fade_in? number seconds to rise from silence, 0 to 3600; default 0
+---@field crossfade? number seconds, 0 to 3600: the playing track fades out over the first half, this one fades in over the second (SDL_mixer streams one track at a time); default 0, a cut
+local MusicOptions = {}
+
 ---The options of `tide.particles`: sprite fields, `parent`, and `keep`.
 ---@class tide.ParticlesOptions : tide.SpriteOptions
 ---@field keep? boolean true: stay when done; by default the sprite removes itself once it emits no more and its last particle has died
@@ -479,8 +488,26 @@ function Slider:set_enabled(enabled) end
 
 ---The options of `tide.audio.play`.
 ---@class tide.SoundOptions
----@field volume? number 0 to 1; default 1
+---@field volume? number 0 to 1 (a number outside is played clamped to it); default 1
+---@field pan? number -1 (left) to 1 (right); default 0
+---@field loops? integer repeats after the first play, -1 forever, up to 1e6; default 0
+---@field fade_in? number seconds to rise from silence, 0 to 3600; default 0
+---@field on_done? fun(voice: tide.Voice, how: "done"|"stopped") called once when the voice ends: played out (`"done"`) or stopped (`"stopped"`), never on a fresh start
 local SoundOptions = {}
+
+---What `tide.audio.generate` makes: `samples` (a list of numbers from -1 to 1 at `rate`), or a `wave` with an envelope: up to full over `attack`, down to `sustain` over `decay`, silence over the last `release`.
+---@class tide.SoundSpec
+---@field samples? number[] mono samples, -1 to 1, at most 1,920,000; or give `wave`
+---@field rate? integer samples a second of `samples`, 1000 to 192,000; default 44,100
+---@field wave? "sine"|"square"|"triangle"|"saw"|"noise" the waveform; or give `samples`
+---@field frequency? number Hz, 1 to 20,000; default 440
+---@field duration? number seconds, 0.001 to 10; default 0.2
+---@field attack? number seconds, 0 to 10; default 0.005
+---@field decay? number seconds, 0 to 10; default 0
+---@field sustain? number level held after the decay, 0 to 1; default 1
+---@field release? number seconds, 0 to 10; default 0.005
+---@field volume? number 0 to 1; default 0.5
+local SoundSpec = {}
 
 ---@class tide.Spacer : tide.Widget
 local Spacer = {}
@@ -811,6 +838,88 @@ local TweenOptions = {}
 ---@field yoyo? boolean true: every second pass runs backwards, so the sprite swings back and forth; alone it means there and back once
 local TweenStepOptions = {}
 
+---@class tide.Voice
+local Voice = {}
+
+---Stops the voice, at once or fading out over `fade` seconds; `on_done` runs when it has ended. Like every method, harmless on a voice that already ended.
+---
+---```lua
+---v:stop(0.5)
+---```
+---@param fade? number seconds, 0 to 3600 (default 0)
+function Voice:stop(fade) end
+
+---Pauses the voice where it is: game time passes without it.
+---
+---```lua
+---v:pause()
+---```
+function Voice:pause() end
+
+---Resumes a paused voice from where it paused.
+---
+---```lua
+---v:resume()
+---```
+function Voice:resume() end
+
+---Sets the voice's volume, or with no argument returns it (nil once it ended).
+---
+---```lua
+---v:volume(0.3)
+---```
+---@param volume? number 0 to 1
+---@return number?
+function Voice:volume(volume) end
+
+---Sets the voice's pan, or with no argument returns it (nil once it ended).
+---
+---```lua
+---v:pan(-1)
+---```
+---@param pan? number -1 (left) to 1 (right)
+---@return number?
+function Voice:pan(pan) end
+
+---`"playing"`, `"paused"` or, once it played out or was stopped, `"stopped"`.
+---
+---```lua
+---if v:state() == "stopped" then v = nil end
+---```
+---@return "playing"|"paused"|"stopped"
+function Voice:state() end
+
+---Seconds into the current pass (nil once it ended).
+---
+---```lua
+---local t = v:position()
+---```
+---@return number?
+function Voice:position() end
+
+---Seconds one pass of the sound lasts (nil once it ended).
+---
+---```lua
+---local length = v:duration()
+---```
+---@return number?
+function Voice:duration() end
+
+---Game seconds until it ends if nothing changes; nil when it never will by itself (looping forever or paused) or already ended.
+---
+---```lua
+---tide.after(v:remaining() or 0, next_line)
+---```
+---@return number?
+function Voice:remaining() end
+
+---The master, music and sounds volumes of `tide.audio.volume`, each 0 to 1.
+---@class tide.VolumeLevels
+---@field master? number multiplies everything
+---@field music? number multiplies the music
+---@field sounds? number multiplies every voice
+local VolumeLevels = {}
+
 ---What every widget has: the object a `tide.ui` constructor returns wraps one root sprite, `widget.sprite`, whose top-left corner is its position; `widget.w`, `widget.h` are the box a layout reserves for it, and `sprite.data.widget` leads back from the sprite to the widget. Every constructor also takes `x`, `y`, `anchor` (placed as by `place`), `parent`, `visible` and `name` (the name a test finds; parts are `<name>_label`, `<name>_text`, ...). Setters called from code never fire `on_change`; a player's tap, drag or typing does.
 ---@class tide.Widget
 ---@field sprite tide.Sprite the root sprite
@@ -888,7 +997,7 @@ local WindowConfig = {}
 ---Animate sprite properties on the game clock. At most 100,000 tweens run at once.
 tide = {}
 
----Sounds from the game's `assets/` (wav or ogg). Headless runs record what played.
+---Voices, music and volumes, from the game's `assets/` (`.wav`, `.ogg`, `.mp3` or `.flac`, all decoded by SDL_mixer in a window) or made by the game (`tide.audio.generate`). Voices and music live in game time: a voice ends, and its `on_done` runs, at the same tick headless, in a test, in a replay and in a window. Music keeps playing across scenes until stopped; a fresh start silences everything.
 tide.audio = {}
 
 ---What conf.lua says about the game itself (`title`, `author`).
@@ -1067,14 +1176,81 @@ function tide.screenshot(name) end
 ---@type table
 tide.options = {}
 
----Plays `assets/<name>.wav` (or `.ogg`) once.
+---Plays a sound as a new voice. Several voices of one sound may play at once (at most 64 voices in all).
 ---
 ---```lua
----tide.audio.play("roar")
+---local v = tide.audio.play("roar", { volume = 0.8, pan = -0.5, on_done = function() print("quiet") end })
+---```
+---@param name string a sound made by `tide.audio.generate`, else `assets/<name>.wav`, `.ogg`, `.mp3` or `.flac`
+---@param opts? tide.SoundOptions `volume`, `pan`, `loops`, `fade_in`, `on_done`
+---@return tide.Voice # the playing voice; stop, pause, resume it or change its volume and pan
+function tide.audio.play(name, opts) end
+
+---Streams music: `assets/<name>.wav`, `.ogg`, `.mp3` or `.flac`, looping forever by default. It replaces the music playing (at once, or over `crossfade` seconds) and keeps playing across scenes until `tide.audio.stop_music`.
+---
+---```lua
+---tide.audio.music("theme", { crossfade = 2 })
 ---```
 ---@param name string the file name without extension
----@param opts? tide.SoundOptions `volume` from 0 to 1 (default 1)
-function tide.audio.play(name, opts) end
+---@param opts? tide.MusicOptions `volume`, `loops`, `fade_in`, `crossfade`
+function tide.audio.music(name, opts) end
+
+---Stops the music, at once or fading out over `fade` seconds. Harmless with no music.
+---
+---```lua
+---tide.audio.stop_music(1.5)
+---```
+---@param fade? number seconds, 0 to 3600 (default 0)
+function tide.audio.stop_music(fade) end
+
+---Pauses the music where it is. Harmless with no music.
+---
+---```lua
+---tide.audio.pause_music()
+---```
+function tide.audio.pause_music() end
+
+---Resumes paused music from where it paused. Harmless with no music.
+---
+---```lua
+---tide.audio.resume_music()
+---```
+function tide.audio.resume_music() end
+
+---Sets the playing track's own volume (the `music` volume of `tide.audio.volume` multiplies it). Harmless with no music.
+---
+---```lua
+---tide.audio.music_volume(0.3)
+---```
+---@param volume number 0 to 1
+function tide.audio.music_volume(volume) end
+
+---The music playing or paused, or nil: `{ name, state = "playing"|"paused", volume, position, duration, next }`, `position` and `duration` in seconds of one pass, `next` the track a crossfade is bringing in.
+---
+---```lua
+---local m = tide.audio.current_music(); if m then print(m.name, m.position) end
+---```
+---@return table?
+function tide.audio.current_music() end
+
+---Sets any of the master, music and sounds volumes (each 0 to 1; the others stay) and returns all three. With no table it only returns them.
+---
+---```lua
+---tide.audio.volume{ music = 0.5 }
+---```
+---@param levels? tide.VolumeLevels `master`, `music`, `sounds`
+---@return tide.VolumeLevels
+function tide.audio.volume(levels) end
+
+---Makes sound `name` from a list of samples or a waveform (`"sine"`, `"square"`, `"triangle"`, `"saw"`, `"noise"`) with an attack/decay/sustain/release envelope, to play with `tide.audio.play` like a file (it is found before a file of the same name). The same spec always gives the same sound. Made again, a name gets the new sound; a fresh start forgets them all.
+---
+---```lua
+---tide.audio.generate("beep", { wave = "square", frequency = 880, duration = 0.1, release = 0.05 })
+---```
+---@param name string the name to play it by
+---@param spec tide.SoundSpec `samples` (and `rate`), or `wave`, `frequency`, `duration` and the envelope
+---@return number # how many seconds it plays
+function tide.audio.generate(name, spec) end
 
 ---conf.lua's `title` (the window title).
 ---@type string

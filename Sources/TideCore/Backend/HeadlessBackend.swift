@@ -4,6 +4,8 @@ import Foundation
 public final class HeadlessBackend: Backend {
   /// Every sound requested, in order.
   public private(set) var soundRequests: [SoundRequest] = []
+  /// Every audio command the engine sent, in order.
+  public private(set) var audioCommands: [AudioCommand] = []
   /// The names of the sounds requested, in order.
   public var soundLog: [String] { soundRequests.map(\.name) }
   /// Asset paths passed to `reloadAsset(path:)`, in order.
@@ -26,6 +28,14 @@ public final class HeadlessBackend: Backend {
     soundRequests.append(SoundRequest(name: sound, volume: volume))
   }
 
+  /// Records the command; a voice started is also a sound request.
+  public func audio(_ command: AudioCommand) {
+    audioCommands.append(command)
+    if case .play(_, let sound, let volume, _, _) = command {
+      soundRequests.append(SoundRequest(name: sound, volume: volume))
+    }
+  }
+
   /// The size from `imageSizes`, else from the image header in `assetDirectory`, else nil.
   public func imageSize(named name: String) -> Vec2? {
     if let size = imageSizes[name] { return size }
@@ -45,5 +55,6 @@ public final class HeadlessBackend: Backend {
   /// Forgets recorded sounds (e.g. between tests).
   public func clearSoundLog() {
     soundRequests.removeAll()
+    audioCommands.removeAll()
   }
 }

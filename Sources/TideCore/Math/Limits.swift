@@ -100,6 +100,24 @@ public enum Limits {
   public static let weight = NumberRange(0...1e300)
   /// `volume` of `tide.audio.play`: finite, ±1e6 (played clamped to 0...1).
   public static let volume = NumberRange(-1e6...1e6)
+  /// A voice's, the music's and the master, music and sounds volumes once set: 0 to 1.
+  public static let level = NumberRange(0...1)
+  /// A voice's pan: -1 (left) to 1 (right).
+  public static let pan = NumberRange(-1...1)
+  /// Repeats of a voice or a track after its first play: -1 (forever) to 1e6.
+  public static let soundLoops = NumberRange(integers: -1...1_000_000)
+  /// Fades and crossfades: 0 to 3600 seconds.
+  public static let fadeSeconds = NumberRange(0...3600)
+  /// Voices playing at once (each one an SDL_mixer channel in a window).
+  public static let voices = 64
+  /// Generated sounds: frequency 1 Hz to 20 kHz, 0.001 to 10 seconds, 1000 to 192,000 samples a second.
+  public static let frequency = NumberRange(1...20_000)
+  public static let toneSeconds = NumberRange(0.001...10)
+  public static let sampleRate = NumberRange(integers: 1000...192_000)
+  /// Envelope times (`attack`, `decay`, `release`): 0 to 10 seconds.
+  public static let envelopeSeconds = NumberRange(0...10)
+  /// Samples in a sound made from a Lua table: 10 seconds at 192,000 a second.
+  public static let samples = 1_920_000
 
   // MARK: Time
 

@@ -49,11 +49,11 @@ public final class AssetLibrary {
     return nil
   }
 
-  /// The file for a sound name: `<name>`, else `<name>.wav`, else `<name>.ogg`; like images,
+  /// The file for a sound name: `<name>`, else `<name>.wav`, `.ogg`, `.mp3`, `.flac`; like images,
   /// only a regular file inside the game folder (`x.wav -> /etc/passwd` is not played).
   func soundURL(named name: String) -> URL? {
     guard let directory, !name.isEmpty, !name.contains("..") else { return nil }
-    for candidate in [name, name + ".wav", name + ".ogg"] {
+    for candidate in [name] + ["wav", "ogg", "mp3", "flac"].map({ "\(name).\($0)" }) {
       let url = directory.appendingPathComponent(candidate)
       if FolderWall.isReadableFile(url, roots: wall) { return url }
     }

@@ -58,7 +58,7 @@ extension LuaTableShape {
   public static var all: [LuaTableShape] {
     [
       spriteOptions, particlesOptions, emitter, tweenOptions, tweenGroupOptions, tweenStepOptions, playOptions,
-      soundOptions, gestureEvent, scene, query, startOptions, dragOptions, tapOptions, gamepadOptions, bot, botRandom, config,
+      soundOptions, musicOptions, volumeLevels, soundSpec, gestureEvent, scene, query, startOptions, dragOptions, tapOptions, gamepadOptions, bot, botRandom, config,
       windowConfig,
     ]
   }
@@ -145,7 +145,52 @@ extension LuaTableShape {
 
   public static let soundOptions = LuaTableShape(
     className: "SoundOptions", summary: "The options of `tide.audio.play`.",
-    keys: [LuaTableKey("volume", "number", "0 to 1; default 1")])
+    keys: [
+      LuaTableKey("volume", "number", "0 to 1 (a number outside is played clamped to it); default 1"),
+      LuaTableKey("pan", "number", "-1 (left) to 1 (right); default 0"),
+      LuaTableKey("loops", "integer", "repeats after the first play, -1 forever, up to 1e6; default 0"),
+      LuaTableKey("fade_in", "number", "seconds to rise from silence, 0 to 3600; default 0"),
+      LuaTableKey(
+        "on_done", "fun(voice: Voice, how: \"done\"|\"stopped\")",
+        "called once when the voice ends: played out (`\"done\"`) or stopped (`\"stopped\"`), never on a fresh start"),
+    ])
+
+  public static let musicOptions = LuaTableShape(
+    className: "MusicOptions", summary: "The options of `tide.audio.music`.",
+    keys: [
+      LuaTableKey("volume", "number", "the track's own volume, 0 to 1; default 1"),
+      LuaTableKey("loops", "integer", "repeats after the first play, -1 forever, up to 1e6; default -1"),
+      LuaTableKey("fade_in", "number", "seconds to rise from silence, 0 to 3600; default 0"),
+      LuaTableKey(
+        "crossfade", "number",
+        "seconds, 0 to 3600: the playing track fades out over the first half, this one fades in over the second "
+          + "(SDL_mixer streams one track at a time); default 0, a cut"),
+    ])
+
+  public static let volumeLevels = LuaTableShape(
+    className: "VolumeLevels", summary: "The master, music and sounds volumes of `tide.audio.volume`, each 0 to 1.",
+    keys: [
+      LuaTableKey("master", "number", "multiplies everything"),
+      LuaTableKey("music", "number", "multiplies the music"),
+      LuaTableKey("sounds", "number", "multiplies every voice"),
+    ])
+
+  public static let soundSpec = LuaTableShape(
+    className: "SoundSpec",
+    summary: "What `tide.audio.generate` makes: `samples` (a list of numbers from -1 to 1 at `rate`), or a `wave` "
+      + "with an envelope: up to full over `attack`, down to `sustain` over `decay`, silence over the last `release`.",
+    keys: [
+      LuaTableKey("samples", "number[]", "mono samples, -1 to 1, at most 1,920,000; or give `wave`"),
+      LuaTableKey("rate", "integer", "samples a second of `samples`, 1000 to 192,000; default 44,100"),
+      LuaTableKey("wave", "\"sine\"|\"square\"|\"triangle\"|\"saw\"|\"noise\"", "the waveform; or give `samples`"),
+      LuaTableKey("frequency", "number", "Hz, 1 to 20,000; default 440"),
+      LuaTableKey("duration", "number", "seconds, 0.001 to 10; default 0.2"),
+      LuaTableKey("attack", "number", "seconds, 0 to 10; default 0.005"),
+      LuaTableKey("decay", "number", "seconds, 0 to 10; default 0"),
+      LuaTableKey("sustain", "number", "level held after the decay, 0 to 1; default 1"),
+      LuaTableKey("release", "number", "seconds, 0 to 10; default 0.005"),
+      LuaTableKey("volume", "number", "0 to 1; default 0.5"),
+    ])
 
   /// What a gesture handler (`sprite:on`) receives; `drag` adds the last five.
   public static let gestureEvent = LuaTableShape(

@@ -31,10 +31,10 @@ enum AssetCatalog {
     return nil
   }
 
-  /// The file of sound `name` (`assets/<name>.wav` or `.ogg`), if there is one.
+  /// The file of sound `name` (`assets/<name>.wav`, `.ogg`, `.mp3` or `.flac`), if there is one.
   static func soundFile(named name: String, in game: URL) -> URL? {
     guard !name.contains(".."), !name.contains("/") else { return nil }
-    for ext in ["wav", "ogg"] {
+    for ext in SoundFiles.extensions {
       let url = game.appendingPathComponent("assets").appendingPathComponent("\(name).\(ext)")
       if FolderWall.isReadableFile(url, roots: [game]) { return url }
     }

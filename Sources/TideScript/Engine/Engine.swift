@@ -75,6 +75,10 @@ public final class Engine: GameDriver, Part, GameRestarting {
   }
   /// Every sound played since the game started, by name (what tests ask about).
   public var soundLog: [String] { audio.log }
+  /// The voices playing or paused, oldest first.
+  public var voices: [AudioMixer.VoiceInfo] { audio.mixer.voiceInfos }
+  /// The music playing or paused, if any.
+  public var music: AudioMixer.MusicInfo? { audio.mixer.musicInfo }
   /// What the game said about how it went (`tide.report`), the last value per key.
   public var reports: [String: Double] { report.figures }
   /// The game's reports as one line, keys sorted (`report: best_combo=4 score=312`); nil when it made none.
@@ -248,6 +252,8 @@ public final class Engine: GameDriver, Part, GameRestarting {
       input.handle(event)
     }
     timers.update(dt)
+    // Voices end (and their on_done runs) at a tick of game time, the same everywhere.
+    audio.update(dt)
     tweens.system.update(dt)
     scenes.update(dt: dt)
     scene.update(dt)

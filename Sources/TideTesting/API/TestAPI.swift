@@ -367,11 +367,18 @@ extension Engine {
       return 1
     }
 
-    /// The names of the sounds played since the game started, in order.
-    /// @return string[]
+    /// The names of the sounds and music played since the game started, in order. With
+    /// `"playing"`, the voices playing or paused now, oldest first, each `{ name, state =
+    /// "playing"|"paused", volume, pan, loops, position, duration, remaining }`; with `"music"`,
+    /// the music as `tide.audio.current_music` gives it, or nil.
+    /// @param what "playing"|"music"|nil: what to tell; nil for the names played
+    /// @return table?
     /// @example assert.are.same({ "roar" }, app:sounds())
     t.method("sounds") { lua in
       let app = try lua.checkUserdata(1, TestApp.self, name: "app")
+      if !lua.isNoneOrNil(at: 2) {
+        return try pushPlaying(of: app.engine, what: lua.checkOption(2, ["playing", "music"]), on: lua)
+      }
       lua.newTable(narr: Int32(app.engine.soundLog.count))
       for (i, name) in app.engine.soundLog.enumerated() {
         lua.push(name)
@@ -629,4 +636,49 @@ struct NodeQuery {
     }
     return true
   }
+}
+
+/// Pushes what `app:sounds("playing")` and `app:sounds("music")` return.
+private func pushPlaying(of engine: Engine, what: String, on lua: LuaState) -> Int32 {
+  func set(_ key: String, _ value: Double?) {
+    guard let value else { return }
+    lua.push(value)
+    lua.rawSet(-2, key: key)
+  }
+  func set(_ key: String, _ value: String) {
+    lua.push(value)
+    lua.rawSet(-2, key: key)
+  }
+  if what == "music" {
+    guard let music = engine.music else {
+      lua.pushNil()
+      return 1
+    }
+    lua.newTable(nrec: 6)
+    set("name", music.track)
+    set("state", music.paused ? "paused" : "playing")
+    set("volume", music.volume)
+    set("position", music.position)
+    set("duration", music.duration)
+    lua.push(music.loops)
+    lua.rawSet(-2, key: "loops")
+    if let next = music.next { set("next", next) }
+    return 1
+  }
+  let voices = engine.voices
+  lua.newTable(narr: Int32(voices.count))
+  for (index, voice) in voices.enumerated() {
+    lua.newTable(nrec: 8)
+    set("name", voice.sound)
+    set("state", voice.paused ? "paused" : "playing")
+    set("volume", voice.volume)
+    set("pan", voice.pan)
+    lua.push(voice.loops)
+    lua.rawSet(-2, key: "loops")
+    set("position", voice.position)
+    set("duration", voice.duration)
+    set("remaining", voice.remaining)
+    lua.rawSet(-2, index: index + 1)
+  }
+  return 1
 }
