@@ -22,6 +22,8 @@ enum FontFinder {
 
   private static let lock = NSLock()
   nonisolated(unsafe) private static var found: [String: Face?] = [:]
+  /// fontconfig's configuration, loaded once a process: parsing it is most of a lookup's cost.
+  nonisolated(unsafe) private static var config: OpaquePointer?
 
   /// The file of the installed font whose family is `family`, or nil when there is none: a
   /// match fontconfig makes by substituting another family does not count, since its glyphs
@@ -36,9 +38,8 @@ enum FontFinder {
   }
 
   private static func lookUp(_ family: String) -> Face? {
-    guard let config = FcInitLoadConfigAndFonts() else { return nil }
-    defer { FcConfigDestroy(config) }
-    guard let pattern = FcPatternCreate() else { return nil }
+    if config == nil { config = FcInitLoadConfigAndFonts() }
+    guard let config, let pattern = FcPatternCreate() else { return nil }
     defer { FcPatternDestroy(pattern) }
     _ = family.withCString { name in
       name.withMemoryRebound(to: FcChar8.self, capacity: family.utf8.count + 1) { FcPatternAddString(pattern, FC_FAMILY, $0) }

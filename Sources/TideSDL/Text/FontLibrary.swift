@@ -16,7 +16,10 @@ public final class FontLibrary: @unchecked Sendable {
   public static let defaultEmojiFontPath = "/usr/share/fonts/truetype/noto/NotoColorEmoji.ttf"
 
   /// The text fonts, first choice first: a character is drawn with the first that has it.
-  private let faces: [FontFinder.Face]
+  private var faces: [FontFinder.Face]
+  /// Families to add to `faces` the first time a character is missing from all of them: most
+  /// games never need the CJK font, and finding it costs a headless run noticeable time.
+  private var laterFamilies: [String] = []
   private let emojiFont: OpaquePointer?
   /// Open text fonts, by face (an index into `faces`) and pixel size.
   private var textFonts: [FaceSize: OpaquePointer] = [:]
@@ -65,9 +68,9 @@ public final class FontLibrary: @unchecked Sendable {
   public convenience init(emojiCacheBytes: Int = Limits.emojiCacheBytes) throws {
     let text = FontFinder.textFamilies.first.flatMap(FontFinder.face(family:))
       ?? FontFinder.Face(path: FontLibrary.defaultTextFontPath, index: 0)
-    let fallbacks = FontFinder.textFamilies.dropFirst().compactMap(FontFinder.face(family:))
     let emoji = FontFinder.face(family: FontFinder.emojiFamily)?.path ?? FontLibrary.defaultEmojiFontPath
-    try self.init(faces: [text] + fallbacks, emojiFontPath: emoji, emojiCacheBytes: emojiCacheBytes)
+    try self.init(faces: [text], emojiFontPath: emoji, emojiCacheBytes: emojiCacheBytes)
+    laterFamilies = Array(FontFinder.textFamilies.dropFirst())
   }
 
   /// Opens these text fonts (first choice first) and emoji font.
@@ -85,8 +88,20 @@ public final class FontLibrary: @unchecked Sendable {
     emojiFont = TTF_OpenFont(emojiFontPath, 109)
   }
 
-  /// The text fonts' files, first choice first (for tests and `tide doctor`-like reports).
-  var textFaces: [FontFinder.Face] { faces }
+  /// The text fonts' files, first choice first, every fallback found (for tests).
+  var textFaces: [FontFinder.Face] {
+    lock.withLock {
+      addLaterFaces()
+      return faces
+    }
+  }
+
+  /// Finds the fallback families not looked up yet. Lock held.
+  private func addLaterFaces() {
+    guard !laterFamilies.isEmpty else { return }
+    faces += laterFamilies.compactMap(FontFinder.face(family:))
+    laterFamilies = []
+  }
 
   deinit {
     for surface in emojiScaled.values { SDL_FreeSurface(surface) }
@@ -114,7 +129,13 @@ public final class FontLibrary: @unchecked Sendable {
 
   /// The first text face with a glyph for `scalar`, or nil when none has one. Lock held.
   private func faceWithGlyph(_ scalar: UInt32, pixelSize: Int) -> Int? {
-    faces.indices.first { face in textFont(pixelSize: pixelSize, face: face).map { TTF_GlyphIsProvided32($0, scalar) != 0 } ?? false }
+    func first() -> Int? {
+      faces.indices.first { face in textFont(pixelSize: pixelSize, face: face).map { TTF_GlyphIsProvided32($0, scalar) != 0 } ?? false }
+    }
+    if let face = first() { return face }
+    guard !laterFamilies.isEmpty else { return nil }
+    addLaterFaces()
+    return first()
   }
 
   /// The width and height of `layout(text, pixelSize:)`, remembered for every caller.

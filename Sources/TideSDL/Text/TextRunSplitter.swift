@@ -37,8 +37,7 @@ struct TextRunSplitter {
       let value = scalar.value
       if Self.isDropped(value) { continue }
       let next = index + 1 < scalars.count ? scalars[index + 1].value : 0
-      let face = value < 0x80 ? 0 : textFace(value)
-      let kind: TextRun.Kind = isEmoji(value, next: next, face: face) ? .emoji : .text(face ?? 0)
+      let kind: TextRun.Kind = isEmoji(value, next: next) ? .emoji : .text((value < 0x80 ? 0 : textFace(value)) ?? 0)
       if let last = runs.indices.last, runs[last].kind == kind {
         runs[last].scalars.append(scalar)
       } else {
@@ -48,9 +47,11 @@ struct TextRunSplitter {
     return runs
   }
 
-  private func isEmoji(_ value: UInt32, next: UInt32, face: Int?) -> Bool {
+  /// The text fonts are asked last: a character that is emoji by default never makes the
+  /// library look for a fallback font it does not need.
+  private func isEmoji(_ value: UInt32, next: UInt32) -> Bool {
     if value < 0x80 || next == Self.variationText { return false }
     guard hasEmojiGlyph(value) else { return false }
-    return Self.asksForEmoji(next) || EmojiPresentation.isDefault(value) || face == nil
+    return Self.asksForEmoji(next) || EmojiPresentation.isDefault(value) || textFace(value) == nil
   }
 }
