@@ -368,22 +368,36 @@ final class WindowTests: XCTestCase {
     let driver = TestDriver(sprites: 0, fonts: fonts)
     let shot = URL(fileURLWithPath: NSTemporaryDirectory()).appendingPathComponent("tide-game-shot-\(getpid())/screenshots/a.png")
     try? FileManager.default.removeItem(at: shot.deletingLastPathComponent().deletingLastPathComponent())
-    var sizes: [Int: (Int32, Int32, Bool)] = [:]
+    // Each step waits for the window to follow the last ask before the next, so a slow,
+    // loaded machine only takes longer: windowed, then fullscreen, a screenshot, windowed again.
+    var seen: [String] = []
+    var full: (Int32, Int32)?
     driver.onStep = { step in
       guard let window = (1...64).lazy.compactMap({ SDL_GetWindowFromID(UInt32($0)) }).first else { return }
       var w: Int32 = 0
       var h: Int32 = 0
       SDL_GetWindowSize(window, &w, &h)
-      sizes[step] = (w, h, SDL_GetWindowFlags(window) & SDL_WINDOW_FULLSCREEN_DESKTOP.rawValue != 0)
-      if step == 4 { driver.window.fullscreen = true }
-      if step == 12 { driver.screenshotRequests = [shot] }
-      if step == 16 { driver.window.fullscreen = false }
+      let isFull = SDL_GetWindowFlags(window) & SDL_WINDOW_FULLSCREEN_DESKTOP.rawValue != 0
+      switch seen.last {
+      case nil where step >= 3 && !isFull:
+        seen.append("windowed")
+        driver.window.fullscreen = true
+      case "windowed" where isFull && w == 1280:
+        seen.append("fullscreen")
+        full = (w, h)
+        driver.screenshotRequests = [shot]
+      case "fullscreen" where FileManager.default.fileExists(atPath: shot.path):
+        seen.append("shot")
+        driver.window.fullscreen = false
+      case "shot" where !isFull:
+        seen.append("windowed again")
+        requestWindowQuit()
+      default: break
+      }
     }
-    _ = try runWithScreenshot(driver, assets: assets, named: "fullscreen", at: 0.4) { $0.maxSeconds = 0.6 }
-    XCTAssertEqual(sizes[3]?.2, false)
-    XCTAssertEqual(sizes[10]?.2, true, "fullscreen once the game asked: \(sizes.sorted { $0.key < $1.key })")
-    XCTAssertEqual(sizes[10].map { [$0.0, $0.1] }, [1280, 720], "the desktop's size")
-    XCTAssertEqual(sizes[20]?.2, false)
+    _ = try runWithScreenshot(driver, assets: assets, named: "fullscreen", at: 0.05) { $0.maxSeconds = 30 }
+    XCTAssertEqual(seen, ["windowed", "fullscreen", "shot", "windowed again"])
+    XCTAssertEqual(full.map { [$0.0, $0.1] }, [1280, 720], "the desktop's size")
     let image = try RGBAImage(contentsOf: shot)
     XCTAssertEqual([image.width, image.height], [1280, 720])
   }
@@ -413,10 +427,13 @@ final class WindowTests: XCTestCase {
         if let joystick { SDL_JoystickClose(joystick) }
         joystick = nil
         SDL_JoystickDetachVirtual(device)
+      case 16:
+        // Quit by event, after the ones above: a slow machine takes longer, never fewer steps.
+        requestWindowQuit()
       default: break
       }
     }
-    _ = try runWithScreenshot(driver, assets: assets, named: "gamepad", at: 0.3) { $0.maxSeconds = 0.5 }
+    _ = try runWithScreenshot(driver, assets: assets, named: "gamepad", at: 0.05) { $0.maxSeconds = 30 }
     XCTAssertGreaterThanOrEqual(device, 0, "SDL could not attach a virtual joystick: \(String(cString: SDL_GetError()))")
     let pads = driver.received.compactMap { event -> GamepadEvent? in
       if case .gamepad(let pad) = event { return pad } else { return nil }
@@ -487,6 +504,8 @@ final class WindowTests: XCTestCase {
         for id in 1...100 { finger(SDL_FINGERDOWN, id: Int64(id), x: Float(id) / 101, y: 0.9) }
       case 10:
         for id in 1...100 { finger(SDL_FINGERUP, id: Int64(id), x: Float(id) / 101, y: 0.9) }
+      case 14:
+        requestWindowQuit()
       case 8:
         var wheel = SDL_Event()
         wheel.wheel.type = SDL_MOUSEWHEEL.rawValue
@@ -504,7 +523,7 @@ final class WindowTests: XCTestCase {
       default: break
       }
     }
-    _ = try runWithScreenshot(driver, assets: assets, named: "fingers", at: 0.3) { $0.maxSeconds = 0.4 }
+    _ = try runWithScreenshot(driver, assets: assets, named: "fingers", at: 0.05) { $0.maxSeconds = 30 }
     let design = driver.designSize
     let seen = driver.received.filter { event in
       if case .pointerMove(_, .mouse) = event { return false }  // where the real mouse rests
