@@ -86,7 +86,7 @@ let package = Package(
       name: "tide",
       dependencies: [
         "TideScript", "TideSDL", "TideCore", "TideTesting", "TideDocs", "TideBench", "TideShots",
-        .product(name: "ArgumentParser", package: "swift-argument-parser"),
+        "TideServe", .product(name: "ArgumentParser", package: "swift-argument-parser"),
       ]),
     .testTarget(name: "LuaBridgeTests", dependencies: ["LuaBridge"]),
     .testTarget(name: "TideCoreTests", dependencies: ["TideCore"]),
