@@ -167,6 +167,8 @@ public final class SessionHub: @unchecked Sendable {
       }
       if ticks > 0 {
         for session in sessions {
+          // Saved files first, as the window applies them before it steps.
+          session.engine.poll()
           for _ in 0..<ticks { session.engine.step() }
           sendFrame(session)
         }
@@ -307,16 +309,24 @@ public enum ServeProtocol {
 extension SessionHub {
   /// The usual maker: `options` with each session's seed and save folder, a backend from
   /// `backend` (one per session: the window's and the sessions' engines share nothing), the
-  /// game started.
+  /// game started. With `watch`, a saved file of the game reloads every session as it reloads
+  /// the window, each reload said through `log`.
   public static func engineMaker(
-    gameDirectory: URL, displayPath: String? = nil, options: EngineOptions,
-    backend: @escaping @Sendable () -> any Backend
+    gameDirectory: URL, displayPath: String? = nil, options: EngineOptions, watch: Bool = false,
+    log: @escaping @Sendable (String) -> Void = { _ in }, backend: @escaping @Sendable () -> any Backend
   ) -> ServeEngineMaker {
     return { spec in
       var options = options
       options.seed = spec.seed
       options.saveDirectory = spec.saveDirectory
       let engine = try Engine(gameDirectory: gameDirectory, displayPath: displayPath, backend: backend(), options: options)
+      if watch {
+        do {
+          try engine.watchForChanges { line in log("session \(spec.number): \(line)") }
+        } catch {
+          log("session \(spec.number): \(error); playing without hot reload")
+        }
+      }
       try engine.start()
       return engine
     }

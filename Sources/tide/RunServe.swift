@@ -17,18 +17,21 @@ extension Run {
       throw ExitCode.failure
     }
     let assets = location.url.appendingPathComponent("assets")
-    let maker = SessionHub.engineMaker(gameDirectory: location.url, displayPath: location.displayPath, options: options) {
+    let log: @Sendable (String) -> Void = { line in
+      print("serve: \(line)")
+      // Each session's seed is read as it comes, often through a pipe.
+      fflush(nil)
+    }
+    let maker = SessionHub.engineMaker(
+      gameDirectory: location.url, displayPath: location.displayPath, options: options, watch: !noWatch, log: log
+    ) {
       HeadlessBackend.withGameFonts(assetDirectory: assets)
     }
     var hubOptions = SessionHub.Options(
       gameDirectory: location.url,
       saveBase: options.saveDirectory ?? Engine.defaultSaveDirectory(for: location.url), seed: setup.seed)
     hubOptions.limit = SessionHub.defaultLimit
-    let hub = SessionHub(options: hubOptions, makeEngine: maker) { line in
-      print("serve: \(line)")
-      // Each session's seed is read as it comes, often through a pipe.
-      fflush(nil)
-    }
+    let hub = SessionHub(options: hubOptions, makeEngine: maker, log: log)
     let address = bind ?? LocalAddresses.defaultBind()
     let server: GameServer
     do {

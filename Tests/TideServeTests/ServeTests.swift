@@ -24,17 +24,22 @@ final class ServeTests: XCTestCase {
   private let log = LogLines()
 
   override func setUp() async throws {
+    try await startServer(game: Self.tapper, watch: false)
+  }
+
+  private func startServer(game: URL, watch: Bool) async throws {
+    await server?.stop()
     let saves = FileManager.default.temporaryDirectory.appendingPathComponent("tide-serve-\(UUID().uuidString)")
+    if let old = self.saves { try? FileManager.default.removeItem(at: old) }
     self.saves = saves
     var options = EngineOptions()
     options.logErrors = false
-    let game = Self.tapper
-    let maker = SessionHub.engineMaker(gameDirectory: game, options: options) {
+    let log = self.log
+    let maker = SessionHub.engineMaker(gameDirectory: game, options: options, watch: watch, log: { log.append($0) }) {
       HeadlessBackend(assetDirectory: game.appendingPathComponent("assets"))
     }
     var hubOptions = SessionHub.Options(gameDirectory: game, saveBase: saves)
     hubOptions.limit = 3
-    let log = self.log
     let hub = SessionHub(options: hubOptions, makeEngine: maker) { log.append($0) }
     let server = try GameServer(address: "127.0.0.1", port: 0, hub: hub, gameDirectory: game)
     port = try await server.start()
@@ -180,6 +185,19 @@ final class ServeTests: XCTestCase {
     }
     let (_, noSocket) = try await Self.get("\(base)/ws?k=\(server.key)&device=../../etc")
     XCTAssertEqual(noSocket, 400)
+  }
+
+  func testASavedFileReloadsTheSessionOnThePage() async throws {
+    let game = FileManager.default.temporaryDirectory.appendingPathComponent("tide-serve-game-\(UUID().uuidString)")
+    try FileManager.default.copyItem(at: Self.tapper, to: game)
+    defer { try? FileManager.default.removeItem(at: game) }
+    try await startServer(game: game, watch: true)
+    let page = try page(device: "device-edit-0006")
+    defer { page.close() }
+    _ = try page.next { Self.text(in: $0, startingWith: "taps:") == "taps: 0" }
+    let main = game.appendingPathComponent("main.lua")
+    try (try String(contentsOf: main, encoding: .utf8) + "\n-- saved again\n").write(to: main, atomically: true, encoding: .utf8)
+    _ = try page.next { Self.text(in: $0, startingWith: "reloaded") == "reloaded at 0" }
   }
 
   // MARK: Helpers

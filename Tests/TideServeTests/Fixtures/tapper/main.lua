@@ -18,4 +18,8 @@ tide.scene.define("play", {
     end)
     tide.input.on("text", function(typed) self.label.text = "typed " .. typed end)
   end,
+
+  reload = function(self)
+    self.label.text = "reloaded at " .. self.taps
+  end,
 })
