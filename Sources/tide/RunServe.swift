@@ -77,6 +77,10 @@ extension Run {
     }
     print("serve: \(name): open this on a phone or tablet on the same network (up to \(SessionHub.defaultLimit) players):")
     for host in hosts.prefix(3) { print("  \(server.url(host: host, port: port))") }
+    // A phone's camera reads the first address off the screen; a log file gets the URL alone.
+    if isatty(STDOUT_FILENO) == 1, let first = hosts.first, let code = TerminalQR.lines(for: server.url(host: first, port: port)) {
+      for line in code { print("  \(line)") }
+    }
     fflush(nil)
   }
 }
