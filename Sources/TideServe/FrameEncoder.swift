@@ -45,6 +45,13 @@ public struct FrameEncoder {
     return out
   }
 
+  /// One item of a frame's `items`.
+  public func item(_ item: DrawItem) -> String {
+    var out = ""
+    encode(item, into: &out)
+    return out
+  }
+
   private func encode(_ item: DrawItem, into out: inout String) {
     let look = item.look
     out += "{\"id\":\(item.id),\"k\":\"\(look.kind.rawValue)\",\"m\":["

@@ -129,7 +129,9 @@ public final class SessionHub: @unchecked Sendable {
     var outlet: (any ServeOutlet)?
     var droppedAt: Double = 0
     var fingers = FingerTable()
-    var lastFrame = ""
+    /// What the page has: each item as last sent, by node id, their order, the background
+    /// and the overlay. Nil until a whole frame went out (a new or resumed page).
+    var sent: SentPicture?
 
     init(number: Int, deviceID: String, seed: UInt64, engine: Engine) {
       self.number = number
@@ -246,7 +248,7 @@ public final class SessionHub: @unchecked Sendable {
   private func attach(_ session: Session, connection: Int, outlet: any ServeOutlet, resumed: Bool) {
     session.connection = connection
     session.outlet = outlet
-    session.lastFrame = ""
+    session.sent = nil
     let size = session.engine.designSize
     var hello = "{\"t\":\"hello\",\"v\":\(ServeProtocol.version),\"session\":\(session.number),\"seed\":\(session.seed),\"w\":"
     FrameEncoder.number(size.x, into: &hello)
@@ -279,15 +281,53 @@ public final class SessionHub: @unchecked Sendable {
     }
   }
 
+  /// Sends what changed since the page's last picture: a whole `frame` to a page that has
+  /// none, else a `delta` with the items that changed and, when it changed, the order; nothing
+  /// for a still scene.
   private func sendFrame(_ session: Session) {
     guard let outlet = session.outlet else { return }
     let engine = session.engine
-    let overlay = engine.overlay.map { "\($0.heading)\n\($0.message)" }
-    let body = encoder.body(background: engine.background, items: engine.scene.drawList(), overlay: overlay)
-    // A still scene is not sent again every tick.
-    guard body != session.lastFrame else { return }
-    session.lastFrame = body
-    outlet.send(FrameEncoder.frame(tick: engine.tick, body: body))
+    let items = engine.scene.drawList()
+    var picture = SentPicture()
+    picture.order.reserveCapacity(items.count)
+    picture.items.reserveCapacity(items.count)
+    var encoded: [String] = []
+    encoded.reserveCapacity(items.count)
+    for item in items {
+      let text = encoder.item(item)
+      picture.order.append(item.id)
+      picture.items[item.id] = text
+      encoded.append(text)
+    }
+    FrameEncoder.color(engine.background, into: &picture.background)
+    picture.overlay = engine.overlay.map { "\($0.heading)\n\($0.message)" }
+    defer { session.sent = picture }
+
+    var out = ""
+    guard let before = session.sent else {
+      out = "{\"t\":\"frame\",\"tick\":\(engine.tick),\"bg\":\(picture.background)"
+      if let overlay = picture.overlay {
+        out += ",\"overlay\":"
+        FrameEncoder.string(overlay, into: &out)
+      }
+      out += ",\"items\":[" + encoded.joined(separator: ",") + "]}"
+      outlet.send(out)
+      return
+    }
+    let changed = zip(picture.order, encoded).filter { before.items[$0.0] != $0.1 }.map(\.1)
+    let orderChanged = picture.order != before.order
+    guard !changed.isEmpty || orderChanged || picture.background != before.background || picture.overlay != before.overlay else {
+      return
+    }
+    out = "{\"t\":\"delta\",\"tick\":\(engine.tick)"
+    if picture.background != before.background { out += ",\"bg\":\(picture.background)" }
+    if picture.overlay != before.overlay {
+      out += ",\"overlay\":"
+      FrameEncoder.string(picture.overlay ?? "", into: &out)
+    }
+    out += ",\"items\":[" + changed.joined(separator: ",") + "]"
+    if orderChanged { out += ",\"order\":[" + picture.order.map(String.init).joined(separator: ",") + "]" }
+    outlet.send(out + "}")
   }
 
   static func errorMessage(_ text: String) -> String {
@@ -299,6 +339,15 @@ public final class SessionHub: @unchecked Sendable {
   private static func now() -> Double {
     Double(DispatchTime.now().uptimeNanoseconds) / 1e9
   }
+}
+
+/// A page's picture as the hub last sent it.
+struct SentPicture {
+  var items: [Int: String] = [:]
+  var order: [Int] = []
+  /// The background as its JSON string.
+  var background = ""
+  var overlay: String?
 }
 
 /// The wire protocol's version; the page refuses a server that speaks another.

@@ -88,6 +88,13 @@ final class ServeTests: XCTestCase {
 
     try page.send(#"{"t":"text","s":"z"}"#)
     _ = try page.next { Self.text(in: $0, startingWith: "typed") == "typed z" }
+
+    // After the first frame only what changed is sent: the labels, never the still button.
+    XCTAssertFalse(page.deltas.isEmpty)
+    for delta in page.deltas {
+      let kinds = (delta["items"] as? [[String: Any]] ?? []).compactMap { $0["k"] as? String }
+      XCTAssertEqual(Set(kinds), ["text"], "\(delta)")
+    }
   }
 
   func testTwoBrowsersPlayTwoSessionsWithTheirOwnSaves() throws {
@@ -340,15 +347,44 @@ final class PageClient {
     }
   }
 
+  /// The picture as the page keeps it: items by id, their order, the background.
+  private var items: [Int: [String: Any]] = [:]
+  private var order: [Int] = []
+  private var background: Any?
+  /// Every `delta` message received, as sent.
+  private(set) var deltas: [[String: Any]] = []
+
   /// The next message for which `matches` holds, skipping the rest; fails after 10 seconds.
+  /// A `frame` or `delta` is seen as the whole picture the page has after it, as a `frame`.
   func next(_ matches: ([String: Any]) -> Bool) throws -> [String: Any] {
     let deadline = Date().addingTimeInterval(10)
     while true {
       let (opcode, payload) = try message(until: deadline)
       if opcode == 8 { throw PageError("the server closed the connection") }
-      guard opcode == 1, let object = try JSONSerialization.jsonObject(with: Data(payload)) as? [String: Any] else { continue }
+      guard opcode == 1, var object = try JSONSerialization.jsonObject(with: Data(payload)) as? [String: Any] else { continue }
+      if object["t"] as? String == "frame" || object["t"] as? String == "delta" {
+        object = apply(object)
+      }
       if matches(object) { return object }
     }
+  }
+
+  /// Applies a frame or delta as the page does, returning the picture as a whole frame.
+  private func apply(_ message: [String: Any]) -> [String: Any] {
+    let sent = message["items"] as? [[String: Any]] ?? []
+    if message["t"] as? String == "frame" {
+      items = [:]
+      order = sent.compactMap { $0["id"] as? Int }
+    } else {
+      deltas.append(message)
+    }
+    for item in sent { if let id = item["id"] as? Int { items[id] = item } }
+    if let newOrder = message["order"] as? [Int] {
+      order = newOrder
+      items = items.filter { newOrder.contains($0.key) }
+    }
+    if let bg = message["bg"] { background = bg }
+    return ["t": "frame", "tick": message["tick"] ?? 0, "bg": background ?? "", "items": order.compactMap { items[$0] }]
   }
 
   /// Whether the server closes the connection within 10 seconds.
