@@ -13,6 +13,9 @@ public struct ServeSessionSpec: Sendable {
   public let deviceID: String
   /// Where this device's `tide.save` files go.
   public let saveDirectory: URL
+  /// Where the session's backend puts the sounds the game plays, for the page
+  /// (`ServeBackend`).
+  public let sounds: SoundQueue
 }
 
 /// Makes and starts the engine of a session; runs on the hub's thread.
@@ -125,6 +128,7 @@ public final class SessionHub: @unchecked Sendable {
     let deviceID: String
     let seed: UInt64
     let engine: Engine
+    let sounds: SoundQueue
     var connection: Int?
     var outlet: (any ServeOutlet)?
     var droppedAt: Double = 0
@@ -133,11 +137,12 @@ public final class SessionHub: @unchecked Sendable {
     /// and the overlay. Nil until a whole frame went out (a new or resumed page).
     var sent: SentPicture?
 
-    init(number: Int, deviceID: String, seed: UInt64, engine: Engine) {
+    init(number: Int, deviceID: String, seed: UInt64, engine: Engine, sounds: SoundQueue) {
       self.number = number
       self.deviceID = deviceID
       self.seed = seed
       self.engine = engine
+      self.sounds = sounds
     }
   }
 
@@ -173,6 +178,7 @@ public final class SessionHub: @unchecked Sendable {
           session.engine.poll()
           for _ in 0..<ticks { session.engine.step() }
           sendFrame(session)
+          sendSounds(session)
         }
       }
       dropExpired(now: now)
@@ -228,7 +234,8 @@ public final class SessionHub: @unchecked Sendable {
     let seed = options.seed ?? UInt64.random(in: 1...99_999)
     let spec = ServeSessionSpec(
       number: sessionsMade, seed: seed, deviceID: device,
-      saveDirectory: options.saveBase.appendingPathComponent("devices").appendingPathComponent(device))
+      saveDirectory: options.saveBase.appendingPathComponent("devices").appendingPathComponent(device),
+      sounds: SoundQueue())
     let engine: Engine
     do {
       engine = try makeEngine(spec)
@@ -239,7 +246,7 @@ public final class SessionHub: @unchecked Sendable {
       log("session \(spec.number): the game did not start: \(text)")
       return
     }
-    let session = Session(number: spec.number, deviceID: device, seed: seed, engine: engine)
+    let session = Session(number: spec.number, deviceID: device, seed: seed, engine: engine, sounds: spec.sounds)
     sessions.append(session)
     log("session \(session.number) (device \(device.prefix(8))): seed \(seed) (replay with --seed \(seed))")
     attach(session, connection: connection, outlet: outlet, resumed: false)
@@ -330,6 +337,23 @@ public final class SessionHub: @unchecked Sendable {
     outlet.send(out + "}")
   }
 
+  /// A `sound` message for each sound played since the last look; a page that is away misses
+  /// them, as a muted window would.
+  private func sendSounds(_ session: Session) {
+    let played = session.sounds.pending
+    guard !played.isEmpty else { return }
+    session.sounds.pending.removeAll()
+    guard let outlet = session.outlet else { return }
+    for (name, volume) in played {
+      guard let file = AssetCatalog.soundFile(named: name, in: options.gameDirectory) else { continue }
+      var out = "{\"t\":\"sound\",\"src\":"
+      FrameEncoder.string("assets/" + FrameEncoder.pathEscaped(file.lastPathComponent), into: &out)
+      out += ",\"vol\":"
+      FrameEncoder.number(volume, into: &out)
+      outlet.send(out + "}")
+    }
+  }
+
   static func errorMessage(_ text: String) -> String {
     var out = "{\"t\":\"error\",\"message\":"
     FrameEncoder.string(text, into: &out)
@@ -368,7 +392,9 @@ extension SessionHub {
       var options = options
       options.seed = spec.seed
       options.saveDirectory = spec.saveDirectory
-      let engine = try Engine(gameDirectory: gameDirectory, displayPath: displayPath, backend: backend(), options: options)
+      let engine = try Engine(
+        gameDirectory: gameDirectory, displayPath: displayPath, backend: ServeBackend(backend(), sounds: spec.sounds),
+        options: options)
       if watch {
         do {
           try engine.watchForChanges { line in log("session \(spec.number): \(line)") }

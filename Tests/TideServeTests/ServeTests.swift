@@ -85,6 +85,10 @@ final class ServeTests: XCTestCase {
     try page.send(#"{"t":"up","p":31,"x":200,"y":150}"#)
     let tapped = try page.next { Self.text(in: $0, startingWith: "taps:") == "taps: 1" }
     XCTAssertEqual(Self.text(in: tapped, startingWith: "fingers:"), "fingers: 1")
+    // The tap's sound follows the frame that shows it, as the file the page fetches.
+    let sound = try page.next { $0["t"] as? String == "sound" }
+    XCTAssertEqual(sound["src"] as? String, "assets/click.wav")
+    XCTAssertEqual(sound["vol"] as? Double, 0.5)
 
     try page.send(#"{"t":"text","s":"z"}"#)
     _ = try page.next { Self.text(in: $0, startingWith: "typed") == "typed z" }

@@ -7,6 +7,7 @@ tide.scene.define("play", {
       :on("tap", function()
         self.taps = self.taps + 1
         tide.save.write("taps", self.taps)
+        tide.audio.play("click", { volume = 0.5 })
         self.label.text = "taps: " .. self.taps
       end)
     self.label = tide.sprite.text("taps: " .. self.taps, { x = 100, y = 250, size = 24, color = "#ffd500", name = "label" })
