@@ -40,10 +40,19 @@ public final class GameServer: Sendable {
     await server.appendRoute("GET /index.html", to: PageHandler(key: key))
     await server.appendRoute("GET /assets/*", to: AssetHandler(key: key, gameDirectory: gameDirectory))
     await server.appendRoute("GET /ws", to: SocketHandler(key: key, hub: hub))
-    hub.start()
     let server = self.server
-    Task { try? await server.run() }
-    try await server.waitUntilListening(timeout: 10)
+    // A port already taken ends `run()` at once: that error, not a timeout, is what to tell.
+    let failure = FailureBox()
+    Task {
+      do { try await server.run() } catch { failure.error = error }
+    }
+    var listening = false
+    for _ in 0..<100 where !listening {
+      if let error = failure.error { throw error }
+      listening = (try? await server.waitUntilListening(timeout: 0.1)) != nil
+    }
+    guard listening else { throw failure.error ?? ServeStartError() }
+    hub.start()
     switch await server.listeningAddress {
     case .ip4(_, let port)?, .ip6(_, let port)?: return port
     default: return 0
@@ -59,6 +68,30 @@ public final class GameServer: Sendable {
   /// The address to open for `host` and `port`, key included.
   public func url(host: String, port: UInt16) -> String {
     "http://\(host):\(port)/?k=\(key)"
+  }
+}
+
+/// Why the server did not start, when FlyingFox said nothing.
+struct ServeStartError: Error, CustomStringConvertible {
+  var description: String { "the server did not start listening within 10 seconds" }
+}
+
+/// The error `run()` ended with, read by the task that waits for it to listen.
+private final class FailureBox: @unchecked Sendable {
+  private let lock = NSLock()
+  private var stored: (any Error)?
+
+  var error: (any Error)? {
+    get {
+      lock.lock()
+      defer { lock.unlock() }
+      return stored
+    }
+    set {
+      lock.lock()
+      stored = newValue
+      lock.unlock()
+    }
   }
 }
 

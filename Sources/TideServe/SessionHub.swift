@@ -92,7 +92,9 @@ public final class SessionHub: @unchecked Sendable {
       done.signal()
     }
     thread.name = "tide-serve-hub"
+    condition.lock()
     self.thread = thread
+    condition.unlock()
     thread.start()
   }
 

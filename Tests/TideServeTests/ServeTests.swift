@@ -211,6 +211,22 @@ final class ServeTests: XCTestCase {
     _ = try page.next { Self.text(in: $0, startingWith: "reloaded") == "reloaded at 0" }
   }
 
+  func testAPortInUseIsSaidAsSuch() async throws {
+    let game = Self.tapper
+    let hub = SessionHub(
+      options: SessionHub.Options(gameDirectory: game, saveBase: try XCTUnwrap(saves)),
+      makeEngine: SessionHub.engineMaker(gameDirectory: game, options: EngineOptions()) { HeadlessBackend() }
+    ) { _ in }
+    let second = try GameServer(address: "127.0.0.1", port: port, hub: hub, gameDirectory: game)
+    do {
+      _ = try await second.start()
+      XCTFail("two servers listened on port \(port)")
+    } catch {
+      XCTAssertFalse(error is ServeStartError, "the socket's own error, not a timeout: \(error)")
+    }
+    await second.stop()
+  }
+
   // MARK: Helpers
 
   /// The text of the first text item whose text starts with `prefix`.
