@@ -191,7 +191,10 @@ public final class SessionHub: @unchecked Sendable {
       }
       condition.unlock()
     }
-    for session in sessions { session.outlet?.close(reason: "server stopping") }
+    for session in sessions {
+      session.outlet?.close(reason: "server stopping")
+      writeRecording(session)
+    }
     sessions.removeAll()
   }
 
@@ -230,6 +233,7 @@ public final class SessionHub: @unchecked Sendable {
       }
       sessions.removeAll { $0 === waiting }
       log("session \(waiting.number) ended to make room")
+      writeRecording(waiting)
     }
     sessionsMade += 1
     // Short enough to type back after `--seed`.
@@ -286,6 +290,7 @@ public final class SessionHub: @unchecked Sendable {
     sessions.removeAll { session in
       guard session.outlet == nil, now - session.droppedAt > options.resumeSeconds else { return false }
       log("session \(session.number) ended: its page did not come back")
+      writeRecording(session)
       return true
     }
   }
@@ -337,6 +342,22 @@ public final class SessionHub: @unchecked Sendable {
     out += ",\"items\":[" + changed.joined(separator: ",") + "]"
     if orderChanged { out += ",\"order\":[" + picture.order.map(String.init).joined(separator: ",") + "]" }
     outlet.send(out + "}")
+  }
+
+  /// Writes the session's input script to `<data folder>/recordings/`, for `tide run --input`.
+  private func writeRecording(_ session: Session) {
+    guard let text = session.engine.recordedScript(comments: ["served session \(session.number), device \(session.deviceID)"]) else {
+      return
+    }
+    let folder = options.saveBase.appendingPathComponent("recordings")
+    let file = folder.appendingPathComponent("session-\(session.number)-\(session.deviceID.prefix(8))-seed-\(session.seed).input")
+    do {
+      try FileManager.default.createDirectory(at: folder, withIntermediateDirectories: true)
+      try Data(text.utf8).write(to: file, options: .atomic)
+      log("session \(session.number) recorded to \(file.path) (replay with --input)")
+    } catch {
+      log("session \(session.number): cannot write its recording to \(file.path): \(error.localizedDescription)")
+    }
   }
 
   /// A `sound` message for each sound played since the last look; a page that is away misses
@@ -397,6 +418,8 @@ extension SessionHub {
       let engine = try Engine(
         gameDirectory: gameDirectory, displayPath: displayPath, backend: ServeBackend(backend(), sounds: spec.sounds),
         options: options)
+      // Every session is written down as it is played, so a game on a phone replays headless.
+      engine.startRecording()
       if watch {
         do {
           try engine.watchForChanges { line in log("session \(spec.number): \(line)") }

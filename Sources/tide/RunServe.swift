@@ -50,8 +50,18 @@ extension Run {
     printServing(server, address: address, port: listening, name: location.name)
     defer { wait { await server.stop() } }
     if headless {
-      // The sessions run on the hub's thread; this one only waits for the end.
+      // The sessions run on the hub's thread; this one only waits for the end: Ctrl-C or a
+      // kill ends the server cleanly, so each session's recording is written.
       let end = DispatchSemaphore(value: 0)
+      var sources: [any DispatchSourceSignal] = []
+      for number in [SIGINT, SIGTERM] {
+        signal(number, SIG_IGN)
+        let source = DispatchSource.makeSignalSource(signal: number, queue: .global())
+        source.setEventHandler { end.signal() }
+        source.resume()
+        sources.append(source)
+      }
+      defer { sources.forEach { $0.cancel() } }
       if let quitAfter {
         _ = end.wait(timeout: .now() + quitAfter)
       } else {

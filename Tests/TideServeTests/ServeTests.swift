@@ -211,6 +211,27 @@ final class ServeTests: XCTestCase {
     _ = try page.next { Self.text(in: $0, startingWith: "reloaded") == "reloaded at 0" }
   }
 
+  func testASessionIsRecordedForAHeadlessReplay() async throws {
+    let page = try page(device: "device-rec-00007")
+    _ = try page.next { Self.text(in: $0, startingWith: "taps:") == "taps: 0" }
+    try page.send(#"{"t":"down","p":12,"x":150,"y":150}"#)
+    try page.send(#"{"t":"up","p":12,"x":150,"y":150}"#)
+    _ = try page.next { Self.text(in: $0, startingWith: "taps:") == "taps: 1" }
+    page.close()
+    await server?.stop()
+    server = nil
+
+    let folder = try XCTUnwrap(saves).appendingPathComponent("recordings")
+    let files = try FileManager.default.contentsOfDirectory(atPath: folder.path)
+    XCTAssertEqual(files.count, 1, "\(files)")
+    let text = try String(contentsOf: folder.appendingPathComponent(try XCTUnwrap(files.first)), encoding: .utf8)
+    let script = try InputScript(text: text)
+    let events = script.entries.map(\.event)
+    XCTAssertTrue(events.contains(.pointerDown(Vec2(x: 150, y: 150), pointer: .finger(1))), text)
+    XCTAssertTrue(events.contains(.pointerUp(Vec2(x: 150, y: 150), pointer: .finger(1))), text)
+    XCTAssertNotNil(script.seed)
+  }
+
   func testAPortInUseIsSaidAsSuch() async throws {
     let game = Self.tapper
     let hub = SessionHub(
