@@ -187,7 +187,21 @@ private struct PageConnection: WSMessageHandler {
     let connection = hub.connectionNumber()
     hub.post(.open(connection: connection, device: device, outlet: outlet))
     Task {
+      var second = DispatchTime.now().uptimeNanoseconds
+      var count = 0
       for await message in client {
+        // Ten fingers moving at a fast screen's rate stay far below this; a flood does not.
+        count += 1
+        let now = DispatchTime.now().uptimeNanoseconds
+        if now - second > 1_000_000_000 {
+          second = now
+          count = 1
+        }
+        if count > PageInput.maxPerSecond {
+          hub.post(.close(connection: connection, reason: "more than \(PageInput.maxPerSecond) messages a second from the page"))
+          outlet.close(reason: "too many messages")
+          return
+        }
         switch message {
         case .text(let text):
           do {

@@ -16,6 +16,8 @@ enum PageInput: Equatable {
 
   /// The largest message the page sends; anything longer is not the page.
   static let maxBytes = 1024
+  /// The most messages a page may send in a second.
+  static let maxPerSecond = 2000
   /// Design coordinates beyond this are not a screen's (a hostile or broken page).
   static let maxCoordinate = 1_000_000.0
 

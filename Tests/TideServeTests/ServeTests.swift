@@ -167,6 +167,15 @@ final class ServeTests: XCTestCase {
     _ = try good.next { Self.text(in: $0, startingWith: "taps:") == "taps: 1" }
   }
 
+  func testAFloodingPageIsClosed() throws {
+    let flood = try page(device: "device-flood-0008")
+    _ = try flood.next { $0["t"] as? String == "hello" }
+    for _ in 0...PageInput.maxPerSecond {
+      guard (try? flood.send(#"{"t":"move","x":1,"y":1}"#)) != nil else { break }
+    }
+    XCTAssertTrue(flood.closesSoon())
+  }
+
   func testMoreBrowsersThanTheLimitAreTurnedAway() throws {
     let pages = try (1...3).map { try page(device: "device-full-000\($0)") }
     defer { pages.forEach { $0.close() } }
