@@ -15,11 +15,19 @@ public final class GameServer: Sendable {
   private let gameDirectory: URL
   private let address: String
 
+  private let textFont: URL?
+
   /// Makes a server that will listen on `address` (an IPv4 address) and `port` (0: any free one).
-  public init(address: String, port: UInt16, hub: SessionHub, gameDirectory: URL, key: String = GameServer.makeKey()) throws {
+  /// `textFont`, the font the window draws text with, is served to the page so its text looks
+  /// the same; it is the one file outside the game's assets the page can ask for.
+  public init(
+    address: String, port: UInt16, hub: SessionHub, gameDirectory: URL, textFont: URL? = nil,
+    key: String = GameServer.makeKey()
+  ) throws {
     self.hub = hub
     self.key = key
     self.address = address
+    self.textFont = textFont.flatMap { FileManager.default.isReadableFile(atPath: $0.path) ? $0 : nil }
     self.gameDirectory = gameDirectory.standardizedFileURL
     let config = HTTPServer.Configuration(address: try sockaddr_in.inet(ip4: address, port: port), logger: .disabled)
     server = HTTPServer(config: config)
@@ -40,6 +48,10 @@ public final class GameServer: Sendable {
     await server.appendRoute("GET /index.html", to: PageHandler(key: key))
     await server.appendRoute("GET /assets/*", to: AssetHandler(key: key, gameDirectory: gameDirectory))
     await server.appendRoute("GET /ws", to: SocketHandler(key: key, hub: hub))
+    if let textFont {
+      await server.appendRoute(HTTPRoute("GET /\(ServeProtocol.textFontPath)"), to: FontHandler(key: key, file: textFont))
+    }
+    hub.hasTextFont = textFont != nil
     let server = self.server
     // A port already taken ends `run()` at once: that error, not a timeout, is what to tell.
     let failure = FailureBox()
@@ -150,6 +162,18 @@ private struct AssetHandler: HTTPHandler {
     case "otf": return "font/otf"
     default: return "application/octet-stream"
     }
+  }
+}
+
+/// The window's text font, for the page's canvas.
+private struct FontHandler: HTTPHandler {
+  let key: String
+  let file: URL
+
+  func handleRequest(_ request: HTTPRequest) async throws -> HTTPResponse {
+    guard request.query["k"] == key else { return forbidden() }
+    guard let data = try? Data(contentsOf: file) else { return HTTPResponse(statusCode: .notFound) }
+    return HTTPResponse(statusCode: .ok, headers: [.contentType: "font/ttf", .cacheControl: "max-age=86400"], body: data)
   }
 }
 

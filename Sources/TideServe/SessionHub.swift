@@ -72,6 +72,9 @@ public final class SessionHub: @unchecked Sendable {
   private var running = true
   private var thread: Thread?
   private var nextConnection = 1
+  /// Whether the server serves the window's text font (`ServeProtocol.textFontPath`); set
+  /// before the hub starts.
+  var hasTextFont = false
   private let done = DispatchSemaphore(value: 0)
 
   /// The engine's side; touched only on the hub's thread.
@@ -269,7 +272,9 @@ public final class SessionHub: @unchecked Sendable {
     FrameEncoder.number(size.y, into: &hello)
     hello += ",\"title\":"
     FrameEncoder.string(session.engine.title, into: &hello)
-    hello += ",\"resumed\":\(resumed)}"
+    hello += ",\"resumed\":\(resumed)"
+    if hasTextFont { hello += ",\"font\":\"\(ServeProtocol.textFontPath)\"" }
+    hello += "}"
     outlet.send(hello)
     sendFrame(session)
   }
@@ -400,6 +405,8 @@ struct SentPicture {
 /// The wire protocol's version; the page refuses a server that speaks another.
 public enum ServeProtocol {
   public static let version = 1
+  /// Where the page finds the window's text font, when the server has it.
+  public static let textFontPath = "fonts/text.ttf"
 }
 
 extension SessionHub {

@@ -35,7 +35,9 @@ extension Run {
     let address = bind ?? LocalAddresses.defaultBind()
     let server: GameServer
     do {
-      server = try GameServer(address: address, port: port, hub: hub, gameDirectory: location.url)
+      server = try GameServer(
+        address: address, port: port, hub: hub, gameDirectory: location.url,
+        textFont: URL(fileURLWithPath: FontLibrary.defaultTextFontPath))
     } catch {
       printError("--bind \(address): not an IPv4 address of this machine (\(error))")
       throw ExitCode.failure

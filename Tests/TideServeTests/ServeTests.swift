@@ -27,7 +27,7 @@ final class ServeTests: XCTestCase {
     try await startServer(game: Self.tapper, watch: false)
   }
 
-  private func startServer(game: URL, watch: Bool) async throws {
+  private func startServer(game: URL, watch: Bool, textFont: URL? = nil) async throws {
     await server?.stop()
     let saves = FileManager.default.temporaryDirectory.appendingPathComponent("tide-serve-\(UUID().uuidString)")
     if let old = self.saves { try? FileManager.default.removeItem(at: old) }
@@ -41,7 +41,7 @@ final class ServeTests: XCTestCase {
     var hubOptions = SessionHub.Options(gameDirectory: game, saveBase: saves)
     hubOptions.limit = 3
     let hub = SessionHub(options: hubOptions, makeEngine: maker) { log.append($0) }
-    let server = try GameServer(address: "127.0.0.1", port: 0, hub: hub, gameDirectory: game)
+    let server = try GameServer(address: "127.0.0.1", port: 0, hub: hub, gameDirectory: game, textFont: textFont)
     port = try await server.start()
     self.server = server
   }
@@ -218,6 +218,26 @@ final class ServeTests: XCTestCase {
     let main = game.appendingPathComponent("main.lua")
     try (try String(contentsOf: main, encoding: .utf8) + "\n-- saved again\n").write(to: main, atomically: true, encoding: .utf8)
     _ = try page.next { Self.text(in: $0, startingWith: "reloaded") == "reloaded at 0" }
+  }
+
+  func testTheWindowsTextFontIsOfferedToThePage() async throws {
+    let font = FileManager.default.temporaryDirectory.appendingPathComponent("tide-serve-font-\(UUID().uuidString).ttf")
+    try Data("not really a font".utf8).write(to: font)
+    defer { try? FileManager.default.removeItem(at: font) }
+    let (_, noFont) = try await Self.get("http://127.0.0.1:\(port)/fonts/text.ttf?k=\(try XCTUnwrap(server).key)")
+    XCTAssertEqual(noFont, 404, "no font given, none served")
+
+    try await startServer(game: Self.tapper, watch: false, textFont: font)
+    let page = try page(device: "device-font-0009")
+    defer { page.close() }
+    let hello = try page.next { $0["t"] as? String == "hello" }
+    XCTAssertEqual(hello["font"] as? String, "fonts/text.ttf")
+    let key = try XCTUnwrap(server).key
+    let (served, status) = try await Self.get("http://127.0.0.1:\(port)/fonts/text.ttf?k=\(key)")
+    XCTAssertEqual(status, 200)
+    XCTAssertEqual(served, try Data(contentsOf: font))
+    let (_, withoutKey) = try await Self.get("http://127.0.0.1:\(port)/fonts/text.ttf")
+    XCTAssertEqual(withoutKey, 403)
   }
 
   func testASessionIsRecordedForAHeadlessReplay() async throws {
