@@ -32,6 +32,8 @@ let package = Package(
   ],
   dependencies: [
     .package(url: "https://github.com/apple/swift-argument-parser", from: "1.5.0"),
+    // HTTP and WebSocket for `tide run --serve`: no SwiftNIO, no dependencies of its own.
+    .package(url: "https://github.com/swhitty/FlyingFox", exact: "0.27.1"),
   ],
   targets: [
     // liblua5.4 through pkg-config; CLua is the C half of LuaBridge over it (its files by
@@ -78,6 +80,12 @@ let package = Package(
     .executableTarget(name: "TideLuaEmbed"),
     .plugin(name: "EmbedLuaLibrary", capability: .buildTool(), dependencies: ["TideLuaEmbed"]),
     .target(name: "TideSDL", dependencies: ["CSDL2", "CFontconfig", "TideCore"]),
+    // `tide run --serve`: each browser plays its own engine session over a WebSocket. The page
+    // is compiled into the module (embedInCode), so the binary serves it with nothing beside it.
+    .target(
+      name: "TideServe",
+      dependencies: ["TideScript", "TideCore", .product(name: "FlyingFox", package: "FlyingFox")],
+      resources: [.embedInCode("Web/index.html")]),
     // A game's frame drawn offscreen and compared with its golden PNGs: shared by `tide shot`,
     // `tide test` and ContentGoldenTests, so they draw and compare the same way.
     .target(name: "TideShots", dependencies: ["TideScript", "TideTesting", "TideSDL", "TideCore"]),
@@ -85,7 +93,7 @@ let package = Package(
       name: "tide",
       dependencies: [
         "TideScript", "TideSDL", "TideCore", "TideTesting", "TideDocs", "TideBench", "TideShots",
-        .product(name: "ArgumentParser", package: "swift-argument-parser"),
+        "TideServe", .product(name: "ArgumentParser", package: "swift-argument-parser"),
       ]),
     .testTarget(name: "LuaBridgeTests", dependencies: ["LuaBridge"]),
     .testTarget(name: "TideCoreTests", dependencies: ["TideCore"]),
@@ -97,6 +105,10 @@ let package = Package(
     // The golden PNGs are read from the source tree (#filePath), not bundled.
     .testTarget(
       name: "TideSDLTests", dependencies: ["TideSDL", "TideScript", "TideShots", "TideCore"], exclude: ["Golden"]),
+    // Plays fixture games through a real server on loopback; the fixtures are read from the
+    // source tree (#filePath).
+    .testTarget(
+      name: "TideServeTests", dependencies: ["TideServe", "TideScript", "TideCore"], exclude: ["Fixtures"]),
     // Runs the built `tide` binary end to end, as an author would.
     .testTarget(name: "TideCLITests", dependencies: ["tide"]),
   ]

@@ -3,6 +3,7 @@ import Foundation
 import TideCore
 import TideSDL
 import TideScript
+import TideServe
 
 /// `tide run`: play a game in a window, or headlessly for a number of virtual seconds.
 struct Run: ParsableCommand {
@@ -51,6 +52,15 @@ struct Run: ParsableCommand {
   @Option(help: "A bot script that plays each game: returns { every = 0.3, act = function(app, random) ... end } (docs/bots.md).")
   var inputBot: String?
 
+  @Flag(help: "Serve the game to browsers on this network as well: each phone or tablet that opens the printed address plays its own session (docs/serve.md).")
+  var serve = false
+
+  @Option(help: "Port for --serve (0 picks a free one).")
+  var port: UInt16 = 8060
+
+  @Option(help: "Address --serve listens on (default: this machine's local-network address, else 127.0.0.1; 0.0.0.0 listens on every address, public ones included).")
+  var bind: String?
+
   /// Set on the worker processes `--runs` starts: play the seeds and print one JSON result a line.
   @Flag(help: "Fill the screen (letterboxed), whatever conf.lua's window.fullscreen says.")
   var fullscreen = false
@@ -63,6 +73,9 @@ struct Run: ParsableCommand {
     try checkOption(quitAfter, "quit-after", Limits.gameSeconds)
     try checkOption(screenshotAt, "screenshot-at", Limits.gameSeconds)
     try validateRuns()
+    if serve, runs != nil || inputBot != nil || input != nil || record != nil {
+      throw ValidationError("--serve plays live sessions; it does not go with --runs, --input-bot, --input or --record")
+    }
     // Checked before the game starts: finding out when a long session ends would lose it.
     if let record, let problem = writeProblem(record) {
       printError("cannot write --record file '\(record)': \(problem)")
@@ -79,6 +92,10 @@ struct Run: ParsableCommand {
     let script = try input.map { try loadInputScript($0) } ?? InputScript()
     var options = try setup.engineOptions(script: script, fresh: true)
     options.fullscreen = fullscreen
+    if serve {
+      try runServing(location, options)
+      return
+    }
     guard headless else {
       try runWindow(location, options, script)
       return
@@ -108,7 +125,7 @@ struct Run: ParsableCommand {
     }
   }
 
-  private func runWindow(_ location: GameLocation, _ options: EngineOptions, _ script: InputScript) throws {
+  func runWindow(_ location: GameLocation, _ options: EngineOptions, _ script: InputScript) throws {
     let env = ProcessInfo.processInfo.environment
     if (env["DISPLAY"] ?? "").isEmpty && (env["WAYLAND_DISPLAY"] ?? "").isEmpty && env["SDL_VIDEODRIVER"] == nil {
       printError("no display here; play headless instead: \(location.runCommand("--headless", "--seconds", "10"))")

@@ -5,7 +5,7 @@ import TideCore
 ///
 /// Headless runs must size image sprites exactly as the window does, so the size comes from
 /// the image header itself (`ImageInfo`) rather than from a texture.
-enum AssetCatalog {
+package enum AssetCatalog {
   /// The pixel size of `assets/<name>` (or, for a name without an extension, the first of
   /// `<name>.png`, `.jpg`, `.jpeg` and `.webp` there) when it is a readable image.
   static func imageSize(named name: String, in game: URL) -> Vec2? {
@@ -32,7 +32,7 @@ enum AssetCatalog {
   }
 
   /// The file of sound `name` (`assets/<name>.wav`, `.ogg`, `.mp3` or `.flac`), if there is one.
-  static func soundFile(named name: String, in game: URL) -> URL? {
+  package static func soundFile(named name: String, in game: URL) -> URL? {
     guard !name.contains(".."), !name.contains("/") else { return nil }
     for ext in SoundFiles.extensions {
       let url = game.appendingPathComponent("assets").appendingPathComponent("\(name).\(ext)")

@@ -1,0 +1,208 @@
+import Foundation
+import TideCore
+
+/// Turns a frame of the engine (its draw list, background and error overlay) into the compact
+/// JSON message the page draws (the `frame` message of docs/serve.md).
+///
+/// It reads the draw list only through `DrawItem`'s and `NodeLook`'s public accessors and writes
+/// every field by hand: the look is being reshaped for speed, and an encoder that names each
+/// field it sends keeps compiling, and keeps the wire format stable, whatever the struct becomes.
+/// Numbers are written with at most three decimals (a thousandth of a design unit is far
+/// below a phone's pixel), colours as CSS `#rrggbbaa`, which a canvas takes as it is.
+public struct FrameEncoder {
+  /// The URL path under which the page asks for the game's images (`assets/<name>`).
+  public var imagePrefix = "assets/"
+
+  public init() {}
+
+  /// The `frame` message for one tick.
+  public func encode(tick: Int, background: Color, items: [DrawItem], overlay: String?) -> String {
+    Self.frame(tick: tick, body: body(background: background, items: items, overlay: overlay))
+  }
+
+  /// A frame message from its body: the body alone tells whether the picture changed.
+  public static func frame(tick: Int, body: String) -> String {
+    "{\"t\":\"frame\",\"tick\":\(tick),\(body)}"
+  }
+
+  /// What a frame shows: `"bg":...,"overlay":...,"items":[...]`, without the braces.
+  public func body(background: Color, items: [DrawItem], overlay: String?) -> String {
+    var out = "\"bg\":"
+    out.reserveCapacity(64 + items.count * 96)
+    Self.color(background, into: &out)
+    if let overlay {
+      out += ",\"overlay\":"
+      Self.string(overlay, into: &out)
+    }
+    out += ",\"items\":["
+    var first = true
+    for item in items {
+      if !first { out += "," }
+      first = false
+      encode(item, into: &out)
+    }
+    out += "]"
+    return out
+  }
+
+  /// One item of a frame's `items`.
+  public func item(_ item: DrawItem) -> String {
+    var out = ""
+    encode(item, into: &out)
+    return out
+  }
+
+  private func encode(_ item: DrawItem, into out: inout String) {
+    let look = item.look
+    out += "{\"id\":\(item.id),\"k\":\"\(look.kind.rawValue)\",\"m\":["
+    let m = item.transform
+    Self.numbers([m.a, m.b, m.c, m.d, m.tx, m.ty], into: &out)
+    out += "],\"w\":"
+    Self.number(look.width, into: &out)
+    out += ",\"h\":"
+    Self.number(look.height, into: &out)
+    if item.alpha != 1 {
+      out += ",\"a\":"
+      Self.number(item.alpha, into: &out)
+    }
+    if look.tint != .white {
+      out += ",\"tint\":"
+      Self.color(look.tint, into: &out)
+    }
+    if let clip = item.clip {
+      out += ",\"clip\":["
+      Self.numbers(clip.outline.flatMap { [$0.x, $0.y] }, into: &out)
+      out += "]"
+    }
+    if look.flipX { out += ",\"fx\":1" }
+    if look.flipY { out += ",\"fy\":1" }
+    switch look.kind {
+    case .rect, .circle, .polygon, .line:
+      if let fill = look.fill, look.kind != .line {
+        out += ",\"fill\":"
+        Self.color(fill, into: &out)
+      }
+      if let stroke = look.stroke, look.strokeWidth > 0 {
+        out += ",\"stroke\":"
+        Self.color(stroke, into: &out)
+        out += ",\"sw\":"
+        Self.number(look.strokeWidth, into: &out)
+      }
+      if look.kind == .rect, look.cornerRadius > 0 {
+        out += ",\"r\":"
+        Self.number(look.cornerRadius, into: &out)
+      }
+      if look.kind == .polygon || look.kind == .line {
+        out += ",\"pts\":["
+        Self.numbers(look.points.flatMap { [$0.x, $0.y] }, into: &out)
+        out += "]"
+      }
+    case .image:
+      if let image = look.image {
+        out += ",\"img\":"
+        Self.string(imagePrefix + Self.pathEscaped(image), into: &out)
+      }
+    case .text:
+      // The lines the engine fitted (wrapped, shrunk, cut), not what the script set: the page
+      // draws them as they are, so its layout is the engine's.
+      out += ",\"text\":"
+      Self.string(look.text, into: &out)
+      out += ",\"fs\":"
+      Self.number(look.fontSize, into: &out)
+      out += ",\"tc\":"
+      Self.color(look.textColor, into: &out)
+      out += ",\"al\":\"\(look.align.rawValue)\""
+    case .particles:
+      out += ",\"shape\":\"\(look.particleShape)\",\"blend\":\"\(look.particleBlend)\",\"ps\":["
+      var first = true
+      for particle in look.particles {
+        if !first { out += "," }
+        first = false
+        out += "["
+        Self.numbers([particle.x, particle.y, particle.size, particle.rotation], into: &out)
+        out += ","
+        Self.color(particle.color, into: &out)
+        out += "]"
+      }
+      out += "]"
+    case .group:
+      break
+    }
+    out += "}"
+  }
+
+  /// `#rrggbbaa`, each channel clamped to 0...1 first.
+  static func color(_ color: Color, into out: inout String) {
+    out += "\"#"
+    for channel in [color.r, color.g, color.b, color.a] {
+      let byte = Int((min(max(channel.isFinite ? channel : 0, 0), 1) * 255).rounded())
+      out += byte < 16 ? "0" + String(byte, radix: 16) : String(byte, radix: 16)
+    }
+    out += "\""
+  }
+
+  /// A number with at most three decimals and no trailing zeros; JSON has no NaN or infinity,
+  /// so those go as 0 (a node the engine let through with one draws nothing sensible anyway).
+  static func number(_ value: Double, into out: inout String) {
+    guard value.isFinite else {
+      out += "0"
+      return
+    }
+    let scaled = (value * 1000).rounded()
+    if abs(scaled) < 9e15, scaled == scaled.rounded() {
+      let whole = Int(scaled)
+      if whole % 1000 == 0 {
+        out += String(whole / 1000)
+        return
+      }
+      let sign = whole < 0 ? "-" : ""
+      let magnitude = abs(whole)
+      var fraction = String(magnitude % 1000)
+      fraction = String(repeating: "0", count: 3 - fraction.count) + fraction
+      while fraction.hasSuffix("0") { fraction.removeLast() }
+      out += "\(sign)\(magnitude / 1000).\(fraction)"
+      return
+    }
+    out += String(value)
+  }
+
+  static func numbers(_ values: [Double], into out: inout String) {
+    var first = true
+    for value in values {
+      if !first { out += "," }
+      first = false
+      number(value, into: &out)
+    }
+  }
+
+  /// A JSON string literal of `text`.
+  static func string(_ text: String, into out: inout String) {
+    out += "\""
+    for scalar in text.unicodeScalars {
+      switch scalar {
+      case "\"": out += "\\\""
+      case "\\": out += "\\\\"
+      case "\n": out += "\\n"
+      case "\r": out += "\\r"
+      case "\t": out += "\\t"
+      case _ where scalar.value < 0x20:
+        let hex = String(scalar.value, radix: 16)
+        out += "\\u" + String(repeating: "0", count: 4 - hex.count) + hex
+      // U+2028 and U+2029 are valid JSON but end a line in older JavaScript.
+      case "\u{2028}": out += "\\u2028"
+      case "\u{2029}": out += "\\u2029"
+      default: out.unicodeScalars.append(scalar)
+      }
+    }
+    out += "\""
+  }
+
+  /// An asset name as a URL path: each segment percent-encoded, the slashes kept.
+  static func pathEscaped(_ name: String) -> String {
+    var allowed = CharacterSet.urlPathAllowed
+    allowed.remove(charactersIn: "?#%;")
+    return name.split(separator: "/", omittingEmptySubsequences: false)
+      .map { String($0).addingPercentEncoding(withAllowedCharacters: allowed) ?? String($0) }
+      .joined(separator: "/")
+  }
+}

@@ -1,0 +1,269 @@
+import FlyingFox
+import Foundation
+import TideCore
+
+/// `tide run --serve`: serves the page, the game's images and one WebSocket per browser, each
+/// playing its own session on the `SessionHub`.
+///
+/// Nothing is served without the key the printed URL carries (`?k=`), and files only from the
+/// game's `assets/` folder, symlinks followed (`FolderWall`).
+public final class GameServer: Sendable {
+  public let hub: SessionHub
+  /// The random key every request must carry.
+  public let key: String
+  private let server: HTTPServer
+  private let gameDirectory: URL
+  private let address: String
+
+  private let textFont: URL?
+
+  /// Makes a server that will listen on `address` (an IPv4 address) and `port` (0: any free one).
+  /// `textFont`, the font the window draws text with, is served to the page so its text looks
+  /// the same; it is the one file outside the game's assets the page can ask for.
+  public init(
+    address: String, port: UInt16, hub: SessionHub, gameDirectory: URL, textFont: URL? = nil,
+    key: String = GameServer.makeKey()
+  ) throws {
+    self.hub = hub
+    self.key = key
+    self.address = address
+    self.textFont = textFont.flatMap { FileManager.default.isReadableFile(atPath: $0.path) ? $0 : nil }
+    self.gameDirectory = gameDirectory.standardizedFileURL
+    let config = HTTPServer.Configuration(address: try sockaddr_in.inet(ip4: address, port: port), logger: .disabled)
+    server = HTTPServer(config: config)
+  }
+
+  /// A key no one on the network guesses: 128 random bits, as hex.
+  public static func makeKey() -> String {
+    var generator = SystemRandomNumberGenerator()
+    return (0..<2).map { _ in
+      let hex = String(generator.next() as UInt64, radix: 16)
+      return String(repeating: "0", count: 16 - hex.count) + hex
+    }.joined()
+  }
+
+  /// Starts the hub and listens; returns once connections are taken, with the port listened on.
+  public func start() async throws -> UInt16 {
+    await server.appendRoute("GET /", to: PageHandler(key: key))
+    await server.appendRoute("GET /index.html", to: PageHandler(key: key))
+    await server.appendRoute("GET /assets/*", to: AssetHandler(key: key, gameDirectory: gameDirectory))
+    await server.appendRoute("GET /ws", to: SocketHandler(key: key, hub: hub))
+    if let textFont {
+      await server.appendRoute(HTTPRoute("GET /\(ServeProtocol.textFontPath)"), to: FontHandler(key: key, file: textFont))
+    }
+    hub.hasTextFont = textFont != nil
+    let server = self.server
+    // A port already taken ends `run()` at once: that error, not a timeout, is what to tell.
+    let failure = FailureBox()
+    Task {
+      do { try await server.run() } catch { failure.error = error }
+    }
+    var listening = false
+    for _ in 0..<100 where !listening {
+      if let error = failure.error { throw error }
+      listening = (try? await server.waitUntilListening(timeout: 0.1)) != nil
+    }
+    guard listening else { throw failure.error ?? ServeStartError() }
+    hub.start()
+    switch await server.listeningAddress {
+    case .ip4(_, let port)?, .ip6(_, let port)?: return port
+    default: return 0
+    }
+  }
+
+  /// Stops listening, closes every page and ends every session.
+  public func stop() async {
+    await server.stop(timeout: 1)
+    hub.stop()
+  }
+
+  /// The address to open for `host` and `port`, key included.
+  public func url(host: String, port: UInt16) -> String {
+    "http://\(host):\(port)/?k=\(key)"
+  }
+}
+
+/// Why the server did not start, when FlyingFox said nothing.
+struct ServeStartError: Error, CustomStringConvertible {
+  var description: String { "the server did not start listening within 10 seconds" }
+}
+
+/// The error `run()` ended with, read by the task that waits for it to listen.
+private final class FailureBox: @unchecked Sendable {
+  private let lock = NSLock()
+  private var stored: (any Error)?
+
+  var error: (any Error)? {
+    get {
+      lock.lock()
+      defer { lock.unlock() }
+      return stored
+    }
+    set {
+      lock.lock()
+      stored = newValue
+      lock.unlock()
+    }
+  }
+}
+
+/// The answer to a request without the right key: the same for a wrong key as for none.
+private func forbidden() -> HTTPResponse {
+  HTTPResponse(
+    statusCode: .forbidden, headers: [.contentType: "text/plain; charset=utf-8"],
+    body: Data("open the address tide printed, key included\n".utf8))
+}
+
+private struct PageHandler: HTTPHandler {
+  let key: String
+
+  func handleRequest(_ request: HTTPRequest) async throws -> HTTPResponse {
+    guard request.query["k"] == key else { return forbidden() }
+    return HTTPResponse(
+      statusCode: .ok,
+      headers: [.contentType: "text/html; charset=utf-8", .cacheControl: "no-store"],
+      body: Data(PackageResources.index_html))
+  }
+}
+
+private struct AssetHandler: HTTPHandler {
+  let key: String
+  let gameDirectory: URL
+
+  func handleRequest(_ request: HTTPRequest) async throws -> HTTPResponse {
+    guard request.query["k"] == key else { return forbidden() }
+    let notFound = HTTPResponse(statusCode: .notFound)
+    let name = String(request.path.dropFirst("/assets/".count))
+    guard let decoded = name.removingPercentEncoding, !decoded.isEmpty,
+      !decoded.split(separator: "/").contains(where: { $0 == ".." || $0 == "." })
+    else { return notFound }
+    let assets = gameDirectory.appendingPathComponent("assets")
+    let file = assets.appendingPathComponent(decoded)
+    // The wall is the assets folder, symlinks followed: scripts, saves and the rest of the
+    // disk are not the page's business.
+    guard FolderWall.isReadableFile(file, roots: [assets]), let data = try? Data(contentsOf: file) else {
+      return notFound
+    }
+    return HTTPResponse(
+      statusCode: .ok, headers: [.contentType: Self.contentType(of: decoded), .cacheControl: "no-cache"], body: data)
+  }
+
+  static func contentType(of name: String) -> String {
+    switch (name as NSString).pathExtension.lowercased() {
+    case "png": return "image/png"
+    case "jpg", "jpeg": return "image/jpeg"
+    case "webp": return "image/webp"
+    case "gif": return "image/gif"
+    case "svg": return "image/svg+xml"
+    case "wav": return "audio/wav"
+    case "ogg": return "audio/ogg"
+    case "mp3": return "audio/mpeg"
+    case "ttf": return "font/ttf"
+    case "otf": return "font/otf"
+    default: return "application/octet-stream"
+    }
+  }
+}
+
+/// The window's text font, for the page's canvas.
+private struct FontHandler: HTTPHandler {
+  let key: String
+  let file: URL
+
+  func handleRequest(_ request: HTTPRequest) async throws -> HTTPResponse {
+    guard request.query["k"] == key else { return forbidden() }
+    guard let data = try? Data(contentsOf: file) else { return HTTPResponse(statusCode: .notFound) }
+    return HTTPResponse(statusCode: .ok, headers: [.contentType: "font/ttf", .cacheControl: "max-age=86400"], body: data)
+  }
+}
+
+/// Upgrades `/ws?k=KEY&device=ID` to a WebSocket for that device's session.
+private struct SocketHandler: HTTPHandler {
+  let key: String
+  let hub: SessionHub
+
+  func handleRequest(_ request: HTTPRequest) async throws -> HTTPResponse {
+    guard request.query["k"] == key else { return forbidden() }
+    guard let device = request.query["device"], Self.isDeviceID(device) else {
+      return HTTPResponse(statusCode: .badRequest, body: Data("device: 8 to 64 letters, digits or dashes\n".utf8))
+    }
+    let connection = PageConnection(hub: hub, device: device)
+    return try await WebSocketHTTPHandler(handler: MessageFrameWSHandler(handler: connection)).handleRequest(request)
+  }
+
+  /// The id names a folder of saves: letters, digits and dashes only, never `..`.
+  static func isDeviceID(_ id: String) -> Bool {
+    (8...64).contains(id.count) && id.unicodeScalars.allSatisfy { $0.isASCII && (CharacterSet.alphanumerics.contains($0) || $0 == "-") }
+  }
+}
+
+/// One page's WebSocket: its messages go to the hub, checked; the hub's go out through the
+/// outlet.
+private struct PageConnection: WSMessageHandler {
+  let hub: SessionHub
+  let device: String
+
+  func makeMessages(for client: AsyncStream<WSMessage>) async throws -> AsyncStream<WSMessage> {
+    // Frames are whole pictures: a page too slow for them gets the newest, not a growing queue.
+    let (stream, continuation) = AsyncStream<WSMessage>.makeStream(bufferingPolicy: .bufferingNewest(8))
+    let outlet = StreamOutlet(continuation)
+    let hub = self.hub
+    let connection = hub.connectionNumber()
+    hub.post(.open(connection: connection, device: device, outlet: outlet))
+    Task {
+      var second = DispatchTime.now().uptimeNanoseconds
+      var count = 0
+      for await message in client {
+        // Ten fingers moving at a fast screen's rate stay far below this; a flood does not.
+        count += 1
+        let now = DispatchTime.now().uptimeNanoseconds
+        if now - second > 1_000_000_000 {
+          second = now
+          count = 1
+        }
+        if count > PageInput.maxPerSecond {
+          hub.post(.close(connection: connection, reason: "more than \(PageInput.maxPerSecond) messages a second from the page"))
+          outlet.close(reason: "too many messages")
+          return
+        }
+        switch message {
+        case .text(let text):
+          do {
+            hub.post(.input(connection: connection, try PageInput.parse(text)))
+          } catch {
+            // A broken or hostile page loses its own connection and nothing else.
+            hub.post(.close(connection: connection, reason: "bad message from the page: \(error)"))
+            outlet.close(reason: "bad message")
+            return
+          }
+        case .data:
+          hub.post(.close(connection: connection, reason: "binary message from the page"))
+          outlet.close(reason: "bad message")
+          return
+        case .close:
+          break
+        }
+      }
+      hub.post(.close(connection: connection, reason: nil))
+    }
+    return stream
+  }
+}
+
+/// Hands the hub's messages to a connection's outgoing stream, from any thread.
+final class StreamOutlet: ServeOutlet {
+  private let continuation: AsyncStream<WSMessage>.Continuation
+
+  init(_ continuation: AsyncStream<WSMessage>.Continuation) {
+    self.continuation = continuation
+  }
+
+  func send(_ text: String) {
+    continuation.yield(.text(text))
+  }
+
+  func close(reason: String) {
+    continuation.yield(.close(WSCloseCode(4000, reason: String(reason.prefix(100)))))
+    continuation.finish()
+  }
+}

@@ -1,0 +1,131 @@
+import Foundation
+import TideCore
+
+/// One message from the page, checked: the page is on another device and the network between
+/// is shared, so nothing it sends is trusted to be well formed.
+enum PageInput: Equatable {
+  /// A pointer went down, moved or lifted at a design point. `pointer` is the browser's
+  /// `PointerEvent.pointerId` for a touch, or nil for the mouse.
+  case pointer(Phase, Vec2, pointer: Int?)
+  /// A key changed state (the engine's lower-case names).
+  case key(String, down: Bool)
+  /// Text typed.
+  case text(String)
+
+  enum Phase: String { case down, move, up }
+
+  /// The largest message the page sends; anything longer is not the page.
+  static let maxBytes = 1024
+  /// The most messages a page may send in a second.
+  static let maxPerSecond = 2000
+  /// Design coordinates beyond this are not a screen's (a hostile or broken page).
+  static let maxCoordinate = 1_000_000.0
+
+  struct Invalid: Error, CustomStringConvertible {
+    let description: String
+  }
+
+  /// The fields a page message may have; JSONDecoder checks their types.
+  private struct Wire: Decodable {
+    var t: String
+    var x: Double?
+    var y: Double?
+    var p: Double?
+    var k: String?
+    var d: Bool?
+    var s: String?
+  }
+
+  /// Reads one text message, or says why it is not one the page sends.
+  static func parse(_ text: String) throws(Invalid) -> PageInput {
+    guard text.utf8.count <= maxBytes else { throw Invalid(description: "message of \(text.utf8.count) bytes (at most \(maxBytes))") }
+    guard let wire = try? JSONDecoder().decode(Wire.self, from: Data(text.utf8)) else {
+      throw Invalid(description: "not a JSON object with a \"t\" field and fields of the right types")
+    }
+    switch wire.t {
+    case "down", "move", "up":
+      guard let phase = Phase(rawValue: wire.t), let x = coordinate(wire.x), let y = coordinate(wire.y) else {
+        throw Invalid(description: "\(wire.t) without finite x and y")
+      }
+      var pointer: Int?
+      if let id = wire.p {
+        guard id == id.rounded(), abs(id) < 1e9 else { throw Invalid(description: "\(wire.t) with a bad pointer id") }
+        pointer = Int(id)
+      }
+      return .pointer(phase, Vec2(x: x, y: y), pointer: pointer)
+    case "key":
+      guard let name = wire.k, !name.isEmpty, name.count <= 32, let down = wire.d else {
+        throw Invalid(description: "key without a name of at most 32 characters and a \"d\" flag")
+      }
+      return .key(name, down: down)
+    case "text":
+      guard let typed = wire.s, !typed.isEmpty, typed.count <= 64 else {
+        throw Invalid(description: "text without 1 to 64 characters")
+      }
+      return .text(typed)
+    default:
+      throw Invalid(description: "unknown message type '\(wire.t.prefix(16))'")
+    }
+  }
+
+  private static func coordinate(_ value: Double?) -> Double? {
+    guard let value, value.isFinite, abs(value) <= maxCoordinate else { return nil }
+    return value
+  }
+}
+
+/// Gives each browser pointer the engine's finger number: the lowest no finger down holds, as
+/// the window numbers SDL's fingers, so a game sees fingers 1, 2, ... whatever ids the browser
+/// chose.
+struct FingerTable {
+  private var fingers: [Int: Int] = [:]
+
+  /// The finger for a pointer going down; nil when `PointerID.maxFingers` are down already.
+  mutating func press(_ pointer: Int) -> Int? {
+    if let held = fingers[pointer] { return held }
+    let taken = Set(fingers.values)
+    guard let free = (1...PointerID.maxFingers).first(where: { !taken.contains($0) }) else { return nil }
+    fingers[pointer] = free
+    return free
+  }
+
+  /// The finger a pointer holds, if it is down.
+  func finger(_ pointer: Int) -> Int? { fingers[pointer] }
+
+  /// Frees the pointer's finger, returning it.
+  mutating func release(_ pointer: Int) -> Int? { fingers.removeValue(forKey: pointer) }
+
+  /// Every finger down, for lifting them all when the page goes away.
+  var down: [Int] { fingers.values.sorted() }
+
+  mutating func removeAll() { fingers.removeAll() }
+}
+
+extension FingerTable {
+  /// The engine events for one checked page message (none for a finger past the limit or a
+  /// move or lift of a finger that is not down).
+  mutating func events(for input: PageInput) -> [InputEvent] {
+    switch input {
+    case .key(let name, let down): return [.key(name, down: down)]
+    case .text(let typed): return [.text(typed)]
+    case .pointer(let phase, let point, nil):
+      switch phase {
+      case .down: return [.pointerDown(point, pointer: .mouse)]
+      case .move: return [.pointerMove(point, pointer: .mouse)]
+      case .up: return [.pointerUp(point, pointer: .mouse)]
+      }
+    case .pointer(let phase, let point, .some(let id)):
+      switch phase {
+      case .down:
+        guard let n = press(id) else { return [] }
+        return [.pointerDown(point, pointer: .finger(n))]
+      case .move:
+        guard let n = finger(id) else { return [] }
+        return [.pointerMove(point, pointer: .finger(n))]
+      case .up:
+        guard let n = release(id) else { return [] }
+        return [.pointerUp(point, pointer: .finger(n))]
+      }
+    }
+  }
+}

@@ -1,0 +1,441 @@
+import Foundation
+import TideCore
+import TideScript
+
+/// What a served session's engine is made from: the CLI's maker measures text with the game
+/// fonts, a test's with whatever it likes.
+public struct ServeSessionSpec: Sendable {
+  /// 1 for the first browser that connected, 2 for the next...
+  public let number: Int
+  /// The session's seed of `tide.random` (printed, so the game can be played again).
+  public let seed: UInt64
+  /// The id the page keeps in the browser's localStorage.
+  public let deviceID: String
+  /// Where this device's `tide.save` files go.
+  public let saveDirectory: URL
+  /// Where the session's backend puts the sounds the game plays, for the page
+  /// (`ServeBackend`).
+  public let sounds: SoundQueue
+}
+
+/// Makes and starts the engine of a session; runs on the hub's thread.
+public typealias ServeEngineMaker = @Sendable (ServeSessionSpec) throws -> Engine
+
+/// A message for one connected page, handed from the hub's thread to the connection's task.
+public protocol ServeOutlet: AnyObject, Sendable {
+  /// Sends a text message; may be called from any thread, and drops what the page is too slow
+  /// to take rather than queuing without end.
+  func send(_ text: String)
+  /// Closes the connection, saying why.
+  func close(reason: String)
+}
+
+/// Runs every served session on one thread of its own, 60 ticks a second of game time.
+///
+/// The engine (its Lua state, its scene) is not thread-safe, while connections come and go on
+/// the server's tasks: they only post to the hub's inbox, under a lock, and everything an
+/// engine does happens on the hub's thread, in order.
+public final class SessionHub: @unchecked Sendable {
+  /// Sessions kept at once, connected or waiting to be resumed.
+  public static let defaultLimit = 8
+  /// How long a dropped page's session waits for the same device to come back.
+  public static let defaultResumeSeconds = 120.0
+
+  public struct Options: Sendable {
+    /// The game folder (images are served from its `assets/`).
+    public var gameDirectory: URL
+    /// Folder under which each device gets its save folder (`<base>/devices/<id>`).
+    public var saveBase: URL
+    /// Every session plays this seed when set; each gets a random one when nil.
+    public var seed: UInt64?
+    public var limit = SessionHub.defaultLimit
+    public var resumeSeconds = SessionHub.defaultResumeSeconds
+
+    public init(gameDirectory: URL, saveBase: URL, seed: UInt64? = nil) {
+      self.gameDirectory = gameDirectory
+      self.saveBase = saveBase
+      self.seed = seed
+    }
+  }
+
+  enum Command {
+    case open(connection: Int, device: String, outlet: any ServeOutlet)
+    case input(connection: Int, PageInput)
+    case close(connection: Int, reason: String?)
+  }
+
+  private let options: Options
+  private let makeEngine: ServeEngineMaker
+  private let log: @Sendable (String) -> Void
+  private let condition = NSCondition()
+  private var inbox: [Command] = []
+  private var running = true
+  private var thread: Thread?
+  private var nextConnection = 1
+  /// Whether the server serves the window's text font (`ServeProtocol.textFontPath`); set
+  /// before the hub starts.
+  var hasTextFont = false
+  private let done = DispatchSemaphore(value: 0)
+
+  /// The engine's side; touched only on the hub's thread.
+  private var sessions: [Session] = []
+  private var sessionsMade = 0
+  private let encoder = FrameEncoder()
+
+  public init(options: Options, makeEngine: @escaping ServeEngineMaker, log: @escaping @Sendable (String) -> Void) {
+    self.options = options
+    self.makeEngine = makeEngine
+    self.log = log
+  }
+
+  /// Starts the hub's thread.
+  public func start() {
+    let thread = Thread { [self] in
+      run()
+      done.signal()
+    }
+    thread.name = "tide-serve-hub"
+    condition.lock()
+    self.thread = thread
+    condition.unlock()
+    thread.start()
+  }
+
+  /// Stops the thread and drops every session (their saves are on disk already).
+  public func stop() {
+    condition.lock()
+    let wasRunning = running && thread != nil
+    running = false
+    condition.signal()
+    condition.unlock()
+    if wasRunning { done.wait() }
+  }
+
+  /// A number for a new connection.
+  func connectionNumber() -> Int {
+    condition.lock()
+    defer { condition.unlock() }
+    nextConnection += 1
+    return nextConnection - 1
+  }
+
+  func post(_ command: Command) {
+    condition.lock()
+    inbox.append(command)
+    condition.signal()
+    condition.unlock()
+  }
+
+  // MARK: The hub's thread
+
+  private final class Session {
+    let number: Int
+    let deviceID: String
+    let seed: UInt64
+    let engine: Engine
+    let sounds: SoundQueue
+    var connection: Int?
+    var outlet: (any ServeOutlet)?
+    var droppedAt: Double = 0
+    var fingers = FingerTable()
+    /// What the page has: each item as last sent, by node id, their order, the background
+    /// and the overlay. Nil until a whole frame went out (a new or resumed page).
+    var sent: SentPicture?
+
+    init(number: Int, deviceID: String, seed: UInt64, engine: Engine, sounds: SoundQueue) {
+      self.number = number
+      self.deviceID = deviceID
+      self.seed = seed
+      self.engine = engine
+      self.sounds = sounds
+    }
+  }
+
+  private func run() {
+    let tick = 1.0 / 60
+    var last = Self.now()
+    var owed = 0.0
+    while true {
+      condition.lock()
+      if !running {
+        condition.unlock()
+        break
+      }
+      let commands = inbox
+      inbox.removeAll()
+      condition.unlock()
+      for command in commands { handle(command) }
+
+      let now = Self.now()
+      owed += now - last
+      last = now
+      // A stall (a slow start of a session, a busy machine) is not made up in a burst of
+      // more than a few ticks: the game slows down for a moment instead of skipping.
+      var ticks = Int(owed / tick)
+      owed -= Double(ticks) * tick
+      if ticks > 4 {
+        ticks = 4
+        owed = 0
+      }
+      if ticks > 0 {
+        for session in sessions {
+          // Saved files first, as the window applies them before it steps.
+          session.engine.poll()
+          for _ in 0..<ticks { session.engine.step() }
+          sendFrame(session)
+          sendSounds(session)
+        }
+      }
+      dropExpired(now: now)
+
+      condition.lock()
+      if running && inbox.isEmpty {
+        _ = condition.wait(until: Date(timeIntervalSinceNow: max(0.001, tick - owed)))
+      }
+      condition.unlock()
+    }
+    for session in sessions {
+      session.outlet?.close(reason: "server stopping")
+      writeRecording(session)
+    }
+    sessions.removeAll()
+  }
+
+  private func handle(_ command: Command) {
+    switch command {
+    case .open(let connection, let device, let outlet):
+      open(connection: connection, device: device, outlet: outlet)
+    case .input(let connection, let input):
+      guard let session = sessions.first(where: { $0.connection == connection }) else { return }
+      for event in session.fingers.events(for: input) { session.engine.enqueue(event) }
+    case .close(let connection, let reason):
+      guard let session = sessions.first(where: { $0.connection == connection }) else { return }
+      if let reason { log("session \(session.number): connection closed: \(reason)") }
+      detach(session)
+    }
+  }
+
+  private func open(connection: Int, device: String, outlet: any ServeOutlet) {
+    if let session = sessions.first(where: { $0.deviceID == device }) {
+      // The same browser again (a reload, a dropped network, a second tab): it takes the game
+      // over where it was; the page it replaces is told so.
+      if let old = session.outlet { old.close(reason: "this game was opened again on the same device") }
+      detach(session)
+      attach(session, connection: connection, outlet: outlet, resumed: true)
+      log("session \(session.number) resumed (device \(device.prefix(8)))")
+      return
+    }
+    if sessions.count >= options.limit {
+      // Room is made from the session that has waited longest for its page to come back.
+      let waiting = sessions.filter { $0.outlet == nil }.min { $0.droppedAt < $1.droppedAt }
+      guard let waiting else {
+        outlet.send(Self.errorMessage("this game already has \(options.limit) players; try again when one leaves"))
+        outlet.close(reason: "full")
+        log("refused a page: \(options.limit) sessions already")
+        return
+      }
+      sessions.removeAll { $0 === waiting }
+      log("session \(waiting.number) ended to make room")
+      writeRecording(waiting)
+    }
+    sessionsMade += 1
+    // Short enough to type back after `--seed`.
+    let seed = options.seed ?? UInt64.random(in: 1...99_999)
+    let spec = ServeSessionSpec(
+      number: sessionsMade, seed: seed, deviceID: device,
+      saveDirectory: options.saveBase.appendingPathComponent("devices").appendingPathComponent(device),
+      sounds: SoundQueue())
+    let engine: Engine
+    do {
+      engine = try makeEngine(spec)
+    } catch {
+      let text = (error as? GameLoadError)?.description ?? "\(error)"
+      outlet.send(Self.errorMessage(text))
+      outlet.close(reason: "the game did not start")
+      log("session \(spec.number): the game did not start: \(text)")
+      return
+    }
+    let session = Session(number: spec.number, deviceID: device, seed: seed, engine: engine, sounds: spec.sounds)
+    sessions.append(session)
+    log("session \(session.number) (device \(device.prefix(8))): seed \(seed) (replay with --seed \(seed))")
+    attach(session, connection: connection, outlet: outlet, resumed: false)
+  }
+
+  private func attach(_ session: Session, connection: Int, outlet: any ServeOutlet, resumed: Bool) {
+    session.connection = connection
+    session.outlet = outlet
+    session.sent = nil
+    let size = session.engine.designSize
+    var hello = "{\"t\":\"hello\",\"v\":\(ServeProtocol.version),\"session\":\(session.number),\"seed\":\(session.seed),\"w\":"
+    FrameEncoder.number(size.x, into: &hello)
+    hello += ",\"h\":"
+    FrameEncoder.number(size.y, into: &hello)
+    hello += ",\"title\":"
+    FrameEncoder.string(session.engine.title, into: &hello)
+    hello += ",\"resumed\":\(resumed)"
+    if hasTextFont { hello += ",\"font\":\"\(ServeProtocol.textFontPath)\"" }
+    hello += "}"
+    outlet.send(hello)
+    sendFrame(session)
+  }
+
+  /// Forgets the page; the session waits for it to come back. Fingers it held are lifted, or
+  /// the game would see them down forever.
+  private func detach(_ session: Session) {
+    for finger in session.fingers.down {
+      session.engine.enqueue(.pointerUp(Vec2(x: -1, y: -1), pointer: .finger(finger)))
+    }
+    session.fingers.removeAll()
+    session.connection = nil
+    session.outlet = nil
+    session.droppedAt = Self.now()
+  }
+
+  private func dropExpired(now: Double) {
+    sessions.removeAll { session in
+      guard session.outlet == nil, now - session.droppedAt > options.resumeSeconds else { return false }
+      log("session \(session.number) ended: its page did not come back")
+      writeRecording(session)
+      return true
+    }
+  }
+
+  /// Sends what changed since the page's last picture: a whole `frame` to a page that has
+  /// none, else a `delta` with the items that changed and, when it changed, the order; nothing
+  /// for a still scene.
+  private func sendFrame(_ session: Session) {
+    guard let outlet = session.outlet else { return }
+    let engine = session.engine
+    let items = engine.scene.drawList()
+    var picture = SentPicture()
+    picture.order.reserveCapacity(items.count)
+    picture.items.reserveCapacity(items.count)
+    var encoded: [String] = []
+    encoded.reserveCapacity(items.count)
+    for item in items {
+      let text = encoder.item(item)
+      picture.order.append(item.id)
+      picture.items[item.id] = text
+      encoded.append(text)
+    }
+    FrameEncoder.color(engine.background, into: &picture.background)
+    picture.overlay = engine.overlay.map { "\($0.heading)\n\($0.message)" }
+    defer { session.sent = picture }
+
+    var out = ""
+    guard let before = session.sent else {
+      out = "{\"t\":\"frame\",\"tick\":\(engine.tick),\"bg\":\(picture.background)"
+      if let overlay = picture.overlay {
+        out += ",\"overlay\":"
+        FrameEncoder.string(overlay, into: &out)
+      }
+      out += ",\"items\":[" + encoded.joined(separator: ",") + "]}"
+      outlet.send(out)
+      return
+    }
+    let changed = zip(picture.order, encoded).filter { before.items[$0.0] != $0.1 }.map(\.1)
+    let orderChanged = picture.order != before.order
+    guard !changed.isEmpty || orderChanged || picture.background != before.background || picture.overlay != before.overlay else {
+      return
+    }
+    out = "{\"t\":\"delta\",\"tick\":\(engine.tick)"
+    if picture.background != before.background { out += ",\"bg\":\(picture.background)" }
+    if picture.overlay != before.overlay {
+      out += ",\"overlay\":"
+      FrameEncoder.string(picture.overlay ?? "", into: &out)
+    }
+    out += ",\"items\":[" + changed.joined(separator: ",") + "]"
+    if orderChanged { out += ",\"order\":[" + picture.order.map(String.init).joined(separator: ",") + "]" }
+    outlet.send(out + "}")
+  }
+
+  /// Writes the session's input script to `<data folder>/recordings/`, for `tide run --input`.
+  private func writeRecording(_ session: Session) {
+    guard let text = session.engine.recordedScript(comments: ["served session \(session.number), device \(session.deviceID)"]) else {
+      return
+    }
+    let folder = options.saveBase.appendingPathComponent("recordings")
+    let file = folder.appendingPathComponent("session-\(session.number)-\(session.deviceID.prefix(8))-seed-\(session.seed).input")
+    do {
+      try FileManager.default.createDirectory(at: folder, withIntermediateDirectories: true)
+      try Data(text.utf8).write(to: file, options: .atomic)
+      log("session \(session.number) recorded to \(file.path) (replay with --input)")
+    } catch {
+      log("session \(session.number): cannot write its recording to \(file.path): \(error.localizedDescription)")
+    }
+  }
+
+  /// A `sound` message for each sound played since the last look; a page that is away misses
+  /// them, as a muted window would.
+  private func sendSounds(_ session: Session) {
+    let played = session.sounds.pending
+    guard !played.isEmpty else { return }
+    session.sounds.pending.removeAll()
+    guard let outlet = session.outlet else { return }
+    for (name, volume) in played {
+      guard let file = AssetCatalog.soundFile(named: name, in: options.gameDirectory) else { continue }
+      var out = "{\"t\":\"sound\",\"src\":"
+      FrameEncoder.string("assets/" + FrameEncoder.pathEscaped(file.lastPathComponent), into: &out)
+      out += ",\"vol\":"
+      FrameEncoder.number(volume, into: &out)
+      outlet.send(out + "}")
+    }
+  }
+
+  static func errorMessage(_ text: String) -> String {
+    var out = "{\"t\":\"error\",\"message\":"
+    FrameEncoder.string(text, into: &out)
+    return out + "}"
+  }
+
+  private static func now() -> Double {
+    Double(DispatchTime.now().uptimeNanoseconds) / 1e9
+  }
+}
+
+/// A page's picture as the hub last sent it.
+struct SentPicture {
+  var items: [Int: String] = [:]
+  var order: [Int] = []
+  /// The background as its JSON string.
+  var background = ""
+  var overlay: String?
+}
+
+/// The wire protocol's version; the page refuses a server that speaks another.
+public enum ServeProtocol {
+  public static let version = 1
+  /// Where the page finds the window's text font, when the server has it.
+  public static let textFontPath = "fonts/text.ttf"
+}
+
+extension SessionHub {
+  /// The usual maker: `options` with each session's seed and save folder, a backend from
+  /// `backend` (one per session: the window's and the sessions' engines share nothing), the
+  /// game started. With `watch`, a saved file of the game reloads every session as it reloads
+  /// the window, each reload said through `log`.
+  public static func engineMaker(
+    gameDirectory: URL, displayPath: String? = nil, options: EngineOptions, watch: Bool = false,
+    log: @escaping @Sendable (String) -> Void = { _ in }, backend: @escaping @Sendable () -> any Backend
+  ) -> ServeEngineMaker {
+    return { spec in
+      var options = options
+      options.seed = spec.seed
+      options.saveDirectory = spec.saveDirectory
+      let engine = try Engine(
+        gameDirectory: gameDirectory, displayPath: displayPath, backend: ServeBackend(backend(), sounds: spec.sounds),
+        options: options)
+      // Every session is written down as it is played, so a game on a phone replays headless.
+      engine.startRecording()
+      if watch {
+        do {
+          try engine.watchForChanges { line in log("session \(spec.number): \(line)") }
+        } catch {
+          log("session \(spec.number): \(error); playing without hot reload")
+        }
+      }
+      try engine.start()
+      return engine
+    }
+  }
+}

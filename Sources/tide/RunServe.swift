@@ -1,0 +1,122 @@
+import ArgumentParser
+import Foundation
+import TideCore
+import TideSDL
+import TideScript
+import TideServe
+
+/// `tide run --serve`: the game server, headless or beside the window.
+extension Run {
+  func runServing(_ location: GameLocation, _ options: EngineOptions) throws {
+    // Fail before listening when the game does not load at all, with the usual message,
+    // instead of once per browser that connects.
+    do throws(GameLoadError) {
+      _ = try Engine(gameDirectory: location.url, displayPath: location.displayPath, backend: HeadlessBackend(), options: options)
+    } catch {
+      printError(error.description)
+      throw ExitCode.failure
+    }
+    let assets = location.url.appendingPathComponent("assets")
+    let log: @Sendable (String) -> Void = { line in
+      print("serve: \(line)")
+      // Each session's seed is read as it comes, often through a pipe.
+      fflush(nil)
+    }
+    let maker = SessionHub.engineMaker(
+      gameDirectory: location.url, displayPath: location.displayPath, options: options, watch: !noWatch, log: log
+    ) {
+      HeadlessBackend.withGameFonts(assetDirectory: assets)
+    }
+    var hubOptions = SessionHub.Options(
+      gameDirectory: location.url,
+      saveBase: options.saveDirectory ?? Engine.defaultSaveDirectory(for: location.url), seed: setup.seed)
+    hubOptions.limit = SessionHub.defaultLimit
+    let hub = SessionHub(options: hubOptions, makeEngine: maker, log: log)
+    let address = bind ?? LocalAddresses.defaultBind()
+    let server: GameServer
+    do {
+      server = try GameServer(
+        address: address, port: port, hub: hub, gameDirectory: location.url,
+        textFont: URL(fileURLWithPath: FontLibrary.defaultTextFontPath))
+    } catch {
+      printError("--bind \(address): not an IPv4 address of this machine (\(error))")
+      throw ExitCode.failure
+    }
+    let listening: UInt16
+    do {
+      listening = try wait { try await server.start() }
+    } catch {
+      printError("cannot listen on \(address) port \(port): \(error)")
+      throw ExitCode.failure
+    }
+    printServing(server, address: address, port: listening, name: location.name)
+    defer { wait { await server.stop() } }
+    if headless {
+      // The sessions run on the hub's thread; this one only waits for the end: Ctrl-C or a
+      // kill ends the server cleanly, so each session's recording is written.
+      let end = DispatchSemaphore(value: 0)
+      var sources: [any DispatchSourceSignal] = []
+      for number in [SIGINT, SIGTERM] {
+        signal(number, SIG_IGN)
+        let source = DispatchSource.makeSignalSource(signal: number, queue: .global())
+        source.setEventHandler { end.signal() }
+        source.resume()
+        sources.append(source)
+      }
+      defer { sources.forEach { $0.cancel() } }
+      if let quitAfter {
+        _ = end.wait(timeout: .now() + quitAfter)
+      } else {
+        end.wait()
+      }
+      return
+    }
+    try runWindow(location, options, InputScript())
+  }
+
+  private func printServing(_ server: GameServer, address: String, port: UInt16, name: String) {
+    let hosts: [String]
+    if address == "0.0.0.0" {
+      let all = LocalAddresses.ipv4()
+      hosts = all.filter(LocalAddresses.isPrivate) + all.filter { !LocalAddresses.isPrivate($0) }
+      print("serve: listening on every address (\(all.joined(separator: ", "))), port \(port)")
+    } else {
+      hosts = [address]
+      print("serve: listening on \(address), port \(port)")
+    }
+    if address.hasPrefix("127.") {
+      print("serve: no local-network address found; only this machine can play (--bind ADDR to choose one)")
+    }
+    print("serve: \(name): open this on a phone or tablet on the same network (up to \(SessionHub.defaultLimit) players):")
+    for host in hosts.prefix(3) { print("  \(server.url(host: host, port: port))") }
+    // A phone's camera reads the first address off the screen; a log file gets the URL alone.
+    if isatty(STDOUT_FILENO) == 1, let first = hosts.first, let code = TerminalQR.lines(for: server.url(host: first, port: port)) {
+      for line in code { print("  \(line)") }
+    }
+    fflush(nil)
+  }
+}
+
+/// Runs `body` on the concurrency pool and waits for it: the command itself is synchronous.
+private func wait<T: Sendable>(_ body: @escaping @Sendable () async throws -> T) throws -> T {
+  let done = DispatchSemaphore(value: 0)
+  let box = ResultBox<T>()
+  Task {
+    do { box.result = .success(try await body()) } catch { box.result = .failure(error) }
+    done.signal()
+  }
+  done.wait()
+  guard let result = box.result else { throw ExitCode.failure }
+  return try result.get()
+}
+
+private func wait(_ body: @escaping @Sendable () async -> Void) {
+  _ = try? wait { () async throws -> Int in
+    await body()
+    return 0
+  }
+}
+
+private final class ResultBox<T>: @unchecked Sendable {
+  var result: Result<T, any Error>?
+}

@@ -1,0 +1,115 @@
+import Foundation
+import TideCore
+import XCTest
+
+@testable import TideServe
+
+final class FrameEncoderTests: XCTestCase {
+  /// The frame of a scene, read back as the page reads it.
+  private func decode(_ graph: SceneGraph, overlay: String? = nil) throws -> [String: Any] {
+    let text = FrameEncoder().encode(tick: 3, background: Color(r: 0, g: 0, b: 0), items: graph.drawList(), overlay: overlay)
+    return try XCTUnwrap(JSONSerialization.jsonObject(with: Data(text.utf8)) as? [String: Any])
+  }
+
+  private func items(_ frame: [String: Any]) throws -> [[String: Any]] {
+    try XCTUnwrap(frame["items"] as? [[String: Any]])
+  }
+
+  func testShapesCarryTheirTransformColoursAndSize() throws {
+    let graph = SceneGraph()
+    let box = graph.makeNode(.rect)
+    box.x = 10
+    box.y = 20
+    box.width = 100
+    box.height = 50
+    box.fill = Color(r: 1, g: 0, b: 0)
+    box.stroke = Color(r: 0, g: 0, b: 1, a: 0.5)
+    box.strokeWidth = 2
+    box.cornerRadius = 8
+    box.alpha = 0.25
+    _ = graph.root.add(box)
+    let ring = graph.makeNode(.circle)
+    ring.width = 30
+    ring.height = 20
+    ring.fill = Color(r: 0, g: 1, b: 0)
+    _ = graph.root.add(ring)
+
+    let frame = try decode(graph)
+    XCTAssertEqual(frame["t"] as? String, "frame")
+    XCTAssertEqual(frame["tick"] as? Int, 3)
+    XCTAssertEqual(frame["bg"] as? String, "#000000ff")
+    let list = try items(frame)
+    XCTAssertEqual(list.count, 2)
+    XCTAssertEqual(list[0]["k"] as? String, "rect")
+    XCTAssertEqual(list[0]["m"] as? [Double], [1, 0, 0, 1, 10, 20])
+    XCTAssertEqual(list[0]["w"] as? Double, 100)
+    XCTAssertEqual(list[0]["h"] as? Double, 50)
+    XCTAssertEqual(list[0]["fill"] as? String, "#ff0000ff")
+    XCTAssertEqual(list[0]["stroke"] as? String, "#0000ff80")
+    XCTAssertEqual(list[0]["sw"] as? Double, 2)
+    XCTAssertEqual(list[0]["r"] as? Double, 8)
+    XCTAssertEqual(list[0]["a"] as? Double, 0.25)
+    XCTAssertEqual(list[1]["k"] as? String, "circle")
+    XCTAssertNil(list[1]["a"], "full opacity is the default and not sent")
+    XCTAssertNil(list[1]["stroke"])
+  }
+
+  func testTextSendsTheFittedLinesNotTheScriptsText() throws {
+    let graph = SceneGraph()
+    let label = graph.makeNode(.text)
+    label.fontSize = 20
+    label.maxTextWidth = 60
+    label.text = "one two three \"four\""
+    label.align = .center
+    _ = graph.root.add(label)
+    let item = try XCTUnwrap(try items(try decode(graph, overlay: "oops\nline 2")).first)
+    let sent = try XCTUnwrap(item["text"] as? String)
+    XCTAssertEqual(sent, label.shownText)
+    XCTAssertTrue(sent.contains("\n"), "the engine wrapped the text to its width: \(sent)")
+    XCTAssertEqual(item["al"] as? String, "center")
+    XCTAssertEqual(item["fs"] as? Double, label.shownFontSize)
+  }
+
+  func testPolygonsImagesAndOverlay() throws {
+    let graph = SceneGraph()
+    let shape = graph.makeNode(.polygon)
+    shape.points = [Vec2(x: 0, y: 0), Vec2(x: 10.5, y: 0), Vec2(x: 0, y: 10.125)]
+    shape.fill = Color(r: 1, g: 1, b: 1)
+    _ = graph.root.add(shape)
+    let picture = graph.makeNode(.image)
+    picture.image = "cards/ace of spades.png"
+    picture.flipX = true
+    _ = graph.root.add(picture)
+    let frame = try decode(graph, overlay: "boom")
+    XCTAssertEqual(frame["overlay"] as? String, "boom")
+    let list = try items(frame)
+    XCTAssertEqual(list[0]["pts"] as? [Double], [0, 0, 10.5, 0, 0, 10.125])
+    XCTAssertEqual(list[1]["img"] as? String, "assets/cards/ace%20of%20spades.png")
+    XCTAssertEqual(list[1]["fx"] as? Int, 1)
+  }
+
+  func testNumbersAreShortAndAlwaysJSON() {
+    func written(_ value: Double) -> String {
+      var out = ""
+      FrameEncoder.number(value, into: &out)
+      return out
+    }
+    XCTAssertEqual(written(3), "3")
+    XCTAssertEqual(written(-2.5), "-2.5")
+    XCTAssertEqual(written(0.1 + 0.2), "0.3")
+    XCTAssertEqual(written(-0.0004), "0")
+    XCTAssertEqual(written(-0.25), "-0.25")
+    XCTAssertEqual(written(1234.0005), "1234.001")
+    XCTAssertEqual(written(.nan), "0")
+    XCTAssertEqual(written(.infinity), "0")
+    XCTAssertNotNil(try? JSONSerialization.jsonObject(with: Data("[\(written(1e300))]".utf8)))
+  }
+
+  func testStringsEscapeWhatJSONNeeds() throws {
+    var out = ""
+    FrameEncoder.string("a\"b\\c\nd\u{1}e\u{2028}🦁", into: &out)
+    let back = try JSONSerialization.jsonObject(with: Data("[\(out)]".utf8)) as? [String]
+    XCTAssertEqual(back, ["a\"b\\c\nd\u{1}e\u{2028}🦁"])
+    XCTAssertFalse(out.contains("\u{2028}"))
+  }
+}

@@ -1,0 +1,490 @@
+import Foundation
+import TideCore
+import TideScript
+import XCTest
+
+@testable import TideServe
+
+#if canImport(Glibc)
+  import Glibc
+#endif
+#if canImport(FoundationNetworking)
+  import FoundationNetworking
+#endif
+
+/// Plays the Tapper fixture through a real server on loopback, with a real WebSocket client, as
+/// a page would: frames come in, taps go out, the game answers.
+final class ServeTests: XCTestCase {
+  private static let tapper = URL(fileURLWithPath: #filePath).deletingLastPathComponent()
+    .appendingPathComponent("Fixtures/tapper")
+
+  private var server: GameServer?
+  private var port: UInt16 = 0
+  private var saves: URL?
+  private let log = LogLines()
+
+  override func setUp() async throws {
+    try await startServer(game: Self.tapper, watch: false)
+  }
+
+  private func startServer(game: URL, watch: Bool, textFont: URL? = nil) async throws {
+    await server?.stop()
+    let saves = FileManager.default.temporaryDirectory.appendingPathComponent("tide-serve-\(UUID().uuidString)")
+    if let old = self.saves { try? FileManager.default.removeItem(at: old) }
+    self.saves = saves
+    var options = EngineOptions()
+    options.logErrors = false
+    let log = self.log
+    let maker = SessionHub.engineMaker(gameDirectory: game, options: options, watch: watch, log: { log.append($0) }) {
+      HeadlessBackend(assetDirectory: game.appendingPathComponent("assets"))
+    }
+    var hubOptions = SessionHub.Options(gameDirectory: game, saveBase: saves)
+    hubOptions.limit = 3
+    let hub = SessionHub(options: hubOptions, makeEngine: maker) { log.append($0) }
+    let server = try GameServer(address: "127.0.0.1", port: 0, hub: hub, gameDirectory: game, textFont: textFont)
+    port = try await server.start()
+    self.server = server
+  }
+
+  override func tearDown() async throws {
+    await server?.stop()
+    if let saves { try? FileManager.default.removeItem(at: saves) }
+  }
+
+  private func page(device: String, key: String? = nil) throws -> PageClient {
+    let server = try XCTUnwrap(server)
+    let client = try PageClient(port: port, target: "/ws?k=\(key ?? server.key)&device=\(device)")
+    XCTAssertEqual(client.status, 101, "the server took the WebSocket")
+    return client
+  }
+
+  func testAFrameShowsTheGamesSpritesAndATapChangesIt() throws {
+    let page = try page(device: "device-one-0001")
+    defer { page.close() }
+    let hello = try page.next { $0["t"] as? String == "hello" }
+    XCTAssertEqual(hello["v"] as? Int, ServeProtocol.version)
+    XCTAssertEqual(hello["w"] as? Double, 400)
+    XCTAssertEqual(hello["h"] as? Double, 600)
+    XCTAssertEqual(hello["title"] as? String, "Tapper")
+
+    let first = try page.next { Self.text(in: $0, startingWith: "taps:") != nil }
+    XCTAssertEqual(first["bg"] as? String, "#102030ff")
+    XCTAssertEqual(Self.text(in: first, startingWith: "taps:"), "taps: 0")
+    let items = try XCTUnwrap(first["items"] as? [[String: Any]])
+    let button = try XCTUnwrap(items.first { $0["k"] as? String == "rect" })
+    XCTAssertEqual(button["m"] as? [Double], [1, 0, 0, 1, 100, 100])
+    XCTAssertEqual(button["w"] as? Double, 200)
+    XCTAssertEqual(button["fill"] as? String, "#1e5bd6ff")
+    XCTAssertEqual(button["r"] as? Double, 12)
+    let image = try XCTUnwrap(items.first { $0["k"] as? String == "image" })
+    XCTAssertEqual(image["img"] as? String, "assets/rabbit.jpg")
+    XCTAssertEqual(image["w"] as? Double, 45, "sized from the file, as in the window")
+
+    // A finger the browser calls 31 is the game's finger 1.
+    try page.send(#"{"t":"down","p":31,"x":200,"y":150}"#)
+    try page.send(#"{"t":"up","p":31,"x":200,"y":150}"#)
+    let tapped = try page.next { Self.text(in: $0, startingWith: "taps:") == "taps: 1" }
+    XCTAssertEqual(Self.text(in: tapped, startingWith: "fingers:"), "fingers: 1")
+    // The tap's sound follows the frame that shows it, as the file the page fetches.
+    let sound = try page.next { $0["t"] as? String == "sound" }
+    XCTAssertEqual(sound["src"] as? String, "assets/click.wav")
+    XCTAssertEqual(sound["vol"] as? Double, 0.5)
+
+    try page.send(#"{"t":"text","s":"z"}"#)
+    _ = try page.next { Self.text(in: $0, startingWith: "typed") == "typed z" }
+
+    // After the first frame only what changed is sent: the labels, never the still button.
+    XCTAssertFalse(page.deltas.isEmpty)
+    for delta in page.deltas {
+      let kinds = (delta["items"] as? [[String: Any]] ?? []).compactMap { $0["k"] as? String }
+      XCTAssertEqual(Set(kinds), ["text"], "\(delta)")
+    }
+  }
+
+  func testTwoBrowsersPlayTwoSessionsWithTheirOwnSaves() throws {
+    let one = try page(device: "device-one-0001")
+    let two = try page(device: "device-two-0002")
+    defer {
+      one.close()
+      two.close()
+    }
+    let helloOne = try one.next { $0["t"] as? String == "hello" }
+    let helloTwo = try two.next { $0["t"] as? String == "hello" }
+    XCTAssertNotEqual(helloOne["session"] as? Int, helloTwo["session"] as? Int)
+    _ = try two.next { Self.text(in: $0, startingWith: "taps:") == "taps: 0" }
+
+    try one.send(#"{"t":"down","x":150,"y":150}"#)
+    try one.send(#"{"t":"up","x":150,"y":150}"#)
+    let tapped = try one.next { Self.text(in: $0, startingWith: "taps:") == "taps: 1" }
+    XCTAssertEqual(Self.text(in: tapped, startingWith: "fingers:"), "fingers: mouse")
+
+    // The second game went on without the tap: a tick later it still shows none.
+    try two.send(#"{"t":"move","x":1,"y":1}"#)
+    try two.send(#"{"t":"down","p":4,"x":5,"y":5}"#)
+    let other = try two.next { Self.text(in: $0, startingWith: "fingers:") == "fingers: 1" }
+    XCTAssertEqual(Self.text(in: other, startingWith: "taps:"), "taps: 0")
+
+    let saves = try XCTUnwrap(saves)
+    let kept = saves.appendingPathComponent("devices/device-one-0001")
+    XCTAssertTrue(FileManager.default.fileExists(atPath: kept.path), "the first device's save folder")
+    XCTAssertFalse(FileManager.default.fileExists(atPath: saves.appendingPathComponent("devices/device-two-0002/taps.json").path))
+    XCTAssertEqual(log.lines.filter { $0.contains("seed") }.count, 2, "each session's seed is printed: \(log.lines)")
+  }
+
+  func testAReconnectingDeviceResumesItsSession() throws {
+    let first = try page(device: "device-back-0003")
+    let hello = try first.next { $0["t"] as? String == "hello" }
+    try first.send(#"{"t":"down","p":1,"x":150,"y":150}"#)
+    try first.send(#"{"t":"up","p":1,"x":150,"y":150}"#)
+    _ = try first.next { Self.text(in: $0, startingWith: "taps:") == "taps: 1" }
+    first.close()
+
+    let again = try page(device: "device-back-0003")
+    defer { again.close() }
+    let back = try again.next { $0["t"] as? String == "hello" }
+    XCTAssertEqual(back["session"] as? Int, hello["session"] as? Int)
+    XCTAssertEqual(back["resumed"] as? Bool, true)
+    _ = try again.next { Self.text(in: $0, startingWith: "taps:") == "taps: 1" }
+  }
+
+  func testABrokenPageLosesOnlyItsOwnConnection() throws {
+    let good = try page(device: "device-good-0004")
+    let bad = try page(device: "device-bad-00005")
+    defer { good.close() }
+    _ = try good.next { $0["t"] as? String == "hello" }
+    _ = try bad.next { $0["t"] as? String == "hello" }
+    try bad.send(#"{"t":"down","x":"everywhere"}"#)
+    XCTAssertTrue(bad.closesSoon())
+    // The hub hears of it on its own thread, a moment after the connection closed.
+    let deadline = Date().addingTimeInterval(5)
+    while Date() < deadline, !log.lines.contains(where: { $0.contains("bad message from the page") }) {
+      Thread.sleep(forTimeInterval: 0.02)
+    }
+    XCTAssertTrue(log.lines.contains { $0.contains("bad message from the page") }, "\(log.lines)")
+
+    try good.send(#"{"t":"down","x":150,"y":150}"#)
+    try good.send(#"{"t":"up","x":150,"y":150}"#)
+    _ = try good.next { Self.text(in: $0, startingWith: "taps:") == "taps: 1" }
+  }
+
+  func testAFloodingPageIsClosed() throws {
+    let flood = try page(device: "device-flood-0008")
+    _ = try flood.next { $0["t"] as? String == "hello" }
+    for _ in 0...PageInput.maxPerSecond {
+      guard (try? flood.send(#"{"t":"move","x":1,"y":1}"#)) != nil else { break }
+    }
+    XCTAssertTrue(flood.closesSoon())
+  }
+
+  func testMoreBrowsersThanTheLimitAreTurnedAway() throws {
+    let pages = try (1...3).map { try page(device: "device-full-000\($0)") }
+    defer { pages.forEach { $0.close() } }
+    for page in pages { _ = try page.next { $0["t"] as? String == "hello" } }
+    let late = try page(device: "device-late-0009")
+    let refused = try late.next { $0["t"] as? String == "error" }
+    XCTAssertTrue((refused["message"] as? String ?? "").contains("3 players"), "\(refused)")
+    XCTAssertTrue(late.closesSoon())
+  }
+
+  func testThePageAndAssetsNeedTheKeyAndStayInTheAssetsFolder() async throws {
+    let server = try XCTUnwrap(server)
+    let base = "http://127.0.0.1:\(port)"
+    let (page, pageStatus) = try await Self.get("\(base)/?k=\(server.key)")
+    XCTAssertEqual(pageStatus, 200)
+    XCTAssertTrue(String(decoding: page, as: UTF8.self).contains("<canvas"))
+    let (_, noKey) = try await Self.get("\(base)/")
+    XCTAssertEqual(noKey, 403)
+    let (_, wrongKey) = try await Self.get("\(base)/assets/rabbit.jpg?k=nope")
+    XCTAssertEqual(wrongKey, 403)
+    let (image, imageStatus) = try await Self.get("\(base)/assets/rabbit.jpg?k=\(server.key)")
+    XCTAssertEqual(imageStatus, 200)
+    XCTAssertEqual(image, try Data(contentsOf: Self.tapper.appendingPathComponent("assets/rabbit.jpg")))
+    for escape in ["assets/../main.lua", "assets/%2e%2e/main.lua", "assets/..%2Fconf.lua", "main.lua"] {
+      let (_, status) = try await Self.get("\(base)/\(escape)?k=\(server.key)")
+      XCTAssertEqual(status, 404, escape)
+    }
+    let (_, noSocket) = try await Self.get("\(base)/ws?k=\(server.key)&device=../../etc")
+    XCTAssertEqual(noSocket, 400)
+  }
+
+  func testASavedFileReloadsTheSessionOnThePage() async throws {
+    let game = FileManager.default.temporaryDirectory.appendingPathComponent("tide-serve-game-\(UUID().uuidString)")
+    try FileManager.default.copyItem(at: Self.tapper, to: game)
+    defer { try? FileManager.default.removeItem(at: game) }
+    try await startServer(game: game, watch: true)
+    let page = try page(device: "device-edit-0006")
+    defer { page.close() }
+    _ = try page.next { Self.text(in: $0, startingWith: "taps:") == "taps: 0" }
+    let main = game.appendingPathComponent("main.lua")
+    try (try String(contentsOf: main, encoding: .utf8) + "\n-- saved again\n").write(to: main, atomically: true, encoding: .utf8)
+    _ = try page.next { Self.text(in: $0, startingWith: "reloaded") == "reloaded at 0" }
+  }
+
+  func testTheWindowsTextFontIsOfferedToThePage() async throws {
+    let font = FileManager.default.temporaryDirectory.appendingPathComponent("tide-serve-font-\(UUID().uuidString).ttf")
+    try Data("not really a font".utf8).write(to: font)
+    defer { try? FileManager.default.removeItem(at: font) }
+    let (_, noFont) = try await Self.get("http://127.0.0.1:\(port)/fonts/text.ttf?k=\(try XCTUnwrap(server).key)")
+    XCTAssertEqual(noFont, 404, "no font given, none served")
+
+    try await startServer(game: Self.tapper, watch: false, textFont: font)
+    let page = try page(device: "device-font-0009")
+    defer { page.close() }
+    let hello = try page.next { $0["t"] as? String == "hello" }
+    XCTAssertEqual(hello["font"] as? String, "fonts/text.ttf")
+    let key = try XCTUnwrap(server).key
+    let (served, status) = try await Self.get("http://127.0.0.1:\(port)/fonts/text.ttf?k=\(key)")
+    XCTAssertEqual(status, 200)
+    XCTAssertEqual(served, try Data(contentsOf: font))
+    let (_, withoutKey) = try await Self.get("http://127.0.0.1:\(port)/fonts/text.ttf")
+    XCTAssertEqual(withoutKey, 403)
+  }
+
+  func testASessionIsRecordedForAHeadlessReplay() async throws {
+    let page = try page(device: "device-rec-00007")
+    _ = try page.next { Self.text(in: $0, startingWith: "taps:") == "taps: 0" }
+    try page.send(#"{"t":"down","p":12,"x":150,"y":150}"#)
+    try page.send(#"{"t":"up","p":12,"x":150,"y":150}"#)
+    _ = try page.next { Self.text(in: $0, startingWith: "taps:") == "taps: 1" }
+    page.close()
+    await server?.stop()
+    server = nil
+
+    let folder = try XCTUnwrap(saves).appendingPathComponent("recordings")
+    let files = try FileManager.default.contentsOfDirectory(atPath: folder.path)
+    XCTAssertEqual(files.count, 1, "\(files)")
+    let text = try String(contentsOf: folder.appendingPathComponent(try XCTUnwrap(files.first)), encoding: .utf8)
+    let script = try InputScript(text: text)
+    let events = script.entries.map(\.event)
+    XCTAssertTrue(events.contains(.pointerDown(Vec2(x: 150, y: 150), pointer: .finger(1))), text)
+    XCTAssertTrue(events.contains(.pointerUp(Vec2(x: 150, y: 150), pointer: .finger(1))), text)
+    XCTAssertNotNil(script.seed)
+  }
+
+  func testAPortInUseIsSaidAsSuch() async throws {
+    let game = Self.tapper
+    let hub = SessionHub(
+      options: SessionHub.Options(gameDirectory: game, saveBase: try XCTUnwrap(saves)),
+      makeEngine: SessionHub.engineMaker(gameDirectory: game, options: EngineOptions()) { HeadlessBackend() }
+    ) { _ in }
+    let second = try GameServer(address: "127.0.0.1", port: port, hub: hub, gameDirectory: game)
+    do {
+      _ = try await second.start()
+      XCTFail("two servers listened on port \(port)")
+    } catch {
+      XCTAssertFalse(error is ServeStartError, "the socket's own error, not a timeout: \(error)")
+    }
+    await second.stop()
+  }
+
+  // MARK: Helpers
+
+  /// The text of the first text item whose text starts with `prefix`.
+  static func text(in frame: [String: Any], startingWith prefix: String) -> String? {
+    guard frame["t"] as? String == "frame", let items = frame["items"] as? [[String: Any]] else { return nil }
+    return items.lazy.compactMap { $0["text"] as? String }.first { $0.hasPrefix(prefix) }
+  }
+
+  static func get(_ address: String) async throws -> (Data, Int) {
+    let url = try XCTUnwrap(URL(string: address))
+    let (data, response) = try await URLSession.shared.data(from: url)
+    return (data, (response as? HTTPURLResponse)?.statusCode ?? 0)
+  }
+}
+
+/// Lines the hub logged, from its thread.
+final class LogLines: @unchecked Sendable {
+  private let lock = NSLock()
+  private var stored: [String] = []
+
+  func append(_ line: String) {
+    lock.lock()
+    stored.append(line)
+    lock.unlock()
+  }
+
+  var lines: [String] {
+    lock.lock()
+    defer { lock.unlock() }
+    return stored
+  }
+}
+
+/// A WebSocket client standing in for the page, over a plain socket: Foundation's
+/// URLSessionWebSocketTask needs a libcurl built with WebSockets, which Debian's is not.
+final class PageClient {
+  private var fd: Int32 = -1
+  private var buffer: [UInt8] = []
+  /// The status line's code of the server's answer to the upgrade (101 when it took it).
+  private(set) var status = 0
+
+  init(port: UInt16, target: String) throws {
+    fd = socket(AF_INET, Int32(SOCK_STREAM.rawValue), 0)
+    guard fd >= 0 else { throw PageError("socket failed") }
+    var address = sockaddr_in()
+    address.sin_family = sa_family_t(AF_INET)
+    address.sin_port = port.bigEndian
+    address.sin_addr.s_addr = inet_addr("127.0.0.1")
+    let connected = withUnsafePointer(to: &address) {
+      $0.withMemoryRebound(to: sockaddr.self, capacity: 1) { connect(fd, $0, socklen_t(MemoryLayout<sockaddr_in>.size)) }
+    }
+    guard connected == 0 else { throw PageError("cannot connect to port \(port)") }
+    let key = Data((0..<16).map { _ in UInt8.random(in: 0...255) }).base64EncodedString()
+    try write(Array((
+      "GET \(target) HTTP/1.1\r\nHost: 127.0.0.1:\(port)\r\nUpgrade: websocket\r\nConnection: Upgrade\r\n"
+      + "Sec-WebSocket-Key: \(key)\r\nSec-WebSocket-Version: 13\r\n\r\n").utf8))
+    let deadline = Date().addingTimeInterval(10)
+    while true {
+      if let end = findHeaderEnd() {
+        let head = String(decoding: buffer[..<end], as: UTF8.self)
+        buffer.removeFirst(end + 4)
+        status = Int(head.split(separator: " ").dropFirst().first ?? "") ?? 0
+        return
+      }
+      try fill(until: deadline)
+    }
+  }
+
+  deinit { close() }
+
+  private func findHeaderEnd() -> Int? {
+    guard buffer.count >= 4 else { return nil }
+    for i in 0...(buffer.count - 4) where buffer[i] == 13 && buffer[i + 1] == 10 && buffer[i + 2] == 13 && buffer[i + 3] == 10 {
+      return i
+    }
+    return nil
+  }
+
+  private func write(_ bytes: [UInt8]) throws {
+    var sent = 0
+    while sent < bytes.count {
+      let n = bytes[sent...].withUnsafeBytes { Glibc.send(fd, $0.baseAddress, $0.count, Int32(MSG_NOSIGNAL)) }
+      guard n > 0 else { throw PageError("the connection is closed") }
+      sent += n
+    }
+  }
+
+  /// Reads what has arrived, waiting at most until `deadline`.
+  private func fill(until deadline: Date) throws {
+    var poller = pollfd(fd: fd, events: Int16(POLLIN), revents: 0)
+    let wait = Int32(max(0, deadline.timeIntervalSinceNow) * 1000)
+    guard poll(&poller, 1, wait) > 0 else { throw PageTimeout() }
+    var chunk = [UInt8](repeating: 0, count: 65536)
+    let n = chunk.withUnsafeMutableBytes { recv(fd, $0.baseAddress, $0.count, 0) }
+    guard n > 0 else { throw PageError("the connection is closed") }
+    buffer += chunk[..<n]
+  }
+
+  private func take(_ count: Int, until deadline: Date) throws -> [UInt8] {
+    while buffer.count < count { try fill(until: deadline) }
+    let taken = Array(buffer[..<count])
+    buffer.removeFirst(count)
+    return taken
+  }
+
+  /// Sends a text message, masked as a client must.
+  func send(_ text: String) throws {
+    let payload = Array(text.utf8)
+    var frame: [UInt8] = [0x81]
+    if payload.count < 126 {
+      frame.append(0x80 | UInt8(payload.count))
+    } else {
+      frame += [0x80 | 126, UInt8(payload.count >> 8), UInt8(payload.count & 0xff)]
+    }
+    let mask = (0..<4).map { _ in UInt8.random(in: 0...255) }
+    frame += mask
+    frame += payload.enumerated().map { $0.element ^ mask[$0.offset % 4] }
+    try write(frame)
+  }
+
+  /// The next whole message: its opcode (1 text, 8 close) and payload.
+  private func message(until deadline: Date) throws -> (UInt8, [UInt8]) {
+    var opcode: UInt8 = 0
+    var payload: [UInt8] = []
+    while true {
+      let head = try take(2, until: deadline)
+      let fin = head[0] & 0x80 != 0
+      if head[0] & 0x0f != 0 { opcode = head[0] & 0x0f }
+      var length = Int(head[1] & 0x7f)
+      if length == 126 {
+        let ext = try take(2, until: deadline)
+        length = Int(ext[0]) << 8 | Int(ext[1])
+      } else if length == 127 {
+        length = try take(8, until: deadline).reduce(0) { $0 << 8 | Int($1) }
+      }
+      payload += try take(length, until: deadline)
+      if fin { return (opcode, payload) }
+    }
+  }
+
+  /// The picture as the page keeps it: items by id, their order, the background.
+  private var items: [Int: [String: Any]] = [:]
+  private var order: [Int] = []
+  private var background: Any?
+  /// Every `delta` message received, as sent.
+  private(set) var deltas: [[String: Any]] = []
+
+  /// The next message for which `matches` holds, skipping the rest; fails after 10 seconds.
+  /// A `frame` or `delta` is seen as the whole picture the page has after it, as a `frame`.
+  func next(_ matches: ([String: Any]) -> Bool) throws -> [String: Any] {
+    let deadline = Date().addingTimeInterval(10)
+    while true {
+      let (opcode, payload) = try message(until: deadline)
+      if opcode == 8 { throw PageError("the server closed the connection") }
+      guard opcode == 1, var object = try JSONSerialization.jsonObject(with: Data(payload)) as? [String: Any] else { continue }
+      if object["t"] as? String == "frame" || object["t"] as? String == "delta" {
+        object = apply(object)
+      }
+      if matches(object) { return object }
+    }
+  }
+
+  /// Applies a frame or delta as the page does, returning the picture as a whole frame.
+  private func apply(_ message: [String: Any]) -> [String: Any] {
+    let sent = message["items"] as? [[String: Any]] ?? []
+    if message["t"] as? String == "frame" {
+      items = [:]
+      order = sent.compactMap { $0["id"] as? Int }
+    } else {
+      deltas.append(message)
+    }
+    for item in sent { if let id = item["id"] as? Int { items[id] = item } }
+    if let newOrder = message["order"] as? [Int] {
+      order = newOrder
+      items = items.filter { newOrder.contains($0.key) }
+    }
+    if let bg = message["bg"] { background = bg }
+    return ["t": "frame", "tick": message["tick"] ?? 0, "bg": background ?? "", "items": order.compactMap { items[$0] }]
+  }
+
+  /// Whether the server closes the connection within 10 seconds.
+  func closesSoon() -> Bool {
+    let deadline = Date().addingTimeInterval(10)
+    while true {
+      do {
+        let (opcode, _) = try message(until: deadline)
+        if opcode == 8 { return true }
+      } catch is PageTimeout {
+        return false
+      } catch {
+        return true
+      }
+    }
+  }
+
+  func close() {
+    guard fd >= 0 else { return }
+    _ = try? write([0x88, 0x80, 0, 0, 0, 0])
+    Glibc.close(fd)
+    fd = -1
+  }
+}
+
+struct PageError: Error, CustomStringConvertible {
+  let description: String
+  init(_ description: String) { self.description = description }
+}
+
+struct PageTimeout: Error, CustomStringConvertible {
+  var description: String { "no matching message from the server within 10 seconds" }
+}
