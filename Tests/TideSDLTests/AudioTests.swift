@@ -123,27 +123,17 @@ final class AudioTests: XCTestCase {
   }
 
   /// Steps the engine and notes what SDL_mixer is playing after each tick.
-  final class AudioWatcher: GameDriver {
-    let engine: Engine
+  final class AudioWatcher: WatchedEngine {
     let audio: SDLAudio
     private(set) var roarPlayedInSDL = false
     private(set) var musicPlayedInSDL = false
 
     init(_ engine: Engine, audio: SDLAudio) {
-      self.engine = engine
       self.audio = audio
+      super.init(engine)
     }
 
-    var designSize: Vec2 { engine.designSize }
-    var title: String { engine.title }
-    var background: Color { engine.background }
-    var scene: SceneGraph { engine.scene }
-    var overlay: Overlay? { engine.overlay }
-    func enqueue(_ event: InputEvent) { engine.enqueue(event) }
-    func frameDidPresent() { engine.frameDidPresent() }
-    func poll() { engine.poll() }
-    func step() {
-      engine.step()
+    override func didStep() {
       if engine.voices.contains(where: { $0.id == 1 }), audio.isPlaying(voice: 1) { roarPlayedInSDL = true }
       if engine.music != nil, audio.isPlayingMusic { musicPlayedInSDL = true }
     }

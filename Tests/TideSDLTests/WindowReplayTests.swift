@@ -17,22 +17,10 @@ final class WindowReplayTests: XCTestCase {
     .deletingLastPathComponent().deletingLastPathComponent().deletingLastPathComponent()
 
   /// Wraps the window's engine and takes a snapshot of its scene after every whole second.
-  final class SnapshotTaker: GameDriver {
-    let engine: Engine
+  final class SnapshotTaker: WatchedEngine {
     private(set) var snapshots: [SceneSnapshot] = []
 
-    init(_ engine: Engine) { self.engine = engine }
-
-    var designSize: Vec2 { engine.designSize }
-    var title: String { engine.title }
-    var background: Color { engine.background }
-    var scene: SceneGraph { engine.scene }
-    var overlay: Overlay? { engine.overlay }
-    func enqueue(_ event: InputEvent) { engine.enqueue(event) }
-    func frameDidPresent() { engine.frameDidPresent() }
-    func poll() { engine.poll() }
-    func step() {
-      engine.step()
+    override func didStep() {
       if engine.tick % 60 == 0 { snapshots.append(SceneSnapshot(of: engine.scene)) }
     }
   }
