@@ -102,6 +102,8 @@ public final class Engine: GameDriver, Part, GameRestarting {
   /// Forgets every gamepad, which a restart keeps (they are the player's): a test's next case
   /// starts with none, as its own `app:plug_gamepad` calls expect.
   package func unplugGamepads() { input.pads.removeAll() }
+  /// The numbers of the gamepads plugged in, in order.
+  package var pluggedGamepads: [Int] { input.pads.keys.sorted() }
   /// The presses nothing took, when `tracksMissedPresses` is on (`Input.missedPresses`).
   public var missedPresses: [MissedPress] { input.missedPresses }
 

@@ -10,8 +10,6 @@ final class TestApp {
   var errorsSeen = 0
   /// Where each pointer `app:press` holds down is.
   var held: [PointerID: Vec2] = [:]
-  /// The gamepads `app:plug_gamepad` plugged in.
-  var pads: Set<Int> = []
 
   init(engine: Engine) { self.engine = engine }
 }
@@ -255,10 +253,10 @@ extension Engine {
     t.method("plug_gamepad") { lua in
       let app = try lua.checkUserdata(1, TestApp.self, name: "app")
       let name = lua.isNoneOrNil(at: 2) ? "Test pad" : try lua.checkString(2)
-      guard let pad = (1...GamepadEvent.maxPads).first(where: { !app.pads.contains($0) }) else {
+      let plugged = app.engine.pluggedGamepads
+      guard let pad = (1...GamepadEvent.maxPads).first(where: { !plugged.contains($0) }) else {
         throw LuaRaise("app:plug_gamepad: \(GamepadEvent.maxPads) pads are plugged in already")
       }
-      app.pads.insert(pad)
       app.send(.gamepad(.added(pad: pad, name: name)))
       try app.check(lua)
       lua.push(pad)
@@ -271,7 +269,6 @@ extension Engine {
     t.method("unplug_gamepad") { lua in
       let app = try lua.checkUserdata(1, TestApp.self, name: "app")
       let pad = try app.pluggedPad(lua, lua.checkNumber(2, "pad", in: NumberRange(integers: 1...GamepadEvent.maxPads)))
-      app.pads.remove(pad)
       app.send(.gamepad(.removed(pad: pad)))
       try app.check(lua)
       return 0
@@ -526,7 +523,7 @@ extension TestApp {
   /// `pad` as an Int, when `app:plug_gamepad` plugged it in.
   func pluggedPad(_ lua: LuaState, _ pad: Double) throws -> Int {
     let number = Int(pad)
-    guard pads.contains(number) else { throw LuaRaise("no gamepad \(number) is plugged in: call app:plug_gamepad() first") }
+    guard engine.pluggedGamepads.contains(number) else { throw LuaRaise("no gamepad \(number) is plugged in: call app:plug_gamepad() first") }
     return number
   }
 
