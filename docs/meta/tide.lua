@@ -315,6 +315,7 @@ function Column:layout() end
 ---@class tide.Config
 ---@field author? string who made the game (`tide.game.author`)
 ---@field background? tide.Color drawn behind everything
+---@field font? string the font text is drawn in where a sprite names none: a file in `assets/fonts/`, like `"ComicNeue-Bold"`
 ---@field height? number design units, 16 to 8192
 ---@field modules? table<string, string> module prefixes served from a sibling game: `{ rps = "../rps" }`
 ---@field options? table<string, string|number|boolean> defaults a player or a test may override (`tide.options`)
@@ -469,6 +470,18 @@ function Segmented:set_value(id) end
 ---@return tide.Segmented
 function Segmented:set_enabled(enabled) end
 
+---How `tide.sprite.sheet` cuts an image: a grid of `frame_w` × `frame_h` cells, row by row, or a list of `regions`. Regions are in pixels of the image and must lie inside it.
+---@class tide.SheetSpec
+---@field image string the image in `assets/` to cut
+---@field frame_w? integer a grid cell's width in pixels
+---@field frame_h? integer a grid cell's height in pixels
+---@field count? integer how many cells to take (default every whole cell)
+---@field margin? integer pixels between the image's edges and the cells (default 0)
+---@field spacing? integer pixels between cells (default 0)
+---@field names? string[] names for the cells, in order: `{ "idle", "walk1", "walk2" }`
+---@field regions? table instead of a grid: `{ { x, y, w, h }, ... }`, or names mapped to `{ x, y, w, h }` (numbered in name order)
+local SheetSpec = {}
+
 ---@class tide.Slider : tide.Widget
 local Slider = {}
 
@@ -538,6 +551,7 @@ local Spacer = {}
 ---@field stroke_width number outline width; 0 to 1e4
 ---@field radius number a circle's radius, or a rect's corner radius; 0 to 1e5
 ---@field text string a text sprite's text (at most 20,000 bytes); nil clears it
+---@field font? string a text sprite's font: a TrueType or OpenType file in `assets/fonts/`, named with or without its extension (`"ComicNeue-Bold"`); nil: conf.lua's `font`, else DejaVu Sans. A missing file, one over 64 MB or one that is not a font is an error naming it
 ---@field size number a text sprite's size in points; 1 to 2000
 ---@field color tide.Color a text sprite's colour
 ---@field align "left"|"center"|"right" how lines of a text sprite line up
@@ -672,6 +686,7 @@ function Sprite:stop(frame) end
 ---@field stroke_width? number outline width; 0 to 1e4
 ---@field radius? number a circle's radius, or a rect's corner radius; 0 to 1e5
 ---@field text? string a text sprite's text (at most 20,000 bytes); nil clears it
+---@field font? string a text sprite's font: a TrueType or OpenType file in `assets/fonts/`, named with or without its extension (`"ComicNeue-Bold"`); nil: conf.lua's `font`, else DejaVu Sans. A missing file, one over 64 MB or one that is not a font is an error naming it
 ---@field size? number a text sprite's size in points; 1 to 2000
 ---@field color? tide.Color a text sprite's colour
 ---@field align? "left"|"center"|"right" how lines of a text sprite line up
@@ -1549,15 +1564,16 @@ function tide.sprite.polygon(opts) end
 ---@return tide.Sprite
 function tide.sprite.image(name, opts) end
 
----Makes a line of text; colour emoji mix with ordinary text. Its box follows the text. Characters are drawn with DejaVu Sans, falling back to Noto Sans CJK (Chinese, Japanese, Korean: "李小龍") and Noto Color Emoji for what it lacks. Give it `max_width` (and `max_height`) to keep it in a box: it wraps onto lines by default, or shrinks or is cut with "…" as `fit` says. Fitting costs O(n log n) in the text and is redone only when the text, its size, box or fit change.
+---Makes a line of text; colour emoji mix with ordinary text. Its box follows the text. Characters are drawn with the sprite's `font` (a TrueType or OpenType file in the game's `assets/fonts/`), else conf.lua's `font`, else DejaVu Sans; what that font lacks falls back to DejaVu Sans, then Noto Sans CJK (Chinese, Japanese, Korean: "李小龍"), and Noto Color Emoji draws emoji ("🐉"). The fonts are found through fontconfig. Give it `max_width` (and `max_height`) to keep it in a box: it wraps onto lines by default, or shrinks or is cut with "…" as `fit` says. Fitting costs O(n log n) in the text and is redone only when the text, its size, box or fit change.
 ---
 ---```lua
 ---local title = tide.sprite.text("Bungle in the Jungle", { size = 40, color = "#ffd500" })
 ---local note = tide.sprite.text(long_text, { max_width = 300, align = "center" })  -- wraps
 ---local name = tide.sprite.text(player, { size = 32, max_width = 200, fit = "shrink" })
+---local hello = tide.sprite.text("Hello 李小龍 🐉", { font = "ComicNeue-Bold" })  -- assets/fonts/ComicNeue-Bold.otf
 ---```
 ---@param text string what to show, at most 20,000 bytes
----@param opts? tide.SpriteOptions `size` (points, default 24), `color`, `align`, `max_width`, `max_height`, `fit`, `min_size` and any sprite field
+---@param opts? tide.SpriteOptions `size` (points, default 24), `font`, `color`, `align`, `max_width`, `max_height`, `fit`, `min_size` and any sprite field
 ---@return tide.Sprite
 function tide.sprite.text(text, opts) end
 
@@ -1570,6 +1586,18 @@ function tide.sprite.text(text, opts) end
 ---@param opts? tide.SpriteOptions any sprite field
 ---@return tide.Sprite
 function tide.sprite.group(opts) end
+
+---Cuts an image into a sprite sheet: a grid of equal cells (`frame_w`, `frame_h`), or a list of `regions`. Image sprites and animation frames then name a region as `"<sheet>#<n>"` (the n-th cell or region, counting from 1, row by row) or `"<sheet>#<name>"` (from `names`, or the keys of `regions`); each region is drawn, sized and hit-tested as an image of its own. Defining a sheet again replaces it for sprites made or changed after; a fresh start forgets every sheet. Every region must lie inside the image; at most 4096 regions a sheet and 256 sheets. The `"#"` in an image name is kept for sheets.
+---
+---```lua
+---tide.sprite.sheet("hero", { image = "hero.png", frame_w = 32, frame_h = 48 })
+---tide.sprite.sheet("icons", { image = "icons.png", regions = { star = { 0, 0, 64, 64 }, heart = { 64, 0, 64, 64 } } })
+---local h = tide.sprite.image("hero#1", { x = 100, y = 200 }); h:play({ "hero#1", "hero#2", "hero#3" }, { fps = 10 })
+---```
+---@param name string the sheet's name, letters, digits, `_` and `-`
+---@param spec tide.SheetSpec `image`, and `frame_w`/`frame_h` (with `count`, `margin`, `spacing`, `names`) or `regions`
+---@return integer # how many regions the sheet has
+function tide.sprite.sheet(name, spec) end
 
 ---(Re)starts the game from a fresh load: new scripts, scenes and sprites, seeded random. Saves written earlier in the same test are kept, so a test can check they survive a restart.
 ---
@@ -1613,12 +1641,14 @@ function tide.test.read_raw_save(file) end
 ---@field placeholder tide.Color a text field's placeholder ("#646c7d", 4.9:1 on `field`)
 ---@field border tide.Color a text field's outline ("#c9d0dc")
 ---@field font_size number text size in points where a widget is given none (22)
+---@field font? string the font of widgets' text, a file in `assets/fonts/` (nil: conf.lua's `font`, else DejaVu Sans); buttons, labels, segments and fields also take their own `font`
 ---@type tide.Theme
 tide.ui.theme = {}
 
 ---@class tide.LabelOptions
 ---@field text? string the text ("" by default); "\n" breaks a line
 ---@field size? number points (theme.font_size)
+---@field font? string a font file in `assets/fonts/` (theme.font)
 ---@field color? tide.Color theme.text by default
 ---@field align? "left"|"center"|"right" inside `width`; "left" by default
 ---@field width? number a fixed width; without one the label is as wide as its text
@@ -1650,6 +1680,7 @@ function tide.ui.label(opts) end
 ---@field min_size? number the smallest size "shrink" goes to (half of `size`)
 ---@field height? number 56 by default
 ---@field size? number the label's points (theme.font_size)
+---@field font? string a font file in `assets/fonts/` (theme.font)
 ---@field fill? tide.Color the box's colour, instead of the style's
 ---@field color? tide.Color the label's colour, instead of the style's
 ---@field radius? number corner radius (14)
@@ -1680,6 +1711,7 @@ function tide.ui.button(opts) end
 ---@field width? number 280 by default
 ---@field height? number 48 by default
 ---@field size? number points (theme.font_size)
+---@field font? string a font file in `assets/fonts/` (theme.font)
 ---@field enabled? boolean false starts it disabled
 ---@field name? string the box's name (the text is `<name>_text`)
 

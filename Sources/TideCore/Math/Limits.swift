@@ -75,6 +75,16 @@ public enum Limits {
   /// Pixels a side of an image asset: 8192 (256 MB decoded). A larger PNG, maybe a few kilobytes
   /// that decode to gigabytes, is refused when a sprite names it and never loaded.
   public static let imageSide = 8192
+  /// The largest font file a game may name: room for a full CJK font, which a game that
+  /// draws Chinese or Japanese in its own face needs, and no more.
+  public static let fontFileBytes = 64 << 20
+  /// Distinct font names a game's sprites may use before the names checked so far are
+  /// checked again: a script inventing names must not grow the engine's memory.
+  public static let fontNames = 256
+  /// Sprite sheets a game defines at once, and regions in one sheet: more than any sheet of
+  /// animation frames, few enough that no script fills memory with them.
+  public static let sheets = 256
+  public static let sheetRegions = 4096
   /// Bytes of image textures a renderer keeps at once: 1 GB (shared by a window's bands); past
   /// it, images unused this frame are dropped first, and one that still does not fit is not drawn.
   public static let imageTextureBytes = 1 << 30

@@ -88,7 +88,8 @@ public struct NodeLook: Sendable {
   public var stroke: Color?
   public var strokeWidth: Double
   public var cornerRadius: Double
-  /// The image asset shown (the current frame of an animation).
+  /// The image asset shown (the current frame of an animation); for a sprite sheet's region,
+  /// the key `SpriteSheet.regionKey` made of it.
   public var image: String?
   public var flipX: Bool
   public var flipY: Bool
@@ -100,6 +101,7 @@ public struct NodeLook: Sendable {
   /// The look's out-of-line part; immutable, so looks may share it.
   private final class Detail: Sendable {
     let text: String
+    let font: String
     let fontSize: Double
     let textColor: Color
     let align: TextAlign
@@ -113,6 +115,7 @@ public struct NodeLook: Sendable {
     init(_ node: Node) {
       // What fitting made of the text, not what the script set.
       text = node.shownText
+      font = node.font
       fontSize = node.shownFontSize
       textColor = node.textColor
       align = node.align
@@ -131,6 +134,8 @@ public struct NodeLook: Sendable {
   /// The size a text node's text is drawn at, its colour and alignment (the defaults for
   /// other kinds).
   public var fontSize: Double { detail?.fontSize ?? 24 }
+  /// The font file a text node draws with first (empty: the default fonts).
+  public var font: String { detail?.font ?? "" }
   public var textColor: Color { detail?.textColor ?? .white }
   public var align: TextAlign { detail?.align ?? .left }
   /// Corners of a line or polygon, in box space (empty for other kinds).
@@ -154,7 +159,7 @@ public struct NodeLook: Sendable {
     stroke = node.stroke
     strokeWidth = node.strokeWidth
     cornerRadius = node.cornerRadius
-    image = node.image
+    image = node.drawnImage
     flipX = node.flipX
     flipY = node.flipY
     switch node.kind {

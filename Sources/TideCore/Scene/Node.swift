@@ -165,7 +165,15 @@ public final class Node {
   @exclusivity(unchecked) public var cornerRadius: Double = 0
 
   /// The image asset currently shown (image nodes); follows `frameIndex` when `frames` is set.
-  @exclusivity(unchecked) public var image: String?
+  @exclusivity(unchecked) public var image: String? {
+    didSet {
+      // A sheet's region ("hero#3") is drawn by a key naming its image and rectangle.
+      drawnImage = image.map { $0.contains("#") ? graph?.drawnImage($0) ?? $0 : $0 }
+    }
+  }
+  /// What draws `image`: the name itself, or for a sprite sheet's region the key
+  /// `SpriteSheet.regionKey` makes of the sheet's image and the region.
+  public private(set) var drawnImage: String?
   /// Animation frames (asset names).
   public var frames: [String] = [] {
     didSet { syncImageToFrame() }
@@ -188,6 +196,12 @@ public final class Node {
   /// Text shown by text nodes; setting it re-measures width and height.
   public var text: String = "" {
     didSet { if text != oldValue { measureText() } }
+  }
+  /// The font file the text is drawn with first (an absolute path, which the script layer
+  /// resolves from a name in the game's `assets/fonts/`), the default fonts drawing what it
+  /// lacks; empty for the default fonts. Setting it re-measures width and height.
+  public var font: String = "" {
+    didSet { if font != oldValue { measureText() } }
   }
   /// Text size in points; setting it re-measures width and height.
   public var fontSize: Double = 24 {
@@ -506,7 +520,8 @@ public final class Node {
       textMeasureHeld = true
       return
     }
-    let metrics: any TextMetrics = graph?.textMetrics ?? ApproximateTextMetrics()
+    let base: any TextMetrics = graph?.textMetrics ?? ApproximateTextMetrics()
+    let metrics: any TextMetrics = font.isEmpty ? base : OneFontMetrics(base: base, font: font)
     let fit = effectiveTextFit
     if fit == .none {
       shownText = text

@@ -20,6 +20,17 @@ public final class SceneGraph {
   private var drawBuffer: [DrawItem] = []
   /// What this graph's nodes reach it through.
   private let link = GraphLink()
+  /// Sprite sheets by name, which image names like `"hero#3"` refer to.
+  public var sheets: [String: SpriteSheet] = [:]
+
+  /// The name an image is drawn by: a sheet region's key (`SpriteSheet.regionKey`) for
+  /// `"<sheet>#<region>"`, the name itself otherwise (and for a region no sheet has).
+  public func drawnImage(_ name: String) -> String {
+    guard let hash = name.lastIndex(of: "#"), let sheet = sheets[String(name[..<hash])],
+      let region = sheet.region(name[name.index(after: hash)...])
+    else { return name }
+    return SpriteSheet.regionKey(image: sheet.image, region: region)
+  }
 
   /// Creates an empty scene that measures text with `textMetrics`.
   public init(textMetrics: any TextMetrics = ApproximateTextMetrics()) {

@@ -60,9 +60,14 @@ public final class AssetLibrary {
     return nil
   }
 
-  /// The pixel size of an image, read from its header (cached); nil when unreadable.
+  /// The pixel size of an image, read from its header (cached), or of a sprite sheet's region
+  /// (`SpriteSheet.regionKey`) when its image is readable; nil when unreadable.
   func imageSize(named name: String) -> Vec2? {
     if let size = sizes[name] { return size }
+    if let (image, region) = SpriteSheet.parseRegionKey(name) {
+      guard imageSize(named: image) != nil else { return nil }
+      return Vec2(region.width, region.height)
+    }
     guard let url = imageURL(named: name), let size = ImageInfo.size(of: url) else { return nil }
     sizes[name] = size
     return size

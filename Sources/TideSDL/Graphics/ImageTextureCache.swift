@@ -73,17 +73,25 @@ final class ImageTextureCache {
 
   private func load(_ name: String) -> Texture? {
     guard !failed.contains(name) else { return nil }
+    // A sprite sheet's region is drawn from a texture of its own, cut from the sheet.
+    let region = SpriteSheet.parseRegionKey(name)
+    let file = region?.image ?? name
     // Sized from the PNG header before decoding: a small file can decode to gigabytes.
-    if let size = assets.imageSize(named: name),
+    if let size = assets.imageSize(named: file),
       size.x > Double(Limits.imageSide) || size.y > Double(Limits.imageSide)
     {
       failed.insert(name)
       assets.reportMissing(name, kind: "image", reason: "is larger than \(Limits.imageSide) pixels a side")
       return nil
     }
-    guard let url = assets.imageURL(named: name), let surface = IMG_Load(url.path) else {
+    guard let url = assets.imageURL(named: file), let loaded = IMG_Load(url.path) else {
       failed.insert(name)
-      assets.reportMissing(name, kind: "image")
+      assets.reportMissing(file, kind: "image")
+      return nil
+    }
+    guard let surface = region.map({ Self.cut($0.region, from: loaded) }) ?? loaded else {
+      failed.insert(name)
+      assets.reportMissing(name, kind: "image region", reason: "lies outside its image")
       return nil
     }
     defer { SDL_FreeSurface(surface) }
@@ -99,5 +107,19 @@ final class ImageTextureCache {
     textures[name] = texture
     bytes += size(of: texture)
     return texture
+  }
+
+  /// A new surface holding `region` of `sheet`, which it frees; nil when the region is not
+  /// wholly inside the sheet (the sheet changed since the game cut it up).
+  private static func cut(_ region: Rect, from sheet: UnsafeMutablePointer<SDL_Surface>) -> UnsafeMutablePointer<SDL_Surface>? {
+    defer { SDL_FreeSurface(sheet) }
+    var source = SDL_Rect(x: Int32(region.x), y: Int32(region.y), w: Int32(region.width), h: Int32(region.height))
+    guard source.x + source.w <= sheet.pointee.w, source.y + source.h <= sheet.pointee.h,
+      let piece = SDL_CreateRGBSurfaceWithFormat(0, source.w, source.h, 32, PixelFormat.argb8888)
+    else { return nil }
+    // Copied as they are, alpha included: blending onto the transparent piece would darken edges.
+    SDL_SetSurfaceBlendMode(sheet, SDL_BLENDMODE_NONE)
+    _ = SDL_UpperBlit(sheet, &source, piece, nil)
+    return piece
   }
 }

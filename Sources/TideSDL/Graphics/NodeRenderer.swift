@@ -465,7 +465,7 @@ final class NodeRenderer {
     let block = Vec2(x: look.width * pixelScale, y: look.height * pixelScale)
     if block.x > Double(frame.textSide) || block.y > Double(frame.textSide) {
       guard let window = Self.visibleWindow(of: block, flipX: look.flipX, flipY: look.flipY, transform: transform, pixelScale: pixelScale, frame: frame),
-        let texture = texts.texture(look.text, pixelSize: pixelSize, color: color, align: align, window: window)
+        let texture = texts.texture(look.text, font: look.font, pixelSize: pixelSize, color: color, align: align, window: window)
       else { return }
       // A flipped text shows block pixel b at local pixel (block size - b): the window's quad
       // goes to the mirrored place, and drawTexture mirrors its content within it.
@@ -477,7 +477,7 @@ final class NodeRenderer {
         flipX: look.flipX, flipY: look.flipY, tint: tint, alpha: alpha, &frame)
       return
     }
-    guard let texture = texts.texture(look.text, pixelSize: pixelSize, color: color, align: align)
+    guard let texture = texts.texture(look.text, font: look.font, pixelSize: pixelSize, color: color, align: align)
     else { return }
     let width = Double(texture.width) / pixelScale
     let height = Double(texture.height) / pixelScale

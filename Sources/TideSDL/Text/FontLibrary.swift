@@ -15,8 +15,14 @@ public final class FontLibrary: @unchecked Sendable {
   /// Where Debian's fonts-noto-color-emoji puts the emoji font, when fontconfig cannot say.
   public static let defaultEmojiFontPath = "/usr/share/fonts/truetype/noto/NotoColorEmoji.ttf"
 
-  /// The text fonts, first choice first: a character is drawn with the first that has it.
+  /// The text fonts: the default chain, first choice first (a character is drawn with the
+  /// first that has it), and the games' own font files, each opened when first named.
   private var faces: [FontFinder.Face]
+  /// Games' font files by path: their index in `faces`, or 0 (the default font) for a file
+  /// SDL_ttf cannot open, which then draws in the default fonts.
+  private var gameFaces: [String: Int] = [:]
+  /// The indices in `faces` of games' font files, which are no fallback for other text.
+  private var gameFaceIndices: Set<Int> = []
   /// Families to add to `faces` the first time a character is missing from all of them: most
   /// games never need the CJK font, and finding it costs a headless run noticeable time.
   private var laterFamilies: [String] = []
@@ -51,6 +57,7 @@ public final class FontLibrary: @unchecked Sendable {
   private struct MeasureKey: Hashable {
     var text: String
     var size: Int
+    var font: String
   }
 
   /// Text font sizes open, and bytes of emoji bitmaps at the strike and scaled (for tests).
@@ -127,10 +134,33 @@ public final class FontLibrary: @unchecked Sendable {
     return font
   }
 
-  /// The first text face with a glyph for `scalar`, or nil when none has one. Lock held.
+  /// The face that draws text given `font` (a game's font file; empty: the default chain's
+  /// first), opening the file the first time it is named. Lock held.
+  private func primaryFace(_ font: String) -> Int {
+    guard !font.isEmpty else { return 0 }
+    if let face = gameFaces[font] { return face }
+    guard let probe = TTF_OpenFontIndex(font, 16, 0) else {
+      // The script layer checked the file when the game named it; one that still fails to
+      // open (changed since, or damaged past its header) draws in the default fonts.
+      gameFaces[font] = 0
+      return 0
+    }
+    faces.append(FontFinder.Face(path: font, index: 0))
+    let face = faces.count - 1
+    textFonts[FaceSize(face: face, size: 16)] = probe
+    gameFaces[font] = face
+    gameFaceIndices.insert(face)
+    return face
+  }
+
+  /// The first face of the default chain with a glyph for `scalar`, or nil when none has one.
+  /// Lock held.
   private func faceWithGlyph(_ scalar: UInt32, pixelSize: Int) -> Int? {
     func first() -> Int? {
-      faces.indices.first { face in textFont(pixelSize: pixelSize, face: face).map { TTF_GlyphIsProvided32($0, scalar) != 0 } ?? false }
+      faces.indices.first { face in
+        !gameFaceIndices.contains(face)
+          && (textFont(pixelSize: pixelSize, face: face).map { TTF_GlyphIsProvided32($0, scalar) != 0 } ?? false)
+      }
     }
     if let face = first() { return face }
     guard !laterFamilies.isEmpty else { return nil }
@@ -138,13 +168,13 @@ public final class FontLibrary: @unchecked Sendable {
     return first()
   }
 
-  /// The width and height of `layout(text, pixelSize:)`, remembered for every caller.
-  func size(of text: String, pixelSize: Int) -> (width: Int, height: Int) {
+  /// The width and height of `layout(text, pixelSize:, font:)`, remembered for every caller.
+  func size(of text: String, pixelSize: Int, font: String = "") -> (width: Int, height: Int) {
     lock.withLock {
-      let key = MeasureKey(text: text, size: pixelSize)
+      let key = MeasureKey(text: text, size: pixelSize, font: font)
       if let known = measured[key] { return known }
-      let size = sizeLocked(text, pixelSize: pixelSize)
-      let bytes = text.utf8.count
+      let size = sizeLocked(text, pixelSize: pixelSize, face: primaryFace(font))
+      let bytes = text.utf8.count + font.utf8.count
       if measured.count >= Self.measuredEntryLimit || measuredBytes + bytes > Self.measuredByteLimit {
         measured.removeAll(keepingCapacity: true)
         measuredBytes = 0
@@ -157,29 +187,31 @@ public final class FontLibrary: @unchecked Sendable {
 
   /// `layoutLocked(text, pixelSize:)`'s width and height. One line of ASCII (most labels:
   /// scores, names, buttons) is one text run, measured without building the layout. Lock held.
-  private func sizeLocked(_ text: String, pixelSize: Int) -> (width: Int, height: Int) {
+  private func sizeLocked(_ text: String, pixelSize: Int, face: Int) -> (width: Int, height: Int) {
     guard !text.isEmpty, text.utf8.allSatisfy({ $0 < 0x80 && $0 != UInt8(ascii: "\n") }) else {
-      let layout = layoutLocked(text, pixelSize: pixelSize)
+      let layout = layoutLocked(text, pixelSize: pixelSize, face: face)
       return (layout.width, layout.height)
     }
-    guard let font = textFont(pixelSize: pixelSize) else { return (0, 0) }
+    guard let font = textFont(pixelSize: pixelSize, face: face) else { return (0, 0) }
     var w: Int32 = 0
     var h: Int32 = 0
     return (TTF_SizeUTF8(font, text, &w, &h) == 0 ? Int(w) : 0, Int(TTF_FontHeight(font)))
   }
 
-  /// Lays out `text` at a pixel size: lines split at "\n", each split into text and emoji runs.
-  func layout(_ text: String, pixelSize: Int) -> TextLayout {
-    lock.withLock { layoutLocked(text, pixelSize: pixelSize) }
+  /// Lays out `text` at a pixel size with `font` (a game's font file; empty: the default
+  /// fonts): lines split at "\n", each split into text and emoji runs.
+  func layout(_ text: String, pixelSize: Int, font: String = "") -> TextLayout {
+    lock.withLock { layoutLocked(text, pixelSize: pixelSize, face: primaryFace(font)) }
   }
 
-  private func layoutLocked(_ text: String, pixelSize: Int) -> TextLayout {
-    guard let font = textFont(pixelSize: pixelSize) else {
-      return TextLayout(lines: [], lineHeight: 0, lineSkip: 0)
+  private func layoutLocked(_ text: String, pixelSize: Int, face primary: Int) -> TextLayout {
+    guard let font = textFont(pixelSize: pixelSize, face: primary) else {
+      return TextLayout(lines: [], lineHeight: 0, lineSkip: 0, primaryFace: primary)
     }
     let lineHeight = Int(TTF_FontHeight(font))
     let splitter = TextRunSplitter(
-      textFace: { TTF_GlyphIsProvided32(font, $0) != 0 ? 0 : self.faceWithGlyph($0, pixelSize: pixelSize) },
+      primary: primary,
+      textFace: { TTF_GlyphIsProvided32(font, $0) != 0 ? primary : self.faceWithGlyph($0, pixelSize: pixelSize) },
       hasEmojiGlyph: { [emojiFont] scalar in
         guard let emojiFont else { return false }
         return TTF_GlyphIsProvided32(emojiFont, scalar) != 0
@@ -201,7 +233,7 @@ public final class FontLibrary: @unchecked Sendable {
       }
       return TextLayout.Line(pieces: pieces, width: pieces.reduce(0) { $0 + $1.width })
     }
-    return TextLayout(lines: lines, lineHeight: lineHeight, lineSkip: Int(TTF_FontLineSkip(font)))
+    return TextLayout(lines: lines, lineHeight: lineHeight, lineSkip: Int(TTF_FontLineSkip(font)), primaryFace: primary)
   }
 
   /// Width of an emoji scaled so that its strike height equals the text line height.
@@ -275,7 +307,7 @@ public final class FontLibrary: @unchecked Sendable {
     let area = window ?? PixelWindow(x: 0, y: 0, width: layout.width, height: layout.height)
     let width = min(area.width, Limits.textTextureSide)
     let height = min(area.height, Limits.textTextureSide)
-    guard let font = textFont(pixelSize: pixelSize), width > 0, height > 0,
+    guard let font = textFont(pixelSize: pixelSize, face: layout.primaryFace), width > 0, height > 0,
       let target = SDL_CreateRGBSurfaceWithFormat(0, Int32(width), Int32(height), 32, PixelFormat.argb8888)
     else { return nil }
     // Block pixels (bx, by) land at (bx - left, by - top) in the surface.
@@ -305,7 +337,7 @@ public final class FontLibrary: @unchecked Sendable {
           if x + piece.width > right { text = prefix(of: text, fitting: right - start, font: runFont) }
           if let surface = TTF_RenderUTF8_Blended(runFont, text, color) {
             // A fallback font sits on the first font's baseline, as the line's other runs do.
-            let baseline = face == 0 ? 0 : Int(TTF_FontAscent(font) - TTF_FontAscent(runFont))
+            let baseline = face == layout.primaryFace ? 0 : Int(TTF_FontAscent(font) - TTF_FontAscent(runFont))
             copy(surface, into: target, x: start - left, y: y - top + baseline)
             SDL_FreeSurface(surface)
           }

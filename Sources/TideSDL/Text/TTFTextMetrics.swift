@@ -9,6 +9,7 @@ final class TTFTextMetrics: TextMetrics {
   private struct Key: Hashable {
     var text: String
     var size: Int
+    var font: String
   }
 
   /// The fonts measured with (shared with the renderers).
@@ -37,16 +38,21 @@ final class TTFTextMetrics: TextMetrics {
     self.init(fonts: try FontLibrary())
   }
 
-  /// The size of `text` at `size` pixels; lines are separated by "\n".
+  /// The size of `text` at `size` pixels in the default fonts; lines are separated by "\n".
   func measure(_ text: String, size: Double) -> (width: Double, height: Double) {
-    let key = Key(text: text, size: max(1, Int(size.rounded())))
+    measure(text, size: size, font: "")
+  }
+
+  /// The size of `text` at `size` pixels with the font file `font` first (empty: the defaults).
+  func measure(_ text: String, size: Double, font: String) -> (width: Double, height: Double) {
+    let key = Key(text: text, size: max(1, Int(size.rounded())), font: font)
     if let known = cache[key] { return known }
     // The library remembers sizes for every engine of the process; this cache, for this
     // one, asks without taking its lock.
-    let size = fonts.size(of: text, pixelSize: key.size)
+    let size = fonts.size(of: text, pixelSize: key.size, font: font)
     let result = (Double(size.width), Double(size.height))
     // Scores and timers make endless distinct strings; a full reset is simplest and rare.
-    let bytes = text.utf8.count
+    let bytes = text.utf8.count + font.utf8.count
     if cache.count >= Self.cacheEntries || cachedBytes + bytes > cacheBytes {
       cache.removeAll(keepingCapacity: true)
       cachedBytes = 0

@@ -22,6 +22,9 @@ struct TextLayout {
   var lineHeight: Int
   /// Distance between baselines of consecutive lines, in pixels.
   var lineSkip: Int
+  /// The face (in the font library) whose line height and baseline the lines keep: a game's
+  /// font, or 0, the default chain's first.
+  var primaryFace = 0
 
   /// Width of the widest line.
   var width: Int { lines.map(\.width).max() ?? 0 }

@@ -7,7 +7,10 @@
 /// dropped (without shaping, a ZWJ sequence shows as its parts), as are skin-tone modifiers
 /// and tag characters, which would otherwise show as stray swatches.
 struct TextRunSplitter {
-  /// The first text font with a glyph for the code point (0 is the first choice), or nil.
+  /// The text font that draws ASCII and what no font has (a game's own font, or 0, the first
+  /// of the default chain).
+  var primary = 0
+  /// The first text font with a glyph for the code point (`primary` when it has one), or nil.
   let textFace: (UInt32) -> Int?
   /// Whether the emoji font (Noto Color Emoji) has a glyph for the code point.
   let hasEmojiGlyph: (UInt32) -> Bool
@@ -37,7 +40,7 @@ struct TextRunSplitter {
       let value = scalar.value
       if Self.isDropped(value) { continue }
       let next = index + 1 < scalars.count ? scalars[index + 1].value : 0
-      let kind: TextRun.Kind = isEmoji(value, next: next) ? .emoji : .text((value < 0x80 ? 0 : textFace(value)) ?? 0)
+      let kind: TextRun.Kind = isEmoji(value, next: next) ? .emoji : .text((value < 0x80 ? primary : textFace(value)) ?? primary)
       if let last = runs.indices.last, runs[last].kind == kind {
         runs[last].scalars.append(scalar)
       } else {

@@ -10,6 +10,7 @@ import TideCore
 final class TextTextureCache {
   private struct Key: Hashable {
     var text: String
+    var font: String
     var pixelSize: Int
     var rgb: UInt32
     var align: UInt8
@@ -55,15 +56,17 @@ final class TextTextureCache {
   /// The texture of `text` at `pixelSize` in an opaque colour; nil for empty text.
   /// `align` places shorter lines within the widest: 0 left, 1 centre, 2 right.
   /// With `window`, only that part of the block (in its pixels) is rendered.
-  func texture(_ text: String, pixelSize: Int, color: SDL_Color, align: UInt8, window: PixelWindow? = nil) -> Texture? {
+  func texture(
+    _ text: String, font: String = "", pixelSize: Int, color: SDL_Color, align: UInt8, window: PixelWindow? = nil
+  ) -> Texture? {
     let rgb = UInt32(color.r) << 16 | UInt32(color.g) << 8 | UInt32(color.b)
-    let key = Key(text: text, pixelSize: pixelSize, rgb: rgb, align: align, window: window)
+    let key = Key(text: text, font: font, pixelSize: pixelSize, rgb: rgb, align: align, window: window)
     if var entry = entries[key] {
       entry.lastUsed = frame
       entries[key] = entry
       return entry.texture
     }
-    let layout = fonts.layout(text, pixelSize: pixelSize)
+    let layout = fonts.layout(text, pixelSize: pixelSize, font: font)
     let opaque = SDL_Color(r: color.r, g: color.g, b: color.b, a: 255)
     guard
       let surface = fonts.renderSurface(

@@ -59,7 +59,7 @@ extension LuaTableShape {
     [
       spriteOptions, particlesOptions, emitter, tweenOptions, tweenGroupOptions, tweenStepOptions, playOptions,
       soundOptions, musicOptions, volumeLevels, soundSpec, gestureEvent, scene, query, startOptions, dragOptions, tapOptions, gamepadOptions, bot, botRandom, config,
-      windowConfig,
+      windowConfig, sheetSpec,
     ]
   }
 
@@ -298,6 +298,7 @@ extension LuaTableShape {
     keys: [
       LuaTableKey("author", "string", "who made the game (`tide.game.author`)"),
       LuaTableKey("background", "Color", "drawn behind everything"),
+      LuaTableKey("font", "string", "the font text is drawn in where a sprite names none: a file in `assets/fonts/`, like `\"ComicNeue-Bold\"`"),
       LuaTableKey("height", "number", "design units, 16 to 8192"),
       LuaTableKey("modules", "table<string, string>", "module prefixes served from a sibling game: `{ rps = \"../rps\" }`"),
       LuaTableKey("options", "table<string, string|number|boolean>", "defaults a player or a test may override (`tide.options`)"),
@@ -307,6 +308,22 @@ extension LuaTableShape {
       LuaTableKey("title", "string", "the window title (`tide.game.title`)"),
       LuaTableKey("width", "number", "design units, 16 to 8192"),
       LuaTableKey("window", "WindowConfig", "how the window opens: `{ fullscreen = true }`"),
+    ])
+
+  /// What `tide.sprite.sheet` cuts an image into.
+  public static let sheetSpec = LuaTableShape(
+    className: "SheetSpec",
+    summary: "How `tide.sprite.sheet` cuts an image: a grid of `frame_w` × `frame_h` cells, row by row, or a list of "
+      + "`regions`. Regions are in pixels of the image and must lie inside it.",
+    keys: [
+      LuaTableKey("image", "string", "the image in `assets/` to cut", required: true),
+      LuaTableKey("frame_w", "integer", "a grid cell's width in pixels"),
+      LuaTableKey("frame_h", "integer", "a grid cell's height in pixels"),
+      LuaTableKey("count", "integer", "how many cells to take (default every whole cell)"),
+      LuaTableKey("margin", "integer", "pixels between the image's edges and the cells (default 0)"),
+      LuaTableKey("spacing", "integer", "pixels between cells (default 0)"),
+      LuaTableKey("names", "string[]", "names for the cells, in order: `{ \"idle\", \"walk1\", \"walk2\" }`"),
+      LuaTableKey("regions", "table", "instead of a grid: `{ { x, y, w, h }, ... }`, or names mapped to `{ x, y, w, h }` (numbered in name order)"),
     ])
 
   /// conf.lua's `window` table.

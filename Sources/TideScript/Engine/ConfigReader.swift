@@ -124,6 +124,17 @@ struct ConfigReader {
         problem = readSizes(file: file, at: valueIndex)
       case "window":
         problem = readWindow(file: file, at: valueIndex)
+      case "font":
+        guard type == .string, let name = lua.toString(at: valueIndex) else {
+          problem = mismatch(file, key, "the name of a font file in assets/fonts", valueIndex)
+          return
+        }
+        do {
+          config.fontFile = try AssetCatalog.fontFile(named: name, in: gameDirectory, shown: displayPath)
+          config.font = name
+        } catch {
+          problem = "\(file): font: \(error)"
+        }
       case "modules":
         guard type == .table else { problem = mismatch(file, key, "a table like { rps = \"../rps\" }", valueIndex); return }
         lua.forEachPair(valueIndex) { k, v in

@@ -1,3 +1,4 @@
+import Foundation
 import TideCore
 
 /// A game's `conf.lua`: its title, author, design size, background, entry scene and options.
@@ -26,6 +27,11 @@ public struct GameConfig: Sendable {
   public var sizes: [Vec2]
   /// How the game wants its window (`window = { fullscreen = true }`); `--fullscreen` overrides.
   public var window = WindowSettings()
+  /// The font its text is drawn in where a sprite names none (`font = "ComicNeue-Bold"`, a file
+  /// in `assets/fonts/`); nil: the engine's (DejaVu Sans).
+  public var font: String?
+  /// The file `font` names, checked when conf.lua was read.
+  var fontFile: URL?
   /// The design size from conf.lua and `--size`, restored by each test start without a `size`.
   var declaredSize = Vec2(x: 390, y: 844)
   /// The options as conf.lua declares them, before `--option` or a test overrides any.

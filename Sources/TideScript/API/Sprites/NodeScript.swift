@@ -6,6 +6,8 @@ final class NodeScript {
   var handlers: [String: LuaRef] = [:]
   /// The sprite's `data` table, made on first use, for the game's own fields.
   var data: LuaRef?
+  /// The font the script named (`font = "ComicNeue-Bold"`), read back as given; nil: the game's.
+  var fontName: String?
   /// The scene instance that made the node (0: made outside any scene).
   let owner: Int
   /// Where a script made the sprite ("main.lua:31"), for errors that cannot name a line of

@@ -21,6 +21,8 @@ final class Sprites: Part {
   var fieldTable = FieldTable<SpriteField>()
   /// The names of the chunks sprites were made in (`NodeScript.madeAt`), by a hash of each.
   var chunkNames: [UInt64: String] = [:]
+  /// Font files by the name a script gave, each checked once (see `fontFile`).
+  var fontFiles: [String: String] = [:]
 
   init(context: PartContext, graph: SceneGraph, scenes: Scenes, limit: Int) {
     self.context = context
@@ -50,6 +52,9 @@ final class Sprites: Part {
 extension Sprites {
   /// Lets go of every sprite and empties the scene graph.
   func resetGame(seed: UInt64) {
+    // A restart after an edit may find a font file replaced or gone.
+    fontFiles.removeAll()
+    graph.sheets.removeAll()
     for child in graph.root.children { releaseSubtree(child) }
     graph.root.removeAllChildren()
   }

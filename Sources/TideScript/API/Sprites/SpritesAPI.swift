@@ -17,7 +17,7 @@ extension Color {
 /// The Lua-facing sprite fields; unknown names are refused so a typo fails loudly.
 enum SpriteField: String, CaseIterable {
   case x, y, w, h, width, height, anchor, anchor_x, anchor_y, scale, scale_x, scale_y, rotation, alpha, z
-  case visible, flip_x, flip_y, tint, fill, stroke, stroke_width, radius, text, size, color, align
+  case visible, flip_x, flip_y, tint, fill, stroke, stroke_width, radius, text, font, size, color, align
   case image, frame, tag, name, kind, id, parent, data, clip, points
   case max_width, max_height, fit, min_size, shown_text, shown_size
 
@@ -196,20 +196,26 @@ extension Sprites {
     }
 
     /// Makes a line of text; colour emoji mix with ordinary text. Its box follows the text.
-    /// Characters are drawn with DejaVu Sans, falling back to Noto Sans CJK (Chinese, Japanese,
-    /// Korean: "李小龍") and Noto Color Emoji for what it lacks.
+    /// Characters are drawn with the sprite's `font` (a TrueType or OpenType file in the game's
+    /// `assets/fonts/`), else conf.lua's `font`, else DejaVu Sans; what that font lacks falls back
+    /// to DejaVu Sans, then Noto Sans CJK (Chinese, Japanese, Korean: "李小龍"), and Noto Color
+    /// Emoji draws emoji ("🐉"). The fonts are found through fontconfig.
     /// Give it `max_width` (and `max_height`) to keep it in a box: it wraps onto lines by default,
     /// or shrinks or is cut with "…" as `fit` says. Fitting costs O(n log n) in the text and is
     /// redone only when the text, its size, box or fit change.
     /// @param text string: what to show, at most 20,000 bytes
-    /// @param opts SpriteOptions?: `size` (points, default 24), `color`, `align`, `max_width`, `max_height`, `fit`, `min_size` and any sprite field
+    /// @param opts SpriteOptions?: `size` (points, default 24), `font`, `color`, `align`, `max_width`, `max_height`, `fit`, `min_size` and any sprite field
     /// @return Sprite
     /// @example local title = tide.sprite.text("Bungle in the Jungle", { size = 40, color = "#ffd500" })
     /// @example local note = tide.sprite.text(long_text, { max_width = 300, align = "center" })  -- wraps
     /// @example local name = tide.sprite.text(player, { size = 32, max_width = 200, fit = "shrink" })
+    /// @example local hello = tide.sprite.text("Hello 李小龍 🐉", { font = "ComicNeue-Bold" })  -- assets/fonts/ComicNeue-Bold.otf
     m.function("text") { [unowned self] lua in
       let text = try checkText(lua.checkString(1), arg: 1)
-      return try makeSprite(.text, lua: lua, optsArg: 2) { node in node.text = text }
+      return try makeSprite(.text, lua: lua, optsArg: 2) { node in
+        node.font = context.config.fontFile?.path ?? ""
+        node.text = text
+      }
     }
 
     /// Makes an empty group: move, fade or remove many sprites at once through it.
@@ -219,6 +225,37 @@ extension Sprites {
     /// @example local hole = tide.sprite.group{ x = 25, y = 250, w = 140, h = 140, clip = true }  -- a mole shows only inside
     m.function("group") { [unowned self] lua in
       try makeSprite(.group, lua: lua, optsArg: 1) { _ in }
+    }
+
+    /// Cuts an image into a sprite sheet: a grid of equal cells (`frame_w`, `frame_h`), or a list
+    /// of `regions`. Image sprites and animation frames then name a region as `"<sheet>#<n>"` (the
+    /// n-th cell or region, counting from 1, row by row) or `"<sheet>#<name>"` (from `names`, or
+    /// the keys of `regions`); each region is drawn, sized and hit-tested as an image of its own.
+    /// Defining a sheet again replaces it for sprites made or changed after; a fresh start forgets
+    /// every sheet. Every region must lie inside the image; at most 4096 regions a sheet and
+    /// 256 sheets. The `"#"` in an image name is kept for sheets.
+    /// @param name string: the sheet's name, letters, digits, `_` and `-`
+    /// @param spec SheetSpec: `image`, and `frame_w`/`frame_h` (with `count`, `margin`, `spacing`, `names`) or `regions`
+    /// @return integer: how many regions the sheet has
+    /// @example tide.sprite.sheet("hero", { image = "hero.png", frame_w = 32, frame_h = 48 })
+    /// @example tide.sprite.sheet("icons", { image = "icons.png", regions = { star = { 0, 0, 64, 64 }, heart = { 64, 0, 64, 64 } } })
+    /// @example local h = tide.sprite.image("hero#1", { x = 100, y = 200 }); h:play({ "hero#1", "hero#2", "hero#3" }, { fps = 10 })
+    m.function("sheet") { [unowned self] lua in
+      let name = try lua.checkString(1)
+      guard !name.isEmpty, name.utf8.count <= 100,
+        name.unicodeScalars.allSatisfy({ ($0.isASCII && ($0.properties.isAlphabetic || $0.properties.numericType != nil)) || $0 == "_" || $0 == "-" })
+      else {
+        throw LuaArgumentError(arg: 1, message: "a sheet's name is 1 to 100 letters, digits, _ and -, got '\(name)'")
+      }
+      try lua.checkTable(2)
+      try checkOptionKeys(lua, arg: 2, LuaTableShape.sheetSpec.names, what: "spec key")
+      if graph.sheets[name] == nil, graph.sheets.count >= Limits.sheets {
+        throw LuaArgumentError(arg: 1, message: "at most \(Limits.sheets) sprite sheets")
+      }
+      let sheet = try readSheet(lua, arg: 2)
+      graph.sheets[name] = sheet
+      lua.push(sheet.regions.count)
+      return 1
     }
 
     installMethods()
@@ -257,6 +294,7 @@ extension Sprites {
     /// @field stroke_width number: outline width; 0 to 1e4
     /// @field radius number: a circle's radius, or a rect's corner radius; 0 to 1e5
     /// @field text string: a text sprite's text (at most 20,000 bytes); nil clears it
+    /// @field font string?: a text sprite's font: a TrueType or OpenType file in `assets/fonts/`, named with or without its extension (`"ComicNeue-Bold"`); nil: conf.lua's `font`, else DejaVu Sans. A missing file, one over 64 MB or one that is not a font is an error naming it
     /// @field size number: a text sprite's size in points; 1 to 2000
     /// @field color Color: a text sprite's colour
     /// @field align "left"|"center"|"right": how lines of a text sprite line up
@@ -623,6 +661,7 @@ extension Sprites {
   }
 
   func imageSize(_ name: String, arg: Int32) throws -> Vec2 {
+    if let hash = name.lastIndex(of: "#") { return try regionSize(name, hash: hash, arg: arg) }
     guard let size = context.backend.imageSize(named: name) ?? AssetCatalog.imageSize(named: name, in: context.gameDirectory) else {
       if let problem = AssetCatalog.problem(named: name, extensions: ImageInfo.extensions, in: context.gameDirectory, shown: context.displayPath) {
         throw LuaArgumentError(arg: arg, message: problem)
@@ -634,6 +673,19 @@ extension Sprites {
         arg: arg, message: "image '\(name)' is \(Int(size.x))x\(Int(size.y)) pixels; at most \(Limits.imageSide) a side")
     }
     return size
+  }
+
+  /// The path of font `name` in the game's `assets/fonts/`, checked once per name.
+  func fontFile(_ name: String, arg: Int32, prefix: String?) throws -> String {
+    if let known = fontFiles[name] { return known }
+    do {
+      let path = try AssetCatalog.fontFile(named: name, in: context.gameDirectory, shown: context.displayPath).path
+      if fontFiles.count >= Limits.fontNames { fontFiles.removeAll() }
+      fontFiles[name] = path
+      return path
+    } catch {
+      throw LuaArgumentError(arg: arg, message: "\(prefix ?? "font"): \(error)")
+    }
   }
 
   private func pushColor(_ color: Color?, lua: LuaState) {
@@ -673,6 +725,8 @@ extension Sprites {
     case .stroke_width: lua.push(node.strokeWidth)
     case .radius: lua.push(node.kind == .circle ? node.radius : node.cornerRadius)
     case .text: lua.push(node.text)
+    case .font:
+      if let name = (node.attachment as? NodeScript)?.fontName ?? context.config.font, !node.font.isEmpty { lua.push(name) } else { lua.pushNil() }
     case .size: lua.push(node.fontSize)
     case .color: pushColor(node.textColor, lua: lua)
     case .align: lua.push(node.align.rawValue)
@@ -788,6 +842,11 @@ extension Sprites {
     case .radius:
       if node.kind == .circle { node.radius = try number() } else { node.cornerRadius = try number() }
     case .text: node.text = try checkText(optionalString(), arg: arg)
+    case .font:
+      // nil goes back to the game's font (conf.lua's), or the engine's.
+      let name = try optionalString()
+      scriptOf(node).fontName = name.isEmpty ? nil : name
+      node.font = name.isEmpty ? context.config.fontFile?.path ?? "" : try fontFile(name, arg: arg, prefix: prefix)
     case .size: node.fontSize = try number()
     case .color: node.textColor = try color(optional: false) ?? .white
     case .align:

@@ -66,11 +66,13 @@ local ui = {
   --- @field placeholder Color: a text field's placeholder ("#646c7d", 4.9:1 on `field`)
   --- @field border Color: a text field's outline ("#c9d0dc")
   --- @field font_size number: text size in points where a widget is given none (22)
+  --- @field font string?: the font of widgets' text, a file in `assets/fonts/` (nil: conf.lua's `font`, else DejaVu Sans); buttons, labels, segments and fields also take their own `font`
   theme = core.theme,
   --- A line of text, or with a `width` a paragraph aligned (and with `wrap`, broken into lines) in it.
   --- @class Label : Widget
   --- @field text string?: the text ("" by default); "\n" breaks a line
   --- @field size number?: points (theme.font_size)
+  --- @field font string?: a font file in `assets/fonts/` (theme.font)
   --- @field color Color?: theme.text by default
   --- @field align "left"|"center"|"right"?: inside `width`; "left" by default
   --- @field width number?: a fixed width; without one the label is as wide as its text
@@ -100,6 +102,7 @@ local ui = {
   --- @field min_size number?: the smallest size "shrink" goes to (half of `size`)
   --- @field height number?: 56 by default
   --- @field size number?: the label's points (theme.font_size)
+  --- @field font string?: a font file in `assets/fonts/` (theme.font)
   --- @field fill Color?: the box's colour, instead of the style's
   --- @field color Color?: the label's colour, instead of the style's
   --- @field radius number?: corner radius (14)
@@ -131,6 +134,7 @@ local ui = {
   --- @field width number?: 280 by default
   --- @field height number?: 48 by default
   --- @field size number?: points (theme.font_size)
+  --- @field font string?: a font file in `assets/fonts/` (theme.font)
   --- @field enabled boolean?: false starts it disabled
   --- @field name string?: the box's name (the text is `<name>_text`)
   --- @method text() string: the text

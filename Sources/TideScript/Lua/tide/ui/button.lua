@@ -69,7 +69,7 @@ return function(opts)
   local box = tide.sprite.rect{ w = 10, h = h, fill = fill, radius = opts.radius or 14, name = opts.name, tag = opts.tag }
   core.check_choice("button", "fit", opts.fit, { "wrap", "shrink", "ellipsis" })
   local label = tide.sprite.text(opts.text or "", {
-    parent = box, anchor = "center", size = opts.size or theme.font_size, color = color, align = "center",
+    parent = box, anchor = "center", size = opts.size or theme.font_size, font = opts.font or theme.font, color = color, align = "center",
     name = opts.name and (opts.name .. "_label"), fit = opts.fit or "shrink", min_size = opts.min_size,
   })
   local w = opts.width or math.max(opts.min_width or 120, label.w + 48)

@@ -48,7 +48,7 @@ return function(opts)
   core.check_choice("label", "fit", opts.fit, { "wrap", "shrink", "ellipsis", "none" })
   local root = tide.sprite.group{}
   local sprite = tide.sprite.text("", {
-    parent = root, size = opts.size or theme.font_size, color = opts.color or theme.text,
+    parent = root, size = opts.size or theme.font_size, font = opts.font or theme.font, color = opts.color or theme.text,
     align = opts.align or "left", name = opts.name, tag = opts.tag,
     max_width = opts.width or opts.max_width or 0, max_height = opts.height or 0,
     fit = opts.fit or (opts.wrap and "wrap" or "shrink"), min_size = opts.min_size,

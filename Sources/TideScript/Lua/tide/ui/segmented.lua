@@ -48,7 +48,7 @@ return function(opts)
       parent = root, y = 4, h = h - 8, radius = 9, name = opts.name and (opts.name .. "_" .. id), tag = "segment",
     }
     local label = tide.sprite.text(text, {
-      parent = box, y = (h - 8) / 2, anchor = "center", size = opts.size or 20, align = "center",
+      parent = box, y = (h - 8) / 2, anchor = "center", size = opts.size or 20, font = opts.font or theme.font, align = "center",
       max_height = h - 12, fit = "shrink",
     })
     box:on("tap", function()

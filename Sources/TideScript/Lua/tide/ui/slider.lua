@@ -76,7 +76,7 @@ return function(opts)
     parent = root, y = HEIGHT / 2, radius = THUMB, fill = "#ffffff", stroke = theme.primary, stroke_width = 3, name = part("thumb"),
   }
   self.value_label = tide.sprite.text("", {
-    parent = root, y = HEIGHT / 2, anchor = "center", size = theme.font_size, color = theme.text,
+    parent = root, y = HEIGHT / 2, anchor = "center", size = theme.font_size, font = theme.font, color = theme.text,
     name = part("value"), visible = self.shows_value,
   })
   self.current = snap(self, opts.value or min)

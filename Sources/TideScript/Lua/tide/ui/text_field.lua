@@ -139,11 +139,11 @@ return function(opts)
   local self = core.make(TextField, box, w, h + ERROR_LINE, opts)
   local inside = math.max(1, w - 2 * TEXT_INSET)
   self.shown = tide.sprite.text("", {
-    parent = box, x = TEXT_INSET, y = h / 2, anchor = "left", size = size, color = theme.field_text, name = part("text"),
+    parent = box, x = TEXT_INSET, y = h / 2, anchor = "left", size = size, font = opts.font or theme.font, color = theme.field_text, name = part("text"),
     max_width = inside, fit = "shrink", min_size = size * 0.6,
   })
   self.placeholder = tide.sprite.text(opts.placeholder or "", {
-    parent = box, x = TEXT_INSET, y = h / 2, anchor = "left", size = size, color = theme.placeholder, name = part("placeholder"),
+    parent = box, x = TEXT_INSET, y = h / 2, anchor = "left", size = size, font = opts.font or theme.font, color = theme.placeholder, name = part("placeholder"),
     max_width = inside, fit = "shrink", min_size = size * 0.6,
   })
   self.caret = tide.sprite.rect{
@@ -153,7 +153,7 @@ return function(opts)
   -- The whole box the field reserves, its error line included, so that line lies inside the widget.
   self.area = tide.sprite.group{ parent = box, w = w, h = h + ERROR_LINE }
   self.error_label = tide.sprite.text("", {
-    parent = self.area, x = 4, y = h + 2, size = 16, color = theme.danger_text, name = part("error"),
+    parent = self.area, x = 4, y = h + 2, size = 16, font = theme.font, color = theme.danger_text, name = part("error"),
     max_width = math.max(1, w - 4), fit = "shrink", min_size = 11,
   })
   self.value_text = ""
