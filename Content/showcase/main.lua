@@ -10,12 +10,19 @@
 --           with the buttons; the counter and buttons sit in the camera's HUD and stay put.
 --   touch:  every finger is its own pointer: drag the two balls at once, one finger each,
 --           and pinch the picture with two fingers to zoom and turn it.
+--   fonts:  the game's own font (assets/fonts/ComicNeue-Bold.otf), with Chinese and emoji
+--           falling back to Noto Sans CJK and Noto Color Emoji, beside the engine's font.
+--   sound:  two music tracks to crossfade between, a generated beep and a looping hum (voices
+--           that can be stopped), and the master volume.
 local holes = require("data.holes")
 local shapes = require("data.shapes")
 local particles = require("data.particles")
 local meadow = require("data.meadow")
 
-local TABS = { "clip", "shapes", "time", "sparks", "camera", "touch" }
+-- Two rows of four tabs, each row 48 high: wide and tall enough for a child's finger.
+local TABS = { "clip", "shapes", "time", "sparks", "camera", "touch", "fonts", "sound" }
+local PER_ROW, ROW_H = 4, 48
+local TAB_BAR = ROW_H * math.ceil(#TABS / PER_ROW)
 local colors = { tab = "#2b3a67", tab_on = "#fca311", text = "#ffffff", dark = "#14213d" }
 
 local function title(text)
@@ -29,16 +36,17 @@ end
 -- The tab bar: one rect per screen, the current one lit. It sits in the HUD, which the
 -- camera never moves.
 local function tabs(current)
-  local w = tide.screen.width / #TABS
+  local w = tide.screen.width / PER_ROW
   for i, name in ipairs(TABS) do
+    local column, row = (i - 1) % PER_ROW, (i - 1) // PER_ROW
     local tab = tide.sprite.rect{
       parent = tide.camera.hud,
-      x = (i - 1) * w, y = tide.screen.height - 90, w = w, h = 90, name = "tab_" .. name,
-      fill = name == current and colors.tab_on or colors.tab,
+      x = column * w, y = tide.screen.height - TAB_BAR + row * ROW_H, w = w, h = ROW_H, name = "tab_" .. name,
+      fill = name == current and colors.tab_on or colors.tab, stroke = colors.dark, stroke_width = 1,
     }
     local label = tide.sprite.text(name, { size = math.min(22, w / 4.5), anchor = "center", color = name == current and colors.dark or colors.text })
     tab:add(label)
-    label.x, label.y = w / 2, 45
+    label.x, label.y = w / 2, ROW_H / 2
     tab:on("tap", function() tide.scene.go(name) end)
   end
 end
@@ -116,7 +124,7 @@ tide.scene.define("sparks", {
     tide.particles(particles.fountain, { x = tide.screen.width / 2, y = 700, name = "fountain" })
     tide.particles(particles.confetti, { x = tide.screen.width / 2, y = 300, name = "confetti" })
     -- A screen-sized catcher under everything takes the taps.
-    local pad = tide.sprite.rect{ w = tide.screen.width, h = tide.screen.height - 90, fill = "#00000000", z = -1, name = "pad" }
+    local pad = tide.sprite.rect{ w = tide.screen.width, h = tide.screen.height - TAB_BAR, fill = "#00000000", z = -1, name = "pad" }
     pad:on("tap", function(e) tide.particles(particles.pop, { x = e.x, y = e.y, name = "pop" }) end)
     tabs("sparks")
   end,
@@ -183,6 +191,70 @@ tide.scene.define("touch", {
   end,
   update = function(self)
     self.label.text = "Fingers down: " .. #tide.input.pointers()
+  end,
+})
+
+tide.scene.define("fonts", {
+  enter = function()
+    -- conf.lua names no font, so text is DejaVu Sans unless a sprite names one.
+    tide.sprite.text("Fonts", { x = tide.screen.width / 2, y = 90, anchor = "center", size = 40, color = colors.text, font = "ComicNeue-Bold", name = "title" })
+    local lines = {
+      { "Comic Neue, the game's own", "ComicNeue-Bold", "#fca311" },
+      { "李小龍 🐉 fall back to Noto", "ComicNeue-Bold", "#8ecae6" },
+      { "DejaVu Sans, the engine's", nil, "#e5e5e5" },
+      { "李小龍 🐉 fall back the same", nil, "#e5e5e5" },
+    }
+    for i, line in ipairs(lines) do
+      tide.sprite.text(line[1], {
+        x = tide.screen.width / 2, y = 170 + (i - 1) * 80, anchor = "center", size = 28, color = line[3],
+        font = line[2], max_width = tide.screen.width - 30, fit = "shrink", name = "line_" .. i,
+      })
+    end
+    tabs("fonts")
+  end,
+})
+
+-- A round button in the sound screen; `on_tap` gets the button's label to change.
+local function button(text, x, y, name, on_tap)
+  local box = tide.sprite.rect{ x = x, y = y, w = 160, h = 64, radius = 16, fill = colors.tab, anchor = "center", name = name }
+  local label = tide.sprite.text(text, { size = 22, anchor = "center", color = colors.text })
+  box:add(label)
+  label.x, label.y = 80, 32
+  box:on("tap", function() on_tap(label) end)
+  return box
+end
+
+tide.scene.define("sound", {
+  enter = function(self)
+    title("Music and voices")
+    self.label = status("")
+    -- Sounds a game makes itself need no file: a short square beep and a soft looping hum.
+    tide.audio.generate("beep", { wave = "square", frequency = 880, duration = 0.12, release = 0.05, volume = 0.4 })
+    tide.audio.generate("hum", { wave = "sine", frequency = 220, duration = 1, attack = 0.1, release = 0.1, volume = 0.5 })
+    local left, right = tide.screen.width / 4 + 5, tide.screen.width * 3 / 4 - 5
+    -- Music plays on across scenes until stopped; each track fades into the other.
+    button("Day", left, 260, "day", function() tide.audio.music("day", { crossfade = 1 }) end)
+    button("Night", right, 260, "night", function() tide.audio.music("night", { crossfade = 1 }) end)
+    button("Stop music", left, 350, "stop_music", function() tide.audio.stop_music(1) end)
+    button("Beep", right, 350, "beep", function() tide.audio.play("beep") end)
+    button("Hum", left, 440, "hum", function(label)
+      if self.hum then
+        self.hum:stop(0.3)
+        self.hum, label.text = nil, "Hum"
+      else
+        self.hum, label.text = tide.audio.play("hum", { loops = -1, fade_in = 0.3 }), "Stop hum"
+      end
+    end)
+    button("Quieter", right, 440, "quieter", function()
+      local master = tide.audio.volume().master
+      tide.audio.volume{ master = master > 0.3 and master - 0.25 or 1 }
+    end)
+    self:update()
+    tabs("sound")
+  end,
+  update = function(self)
+    local music = tide.audio.current_music()
+    self.label.text = ("Music: %s   Volume: %d%%"):format(music and music.name or "none", math.floor(tide.audio.volume().master * 100 + 0.5))
   end,
 })
 

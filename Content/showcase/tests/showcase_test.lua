@@ -193,3 +193,78 @@ describe("the touch screen", function()
     assert.near(90, picture.rotation, 1e-9)
   end)
 end)
+
+describe("the fonts screen", function()
+  local app
+  before_each(function() app = tide.test.start{ options = { start = "fonts" } } end)
+
+  it("draws the game's own font where a sprite names it, and the engine's elsewhere", function()
+    assert.are.equal("ComicNeue-Bold", app:find{ name = "line_1" }.font)
+    assert.are.equal("ComicNeue-Bold", app:find{ name = "title" }.font)
+    assert.is_nil(app:find{ name = "line_3" }.font)
+  end)
+
+  it("measures a text with the font that draws it", function()
+    local own = tide.sprite.text("Fonts", { size = 40, font = "ComicNeue-Bold" })
+    local engine = tide.sprite.text("Fonts", { size = 40 })
+    assert.are.equal(app:find{ name = "title" }.w, own.w)
+    assert.are_not.equal(engine.w, own.w)
+  end)
+
+  it("keeps every line on the screen, Chinese and emoji included", function()
+    for i = 1, 4 do
+      local line = app:find{ name = "line_" .. i }
+      assert.is_true(line.w <= tide.screen.width - 30, "line " .. i .. " is " .. line.w .. " wide")
+    end
+    assert.are.same({}, app:layout_problems())
+  end)
+end)
+
+describe("the sound screen", function()
+  local app
+  before_each(function() app = tide.test.start{ options = { start = "sound" } } end)
+
+  it("crossfades from one track to the other, and the music plays on in other screens", function()
+    app:tap(app:find{ name = "day" })
+    assert.are.equal("day", app:sounds("music").name)
+    app:tap(app:find{ name = "night" })
+    assert.are.equal("night", app:sounds("music").next)
+    app:advance(1.1)
+    assert.are.equal("night", app:sounds("music").name)
+    assert.are.equal("Music: night   Volume: 100%", app:find{ name = "status" }.text)
+    app:tap(app:find{ name = "tab_clip" })
+    app:advance(0.5)
+    assert.are.equal("night", app:sounds("music").name)
+  end)
+
+  it("stops the music with a fade", function()
+    app:tap(app:find{ name = "day" })
+    app:tap(app:find{ name = "stop_music" })
+    assert.is_not_nil(app:sounds("music"))
+    app:advance(1.1)
+    assert.is_nil(app:sounds("music"))
+  end)
+
+  it("beeps with a sound the game made, and hums until told to stop", function()
+    app:tap(app:find{ name = "beep" })
+    assert.are.same({ "beep" }, app:sounds())
+    app:advance(0.5)
+    assert.are.equal(0, #app:sounds("playing"))
+    app:tap(app:find{ name = "hum" })
+    app:advance(3)
+    local playing = app:sounds("playing")
+    assert.are.equal(1, #playing)
+    assert.are.equal("hum", playing[1].name)
+    app:tap(app:find{ name = "hum" })
+    app:advance(0.5)
+    assert.are.equal(0, #app:sounds("playing"))
+  end)
+
+  it("turns the master volume down a step at a time, then back up", function()
+    local quieter = app:find{ name = "quieter" }
+    for _, level in ipairs({ 75, 50, 25, 100 }) do
+      app:tap(quieter)
+      assert.are.equal(("Music: none   Volume: %d%%"):format(level), app:find{ name = "status" }.text)
+    end
+  end)
+end)
