@@ -20,6 +20,16 @@ package enum KeysPage {
       "Any other name is an error where it is written (`tide.input.is_down(\"enter\")` says `did you",
       "mean 'return'?`), so a misspelt key never silently stays up.",
       "",
+      "## Scancodes: a key's place",
+      "",
+      "A key's *scancode* is its place on the keyboard, named by the key a US keyboard has there, with",
+      "the same names: the key left of `s` is scancode `\"a\"` on every layout, though it types `\"q\"`",
+      "on an AZERTY keyboard. Movement keys that must sit together (W, A, S, D) read",
+      "`tide.input.is_scancode_down(\"w\")`; keys named by what they type read `tide.input.is_down`.",
+      "The `key` and `key_up` listeners and the scene's `key` get both: `function(name, scancode)`.",
+      "Input scripts and recordings write a place that differs from the key's name after it:",
+      "`1.0 keydown q scancode a`.",
+      "",
     ]
     for group in KeyNames.groups {
       lines.append("## \(group.title)")

@@ -31,7 +31,7 @@ final class GestureRecognizerTests: XCTestCase {
         return "pinch \(pinch.phase.rawValue) \(node?.id ?? -1) scale \(pinch.scale) angle \(pinch.angle) at \(pinch.center)"
       case .mouseButton(let node, let button, let p, let down): return "\(button.rawValue) \(down ? "down" : "up") \(node?.id ?? -1) \(p)"
       case .wheel(let node, let delta, let p): return "wheel \(delta) over \(node?.id ?? -1) at \(p)"
-      case .key(let name, let down): return "key \(name) \(down)"
+      case .key(let name, let down, _): return "key \(name) \(down)"
       case .text(let text): return "text \(text)"
       }
     }

@@ -70,6 +70,28 @@ final class InputScriptTests: XCTestCase {
     XCTAssertEqual(try InputScript(text: text).entries.map(\.event), script.entries.map(\.event))
   }
 
+  func testKeysKeepTheirPlaceOnTheKeyboard() throws {
+    // A French keyboard's "a" sits where a US keyboard has "q"; its "left shift" where US has one.
+    let script = try InputScript(text: """
+      0.5 keydown a scancode q
+      0.6 keyup a scancode q
+      0.7 keydown left shift
+      """)
+    XCTAssertEqual(script.events(at: 30), [.key("a", down: true, scancode: "q")])
+    XCTAssertEqual(script.events(at: 42), [.key("left shift", down: true)])
+    var recording = InputRecording(seed: 1, size: nil, options: [:], engineVersion: "0", gameVersion: "0")
+    for entry in script.entries { recording.append(entry.event, tick: entry.tick) }
+    recording.append(.key("b", down: true, scancode: "b"), tick: 50)
+    let text = recording.text(endTick: 60)
+    XCTAssertTrue(text.contains("0.5000 keydown a scancode q\n"), text)
+    XCTAssertTrue(text.contains("0.7000 keydown left shift\n"), text)
+    XCTAssertTrue(text.contains("0.8333 keydown b\n"), "a key at its own place is written as before: \(text)")
+    XCTAssertEqual(try InputScript(text: text).entries.map(\.event).prefix(3), script.entries.map(\.event).prefix(3))
+    XCTAssertThrowsError(try InputScript(text: "0 keydown a scancode qq")) { error in
+      XCTAssertTrue("\(error)".contains("line 1: scancode: "), "\(error)")
+    }
+  }
+
   func testBadPointersAndWheelsNameTheLine() {
     let cases = [
       "0 tap 1 2 finger 0": "line 1: a finger is numbered 1 to 20, got '0'",

@@ -98,6 +98,35 @@ final class InputAPITests: XCTestCase {
     XCTAssertEqual(engine.text(of: "state"), "false true 31 41 false")
     XCTAssertEqual(engine.errorMessages, [])
   }
+  /// A key's place: `is_scancode_down` goes by where the key is, `is_down` by what it types,
+  /// and key listeners and scenes get both.
+  func testScancodesNameAKeysPlace() throws {
+    let fixture = try GameFixture(
+      main: #"""
+      local state = tide.sprite.text("", { name = "state" })
+      local heard = tide.sprite.text("", { name = "heard" })
+      tide.input.on("key", function(name, place) heard.text = name .. "@" .. place end)
+      tide.scene.define("play", {
+        update = function()
+          state.text = ("%s %s %s"):format(tostring(tide.input.is_down("a")),
+            tostring(tide.input.is_scancode_down("q")), tostring(tide.input.is_scancode_down("a")))
+        end,
+      })
+      tide.scene.go("play")
+      """#)
+    let engine = try fixture.engine()
+    engine.enqueue(.key("a", down: true, scancode: "q"))
+    engine.step()
+    XCTAssertEqual(engine.text(of: "state"), "true true false")
+    XCTAssertEqual(engine.text(of: "heard"), "a@q")
+    engine.enqueue(.key("a", down: false, scancode: "q"))
+    engine.enqueue(.key("z", down: true))
+    engine.step()
+    XCTAssertEqual(engine.text(of: "state"), "false false false")
+    XCTAssertEqual(engine.text(of: "heard"), "z@z", "a key at its own place reports its own name")
+    XCTAssertEqual(engine.errorMessages, [])
+  }
+
   /// The layout check's record of presses nothing took: off a sprite with a handler and with no
   /// pointer listener; a listener takes every press.
   func testMissedPressesAreThoseNothingTook() throws {

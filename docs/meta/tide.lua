@@ -1275,7 +1275,7 @@ tide.game.title = ""
 ---@type string
 tide.game.author = ""
 
----Listens for an input event until the current scene ends. "key"/"key_up" get the key name ("return", "backspace", "a", "left"...), "text" gets the typed text. Pointer events get `x, y, pointer`: the pointer is `"mouse"` or a finger's number (1 for the first finger down, 2 for a second one held with it...); "pointer_move" fires for the mouse whether or not a button is held (hovering), and for a finger while it is down. "mouse_down" and "mouse_up" get `x, y, button` ("left", "right", "middle", "x1", "x2"); "wheel" gets `dx, dy, x, y`: notches turned, `dy` above 0 away from the player (scrolling up), `dx` above 0 to the right, and where the mouse is. "pinch" gets a `PinchEvent` while two pointers are down (`phase`, `scale`, `angle`, `x`, `y`, `pointers`). Gamepads: "gamepad_added" gets `pad, name`, "gamepad_removed" gets `pad` (its held buttons are released first), "gamepad_down" and "gamepad_up" get `button, pad`, "gamepad_axis" gets `axis, value, pad` each time an axis' value changes (see `tide.input.gamepad_axis`).
+---Listens for an input event until the current scene ends. "key"/"key_up" get the key name ("return", "backspace", "a", "left"...) and its place on the keyboard (the name a US keyboard has there: "q" for the "a" of a French keyboard; see `is_scancode_down`), "text" gets the typed text. Pointer events get `x, y, pointer`: the pointer is `"mouse"` or a finger's number (1 for the first finger down, 2 for a second one held with it...); "pointer_move" fires for the mouse whether or not a button is held (hovering), and for a finger while it is down. "mouse_down" and "mouse_up" get `x, y, button` ("left", "right", "middle", "x1", "x2"); "wheel" gets `dx, dy, x, y`: notches turned, `dy` above 0 away from the player (scrolling up), `dx` above 0 to the right, and where the mouse is. "pinch" gets a `PinchEvent` while two pointers are down (`phase`, `scale`, `angle`, `x`, `y`, `pointers`). Gamepads: "gamepad_added" gets `pad, name`, "gamepad_removed" gets `pad` (its held buttons are released first), "gamepad_down" and "gamepad_up" get `button, pad`, "gamepad_axis" gets `axis, value, pad` each time an axis' value changes (see `tide.input.gamepad_axis`).
 ---
 ---```lua
 ---tide.input.on("key", function(name) if name == "escape" then tide.scene.go("menu") end end)
@@ -1293,6 +1293,15 @@ function tide.input.on(event, fn) end
 ---@param name string a key name, e.g. "space"
 ---@return boolean
 function tide.input.is_down(name) end
+
+---True while the key at a place on the keyboard is held, whatever the player's layout: the place is named by the key a US keyboard has there, so `is_scancode_down("w")` is the key above "s" on a French keyboard too (where it types "z"). For movement keys that must sit together; `is_down` for keys named by what they type.
+---
+---```lua
+---if tide.input.is_scancode_down("w") then ship.y = ship.y - 4 end
+---```
+---@param name string a key name from docs/keys.md, as on a US keyboard
+---@return boolean
+function tide.input.is_scancode_down(name) end
 
 ---Where a pointer is, in design units, and whether it is pressed: the mouse (`"mouse"`, pressed while its left button is held) or finger `n`. Without an argument, the pointer that moved, went down or lifted last. A finger that is not down reports nil.
 ---

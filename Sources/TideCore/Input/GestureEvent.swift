@@ -49,8 +49,8 @@ public enum GestureEvent {
   case mouseButton(Node?, MouseButton, Vec2, down: Bool)
   /// The wheel turned with the mouse over a node.
   case wheel(Node?, delta: Vec2, at: Vec2)
-  /// A key changed state (passed through unchanged).
-  case key(String, down: Bool)
+  /// A key changed state (passed through unchanged), with its place (see `InputEvent.key`).
+  case key(String, down: Bool, scancode: String? = nil)
   /// Text typed (passed through unchanged).
   case text(String)
 }

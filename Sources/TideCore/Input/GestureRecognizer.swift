@@ -91,8 +91,8 @@ public struct GestureRecognizer {
       return [.wheel(hitTest(mouse), delta: delta, at: mouse)]
     case .gamepad:
       return []  // no pointer in it: the input part takes pads as they come
-    case .key(let name, let down):
-      return [.key(name, down: down)]
+    case .key(let name, let down, let scancode):
+      return [.key(name, down: down, scancode: scancode)]
     case .text(let text):
       return [.text(text)]
     }

@@ -49,7 +49,9 @@ public enum InputEvent: Hashable, Sendable {
   /// A gamepad was plugged in or out, or a button or axis of one changed.
   case gamepad(GamepadEvent)
   /// A key changed state; names are lower-case SDL-style ("return", "a", "left", "escape").
-  case key(String, down: Bool)
+  /// `scancode` names the key's place on the keyboard by what a US keyboard has there (on a
+  /// French keyboard the key "a" is at "q"); nil when it is the key's own name.
+  case key(String, down: Bool, scancode: String? = nil)
   /// Text typed (already composed, UTF-8).
   case text(String)
 }

@@ -107,7 +107,10 @@ public struct InputRecording: Sendable {
     case .gamepad(.removed(let pad)): return "gamepad \(pad) removed"
     case .gamepad(.button(let pad, let button, let down)): return "gamepad \(pad) \(down ? "down" : "up") \(button.rawValue)"
     case .gamepad(.axis(let pad, let axis, let value)): return "gamepad \(pad) axis \(axis.rawValue) \(number(value))"
-    case .key(let name, let down): return (down ? "keydown " : "keyup ") + escape(name)
+    case .key(let name, let down, let scancode):
+      // The place is written only when it is not the key's own: most recordings stay as they were.
+      let place = scancode.map { $0 == name ? "" : " scancode " + escape($0) } ?? ""
+      return (down ? "keydown " : "keyup ") + escape(name) + place
     case .text(let text): return "text " + escape(text)
     }
   }
@@ -122,7 +125,7 @@ public struct InputRecording: Sendable {
   static func lineBound(_ event: InputEvent) -> Int {
     switch event {
     case .text(let text): return "text ".utf8.count + escapedBound(text)
-    case .key(let name, _): return "keydown ".utf8.count + escapedBound(name)
+    case .key(let name, _, let scancode): return "keydown ".utf8.count + escapedBound(name) + (scancode.map { 10 + escapedBound($0) } ?? 0)
     case .gamepad(.added(_, let name)): return "gamepad 8 added ".utf8.count + escapedBound(name)
     // A few words and at most two numbers, each at most as long as "-1.2345678901234567e-300".
     case .pointerDown, .pointerMove, .pointerUp, .mouseButton, .wheel, .gamepad: return 80

@@ -242,9 +242,17 @@ public struct InputScript: Sendable {
       case "keydown", "keyup":
         // SDL names some keys with a space ("left shift").
         guard !args.isEmpty else { throw ParseError(line: lineNumber, reason: "\(words[1]) takes a key name") }
-        let name = Self.unescape(args.joined(separator: " "))
+        // "keydown a scancode q": the key "a" at the place a US keyboard has "q".
+        let split = args.firstIndex(of: "scancode") ?? args.endIndex
+        let name = Self.unescape(args[..<split].joined(separator: " "))
         if let complaint = KeyNames.complaint(name) { throw ParseError(line: lineNumber, reason: complaint) }
-        entries.append(Entry(tick: tick, event: .key(name, down: words[1] == "keydown")))
+        var scancode: String?
+        if split < args.endIndex {
+          let place = Self.unescape(args[(split + 1)...].joined(separator: " "))
+          if let complaint = KeyNames.complaint(place) { throw ParseError(line: lineNumber, reason: "scancode: " + complaint) }
+          scancode = place
+        }
+        entries.append(Entry(tick: tick, event: .key(name, down: words[1] == "keydown", scancode: scancode)))
       default:
         throw ParseError(line: lineNumber, reason: "unknown event '\(words[1])' (expected tap, drag, down, move, up, wheel, gamepad, text, key, keydown or keyup)")
       }

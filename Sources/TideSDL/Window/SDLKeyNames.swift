@@ -11,4 +11,12 @@ enum SDLKeyNames {
     let name = String(cString: raw).lowercased()
     return KeyNames.isKey(name) ? name : nil
   }
+
+  /// The name of a key's place: what a US keyboard has there (SDL's scancode names, lower
+  /// case), or nil when `KeyNames` has no such name.
+  static func name(scancode: SDL_Scancode) -> String? {
+    guard let raw = SDL_GetScancodeName(scancode) else { return nil }
+    let name = String(cString: raw).lowercased()
+    return KeyNames.isKey(name) ? name : nil
+  }
 }

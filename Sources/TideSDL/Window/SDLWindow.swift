@@ -450,7 +450,8 @@ final class SDLWindow {
         if keycode == SDLK_F3.rawValue {
           if down && event.key.repeat == 0 { stats.toggle() }
         } else if let name = SDLKeyNames.name(keycode) {
-          driver.enqueue(.key(name, down: down))
+          let place = SDLKeyNames.name(scancode: event.key.keysym.scancode)
+          driver.enqueue(.key(name, down: down, scancode: place == name ? nil : place))
         }
       case SDL_TEXTINPUT.rawValue:
         flushMove()

@@ -12,6 +12,8 @@ final class Input: Part {
   /// Events queued for the next tick, in design coordinates.
   var pending: [InputEvent] = []
   var keysDown: Set<String> = []
+  /// The places (`InputEvent.key`'s scancode, else its name) of the keys held.
+  var scancodesDown: Set<String> = []
   /// Where each pointer is: the mouse always (held or hovering), each finger while it is down.
   var pointers: [PointerID: Vec2] = [.mouse: .zero]
   /// Whether the mouse's left button is held (fingers are down while they are in `pointers`).
@@ -43,6 +45,7 @@ final class Input: Part {
     pending.removeAll()
     missedPresses.removeAll()
     keysDown.removeAll()
+    scancodesDown.removeAll()
     pointers = [.mouse: .zero]
     mouseIsDown = false
     lastPointer = .mouse

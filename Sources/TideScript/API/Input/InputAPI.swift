@@ -13,7 +13,9 @@ extension Input {
     let m = module("tide.input")
 
     /// Listens for an input event until the current scene ends. "key"/"key_up" get the key name
-    /// ("return", "backspace", "a", "left"...), "text" gets the typed text. Pointer events get
+    /// ("return", "backspace", "a", "left"...) and its place on the keyboard (the name a US
+    /// keyboard has there: "q" for the "a" of a French keyboard; see `is_scancode_down`), "text"
+    /// gets the typed text. Pointer events get
     /// `x, y, pointer`: the pointer is `"mouse"` or a finger's number (1 for the first finger
     /// down, 2 for a second one held with it...); "pointer_move" fires for the mouse whether or
     /// not a button is held (hovering), and for a finger while it is down. "mouse_down" and
@@ -45,6 +47,20 @@ extension Input {
       let name = try lua.checkString(1)
       if let complaint = KeyNames.complaint(name) { throw LuaArgumentError(arg: 1, message: complaint) }
       lua.push(keysDown.contains(name))
+      return 1
+    }
+
+    /// True while the key at a place on the keyboard is held, whatever the player's layout: the
+    /// place is named by the key a US keyboard has there, so `is_scancode_down("w")` is the key
+    /// above "s" on a French keyboard too (where it types "z"). For movement keys that must sit
+    /// together; `is_down` for keys named by what they type.
+    /// @param name string: a key name from docs/keys.md, as on a US keyboard
+    /// @return boolean
+    /// @example if tide.input.is_scancode_down("w") then ship.y = ship.y - 4 end
+    m.function("is_scancode_down") { [unowned self] lua in
+      let name = try lua.checkString(1)
+      if let complaint = KeyNames.complaint(name) { throw LuaArgumentError(arg: 1, message: complaint) }
+      lua.push(scancodesDown.contains(name))
       return 1
     }
 
@@ -206,8 +222,9 @@ extension Input {
       notifyListeners("pointer_up", p, id)
     case .mouseButton(_, let p, _):
       pointers[.mouse] = p
-    case .key(let name, let down):
+    case .key(let name, let down, let scancode):
       if down { keysDown.insert(name) } else { keysDown.remove(name) }
+      if down { scancodesDown.insert(scancode ?? name) } else { scancodesDown.remove(scancode ?? name) }
     case .gamepad(let pad):
       handle(pad)
       return
@@ -363,9 +380,20 @@ extension Input {
         lua.push(p.y)
         return 4
       }
-    case .key(let name, let down):
-      if down { scenes.call("key") { lua in lua.push(name); return 1 } }
-      notifyListeners(down ? "key" : "key_up") { lua in lua.push(name); return 1 }
+    case .key(let name, let down, let scancode):
+      let place = scancode ?? name
+      if down {
+        scenes.call("key") { lua in
+          lua.push(name)
+          lua.push(place)
+          return 2
+        }
+      }
+      notifyListeners(down ? "key" : "key_up") { lua in
+        lua.push(name)
+        lua.push(place)
+        return 2
+      }
     case .text(let text):
       scenes.call("text") { lua in lua.push(text); return 1 }
       notifyListeners("text") { lua in lua.push(text); return 1 }
