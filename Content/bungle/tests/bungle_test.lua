@@ -549,6 +549,13 @@ describe("the stage at full size (B2)", function()
     end
   end)
 
+  it("gives each animal, tapped or dragged, a drawn part at least 48 points each way", function()
+    for _, home in ipairs(stage.homes) do
+      local wide, tall = home.reach[1] + home.reach[2], home.reach_y[1] + home.reach_y[2]
+      assert.is_true(wide >= 48 and tall >= 48, ("%s draws %dx%d"):format(home.id, wide, tall))
+    end
+  end)
+
   it("keeps a growing score well inside the screen", function()
     local app, t = round("lion", "cobra")
     advance_to(app, t.pounced + TICK)   -- the computer's point, its label at its largest
