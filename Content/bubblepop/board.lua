@@ -39,11 +39,13 @@ function board.load()
 end
 
 --- Records `score` for `name`, keeping each player's best; returns the board and whether
---- this was the player's new best. A save that fails is reported in `board.notice`.
+--- this beat the player's best. A first game counts as one only when it scored: a 0 goes on
+--- the board but is no personal best to cheer. A save that fails is reported in `board.notice`.
 function board.record(name, score)
   local players = board.load()
-  local improved = players[name] == nil or score > players[name]
-  if improved then players[name] = score end
+  local previous = players[name]
+  local improved = score > (previous or 0)
+  if previous == nil or improved then players[name] = score end
   local ok, err = pcall(tide.save.write, board.file, { players = players })
   if not ok then board.notice = "Your score could not be saved: " .. tostring(err) end
   return players, improved

@@ -98,8 +98,9 @@ function bubbles.speed(left)
 end
 
 --- A centre for a bubble of `radius` inside `field` ({ left, top, right, bottom }), at least
---- `gap` away from every one of `others` (each { x, y, radius }), with `rise` spare room above
---- it (how far it drifts while growing in). Random spots are tried `placement_attempts`
+--- `gap` away from every one of `others` (each a circle { x, y, radius } or a box { left, top,
+--- right, bottom }), with `rise` spare room above it (how far it drifts before it may reach
+--- the field's top). Random spots are tried `placement_attempts`
 --- times; nil when none fits, and the bubble is skipped.
 function bubbles.place(others, radius, field, rise)
   local b = game.bubble
@@ -112,8 +113,15 @@ function bubbles.place(others, radius, field, rise)
     local clear = true
     for i = 1, #others do
       local other = others[i]
-      local dx, dy = x - other.x, y - other.y
-      local least = radius + other.radius + gap
+      local dx, dy, least
+      if other.radius then
+        dx, dy, least = x - other.x, y - other.y, radius + other.radius + gap
+      else
+        -- From the centre to the nearest point of the box.
+        dx = x - math.max(other.left, math.min(other.right, x))
+        dy = y - math.max(other.top, math.min(other.bottom, y))
+        least = radius + gap
+      end
       if dx * dx + dy * dy < least * least then
         clear = false
         break

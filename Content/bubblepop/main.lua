@@ -39,9 +39,12 @@ local function remove_from(list, item)
   end
 end
 
+-- Tells the player, once, that a damaged score or settings file was set aside and reset.
 local function show_notice()
   local notice = board.take_notice()
   if notice then ui.alert{ name = "notice", title = "Scores reset", message = notice } end
+  local reset = settings.take_notice()
+  if reset then ui.alert{ name = "settings_notice", title = "Settings reset", message = reset } end
 end
 
 -- The bubbles and their points in a row, so the player knows what each is worth. The
@@ -151,7 +154,8 @@ ui.screen("settings", {
     local half = (inner_width(tide.screen.width, max_width) - game.menu.spacing) / 2
     local function setting(key)
       local rule = game.settings[key]
-      fields[key] = ui.text_field{ name = key, text = tostring(current[key]), numeric = true, max_length = 3,
+      -- The field is told the range, so it refuses what it cannot take instead of rewriting it.
+      fields[key] = ui.text_field{ name = key, text = tostring(current[key]), numeric = true, min = rule.min, max = rule.max,
         placeholder = ("%d–%d"):format(rule.min, rule.max),
         validate = function(text) return settings.problem(key, text) end }
       local caption = ("%s (%d–%d %s)"):format(rule.caption, rule.min, rule.max, rule.unit)
@@ -170,7 +174,8 @@ ui.screen("settings", {
     local title = ui.label{ text = "Settings", size = 36, align = "center", name = "title" }
     local save_button = ui.button{ text = "Save", name = "save", on_press = save, width = wide and half or nil }
     -- Beside Save in landscape, Cancel is as tall as it.
-    local cancel = ui.back_button{ text = "Cancel", name = "cancel", width = wide and half or nil, height = wide and 56 or nil }
+    local cancel = ui.back_button{ text = "Cancel", name = "cancel", width = wide and half or nil,
+      height = wide and 56 or game.min_target }
     if wide then
       local gap = game.menu.spacing
       menu{ max_width = max_width, title,
@@ -191,6 +196,7 @@ ui.screen("play", {
     self.score, self.left, self.previous, self.streak = 0, self.settings.game_time, nil, 0
     self.best_streak = 0                    -- the longest run of one colour, for tide.report
     self.bubbles, self.popping = {}, {}     -- on screen (tappable); popped or floating away, still animating
+    self.gains = {}                         -- "+8" labels still rising: where they pass, no bubble is placed
     self.phase = "countdown"
     self.speed = bubbles.speed(1)
     self.field = { left = 0, top = game.hud_height, right = w, bottom = tide.screen.height }
@@ -201,12 +207,15 @@ ui.screen("play", {
     end
     caption("SCORE", 18, "top_left"); caption("TIME", w / 2, "top"); caption("BEST", w - 18, "top_right")
     self.score_label = tide.sprite.text("0", { x = 18, y = 36, size = 36, color = colors.score, z = 51, name = "score" })
-    tide.sprite.text(session.name, { x = 18, y = 78, size = 15, color = colors.text, z = 51, name = "player" })
+    -- The two names stay on their own side of the clock: a long one shrinks, then is cut.
+    local name_room = w / 2 - 18 - game.hud_clock_room
+    tide.sprite.text(session.name, { x = 18, y = 78, size = 15, color = colors.text, z = 51, name = "player",
+      max_width = name_room, fit = "shrink", min_size = 11 })
     self.clock = tide.sprite.text("", { x = w / 2, y = 58, anchor = "center", size = 42, z = 51, name = "time" })
     self.best_label = tide.sprite.text("", { x = w - 18, y = 36, anchor = "top_right", size = 36,
       color = colors.score, z = 51, name = "best" })
     self.best_name = tide.sprite.text("", { x = w - 18, y = 78, anchor = "top_right", size = 15,
-      color = colors.text, z = 51, name = "best_name" })
+      color = colors.text, z = 51, name = "best_name", max_width = name_room, fit = "shrink", min_size = 11 })
     self:show_clock()
     self:show_best()
     self:countdown()
@@ -214,8 +223,10 @@ ui.screen("play", {
 
   -- 3, 2, 1: each number flashes in large and shrinks away; then play starts.
   countdown = function(self)
-    local label = tide.sprite.text("", { x = tide.screen.width / 2, y = tide.screen.height / 2, anchor = "center",
-      size = 150, color = colors.score, z = 60, name = "countdown" })
+    -- In the middle of the field, under the top bar: on a screen turned on its side the
+    -- flashing digit would otherwise reach over the clock.
+    local label = tide.sprite.text("", { x = tide.screen.width / 2, y = (game.hud_height + tide.screen.height) / 2,
+      anchor = "center", size = 150, color = colors.score, z = 60, name = "countdown" })
     tide.task(function()
       for n = game.countdown, 1, -1 do
         label.text, label.scale, label.alpha = tostring(n), 1.6, 1
@@ -251,8 +262,15 @@ ui.screen("play", {
     for _, list in ipairs({ self.bubbles, self.popping }) do
       for _, s in ipairs(list) do taken[#taken + 1] = { x = s.x, y = s.y, radius = s.radius } end
     end
-    -- Room above for the rise while it grows in (and a few ticks to spare).
-    local r, rise = game.bubble.radius, self.speed * (game.bubble.appear + 0.05)
+    -- A label rising from a pop keeps clear the whole strip it still has to pass through.
+    for _, gain in ipairs(self.gains) do
+      local label = gain.label
+      taken[#taken + 1] = { left = label.x - gain.w / 2, top = gain.top, right = label.x + gain.w / 2, bottom = label.y + gain.h / 2 }
+    end
+    -- Room above for the rise while it grows in, and for staying a while once grown before it
+    -- reaches the bar (and a few ticks to spare).
+    local b = game.bubble
+    local r, rise = b.radius, self.speed * (b.appear + b.stay + 0.05)
     for _ = 1, add do
       local colour = bubbles.pick_colour()
       local x, y = bubbles.place(taken, r, self.field, rise)
@@ -306,14 +324,24 @@ ui.screen("play", {
   -- "+8", or "Combo ×2  +15" for a run of one colour: pops in, then rises and fades.
   show_gain = function(self, x, y, gained, combo)
     local text = combo and ("Combo ×%d  +%d"):format(self.streak, gained) or ("+" .. gained)
-    local margin = combo and 110 or 40
-    x = math.max(margin, math.min(tide.screen.width - margin, x))
     local label = tide.sprite.text(text, { x = x, y = y, anchor = "center", size = combo and 30 or 26,
-      color = combo and colors.combo or colors.gain, z = 40, name = "gain", scale = 0.5 })
+      color = combo and colors.combo or colors.gain, z = 40, name = "gain" })
+    -- Measured at full size before it pops in from half: kept on the screen, with room for the
+    -- pop-in's overshoot, and its top once risen.
+    local _, top, w, h = label:bounds()
+    local margin = w * 0.55 + 8
+    label.x = math.max(margin, math.min(tide.screen.width - margin, x))
+    -- Its full size, for all the pop-in's overshoot.
+    local gain = { label = label, top = top - game.gain_rise - h * 0.1, w = w * 1.1, h = h * 1.1 }
+    self.gains[#self.gains + 1] = gain
+    label.scale = 0.5
     tide.sequence({
       { label, 0.2, { scale = 1 }, { ease = "out_back" } },
-      { label, 0.8, { y = y - 70, alpha = 0 }, { ease = "in_quad" } },
-    }, { on_done = function() label:remove() end })
+      { label, 0.8, { y = y - game.gain_rise, alpha = 0 }, { ease = "in_quad" } },
+    }, { on_done = function()
+      remove_from(self.gains, gain)
+      label:remove()
+    end })
   end,
 
   show_clock = function(self)
@@ -403,11 +431,15 @@ ui.screen("board", {
     end
     -- The top ten, set close together so that all of them fit on a short screen.
     local entries = ui.column{ spacing = 6, width = game.board_width }
+    local columns = game.board_columns
+    local name_width = game.board_width - columns.rank - columns.score - 2 * columns.gap
     for i, entry in ipairs(top) do
       local color = entry.name == session.name and colors.highlight or colors.text
-      entries:add(ui.row{ width = game.board_width, justify = "space_between",
-        ui.label{ text = ("%d.  %s"):format(i, entry.name), size = 22, color = color, name = "entry_" .. i },
-        ui.label{ text = tostring(entry.best), size = 22, color = color, name = "entry_" .. i .. "_score" } })
+      entries:add(ui.row{ width = game.board_width, spacing = columns.gap,
+        ui.label{ text = i .. ".", size = 22, color = color, width = columns.rank, align = "right", name = "entry_" .. i .. "_rank" },
+        ui.label{ text = entry.name, size = 22, color = color, width = name_width, min_size = 14, name = "entry_" .. i },
+        ui.label{ text = tostring(entry.best), size = 22, color = color, width = columns.score, align = "right",
+          name = "entry_" .. i .. "_score" } })
     end
     if #top == 0 then entries:add(ui.label{ text = "No scores yet", size = 20, color = colors.muted, name = "empty" }) end
     local buttons = {}
@@ -417,7 +449,7 @@ ui.screen("board", {
       buttons[2] = ui.button{ text = "New player", name = "new_player", style = "secondary", width = 240,
         on_press = function() ui.reset("name") end }
     else
-      buttons[1] = ui.back_button{}
+      buttons[1] = ui.back_button{ height = game.min_target }
     end
     if landscape() then
       -- The heading and what to do next on the left, the board itself on the right.

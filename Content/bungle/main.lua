@@ -5,8 +5,8 @@
 -- roar). The computer's pick fades in opposite; the winner pounces over the loser, who fades,
 -- then glides home while the result fades; a tie sends both away and yours home again.
 --
--- Shows: tide.sequence-style tasks (tween:await, tide.wait), drag and drop with
--- sprite:contains, frame animation (sprite:play/stop), fades, flips, tide.parallel and sound.
+-- Shows: tide.sequence-style tasks (tween:await, tide.wait), drag and drop judged by
+-- what each animal's picture draws, frame animation (sprite:play/stop), fades, flips, tide.parallel and sound.
 -- The rules are the animal duel of the rps game (conf.lua shares it through `modules`);
 -- places, colours and timings are in data/stage.lua.
 
@@ -23,7 +23,9 @@ local timing, colors = stage.timing, stage.colors
 -- The stage's places fitted from the design screen to this one.
 local function at(design_y) return design_y * tide.screen.height / stage.design_height end
 local function across(design_x) return design_x * tide.screen.width / stage.design_width end
-local function placed(spot) return { id = spot.id, x = across(spot.x), y = at(spot.y) } end
+local function placed(spot)
+  return { id = spot.id, x = across(spot.x), y = at(spot.y), reach = spot.reach, reach_y = spot.reach_y }
+end
 local homes, player_spot, computer_spot = {}, placed(stage.player_spot), placed(stage.computer_spot)
 for i, home in ipairs(stage.homes) do homes[i] = placed(home) end
 
@@ -36,6 +38,18 @@ local function home_of(id)
   for _, home in ipairs(homes) do
     if home.id == id then return home end
   end
+end
+
+-- Whether what is drawn of `sprite` lies wholly inside `arena` (B4). Its picture's box has
+-- transparent margins, so the box would send home an animal the player sees inside.
+local function drawn_inside(arena, sprite)
+  local home = home_of(sprite.data.id)
+  local left, right = home.reach[1], home.reach[2]
+  if sprite.flip_x then left, right = right, left end
+  local grown = sprite.scale / stage.animal_scale   -- reach is measured at animal_scale
+  local x0, y0, w, h = arena:bounds()
+  return sprite.x - left * grown >= x0 and sprite.x + right * grown <= x0 + w
+    and sprite.y - home.reach_y[1] * grown >= y0 and sprite.y + home.reach_y[2] * grown <= y0 + h
 end
 
 local function animal_sprite(id, opts)
@@ -156,7 +170,7 @@ tide.scene.define("jungle", {
     if e.phase == "ended" then
       self.dragging = nil
       stand(sprite)
-      if self.arena:contains(sprite) then
+      if drawn_inside(self.arena, sprite) then
         self:play_round(sprite)
       else
         self:glide_home(sprite)

@@ -98,7 +98,7 @@ tide.scene.define("play", {
     self.order = {}
     for i, entry in ipairs(words) do self.order[i] = entry.word end
     tide.random.shuffle(self.order)
-    self.turn, self.points, self.waiting = 1, 0, false
+    self.turn, self.points, self.waiting, self.shown_word = 1, 0, false, nil
     self.feedback:set_text(" ")
     self.finished:hide()
     self.playing:show()
@@ -109,16 +109,18 @@ tide.scene.define("play", {
     self.score:set_text(messages.score:format(self.points))
     self.progress:set_text(messages.progress:format(math.min(self.turn, #self.order), #self.order))
     if self.turn > #self.order then return end
-    self.word:set_text(self.order[self.turn])
+    self.shown_word = self.order[self.turn]
+    self.word:set_text(self.shown_word)
     self.word.text_sprite.alpha = 0
     tide.tween(self.word.text_sprite, board.word_fade, { alpha = 1 })
     self:say()
   end,
 
-  -- Reads the current word aloud: assets/say_<word>.wav, recorded by Scripts/assets/sounds/make.sh.
+  -- Reads the word on screen aloud: assets/say_<word>.wav, recorded by Scripts/assets/sounds/make.sh.
+  -- While an answer's feedback shows, that is still the word just answered, not the next one.
   -- A word added without its recording still plays, silently, with one warning.
   say = function(self)
-    local word = self.order[self.turn]
+    local word = self.shown_word
     if not word then return end
     if not pcall(tide.audio.play, "say_" .. word) and not self.unspoken then
       self.unspoken = true

@@ -25,12 +25,15 @@ local function column_layout(screen)
   return tide.screen.height < layout.short_below and layout[screen .. "_short"] or layout[screen]
 end
 
--- A whole number of at least `least` (the points fields' rule).
-local function at_least(least)
+-- A whole number within data/match.lua's range for field `key`: anything else is refused with
+-- the range said, never rewritten into a number the player did not type.
+local function in_range(key)
+  local range = match.points[key]
   return function(text)
-    local n = math.tointeger(tonumber(text))
-    if not n then return "Enter a number" end
-    if n < least then return "At least " .. least end
+    local n = text:match("^%d+$") and math.tointeger(tonumber(text))
+    if not n then return ("Enter a whole number from %d to %d"):format(range.min, range.max) end
+    if n < range.min then return ("At least %d (up to %d)"):format(range.min, range.max) end
+    if n > range.max then return ("At most %d (from %d)"):format(range.max, range.min) end
   end
 end
 
@@ -44,6 +47,13 @@ local function captioned_field(caption, key, opts)
   end
   local field = ui.text_field(opts)
   return ui.column{ align = "stretch", spacing = 6, ui.label{ text = caption, size = 17, color = ui.theme.muted }, field }, field
+end
+
+-- A points field: whole numbers in its range, which the field is told so it can refuse the rest.
+local function points_field(caption, key, placeholder, on_change)
+  local range = match.points[key]
+  return captioned_field(caption, key, { numeric = true, min = range.min, max = range.max,
+    placeholder = placeholder, validate = in_range(key), on_change = on_change })
 end
 
 ui.screen("launch", {
@@ -88,12 +98,9 @@ ui.screen("config", {
         on_change = function(_, v) settings.rounds = v end } }
     local win, loss, target
     local win_box, loss_box, target_box
-    win_box, win = captioned_field("Points added for a win", "win_points",
-      { numeric = true, max_length = 3, placeholder = "e.g. 3", validate = at_least(1), on_change = update })
-    loss_box, loss = captioned_field("Points taken away for a loss", "loss_points",
-      { numeric = true, max_length = 3, placeholder = "e.g. 1", validate = at_least(0), on_change = update })
-    target_box, target = captioned_field("Score needed to win", "target",
-      { numeric = true, max_length = 3, placeholder = "e.g. 10", validate = at_least(1), on_change = update })
+    win_box, win = points_field("Points added for a win", "win_points", "e.g. 3", update)
+    loss_box, loss = points_field("Points taken away for a loss", "loss_points", "e.g. 1", update)
+    target_box, target = points_field("Score needed to win", "target", "e.g. 10", update)
     points_fields = { win, loss, target }
     points_section = ui.column{ name = "points_section", align = "stretch", spacing = 8, win_box, loss_box, target_box }
 
@@ -105,12 +112,14 @@ ui.screen("config", {
     end
     continue = ui.button{ text = "Continue", name = "continue", on_press = function() ui.go("game") end }
 
-    ui.info_button{ x = tide.screen.width - 20, y = 36, anchor = "top_right", on_press = function() ui.go("info") end }
+    ui.info_button{ x = tide.screen.width - 20, y = 30, anchor = "top_right", size = match.min_target,
+      on_press = function() ui.go("info") end }
     local place = column_layout("config")
     ui.column{ padding = 24, spacing = place.spacing, align = "stretch", max_width = 420, y = place.y,
       ui.label{ text = "RPS Match", size = 36, align = "center", name = "title" },
       name_box,
-      ui.segmented{ name = "mode", value = settings.mode, on_change = function(_, mode) show_mode(mode) end,
+      -- The segments sit 4 inside the control's box: it is 8 taller than a segment.
+      ui.segmented{ name = "mode", value = settings.mode, height = match.min_target + 8, on_change = function(_, mode) show_mode(mode) end,
         options = { { id = "rounds", text = "By rounds" }, { id = "points", text = "By points" } } },
       rounds_section, points_section, continue,
     }
@@ -142,7 +151,7 @@ ui.screen("info", {
       ui.label{ text = "Acknowledgments", size = 24, name = "acknowledgments" },
       text("Made by " .. tide.game.author .. ".", { size = 16, name = "author" }),
       text(table.concat(match.acknowledgments, "\n"), { size = 16, color = ui.theme.muted, name = "credits" }),
-      ui.back_button{},
+      ui.back_button{ height = match.min_target },
     }
   end,
 })

@@ -2,8 +2,16 @@
 -- at load with an error naming the data file and the field at fault, since the file is what an
 -- author fixes. Content/rps-match plays rps's rules, so it checks them with this too.
 
-local FIELDS = { title = true, choices = true, beats = true }
+local FIELDS = { title = true, start = true, count = true, choices = true, beats = true }
 local CHOICE_FIELDS = { id = true, emoji = true }
+local COUNT_FIELDS = { say = true, show = true }
+
+-- The words of a line, without its punctuation: "Rock, Scissors!" -> { "Rock", "Scissors" }.
+local function words_of(text)
+  local words = {}
+  for word in text:gmatch("[%w']+") do words[#words + 1] = word end
+  return words
+end
 
 --- Checks `tbl`, read from `source` ("data/classic.lua"). Returns the duel (tide.rules.duel, in
 --- the choices' order) and a table of each choice's id -> emoji.
@@ -27,6 +35,26 @@ return function(tbl, source)
     end
     if emoji_of[choice.id] then fail("choices[%d].id: '%s' is listed twice", i, choice.id) end
     order[i], emoji_of[choice.id] = choice.id, choice.emoji
+  end
+  -- The wording is the variant's own: what the start reads, and the count, which says the same
+  -- words in the same order, one a beat, so the screen never reads one order and counts another.
+  if type(tbl.start) ~= "string" or tbl.start == "" then fail("start: expected a string, got %s", tostring(tbl.start)) end
+  if type(tbl.count) ~= "table" or #tbl.count == 0 then
+    fail("count: expected a list like { { say = \"Rock…\", show = \"rock\" }, ... }, got %s", tostring(tbl.count))
+  end
+  local said = {}
+  for i, beat in ipairs(tbl.count) do
+    if type(beat) ~= "table" then fail("count[%d]: expected a table like { say = \"Rock…\", show = \"rock\" }", i) end
+    key, expected = tide.rules.unknown_field(beat, COUNT_FIELDS)
+    if key then fail("count[%d]: unknown field '%s' (expected: %s)", i, key, expected) end
+    if type(beat.say) ~= "string" or beat.say == "" then fail("count[%d].say: expected a string, got %s", i, tostring(beat.say)) end
+    if not emoji_of[beat.show] then
+      fail("count[%d].show: '%s' is not one of the choices (%s)", i, tostring(beat.show), table.concat(order, ", "))
+    end
+    for _, word in ipairs(words_of(beat.say)) do said[#said + 1] = word end
+  end
+  if table.concat(said, " ") ~= table.concat(words_of(tbl.start), " ") then
+    fail("count: says \"%s\" but start reads \"%s\"", table.concat(said, " "), tbl.start)
   end
   -- The choices and the rules must name the same ids; the duel checks the rules themselves.
   if type(tbl.beats) == "table" then

@@ -467,7 +467,7 @@ final class HotReloadTests: XCTestCase {
     let rps = URL(fileURLWithPath: #filePath).deletingLastPathComponent().deletingLastPathComponent()
       .deletingLastPathComponent().appendingPathComponent("Content/rps")
     let game = try ReloadFixture(copying: rps, seed: 7)
-    let panel = try game.eval("self.panel")
+    let background = try game.eval("self.background")
     try game.run("self:play_round('rock')")
     try game.run("self:reset()")
 
@@ -482,7 +482,7 @@ final class HotReloadTests: XCTestCase {
     XCTAssertNil(game.reloader.lastReport?.error)
     XCTAssertEqual(game.reloader.lastReport?.dependents, ["main.lua"])
     XCTAssertEqual(game.engine.currentSceneName, "play")
-    XCTAssertEqual(try game.eval("self.panel"), panel, "the scene and its sprites stayed")
+    XCTAssertEqual(try game.eval("self.background"), background, "the scene and its sprites stayed")
 
     var outcomes: [String: String] = [:]
     for _ in 0..<40 where outcomes.count < 3 {

@@ -10,7 +10,11 @@ return {
   countdown = 3,                -- 3, 2, 1 (one a second) before play starts
   combo_multiplier = 1.5,       -- popping the colour you popped last
   board_size = 10,              -- the high-score board shows the top ten
-  board_width = 300,            -- how wide its rows of name and score are
+  board_width = 300,            -- how wide its rows of rank, name and score are
+  -- Its columns: the rank ("10.") right-aligned in its own, so names line up at every rank;
+  -- the score right-aligned at the end; the name takes what is left, shrinking, then cut.
+  board_columns = { rank = 40, score = 64, gap = 10 },
+  min_target = 48,              -- the least side of anything tapped, in points (Material: 48 dp)
   end_pause = 2,                -- seconds of "Time's up!" before the board
 
   bubble = {
@@ -21,8 +25,11 @@ return {
     pop = 0.18,                 -- seconds the pop animation lasts
     pop_scale = 1.15,           -- how far a popped bubble swells (within the gap)
     leave = 0.3,                -- seconds a bubble takes to fade away at the top bar
+    stay = 1,                   -- seconds, at least, a grown bubble rises before it reaches the bar
     placement_attempts = 60,    -- random spots tried before a bubble is skipped
   },
+  -- A "+8" or combo label rises this far as it fades; no bubble is placed where it passes.
+  gain_rise = 70,
   -- Every game second: take away between none and `remove_share` of the bubbles
   -- on screen, then fill between `add_share` of the free room and all of it.
   refresh = { remove_share = 1 / 3, add_share = 1 / 2 },
@@ -43,6 +50,9 @@ return {
   menu = { max_width = 400, padding = 24, spacing = 18, min_spacing = 8 },
 
   hud_height = 104,             -- the bar with score, clock and best; bubbles appear below it
+  -- The room the clock keeps free between the player's name and the leader's, each side of
+  -- the middle of the bar; a long name shrinks, then is cut with "…", before it reaches it.
+  hud_clock_room = 52,
   colors = {
     background = "#14213d",
     hud = "#0b132b",

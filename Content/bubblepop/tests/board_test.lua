@@ -23,7 +23,8 @@ local function entries(app)
   for i = 1, 20 do
     local name = app:find{ name = "entry_" .. i }
     if not name then break end
-    list[i] = name.text .. " " .. app:find{ name = "entry_" .. i .. "_score" }.text
+    list[i] = app:find{ name = "entry_" .. i .. "_rank" }.text .. "  " .. name.text .. " "
+      .. app:find{ name = "entry_" .. i .. "_score" }.text
   end
   return list
 end

@@ -16,12 +16,14 @@ return {
   undergrowth = { text = "🌿🌴🌿🌴🌿🌴🌿", y = 790, size = 44 },
   -- Below the arena, one home per animal, in this order.
   -- Placed so the pictures, not their boxes, stand evenly: each animal's drawn part reaches
-  -- `reach` units left and right of its centre (at animal_scale), and the margins to the
-  -- clearing's edges equal the gaps between the animals (B2).
+  -- `reach` units left and right of its centre (at animal_scale, as drawn, unflipped) and
+  -- `reach_y` units up and down, and the margins to the clearing's edges equal the gaps between
+  -- the animals (B2). A drop is judged inside the arena by this drawn part too (B4): the
+  -- pictures' boxes have transparent margins.
   homes = {
-    { id = "lion", x = 94, y = 650, reach = { 55, 59 } },
-    { id = "cobra", x = 220, y = 650, reach = { 40, 39 } },
-    { id = "rabbit", x = 320, y = 650, reach = { 34, 31 } },
+    { id = "lion", x = 94, y = 650, reach = { 55, 59 }, reach_y = { 36, 40 } },
+    { id = "cobra", x = 220, y = 650, reach = { 40, 39 }, reach_y = { 39, 40 } },
+    { id = "rabbit", x = 320, y = 650, reach = { 34, 31 }, reach_y = { 39, 42 } },
   },
   -- Inside the arena: the player's animal on the right, the computer's on the left.
   player_spot = { x = 282, y = 340 },

@@ -254,6 +254,38 @@ describe("dragging", function()
     assert.is_not_nil(shown_rival(app))
   end)
 
+  -- The pictures' boxes have transparent margins at the sides: what counts is what is drawn,
+  -- the reach data/stage.lua records for each animal (B4).
+  it("plays an animal drawn wholly inside the arena near a side, though its box crosses it (B4)", function()
+    local cases = {
+      { "cobra", function(a) return { x = a.x + 40 + 3, y = a.y + a.h / 2 } end, true },
+      { "rabbit", function(a) return { x = a.x + a.w - 31 - 3, y = a.y + a.h / 2 } end, true },
+      { "lion", function(a) return { x = a.x + 55 + 3, y = a.y + 36 + 3 } end, true },
+      { "cobra", function(a) return { x = a.x + 40 - 6, y = a.y + a.h / 2 } end, false },
+      { "rabbit", function(a) return { x = a.x + a.w - 31 + 6, y = a.y + a.h / 2 } end, false },
+      { "rabbit", function(a) return { x = a.x + a.w / 2, y = a.y + a.h - 42 + 6 } end, false },
+    }
+    for _, case in ipairs(cases) do
+      local app = ready_app()
+      local arena, animal = app:find{ name = "arena" }, app:find{ name = case[1] }
+      local ax, ay, aw, ah = arena:bounds()
+      local spot = case[2]({ x = ax, y = ay, w = aw, h = ah })
+      local _, _, bw, bh = animal:bounds()   -- the picture's box, margins and all
+      app:drag(animal, spot)
+      local label = ("%s dropped at %.0f, %.0f"):format(case[1], spot.x, spot.y)
+      if case[3] then
+        local crosses = spot.x - bw / 2 < ax or spot.x + bw / 2 > ax + aw or spot.y - bh / 2 < ay or spot.y + bh / 2 > ay + ah
+        assert.is_true(crosses, label .. ": the box crosses the border")
+        app:advance(timing.place + TICK)
+        assert.is_not_nil(shown_rival(app), label .. " plays")
+      else
+        app:advance(timing.glide_home + 1)
+        assert.is_nil(shown_rival(app), label .. " goes home")
+        at(animal, home_of(case[1]), label)
+      end
+    end
+  end)
+
   it("places a played animal on the right and fades the computer's pick in on the left, facing each other", function()
     for _, player in ipairs({ "lion", "cobra", "rabbit" }) do
       local app = ready_app(3)
@@ -514,6 +546,13 @@ describe("the stage at full size (B2)", function()
     for i = 1, #edges, 2 do spaces[#spaces + 1] = edges[i + 1] - edges[i] end
     for _, space in ipairs(spaces) do
       assert.is_true(math.abs(space - spaces[1]) <= 2, "spaces " .. table.concat(spaces, ", "))
+    end
+  end)
+
+  it("gives each animal, tapped or dragged, a drawn part at least 48 points each way", function()
+    for _, home in ipairs(stage.homes) do
+      local wide, tall = home.reach[1] + home.reach[2], home.reach_y[1] + home.reach_y[2]
+      assert.is_true(wide >= 48 and tall >= 48, ("%s draws %dx%d"):format(home.id, wide, tall))
     end
   end)
 

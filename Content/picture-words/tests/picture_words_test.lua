@@ -193,6 +193,36 @@ for _, size_name in ipairs({ "phone", "tablet" }) do
       assert.are.equal("say_" .. shown_word(app), sounds[#sounds])
     end)
 
+    it("speaks from 🔊 the word on screen, also while an answer's feedback shows", function()
+      for _, answer in ipairs({ "right", "wrong" }) do
+        local word = shown_word(app)
+        app:tap(answer == "right" and app:find{ tag = "picture", name = word } or other_than(app, word))
+        for _, wait in ipairs({ 0.05, 0.3, 0.3 }) do
+          app:advance(wait)
+          assert.are.equal(word, shown_word(app), "the answered word still shows")
+          app:tap(app:find{ name = "say" })
+          local sounds = app:sounds()
+          assert.are.equal("say_" .. word, sounds[#sounds], answer .. ": 🔊 says the word on screen")
+        end
+        app:advance(NEXT)
+        local next_word = shown_word(app)
+        app:tap(app:find{ name = "say" })
+        local sounds = app:sounds()
+        assert.are.equal("say_" .. next_word, sounds[#sounds])
+      end
+    end)
+
+    it("gives 🔊, every picture and Play Again at least 48 points to tap", function()
+      local function big_enough(sprite)
+        local b = box(sprite)
+        assert.is_true(b.w >= 48 and b.h >= 48, ("%s is %.0fx%.0f"):format(sprite.name, b.w, b.h))
+      end
+      big_enough(app:find{ name = "say" })
+      for _, entry in ipairs(words) do big_enough(app:find{ name = "tile_" .. entry.word }) end
+      play_game(app, always)
+      big_enough(app:find{ name = "play_again" })
+    end)
+
     it("scores 0 for a wrong picture, takes nothing away, and shows the next word", function()
       app:tap(app:find{ tag = "picture", name = shown_word(app) })
       assert.are.equal(1, score(app))

@@ -3,6 +3,14 @@ return {
   -- Where every option starts, and where Reset Game puts it back.
   defaults = { name = "", mode = "rounds", rounds = 3, win_points = "", loss_points = "", target = "" },
   rounds = { min = 1, max = 5 },
+  -- What each points field takes: a whole number in this range, said when the field refuses.
+  points = {
+    win_points = { min = 1, max = 100 },
+    loss_points = { min = 0, max = 100 },
+    target = { min = 1, max = 999 },
+  },
+  -- The least side of anything tapped, in points (Material asks 48 dp, Apple 44 pt).
+  min_target = 48,
   launch_seconds = 1.5,
   -- White text reads on each result colour at 4.5:1 or more (WCAG AA), the win green included.
   colors = { idle = "#6b7280", win = "#308545", lose = "#d2453c", tie = "#8b5a2b", screen = "#1d2433", picked = "#ffffff" },

@@ -1,6 +1,7 @@
 -- Covers rps-match M2 M3 M4 M5 M6 (GAMES.md). The configuration screen: the name (required,
--- not only spaces, limit stated), the mode, the rounds slider,
--- the three points fields, Continue hidden until all is valid, and Info.
+-- not only spaces, limit stated), the mode, the rounds slider, the three points fields (whole
+-- numbers in a range, anything else refused with the range said), Continue hidden until all is
+-- valid, Info, and tap targets of 48 points or more.
 
 describe("the configuration screen", function()
   local app, helpers
@@ -63,7 +64,7 @@ describe("the configuration screen", function()
     helpers.fill(app, "loss_points", "1")
     assert.is_false(app:find{ name = "continue" }.visible)
     helpers.fill(app, "target", "0")
-    assert.are.equal("At least 1", app:find{ name = "target_error" }.text)
+    assert.are.equal("At least 1 (up to 999)", app:find{ name = "target_error" }.text)
     assert.is_false(app:find{ name = "continue" }.visible)
     app:key("backspace")
     app:type("10")
@@ -78,9 +79,63 @@ describe("the configuration screen", function()
     helpers.fill(app, "win_points", "0")
     helpers.fill(app, "loss_points", "0")
     helpers.fill(app, "target", "5")
-    assert.are.equal("At least 1", app:find{ name = "win_points_error" }.text)
+    assert.are.equal("At least 1 (up to 100)", app:find{ name = "win_points_error" }.text)
     assert.are.equal("", app:find{ name = "loss_points_error" }.text)
     assert.is_false(app:find{ name = "continue" }.visible)
+  end)
+
+  -- M4, M5: a points field takes whole numbers in its range. A decimal, a minus or a value past
+  -- the range is refused and the range said; it is never rewritten ("1.5" into 15, "1000" into
+  -- 100), so a match never starts on a number the player did not type.
+  it("refuses a decimal, a minus and a value past the range in the points fields, saying the range (M4)", function()
+    helpers.fill(app, "name", "Ada")
+    app:tap(app:find{ name = "mode_points" })
+    local ranges = { win_points = { 1, 100 }, loss_points = { 0, 100 }, target = { 1, 999 } }
+    local fine = { win_points = "3", loss_points = "1", target = "10" }
+    local cases = {
+      { "win_points", "1.5", "15" }, { "win_points", "-5", "5" }, { "win_points", "1000", "100" },
+      { "loss_points", "0.5", "05" }, { "loss_points", "-1", "1" }, { "loss_points", "250", "25" },
+      { "target", "2.5", "25" }, { "target", "-10", "10" }, { "target", "1000", "100" },
+    }
+    for _, case in ipairs(cases) do
+      local key, typed, rewritten = case[1], case[2], case[3]
+      for other, text in pairs(fine) do
+        if other ~= key then
+          app:tap(app:find{ name = other })
+          for _ = 1, 4 do app:key("backspace") end
+          app:type(text)
+        end
+      end
+      app:tap(app:find{ name = key })
+      for _ = 1, 4 do app:key("backspace") end
+      app:type(typed)
+      local what = key .. " given " .. typed
+      local field = app:find{ name = key }.data.widget
+      assert.are_not.equal(rewritten, field:text(), what .. ": not rewritten")
+      assert.is_false(field:is_valid(), what .. ": refused")
+      assert.is_false(app:find{ name = "continue" }.visible, what .. ": Continue stays hidden")
+      app:tap(app:find{ name = "title" })   -- leaves the field, as a player moving on would
+      local said = {}
+      for n in app:find{ name = key .. "_error" }.text:gmatch("%d+") do said[tonumber(n)] = true end
+      assert.is_true(said[ranges[key][1]] and said[ranges[key][2]],
+        what .. ": says the range, not \"" .. app:find{ name = key .. "_error" }.text .. "\"")
+    end
+  end)
+
+  it("gives Info, the mode, the fields and Continue 48 points or more to tap, at each size", function()
+    for _, size in ipairs({ { 390, 844 }, { 375, 667 }, { 834, 1112 } }) do
+      local at_size = tide.test.start{ seed = 7, size = size }
+      at_size:advance(2)
+      helpers.fill(at_size, "name", "Ada")
+      for _, name in ipairs({ "info", "mode_rounds", "mode_points", "name", "continue" }) do
+        local _, _, w, h = at_size:find{ name = name }:bounds()
+        assert.is_true(w >= 48 and h >= 48, ("%s is %.0fx%.0f at %dx%d"):format(name, w, h, size[1], size[2]))
+      end
+      at_size:tap(at_size:find{ name = "info" })
+      at_size:advance(1)
+      local _, _, w, h = at_size:find{ name = "back" }:bounds()
+      assert.is_true(w >= 48 and h >= 48, ("back is %.0fx%.0f"):format(w, h))
+    end
   end)
 
   it("refuses a name of only spaces (M2)", function()

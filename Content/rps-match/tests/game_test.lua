@@ -1,7 +1,8 @@
 -- The game screen: the emoji buttons on gray, the computer's random pick, the
 -- background and the result naming the player, scoring by points and by
 -- rounds, the victory alert and the match's end with a new match (M10), Next Turn and
--- Reset Game, and rules from Content/rps. Brief numbers: M7, M8, M9, M10, M11, M12.
+-- Reset Game, rules from Content/rps, and buttons of 48 points or more. Brief numbers: M7, M8,
+-- M9, M10, M11, M12.
 
 -- The shades are the game's data (data/match.lua); what matters is that each result has its own.
 local colors = require("data.match").colors
@@ -255,4 +256,32 @@ describe("a 375x667 phone", function()
     assert.is_true(app:find{ name = "continue" }.visible)
     assert.are.same({}, app:layout_problems())
   end)
+end)
+
+-- Every button of the game screen, the victory alert's included, is 48 points or more each
+-- way at every size the game is checked at (Material asks 48 dp, Apple 44 pt).
+describe("the game screen's buttons", function()
+  for _, size in ipairs({ { 390, 844 }, { 375, 667 }, { 834, 1112 } }) do
+    it(("are at least 48 points square at %dx%d"):format(size[1], size[2]), function()
+      local app = tide.test.start{ seed = 7, size = size }
+      local helpers = require("tests.helpers")
+      app:advance(2)
+      helpers.start_match(app, { rounds = 1 })
+      local function check(name)
+        local _, _, w, h = app:find{ name = name }:bounds()
+        assert.is_true(w >= 48 and h >= 48, ("%s is %.0fx%.0f"):format(name, w, h))
+      end
+      for _, name in ipairs({ "rock", "paper", "scissors", "reset_game" }) do check(name) end
+      for _ = 1, 40 do
+        if helpers.play(app, "rock") == "win" then break end
+        check("next_turn")
+        app:tap(app:find{ name = "next_turn" })
+        app:advance(0.3)
+      end
+      check("accept")
+      app:tap(app:find{ name = "accept" })
+      app:advance(0.3)
+      check("new_match")
+    end)
+  end
 end)
