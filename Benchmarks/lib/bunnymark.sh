@@ -27,14 +27,20 @@ bm_probe() {
     sdl-opengl-unbatched)
       out=$(BENCH_BATCHING=0 BENCH_WARMUP=$BM_WARMUP BENCH_SECONDS=$BM_SECONDS timeout -k 2 "$limit" \
         "$SDL_BIN" "$n" opengl Benchmarks/assets/bunny.png 2>>"$BM_LOG") ;;
-    tide-software|tide-opengl|rev-software|rev-opengl)
+    tide-software|tide-opengl|rev-software|rev-opengl|tide-voices|tide-music)
       # Tide prints a running figure once a second after the warm-up; SIGINT (SDL_QUIT) ends it.
-      # rev-* is the tide built from `--against REV`, running this tree's game.
-      local bin=$TIDE_BIN
+      # rev-* is the tide built from `--against REV`, running this tree's game. tide-voices and
+      # tide-music are the software renderer with 32 looping voices, or a music stream, playing
+      # through SDL's dummy audio device (which pulls samples as a sound card would).
+      local bin=$TIDE_BIN renderer=${impl#*-} sound=()
       [ "${impl%%-*}" = rev ] && bin=$AGAINST_BIN
+      case $impl in
+        tide-voices) renderer=software sound=(--option voices=32) ;;
+        tide-music) renderer=software sound=(--option music=true) ;;
+      esac
       limit=$(calc "int($BM_WARMUP + $BM_SECONDS + 4)")
-      out=$(TIDE_VSYNC=0 TIDE_RENDERER=${impl#*-} timeout -s INT -k 3 "$limit" \
-        "$bin" run Benchmarks/tide-bunnymark --option "bunnies=$n" \
+      out=$(SDL_AUDIODRIVER=${SDL_AUDIODRIVER:-dummy} TIDE_VSYNC=0 TIDE_RENDERER=$renderer timeout -s INT -k 3 "$limit" \
+        "$bin" run Benchmarks/tide-bunnymark --option "bunnies=$n" "${sound[@]}" \
         --option "warmup=$BM_WARMUP" --option "seconds=$BM_SECONDS" 2>>"$BM_LOG") ;;
     *) log "unknown bunnymark $impl"; return 1 ;;
   esac
@@ -126,6 +132,8 @@ section_bunnymark() {
     "sdl-opengl-unbatched|bare SDL2 (C)|opengl, batching off (SDL's default when a driver is named)|3000|5000"
     "tide-software|Tide|software (TIDE_RENDERER)|6000|"
     "tide-opengl|Tide|opengl (TIDE_RENDERER)|3000|"
+    "tide-voices|Tide, 32 looping voices|software (TIDE_RENDERER)|6000|"
+    "tide-music|Tide, a music stream|software (TIDE_RENDERER)|6000|"
   )
   local active=()
   for row in "${plan[@]}"; do
@@ -190,6 +198,8 @@ section_bunnymark() {
     sw_floor=$(bm_max "${result[sdl-software]:-0}" "${result[sdl-software-direct]:-0}")
     gl_floor=$(bm_max "${result[sdl-opengl]:-0}" "${result[sdl-opengl-unbatched]:-0}")
     bm_target_row "Tide software (its default renderer) ≥ 0.85× bare SDL2 software (its best set-up, $(thousands "$sw_floor"))" "${result[tide-software]:-0}" "$sw_floor" 0.85
+    bm_target_row "Tide software with 32 voices playing ≥ 0.95× without (sound costs no frames)" "${result[tide-voices]:-0}" "${result[tide-software]:-0}" 0.95
+    bm_target_row "Tide software with a music stream playing ≥ 0.95× without" "${result[tide-music]:-0}" "${result[tide-software]:-0}" 0.95
     echo
     echo "Renderer for renderer, beyond the issue's targets (OpenGL is the override, not Tide's choice here):" \
       "Tide opengl / bare SDL2 opengl (its best set-up, $(thousands "$gl_floor")) = $(bm_ratio "${result[tide-opengl]:-0}" "$gl_floor")×."

@@ -6,5 +6,6 @@ return {
   height = 720,
   background = "#282c34",
   scene = "main",
-  options = { bunnies = 1000, warmup = 1, seconds = 2 },
+  -- voices: looping tones playing throughout; music: a streamed track looping throughout.
+  options = { bunnies = 1000, warmup = 1, seconds = 2, voices = 0, music = false },
 }
