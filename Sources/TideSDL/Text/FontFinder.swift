@@ -31,8 +31,13 @@ enum FontFinder {
   static func face(family: String) -> Face? {
     lock.withLock {
       if let known = found[family] { return known }
+      if let remembered = FontMemo.shared.face(family: family) {
+        found[family] = remembered
+        return remembered
+      }
       let face = lookUp(family)
       found[family] = face
+      if let face { FontMemo.shared.remember(face, family: family) }
       return face
     }
   }
