@@ -314,7 +314,8 @@ public final class Engine: GameDriver, Part, GameRestarting {
     LayoutCheck(
       scene: scene, screen: designSize, background: background,
       handlerTarget: { [unowned self] node in input.handlerTarget(for: node) }, backdrop: backdrop,
-      scrolledWorld: scenes.current.flatMap { $0.camera.isAtRest ? nil : $0.camera.world }
+      scrolledWorld: scenes.current.flatMap { $0.camera.isAtRest ? nil : $0.camera.world },
+      minTapSize: config.minTapSize
     ).problems()
   }
 
