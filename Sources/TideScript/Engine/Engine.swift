@@ -323,7 +323,7 @@ public final class Engine: GameDriver, Part, GameRestarting {
 
   /// The engine's version, written into recordings (`@engine`); bump it when a change can make
   /// an old recording play differently.
-  public static let version = "0.9.0"
+  public static let version = "0.10.0"
 
   /// The game's version: a hash of every file in its folder but `tests/`, so a recording made
   /// before the game changed is noticed (`@game`).

@@ -315,8 +315,11 @@ extension Sprites {
       return 1
     }
 
-    /// Removes the sprite and its children from the scene; later use of it is harmless.
+    /// Removes the sprite and its children from the scene; later use of it is harmless, and its
+    /// `removed` field reads true from then on (as it does once its group is removed or its
+    /// scene left).
     /// @example bubble:remove()
+    /// @example if not star.removed then star.y = star.y + fall * dt end
     t.method("remove") { [unowned self] lua in
       let node = try checkSprite(lua, 1)
       releaseSubtree(node)

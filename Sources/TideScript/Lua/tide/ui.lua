@@ -121,7 +121,7 @@ local ui = {
   --- @field text string?: the starting text
   --- @field placeholder string?: shown while empty
   --- @field max_length integer?: at most this many characters go in
-  --- @field numeric boolean?: a whole number: other letters are dropped, and a point, comma or sign, a value outside `min`..`max` or longer than `max_length` stays as typed but is refused, the field saying the range ("Whole numbers from 1 to 100"); never rewritten ("1.5" is not 15)
+  --- @field numeric boolean?: a whole number: other characters (typos) are dropped; a point, comma or sign, a value outside `min`..`max` or longer than `max_length` stays as typed but is refused, the field saying the range ("Whole numbers from 1 to 100"); never rewritten ("1.5" is not 15)
   --- @field min integer?: a numeric field's least value
   --- @field max integer?: a numeric field's greatest value
   --- @field required boolean?: empty is invalid, with `required_message` ("Required")
