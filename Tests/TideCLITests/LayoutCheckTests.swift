@@ -92,7 +92,7 @@ final class LayoutCheckTests: XCTestCase {
         tide.scene.define("play", {
           enter = function()
             local w, h = tide.screen.width, tide.screen.height
-            local button = tide.sprite.rect{ x = w - 30, y = h - 30, w = 40, h = 40, anchor = "center", fill = "#ffffff" }
+            local button = tide.sprite.rect{ x = w - 30, y = h - 30, w = 48, h = 48, anchor = "center", fill = "#ffffff" }
             button:on("tap", function() tide.scene.go("done") end)
           end,
         })
