@@ -288,6 +288,8 @@ ui.screen("play", {
     tide.sprite.circle{ parent = s, x = r * 0.62, y = r * 0.55, radius = r * 0.22, fill = colors.shine }
     s.data.number = tide.sprite.text(tostring(colour.points), { parent = s, x = r, y = r, anchor = "center",
       size = game.bubble.number_size, color = colour.text or colors.text })
+    -- Bubbles are popped as fast as they come: one that grows in under a finger still pops.
+    s.instant_tap = true
     s.data.colour = colour
     s.data.appearing = tide.tween(s, game.bubble.appear, { scale = 1 }, { ease = "out_quad" })
     s:on("tap", function() self:pop(s) end)

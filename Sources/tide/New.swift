@@ -195,7 +195,9 @@ enum GameTemplate {
       ("tests/golden/start.input", """
         # The opening screen after one tap on the star: tide test draws it and compares it with
         # start.png (tide test --update-golden rewrites start.png after a change you meant).
+        # Its tap is a point of the 390x844 layout, so tide check --layout checks it at that size.
         @seed 1
+        @size 390x844
         @at 1
         0.5 tap 195 422
 

@@ -24,6 +24,15 @@ final class LayoutCheckTests: XCTestCase {
     XCTAssertTrue(result.stdout.contains("no layout problems in 3 screens (sizes 240x320, 320x240, 400x300)"), result.stdout)
   }
 
+  /// Star Catcher, an action game: stars fall through a clipped field and grow in, a "+1" fades
+  /// as a sprite with alpha, what moves is marked moving. It passes as drawn.
+  func testAnActionGamePassesAsDrawn() throws {
+    let result = try tide(["check", "--layout", "Tests/Fixtures/star-catcher"], timeout: 60)
+    XCTAssertEqual(result.status, 0, result.stderr + result.stdout)
+    XCTAssertFalse(result.stdout.contains("warning"), result.stdout)
+    XCTAssertTrue(result.stdout.contains("no layout problems in 4 screens (sizes 375x667, 390x844)"), result.stdout)
+  }
+
   func testAModalOverTheScreenIsNotAProblem() throws {
     // The dim takes the button's taps and the panel's text overlaps the title, all on purpose.
     let result = try layout(["--option", "problem=modal"])
@@ -83,7 +92,7 @@ final class LayoutCheckTests: XCTestCase {
         tide.scene.define("play", {
           enter = function()
             local w, h = tide.screen.width, tide.screen.height
-            local button = tide.sprite.rect{ x = w - 30, y = h - 30, w = 40, h = 40, anchor = "center", fill = "#ffffff" }
+            local button = tide.sprite.rect{ x = w - 30, y = h - 30, w = 48, h = 48, anchor = "center", fill = "#ffffff" }
             button:on("tap", function() tide.scene.go("done") end)
           end,
         })

@@ -22,6 +22,9 @@ extension CLITests {
     XCTAssertTrue(FileManager.default.fileExists(atPath: libraryURL.appendingPathComponent("tide.lua").path), library)
     let check = try tide(["check", "--strict", "--layout", game.path])
     XCTAssertEqual(check.status, 0, check.stdout + check.stderr)
+    // The template passes its own check without a warning: its golden input names its size.
+    XCTAssertFalse(check.stdout.contains("warning"), check.stdout)
+    XCTAssertTrue(check.stdout.contains("no layout problems in"), check.stdout)
     let test = try tide(["test", game.path])
     XCTAssertEqual(test.status, 0, test.stdout + test.stderr)
     // 3 Lua tests, the replay and the golden screen.

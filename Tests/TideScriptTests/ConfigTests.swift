@@ -95,6 +95,18 @@ final class ConfigTests: XCTestCase {
       #"game/conf.lua: sizes must be a list of sizes like { "390x844", "375x667" } (each side 16 to 8192): a list, without names"#)
   }
 
+  func testTapGuardAndMinTapSizeAreReadAndChecked() throws {
+    let engine = try GameFixture(main: "", conf: "return { tap_guard = 0.5, min_tap_size = 48 }").engine()
+    XCTAssertEqual(engine.config.tapGuard, 0.5)
+    XCTAssertEqual(engine.config.minTapSize, 48)
+    let plain = try GameFixture(main: "").engine()
+    XCTAssertEqual(plain.config.tapGuard, TapGuard.defaultInterval)
+    XCTAssertEqual(plain.config.minTapSize, 44)
+    XCTAssertEqual(try loadError(conf: "return { tap_guard = 5 }"), "game/conf.lua: tap_guard must be a number of seconds from 0 to 2, got 5")
+    // A game may ask more of its tap targets than the default, never less.
+    XCTAssertEqual(try loadError(conf: "return { min_tap_size = 30 }"), "game/conf.lua: min_tap_size must be a number from 44 to 400, got 30")
+  }
+
   func testNoConfMeansDefaults() throws {
     let engine = try GameFixture(main: "").engine()
     XCTAssertEqual(engine.config.title, "game")
@@ -146,7 +158,7 @@ final class ConfigTests: XCTestCase {
   func testBadFieldsAreNamed() throws {
     XCTAssertEqual(
       try loadError(conf: #"return { colour = "red" }"#),
-      "game/conf.lua: unknown field 'colour' (valid: author, background, font, height, modules, options, scene, screenshot, sizes, title, width, window)")
+      "game/conf.lua: unknown field 'colour' (valid: author, background, font, height, min_tap_size, modules, options, scene, screenshot, sizes, tap_guard, title, width, window)")
     XCTAssertEqual(
       try loadError(conf: "return { width = 5 }"),
       "game/conf.lua: width must be a number from 16 to 8192, got 5")

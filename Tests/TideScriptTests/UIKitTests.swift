@@ -62,6 +62,70 @@ final class UIKitTests: XCTestCase {
     XCTAssertEqual(report.passed, 4, report.output)
   }
 
+  /// A number field refuses what it cannot take, saying the range, and never rewrites it into
+  /// another number ("1.5" is not 15).
+  func testNumberFieldsRefuseWhatTheyCannotTakeAndSayTheRange() throws {
+    let report = try runLuaTests(
+      #"""
+      local function typed(text, opts)
+        local app = tide.test.start()
+        opts = opts or { numeric = true, min = 5, max = 100, max_length = 3 }
+        opts.name = "field"
+        local field = tide.ui.text_field(opts)
+        field:focus()
+        app:type(text)
+        return field, app:find{ name = "field_error" }.text
+      end
+
+      it("refuses a decimal, a minus and a value past the range, and says the range", function()
+        for _, text in ipairs({ "1.5", "4,5", "-5", "1000", "2", "101" }) do
+          local field, said = typed(text)
+          assert.are.equal(text, field:text(), "kept as typed")
+          assert.is_false(field:is_valid(), text)
+          assert.is_nil(field:number(), text)
+          assert.are.equal("Whole numbers from 5 to 100", said, text)
+        end
+      end)
+
+      it("takes a whole number in the range, and drops other characters as typos", function()
+        local field, said = typed("4a2!")
+        assert.are.equal("42", field:text())
+        assert.are.equal(42, field:number())
+        assert.is_true(field:is_valid())
+        assert.are.equal("", said)
+      end)
+
+      it("says what it takes with only one end of a range, or none", function()
+        local _, said = typed("-1", { numeric = true, min = 0 })
+        assert.are.equal("Whole numbers from 0 up", said)
+        _, said = typed("1.5", { numeric = true })
+        assert.are.equal("Whole numbers only", said)
+        _, said = typed("99", { numeric = true, max = 10 })
+        assert.are.equal("Whole numbers up to 10", said)
+      end)
+
+      it("goes on to the game's own check once the number is one it takes", function()
+        local _, said = typed("7", { numeric = true, min = 5, max = 100,
+          validate = function(text) return text ~= "10" and "Try 10" or nil end })
+        assert.are.equal("Try 10", said)
+      end)
+
+      it("gives the layout check its longest text", function()
+        local field = typed("", { numeric = true, max_length = 3 })
+        assert.are.equal("000", field:longest_text())
+        assert.are.equal("000", field.shown.layout_text)
+        local name = typed("", { max_length = 4 })
+        assert.are.equal("WWWW", name:longest_text())
+        assert.is_nil(typed("", {}):longest_text())
+      end)
+      """#,
+      main: #"""
+      tide.scene.define("a", {})
+      tide.scene.go("a")
+      """#)
+    assertAllPassed(report, count: 5)
+  }
+
   /// No widget's text leaves its widget, whatever its length; a text sprite takes a box
   /// and a fit mode, reads back what was set, and shows what fitting made of it.
   func testWidgetTextStaysInsideItsWidget() throws {

@@ -317,11 +317,13 @@ function Column:layout() end
 ---@field background? tide.Color drawn behind everything
 ---@field font? string the font text is drawn in where a sprite names none: a file in `assets/fonts/`, like `"ComicNeue-Bold"`
 ---@field height? number design units, 16 to 8192
+---@field min_tap_size? number the smallest tap target `tide check --layout` lets pass, each side in design units: 44 (the default) to 400
 ---@field modules? table<string, string> module prefixes served from a sibling game: `{ rps = "../rps" }`
 ---@field options? table<string, string|number|boolean> defaults a player or a test may override (`tide.options`)
 ---@field scene? string the scene entered once `main.lua` has run
 ---@field screenshot? string the golden screen docs/examples.md shows
 ---@field sizes? string[] the screen sizes the game is laid out for, each `"WxH"`
+---@field tap_guard? number seconds after a tap during which a press reaches only a sprite that was under it then: 0 (off) to 2, default 0.35
 ---@field title? string the window title (`tide.game.title`)
 ---@field width? number design units, 16 to 8192
 ---@field window? tide.WindowConfig how the window opens: `{ fullscreen = true }`
@@ -567,6 +569,10 @@ local Spacer = {}
 ---@field name? string a name for finding one sprite; nil clears it
 ---@field clip boolean true shows the children, and lets them take taps, only inside this sprite's shape (its box rounded by `radius`, or its ellipse); clips nest by intersecting
 ---@field points number[] lines and polygons: `{ x1, y1, x2, y2, ... }` relative to `x`, `y`
+---@field instant_tap boolean true lets a press take it even when it appeared under the finger just after the previous tap ended (things tapped as fast as they come, like bubbles); by default such a press goes to nothing, so a double tap cannot hit what the first tap brought up (conf.lua's `tap_guard`)
+---@field moving boolean true marks it and its children as moving by design (an item falling, a "+1" floating away): the layout check leaves them out of its overlap and covered-tap checks
+---@field layout_text? string the longest text this text sprite may show (a name field's widest entry): while the sprite shows any text, the layout check measures this in its place, so an overflow shows before a player types it; nil (the default) checks `text`
+---@field removed boolean read-only: true once the sprite is gone from the scene (removed, its group removed, or its scene left); a removed sprite draws nothing and takes no taps
 ---@field kind string read-only: "rect", "circle", "ellipse", "line", "polygon", "image", "text", "group" or "particles"
 ---@field id integer read-only: unique in a run
 ---@field parent? tide.Sprite read-only: the group it is in
@@ -607,10 +613,11 @@ function Sprite:particle_count() end
 ---@return tide.Sprite # the sprite, for chaining
 function Sprite:on(event, fn) end
 
----Removes the sprite and its children from the scene; later use of it is harmless.
+---Removes the sprite and its children from the scene; later use of it is harmless, and its `removed` field reads true from then on (as it does once its group is removed or its scene left).
 ---
 ---```lua
 ---bubble:remove()
+---if not star.removed then star.y = star.y + fall * dt end
 ---```
 function Sprite:remove() end
 
@@ -696,6 +703,9 @@ function Sprite:stop(frame) end
 ---@field name? string a name for finding one sprite; nil clears it
 ---@field clip? boolean true shows the children, and lets them take taps, only inside this sprite's shape (its box rounded by `radius`, or its ellipse); clips nest by intersecting
 ---@field points? number[] lines and polygons: `{ x1, y1, x2, y2, ... }` relative to `x`, `y`
+---@field instant_tap? boolean true lets a press take it even when it appeared under the finger just after the previous tap ended (things tapped as fast as they come, like bubbles); by default such a press goes to nothing, so a double tap cannot hit what the first tap brought up (conf.lua's `tap_guard`)
+---@field moving? boolean true marks it and its children as moving by design (an item falling, a "+1" floating away): the layout check leaves them out of its overlap and covered-tap checks
+---@field layout_text? string the longest text this text sprite may show (a name field's widest entry): while the sprite shows any text, the layout check measures this in its place, so an overflow shows before a player types it; nil (the default) checks `text`
 ---@field max_width? number a text sprite's box width: its text is kept this narrow by `fit` (0: no limit); 0 to 1e6
 ---@field max_height? number a text sprite's box height (0: no limit); 0 to 1e6
 ---@field fit? tide.TextFit how text keeps inside `max_width` × `max_height`: "wrap" (default once a box is given) onto lines, cutting lines past the height with "…"; "shrink" to fit, down to `min_size`, then cut; "ellipsis" cuts each line with "…"; "none" lets it run over; nil goes back to the default
@@ -742,9 +752,13 @@ local TextField = {}
 ---@return string
 function TextField:text() end
 
----The text as a number, nil when it is not one
+---The text as a number, nil when it is not one (numeric: nil unless a whole number it takes)
 ---@return number?
 function TextField:number() end
+
+---The longest text it takes (`max_length` of "W", or of "0" when numeric), for a label's `layout_text`
+---@return string?
+function TextField:longest_text() end
 
 ---Replaces the text from code (no `on_change`; not marked as edited)
 ---@param text string
@@ -1342,6 +1356,14 @@ function tide.input.gamepad_down(button, pad) end
 ---@return number
 function tide.input.gamepad_axis(axis, pad) end
 
+---Holds every press back from the sprites for `seconds` of game time, or until the current scene ends: a screen sliding in (tide.ui's screens call it as they arrive) is not where the player saw it, so a tap during the slide would land on whatever moves under the finger. Listeners (`tide.input.on("pointer_down", ...)`) still hear the presses. A later call can only lengthen the hold; `0` adds nothing.
+---
+---```lua
+---tide.input.hold(0.3)  -- the slide-in lasts 0.3 s
+---```
+---@param seconds number 0 to 60
+function tide.input.hold(seconds) end
+
 ---The pointers down now, in the order they went down: each `{ id = , x = , y = }`, the id `"mouse"` (its left button held) or a finger's number.
 ---
 ---```lua
@@ -1710,7 +1732,9 @@ function tide.ui.button(opts) end
 ---@field text? string the starting text
 ---@field placeholder? string shown while empty
 ---@field max_length? integer at most this many characters go in
----@field numeric? boolean only digits go in
+---@field numeric? boolean a whole number: other characters (typos) are dropped; a point, comma or sign, a value outside `min`..`max` or longer than `max_length` stays as typed but is refused, the field saying the range ("Whole numbers from 1 to 100"); never rewritten ("1.5" is not 15)
+---@field min? integer a numeric field's least value
+---@field max? integer a numeric field's greatest value
 ---@field required? boolean empty is invalid, with `required_message` ("Required")
 ---@field required_message? string what an empty required field says
 ---@field validate? fun(text: string, field: tide.TextField) returns nil when the text is acceptable, or a string saying why not
@@ -1725,6 +1749,10 @@ function tide.ui.button(opts) end
 ---@field name? string the box's name (the text is `<name>_text`)
 
 ---A box you tap to type into. A blinking caret shows the focus; typed text and backspace edit it; the placeholder shows while it is empty. Once edited or left, an invalid field turns red and says why beneath. One field has the focus at a time; tapping elsewhere or "return" takes it away, and an open alert holds back all typing.
+---
+---```lua
+---tide.ui.text_field{ name = "game_time", numeric = true, min = 10, max = 120, max_length = 3 }
+---```
 ---@param opts tide.TextFieldOptions the options below
 ---@return tide.TextField
 function tide.ui.text_field(opts) end
@@ -1836,7 +1864,7 @@ function tide.ui.can_go_back() end
 ---@param params? table handed to it
 function tide.ui.reset(name, params) end
 
----A round "i" button (a secondary `Button`): `tide.ui.info_button{ on_press, size = 40, name = "info" }`.
+---A round "i" button (a secondary `Button`): `tide.ui.info_button{ on_press, size = 40, name = "info" }`. However small it is drawn, it takes taps over at least 48 by 48 points around its centre.
 ---@param opts? { on_press?: fun(button: tide.Button), size?: number, name?: string, x?: number, y?: number, anchor?: tide.Anchor, visible?: boolean, parent?: tide.Sprite } `size` defaults to 40, `name` to "info"
 ---@return tide.Button
 function tide.ui.info_button(opts) end

@@ -150,6 +150,7 @@ describe("the configuration screen", function()
     helpers.set_rounds(app, 4)
     app:tap(app:find{ name = "info" })
     assert.are.equal("info", app:scene())
+    app:advance(0.3)   -- taps wait for the screen to slide in
     assert.matches("Rock crushes scissors", app:find{ name = "rules" }.text)
     assert.matches("Paper covers rock", app:find{ name = "rules" }.text)
     assert.matches("Scissors cuts paper", app:find{ name = "rules" }.text)

@@ -14,6 +14,8 @@ public struct LayoutProblem: Sendable, Equatable, CustomStringConvertible {
     case coveredTap = "tappable sprite covered"
     /// Text too close in colour to what is behind it (WCAG AA).
     case lowContrast = "low contrast"
+    /// A tappable sprite narrower or shorter than a finger needs (`LayoutCheck.minTapSize`).
+    case smallTap = "tap target too small"
   }
 
   /// The kind of problem.
@@ -28,7 +30,14 @@ public struct LayoutProblem: Sendable, Equatable, CustomStringConvertible {
 
 /// Finds layout problems in a scene as drawn at one screen size, with no eyes: text outside the
 /// screen or its widget, texts over each other, tappable sprites whose centre something above
-/// takes, and text that does not stand out from what is behind it.
+/// takes or that are too small for a finger, and text that does not stand out from what is
+/// behind it.
+///
+/// It looks at what the player sees: what a clipping group (`clipsChildren`) cuts away is not
+/// there (neither off screen nor over anything), a text's fade counts the same whether it is
+/// the text's own alpha or a group's, things marked moving (`Node.isMoving`) are left out of
+/// the checks where one frame's position says nothing of the layout, and a text that names its
+/// longest possible content (`Node.layoutText`) is checked with that content.
 ///
 /// The same analysis serves `tide check --layout` (real fonts; the colour behind each text read
 /// from a frame rendered without text) and a game test's `app:layout_problems()` (the same
@@ -49,18 +58,23 @@ public struct LayoutCheck {
   /// The world group of a camera that has been moved, zoomed or turned: its text lies off
   /// screen by design (a world scrolled past), so it is not reported as outside the screen.
   public let scrolledWorld: Node?
+  /// The smallest tap target that passes, each side in design units (points).
+  public let minTapSize: Double
 
   /// How far (design units) a box may stray before it counts: anti-aliasing and rounding.
   static let tolerance = 0.5
   /// How deep (design units, each way) two text boxes must overlap to count, so that lines set
   /// tightly one under the other, whose boxes touch through their line gap, do not.
   static let overlapDepth = 2.0
+  /// The smallest tap target by default: Apple's guidelines ask 44 by 44 points.
+  public static let defaultMinTapSize = 44.0
 
   public init(
     scene: SceneGraph, screen: Vec2, background: Color, handlerTarget: @escaping (Node) -> Node?,
-    backdrop: ((Rect) -> Color?)? = nil, scrolledWorld: Node? = nil
+    backdrop: ((Rect) -> Color?)? = nil, scrolledWorld: Node? = nil, minTapSize: Double = LayoutCheck.defaultMinTapSize
   ) {
     self.scrolledWorld = scrolledWorld
+    self.minTapSize = minTapSize
     self.scene = scene
     self.screen = screen
     self.background = background
@@ -68,17 +82,32 @@ public struct LayoutCheck {
     self.backdrop = backdrop
   }
 
-  /// A node as drawn: its world transform, box and effective alpha, in painter's order.
+  /// A node as drawn: its world transform, box as seen (cut by any clip above it) and
+  /// effective alpha, in painter's order.
   struct Drawn {
     let node: Node
     let world: Affine
     let bounds: Rect
     let alpha: Double
     let order: Int
+    /// The box before any clip cut it.
+    let fullBounds: Rect
+    /// Whether it or a group it is in is marked moving.
+    let moving: Bool
   }
 
   /// Every problem, in a stable order: by kind, then in drawing order.
   public func problems() -> [LayoutProblem] {
+    // Texts that name their longest content are checked with it, then given back their own.
+    // An empty one shows a placeholder instead, or nothing: there is nothing typed to stretch.
+    let stressed = scene.findAll { $0.kind == .text && $0.layoutText != nil && !$0.text.isEmpty }
+    let own = stressed.map(\.text)
+    for node in stressed { if let longest = node.layoutText { node.text = longest } }
+    defer { for (node, text) in zip(stressed, own) { node.text = text } }
+    return findProblems()
+  }
+
+  private func findProblems() -> [LayoutProblem] {
     let drawn = visibleNodes()
     let screenRect = Rect(x: 0, y: 0, width: screen.x, height: screen.y)
     let texts = drawn.filter { $0.node.kind == .text && !$0.node.text.allSatisfy(\.isWhitespace) && $0.bounds.width > 0 }
@@ -88,7 +117,7 @@ public struct LayoutCheck {
       Self.overlapWidth($0.bounds, screenRect) > 0 && Self.overlapHeight($0.bounds, screenRect) > 0 && !isHidden($0, drawn)
     }
     var found: [LayoutProblem] = []
-    for text in texts where !contains(screenRect, text.bounds) && !isScrolledAway(text.node) {
+    for text in texts where !text.moving && !contains(screenRect, text.bounds) && !isScrolledAway(text.node) {
       found.append(problem(.offScreen, text.node, "\(Self.describe(text)) spans \(Self.span(text.bounds)) of a \(Self.size(screen)) screen"))
     }
     for text in texts {
@@ -99,7 +128,7 @@ public struct LayoutCheck {
       found.append(problem(.outsideWidget, text.node, "\(Self.describe(text)) spans \(Self.span(text.bounds)), leaving \(box) at \(Self.span(boxBounds))"))
     }
     for (i, a) in onScreen.enumerated() {
-      for b in onScreen[(i + 1)...] {
+      for b in onScreen[(i + 1)...] where !a.moving && !b.moving {
         let w = Self.overlapWidth(a.bounds, b.bounds)
         let h = Self.overlapHeight(a.bounds, b.bounds)
         guard w > Self.overlapDepth, h > Self.overlapDepth, !isBehindModal(a, b, drawn, screenRect) else {
@@ -110,6 +139,7 @@ public struct LayoutCheck {
     }
     found += coveredTaps(drawn, screenRect)
     found += lowContrast(onScreen, drawn, screenRect)
+    found += smallTaps(drawn, screenRect)
     return found
   }
 
@@ -117,24 +147,31 @@ public struct LayoutCheck {
     LayoutProblem(kind: kind, nodeID: node.id, message: "\(kind.rawValue): \(detail)")
   }
 
-  /// The visible nodes (groups included: a group may take taps), nearly transparent ones left
-  /// out, in painter's order.
+  /// The visible nodes (groups included: a group may take taps), nearly transparent ones and
+  /// those a clip cuts away wholly left out, in painter's order.
   func visibleNodes() -> [Drawn] {
     var out: [Drawn] = []
-    func walk(_ node: Node, _ parent: Affine, _ parentAlpha: Double) {
+    func walk(_ node: Node, _ parent: Affine, _ parentAlpha: Double, _ clip: Rect?, _ moving: Bool) {
       guard node.visible else { return }
       let alpha = parentAlpha * min(node.alpha, 1)
       // Nearly transparent: a fade's last frames or a sprite kept for later.
       guard alpha > 0.01 else { return }
       let world = parent * node.localTransform
+      let moving = moving || node.isMoving
+      let corners = node.localBounds.corners.map { world.apply($0) }
+      let full = Rect.bounding(corners) ?? .zero
       if node !== scene.root {
-        let corners = node.localBounds.corners.map { world.apply($0) }
-        let bounds = Rect.bounding(corners) ?? .zero
-        out.append(Drawn(node: node, world: world, bounds: bounds, alpha: alpha, order: out.count))
+        let seen = clip.map { Self.intersection(full, $0) } ?? full
+        // Wholly clipped away: nothing of it is drawn, and it takes no taps.
+        if clip.map({ Self.meets(full, $0) }) ?? true {
+          out.append(Drawn(node: node, world: world, bounds: seen, alpha: alpha, order: out.count, fullBounds: full, moving: moving))
+        }
       }
-      for child in node.drawOrderedChildren { walk(child, world, alpha) }
+      var childClip = clip
+      if node.clipsChildren { childClip = clip.map { Self.intersection(full, $0) } ?? full }
+      for child in node.drawOrderedChildren { walk(child, world, alpha, childClip, moving) }
     }
-    walk(scene.root, .identity, 1)
+    walk(scene.root, .identity, 1, nil, false)
     return out
   }
 
@@ -199,6 +236,14 @@ public struct LayoutCheck {
       && inner.maxY <= outer.maxY + t
   }
 
+  /// Whether some of `box` lies inside `clip`; a box with no width (a vertical line) or no
+  /// height needs only to reach it.
+  static func meets(_ box: Rect, _ clip: Rect) -> Bool {
+    let w = overlapWidth(box, clip)
+    let h = overlapHeight(box, clip)
+    return (w > 0 || (box.width == 0 && w == 0)) && (h > 0 || (box.height == 0 && h == 0))
+  }
+
   static func overlapWidth(_ a: Rect, _ b: Rect) -> Double { min(a.maxX, b.maxX) - max(a.minX, b.minX) }
   static func overlapHeight(_ a: Rect, _ b: Rect) -> Double { min(a.maxY, b.maxY) - max(a.minY, b.minY) }
 
@@ -209,11 +254,11 @@ public struct LayoutCheck {
   /// above counts exactly as it would for a finger.
   private func coveredTaps(_ drawn: [Drawn], _ screenRect: Rect) -> [LayoutProblem] {
     var found: [LayoutProblem] = []
-    for item in drawn where item.node.width > 0 && item.node.height > 0 && handlerTarget(item.node) === item.node {
+    for item in drawn where !item.moving && item.node.width > 0 && item.node.height > 0 && handlerTarget(item.node) === item.node {
       let centre = item.world.apply(Vec2(x: item.node.width / 2, y: item.node.height / 2))
       // A sprite whose shape misses its own centre (a ring-shaped polygon), or that is off screen
-      // (scrolled away), has no centre to tap.
-      guard screenRect.contains(centre), item.node.contains(centre) else { continue }
+      // (scrolled away) or clipped there, has no centre to tap.
+      guard screenRect.contains(centre), item.bounds.contains(centre), item.node.contains(centre) else { continue }
       let result = scene.hitTestDetail(centre) { handlerTarget($0) != nil }
       let taker: Node
       if let hit = result.hit {
@@ -226,7 +271,42 @@ public struct LayoutCheck {
       }
       // A sprite over the whole screen is a modal's backdrop: it blocks what is under it on purpose.
       if contains(taker.worldBounds, screenRect) { continue }
+      // Something moving passes over buttons by design.
+      if Self.isMoving(taker) { continue }
       found.append(problem(.coveredTap, item.node, "\(item.node) at \(Self.point(centre)) is under \(taker), which takes its taps"))
+    }
+    return found
+  }
+
+  /// Whether `node` or a group it is in is marked moving.
+  static func isMoving(_ node: Node) -> Bool {
+    var current: Node? = node
+    while let n = current {
+      if n.isMoving { return true }
+      current = n.parent
+    }
+    return false
+  }
+
+  /// Tappable sprites (their own handler) on screen that are narrower or shorter than
+  /// `minTapSize`: a child's finger misses them or hits their neighbour. A sprite's target is
+  /// its box and those of the children whose taps it takes (an empty group around a small icon
+  /// widens its target without changing how it looks).
+  private func smallTaps(_ drawn: [Drawn], _ screenRect: Rect) -> [LayoutProblem] {
+    var found: [LayoutProblem] = []
+    let least = minTapSize - Self.tolerance
+    var reach: [ObjectIdentifier: Rect] = [:]
+    for item in drawn where !item.moving && item.fullBounds.width > 0 && item.fullBounds.height > 0 {
+      guard let target = handlerTarget(item.node) else { continue }
+      let key = ObjectIdentifier(target)
+      reach[key] = reach[key].map { Self.union($0, item.fullBounds) } ?? item.fullBounds
+    }
+    for item in drawn where !item.moving && handlerTarget(item.node) === item.node {
+      guard let box = reach[ObjectIdentifier(item.node)], Self.overlapWidth(item.bounds, screenRect) > 0,
+        Self.overlapHeight(item.bounds, screenRect) > 0, box.width < least || box.height < least
+      else { continue }
+      found.append(
+        problem(.smallTap, item.node, "\(item.node) is \(Self.size(Vec2(x: box.width, y: box.height))), less than \(Self.size(Vec2(x: minTapSize, y: minTapSize)))"))
     }
     return found
   }
@@ -260,10 +340,10 @@ public struct LayoutCheck {
     return found
   }
 
-  /// Whether what holds `text` is faded to half or less: a disabled widget.
+  /// Whether `text` is drawn at half its opacity or less, by its own alpha or its groups'
+  /// (they draw the same): a disabled widget, or a label fading in or out.
   static func isFaded(_ text: Drawn) -> Bool {
-    let own = min(text.node.alpha, 1)
-    return own > 0 && text.alpha / own <= 0.5
+    text.alpha <= 0.5
   }
 
   /// The colour behind a text's centre from the filled shapes drawn before it, over the
@@ -312,6 +392,12 @@ public struct LayoutCheck {
   /// digits is held to a contrast ratio.
   static func hasLettersOrDigits(_ text: String) -> Bool {
     text.unicodeScalars.contains { $0.properties.isAlphabetic || $0.properties.numericType != nil }
+  }
+
+  static func union(_ a: Rect, _ b: Rect) -> Rect {
+    let x0 = min(a.minX, b.minX)
+    let y0 = min(a.minY, b.minY)
+    return Rect(x: x0, y: y0, width: max(a.maxX, b.maxX) - x0, height: max(a.maxY, b.maxY) - y0)
   }
 
   static func intersection(_ a: Rect, _ b: Rect) -> Rect {

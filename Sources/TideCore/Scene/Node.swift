@@ -258,6 +258,21 @@ public final class Node {
   /// `cornerRadius`), and take taps only there. Nested clips intersect.
   public var clipsChildren = false
 
+  /// When true, a press takes this node (or a child it handles) even if it appeared under the
+  /// pointer a moment after the previous tap ended (see `TapGuard`): things a player taps as fast
+  /// as they come, like bubbles popping up, are meant to be hit at once.
+  public var instantTap = false
+
+  /// When true, the node and its subtree move by design (an item falling, a label floating
+  /// away): `LayoutCheck` leaves them out of its overlap and covered-tap checks, since where they
+  /// pass over something else at one frame says nothing about the layout.
+  public var isMoving = false
+
+  /// The longest text this node may ever show (a field's widest possible entry), or nil:
+  /// `LayoutCheck` measures the node, while it shows any text, with this text in its place, so
+  /// an overflow is found before a player types the long name that causes it.
+  public var layoutText: String?
+
   /// The corners of a line or polygon in box space, in order. Setting them sets `width` and
   /// `height` to the extent of the points from the box origin (`pointBounds` holds their
   /// bounding box), so anchors and layout see the shape's size.

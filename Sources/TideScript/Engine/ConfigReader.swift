@@ -120,6 +120,18 @@ struct ConfigReader {
           default: problem = "\(file): options.\(name) must be a string, number or boolean, got \(lua.typeName(at: v))"
           }
         }
+      case "tap_guard":
+        guard type == .number, let v = lua.toDouble(at: valueIndex), (0...2).contains(v) else {
+          problem = "\(file): tap_guard must be a number of seconds from 0 to 2, got \(describe(valueIndex))"
+          return
+        }
+        config.tapGuard = v
+      case "min_tap_size":
+        guard type == .number, let v = lua.toDouble(at: valueIndex), (LayoutCheck.defaultMinTapSize...400).contains(v) else {
+          problem = "\(file): min_tap_size must be a number from 44 to 400, got \(describe(valueIndex))"
+          return
+        }
+        config.minTapSize = v
       case "sizes":
         problem = readSizes(file: file, at: valueIndex)
       case "window":

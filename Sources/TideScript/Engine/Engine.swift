@@ -314,7 +314,8 @@ public final class Engine: GameDriver, Part, GameRestarting {
     LayoutCheck(
       scene: scene, screen: designSize, background: background,
       handlerTarget: { [unowned self] node in input.handlerTarget(for: node) }, backdrop: backdrop,
-      scrolledWorld: scenes.current.flatMap { $0.camera.isAtRest ? nil : $0.camera.world }
+      scrolledWorld: scenes.current.flatMap { $0.camera.isAtRest ? nil : $0.camera.world },
+      minTapSize: config.minTapSize
     ).problems()
   }
 
@@ -322,7 +323,7 @@ public final class Engine: GameDriver, Part, GameRestarting {
 
   /// The engine's version, written into recordings (`@engine`); bump it when a change can make
   /// an old recording play differently.
-  public static let version = "0.9.0"
+  public static let version = "0.10.0"
 
   /// The game's version: a hash of every file in its folder but `tests/`, so a recording made
   /// before the game changed is noticed (`@game`).

@@ -32,6 +32,12 @@ public struct GameConfig: Sendable {
   public var font: String?
   /// The file `font` names, checked when conf.lua was read.
   var fontFile: URL?
+  /// How long after a tap ends a press must find a sprite that was there then (`tap_guard`,
+  /// game seconds; 0 turns the guard off): see `TapGuard`.
+  public var tapGuard = TapGuard.defaultInterval
+  /// The smallest tap target, each side in design units, the layout check lets pass
+  /// (`min_tap_size`): Apple's guidelines ask 44 points, Material's 48.
+  public var minTapSize = LayoutCheck.defaultMinTapSize
   /// The design size from conf.lua and `--size`, restored by each test start without a `size`.
   var declaredSize = Vec2(x: 390, y: 844)
   /// The options as conf.lua declares them, before `--option` or a test overrides any.

@@ -21,6 +21,8 @@ final class Input: Part {
   /// The pointer that moved, went down or up last: what `tide.input.pointer()` reports.
   var lastPointer = PointerID.mouse
   var gestures = GestureRecognizer()
+  /// Keeps a quick second tap off what the first one brought under the finger.
+  var tapGuard = TapGuard()
   /// Each gamepad plugged in, by its number: its name, the buttons held, its axes off rest.
   var pads: [Int: Pad] = [:]
   var listeners: [String: [(owner: Int, fn: LuaRef)]] = [:]
@@ -42,6 +44,7 @@ final class Input: Part {
   func resetGame(seed: UInt64) {
     listeners.removeAll()
     gestures = GestureRecognizer()
+    tapGuard.reset()
     pending.removeAll()
     missedPresses.removeAll()
     keysDown.removeAll()
@@ -63,5 +66,9 @@ struct Pad {
 }
 
 extension Input: SceneScoped {
-  func sceneDidEnd(_ scene: Scenes.Active) { removeListeners(owner: scene.owner) }
+  func sceneDidEnd(_ scene: Scenes.Active) {
+    removeListeners(owner: scene.owner)
+    // A hold is the entering scene's; the next one asks for its own.
+    tapGuard.endHold()
+  }
 }

@@ -133,6 +133,19 @@ extension Input {
       return 1
     }
 
+    /// Holds every press back from the sprites for `seconds` of game time, or until the current
+    /// scene ends: a screen sliding in (tide.ui's screens call it as they arrive) is not where
+    /// the player saw it, so a tap during the slide would land on whatever moves under the
+    /// finger. Listeners (`tide.input.on("pointer_down", ...)`) still hear the presses. A later
+    /// call can only lengthen the hold; `0` adds nothing.
+    /// @param seconds number: 0 to 60
+    /// @example tide.input.hold(0.3)  -- the slide-in lasts 0.3 s
+    m.function("hold") { [unowned self] lua in
+      let seconds = try lua.checkNumber(1, "seconds", in: Input.holdSeconds)
+      tapGuard.hold(until: clock.time + seconds)
+      return 0
+    }
+
     /// The pointers down now, in the order they went down: each `{ id = , x = , y = }`, the id
     /// `"mouse"` (its left button held) or a finger's number.
     /// @return table[]
@@ -156,6 +169,7 @@ extension Input {
   }
 
   static let padNumbers = NumberRange(integers: 1...GamepadEvent.maxPads)
+  static let holdSeconds = NumberRange(0...60)
 
   /// The value of string enum `T` named at `arg`, refusing any other name with the list.
   static func checkEnum<T: RawRepresentable & CaseIterable>(
@@ -230,6 +244,12 @@ extension Input {
       return
     case .wheel, .text: break
     }
+    tapGuard.interval = context.config.tapGuard
+    if case .pointerUp(let p, let id) = event, tapGuard.isOn, gestures.pointersDown.contains(id) {
+      // What a press would find now, before the tap's handler changes the screen.
+      sprites.tables.pullAll()
+      tapGuard.released(at: p, time: clock.time, snapshot: sprites.graph.hitSnapshot { self.handlerTarget(for: $0) != nil })
+    }
     let gestureEvents = gestures.handle(event) { [unowned self] p in
       // A hit test reads every sprite's position: take them all at once, not one by one.
       sprites.tables.pullAll()
@@ -238,7 +258,9 @@ extension Input {
         // The clock has stepped already: the tick whose input this is, as recordings count it, is one before.
         missedPresses.append(MissedPress(tick: clock.tick - 1, point: p))
       }
-      return hit
+      guard isPress, let hit, let target = handlerTarget(for: hit) else { return hit }
+      let admitted = tapGuard.admits(hit, target: target, at: p, time: clock.time) { self.handlerTarget(for: $0) }
+      return admitted ? hit : nil
     }
     for gesture in gestureEvents { dispatch(gesture) }
   }

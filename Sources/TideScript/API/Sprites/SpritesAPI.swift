@@ -19,6 +19,7 @@ enum SpriteField: String, CaseIterable {
   case x, y, w, h, width, height, anchor, anchor_x, anchor_y, scale, scale_x, scale_y, rotation, alpha, z
   case visible, flip_x, flip_y, tint, fill, stroke, stroke_width, radius, text, font, size, color, align
   case image, frame, tag, name, kind, id, parent, data, clip, points
+  case instant_tap, moving, layout_text, removed
   case max_width, max_height, fit, min_size, shown_text, shown_size
 
   static let list = allCases.map(\.rawValue).joined(separator: ", ")
@@ -30,7 +31,7 @@ enum SpriteField: String, CaseIterable {
   /// Fields a script reads but never writes, in a constructor or as `s.kind = ...`.
   var isReadOnly: Bool {
     switch self {
-    case .kind, .id, .parent, .data, .shown_text, .shown_size: true
+    case .kind, .id, .parent, .data, .shown_text, .shown_size, .removed: true
     default: false
     }
   }
@@ -310,6 +311,10 @@ extension Sprites {
     /// @field name string?: a name for finding one sprite; nil clears it
     /// @field clip boolean: true shows the children, and lets them take taps, only inside this sprite's shape (its box rounded by `radius`, or its ellipse); clips nest by intersecting
     /// @field points number[]: lines and polygons: `{ x1, y1, x2, y2, ... }` relative to `x`, `y`
+    /// @field instant_tap boolean: true lets a press take it even when it appeared under the finger just after the previous tap ended (things tapped as fast as they come, like bubbles); by default such a press goes to nothing, so a double tap cannot hit what the first tap brought up (conf.lua's `tap_guard`)
+    /// @field moving boolean: true marks it and its children as moving by design (an item falling, a "+1" floating away): the layout check leaves them out of its overlap and covered-tap checks
+    /// @field layout_text string?: the longest text this text sprite may show (a name field's widest entry): while the sprite shows any text, the layout check measures this in its place, so an overflow shows before a player types it; nil (the default) checks `text`
+    /// @field removed boolean: read-only: true once the sprite is gone from the scene (removed, its group removed, or its scene left); a removed sprite draws nothing and takes no taps
     /// @field kind string: read-only: "rect", "circle", "ellipse", "line", "polygon", "image", "text", "group" or "particles"
     /// @field id integer: read-only: unique in a run
     /// @field parent Sprite?: read-only: the group it is in
@@ -348,8 +353,11 @@ extension Sprites {
       return 1
     }
 
-    /// Removes the sprite and its children from the scene; later use of it is harmless.
+    /// Removes the sprite and its children from the scene; later use of it is harmless, and its
+    /// `removed` field reads true from then on (as it does once its group is removed or its
+    /// scene left).
     /// @example bubble:remove()
+    /// @example if not star.removed then star.y = star.y + fall * dt end
     t.method("remove") { [unowned self] lua in
       let node = try checkSprite(lua, 1)
       releaseSubtree(node)
@@ -741,6 +749,10 @@ extension Sprites {
     case .tag: lua.push(node.tag)
     case .name: lua.push(node.name)
     case .clip: lua.push(node.clipsChildren)
+    case .instant_tap: lua.push(node.instantTap)
+    case .moving: lua.push(node.isMoving)
+    case .layout_text: if let text = node.layoutText { lua.push(text) } else { lua.pushNil() }
+    case .removed: lua.push(!node.isAttached)
     case .points:
       lua.newTable(narr: Int32(min(node.points.count * 2, Int(Int32.max))), nrec: 0)
       for (i, point) in node.points.enumerated() {
@@ -882,6 +894,9 @@ extension Sprites {
       guard let i = try lua.rangedNumber(at: v, "frame", in: Limits.frame, arg: arg) else { throw bad("integer") }
       node.frameIndex = Int(i) - 1
     case .clip: node.clipsChildren = try bool()
+    case .instant_tap: node.instantTap = try bool()
+    case .moving: node.isMoving = try bool()
+    case .layout_text: node.layoutText = lua.type(at: v) == .nil ? nil : try checkText(string(), arg: arg)
     case .points:
       guard node.kind == .line || node.kind == .polygon else {
         let what = prefix.map { "\($0): " } ?? ""
@@ -890,7 +905,7 @@ extension Sprites {
       node.points = try pointList(lua, at: v, arg: arg, minimum: node.kind == .line ? 2 : 3)
     case .tag: node.tag = try checkLength(optionalString(), "tag", Limits.labelBytes, arg: arg)
     case .name: node.name = try checkLength(optionalString(), "name", Limits.labelBytes, arg: arg)
-    case .kind, .id, .parent, .data, .shown_text, .shown_size:
+    case .kind, .id, .parent, .data, .shown_text, .shown_size, .removed:
       // Refused above by `isReadOnly`; listed so the switch stays exhaustive and a new field
       // cannot be forgotten here.
       return

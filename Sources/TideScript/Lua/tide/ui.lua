@@ -9,7 +9,7 @@
 --   label{ text, size, color, align, width, wrap }        :text() :set_text(s) :set_color(c)
 --   button{ text, on_press, style, width, height, enabled, visible }
 --                                                         :text() :set_text(s) :set_enabled(b) :press()
---   text_field{ text, placeholder, max_length, numeric, required, validate, on_change, on_submit }
+--   text_field{ text, placeholder, max_length, numeric, min, max, required, validate, on_change, on_submit }
 --                                                         :text() :number() :set_text(s) :focus() :blur()
 --                                                         :is_valid() :error() :set_enabled(b)
 --   slider{ min, max, step, value, format, on_change }    :value() :set_value(v) :set_enabled(b)
@@ -124,7 +124,9 @@ local ui = {
   --- @field text string?: the starting text
   --- @field placeholder string?: shown while empty
   --- @field max_length integer?: at most this many characters go in
-  --- @field numeric boolean?: only digits go in
+  --- @field numeric boolean?: a whole number: other characters (typos) are dropped; a point, comma or sign, a value outside `min`..`max` or longer than `max_length` stays as typed but is refused, the field saying the range ("Whole numbers from 1 to 100"); never rewritten ("1.5" is not 15)
+  --- @field min integer?: a numeric field's least value
+  --- @field max integer?: a numeric field's greatest value
   --- @field required boolean?: empty is invalid, with `required_message` ("Required")
   --- @field required_message string?: what an empty required field says
   --- @field validate fun(text: string, field: TextField)?: returns nil when the text is acceptable, or a string saying why not
@@ -138,7 +140,8 @@ local ui = {
   --- @field enabled boolean?: false starts it disabled
   --- @field name string?: the box's name (the text is `<name>_text`)
   --- @method text() string: the text
-  --- @method number() number?: the text as a number, nil when it is not one
+  --- @method number() number?: the text as a number, nil when it is not one (numeric: nil unless a whole number it takes)
+  --- @method longest_text() string?: the longest text it takes (`max_length` of "W", or of "0" when numeric), for a label's `layout_text`
   --- @method set_text(text: string) TextField: replaces the text from code (no `on_change`; not marked as edited)
   --- @method focus() TextField: takes the focus, as a tap would
   --- @method blur() TextField: gives the focus up
@@ -146,6 +149,7 @@ local ui = {
   --- @method is_valid() boolean: whether `error()` is nil
   --- @method error() string?: why the text is not acceptable, or nil
   --- @method set_enabled(enabled: boolean) TextField: disabled, it ignores taps and typing
+  --- @example tide.ui.text_field{ name = "game_time", numeric = true, min = 10, max = 120, max_length = 3 }
   text_field = require("tide.ui.text_field"),
   --- A value from `min` to `max` in steps of `step`: drag the thumb, or tap the track to jump
   --- there; the value shows at the right end.
@@ -249,17 +253,27 @@ local ui = {
   reset = navigation.reset,
 }
 
+-- The least a finger's tap target should be, each side (Material's 48 dp; Apple asks 44 pt).
+local FINGER = 48
+
 --- A round "i" button (a secondary `Button`): `tide.ui.info_button{ on_press, size = 40, name = "info" }`.
+--- However small it is drawn, it takes taps over at least 48 by 48 points around its centre.
 --- @param opts { on_press?: fun(button: Button), size?: number, name?: string, x?: number, y?: number, anchor?: Anchor, visible?: boolean, parent?: Sprite }?: `size` defaults to 40, `name` to "info"
 --- @return Button
 function ui.info_button(opts)
   opts = core.options("info_button", opts)
   local size = opts.size or 40
-  return button{
+  local info = button{
     text = "i", on_press = opts.on_press, name = opts.name or "info", width = size, height = size,
     radius = size / 2, style = "secondary", size = size * 0.6, x = opts.x, y = opts.y, anchor = opts.anchor,
     visible = opts.visible, parent = opts.parent,
   }
+  if size < FINGER then
+    -- An empty group draws nothing but takes taps for the button it sits in.
+    local margin = (FINGER - size) / 2
+    tide.sprite.group{ parent = info.sprite, x = -margin, y = -margin, w = FINGER, h = FINGER, name = info.sprite.name .. "_reach" }
+  end
+  return info
 end
 
 --- A button that goes back a screen: `tide.ui.back_button{ text = "‹ Back", name = "back" }`.

@@ -17,9 +17,11 @@ local function curtain(state, fill)
   state.direction = nil
   if not direction or direction == "none" then return end
   local w, h = tide.screen.width, tide.screen.height
-  -- Not quite opaque: taps pass only through what does not hide what is below,
-  -- and the new screen must take taps while the curtain slides.
+  -- Not quite opaque: what does not hide what is below takes no taps either.
   local cover = tide.sprite.rect{ w = w, h = h, fill = fill, z = 10000, name = "transition", alpha = 0.95 }
+  -- Until the slide ends, a tap (a quick second tap on the button that led here) would land
+  -- on whatever slides under the finger: presses wait for the screen to settle.
+  tide.input.hold(TRANSITION)
   tide.tween(cover, TRANSITION, { x = direction == "back" and w or -w, alpha = 0.2 }, {
     ease = "out_cubic", on_done = function() cover:remove() end,
   })

@@ -24,6 +24,7 @@ function Segmented:set_width(w)
   local each = (w - 8) / #self.segments
   for i, segment in ipairs(self.segments) do
     segment.box.x, segment.box.w = 4 + (i - 1) * each, each
+    segment.reach.w = each
     segment.label.x = each / 2
     segment.label.max_width = math.max(1, each - 12)
   end
@@ -51,12 +52,15 @@ return function(opts)
       parent = box, y = (h - 8) / 2, anchor = "center", size = opts.size or 20, font = opts.font or theme.font, align = "center",
       max_height = h - 12, fit = "shrink",
     })
+    -- The segment takes taps over the control's whole height, its inset margin too: a finger
+    -- needs the room more than the highlight does.
+    local reach = tide.sprite.group{ parent = box, y = -4, w = 10, h = h }
     box:on("tap", function()
       if not self.enabled or self.current == id then return end
       self:set_value(id)
       if self.on_change then self.on_change(self, id) end
     end)
-    self.segments[#self.segments + 1] = { id = id, box = box, label = label }
+    self.segments[#self.segments + 1] = { id = id, box = box, label = label, reach = reach }
   end
   self:set_width(w)
   self:set_value(opts.value or self.segments[1].id)

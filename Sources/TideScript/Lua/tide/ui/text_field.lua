@@ -4,6 +4,11 @@
 -- `required`) decide whether the text is acceptable, and once the field has
 -- been edited or left, an invalid one turns red and says why beneath.
 --
+-- A numeric field never turns what the player typed into another number: a
+-- point, a comma or a sign stays as typed ("1.5" is not 15), as does a value
+-- past `max` or a digit past `max_length`, and the field refuses it, saying
+-- the whole numbers it takes. Only other characters (typos) are dropped.
+--
 -- One field has the focus at a time. Tapping anywhere else (or "return")
 -- takes it away; an open alert holds back all typing.
 
@@ -17,8 +22,41 @@ local TEXT_INSET = 14   -- text and caret start this far inside the box
 function TextField:text() return self.value_text end
 TextField.value = TextField.text
 
---- The text as a number (nil when it is not one).
-function TextField:number() return tonumber(self.value_text) end
+--- The text as a number (nil when it is not one; for a numeric field, nil unless it is a
+--- whole number the field takes).
+function TextField:number()
+  if self.numeric and self:number_problem() then return nil end
+  return tonumber(self.value_text)
+end
+
+--- What a numeric field says when it refuses a value: the whole numbers it takes.
+function TextField:range_message()
+  local low, high = self.min, self.max
+  if low and high then return ("Whole numbers from %d to %d"):format(low, high) end
+  if low then return ("Whole numbers from %d up"):format(low) end
+  if high then return ("Whole numbers up to %d"):format(high) end
+  return "Whole numbers only"
+end
+
+-- Why a numeric field's text is not a number it takes, or nil.
+function TextField:number_problem()
+  local text = self.value_text
+  if not self.numeric or text == "" then return nil end
+  local n = text:match("^%d+$") and tonumber(text)
+  if not n or (self.max_length and utf8.len(text) > self.max_length)
+    or (self.min and n < self.min) or (self.max and n > self.max) then
+    return self:range_message()
+  end
+  return nil
+end
+
+--- The longest text the field takes, of its widest characters ("W", or "0" when numeric), for
+--- the layout check (a text sprite's `layout_text`); nil without a `max_length`. Give it to
+--- any label that shows what was typed elsewhere: `label.layout_text = field:longest_text()`.
+function TextField:longest_text()
+  if not self.max_length then return nil end
+  return string.rep(self.numeric and "0" or "W", self.max_length)
+end
 
 --- Replaces the text from code (no on_change; it does not mark the field as edited).
 function TextField:set_text(text)
@@ -31,6 +69,8 @@ end
 function TextField:error()
   local text = self.value_text
   if self.required and text == "" then return self.required_message end
+  local refused = self:number_problem()
+  if refused then return refused end
   if self.validate then return self.validate(text, self) end
   return nil
 end
@@ -106,10 +146,13 @@ function TextField:edit(text)
 end
 
 function TextField:insert(typed)
-  if self.numeric then typed = typed:gsub("%D", "") end
+  -- A numeric field keeps a point, a comma or a sign to refuse the value; only typos go.
+  if self.numeric then typed = typed:gsub("[^%d%.,%+%-]", "") end
   local text = self.value_text
+  -- A numeric field takes one character past its length, to refuse "1000" rather than cut it to "100".
+  local limit = self.max_length and (self.numeric and self.max_length + 1 or self.max_length)
   for _, code in utf8.codes(typed) do
-    if self.max_length and utf8.len(text) >= self.max_length then break end
+    if limit and utf8.len(text) >= limit then break end
     text = text .. utf8.char(code)
   end
   if text ~= self.value_text then self:edit(text) end
@@ -124,7 +167,7 @@ function TextField:key(name)
   end
 end
 
---- tide.ui.text_field{ text, placeholder, max_length, numeric, required, required_message,
+--- tide.ui.text_field{ text, placeholder, max_length, numeric, min, max, required, required_message,
 ---   validate = function(text, field) return nil or "why not" end,
 ---   on_change = function(field, text), on_submit, on_blur, width, height, size, name, enabled }
 return function(opts)
@@ -158,6 +201,9 @@ return function(opts)
   })
   self.value_text = ""
   self.max_length, self.numeric = opts.max_length, opts.numeric
+  self.min, self.max = opts.min, opts.max
+  -- The layout check measures the field's text at its longest.
+  self.shown.layout_text = self:longest_text()
   self.required, self.required_message = opts.required, opts.required_message or "Required"
   self.validate, self.on_change, self.on_submit, self.on_blur = opts.validate, opts.on_change, opts.on_submit, opts.on_blur
   self.enabled, self.scene = true, core.visit()
