@@ -25,18 +25,6 @@ local function column_layout(screen)
   return tide.screen.height < layout.short_below and layout[screen .. "_short"] or layout[screen]
 end
 
--- A whole number within data/match.lua's range for field `key`: anything else is refused with
--- the range said, never rewritten into a number the player did not type.
-local function in_range(key)
-  local range = match.points[key]
-  return function(text)
-    local n = text:match("^%d+$") and math.tointeger(tonumber(text))
-    if not n then return ("Enter a whole number from %d to %d"):format(range.min, range.max) end
-    if n < range.min then return ("At least %d (up to %d)"):format(range.min, range.max) end
-    if n > range.max then return ("At most %d (from %d)"):format(range.max, range.min) end
-  end
-end
-
 -- A field with its caption above, bound to settings[key].
 local function captioned_field(caption, key, opts)
   opts.name, opts.text = key, settings[key]
@@ -52,8 +40,11 @@ end
 -- A points field: whole numbers in its range, which the field is told so it can refuse the rest.
 local function points_field(caption, key, placeholder, on_change)
   local range = match.points[key]
+  -- tide.ui's field refuses a decimal, a minus or a value past the range and says the range,
+  -- never rewriting what the player typed.
   return captioned_field(caption, key, { numeric = true, min = range.min, max = range.max,
-    placeholder = placeholder, validate = in_range(key), on_change = on_change })
+    required = true, required_message = ("Whole numbers from %d to %d"):format(range.min, range.max),
+    placeholder = placeholder, on_change = on_change })
 end
 
 ui.screen("launch", {

@@ -129,7 +129,7 @@ local ui = {
   --- @field max integer?: a numeric field's greatest value
   --- @field required boolean?: empty is invalid, with `required_message` ("Required")
   --- @field required_message string?: what an empty required field says
-  --- @field validate fun(text: string, field: TextField)?: returns nil when the text is acceptable, or a string saying why not
+  --- @field validate fun(text: string, field: TextField)?: returns nil when the text is acceptable, or a string saying why not; a numeric field asks it first for the words when it refuses a number (else it says the range)
   --- @field on_change fun(field: TextField, text: string)?: called on each edit by the player
   --- @field on_submit fun(field: TextField, text: string)?: called on "return"
   --- @field on_blur fun(field: TextField)?: called when it loses the focus

@@ -69,8 +69,9 @@ end
 function TextField:error()
   local text = self.value_text
   if self.required and text == "" then return self.required_message end
+  -- A refused number is said in the game's own words when its `validate` has some for it.
   local refused = self:number_problem()
-  if refused then return refused end
+  if refused then return self.validate and self.validate(text, self) or refused end
   if self.validate then return self.validate(text, self) end
   return nil
 end
