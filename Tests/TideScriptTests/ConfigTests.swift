@@ -146,7 +146,7 @@ final class ConfigTests: XCTestCase {
   func testBadFieldsAreNamed() throws {
     XCTAssertEqual(
       try loadError(conf: #"return { colour = "red" }"#),
-      "game/conf.lua: unknown field 'colour' (valid: author, background, height, modules, options, scene, screenshot, sizes, title, width, window)")
+      "game/conf.lua: unknown field 'colour' (valid: author, background, height, identity, modules, options, scene, screenshot, sizes, title, version, width, window)")
     XCTAssertEqual(
       try loadError(conf: "return { width = 5 }"),
       "game/conf.lua: width must be a number from 16 to 8192, got 5")

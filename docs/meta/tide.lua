@@ -316,12 +316,14 @@ function Column:layout() end
 ---@field author? string who made the game (`tide.game.author`)
 ---@field background? tide.Color drawn behind everything
 ---@field height? number design units, 16 to 8192
+---@field identity? string the data folder's name (saves, crash capsules); default: the game folder's
 ---@field modules? table<string, string> module prefixes served from a sibling game: `{ rps = "../rps" }`
 ---@field options? table<string, string|number|boolean> defaults a player or a test may override (`tide.options`)
 ---@field scene? string the scene entered once `main.lua` has run
 ---@field screenshot? string the golden screen docs/examples.md shows
 ---@field sizes? string[] the screen sizes the game is laid out for, each `"WxH"`
 ---@field title? string the window title (`tide.game.title`)
+---@field version? string the game's version, like `"1.2.0"`, named in its archive and recordings
 ---@field width? number design units, 16 to 8192
 ---@field window? tide.WindowConfig how the window opens: `{ fullscreen = true }`
 local Config = {}

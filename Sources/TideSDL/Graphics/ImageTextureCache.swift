@@ -81,7 +81,9 @@ final class ImageTextureCache {
       assets.reportMissing(name, kind: "image", reason: "is larger than \(Limits.imageSide) pixels a side")
       return nil
     }
-    guard let url = assets.imageURL(named: name), let surface = IMG_Load(url.path) else {
+    guard let path = assets.imagePath(named: name),
+      let surface = assets.load(path, fromFile: { IMG_Load($0) }, fromMemory: { IMG_Load_RW($0, 1) })
+    else {
       failed.insert(name)
       assets.reportMissing(name, kind: "image")
       return nil

@@ -1,3 +1,4 @@
+import Foundation
 import TideCore
 
 /// A game's `conf.lua`: its title, author, design size, background, entry scene and options.
@@ -24,12 +25,25 @@ public struct GameConfig: Sendable {
   /// The screen sizes the game supports (`sizes = { "390x844", "375x667" }`), which
   /// `tide check --layout` checks; empty when conf.lua names none (then the design size alone).
   public var sizes: [Vec2]
+  /// The game's own version (`version = "1.2.0"`), written into its archive, recordings and
+  /// crash capsules; nil when conf.lua names none.
+  public var version: String?
+  /// The name of the game's data folder (saves, crash capsules, logs); nil: the game folder's
+  /// name, or for an archive the folder it was packed from.
+  public var identity: String?
   /// How the game wants its window (`window = { fullscreen = true }`); `--fullscreen` overrides.
   public var window = WindowSettings()
   /// The design size from conf.lua and `--size`, restored by each test start without a `size`.
   var declaredSize = Vec2(x: 390, y: 844)
   /// The options as conf.lua declares them, before `--option` or a test overrides any.
   var declaredOptions: [String: OptionValue] = [:]
+
+  /// Whether `name` can name a data folder: 1 to 64 of letters, digits, `_`, `-` and `.`, not
+  /// starting with `.` (so never a hidden folder, `..` or a path).
+  public static func isValidIdentity(_ name: String) -> Bool {
+    guard !name.isEmpty, name.utf8.count <= 64, !name.hasPrefix(".") else { return false }
+    return name.unicodeScalars.allSatisfy { ($0.isASCII && CharacterSet.alphanumerics.contains($0)) || "_-.".unicodeScalars.contains($0) }
+  }
 
   /// The sizes `tide check --layout` checks: those declared, else the design size.
   public var checkedSizes: [Vec2] { sizes.isEmpty ? [Vec2(x: width, y: height)] : sizes }

@@ -623,8 +623,8 @@ extension Sprites {
   }
 
   func imageSize(_ name: String, arg: Int32) throws -> Vec2 {
-    guard let size = context.backend.imageSize(named: name) ?? AssetCatalog.imageSize(named: name, in: context.gameDirectory) else {
-      if let problem = AssetCatalog.problem(named: name, extensions: ImageInfo.extensions, in: context.gameDirectory, shown: context.displayPath) {
+    guard let size = context.backend.imageSize(named: name) ?? AssetCatalog.imageSize(named: name, in: context.files) else {
+      if let problem = AssetCatalog.problem(named: name, extensions: ImageInfo.extensions, in: context.files, shown: context.displayPath) {
         throw LuaArgumentError(arg: arg, message: problem)
       }
       throw LuaArgumentError(arg: arg, message: "no image '\(name)' in \(context.displayPath)/assets")
