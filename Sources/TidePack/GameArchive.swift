@@ -18,7 +18,15 @@ public enum GameArchive {
 
   /// Reads and checks the archive at `url`; `shown` names it in messages.
   public static func open(_ url: URL, shown: String) throws(ArchiveError) -> ArchiveFiles {
-    let data = try readFile(url, shown: shown)
+    try open(readFile(url, shown: shown), from: url, shown: shown)
+  }
+
+  /// Checks and opens an archive already in memory (on a platform where the game ships inside
+  /// the app, read by the app's own means); `url` names where it came from.
+  public static func open(_ data: Data, from url: URL, shown: String) throws(ArchiveError) -> ArchiveFiles {
+    guard Int64(data.count) <= ArchiveLimits.archiveBytes else {
+      throw ArchiveError("\(shown): \(data.count) bytes, over the \(ArchiveLimits.archiveBytes >> 20) MiB a game archive may be")
+    }
     let archive: Archive
     do {
       archive = try Archive(data: data, accessMode: .read)

@@ -121,7 +121,10 @@ func play(_ arguments: PlayerArguments) throws(PlayerError) {
       window.screenshotPath = URL(fileURLWithPath: screenshot)
       window.screenshotAt = arguments.screenshotAt
     }
-    _ = try runWindow(driver: engine, options: window)
+    let report = try runWindow(driver: engine, options: window)
+    if let screenshot = arguments.screenshot, !report.screenshotWritten {
+      throw PlayerError("no screenshot was taken in \(screenshot) (the window closed before \(arguments.screenshotAt) s)")
+    }
     if let line = engine.reportLine, arguments.debug || arguments.quitAfter != nil { print(line) }
   } catch let error as PlayerError {
     throw error

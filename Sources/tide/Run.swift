@@ -172,7 +172,7 @@ struct Run: ParsableCommand {
       defer { Signals.window(open: false) }
       let report = try TideSDL.runWindow(driver: engine, options: window)
       if let signal = Signals.received { throw ExitCode(128 + signal) }
-      if let line = engine.reportLine { print(line) }
+      if let line = engine.reportLine, !options.playerMode { print(line) }
       if screenshot != nil && !report.screenshotWritten {
         printError("no screenshot was taken (the window closed before \(screenshotAt) s)")
         throw ExitCode.failure

@@ -42,7 +42,7 @@ final class BundleProofTests: XCTestCase {
       // Proof that the system's copies are gone: the tide built here cannot start.
       "'\(CLITests.tideBinary.path)' --version >/dev/null 2>&1 && echo 'TIDE STARTED' || echo 'tide cannot start'",
       "LD_DEBUG=libs LD_DEBUG_OUTPUT='\(log)' '\(bundle.path)/rps' --headless --input '\(replay)' || echo \"HEADLESS FAILED $?\"",
-      "'\(bundle.path)/rps' --input '\(replay)' --screenshot '\(shot)' --screenshot-at 1 --quit-after 1.5 || echo \"WINDOW FAILED $?\"",
+      "'\(bundle.path)/rps' --input '\(replay)' --screenshot '\(shot)' --screenshot-at 0.5 --quit-after 4 || echo \"WINDOW FAILED $?\"",
     ]).joined(separator: "\n")
     let result = try run("/usr/bin/unshare", ["--mount", "--propagation", "private", "/bin/sh", "-c", script], in: scratch)
     XCTAssertEqual(result.status, 0, result.stderr)

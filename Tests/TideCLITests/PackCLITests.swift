@@ -103,7 +103,7 @@ final class PackCLITests: XCTestCase {
       let shot = archive.deletingPathExtension().appendingPathExtension("\(Int(seconds * 10)).png")
       addTeardownBlock { try? FileManager.default.removeItem(at: shot) }
       let result = try tide(
-        ["run", archive.path, "--input", input.path, "--screenshot", shot.path, "--screenshot-at", String(seconds), "--quit-after", String(seconds + 0.3)],
+        ["run", archive.path, "--input", input.path, "--screenshot", shot.path, "--screenshot-at", String(seconds), "--quit-after", String(seconds + 3)],
         timeout: 60, window: true)
       XCTAssertEqual(result.status, 0, result.stderr)
       return try RGBAImage(contentsOf: shot)

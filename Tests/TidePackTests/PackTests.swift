@@ -101,3 +101,48 @@ final class PackTests: XCTestCase {
     }
   }
 }
+
+/// A packed game's error, as its player meets it: a screen with a Restart button that takes
+/// every input, a log in the data folder, and the game started again by the button.
+final class PlayerModeTests: XCTestCase {
+  func testRestartStartsTheGameAgainAndTheErrorIsLogged() throws {
+    let scratch = try PackScratch()
+    let game = try scratch.game("breaks", [
+      "conf.lua": "return { width = 400, height = 300, scene = \"play\" }\n",
+      "main.lua": """
+        tide.scene.define("play", {
+          enter = function()
+            local field = tide.sprite.rect{ x = 0, y = 0, w = 400, h = 300 }
+            field:on("tap", function() error("a tap breaks it") end)
+          end,
+        })
+        """,
+    ])
+    var options = EngineOptions()
+    options.playerMode = true
+    options.logErrors = false
+    options.saveDirectory = scratch.root.appendingPathComponent("data")
+    let engine = try Engine(gameDirectory: game, backend: HeadlessBackend(), options: options)
+    try engine.start()
+    func tap(_ x: Double, _ y: Double) {
+      engine.enqueue(.pointerDown(Vec2(x: x, y: y)))
+      engine.enqueue(.pointerUp(Vec2(x: x, y: y)))
+      engine.advance(seconds: 0.1)
+    }
+    XCTAssertNil(engine.overlay)
+    tap(50, 50)
+    let screen = try XCTUnwrap(engine.overlay)
+    let button = try XCTUnwrap(screen.button)
+    XCTAssertEqual(button.label, "Restart")
+    XCTAssertFalse(screen.message.contains("a tap breaks it"), "the player is spared the details")
+    let log = try String(contentsOf: scratch.root.appendingPathComponent("data/errors.log"), encoding: .utf8)
+    XCTAssertTrue(log.contains("a tap breaks it"), log)
+    tap(50, 50)
+    XCTAssertEqual(engine.errors.failureCount, 1, "the failed game gets no input while the screen shows")
+    tap(button.frame.x + button.frame.width / 2, button.frame.y + button.frame.height / 2)
+    XCTAssertNil(engine.overlay, "Restart starts the game again")
+    XCTAssertEqual(engine.currentSceneName, "play")
+    tap(50, 50)
+    XCTAssertNotNil(engine.overlay, "the new game takes taps again")
+  }
+}

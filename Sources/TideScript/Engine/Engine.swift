@@ -494,20 +494,6 @@ public final class Engine: GameDriver, Part, GameRestarting {
     dataDirectory(named: game.standardizedFileURL.lastPathComponent)
   }
 
-  /// The data folder called `name` (a game's `identity`, else its folder's name) under the
-  /// user's data folder: `$XDG_DATA_HOME/tide/<name>`, by default `~/.local/share/tide/<name>`.
-  package static func dataDirectory(named name: String) -> URL {
-    let env = ProcessInfo.processInfo.environment
-    let base: URL
-    if let xdg = env["XDG_DATA_HOME"], !xdg.isEmpty {
-      base = URL(fileURLWithPath: xdg)
-    } else if let home = env["HOME"], !home.isEmpty {
-      // The XDG default is $HOME/.local/share; Foundation's home directory on Linux comes from
-      // the password database and ignores a HOME set for this process.
-      base = URL(fileURLWithPath: home).appendingPathComponent(".local/share")
-    } else {
-      base = FileManager.default.homeDirectoryForCurrentUser.appendingPathComponent(".local/share")
-    }
-    return base.appendingPathComponent("tide").appendingPathComponent(name)
-  }
+  /// The data folder called `name` (a game's `identity`, else its folder's name): `DataFolder`.
+  package static func dataDirectory(named name: String) -> URL { DataFolder.named(name) }
 }
