@@ -70,6 +70,11 @@ struct GameBundle {
       try fm.copyItem(at: URL(fileURLWithPath: path).resolvingSymlinksInPath(), to: lib.appendingPathComponent(soname))
       copied += 1
     }
+    // Debug information is for the machine that built them: the player does not read it.
+    if FileManager.default.isExecutableFile(atPath: "/usr/bin/strip") {
+      let copies = try fm.contentsOfDirectory(atPath: lib.path).map { lib.appendingPathComponent($0).path }
+      try Self.run("/usr/bin/strip", ["--strip-unneeded", bin.appendingPathComponent("tide-player").path] + copies)
+    }
     let fontFiles = FontFinder.gameFontFiles()
     for file in fontFiles {
       try fm.copyItem(at: URL(fileURLWithPath: file), to: fonts.appendingPathComponent((file as NSString).lastPathComponent))
