@@ -27,6 +27,8 @@ let package = Package(
   platforms: [.macOS(.v13)],
   products: [
     .executable(name: "tide", targets: ["tide"]),
+    // What a packed game's player runs (`tide pack --bundle`): the runtime alone, no tools.
+    .executable(name: "tide-player", targets: ["TidePlayer"]),
     .library(name: "TideCore", targets: ["TideCore"]),
     .library(name: "TideScript", targets: ["TideScript"]),
   ],
@@ -34,6 +36,8 @@ let package = Package(
     .package(url: "https://github.com/apple/swift-argument-parser", from: "1.5.0"),
     // HTTP and WebSocket for `tide run --serve`: no SwiftNIO, no dependencies of its own.
     .package(url: "https://github.com/swhitty/FlyingFox", exact: "0.27.1"),
+    // Reads and writes `.tide` game archives (zips), in memory.
+    .package(url: "https://github.com/weichsel/ZIPFoundation", exact: "0.9.20"),
   ],
   targets: [
     // liblua5.4 through pkg-config; CLua is the C half of LuaBridge over it (its files by
@@ -86,6 +90,11 @@ let package = Package(
       name: "TideServe",
       dependencies: ["TideScript", "TideCore", .product(name: "FlyingFox", package: "FlyingFox")],
       resources: [.embedInCode("Web/index.html")]),
+    // `.tide` archives: a packed game read into memory and checked (runtime), and written by
+    // `tide pack`.
+    .target(
+      name: "TidePack", dependencies: ["TideCore", .product(name: "ZIPFoundation", package: "ZIPFoundation")]),
+    .executableTarget(name: "TidePlayer", dependencies: ["TidePack", "TideScript", "TideSDL", "TideCore"]),
     // A game's frame drawn offscreen and compared with its golden PNGs: shared by `tide shot`,
     // `tide test` and ContentGoldenTests, so they draw and compare the same way.
     .target(name: "TideShots", dependencies: ["TideScript", "TideTesting", "TideSDL", "TideCore"]),
@@ -93,7 +102,7 @@ let package = Package(
       name: "tide",
       dependencies: [
         "TideScript", "TideSDL", "TideCore", "TideTesting", "TideDocs", "TideBench", "TideShots",
-        "TideServe", .product(name: "ArgumentParser", package: "swift-argument-parser"),
+        "TideServe", "TidePack", .product(name: "ArgumentParser", package: "swift-argument-parser"),
       ]),
     .testTarget(name: "LuaBridgeTests", dependencies: ["LuaBridge"]),
     .testTarget(name: "TideCoreTests", dependencies: ["TideCore"]),
@@ -109,7 +118,12 @@ let package = Package(
     // source tree (#filePath).
     .testTarget(
       name: "TideServeTests", dependencies: ["TideServe", "TideScript", "TideCore"], exclude: ["Fixtures"]),
+    // Packed games: archives written, read and refused (hostile zips made in the tests).
+    .testTarget(
+      name: "TidePackTests",
+      dependencies: ["TidePack", "TideScript", "TideCore", .product(name: "ZIPFoundation", package: "ZIPFoundation")]),
     // Runs the built `tide` binary end to end, as an author would.
-    .testTarget(name: "TideCLITests", dependencies: ["tide"]),
+    // TideSDL reads the screenshots a window test takes.
+    .testTarget(name: "TideCLITests", dependencies: ["tide", "TideSDL"]),
   ]
 )

@@ -17,9 +17,14 @@ public final class SDLBackend: Backend {
   private let metrics: TTFTextMetrics
 
   /// Creates the backend for the game in `gameDirectory`; `audio: false` never opens a device.
-  public init(gameDirectory: URL, audio: Bool = true) throws {
+  public convenience init(gameDirectory: URL, audio: Bool = true) throws {
+    try self.init(files: FolderFiles(directory: gameDirectory), audio: audio)
+  }
+
+  /// Creates the backend for the game in `files` (its folder or its archive).
+  public init(files: any GameFiles, audio: Bool = true) throws {
     fonts = try FontLibrary()
-    assets = AssetLibrary(gameDirectory: gameDirectory)
+    assets = AssetLibrary(files: files)
     metrics = TTFTextMetrics(fonts: fonts)
     self.audio = audio ? SDLAudio(assets: assets) : nil
   }

@@ -65,13 +65,16 @@ struct Check: ParsableCommand {
   }
 
   private func check(_ location: GameLocation) throws {
-    let lint = try Lint.run(game: location.url, displayPath: location.displayPath) ?? Lint.Findings()
+    let files = try location.files()
+    // A packed game's files are in memory, where luacheck cannot read them; its author linted
+    // the folder it was packed from.
+    let lint = files.folder == nil ? Lint.Findings() : try Lint.run(game: location.url, displayPath: location.displayPath) ?? Lint.Findings()
     var options = try setup.engineOptions()
     options.logErrors = false
     options.saveDirectory = FileManager.default.temporaryDirectory.appendingPathComponent("tide-check-\(getpid())")
     defer { if let dir = options.saveDirectory { try? FileManager.default.removeItem(at: dir) } }
     do {
-      let engine = try Engine(gameDirectory: location.url, displayPath: location.displayPath, backend: HeadlessBackend.withGameFonts(), options: options)
+      let engine = try location.engine(files, backend: HeadlessBackend.withGameFonts(), options: options)
       try engine.start()
       engine.step()
       if let error = engine.errors.failures.first {

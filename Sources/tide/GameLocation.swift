@@ -1,6 +1,8 @@
 import ArgumentParser
 import Foundation
 import TideCore
+import TidePack
+import TideScript
 
 /// A game folder named on the command line: `Content/rps`, or just `rps` when that is in `Content/`.
 struct GameLocation {
@@ -16,6 +18,28 @@ struct GameLocation {
     while path.count > 1 && path.hasSuffix("/") { path.removeLast() }
     url = URL(fileURLWithPath: path)
     displayPath = path
+  }
+
+  /// Whether the game is a packed `.tide` archive rather than a folder.
+  var isArchive: Bool { GameArchive.isArchive(url.path) }
+
+  /// The game's files: its folder, or its archive read into memory and checked (a hostile or
+  /// broken archive is one line and a failed exit).
+  func files() throws -> any GameFiles {
+    guard isArchive else { return FolderFiles(directory: url) }
+    do throws(ArchiveError) {
+      return try GameArchive.open(url, shown: displayPath)
+    } catch {
+      printError(error.description)
+      throw ExitCode.failure
+    }
+  }
+
+  /// An engine for the game in `files` (`files()`): a folder's is opened as a folder, so a
+  /// missing one is named as such.
+  func engine(_ files: any GameFiles, backend: any Backend, options: EngineOptions) throws(GameLoadError) -> Engine {
+    if files.folder != nil { return try Engine(gameDirectory: url, displayPath: displayPath, backend: backend, options: options) }
+    return try Engine(files: files, displayPath: displayPath, backend: backend, options: options)
   }
 
   /// How messages name the game: the path as given, unless it ends in `.` or `..` (run from

@@ -65,6 +65,9 @@ struct Run: ParsableCommand {
   @Flag(help: "Fill the screen (letterboxed), whatever conf.lua's window.fullscreen says.")
   var fullscreen = false
 
+  @Flag(help: "Play a packed game (.tide) as its author would: errors printed and shown with file:line, instead of the player's Restart screen and the log in its data folder.")
+  var debug = false
+
   @Flag(help: .hidden)
   var worker = false
 
@@ -93,16 +96,24 @@ struct Run: ParsableCommand {
     var options = try setup.engineOptions(script: script, fresh: true)
     options.fullscreen = fullscreen
     if serve {
+      guard !location.isArchive else {
+        printError("--serve plays a game folder; a packed game (\(location.displayPath)) is played with tide run alone")
+        throw ExitCode.failure
+      }
       try runServing(location, options)
       return
     }
+    let files = try location.files()
+    // A packed game is the player's: quiet, its errors logged, a Restart screen (docs/pack.md).
+    options.playerMode = files.folder == nil && !debug
+    if options.playerMode { options.logErrors = false }
     guard headless else {
-      try runWindow(location, options, script)
+      try runWindow(location, files, options, script)
       return
     }
     do {
-      let engine = try Engine(gameDirectory: location.url, displayPath: location.displayPath, backend: HeadlessBackend.withGameFonts(), options: options)
-      printSeed(options)
+      let engine = try location.engine(files, backend: HeadlessBackend.withGameFonts(), options: options)
+      if !options.playerMode { printSeed(options) }
       prepareSession(engine, location, script)
       let started = Date()
       try engine.start()
@@ -125,27 +136,29 @@ struct Run: ParsableCommand {
     }
   }
 
-  func runWindow(_ location: GameLocation, _ options: EngineOptions, _ script: InputScript) throws {
+  func runWindow(_ location: GameLocation, _ files: any GameFiles, _ options: EngineOptions, _ script: InputScript) throws {
     let env = ProcessInfo.processInfo.environment
     if (env["DISPLAY"] ?? "").isEmpty && (env["WAYLAND_DISPLAY"] ?? "").isEmpty && env["SDL_VIDEODRIVER"] == nil {
       printError("no display here; play headless instead: \(location.runCommand("--headless", "--seconds", "10"))")
       throw ExitCode.failure
     }
     do {
-      let backend = try SDLBackend(gameDirectory: location.url)
-      let engine = try Engine(gameDirectory: location.url, displayPath: location.displayPath, backend: backend, options: options)
-      printSeed(options)
+      let backend = try SDLBackend(files: files)
+      let engine = try location.engine(files, backend: backend, options: options)
+      if !options.playerMode { printSeed(options) }
       prepareSession(engine, location, script)
       // However the window closes; a failure is printed and the session kept elsewhere, not dropped.
       defer { try? writeRecording(engine) }
-      if noWatch {
+      // A packed game is read once from its archive: nothing to watch.
+      if noWatch || files.folder == nil {
         try engine.start()
       } else {
         try startWatching(engine, location)
       }
       var window = WindowOptions()
       window.backend = backend
-      window.gameDirectory = location.url
+      window.gameDirectory = files.folder
+      window.files = files
       window.renderer = renderer
       window.maxSeconds = quitAfter
       if env["TIDE_VSYNC"] == "0" { window.vsync = false }
@@ -159,7 +172,7 @@ struct Run: ParsableCommand {
       defer { Signals.window(open: false) }
       let report = try TideSDL.runWindow(driver: engine, options: window)
       if let signal = Signals.received { throw ExitCode(128 + signal) }
-      if let line = engine.reportLine { print(line) }
+      if let line = engine.reportLine, !options.playerMode { print(line) }
       if screenshot != nil && !report.screenshotWritten {
         printError("no screenshot was taken (the window closed before \(screenshotAt) s)")
         throw ExitCode.failure
@@ -178,13 +191,23 @@ struct Run: ParsableCommand {
   /// Records the session (for --record and crash capsules) and warns when a replay was
   /// recorded with another engine or game version.
   private func prepareSession(_ engine: Engine, _ location: GameLocation, _ script: InputScript) {
-    if let recorded = script.engineVersion, recorded != Engine.version {
-      printError("warning: \(input ?? "input") was recorded with engine \(recorded), this is \(Engine.version); it may play differently")
-    }
     // Hashing the game folder reads every file: once here serves the message and the recording.
     let version = engine.gameVersion
+    // Whatever differs, said once, in one line.
+    var differences: [String] = []
+    if let recorded = script.engineVersion, recorded != Engine.version {
+      differences.append("engine \(recorded), this is \(Engine.version)")
+    }
     if let recorded = script.gameVersion, !Engine.sameGameVersion(recorded, version) {
-      printError("warning: \(input ?? "input") was recorded with another version of \(location.name) (game \(recorded), now \(version)); it may play differently")
+      let then = [script.release, recorded].compactMap { $0 }.joined(separator: " ")
+      let now = [engine.config.version, version].compactMap { $0 }.joined(separator: " ")
+      differences.append("another version of \(location.name) (game \(then), now \(now))")
+    }
+    if let saves = engine.savesWrittenByOtherVersions, !engine.options.playerMode {
+      printError("warning: the saves in \(engine.dataDirectory.path) were written by \(saves); this is game \(engine.config.version ?? "-"), engine \(Engine.version)")
+    }
+    if !differences.isEmpty {
+      printError("warning: \(input ?? "input") was recorded with \(differences.joined(separator: " and with ")); it may play differently")
     }
     engine.startRecording(gameVersion: version)
     engine.enableCrashCapsules(in: engine.dataDirectory.appendingPathComponent("crashes")) { url in

@@ -71,7 +71,7 @@ extension Run {
       }
       return
     }
-    try runWindow(location, options, InputScript())
+    try runWindow(location, FolderFiles(directory: location.url), options, InputScript())
   }
 
   private func printServing(_ server: GameServer, address: String, port: UInt16, name: String) {

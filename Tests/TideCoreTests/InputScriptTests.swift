@@ -119,7 +119,7 @@ final class InputScriptTests: XCTestCase {
       XCTAssertThrowsError(try InputScript(text: size), size)
     }
     XCTAssertThrowsError(try InputScript(text: "@speed 2")) { error in
-      XCTAssertEqual((error as? InputScript.ParseError)?.description, "line 1: unknown directive @speed (expected @at, @seed, @size, @option, @engine, @game, @end, @expect)")
+      XCTAssertEqual((error as? InputScript.ParseError)?.description, "line 1: unknown directive @speed (expected @at, @seed, @size, @option, @engine, @game, @version, @end, @expect)")
     }
   }
 

@@ -158,7 +158,7 @@ final class ConfigTests: XCTestCase {
   func testBadFieldsAreNamed() throws {
     XCTAssertEqual(
       try loadError(conf: #"return { colour = "red" }"#),
-      "game/conf.lua: unknown field 'colour' (valid: author, background, font, height, min_tap_size, modules, options, scene, screenshot, sizes, tap_guard, title, width, window)")
+      "game/conf.lua: unknown field 'colour' (valid: author, background, font, height, identity, min_tap_size, modules, options, scene, screenshot, sizes, tap_guard, title, version, width, window)")
     XCTAssertEqual(
       try loadError(conf: "return { width = 5 }"),
       "game/conf.lua: width must be a number from 16 to 8192, got 5")

@@ -317,6 +317,7 @@ function Column:layout() end
 ---@field background? tide.Color drawn behind everything
 ---@field font? string the font text is drawn in where a sprite names none: a file in `assets/fonts/`, like `"ComicNeue-Bold"`
 ---@field height? number design units, 16 to 8192
+---@field identity? string the data folder's name (saves, crash capsules); default: the game folder's
 ---@field min_tap_size? number the smallest tap target `tide check --layout` lets pass, each side in design units: 44 (the default) to 400
 ---@field modules? table<string, string> module prefixes served from a sibling game: `{ rps = "../rps" }`
 ---@field options? table<string, string|number|boolean> defaults a player or a test may override (`tide.options`)
@@ -325,6 +326,7 @@ function Column:layout() end
 ---@field sizes? string[] the screen sizes the game is laid out for, each `"WxH"`
 ---@field tap_guard? number seconds after a tap during which a press reaches only a sprite that was under it then: 0 (off) to 2, default 0.35
 ---@field title? string the window title (`tide.game.title`)
+---@field version? string the game's version, like `"1.2.0"`, named in its archive and recordings
 ---@field width? number design units, 16 to 8192
 ---@field window? tide.WindowConfig how the window opens: `{ fullscreen = true }`
 local Config = {}

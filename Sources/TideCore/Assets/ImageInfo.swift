@@ -29,6 +29,12 @@ public enum ImageInfo {
     return size(header: head)
   }
 
+  /// The size from a whole image's first bytes (up to `headerLimit`: a JPEG's frame may lie
+  /// past its thumbnails); nil when they are no PNG, JPEG or WebP.
+  public static func size(bytes: [UInt8]) -> Vec2? {
+    bytes.starts(with: [0xFF, 0xD8]) ? jpegSize(bytes) : size(header: bytes)
+  }
+
   /// The size from a PNG's or WebP's first 30 bytes; nil when they are neither.
   public static func size(header bytes: [UInt8]) -> Vec2? {
     pngSize(bytes) ?? webpSize(bytes)

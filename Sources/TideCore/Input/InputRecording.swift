@@ -16,6 +16,8 @@ public struct InputRecording: Sendable {
   public var engineVersion: String
   /// Game version (`@game`).
   public var gameVersion: String
+  /// The version the game gives itself in conf.lua (`@version`), if any.
+  public var release: String?
   /// Ticks per second of the fixed step.
   public var hz: Int
   /// The events, in the order the engine handled them.
@@ -83,6 +85,7 @@ public struct InputRecording: Sendable {
     }
     lines.append("@engine \(engineVersion)")
     lines.append("@game \(gameVersion)")
+    if let release { lines.append("@version \(release)") }
     for entry in entries where entry.tick < endTick {
       lines.append(Self.time(entry.tick, hz: hz) + " " + Self.describe(entry.event))
     }

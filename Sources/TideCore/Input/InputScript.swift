@@ -17,8 +17,8 @@ import Foundation
 ///
 /// Recorded sessions (`tide run --record`, crash capsules) use the same format with events
 /// split into single edges (`down`/`move`/`up`, `keydown`/`keyup`, `text`), times with four
-/// decimals (each rounds to its exact 1/60 s tick), and `@engine`, `@game` (versions it was
-/// recorded with) and `@end` (when the session ended); see docs/input-scripts.md.
+/// decimals (each rounds to its exact 1/60 s tick), and `@engine`, `@game`, `@version` (versions
+/// it was recorded with) and `@end` (when the session ended); see docs/input-scripts.md.
 /// `@expect <seconds> <Lua expression>` lines are kept for the replay runner to check.
 /// Lines may end in CRLF. Times (events and `@at`) are `Limits.gameSeconds` (0 to 1e5),
 /// coordinates `Limits.coordinate` (±1e6), sizes `Limits.screenSide` (16 to 8192 a side), the
@@ -48,6 +48,8 @@ public struct InputScript: Sendable {
   public private(set) var engineVersion: String?
   /// `@game`: the game version (a hash of its files) the script was recorded with.
   public private(set) var gameVersion: String?
+  /// `@version`: the version the game gave itself in conf.lua when the script was recorded.
+  public private(set) var release: String?
   /// `@end`: game time the recorded session ended at, in seconds.
   public private(set) var endTime: Double?
   /// `@expect` lines, in tick order.
@@ -325,12 +327,14 @@ public struct InputScript: Sendable {
       engineVersion = value
     case "@game":
       gameVersion = value
+    case "@version":
+      release = value
     case "@end":
       guard let t = Double(value) else { throw ParseError(line: line, reason: "@end takes seconds") }
       if let complaint = Limits.gameSeconds.complaint("@end", t) { throw ParseError(line: line, reason: complaint) }
       endTime = t
     default:
-      throw ParseError(line: line, reason: "unknown directive \(words[0]) (expected @at, @seed, @size, @option, @engine, @game, @end, @expect)")
+      throw ParseError(line: line, reason: "unknown directive \(words[0]) (expected @at, @seed, @size, @option, @engine, @game, @version, @end, @expect)")
     }
   }
 

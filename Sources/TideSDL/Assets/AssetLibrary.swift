@@ -1,3 +1,4 @@
+import CSDL2
 import Foundation
 import TideCore
 
@@ -10,8 +11,11 @@ import TideCore
 /// main thread: lookups only read files, and the generation and the missing-file report are
 /// behind a lock. Sizes and `markChanged` belong to the stepping (main) thread.
 public final class AssetLibrary {
-  /// The `assets/` folder, or nil when the game has none (every lookup then fails quietly).
-  let directory: URL?
+  /// The game's files (its folder or its archive), or nil when there is no game (every lookup
+  /// then fails quietly).
+  let files: (any GameFiles)?
+  /// The `assets/` folder of a game read from its folder; nil for an archive or no game.
+  var directory: URL? { files?.folder?.appendingPathComponent("assets", isDirectory: true) }
   /// Bumped whenever an asset is reported changed.
   var generation: Int { lock.withLock { changes } }
   private var changes = 0
@@ -20,44 +24,63 @@ public final class AssetLibrary {
   /// Guards `changes` and `reportedMissing`.
   private let lock = NSLock()
 
+  /// Creates a library over the game in `files`.
+  public init(files: (any GameFiles)?) {
+    self.files = files
+  }
+
   /// Creates a library over `directory` (a game's `assets/` folder).
-  init(directory: URL?) {
-    self.directory = directory
+  convenience init(directory: URL?) {
+    self.init(files: directory.map { FolderFiles(directory: $0.deletingLastPathComponent()) })
   }
 
   /// Creates a library over `<gameDirectory>/assets`.
   public convenience init(gameDirectory: URL) {
-    self.init(directory: gameDirectory.appendingPathComponent("assets", isDirectory: true))
+    self.init(files: FolderFiles(directory: gameDirectory))
   }
 
-  /// The game folder: with symlinks followed, every asset read must stay inside it.
-  private var wall: [URL] { directory.map { [$0.deletingLastPathComponent()] } ?? [] }
-
-  /// The file for an image name such as "lion0.png" ("lion0" also finds lion0.png, else
-  /// .jpg, .jpeg or .webp); only a regular file inside the game folder (symlinks followed), so
+  /// The game's path of an image name such as "lion0.png" ("lion0" also finds lion0.png, else
+  /// .jpg, .jpeg or .webp); only a regular file inside the game (symlinks followed), so
   /// `assets -> /outside` loads nothing.
-  func imageURL(named name: String) -> URL? {
-    guard let directory, !name.isEmpty, !name.contains("..") else { return nil }
-    let direct = directory.appendingPathComponent(name)
-    if FolderWall.isReadableFile(direct, roots: wall) { return direct }
+  func imagePath(named name: String) -> String? {
+    guard let files, !name.isEmpty, !name.contains("..") else { return nil }
+    if files.isReadableFile("assets/" + name) { return "assets/" + name }
     if (name as NSString).pathExtension.isEmpty {
-      for ext in ImageInfo.extensions {
-        let url = directory.appendingPathComponent(name + "." + ext)
-        if FolderWall.isReadableFile(url, roots: wall) { return url }
+      for ext in ImageInfo.extensions where files.isReadableFile("assets/\(name).\(ext)") {
+        return "assets/\(name).\(ext)"
       }
     }
     return nil
   }
 
-  /// The file for a sound name: `<name>`, else `<name>.wav`, `.ogg`, `.mp3`, `.flac`; like images,
-  /// only a regular file inside the game folder (`x.wav -> /etc/passwd` is not played).
-  func soundURL(named name: String) -> URL? {
-    guard let directory, !name.isEmpty, !name.contains("..") else { return nil }
-    for candidate in [name] + ["wav", "ogg", "mp3", "flac"].map({ "\(name).\($0)" }) {
-      let url = directory.appendingPathComponent(candidate)
-      if FolderWall.isReadableFile(url, roots: wall) { return url }
+  /// The game's path of a sound name: `<name>`, else `<name>.wav`, `.ogg`, `.mp3`, `.flac`; like
+  /// images, only a regular file inside the game (`x.wav -> /etc/passwd` is not played).
+  func soundPath(named name: String) -> String? {
+    guard let files, !name.isEmpty, !name.contains("..") else { return nil }
+    for candidate in [name] + ["wav", "ogg", "mp3", "flac"].map({ "\(name).\($0)" }) where files.isReadableFile("assets/" + candidate) {
+      return "assets/" + candidate
     }
     return nil
+  }
+
+  /// The file on disk for an image name, when the game is a folder.
+  func imageURL(named name: String) -> URL? { imagePath(named: name).flatMap { files?.diskURL($0) } }
+
+  /// The file on disk for a sound name, when the game is a folder.
+  func soundURL(named name: String) -> URL? { soundPath(named: name).flatMap { files?.diskURL($0) } }
+
+  /// Loads the game's file at `path` with `fromFile` (its path on disk) for a folder, else with
+  /// `fromMemory` (an SDL_RWops over its bytes, which the loader frees) for an archive. The
+  /// archive keeps every file's bytes in place while it is open, so a loader that streams
+  /// (music) may go on reading them.
+  func load<T>(
+    _ path: String, fromFile: (String) -> T?, fromMemory: (UnsafeMutablePointer<SDL_RWops>) -> T?
+  ) -> T? {
+    guard let files else { return nil }
+    if let url = files.diskURL(path) { return fromFile(url.path) }
+    guard let data = files.contents(path), !data.isEmpty else { return nil }
+    let ops = data.withUnsafeBytes { bytes in SDL_RWFromConstMem(bytes.baseAddress, Int32(clamping: bytes.count)) }
+    return ops.flatMap(fromMemory)
   }
 
   /// The pixel size of an image, read from its header (cached), or of a sprite sheet's region
@@ -68,7 +91,7 @@ public final class AssetLibrary {
       guard imageSize(named: image) != nil else { return nil }
       return Vec2(region.width, region.height)
     }
-    guard let url = imageURL(named: name), let size = ImageInfo.size(of: url) else { return nil }
+    guard let path = imagePath(named: name), let size = files?.imageSize(path) else { return nil }
     sizes[name] = size
     return size
   }
@@ -89,7 +112,7 @@ public final class AssetLibrary {
   /// Prints one warning per missing asset name, so a typo is visible but not spammy.
   func reportMissing(_ name: String, kind: String, reason: String = "not found") {
     guard lock.withLock({ reportedMissing.insert(name).inserted }) else { return }
-    let place = directory?.path ?? "(no assets folder)"
+    let place = directory?.path ?? files.map { $0.location.path + " (assets/)" } ?? "(no assets folder)"
     FileHandle.standardError.write(Data("tide: \(kind) '\(name)' \(reason) in \(place)\n".utf8))
   }
 }

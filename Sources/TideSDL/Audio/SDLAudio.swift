@@ -90,7 +90,9 @@ final class SDLAudio {
       channels.removeValue(forKey: voice)
     case .playMusic(let track, let volume, let loops):
       stopMusic()
-      guard let url = assets.soundURL(named: track), let loaded = Mix_LoadMUS(url.path) else {
+      guard let path = assets.soundPath(named: track),
+        let loaded = assets.load(path, fromFile: { Mix_LoadMUS($0) }, fromMemory: { Mix_LoadMUS_RW($0, 1) })
+      else {
         assets.reportMissing(track, kind: "music")
         return
       }
@@ -199,7 +201,9 @@ final class SDLAudio {
   private func chunk(named name: String) -> UnsafeMutablePointer<Mix_Chunk>? {
     if let chunk = generated[name] ?? chunks[name] { return chunk }
     guard !failed.contains(name) else { return nil }
-    guard let url = assets.soundURL(named: name), let loaded = Mix_LoadWAV(url.path) else {
+    guard let path = assets.soundPath(named: name),
+      let loaded = assets.load(path, fromFile: { Mix_LoadWAV($0) }, fromMemory: { Mix_LoadWAV_RW($0, 1) })
+    else {
       failed.insert(name)
       assets.reportMissing(name, kind: "sound")
       return nil

@@ -25,6 +25,10 @@ final class ErrorOverlayPainter {
     _ overlay: Overlay, x: Double, y: Double, width: Double, height: Double, scale: Double,
     with renderer: NodeRenderer
   ) {
+    if let button = overlay.button {
+      drawPlayerScreen(overlay, button: button, x: x, y: y, width: width, height: height, scale: scale, with: renderer)
+      return
+    }
     let margin = 10 * scale
     let padding = 12 * scale
     let panelWidth = width - 2 * margin
@@ -58,6 +62,41 @@ final class ErrorOverlayPainter {
       }
       lineY += 8 * scale
     }
+  }
+
+  /// A player's error screen: the game dimmed away, the heading and message centred, the
+  /// details line small beneath, and the button where the engine listens for it.
+  private func drawPlayerScreen(
+    _ overlay: Overlay, button: OverlayButton, x: Double, y: Double, width: Double, height: Double, scale: Double,
+    with renderer: NodeRenderer
+  ) {
+    renderer.fillRect(x: x, y: y, width: width, height: height, color: Color(r: 0.07, g: 0.08, b: 0.11, a: 0.94))
+    let textWidth = Int(width * 0.84)
+    guard textWidth > 20 else { return }
+    var lineY = y + height * 0.3
+    let groups: [(String, Int, Color)] = [
+      (overlay.title, size(26, scale), .white),
+      (overlay.message, size(16, scale), Color(r: 0.85, g: 0.87, b: 0.9)),
+      (overlay.traceback, size(11, scale), Color(r: 0.6, g: 0.62, b: 0.66)),
+    ]
+    for (text, pixelSize, color) in groups where !text.isEmpty {
+      let skip = Double(renderer.fonts.layout("Ag", pixelSize: pixelSize).lineSkip)
+      for line in TextWrapper(fonts: renderer.fonts, pixelSize: pixelSize, maxWidth: textWidth).wrap(text) {
+        let lineWidth = Double(renderer.fonts.layout(line, pixelSize: pixelSize).width)
+        renderer.drawText(line, x: x + (width - lineWidth) / 2, y: lineY, pixelSize: pixelSize, color: color)
+        lineY += skip
+      }
+      lineY += 12 * scale
+    }
+    let frame = button.frame
+    let (bx, by) = (x + frame.x * scale, y + frame.y * scale)
+    let (bw, bh) = (frame.width * scale, frame.height * scale)
+    renderer.fillRect(x: bx, y: by, width: bw, height: bh, color: Color(r: 0.22, g: 0.55, b: 0.95))
+    let labelSize = size(20, scale)
+    let label = renderer.fonts.layout(button.label, pixelSize: labelSize)
+    let labelWidth = Double(label.width)
+    renderer.drawText(
+      button.label, x: bx + (bw - labelWidth) / 2, y: by + (bh - Double(label.lineHeight)) / 2, pixelSize: labelSize, color: .white)
   }
 
   private func size(_ points: Double, _ scale: Double) -> Int {

@@ -84,7 +84,9 @@ final class ImageTextureCache {
       assets.reportMissing(name, kind: "image", reason: "is larger than \(Limits.imageSide) pixels a side")
       return nil
     }
-    guard let url = assets.imageURL(named: file), let loaded = IMG_Load(url.path) else {
+    guard let path = assets.imagePath(named: file),
+      let loaded = assets.load(path, fromFile: { IMG_Load($0) }, fromMemory: { IMG_Load_RW($0, 1) })
+    else {
       failed.insert(name)
       assets.reportMissing(file, kind: "image")
       return nil

@@ -30,11 +30,14 @@ enum SDLLibrary {
   /// Starts gamepads (SDL's GameController, with its mapping database), adding the mappings in
   /// `extraMappings` when that file exists. A machine without joystick support runs without
   /// pads: nothing to report, since the game sees none plugged in.
-  static func startGamepads(extraMappings: URL?) {
+  static func startGamepads(extraMappings: Data?) {
     let wanted = UInt32(SDL_INIT_GAMECONTROLLER)
     if SDL_WasInit(wanted) != wanted, SDL_InitSubSystem(wanted) != 0 { return }
-    if let path = extraMappings?.path, FileManager.default.fileExists(atPath: path), let file = SDL_RWFromFile(path, "rb") {
-      _ = SDL_GameControllerAddMappingsFromRW(file, 1)
+    guard let extraMappings, !extraMappings.isEmpty else { return }
+    extraMappings.withUnsafeBytes { bytes in
+      if let file = SDL_RWFromConstMem(bytes.baseAddress, Int32(clamping: bytes.count)) {
+        _ = SDL_GameControllerAddMappingsFromRW(file, 1)
+      }
     }
   }
 

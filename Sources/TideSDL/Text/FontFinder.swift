@@ -7,12 +7,20 @@ import Foundation
 /// character takes the first font of `textFamilies` that has it, and colour emoji come from
 /// `emojiFamily`. The last text font covers Chinese, Japanese and Korean, so a child's name in
 /// any of them shows instead of empty boxes.
-enum FontFinder {
+public enum FontFinder {
   /// The text fonts, first choice first: Latin, Greek and Cyrillic, then CJK (Debian's
   /// fonts-dejavu-core and fonts-noto-cjk; `Scripts/setup` installs both).
   static let textFamilies = ["DejaVu Sans", "Noto Sans CJK SC"]
   /// Colour emoji (Debian's fonts-noto-color-emoji).
   static let emojiFamily = "Noto Color Emoji"
+
+  /// The files of every font a game's text may be drawn with, as fontconfig finds them here:
+  /// what a bundle for a machine without them must carry.
+  public static func gameFontFiles() -> [String] {
+    var files = (textFamilies + [emojiFamily]).compactMap { face(family: $0)?.path }
+    if files.isEmpty { files = [FontLibrary.defaultTextFontPath, FontLibrary.defaultEmojiFontPath] }
+    return Array(Set(files)).sorted()
+  }
 
   /// A font file and the face in it (a `.ttc` holds several).
   struct Face: Equatable {

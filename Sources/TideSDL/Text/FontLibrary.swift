@@ -127,7 +127,7 @@ public final class FontLibrary: @unchecked Sendable {
       for font in textFonts.values { TTF_CloseFont(font) }
       textFonts.removeAll()
     }
-    guard faces.indices.contains(face), let font = TTF_OpenFontIndex(faces[face].path, Int32(key.size), faces[face].index) else {
+    guard faces.indices.contains(face), let font = Self.open(faces[face], size: key.size) else {
       return nil
     }
     textFonts[key] = font
@@ -139,7 +139,7 @@ public final class FontLibrary: @unchecked Sendable {
   private func primaryFace(_ font: String) -> Int {
     guard !font.isEmpty else { return 0 }
     if let face = gameFaces[font] { return face }
-    guard let probe = TTF_OpenFontIndex(font, 16, 0) else {
+    guard let probe = Self.open(FontFinder.Face(path: font, index: 0), size: 16) else {
       // The script layer checked the file when the game named it; one that still fails to
       // open (changed since, or damaged past its header) draws in the default fonts.
       gameFaces[font] = 0
@@ -151,6 +151,15 @@ public final class FontLibrary: @unchecked Sendable {
     gameFaces[font] = face
     gameFaceIndices.insert(face)
     return face
+  }
+
+  /// Opens `face` at a pixel size: from the bytes `GameFontData` holds for a packed game's font,
+  /// else from its file.
+  private static func open(_ face: FontFinder.Face, size: Int) -> OpaquePointer? {
+    guard let data = GameFontData.data(face.path) else { return TTF_OpenFontIndex(face.path, Int32(size), face.index) }
+    // The registry keeps the bytes for the life of the process, as the font reads them lazily.
+    let ops = data.withUnsafeBytes { bytes in SDL_RWFromConstMem(bytes.baseAddress, Int32(clamping: bytes.count)) }
+    return ops.flatMap { TTF_OpenFontIndexRW($0, 1, Int32(size), face.index) }
   }
 
   /// The first face of the default chain with a glyph for `scalar`, or nil when none has one.

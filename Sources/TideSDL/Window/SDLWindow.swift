@@ -53,7 +53,7 @@ final class SDLWindow {
     stats = FrameStats(shown: options.showStats)
     pendingInput = options.scriptedInput.sorted { $0.time < $1.time }
     try SDLLibrary.startVideo()
-    SDLLibrary.startGamepads(extraMappings: options.gameDirectory?.appendingPathComponent("gamecontrollerdb.txt"))
+    SDLLibrary.startGamepads(extraMappings: options.gameFiles?.contents("gamecontrollerdb.txt"))
     SDLLibrary.startImages()
     // A click that focuses the window should also reach the game.
     SDL_SetHint(SDL_HINT_MOUSE_FOCUS_CLICKTHROUGH, "1")
@@ -91,9 +91,9 @@ final class SDLWindow {
     self.window = window
     letterbox = Letterbox(design: design, outputWidth: width, outputHeight: height)
     if let min = wanted.minSize { SDL_SetWindowMinimumSize(window, Int32(min.x), Int32(min.y)) }
-    if let icon = wanted.icon, let path = options.gameDirectory?.appendingPathComponent("assets").appendingPathComponent(icon).path {
+    if let icon = wanted.icon, let files = options.gameFiles {
       // A broken icon costs the game nothing: the system's stays, and the reason is printed.
-      if let surface = IMG_Load(path) {
+      if let surface = AssetLibrary(files: files).load("assets/" + icon, fromFile: { IMG_Load($0) }, fromMemory: { IMG_Load_RW($0, 1) }) {
         SDL_SetWindowIcon(window, surface)
         SDL_FreeSurface(surface)
       } else {
@@ -112,8 +112,7 @@ final class SDLWindow {
         SDL_DestroyWindow(window)
         throw error
       }
-      assets = options.gameDirectory.map { AssetLibrary(gameDirectory: $0) }
-        ?? AssetLibrary(directory: nil)
+      assets = AssetLibrary(files: options.gameFiles)
     }
     do {
       canvas = try WindowCanvas(

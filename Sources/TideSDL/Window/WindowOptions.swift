@@ -31,6 +31,11 @@ public struct WindowOptions {
   public var backend: SDLBackend?
   /// The game folder, for images when no `backend` is given.
   public var gameDirectory: URL?
+  /// The game's files (its folder or its archive), for the icon and gamepad mappings; nil:
+  /// those of `gameDirectory`.
+  public var files: (any GameFiles)?
+  /// `files`, else the folder's.
+  var gameFiles: (any GameFiles)? { files ?? gameDirectory.map { FolderFiles(directory: $0) } }
   /// Most simulation steps per displayed frame; after a long stall time is dropped rather
   /// than caught up, so a slow frame cannot snowball.
   public var maxStepsPerFrame: Int = 8

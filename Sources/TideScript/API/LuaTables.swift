@@ -300,6 +300,7 @@ extension LuaTableShape {
       LuaTableKey("background", "Color", "drawn behind everything"),
       LuaTableKey("font", "string", "the font text is drawn in where a sprite names none: a file in `assets/fonts/`, like `\"ComicNeue-Bold\"`"),
       LuaTableKey("height", "number", "design units, 16 to 8192"),
+      LuaTableKey("identity", "string", "the data folder's name (saves, crash capsules); default: the game folder's"),
       LuaTableKey("min_tap_size", "number", "the smallest tap target `tide check --layout` lets pass, each side in design units: 44 (the default) to 400"),
       LuaTableKey("modules", "table<string, string>", "module prefixes served from a sibling game: `{ rps = \"../rps\" }`"),
       LuaTableKey("options", "table<string, string|number|boolean>", "defaults a player or a test may override (`tide.options`)"),
@@ -308,6 +309,7 @@ extension LuaTableShape {
       LuaTableKey("sizes", "string[]", "the screen sizes the game is laid out for, each `\"WxH\"`"),
       LuaTableKey("tap_guard", "number", "seconds after a tap during which a press reaches only a sprite that was under it then: 0 (off) to 2, default 0.35"),
       LuaTableKey("title", "string", "the window title (`tide.game.title`)"),
+      LuaTableKey("version", "string", "the game's version, like `\"1.2.0\"`, named in its archive and recordings"),
       LuaTableKey("width", "number", "design units, 16 to 8192"),
       LuaTableKey("window", "WindowConfig", "how the window opens: `{ fullscreen = true }`"),
     ])

@@ -16,14 +16,12 @@ struct ConfigReader {
     nonmutating set { context.config = newValue }
   }
   private var lua: LuaState { context.lua }
-  private var gameDirectory: URL { context.gameDirectory }
   private var displayPath: String { context.displayPath }
 
   /// Reads `conf.lua` (optional) and applies command-line overrides, naming any bad field.
   func load() throws(GameLoadError) {
-    let url = gameDirectory.appendingPathComponent("conf.lua")
     let file = "\(displayPath)/conf.lua"
-    if FileManager.default.fileExists(atPath: url.path) {
+    if context.files.exists("conf.lua") {
       do {
         // conf.lua sees the safe globals (math, string...) but writes nowhere shared.
         lua.newTable()
@@ -33,7 +31,7 @@ struct ConfigReader {
         lua.setMetatable(-2)
         let env = lua.ref(at: -1)
         lua.pop(1)
-        try modules.run(url, chunkName: "@" + file, env: env)
+        try modules.run("conf.lua", chunkName: "@" + file, env: env)
       } catch {
         throw .script(error)
       }
@@ -57,7 +55,7 @@ struct ConfigReader {
   /// configuration stays as it was.
   func reload() throws(GameLoadError) {
     let previous = config
-    config = GameConfig(title: gameDirectory.lastPathComponent)
+    config = GameConfig(title: context.files.name)
     do {
       try load()
     } catch {
@@ -84,6 +82,21 @@ struct ConfigReader {
       switch key {
       case "title":
         if let s = lua.toString(at: valueIndex), type == .string { config.title = s } else { problem = mismatch(file, key, "a string", valueIndex) }
+      case "version":
+        guard type == .string, let s = lua.toString(at: valueIndex), !s.isEmpty, s.utf8.count <= 64,
+          s.unicodeScalars.allSatisfy({ $0.value > 0x20 && $0.value < 0x7F })
+        else {
+          problem = "\(file): version must be a string like \"1.2.0\" (at most 64 characters, no spaces), got \(describe(valueIndex))"
+          return
+        }
+        config.version = s
+      case "identity":
+        guard type == .string, let s = lua.toString(at: valueIndex), GameConfig.isValidIdentity(s) else {
+          problem = "\(file): identity must name the game's data folder in letters, digits, _, - and . (not first), "
+            + "at most 64 characters, like \"memory-cards\", got \(describe(valueIndex))"
+          return
+        }
+        config.identity = s
       case "author":
         if let s = lua.toString(at: valueIndex), type == .string { config.author = s } else { problem = mismatch(file, key, "a string", valueIndex) }
       case "screenshot":
@@ -142,7 +155,7 @@ struct ConfigReader {
           return
         }
         do {
-          config.fontFile = try AssetCatalog.fontFile(named: name, in: gameDirectory, shown: displayPath)
+          config.fontKey = try AssetCatalog.fontFile(named: name, in: context.files, shown: displayPath)
           config.font = name
         } catch {
           problem = "\(file): font: \(error)"
@@ -159,14 +172,16 @@ struct ConfigReader {
           // Checked after symlinks are followed: "../." or a link to "/" would expose the parent.
           let parts = folder.split(separator: "/")
           guard parts.count == 2, parts[0] == "..", parts[1] != ".", !parts[1].contains(".."),
-            ConfigReader.isSiblingFolder(gameDirectory.appendingPathComponent(folder), of: gameDirectory)
+            context.files.folder.map({ ConfigReader.isSiblingFolder($0.appendingPathComponent(folder), of: $0) }) ?? true
           else {
             problem = "\(file): modules.\(prefix) must name a sibling game folder like \"../rps\", got \"\(folder)\""
             return
           }
           // A game's files are meant to be shared; any other folder beside it (`../.config`,
           // a folder of notes) is not, though it sits as close.
-          if let refusal = ConfigReader.notAGame(gameDirectory.appendingPathComponent(folder), named: String(parts[1])) {
+          let refusal = context.files.folder.map { ConfigReader.notAGame($0.appendingPathComponent(folder), named: String(parts[1])) }
+            ?? (context.files.isReadableFile(folder + "/conf.lua") ? nil : "is not in the archive")
+          if let refusal {
             problem = "\(file): modules.\(prefix) must name a sibling game (a folder with a conf.lua), never a hidden folder; \"\(folder)\" \(refusal)"
             return
           }
@@ -229,8 +244,8 @@ struct ConfigReader {
         }
         window.minSize = size
       default:  // icon
-        guard lua.type(at: v) == .string, let name = lua.toString(at: v), !name.isEmpty,
-          FolderWall.isReadableFile(gameDirectory.appendingPathComponent("assets/\(name)"), roots: [gameDirectory])
+        guard lua.type(at: v) == .string, let name = lua.toString(at: v), !name.isEmpty, !name.contains(".."),
+          context.files.isReadableFile("assets/\(name)")
         else {
           problem = "\(file): window.icon must name an image in \(displayPath)/assets, like \"icon.png\", got \(describe(v))"
           return

@@ -40,6 +40,11 @@ public final class Engine: GameDriver, Part, GameRestarting {
   let recorder: SessionRecorder
   /// Applies saved files once per frame; nil unless `watchForChanges()` was called.
   public internal(set) var reloader: HotReloader?
+  /// A player's error screen, in player mode (`EngineOptions.playerMode`); the error log keeps it.
+  private var playerScreen: PlayerScreen? {
+    get { errors.playerScreen }
+    set { errors.playerScreen = newValue }
+  }
 
   // What callers outside the parts read, each kept by the part that owns it.
 
@@ -108,13 +113,19 @@ public final class Engine: GameDriver, Part, GameRestarting {
   public var missedPresses: [MissedPress] { input.missedPresses }
 
   /// Opens `gameDirectory`, reads `conf.lua` and prepares the Lua API; `start()` runs the game.
-  public init(gameDirectory: URL, displayPath: String? = nil, backend: any Backend, options: EngineOptions) throws(GameLoadError) {
+  public convenience init(gameDirectory: URL, displayPath: String? = nil, backend: any Backend, options: EngineOptions) throws(GameLoadError) {
     var isDirectory: ObjCBool = false
-    let shown = displayPath ?? gameDirectory.path
     guard FileManager.default.fileExists(atPath: gameDirectory.path, isDirectory: &isDirectory), isDirectory.boolValue else {
-      throw .missingFolder(shown)
+      throw .missingFolder(displayPath ?? gameDirectory.path)
     }
-    guard !options.requiresMain || FileManager.default.fileExists(atPath: gameDirectory.appendingPathComponent("main.lua").path) else {
+    try self.init(files: FolderFiles(directory: gameDirectory), displayPath: displayPath, backend: backend, options: options)
+  }
+
+  /// Opens the game in `files` (its folder, or a packed archive), reads `conf.lua` and prepares
+  /// the Lua API; `start()` runs the game.
+  public init(files: any GameFiles, displayPath: String? = nil, backend: any Backend, options: EngineOptions) throws(GameLoadError) {
+    let shown = displayPath ?? files.location.path
+    guard !options.requiresMain || files.exists("main.lua") else {
       throw .missingMain(shown)
     }
     let errors = ScriptErrors(logs: options.logErrors)
@@ -123,7 +134,7 @@ public final class Engine: GameDriver, Part, GameRestarting {
     let vm = LuaVM(memoryLimit: options.memoryLimit)
     vm.openSafeLibraries()
     context = PartContext(
-      vm: vm, gameDirectory: gameDirectory.standardizedFileURL,
+      vm: vm, files: files,
       displayPath: shown.hasSuffix("/") ? String(shown.dropLast()) : shown, backend: backend, errors: errors,
       options: options)
     modules = ModuleLoader(context: context)
@@ -142,7 +153,7 @@ public final class Engine: GameDriver, Part, GameRestarting {
     let random = Random(context: context, seed: options.seed)
     let particles = Particles(context: context, sprites: sprites, random: random)
     audio = Audio(context: context)
-    saver = Saves(context: context, store: SaveStore(directory: options.saveDirectory ?? Engine.defaultSaveDirectory(for: gameDirectory)))
+    saver = Saves(context: context, store: SaveStore(directory: options.saveDirectory ?? Engine.dataDirectory(named: files.name)))
     report = Reports(context: context)
     stats = Stats(context: context, graph: scene)
     let saver = saver
@@ -163,6 +174,16 @@ public final class Engine: GameDriver, Part, GameRestarting {
     modules.resetGameEnvironment()
     scenes.forgetDefinitions()
     try loadConfig()
+    // conf.lua may name the data folder (`identity`); only now is it known.
+    if options.saveDirectory == nil, let identity = config.identity {
+      saver.store = SaveStore(directory: Engine.dataDirectory(named: identity))
+    }
+    saver.stampsVersions = files.folder == nil
+    if options.playerMode {
+      let log = saver.store.directory.appendingPathComponent("errors.log")
+      errors.logFile = log
+      playerScreen = PlayerScreen(logFile: log)
+    }
   }
 
   /// Runs `main.lua` and enters the entry scene. Errors here stop the game from starting.
@@ -210,7 +231,10 @@ public final class Engine: GameDriver, Part, GameRestarting {
   /// The clear colour.
   public var background: Color { config.background }
   /// The newest script error, shown over the game; else a hot-reload warning (a deleted file).
-  public var overlay: Overlay? { errors.overlay ?? reloader?.notice }
+  public var overlay: Overlay? {
+    if let playerScreen { return errors.overlay == nil ? nil : playerScreen.overlay(size: designSize) }
+    return errors.overlay ?? reloader?.notice
+  }
 
   /// How the game wants its window now (conf.lua's `window`, `tide.window.set_fullscreen`).
   public var window: WindowSettings { part(Window.self)?.settings ?? config.window }
@@ -225,10 +249,15 @@ public final class Engine: GameDriver, Part, GameRestarting {
   }
 
   /// Queues input for the next tick, in design coordinates.
-  public func enqueue(_ event: InputEvent) { input.pending.append(event) }
+  public func enqueue(_ event: InputEvent) {
+    // A failed packed game shows the player its error screen, which takes every event.
+    if errors.overlay != nil, playerScreen?.take(event, size: designSize) == true { return }
+    input.pending.append(event)
+  }
 
   /// Runs one fixed tick: input, timers, tweens, the scene's `update`, animations, scene changes.
   public func step() {
+    if playerScreen?.restartRequested == true { restartAfterError() }
     // One reading of the clock starts both the stuck-tick guard and the watchdog's tick timing.
     let now = MonotonicClock.nanoseconds()
     stuckGuard?.begin(at: now)
@@ -327,7 +356,10 @@ public final class Engine: GameDriver, Part, GameRestarting {
 
   /// The game's version: a hash of every file in its folder but `tests/`, so a recording made
   /// before the game changed is noticed (`@game`).
-  public var gameVersion: String { GameFingerprint.of(gameDirectory) }
+  public var gameVersion: String { context.files.packedFingerprint ?? GameFingerprint.of(gameDirectory) }
+
+  /// The game's files: its folder, or the archive it was packed into.
+  public var files: any GameFiles { context.files }
 
   /// Whether two game versions (a recording's `@game`, `gameVersion`) name the same files.
   public static func sameGameVersion(_ a: String, _ b: String) -> Bool { GameFingerprint.same(a, b) }
@@ -367,6 +399,10 @@ public final class Engine: GameDriver, Part, GameRestarting {
     recorder.writeCrashCapsule(title: title, message: message, name: name)
   }
 
+  /// The versions of the game and the engine that wrote a packed game's saves, when they are
+  /// not this game's and this engine's (`game 1.1.0, engine 0.8.0`); nil otherwise.
+  public var savesWrittenByOtherVersions: String? { saver.otherVersions() }
+
   /// The game's data folder, where saves and crash capsules go.
   public var dataDirectory: URL { saves.directory }
 
@@ -386,6 +422,8 @@ public final class Engine: GameDriver, Part, GameRestarting {
   public func watchForChanges(
     settle: Double = HotReloader.defaultSettle, log: @escaping (String) -> Void = HotReloader.printToConsole
   ) throws -> HotReloader {
+    // A packed game is read once from its archive: there is no folder to watch.
+    guard context.files.folder != nil else { throw GameLoadError.invalidConfig("\(displayPath): a packed game is not watched for changes") }
     let reloader = try HotReloader(
       context: context, modules: modules, scenes: scenes, audio: audio, recorder: recorder, game: self,
       settle: settle, log: log)
@@ -403,6 +441,24 @@ public final class Engine: GameDriver, Part, GameRestarting {
   func reloadConfig() throws(GameLoadError) { try configReader.reload() }
 
   private var configReader: ConfigReader { ConfigReader(context: context, modules: modules, options: options) }
+
+  /// Starts the game again from nothing after the player pressed Restart on the error screen:
+  /// a new session, recorded from its first tick like the first one.
+  private func restartAfterError() {
+    playerScreen?.restarted()
+    let version = recording?.gameVersion
+    resetGame(seed: options.seed)
+    if let version { startRecording(gameVersion: version) }
+    do throws(GameLoadError) {
+      try start()
+    } catch {
+      if case .script(let failure) = error {
+        errors.report(failure, context: "the game's start")
+      } else {
+        errors.report(LuaError(message: error.description), context: "the game's start")
+      }
+    }
+  }
 
   /// Tears the game down and runs it again from `main.lua` with the same seed (a hot reload
   /// that needs a fresh start).
@@ -436,17 +492,9 @@ public final class Engine: GameDriver, Part, GameRestarting {
   }
 
   package static func defaultSaveDirectory(for game: URL) -> URL {
-    let env = ProcessInfo.processInfo.environment
-    let base: URL
-    if let xdg = env["XDG_DATA_HOME"], !xdg.isEmpty {
-      base = URL(fileURLWithPath: xdg)
-    } else if let home = env["HOME"], !home.isEmpty {
-      // The XDG default is $HOME/.local/share; Foundation's home directory on Linux comes from
-      // the password database and ignores a HOME set for this process.
-      base = URL(fileURLWithPath: home).appendingPathComponent(".local/share")
-    } else {
-      base = FileManager.default.homeDirectoryForCurrentUser.appendingPathComponent(".local/share")
-    }
-    return base.appendingPathComponent("tide").appendingPathComponent(game.standardizedFileURL.lastPathComponent)
+    dataDirectory(named: game.standardizedFileURL.lastPathComponent)
   }
+
+  /// The data folder called `name` (a game's `identity`, else its folder's name): `DataFolder`.
+  package static func dataDirectory(named name: String) -> URL { DataFolder.named(name) }
 }

@@ -30,6 +30,10 @@ public struct EngineOptions: Sendable {
   public var spriteLimit = Limits.sprites
   public var timerLimit = Limits.timers
   public var tweenLimit = Limits.tweens
+  /// Runs the game for a player rather than its author (a packed game without `--debug`): a
+  /// script error goes to `errors.log` in the data folder and the player sees a plain screen
+  /// with a Restart button instead of the error (`PlayerScreen`).
+  public var playerMode = false
   /// Prints script errors to standard error as they happen.
   public var logErrors = true
   /// Refuses a folder without `main.lua`; `tide test` allows one, to test a plain Lua library.

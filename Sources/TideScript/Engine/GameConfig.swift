@@ -25,13 +25,19 @@ public struct GameConfig: Sendable {
   /// The screen sizes the game supports (`sizes = { "390x844", "375x667" }`), which
   /// `tide check --layout` checks; empty when conf.lua names none (then the design size alone).
   public var sizes: [Vec2]
+  /// The game's own version (`version = "1.2.0"`), written into its archive, recordings and
+  /// crash capsules; nil when conf.lua names none.
+  public var version: String?
+  /// The name of the game's data folder (saves, crash capsules, logs); nil: the game folder's
+  /// name, or for an archive the folder it was packed from.
+  public var identity: String?
   /// How the game wants its window (`window = { fullscreen = true }`); `--fullscreen` overrides.
   public var window = WindowSettings()
   /// The font its text is drawn in where a sprite names none (`font = "ComicNeue-Bold"`, a file
   /// in `assets/fonts/`); nil: the engine's (DejaVu Sans).
   public var font: String?
-  /// The file `font` names, checked when conf.lua was read.
-  var fontFile: URL?
+  /// What draws `font` (`AssetCatalog.fontFile`), checked when conf.lua was read.
+  var fontKey: String?
   /// How long after a tap ends a press must find a sprite that was there then (`tap_guard`,
   /// game seconds; 0 turns the guard off): see `TapGuard`.
   public var tapGuard = TapGuard.defaultInterval
@@ -42,6 +48,13 @@ public struct GameConfig: Sendable {
   var declaredSize = Vec2(x: 390, y: 844)
   /// The options as conf.lua declares them, before `--option` or a test overrides any.
   var declaredOptions: [String: OptionValue] = [:]
+
+  /// Whether `name` can name a data folder: 1 to 64 of letters, digits, `_`, `-` and `.`, not
+  /// starting with `.` (so never a hidden folder, `..` or a path).
+  public static func isValidIdentity(_ name: String) -> Bool {
+    guard !name.isEmpty, name.utf8.count <= 64, !name.hasPrefix(".") else { return false }
+    return name.unicodeScalars.allSatisfy { ($0.isASCII && CharacterSet.alphanumerics.contains($0)) || "_-.".unicodeScalars.contains($0) }
+  }
 
   /// The sizes `tide check --layout` checks: those declared, else the design size.
   public var checkedSizes: [Vec2] { sizes.isEmpty ? [Vec2(x: width, y: height)] : sizes }

@@ -54,8 +54,10 @@ package final class ModuleLoader: Part {
 
   /// Where a module's source lives: a game file, or a file of the engine's library.
   package struct Found {
-    /// The file on disk; nil for a library file embedded in the engine.
+    /// The file on disk; nil for a library file embedded in the engine and for a packed game's.
     package var url: URL?
+    /// The game's file (`data/rules.lua`, `../rps/data/classic.lua`); nil for a library file.
+    package var path: String?
     package var chunkName: String
     /// The library path (`tide/ui.lua`) of an engine module; nil for the game's own.
     var libraryPath: String?
@@ -76,18 +78,14 @@ package final class ModuleLoader: Part {
     // conf.lua's `modules = { rps = "../rps" }` lets a game share another game's data.
     if let dot = name.firstIndex(of: "."), let folder = context.config.modules[String(name[..<dot])] {
       let rest = String(name[name.index(after: dot)...]).replacingOccurrences(of: ".", with: "/") + ".lua"
-      let base = context.gameDirectory.appendingPathComponent(folder).standardizedFileURL
-      let url = base.appendingPathComponent(rest)
-      guard FileManager.default.fileExists(atPath: url.path) else { return nil }
-      return Found(url: url, chunkName: "@" + context.displayPath + "/" + folder + "/" + rest)
+      let file = folder + "/" + rest
+      guard context.files.exists(file) else { return nil }
+      return Found(url: context.files.diskURL(file)?.standardizedFileURL, path: file, chunkName: "@" + context.displayPath + "/" + file)
     }
     // `?.lua`, then `?/init.lua`, as Lua's own package.path.
     let folder = path + "/init.lua"
-    for candidate in [relative, folder] {
-      // A file, said up front: otherwise URL looks on the disk to learn whether it is a folder,
-      // and fileExists below looks again.
-      let url = context.gameDirectory.appendingPathComponent(candidate, isDirectory: false)
-      if FileManager.default.fileExists(atPath: url.path) { return Found(url: url, chunkName: "@" + context.displayPath + "/" + candidate) }
+    for candidate in [relative, folder] where context.files.exists(candidate) {
+      return Found(url: context.files.diskURL(candidate), path: candidate, chunkName: "@" + context.displayPath + "/" + candidate)
     }
     return nil
   }
@@ -155,8 +153,8 @@ package final class ModuleLoader: Part {
   /// Runs a module found by `resolve`: a library module in the library environment, a game's in
   /// the game's.
   private func run(_ found: Found, arg: String, on caller: LuaState? = nil) throws(LuaError) {
-    if let url = found.url {
-      try run(url, chunkName: found.chunkName, env: found.isLibrary ? nil : gameEnv, arg: arg, on: caller)
+    if let path = found.path {
+      try run(path, chunkName: found.chunkName, env: gameEnv, arg: arg, on: caller)
       // A data file's tables go straight to the engine's functions: an error about one names
       // the file and the place in it, where the fix is (see `LuaState.noteOrigins`).
       if !found.isLibrary, arg.hasPrefix("data.") {
@@ -170,18 +168,15 @@ package final class ModuleLoader: Part {
     }
   }
 
-  /// Runs one file with `env` as its `_ENV` (nil: the library environment), leaving one result.
-  func run(_ url: URL, chunkName: String, env: LuaRef?, arg: String? = nil, on caller: LuaState? = nil) throws(LuaError) {
+  /// Runs the game's file at `path` with `env` as its `_ENV`, leaving one result.
+  func run(_ path: String, chunkName: String, env: LuaRef, arg: String? = nil, on caller: LuaState? = nil) throws(LuaError) {
     let shown = String(chunkName.dropFirst())
     // Game code must come from inside the wall: `data -> /outside` would otherwise run any file.
-    if env != nil, let problem = FolderWall.problem(with: url, roots: readableRoots, shown: shown) {
+    if let problem = context.files.problem(with: path, shown: shown) {
       throw LuaError(message: problem)
     }
-    let source: Data
-    do {
-      source = try Data(contentsOf: url)
-    } catch {
-      throw LuaError(message: "\(shown): cannot read file (\(error.localizedDescription))")
+    guard let source = context.files.contents(path) else {
+      throw LuaError(message: "\(shown): cannot read file")
     }
     // Read as bytes, as Lua reads a file: text in another encoding is not an error.
     try run(source: [UInt8](source), chunkName: chunkName, env: env, arg: arg, on: caller)
@@ -233,10 +228,6 @@ extension ModuleLoader {
     }
   }
 
-  /// The folders a game may read files from: its own and the sibling games it declared.
-  var readableRoots: [URL] {
-    [context.gameDirectory] + context.config.modules.values.map { context.gameDirectory.appendingPathComponent($0) }
-  }
 }
 
 /// The engine's Lua library: `Sources/TideScript/Lua`, embedded at build time by the

@@ -90,8 +90,10 @@ package final class PartContext {
   var lua: LuaState { vm.state }
   /// The `tide` table every module hangs from.
   let tideTable: LuaRef
-  /// The game folder.
+  /// The game folder, or the archive a packed game is read from.
   let gameDirectory: URL
+  /// The game's files, from its folder or its archive: every read of one goes through here.
+  let files: any GameFiles
   /// How the folder is named in messages, e.g. `Content/rps`.
   let displayPath: String
   /// Where frames, sounds and input go.
@@ -108,15 +110,16 @@ package final class PartContext {
   /// several parts (particles add to `Sprite`).
   private var methodTables: [String: LuaRef] = [:]
 
-  init(vm: LuaVM, gameDirectory: URL, displayPath: String, backend: any Backend, errors: ScriptErrors, options: EngineOptions) {
+  init(vm: LuaVM, files: any GameFiles, displayPath: String, backend: any Backend, errors: ScriptErrors, options: EngineOptions) {
     self.vm = vm
     self.options = options
-    self.gameDirectory = gameDirectory
+    self.files = files
+    self.gameDirectory = files.location.standardizedFileURL
     self.displayPath = displayPath
     self.backend = backend
     self.errors = errors
     // Standardized: a game run as `.` is titled by its folder's name, not ".".
-    config = GameConfig(title: gameDirectory.standardizedFileURL.lastPathComponent)
+    config = GameConfig(title: files.name)
     vm.state.newTable()
     tideTable = vm.state.ref(at: -1)
     vm.state.pop()

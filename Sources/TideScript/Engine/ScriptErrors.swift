@@ -26,6 +26,11 @@ public final class ScriptErrors {
   /// capsules); returns the line that says how to replay it, logged after the error instead of
   /// the seed's "replay with --seed", or nil to keep that.
   package var onNewFailure: ((Overlay) -> String?)?
+  /// A file each new error is added to, as it would be printed (a packed game's
+  /// `<data folder>/errors.log`, where no one reads the console); nil writes none.
+  package var logFile: URL?
+  /// What the player sees in place of an error, in player mode: a screen with a Restart button.
+  var playerScreen: PlayerScreen?
   private var seen: Set<String> = []
   /// The seed of the running game: script errors carry it so the overlay and log can show it.
   var seed: UInt64?
@@ -59,7 +64,7 @@ public final class ScriptErrors {
     let isNew = seen.count < Limits.keptErrors && seen.insert(overlay.message).inserted
     // The capsule is written before the error is logged, so the log can end with its path.
     let replayLine = isNew && replayable && !overlay.isWarning ? onNewFailure?(overlay) : nil
-    if logs, isNew {
+    if logs || logFile != nil, isNew {
       // Only the first letter is lowered ("script error in ..."): a sprite keeps its one name, Node(...).
       let title = overlay.title.prefix(1).lowercased() + overlay.title.dropFirst()
       var text = "tide: \(title): \(overlay.message)\n"
@@ -67,8 +72,27 @@ public final class ScriptErrors {
       // One way to replay it: the capsule's, or else the seed's.
       if let seed = overlay.seed { text += replayLine == nil ? "seed \(seed) (replay with --seed \(seed))\n" : "seed \(seed)\n" }
       if let replayLine { text += replayLine + "\n" }
-      FileHandle.standardError.write(Data(text.utf8))
+      if logs { FileHandle.standardError.write(Data(text.utf8)) }
+      if let logFile { Self.append(text, to: logFile) }
     }
+  }
+
+  /// Most bytes the error log keeps: past them it starts again, the older half kept as `.old`.
+  static let logBytes = 1 << 20
+
+  /// Adds `text`, with the time, to the log at `url`; a log that cannot be written costs the
+  /// game nothing.
+  private static func append(_ text: String, to url: URL) {
+    try? FileManager.default.createDirectory(at: url.deletingLastPathComponent(), withIntermediateDirectories: true)
+    var info = stat()
+    if stat(url.path, &info) == 0, Int(info.st_size) > logBytes {
+      _ = rename(url.path, url.path + ".old")
+    }
+    let descriptor = open(url.path, O_WRONLY | O_APPEND | O_CREAT | O_CLOEXEC | O_NOFOLLOW, 0o644)
+    guard descriptor >= 0 else { return }
+    let handle = FileHandle(fileDescriptor: descriptor, closeOnDealloc: true)
+    let stamp = ISO8601DateFormatter().string(from: Date())
+    try? handle.write(contentsOf: Data("[\(stamp)] \(text)".utf8))
   }
 
   /// `text` cut to `Limits.errorMessageBytes` (on a character boundary), saying how much went.

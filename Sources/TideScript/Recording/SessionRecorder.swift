@@ -21,6 +21,7 @@ final class SessionRecorder {
     recording = InputRecording(
       seed: seed, size: Vec2(x: context.config.width, y: context.config.height), options: options,
       engineVersion: Engine.version, gameVersion: gameVersion)
+    recording?.release = context.config.version
   }
 
   /// Notes `event`, handled at `tick`, when recording.

@@ -254,20 +254,20 @@ extension Audio {
   private func soundDuration(of name: String, arg: Int32) throws -> Double {
     if let duration = generated[name] ?? knownSounds[name] { return duration }
     let shown = context.displayPath
-    guard let url = AssetCatalog.soundFile(named: name, in: context.gameDirectory) else {
-      if let problem = AssetCatalog.problem(named: name, extensions: SoundFiles.extensions, in: context.gameDirectory, shown: shown) {
+    guard let path = AssetCatalog.soundPath(named: name, in: context.files) else {
+      if let problem = AssetCatalog.problem(named: name, extensions: SoundFiles.extensions, in: context.files, shown: shown) {
         throw LuaArgumentError(arg: arg, message: problem)
       }
       throw LuaArgumentError(
         arg: arg, message: "no sound '\(name)' (looked for \(shown)/assets/\(name).wav, .ogg, .mp3 and .flac)")
     }
-    switch SoundFiles.duration(of: url) {
+    switch SoundFiles.duration(of: path, in: context.files) {
     case .success(let duration):
       knownSounds[name] = duration
       return duration
     case .failure(let error):
       throw LuaArgumentError(
-        arg: arg, message: "\(shown)/assets/\(url.lastPathComponent) is not a sound file that can be played (\(error.reason))")
+        arg: arg, message: "\(shown)/\(path) is not a sound file that can be played (\(error.reason))")
     }
   }
 

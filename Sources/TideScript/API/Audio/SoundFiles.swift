@@ -1,11 +1,64 @@
 import Foundation
 import LibSndfile
+import TideCore
+
+/// A sound file's bytes in memory, read by libsndfile through its virtual I/O.
+private final class MemoryReader {
+  let bytes: UnsafeRawBufferPointer
+  var offset = 0
+
+  init(bytes: UnsafeRawBufferPointer) { self.bytes = bytes }
+
+  static func of(_ pointer: UnsafeMutableRawPointer?) -> MemoryReader? {
+    pointer.map { Unmanaged<MemoryReader>.fromOpaque($0).takeUnretainedValue() }
+  }
+
+  static let callbacks = SF_VIRTUAL_IO(
+    get_filelen: { user in sf_count_t(MemoryReader.of(user)?.bytes.count ?? 0) },
+    seek: { offset, whence, user in
+      guard let reader = MemoryReader.of(user) else { return -1 }
+      let base = whence == SEEK_CUR ? reader.offset : whence == SEEK_END ? reader.bytes.count : 0
+      let target = base + Int(offset)
+      guard target >= 0, target <= reader.bytes.count else { return -1 }
+      reader.offset = target
+      return sf_count_t(target)
+    },
+    read: { destination, count, user in
+      guard let reader = MemoryReader.of(user), let destination, let base = reader.bytes.baseAddress else { return 0 }
+      let n = max(0, min(Int(count), reader.bytes.count - reader.offset))
+      destination.copyMemory(from: base + reader.offset, byteCount: n)
+      reader.offset += n
+      return sf_count_t(n)
+    },
+    write: { _, _, _ in 0 },
+    tell: { user in sf_count_t(MemoryReader.of(user)?.offset ?? 0) })
+}
 
 /// How long a sound file plays, read from its header with libsndfile (WAV, OGG Vorbis, MP3,
 /// FLAC): the audio model needs it headless, where no SDL_mixer device decodes anything.
 package enum SoundFiles {
   /// The extensions looked for, in order, after a sound's name.
   static let extensions = ["wav", "ogg", "mp3", "flac"]
+
+  /// Seconds one play of the game's file at `path` lasts, or libsndfile's reason it cannot be
+  /// read: from the disk for a folder, from memory for a packed game.
+  static func duration(of path: String, in files: any GameFiles) -> Result<Double, SoundFileError> {
+    if let url = files.diskURL(path) { return duration(of: url) }
+    guard let data = files.contents(path) else { return .failure(SoundFileError(reason: "it cannot be read")) }
+    var info = SF_INFO()
+    let opened = data.withUnsafeBytes { bytes -> Bool in
+      let reader = MemoryReader(bytes: bytes)
+      var io = MemoryReader.callbacks
+      return withExtendedLifetime(reader) {
+        guard let file = sf_open_virtual(&io, Int32(SFM_READ), &info, Unmanaged.passUnretained(reader).toOpaque()) else { return false }
+        // The header is all that is wanted: read, the file is closed before the bytes go.
+        sf_close(file)
+        return true
+      }
+    }
+    guard opened else { return .failure(SoundFileError(reason: String(cString: sf_strerror(nil)))) }
+    return duration(info)
+  }
 
   /// Seconds one play of the file at `url` lasts, or libsndfile's reason it cannot be read.
   static func duration(of url: URL) -> Result<Double, SoundFileError> {
@@ -14,6 +67,10 @@ package enum SoundFiles {
       return .failure(SoundFileError(reason: String(cString: sf_strerror(nil))))
     }
     sf_close(file)
+    return duration(info)
+  }
+
+  private static func duration(_ info: SF_INFO) -> Result<Double, SoundFileError> {
     guard info.samplerate > 0, info.frames >= 0 else {
       return .failure(SoundFileError(reason: "it says it has \(info.samplerate) samples a second"))
     }

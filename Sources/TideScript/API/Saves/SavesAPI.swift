@@ -77,6 +77,7 @@ extension Saves {
       let value = try saveValue(at: 2, lua: lua, path: name, depth: 0)
       do {
         try store.write(name, Data(value.jsonText().utf8))
+        didWrite()
       } catch let error as SaveError {
         throw LuaRaise("cannot save '\(name)': \(error.description)")
       }

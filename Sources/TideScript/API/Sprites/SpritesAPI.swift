@@ -214,7 +214,7 @@ extension Sprites {
     m.function("text") { [unowned self] lua in
       let text = try checkText(lua.checkString(1), arg: 1)
       return try makeSprite(.text, lua: lua, optsArg: 2) { node in
-        node.font = context.config.fontFile?.path ?? ""
+        node.font = context.config.fontKey ?? ""
         node.text = text
       }
     }
@@ -670,8 +670,8 @@ extension Sprites {
 
   func imageSize(_ name: String, arg: Int32) throws -> Vec2 {
     if let hash = name.lastIndex(of: "#") { return try regionSize(name, hash: hash, arg: arg) }
-    guard let size = context.backend.imageSize(named: name) ?? AssetCatalog.imageSize(named: name, in: context.gameDirectory) else {
-      if let problem = AssetCatalog.problem(named: name, extensions: ImageInfo.extensions, in: context.gameDirectory, shown: context.displayPath) {
+    guard let size = context.backend.imageSize(named: name) ?? AssetCatalog.imageSize(named: name, in: context.files) else {
+      if let problem = AssetCatalog.problem(named: name, extensions: ImageInfo.extensions, in: context.files, shown: context.displayPath) {
         throw LuaArgumentError(arg: arg, message: problem)
       }
       throw LuaArgumentError(arg: arg, message: "no image '\(name)' in \(context.displayPath)/assets")
@@ -687,7 +687,7 @@ extension Sprites {
   func fontFile(_ name: String, arg: Int32, prefix: String?) throws -> String {
     if let known = fontFiles[name] { return known }
     do {
-      let path = try AssetCatalog.fontFile(named: name, in: context.gameDirectory, shown: context.displayPath).path
+      let path = try AssetCatalog.fontFile(named: name, in: context.files, shown: context.displayPath)
       if fontFiles.count >= Limits.fontNames { fontFiles.removeAll() }
       fontFiles[name] = path
       return path
@@ -858,7 +858,7 @@ extension Sprites {
       // nil goes back to the game's font (conf.lua's), or the engine's.
       let name = try optionalString()
       scriptOf(node).fontName = name.isEmpty ? nil : name
-      node.font = name.isEmpty ? context.config.fontFile?.path ?? "" : try fontFile(name, arg: arg, prefix: prefix)
+      node.font = name.isEmpty ? context.config.fontKey ?? "" : try fontFile(name, arg: arg, prefix: prefix)
     case .size: node.fontSize = try number()
     case .color: node.textColor = try color(optional: false) ?? .white
     case .align:
