@@ -77,7 +77,7 @@ function App:touch(...) end
 ---```
 ---@param dx number -1000 to 1000
 ---@param dy number -1000 to 1000
----@param at? any
+---@param at? (tide.Sprite|table)
 function App:wheel(dx, dy, at) end
 
 ---Drags from a sprite's centre (or a point) to a point, moving over `opts.steps` ticks (default 10).
@@ -1284,7 +1284,7 @@ function tide.input.is_down(name) end
 ---```lua
 ---local x, y, down = tide.input.pointer()
 ---```
----@param pointer? any "mouse" or a finger's number, 1 to 20
+---@param pointer? (string|integer) "mouse" or a finger's number, 1 to 20
 ---@return number?
 ---@return number?
 ---@return boolean
