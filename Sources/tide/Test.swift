@@ -146,6 +146,7 @@ struct Test: ParsableCommand {
     add("seed", seed.map { [String($0)] } ?? [])
     add("repeat", repeatCount.map { [String($0)] } ?? [])
     add("lang", lang.map { [$0] } ?? [])
+    if let output, (try? reportTarget())?.custom != nil { add("output", [output]) }
     add("shuffle", shuffle)
     add("shuffle-files", shuffleFiles)
     add("shuffle-tests", shuffleTests)
@@ -162,7 +163,9 @@ struct Test: ParsableCommand {
 
   /// The report format and the file it goes to: busted's `-o HANDLER`, Tide's older
   /// `--format`, and `--output FILE` (what `--output` meant before it named a handler).
-  func reportTarget() throws -> (format: TestReportFormat, file: String?) {
+  /// A handler that is none of Tide's (`custom`) is loaded by busted's output_handler_loader
+  /// and writes its own report while the tests run.
+  func reportTarget() throws -> (format: TestReportFormat, file: String?, custom: String?) {
     var format = TestReportFormat.plain
     var file = outputFile
     if let name = self.format {
@@ -174,18 +177,22 @@ struct Test: ParsableCommand {
     if let output {
       if let chosen = TestReportFormat(handler: output) {
         format = chosen
-      } else if output.contains("/") || output.contains(".") || self.format != nil {
-        printError("--output FILE is deprecated: --output (-o) names busted's output handler now; write the file with --output-file \(shellQuoted(output))")
-        file = file ?? output
+      } else if output.hasSuffix(".lua") || !(output.contains("/") || output.contains(".") || self.format != nil) {
+        // Any other handler is busted's to load (a module or a .lua file), as busted does.
+        return (format, file, output)
       } else {
-        throw ValidationError("--output: no output handler '\(output)' (\(TestReportFormat.handlerNames)); to write a file, use --output-file")
+        file = file ?? output
       }
     }
-    return (format, file)
+    return (format, file, nil)
   }
 
   func run() throws {
-    var (reportFormat, output) = try reportTarget()
+    var (reportFormat, output, custom) = try reportTarget()
+    if let old = self.output, output == old, outputFile == nil {
+      printError("--output FILE is deprecated: --output (-o) names busted's output handler now; write the file with --output-file \(shellQuoted(old))")
+    }
+    if custom != nil && output != nil { throw ValidationError("busted's handler '\(custom ?? "")' writes its own report; drop --output-file") }
     // Messages name the option the file was given with.
     let fileOption = outputFile == nil ? "--output" : "--output-file"
     if testTimeout < 1 { throw ValidationError("--test-timeout must be at least 1 second") }
@@ -227,7 +234,7 @@ struct Test: ParsableCommand {
       if FileManager.default.fileExists(atPath: location.url.path) {
         // Recorded sessions in tests/replays/ and golden screens in tests/golden/ are tests too
         // (docs/input-scripts.md); what their games print stays out of a TAP or JUnit stream.
-        report = StandardOutput.toStandardError(while: reportFormat != .plain || progress.active) {
+        report = StandardOutput.toStandardError(while: custom == nil && (reportFormat != .plain || progress.active)) {
           var report = GameTestRunner.run(game: location.url, displayPath: location.displayPath, options: testOptions(target))
           report.entries += fileTests(target)
           return report
@@ -243,12 +250,19 @@ struct Test: ParsableCommand {
     if output == nil && self.output == nil && self.format == nil,
       let handler = reports.first?.outputHandler, reports.allSatisfy({ $0.outputHandler == handler })
     {
+      // One that is none of Tide's was loaded by busted and has written its report.
       guard let chosen = TestReportFormat(handler: handler) else {
-        throw ValidationError(".busted: no output handler '\(handler)' (\(TestReportFormat.handlerNames))")
+        if reports.contains(where: { $0.failed > 0 }) { throw ExitCode.failure }
+        return
       }
       reportFormat = chosen
     }
     let closing = TestReport.counts(reports.flatMap(\.entries))
+    if custom != nil {
+      // busted's handler has written the report; the exit status says the rest.
+      if reports.contains(where: { $0.failed > 0 }) { throw ExitCode.failure }
+      return
+    }
     if let output {
       do {
         try writeUserFile(TestReport.render(reportFormat, reports), to: output)

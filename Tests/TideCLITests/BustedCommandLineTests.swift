@@ -109,8 +109,33 @@ extension CLITests {
     XCTAssertEqual(result.stderr.split(separator: "\n").count, 1, result.stderr)
     XCTAssertTrue(result.stderr.contains("deprecated"), result.stderr)
     XCTAssertEqual(try Self.junitResults(String(contentsOf: file, encoding: .utf8)).count, 2)
-    let unknown = try tide(["test", "-o", "nosuchhandler"], in: Self.bustedSuite)
-    XCTAssertEqual(unknown.status, 64)
-    XCTAssertTrue(unknown.stderr.contains("tide test"), unknown.stderr)
+    let refused = try tide(["test", "--test-timeout", "0"], in: Self.bustedSuite)
+    XCTAssertEqual(refused.status, 64)
+    XCTAssertTrue(refused.stderr.contains("tide test --help"), "the usage names the subcommand: \(refused.stderr)")
+  }
+
+  /// A handler that is none of Tide's is busted's to load, and reports as under busted.
+  func testAnyOtherOutputHandlerIsLoadedByBusted() throws {
+    let folder = FileManager.default.temporaryDirectory.appendingPathComponent("tide-handler-\(UUID().uuidString)")
+    try FileManager.default.createDirectory(at: folder, withIntermediateDirectories: true)
+    defer { try? FileManager.default.removeItem(at: folder) }
+    let handler = folder.appendingPathComponent("count.lua")
+    try """
+      return function(options)
+        local busted = require("busted")
+        local handler = require("busted.outputHandlers.base")()
+        busted.subscribe({ "suite", "end" }, function()
+          print(("counted %d successes, %d failures, %d errors, %d pending"):format(
+            #handler.successes, #handler.failures, #handler.errors, #handler.pendings))
+          return nil, true
+        end)
+        return handler
+      end
+      """.write(to: handler, atomically: true, encoding: .utf8)
+    let byBusted = try busted(["-o", handler.path])
+    XCTAssertTrue(byBusted.hasPrefix("counted 14 successes, 1 failures, 1 errors, 1 pending"), byBusted)
+    let byTide = try tide(["test", "-o", handler.path], in: Self.bustedSuite, timeout: 120)
+    XCTAssertEqual(byTide.status, 1)
+    XCTAssertEqual(byTide.stdout, byBusted)
   }
 }

@@ -350,6 +350,23 @@ do
   end
 end
 
+-- An output handler that is none of Tide's reports (a module or a .lua file), loaded by
+-- busted's output handler loader: it writes its own report as the tests run. Tide's own
+-- (plain, TAP, junit, json, gtest) are written by `tide test` for every game at once.
+do
+  local tides = { plain = true, plainterminal = true, utfterminal = true, tap = true, junit = true, json = true, gtest = true }
+  if type(args.output) == "string" and not tides[args.output:lower()] then
+    busted.subscribe({ "error", "output" }, function(element, _, message)
+      io.stderr:write("tide test: error: Cannot load output library: " .. element.name .. "\n" .. tostring(message) .. "\n")
+      return nil, true
+    end)
+    lua_require("busted.modules.output_handler_loader")()(busted, args.output, {
+      defaultOutput = "plainTerminal", verbose = args.verbose, suppressPending = args["suppress-pending"],
+      language = args.lang, deferPrint = args["defer-print"], arguments = args.Xoutput,
+    })
+  end
+end
+
 -- Tags, name patterns and --list, by busted's filter loader.
 lua_require("busted.modules.filter_loader")()(busted, {
   tags = args.tags, excludeTags = args["exclude-tags"], filter = args.filter, filterOut = args["filter-out"],
