@@ -14,6 +14,8 @@
 -- returned as plain records (TestEntry values in Swift, which TestReport writes), so `print()`
 -- in a test never lands inside a report.
 
+-- It runs with full Lua 5.4, not the sandbox a game gets.
+-- luacheck: std lua54
 -- luacheck: globals load loadfile dofile require arg
 
 local arguments, user_roots, before_test, find_module, game_module, sandbox, root, display, library_source,
