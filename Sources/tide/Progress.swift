@@ -11,6 +11,7 @@ final class Progress {
   private let started = Date()
   private var lastDrawn = Date.distantPast
   private var drawn = false
+  private var lastDone = -1
 
   init(total: Int, unit: String, environment: [String: String] = ProcessInfo.processInfo.environment) {
     self.total = total
@@ -40,12 +41,13 @@ final class Progress {
     return whole < 60 ? "\(whole) s" : "\(whole / 60) min \(whole % 60) s"
   }
 
-  /// Redraws the line (at most ten times a second, and always at the first and last item).
+  /// Redraws the line when the count moved (or a tenth of a second passed, for the time left).
   func update(done: Int, note: String = "") {
     guard active else { return }
     let now = Date()
-    guard done == 0 || done == total || now.timeIntervalSince(lastDrawn) >= 0.1 else { return }
+    guard done != lastDone || now.timeIntervalSince(lastDrawn) >= 0.1 else { return }
     lastDrawn = now
+    lastDone = done
     let text = Progress.line(done: done, total: total, unit: unit, elapsed: now.timeIntervalSince(started), note: note)
     FileHandle.standardError.write(Data(("\r" + text + "\u{1B}[K").utf8))
     drawn = true
@@ -55,6 +57,7 @@ final class Progress {
   func clear() {
     finish()
     lastDrawn = .distantPast
+    lastDone = -1
   }
 
   /// Clears the line, leaving the terminal as it was.
