@@ -570,3 +570,17 @@ final class StuckTestTests: XCTestCase {
         + "tide test --test-timeout SECONDS sets the limit")
   }
 }
+
+/// busted's options reach the runner: -v adds an error's traceback, as busted's handlers show it.
+final class BustedOptionsTests: XCTestCase {
+  func testVerboseAddsTheTracebackOfAnError() throws {
+    let fixture = try GameFixture(main: "", tests: "it('errs', function() error('boom') end)\n")
+    let plain = GameTestRunner.run(game: fixture.directory, displayPath: fixture.displayPath)
+    XCTAssertEqual(plain.entries.first?.message, "game/tests/api_test.lua:1: boom")
+    let verbose = GameTestRunner.run(
+      game: fixture.directory, displayPath: fixture.displayPath, options: GameTestRunner.TestOptions(arguments: ["-v"]))
+    let message = try XCTUnwrap(verbose.entries.first?.message)
+    XCTAssertTrue(message.hasPrefix("game/tests/api_test.lua:1: boom\nstack traceback:\n"), message)
+    XCTAssertTrue(message.contains("game/tests/api_test.lua:1: in function"), message)
+  }
+}

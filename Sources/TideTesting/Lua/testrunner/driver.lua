@@ -241,20 +241,31 @@ local function is_test(element)
   return element.descriptor == "it" or element.descriptor == "pending"
 end
 
-local function note_problem(element, _, message)
+-- With -v, an error's message carries its traceback, as busted's handlers show it (a failed
+-- assertion's place is in its message already).
+local verbose = false
+
+local function note_problem(element, _, message, trace, is_error)
+  local text = text_of(message)
+  if verbose and is_error and text and type(trace) == "table" and type(trace.traceback) == "string" then
+    local traceback = trace.traceback:gsub("^%s+", ""):gsub("%s+$", "")
+    if traceback ~= "" then text = text .. "\n" .. traceback end
+  end
   if is_test(element) then
-    if said[element] == nil then said[element] = text_of(message) end
+    if said[element] == nil then said[element] = text end
   else
     local file, line = place(element, message)
     records[#records + 1] = {
       name = element.descriptor == "file" and "" or full_name(element), file = file, line = line,
-      status = "error", message = text_of(message), duration = element.duration or 0,
+      status = "error", message = text, duration = element.duration or 0,
     }
   end
   return nil, true
 end
 busted.subscribe({ "failure" }, note_problem)
-busted.subscribe({ "error" }, note_problem)
+busted.subscribe({ "error" }, function(element, parent, message, trace)
+  return note_problem(element, parent, message, trace, true)
+end)
 busted.subscribe({ "pending" }, function(element, _, message)
   if said[element] == nil then said[element] = text_of(message) end
   return nil, true
@@ -288,6 +299,7 @@ do
     return { { name = "", file = display, status = "error", message = message, duration = 0 } }
   end
   args = parsed
+  verbose = args.verbose == true
 end
 
 local function in_root(path)
