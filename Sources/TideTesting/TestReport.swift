@@ -254,7 +254,10 @@ public enum TestReport {
     let timestamp = ISO8601DateFormatter()
     timestamp.formatOptions = [.withInternetDateTime]
     for game in games {
-      xml += "  <testsuite name=\"\(xmlAttribute(game.game))\" \(junitCounts(game.entries))"
+      // A game tested as `.` (from inside its folder) is named by its title, the folder's name.
+      let last = (game.game as NSString).lastPathComponent
+      let suite = last == "." || last == ".." ? game.title : game.game
+      xml += "  <testsuite name=\"\(xmlAttribute(suite))\" \(junitCounts(game.entries))"
         + " timestamp=\"\(timestamp.string(from: game.started))\">\n"
       for entry in game.entries {
         let name = entry.name.isEmpty ? entry.fileInGame : entry.name

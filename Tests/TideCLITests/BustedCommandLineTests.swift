@@ -77,6 +77,8 @@ extension CLITests {
       let byBusted = try Self.junitResults(try busted(flags + ["-o", "junit"]))
       let tide = try tide(["test"] + flags + ["-o", "junit"], in: suite, timeout: 120)
       XCTAssertEqual(try Self.junitResults(tide.stdout), byBusted, "tide test \(flags.joined(separator: " ")) -o junit")
+      // Tested from inside its folder, the suite is named by the folder, not `.`.
+      XCTAssertTrue(tide.stdout.contains("<testsuite name=\"busted-cli\" "), tide.stdout)
     }
     let list = try busted(["--list", "--exclude-tags", "fast"])
     let tideList = try tide(["test", "--list", "--exclude-tags", "fast"], in: suite, timeout: 120)
