@@ -218,6 +218,76 @@ stds.tide_test = { read_globals = { tide = { fields = {
       ["set_fullscreen"] = {},
     } },
   } } } }
+stds.tide_conf = { read_globals = { tide = { fields = {
+    ["after"] = {},
+    ["audio"] = { fields = {
+      ["current_music"] = {},
+      ["generate"] = {},
+      ["music"] = {},
+      ["music_volume"] = {},
+      ["pause_music"] = {},
+      ["play"] = {},
+      ["resume_music"] = {},
+      ["stop_music"] = {},
+      ["volume"] = {},
+    } },
+    ["camera"] = { other_fields = true, fields = { ["rotation"] = { read_only = false }, ["x"] = { read_only = false }, ["y"] = { read_only = false }, ["zoom"] = { read_only = false } } },
+    ["colour"] = {},
+    ["every"] = {},
+    ["input"] = { fields = {
+      ["gamepad_axis"] = {},
+      ["gamepad_down"] = {},
+      ["gamepads"] = {},
+      ["is_down"] = {},
+      ["on"] = {},
+      ["pointer"] = {},
+      ["pointers"] = {},
+    } },
+    ["parallel"] = {},
+    ["particles"] = {},
+    ["random"] = { fields = {
+      ["float"] = {},
+      ["int"] = {},
+      ["pick"] = {},
+      ["shuffle"] = {},
+      ["weighted"] = {},
+    } },
+    ["report"] = {},
+    ["save"] = { fields = {
+      ["read"] = {},
+      ["read_status"] = {},
+      ["set_aside"] = {},
+      ["write"] = {},
+    } },
+    ["scene"] = { fields = {
+      ["current"] = {},
+      ["define"] = {},
+      ["go"] = {},
+      ["time"] = {},
+    } },
+    ["screenshot"] = {},
+    ["sequence"] = {},
+    ["sprite"] = { fields = {
+      ["circle"] = {},
+      ["ellipse"] = {},
+      ["group"] = {},
+      ["image"] = {},
+      ["line"] = {},
+      ["polygon"] = {},
+      ["rect"] = {},
+      ["text"] = {},
+    } },
+    ["stats"] = {},
+    ["task"] = {},
+    ["time"] = {},
+    ["tween"] = {},
+    ["wait"] = {},
+    ["warn"] = {},
+    ["window"] = { fields = {
+      ["is_fullscreen"] = {},
+      ["set_fullscreen"] = {},
+    } },
+  } } } }
 stds.tide_sandbox = { read_globals = {
   ["_G"] = { other_fields = true },
   ["_VERSION"] = {},
@@ -437,8 +507,8 @@ stds.tide_bot = { read_globals = {
 } }
 std = "tide_sandbox+tide"
 max_line_length = false
-files["conf.lua"] = { std = "tide_sandbox" }
-files["**/conf.lua"] = { std = "tide_sandbox" }
+files["conf.lua"] = { std = "tide_sandbox+tide_conf" }
+files["**/conf.lua"] = { std = "tide_sandbox+tide_conf" }
 files["tests/**/*.lua"] = { std = "lua54+tide_test+busted" }
 files["**/tests/**/*.lua"] = { std = "lua54+tide_test+busted" }
 files["spec/**/*.lua"] = { std = "lua54+tide_test+busted" }

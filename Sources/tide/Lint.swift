@@ -30,7 +30,7 @@ enum Lint {
     let config = FileManager.default.temporaryDirectory.appendingPathComponent("tide-luacheckrc-\(getpid()).lua")
     defer { try? FileManager.default.removeItem(at: config) }
     let own = game.appendingPathComponent(".luacheckrc")
-    let standard = LintStandard.luacheckConfig(game: names.game, test: names.test, sandbox: names.sandbox)
+    let standard = LintStandard.luacheckConfig(game: names.game, test: names.test, sandbox: names.sandbox, conf: names.conf)
     try LintStandard.layered(standard, project: FileManager.default.fileExists(atPath: own.path) ? own : nil)
       .write(to: config, atomically: true, encoding: .utf8)
 

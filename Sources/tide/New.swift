@@ -44,7 +44,7 @@ struct New: ParsableCommand {
       let library = meta.hasPrefix("/") ? URL(fileURLWithPath: meta) : folder.appendingPathComponent(meta)
       try EditorLibrary.write(to: library)
       let names = try Engine.runtimeNames()
-      let standard = LintStandard.luacheckConfig(game: names.game, test: names.test, sandbox: names.sandbox)
+      let standard = LintStandard.luacheckConfig(game: names.game, test: names.test, sandbox: names.sandbox, conf: names.conf)
       for (file, text) in GameTemplate.files(name: name, title: title, library: meta, luacheck: standard) {
         let url = folder.appendingPathComponent(file)
         try FileManager.default.createDirectory(at: url.deletingLastPathComponent(), withIntermediateDirectories: true)

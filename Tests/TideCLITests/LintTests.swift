@@ -140,7 +140,7 @@ extension CLITests {
     let game = try makeGame([
       "main.lua": "print(io.read, os.time, package.path, debug.traceback, string.format)\ntide.camera = {}\ntide.options = {}\n",
       "scenes/play.lua": "tide.camera.x = 10\ntide.camera.zoom = 2\nreturn tide.options.rounds\n",
-      "conf.lua": "return { title = tide }\n",
+      "conf.lua": "return { title = tide.time and tide.screen.width }\n",
       "spec/thing_spec.lua": """
         describe("x", function()
           it("y", function()
@@ -155,7 +155,7 @@ extension CLITests {
     let result = try tide(["check", "--warn", game.path])
     let lint = result.stdout.split(separator: "\n").filter { !$0.contains(": ok") }.map(String.init)
     XCTAssertEqual(lint, [
-      "\(game.path)/conf.lua:1:18: accessing undefined variable 'tide'",
+      "\(game.path)/conf.lua:1:32: accessing undefined field 'screen.width' of global 'tide'",
       "\(game.path)/main.lua:1:7: accessing undefined variable 'io'",
       "\(game.path)/main.lua:1:16: accessing undefined variable 'os'",
       "\(game.path)/main.lua:1:25: accessing undefined variable 'package'",
