@@ -75,9 +75,10 @@ let package = Package(
       name: "TideTesting", dependencies: ["TideScript", "TideSDL", "LuaBridge", "TideCore", "CLua"],
       exclude: ["Lua"], swiftSettings: luaCallSettings + releaseSpeed,
       plugins: ["EmbedLuaLibrary"]),
+    // The LuaLS library (docs/meta) is embedded too, so a copied `tide` still writes it.
     .target(
       name: "TideDocs", dependencies: ["TideScript", "TideTesting", "TideSDL", "LuaBridge", "TideCore"],
-      swiftSettings: luaCallSettings + releaseSpeed),
+      swiftSettings: luaCallSettings + releaseSpeed, plugins: ["EmbedLuaLibrary"]),
     .target(
       name: "TideBench", dependencies: ["TideScript", "TideTesting", "TideSDL", "LuaBridge", "TideCore", "CLua", "CLuaBench"],
       swiftSettings: luaCallSettings + releaseSpeed),

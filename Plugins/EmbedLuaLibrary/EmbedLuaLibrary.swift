@@ -7,7 +7,9 @@ import PackagePlugin
 struct EmbedLuaLibrary: BuildToolPlugin {
   func createBuildCommands(context: PluginContext, target: Target) throws -> [Command] {
     // From the package's folder: `Target.directoryURL` needs tools version 6.1.
-    let folder = "Sources/\(target.name)/Lua"
+    // TideDocs embeds the LuaLS library that `tide docs` generates (docs/meta), which `tide new`
+    // and `tide meta` write out; every other target its own Lua/ folder.
+    let folder = target.name == "TideDocs" ? "docs/meta" : "Sources/\(target.name)/Lua"
     let library = context.package.directoryURL.appendingPathComponent(folder)
     let output = context.pluginWorkDirectoryURL.appendingPathComponent("EmbeddedLuaLibrary.swift")
     // Every file is an input, so an edited, added or removed library file regenerates it.

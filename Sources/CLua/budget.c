@@ -22,6 +22,7 @@
 */
 
 #include <stdlib.h>
+#include <time.h>
 #include "tide_inline.h"
 
 static void *tide_alloc(void *ud, void *ptr, size_t osize, size_t nsize) {
@@ -135,4 +136,50 @@ int tide_cowrap(lua_State *L) {
     lua_pop(L, 1);
   }
   return 1;
+}
+
+/* Calls the function at 1 with the values after it in a thread of its own, and returns true
+** and its results, or false, its error and whether the watchdog or the instruction budget
+** stopped it. A stop raises at every instruction of the thread it hit, which ends here with
+** that thread: the budget and the watchdog's clock then start afresh and the caller goes on.
+** The test runner runs each test so, so one stuck test fails alone. Like the main thread, the
+** thread runs unhooked until the watchdog's timer hooks it (LuaVM.hookMainThread). */
+int tide_callisolated(lua_State *L) {
+  tide_State *s = tide_state(L);
+  int n = lua_gettop(L);
+  int nres = 0;
+  luaL_checktype(L, 1, LUA_TFUNCTION);
+  lua_State *co = lua_newthread(L);
+  if (s->budget > 0 && s->budget < 1000000) tide_sethook(co, s->hook_period);
+  else if (s->watchdog != NULL) tide_sethook(co, 0);
+  else tide_hook_coroutine(L, co);
+  lua_insert(L, 1);
+  lua_xmove(L, co, n);
+  lua_State *outer = __atomic_load_n(&s->isolated, __ATOMIC_ACQUIRE);
+  __atomic_store_n(&s->isolated, co, __ATOMIC_RELEASE);
+  int status = lua_resume(co, L, n - 1, &nres);
+  __atomic_store_n(&s->isolated, outer, __ATOMIC_RELEASE);
+  if (status == LUA_OK) {
+    luaL_checkstack(L, nres + 1, "too many results");
+    lua_pushboolean(L, 1);
+    lua_xmove(co, L, nres);
+    return nres + 1;
+  }
+  lua_pushboolean(L, 0);
+  if (status == LUA_YIELD) lua_pushliteral(L, "attempt to yield across a test");
+  else lua_xmove(co, L, 1);
+  int stopped = tide_watchdog_tripped(s->watchdog) || s->budget_tripped;
+  if (stopped) {
+    struct timespec now;
+    clock_gettime(CLOCK_MONOTONIC_COARSE, &now);
+    if (s->watchdog != NULL)
+      tide_watchdog_arm(s->watchdog, (unsigned long long)now.tv_sec * 1000000000ULL + (unsigned long long)now.tv_nsec);
+    s->budget_left = s->budget;
+    s->budget_tripped = 0;
+    /* A stop that hit this thread too (in engine work the test called) left it hooked at
+       every instruction: back to the usual period. */
+    if (lua_gethook(L) != NULL) tide_sethook(L, s->hook_period);
+  }
+  lua_pushboolean(L, stopped);
+  return 3;
 }

@@ -213,9 +213,12 @@ final class WatchdogState: @unchecked Sendable {
   func hookMainThread() {
     lock.lock()
     defer { lock.unlock() }
-    guard let shared, let main = shared.pointee.main_thread, lua_gethook(main) == nil else { return }
-    guard LuaVM.hooksLazily(budget: shared.pointee.budget) else { return }
-    tide_sethook(main, shared.pointee.hook_period)
+    guard let shared, LuaVM.hooksLazily(budget: shared.pointee.budget) else { return }
+    if let main = shared.pointee.main_thread, lua_gethook(main) == nil { tide_sethook(main, shared.pointee.hook_period) }
+    // A test the runner runs in a thread of its own (tide_callisolated) is watched the same way.
+    if let isolated = shared.pointee.isolated, lua_gethook(isolated) == nil {
+      tide_sethook(isolated, shared.pointee.hook_period)
+    }
   }
 
   deinit {

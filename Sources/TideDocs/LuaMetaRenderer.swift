@@ -202,6 +202,10 @@ extension APIDocGenerator {
       if word.hasSuffix("[]") { word.removeLast(2); suffix = "[]" + suffix }
       if classes.contains(word) || aliases.contains(word) { return "tide.\(word)\(suffix)" }
       if luaTypes.contains(word) { return word + suffix }
+      if word.hasPrefix("("), word.hasSuffix(")") {
+        // A group, `(Sprite|table)?`: each alternative inside mapped alike.
+        return "(" + metaType(String(word.dropFirst().dropLast()), classes: classes, aliases: aliases) + ")" + suffix
+      }
       if word.hasPrefix("fun(") || word.hasPrefix("table<") || word.hasPrefix("{") {
         // Names inside a function or table type are Tide's too: `fun(button: Button)`.
         return renamingWords(in: part) { classes.contains($0) || aliases.contains($0) ? "tide.\($0)" : $0 }

@@ -103,10 +103,21 @@ public enum GoldenScreens {
   /// Checks every golden input of a game that has its PNG beside it (with `update`, every golden
   /// input) whose name contains `filter`, if one is given.
   public static func run(game: URL, displayPath: String, filter: String? = nil, update: Bool) -> [TestEntry] {
-    let inputs = inputs(in: game).filter { input in
-      (update || FileManager.default.fileExists(atPath: golden(for: input).path))
-        && (filter.map { name(of: input).contains($0) } ?? true)
+    run(game: game, displayPath: displayPath, keep: { name in filter.map { name.contains($0) } ?? true }, update: update)
+  }
+
+  /// The golden inputs checked (with `update`, every one; else those with their PNG) whose
+  /// name `keep` keeps.
+  public static func chosen(in game: URL, update: Bool, keep: (String) -> Bool) -> [URL] {
+    inputs(in: game).filter { input in
+      (update || FileManager.default.fileExists(atPath: golden(for: input).path)) && keep(name(of: input))
     }
+  }
+
+  /// Checks every golden input of a game that has its PNG beside it (with `update`, every golden
+  /// input) whose name `keep` keeps.
+  public static func run(game: URL, displayPath: String, keep: (String) -> Bool, update: Bool) -> [TestEntry] {
+    let inputs = chosen(in: game, update: update, keep: keep)
     guard !inputs.isEmpty else { return [] }
     let backend: SDLBackend
     do {

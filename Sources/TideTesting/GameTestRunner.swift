@@ -11,11 +11,35 @@ import TideScript
 /// All test files of a game share one engine; before every `it` the game is torn down to
 /// nothing and given a fresh save folder, and the test's `tide.test.start{...}` loads it anew.
 public enum GameTestRunner {
+  /// How `tide test` runs a game's tests: busted's command line and the per-test time limit.
+  public struct TestOptions: Sendable {
+    /// busted's options (`-t unit`, `--shuffle`, `-o TAP`...), read by busted's own cli module
+    /// together with the folder's `.busted`.
+    public var arguments: [String]
+    /// Test files and folders to run, relative to the game folder (busted's ROOT); none: the
+    /// game's default (tests/*_test.lua and spec/, or `.busted`'s ROOT).
+    public var roots: [String]
+    /// Seconds one test may run before the watchdog stops it as stuck.
+    public var testSeconds: Int
+
+    public init(arguments: [String] = [], roots: [String] = [], testSeconds: Int = GameTestRunner.defaultTestSeconds) {
+      self.arguments = arguments
+      self.roots = roots
+      self.testSeconds = testSeconds
+    }
+  }
+
+  /// Seconds a test may run by default before the watchdog stops it.
+  public static let defaultTestSeconds = 60
+
   /// Instructions one test may run before it is stopped as a runaway.
   static let instructionsPerTest = 4_000_000_000
 
-  /// Runs the tests of the game at `directory`; `filter` keeps tests whose full name contains it.
-  public static func run(game directory: URL, displayPath: String, filter: String? = nil) -> GameTestReport {
+  /// Runs the tests of the game at `directory` as busted would with `options`; `filter` is one
+  /// more `--filter` (busted's: a Lua pattern on the test's full name, `describe it`).
+  public static func run(
+    game directory: URL, displayPath: String, filter: String? = nil, options testOptions: TestOptions = TestOptions()
+  ) -> GameTestReport {
     var report = GameTestReport(game: displayPath)
     let saveRoot = FileManager.default.temporaryDirectory.appendingPathComponent("tide-test-\(UUID().uuidString)")
     defer { try? FileManager.default.removeItem(at: saveRoot) }
@@ -25,8 +49,8 @@ public enum GameTestRunner {
     options.requiresMain = false
     options.saveDirectory = saveRoot.appendingPathComponent("0")
     // A tick stuck in engine code ends `tide test` with a message naming the test, not a hang;
-    // three times the minute a test's watchdog allows (below), as `tide run` allows three of its.
-    options.stuckTickSeconds = 3 * 60
+    // three times what a test's watchdog allows (below), as `tide run` allows three of its.
+    options.stuckTickSeconds = 3 * testOptions.testSeconds
     let engine: Engine
     do {
       engine = try Engine(gameDirectory: directory, displayPath: displayPath, backend: HeadlessBackend.withGameFonts(), options: options)
@@ -36,12 +60,6 @@ public enum GameTestRunner {
     engine.installTestAPI()
     var testNumber = 0
     let lua = engine.lua
-    let files: [String]
-    do {
-      files = try testFiles(in: directory, lua: lua)
-    } catch {
-      return failedEntry(game: displayPath, message: "\(displayPath)/.busted: \(error.message)")
-    }
     do throws(LuaError) {
       try engine.installStartValues()
       guard let driverSource = EmbeddedLuaLibrary.files["testrunner/driver.lua"]
@@ -50,16 +68,9 @@ public enum GameTestRunner {
       try TestEnvironment.push(on: lua)
       // The driver's _ENV (its first upvalue) is the test globals.
       _ = lua_setupvalue(lua.L, -2, 1)
-      lua.newTable(narr: Int32(files.count))
-      for (i, file) in files.enumerated() {
-        lua.newTable()
-        lua.push("\(displayPath)/\(file)")
-        lua.rawSet(-2, key: "name")
-        lua.push(directory.appendingPathComponent(file).path)
-        lua.rawSet(-2, key: "path")
-        lua.rawSet(-2, index: i + 1)
-      }
-      if let filter { lua.push(filter) } else { lua.pushNil() }
+      let arguments = testOptions.arguments + (filter.map { ["--filter=\($0)"] } ?? [])
+      pushList(arguments, on: lua)
+      pushList(testOptions.roots.map { directory.appendingPathComponent($0).standardizedFileURL.path }, on: lua)
       lua.push { lua in
         // Before every test: nothing loaded, fresh saves, a fresh instruction budget.
         testNumber += 1
@@ -99,18 +110,35 @@ public enum GameTestRunner {
         lua.push(source)
         return 1
       }
+      lua_pushcclosure(lua.L, tide_callisolated, 0)
+      lua.push(testOptions.testSeconds)
       // Each test gets a fresh budget and watchdog clock (the hook above); a whole test may do
-      // far more than one game callback, so its watchdog allows a minute.
-      engine.vm.watchdogSeconds = max(engine.vm.watchdogSeconds, 60)
+      // far more than one game callback, so its watchdog allows a minute unless told otherwise.
+      engine.vm.watchdogSeconds = testOptions.testSeconds
       engine.vm.instructionBudget = instructionsPerTest
-      try lua.pcall(nargs: 9, nresults: 1)
+      try lua.pcall(nargs: 11, nresults: 1)
       report.entries = entries(fromRecordsAt: -1, lua: lua, game: displayPath)
+      if lua.type(at: -1) == .table {
+        if lua.rawGet(-1, key: "output") == .string, let handler = lua.toString(at: -1), handler != "plainTerminal" {
+          report.outputHandler = handler
+        }
+        lua.pop(1)
+      }
       lua.pop(1)
     } catch {
       // busted missing or broken: still one failed entry a TAP or JUnit reader sees.
       return failedEntry(game: displayPath, message: "the test runner failed: \(error.description)")
     }
     return report
+  }
+
+  /// Pushes `strings` as a Lua list.
+  static func pushList(_ strings: [String], on lua: LuaState) {
+    lua.newTable(narr: Int32(strings.count))
+    for (i, string) in strings.enumerated() {
+      lua.push(string)
+      lua.rawSet(-2, index: i + 1)
+    }
   }
 
   /// The driver's records (one per test, one per error outside a test) as entries of `game`.
@@ -138,58 +166,10 @@ public enum GameTestRunner {
       }
       entries.append(
         TestEntry(
-          game: game, name: field("name") ?? "", file: field("file") ?? game, line: Int(number("line") ?? 0),
+          game: game, name: field("name") ?? "", file: field("file") ?? game, line: number("line").map { Int($0) },
           outcome: outcome, message: field("message"), duration: number("duration") ?? 0))
     }
     return entries
-  }
-
-  /// The test files of a game or library, sorted: `tests/*_test.lua` and busted's `spec/**/*_spec.lua`.
-  /// busted's `.busted` file, when there is one, chooses the spec files instead: its `default`
-  /// task's `ROOT` (folders or files, default `spec`) and `pattern` (a Lua pattern on the file
-  /// name, default `_spec`), as `busted` reads them.
-  static func testFiles(in directory: URL, lua: LuaState) throws(LuaError) -> [String] {
-    let config = directory.appendingPathComponent(".busted")
-    guard let source = try? String(contentsOf: config, encoding: .utf8) else { return testFiles(in: directory) }
-    let all = (FileManager.default.subpaths(atPath: directory.path) ?? []).filter { $0.hasSuffix(".lua") }
-    try lua.load(bustedConfigSource, chunkName: "=[tide test .busted]")
-    lua.push(source)
-    lua.push(all.joined(separator: "\n"))
-    try lua.pcall(nargs: 2, nresults: 1)
-    let chosen = lua.toString(at: -1) ?? ""
-    lua.pop(1)
-    return chosen.split(separator: "\n").map(String.init)
-  }
-
-  static let bustedConfigSource = """
-    local source, listing = ...
-    local chunk, err = load(source, "=.busted", "t", {})
-    if chunk == nil then error(err, 0) end
-    local conf = chunk()
-    local task = type(conf) == "table" and type(conf.default) == "table" and conf.default or {}
-    local roots = task.ROOT or { "spec" }
-    if type(roots) == "string" then roots = { roots } end
-    local pattern = type(task.pattern) == "string" and task.pattern or "_spec"
-    local chosen = {}
-    for file in listing:gmatch("[^\\n]+") do
-      for _, root in ipairs(roots) do
-        root = tostring(root):gsub("^%./", ""):gsub("/$", "")
-        if file == root or (file:sub(1, #root + 1) == root .. "/" and file:match("[^/]*$"):find(pattern)) then
-          chosen[#chosen + 1] = file
-          break
-        end
-      end
-    end
-    table.sort(chosen)
-    return table.concat(chosen, "\\n")
-    """
-
-  static func testFiles(in directory: URL) -> [String] {
-    let tests = ((try? FileManager.default.contentsOfDirectory(atPath: directory.appendingPathComponent("tests").path)) ?? [])
-      .filter { $0.hasSuffix("_test.lua") }.map { "tests/" + $0 }
-    let specs = (FileManager.default.subpaths(atPath: directory.appendingPathComponent("spec").path) ?? [])
-      .filter { $0.hasSuffix("_spec.lua") }.map { "spec/" + $0 }
-    return tests.sorted() + specs.sorted()
   }
 
   /// A report of one errored entry named after the game, which every format shows: a game folder

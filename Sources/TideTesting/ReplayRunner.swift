@@ -19,9 +19,14 @@ public enum ReplayRunner {
   /// Runs every replay of the game at `game` whose name (`tests/replays/<file>`) contains
   /// `filter`, if one is given: one test entry each.
   public static func run(game: URL, displayPath: String, filter: String? = nil) -> [TestEntry] {
+    run(game: game, displayPath: displayPath) { name in filter.map { name.contains($0) } ?? true }
+  }
+
+  /// Runs every replay of the game at `game` whose name (`tests/replays/<file>`) `keep` keeps.
+  public static func run(game: URL, displayPath: String, keep: (String) -> Bool) -> [TestEntry] {
     files(in: game).compactMap { file in
       let name = "tests/replays/" + file.lastPathComponent
-      if let filter, !name.contains(filter) { return nil }
+      if !keep(name) { return nil }
       return TestEntry.timed {
         TestEntry(game: displayPath, file: name, failure: runOne(file, game: game, displayPath: displayPath))
       }

@@ -10,6 +10,8 @@ public struct GameTestReport: Sendable {
   public var entries: [TestEntry]
   /// When its tests started (the JUnit suite's timestamp).
   public var started: Date
+  /// The output handler its `.busted` names (`output = "TAP"`), if any.
+  public var outputHandler: String?
 
   public init(game: String, title: String? = nil, entries: [TestEntry] = [], started: Date = Date()) {
     self.game = game
@@ -20,13 +22,17 @@ public struct GameTestReport: Sendable {
 
   /// Tests that passed.
   public var passed: Int { entries.filter { $0.outcome == .passed }.count }
-  /// Tests that failed or errored (including files that did not load).
+  /// Tests that failed or errored (including files that did not load): what fails the run.
   public var failed: Int { entries.filter(\.isFailure).count }
+  /// Tests whose assertion did not hold.
+  public var failures: Int { entries.filter { $0.outcome == .failed }.count }
+  /// Errors: in a test outside an assertion, or outside any test (a file, a hook).
+  public var errors: Int { entries.filter { $0.outcome == .errored }.count }
   /// Tests marked pending.
-  public var skipped: Int { entries.filter { $0.outcome == .pending }.count }
+  public var pending: Int { entries.filter { $0.outcome == .pending }.count }
 
   /// The game's plain report on its own: one entry per failure or pending test, then
-  /// `N passed, N failed[, N skipped]`.
+  /// `N passed, N failed[, N errors][, N pending]`.
   public var output: String {
     TestReport.withoutEscapes(TestReport.plainLines(entries) + TestReport.counts(entries) + "\n")
   }
@@ -40,6 +46,26 @@ public enum TestReportFormat: String, Sendable, CaseIterable {
   case tap
   /// JUnit XML.
   case junit
+  /// busted's json handler's document: successes, failures, errors and pendings.
+  case json
+  /// busted's gtest handler's text, in Google Test's style.
+  case gtest
+
+  /// The format for one of busted's output handler names (`-o`), in any case: plainTerminal
+  /// and utfTerminal are the plain report (in colour on a terminal).
+  public init?(handler: String) {
+    switch handler.lowercased() {
+    case "plain", "plainterminal", "utfterminal": self = .plain
+    case "tap": self = .tap
+    case "junit": self = .junit
+    case "json": self = .json
+    case "gtest": self = .gtest
+    default: return nil
+    }
+  }
+
+  /// The handler names `-o` takes, for messages.
+  public static let handlerNames = "plain, utfTerminal, TAP, junit, json, gtest"
 }
 
 /// `tide test`'s report of every game at once, one pure function per format, so each format
@@ -52,6 +78,8 @@ public enum TestReport {
     case .plain: plain(games, colour: colour)
     case .tap: tap(games)
     case .junit: junit(games)
+    case .json: json(games)
+    case .gtest: gtest(games)
     }
   }
 
@@ -75,12 +103,15 @@ public enum TestReport {
     return colour ? text : withoutEscapes(text)
   }
 
-  /// `N passed, N failed`, with `, N skipped` when some are pending.
+  /// `N passed, N failed`, then `, N errors` and `, N pending` when there are some: errors
+  /// (outside an assertion, or outside a test) counted apart from failures, as busted counts them.
   public static func counts(_ entries: [TestEntry]) -> String {
     let passed = entries.filter { $0.outcome == .passed }.count
-    let failed = entries.filter(\.isFailure).count
-    let skipped = entries.filter { $0.outcome == .pending }.count
-    return "\(passed) passed, \(failed) failed" + (skipped > 0 ? ", \(skipped) skipped" : "")
+    let failed = entries.filter { $0.outcome == .failed }.count
+    let errors = entries.filter { $0.outcome == .errored }.count
+    let pending = entries.filter { $0.outcome == .pending }.count
+    return "\(passed) passed, \(failed) failed" + (errors > 0 ? ", \(errors) error\(errors == 1 ? "" : "s")" : "")
+      + (pending > 0 ? ", \(pending) pending" : "")
   }
 
   /// The plain report's lines for `entries`, each ending in a newline; a passing Lua test has none.
@@ -97,7 +128,7 @@ public enum TestReport {
       return entry.line == nil ? "ok \(path)" : nil
     case .pending:
       let place = entry.line.map { "\(entry.file):\($0)" } ?? entry.file
-      return "skipped: \(entry.name.isEmpty ? path : entry.name) (\(place))"
+      return "pending: \(entry.name.isEmpty ? path : entry.name) (\(place))"
     case .failed, .errored:
       guard let line = entry.line else { return "FAIL \(path): \(entry.message ?? "failed")" }
       return failureLines(entry, at: "\(entry.file):\(line)")
@@ -223,7 +254,10 @@ public enum TestReport {
     let timestamp = ISO8601DateFormatter()
     timestamp.formatOptions = [.withInternetDateTime]
     for game in games {
-      xml += "  <testsuite name=\"\(xmlAttribute(game.game))\" \(junitCounts(game.entries))"
+      // A game tested as `.` (from inside its folder) is named by its title, the folder's name.
+      let last = (game.game as NSString).lastPathComponent
+      let suite = last == "." || last == ".." ? game.title : game.game
+      xml += "  <testsuite name=\"\(xmlAttribute(suite))\" \(junitCounts(game.entries))"
         + " timestamp=\"\(timestamp.string(from: game.started))\">\n"
       for entry in game.entries {
         let name = entry.name.isEmpty ? entry.fileInGame : entry.name
@@ -287,6 +321,93 @@ public enum TestReport {
       }
     }
     return out
+  }
+
+  // MARK: json
+
+  /// busted's json handler's document (successes, failures, errors, pendings, duration), each
+  /// test with its game, name, place, message and time; keys sorted, so it is the same every run.
+  public static func json(_ games: [GameTestReport]) -> String {
+    var lists: [String: [[String: Any]]] = ["successes": [], "failures": [], "errors": [], "pendings": []]
+    var total = 0.0
+    for entry in games.flatMap(\.entries) {
+      total += entry.duration
+      var item: [String: Any] = [
+        "game": entry.game, "name": entry.name.isEmpty ? entry.fileInGame : entry.name.replacingOccurrences(of: " > ", with: " "),
+        "trace": ["short_src": entry.file, "currentline": entry.line ?? 0] as [String: Any],
+        "duration": entry.duration,
+      ]
+      if let message = entry.message { item["message"] = withoutEscapes(message) }
+      let key: String
+      switch entry.outcome {
+      case .passed: key = "successes"
+      case .failed: key = "failures"
+      case .errored:
+        key = "errors"
+        item["isError"] = true
+      case .pending: key = "pendings"
+      }
+      lists[key, default: []].append(item)
+    }
+    var document: [String: Any] = lists
+    document["duration"] = total
+    guard let data = try? JSONSerialization.data(withJSONObject: document, options: [.sortedKeys]) else { return "{}\n" }
+    return String(decoding: data, as: UTF8.self) + "\n"
+  }
+
+  // MARK: gtest
+
+  /// busted's gtest handler's text: a RUN line and a verdict per test, grouped by file, then
+  /// the counts and the tests that did not pass; never in colour.
+  public static func gtest(_ games: [GameTestReport]) -> String {
+    let entries = games.flatMap(\.entries)
+    func shown(_ entry: TestEntry) -> String {
+      let name = entry.name.replacingOccurrences(of: " > ", with: " ")
+      if let line = entry.line { return "\(entry.file) @ \(line): \(name)" }
+      return name.isEmpty ? entry.file : "\(entry.file): \(name)"
+    }
+    func ms(_ seconds: Double) -> String { String(format: "%.2f ms", seconds * 1000) }
+    func plural(_ count: Int, _ word: String) -> String { "\(count) \(word)\(count == 1 ? "" : "s")" }
+    var text = "[==========] Running tests from scanned files.\n[----------] Global test environment setup.\n"
+    var files: [String] = []
+    var index = 0
+    while index < entries.count {
+      let file = entries[index].file
+      files.append(file)
+      text += "[----------] Running tests from \(file)\n"
+      var count = 0
+      var time = 0.0
+      while index < entries.count, entries[index].file == file {
+        let entry = entries[index]
+        text += "[ RUN      ] \(shown(entry))\n"
+        if let message = entry.message, entry.isFailure { text += withoutEscapes(message) + "\n" }
+        let verdict: String
+        switch entry.outcome {
+        case .passed: verdict = "[       OK ]"
+        case .failed: verdict = "[  FAILED  ]"
+        case .errored: verdict = "[  ERROR   ]"
+        case .pending: verdict = "[ SKIPPED  ]"
+        }
+        text += "\(verdict) \(shown(entry)) (\(ms(entry.duration)))\n"
+        count += 1
+        time += entry.duration
+        index += 1
+      }
+      text += "[----------] \(plural(count, "test")) from \(file) (\(ms(time)) total)\n\n"
+    }
+    let total = entries.reduce(0) { $0 + $1.duration }
+    text += "[----------] Global test environment teardown.\n"
+    text += "[==========] \(plural(entries.count, "test")) from \(plural(Set(files).count, "test file")) ran. (\(ms(total)) total)\n"
+    text += "[  PASSED  ] \(plural(entries.filter(\.passed).count, "test")).\n"
+    for (outcome, label, word) in [
+      (TestEntry.Outcome.pending, "[ SKIPPED  ]", "test"), (.failed, "[  FAILED  ]", "test"), (.errored, "[  ERROR   ]", "error"),
+    ] {
+      let these = entries.filter { $0.outcome == outcome }
+      guard !these.isEmpty else { continue }
+      text += "\(label) \(plural(these.count, word)), listed below:\n"
+      for entry in these { text += "\(label) \(shown(entry))\n" }
+    }
+    return text
   }
 
   // MARK: colour

@@ -8,8 +8,10 @@ import TideScript
 struct Check: ParsableCommand {
   static let configuration = CommandConfiguration(
     abstract: "Load and validate a game without playing it.",
-    discussion: "First lints every .lua file with luacheck against the names under `tide` (unknown globals, "
-      + "unknown fields of `tide`, unused variables: file:line:column warnings; a syntax error in any file fails the check). Then runs conf.lua and main.lua, "
+    discussion: "First lints every .lua file with luacheck against what each file can reach (game code the sandbox and "
+      + "`tide`, conf.lua the sandbox, spec/ and tests/ busted and `tide.test`, bots/ what a bot gets), with the game's own "
+      + ".luacheckrc over Tide's standard: unknown globals, unknown fields of `tide`, read-only API fields assigned, unused "
+      + "variables, as file:line:column warnings, which fail the check unless --warn. Then runs conf.lua and main.lua, "
       + "enters the first scene and steps one tick. Any syntax error, "
       + "invalid data table or script error is printed as one line naming the file.\n\n"
       + "With --layout, then renders the game's key screens (the first screen after 1 s and each "
@@ -26,18 +28,21 @@ struct Check: ParsableCommand {
 
   @OptionGroup var setup: GameSetup
 
-  @Flag(help: "Fail when lint finds anything (warnings alone do not fail otherwise).")
+  @Flag(help: .hidden)
   var strict = false
 
   @Flag(help: "Also check the layout of the game's key screens at every size it declares.")
   var layout = false
 
-  @Flag(help: "With --layout: report layout problems but exit 0.")
+  @Flag(help: "Report lint warnings (and with --layout, layout problems) but do not fail on them.")
   var warn = false
+
+  @Option(help: "luacheck's formatter for the lint report (TAP, JUnit, plain, default...), passed through.")
+  var formatter: String?
 
   func validate() throws {
     guard !games.isEmpty else { throw ValidationError("name at least one game folder") }
-    if warn && !layout { throw ValidationError("--warn goes with --layout") }
+    if strict && warn { throw ValidationError("--strict and --warn say opposite things; lint warnings fail by default") }
   }
 
   func run() throws {
@@ -68,7 +73,7 @@ struct Check: ParsableCommand {
     let files = try location.files()
     // A packed game's files are in memory, where luacheck cannot read them; its author linted
     // the folder it was packed from.
-    let lint = files.folder == nil ? Lint.Findings() : try Lint.run(game: location.url, displayPath: location.displayPath) ?? Lint.Findings()
+    let lint = files.folder == nil ? Lint.Findings() : try Lint.run(game: location.url, displayPath: location.displayPath, formatter: formatter) ?? Lint.Findings()
     var options = try setup.engineOptions()
     options.logErrors = false
     options.saveDirectory = FileManager.default.temporaryDirectory.appendingPathComponent("tide-check-\(getpid())")
@@ -88,8 +93,9 @@ struct Check: ParsableCommand {
         printError("\(location.name): \(lint.errors) syntax error\(lint.errors == 1 ? "" : "s") (listed above)")
         throw ExitCode.failure
       }
-      if strict && lint.warnings > 0 {
-        printError("\(location.name): \(lint.warnings) lint warning\(lint.warnings == 1 ? "" : "s") (--strict)")
+      if !warn && lint.warnings > 0 {
+        let count = formatter == nil ? "\(lint.warnings) lint warning\(lint.warnings == 1 ? "" : "s")" : "lint warnings"
+        printError("\(location.name): \(count) (--warn reports them without failing)")
         throw ExitCode.failure
       }
       print("\(location.name): ok — \(engine.config.title), \(Int(engine.config.width))x\(Int(engine.config.height)), \(scene), \(engine.scene.nodeCount) sprites")

@@ -31,7 +31,7 @@ struct Docs: ParsableCommand {
     for problem in result.problems { printError(problem) }
     if !result.problems.isEmpty { throw ExitCode.failure }
     let names = try Engine.runtimeNames()
-    try write(LintStandard.luacheckConfig(game: names.game, test: names.test), to: ".luacheckrc", in: rootURL)
+    try write(LintStandard.luacheckConfig(game: names.game, test: names.test, sandbox: names.sandbox, conf: names.conf), to: ".luacheckrc", in: rootURL)
     try write(result.markdown, to: "docs/api.md", in: rootURL)
     try write(result.meta, to: "docs/meta/tide.lua", in: rootURL)
     try write(BustedMeta.library, to: "docs/meta/busted.lua", in: rootURL)

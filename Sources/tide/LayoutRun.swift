@@ -47,13 +47,18 @@ struct LayoutRun {
     // conf.lua's sizes: the engine reads and validates them when it opens the game.
     let declared = try Engine(gameDirectory: location.url, displayPath: location.displayPath, backend: backend, options: base).config.checkedSizes
     var outcome = Outcome()
-    for screen in try screens(of: location) {
+    let screens = try screens(of: location)
+    let progress = Progress(total: screens.count, unit: "screens")
+    defer { progress.finish() }
+    for (done, screen) in screens.enumerated() {
+      progress.update(done: done, note: screen.name)
       // A golden input made for one size (`@size`) is checked at that size only: its taps are
       // that layout's points, so under another `--size` one that presses is skipped (and said),
       // not misplayed. One that only waits shows the same screen at any size, so it is checked.
       if setup.size != nil, let wanted = base.designSize, let own = screen.script.size, own != wanted,
         screen.script.entries.contains(where: { if case .pointerDown = $0.event { true } else { false } })
       {
+        progress.clear()
         print("  skipped \(location.name) \(screen.name): made for @size \(Int(own.x))x\(Int(own.y)), not \(Int(wanted.x))x\(Int(wanted.y))")
         continue
       }
@@ -64,6 +69,7 @@ struct LayoutRun {
         let sizeText = "\(Int(size.x))x\(Int(size.y))"
         let label = "\(location.name) \(screen.name) \(sizeText)"
         let checked = try check(location, screen, options: options, backend: backend, offscreen: offscreen)
+        progress.clear()
         let scene = checked.scene.map { "scene '\($0)'" } ?? "no scene"
         print("  checked \(label): \(scene) at \(ReportFormat.number(screen.time)) s")
         for line in checked.problems { print("\(label): \(line)") }

@@ -14,7 +14,11 @@ enum Lint {
 
   /// Prints each finding as `path:line:column: message` on standard output and counts them;
   /// nil when luacheck is not installed (said once on standard error).
-  static func run(game: URL, displayPath: String) throws -> Findings? {
+  ///
+  /// The game's own `.luacheckrc`, when it has one, runs over Tide's standards. With
+  /// `formatter` (luacheck's: TAP, JUnit, plain...), luacheck's own report is printed as it
+  /// writes it, and only its exit status counts (1: warnings, 2: errors).
+  static func run(game: URL, displayPath: String, formatter: String? = nil) throws -> Findings? {
     var isDirectory: ObjCBool = false
     // No folder: loading it says so in one line; there is nothing to lint.
     guard FileManager.default.fileExists(atPath: game.path, isDirectory: &isDirectory), isDirectory.boolValue else { return Findings() }
@@ -25,7 +29,10 @@ enum Lint {
     let names = try Engine.runtimeNames()
     let config = FileManager.default.temporaryDirectory.appendingPathComponent("tide-luacheckrc-\(getpid()).lua")
     defer { try? FileManager.default.removeItem(at: config) }
-    try LintStandard.luacheckConfig(game: names.game, test: names.test).write(to: config, atomically: true, encoding: .utf8)
+    let own = game.appendingPathComponent(".luacheckrc")
+    let standard = LintStandard.luacheckConfig(game: names.game, test: names.test, sandbox: names.sandbox, conf: names.conf)
+    try LintStandard.layered(standard, project: FileManager.default.fileExists(atPath: own.path) ? own : nil)
+      .write(to: config, atomically: true, encoding: .utf8)
 
     let prefix = displayPath.hasSuffix("/") ? displayPath : displayPath + "/"
     var findings = Findings()
@@ -40,7 +47,7 @@ enum Lint {
     let process = Process()
     process.executableURL = luacheck
     // --codes tells a syntax error (E011) from a warning (W211); the code is not printed.
-    process.arguments = ["--config", config.path, "--no-color", "--no-cache", "--formatter", "plain", "--codes", "--"] + files
+    process.arguments = ["--config", config.path, "--no-color", "--no-cache", "--formatter", formatter ?? "plain", "--codes", "--"] + files
     process.currentDirectoryURL = game
     let pipe = Pipe()
     process.standardOutput = pipe
@@ -49,6 +56,16 @@ enum Lint {
     let output = String(decoding: pipe.fileHandleForReading.readDataToEndOfFile(), as: UTF8.self)
     process.waitUntilExit()
     ChildProcesses.ended(process)
+    if formatter != nil {
+      print(output, terminator: output.hasSuffix("\n") || output.isEmpty ? "" : "\n")
+      switch process.terminationStatus {
+      case 0: break
+      case 1: findings.warnings += 1
+      case 2: findings.errors += 1
+      default: printError("luacheck failed (exit \(process.terminationStatus))")
+      }
+      return findings
+    }
     for line in output.split(separator: "\n") where !line.isEmpty {
       var text = String(line.hasPrefix("./") ? line.dropFirst(2) : line[...])
       // `file:line:column: (E011) message`: the code counts it, the author reads the rest.
@@ -77,7 +94,7 @@ enum Lint {
       let url = game.appendingPathComponent(entry.path)
       switch entry.kind {
       case .file where entry.path.hasSuffix(".lua"):
-        files.append(entry.path)
+        if !isLibraryDeclaration(url) { files.append(entry.path) }
       case .link:
         if !FolderWall.isInside(url, roots: [game]), FolderWall.realPath(url) != nil {
           refused.append("\(shown)\(entry.path): leads outside the game folder (to \(FolderWall.realPath(url) ?? "?")); not linted")
@@ -89,6 +106,15 @@ enum Lint {
       }
     }
     return (files.sorted(), refused)
+  }
+
+  /// Whether the file is a LuaLS declaration file (`---@meta` first, as `tide new` writes
+  /// into a game): stubs for the editor, never run, so not linted.
+  static func isLibraryDeclaration(_ url: URL) -> Bool {
+    guard let handle = try? FileHandle(forReadingFrom: url) else { return false }
+    defer { try? handle.close() }
+    let head = (try? handle.read(upToCount: 8)) ?? Data()
+    return head == Data("---@meta".utf8)
   }
 
   private static func findExecutable(_ name: String) -> URL? {

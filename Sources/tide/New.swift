@@ -21,6 +21,9 @@ struct New: ParsableCommand {
   @Option(help: "The folder to make it in.")
   var path = "Content"
 
+  @Option(help: "Where to write the LuaLS library (editor completion), relative to the game folder or absolute.")
+  var meta = GameTemplate.metaFolder
+
   func validate() throws {
     let allowed = name.utf8.allSatisfy { ($0 >= 97 && $0 <= 122) || ($0 >= 48 && $0 <= 57) || $0 == 45 }
     guard let first = name.utf8.first, first >= 97, first <= 122, allowed, name.utf8.count <= 40 else {
@@ -38,8 +41,11 @@ struct New: ParsableCommand {
     }
     let title = name.split(separator: "-").map { $0.prefix(1).uppercased() + $0.dropFirst() }.joined(separator: " ")
     do {
-      let library = GameTemplate.metaLibrary(for: folder)
-      for (file, text) in GameTemplate.files(name: name, title: title, library: library) {
+      let library = meta.hasPrefix("/") ? URL(fileURLWithPath: meta) : folder.appendingPathComponent(meta)
+      try EditorLibrary.write(to: library)
+      let names = try Engine.runtimeNames()
+      let standard = LintStandard.luacheckConfig(game: names.game, test: names.test, sandbox: names.sandbox, conf: names.conf)
+      for (file, text) in GameTemplate.files(name: name, title: title, library: meta, luacheck: standard) {
         let url = folder.appendingPathComponent(file)
         try FileManager.default.createDirectory(at: url.deletingLastPathComponent(), withIntermediateDirectories: true)
         try text.write(to: url, atomically: true, encoding: .utf8)
@@ -67,41 +73,18 @@ struct New: ParsableCommand {
 
 /// The files of a new game, by path inside its folder.
 enum GameTemplate {
-  /// Where `.luarc.json` finds the LuaLS library: `docs/meta` of the Tide checkout this `tide`
-  /// was built in, whose API it describes; only when the binary lies in no checkout (one copied
-  /// elsewhere), the checkout the current folder is in. Relative to `game` when they share a
-  /// tree, absolute otherwise. Nil when no checkout is found.
-  static func metaLibrary(for game: URL) -> String? {
-    var starts = [URL(fileURLWithPath: FileManager.default.currentDirectoryPath)]
-    // Symlinks resolved: a `tide` linked onto PATH finds the checkout it was built in.
-    starts.insert(Run.executableURL().resolvingSymlinksInPath().deletingLastPathComponent(), at: 0)
-    for start in starts {
-      var folder = start.standardizedFileURL
-      while folder.pathComponents.count > 1 {
-        let meta = folder.appendingPathComponent("docs/meta")
-        if FileManager.default.fileExists(atPath: meta.appendingPathComponent("tide.lua").path) {
-          return relativePath(from: game.standardizedFileURL, to: meta) ?? meta.path
-        }
-        folder = folder.deletingLastPathComponent()
-      }
-    }
-    return nil
-  }
+  /// Where `tide new` writes the LuaLS library in a game, unless told otherwise.
+  static let metaFolder = ".meta"
 
-  /// `../../docs/meta` from `Content/game` to `docs/meta`, when both lie under one folder.
-  private static func relativePath(from base: URL, to target: URL) -> String? {
-    let from = base.pathComponents
-    let to = target.pathComponents
-    var shared = 0
-    while shared < min(from.count, to.count), from[shared] == to[shared] { shared += 1 }
-    guard shared > 1 else { return nil }
-    return (Array(repeating: "..", count: from.count - shared) + to[shared...]).joined(separator: "/")
-  }
-
-  static func files(name: String, title: String, library: String? = nil) -> [(String, String)] {
+  /// The files; `library` is where `.luarc.json` finds the LuaLS library, and `luacheck` Tide's
+  /// lint standard, which the game's `.luacheckrc` holds so plain `luacheck .` knows `tide`.
+  static func files(name: String, title: String, library: String? = nil, luacheck: String? = nil) -> [(String, String)] {
     // LuaLS reads the Tide API from the generated library; without one it still knows the globals.
     let libraryLine = library.map { "\n  \"workspace.library\": [\"\($0)\"]," } ?? ""
-    return [
+    // The library's files are declarations for the editor, not code to lint.
+    let excluded = library.map { $0.hasPrefix("/") ? "" : "exclude_files = { \"\($0)/**\" }\n" } ?? ""
+    let lint = luacheck.map { [(".luacheckrc", $0 + excluded)] } ?? []
+    return lint + [
       ("conf.lua", """
         -- \(title): how the game starts. Every field is in docs/conf.md.
         return {

@@ -180,6 +180,18 @@ extension Run {
       try? errors.fileHandleForWriting.close()
       workers.append((process, seeds, out, StandardErrorTail(errors.fileHandleForReading)))
     }
+    // Progress from the results the workers have written so far (one line a game).
+    let progress = Progress(total: count, unit: "runs")
+    if progress.active {
+      while workers.contains(where: { $0.process.isRunning }) {
+        let done = workers.reduce(0) { sum, worker in
+          sum + ((try? Data(contentsOf: worker.out))?.reduce(0) { $1 == 0x0A ? $0 + 1 : $0 } ?? 0)
+        }
+        progress.update(done: done)
+        Thread.sleep(forTimeInterval: 0.25)
+      }
+      progress.finish()
+    }
     var results: [RunResult] = []
     let decoder = JSONDecoder()
     for worker in workers {

@@ -8,7 +8,7 @@ struct Tide: ParsableCommand {
     commandName: "tide",
     abstract: "Run, test and check Tide games (Lua 5.4 on a Swift engine).",
     version: tideVersion,
-    subcommands: [Run.self, Test.self, Check.self, List.self, Docs.self, Bench.self, Shot.self, New.self, Pack.self],
+    subcommands: [Run.self, Test.self, Check.self, List.self, Docs.self, Bench.self, Shot.self, New.self, Pack.self, Meta.self],
     defaultSubcommand: nil)
 
   /// ArgumentParser's main, with signals taken over first, and an error thrown while a

@@ -1,3 +1,4 @@
+-- luacheck: std lua54
 -- Self-tests for the tide.* Lua library, run by Scripts/test with the standalone
 -- interpreter from the repository root:  lua5.4 Tests/LuaSelftest/run.lua
 -- A tiny harness of its own, so a bug in the library cannot hide itself behind a test framework.

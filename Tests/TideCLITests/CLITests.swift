@@ -149,7 +149,7 @@ final class CLITests: XCTestCase {
     XCTAssertNoThrow(try XMLDocument(xmlString: junit.stdout))
     let plain = try tide(["test", "/nonexistent/game"])
     XCTAssertEqual(plain.status, 1)
-    XCTAssertTrue(plain.stdout.hasSuffix("0 passed, 1 failed\n"), plain.stdout)
+    XCTAssertTrue(plain.stdout.hasSuffix("0 passed, 0 failed, 1 error\n"), plain.stdout)
   }
 
   /// `print` in a test (or in the game it starts) goes to standard error, so the stream stays valid.

@@ -78,10 +78,13 @@ final class LayoutCheckTests: XCTestCase {
     XCTAssertTrue(result.stdout.contains("  skipped Tests/Fixtures/layout tests/golden/tablet.input: made for @size 400x300, not 320x240\n"), result.stdout)
   }
 
-  func testWarnNeedsLayout() throws {
-    let result = try tide(["check", "--warn", Self.fixture])
+  /// --warn reports lint warnings without failing, as it does layout problems; --strict, the
+  /// old way to fail on warnings (now the default), cannot be said with it.
+  func testWarnAndStrictAreOpposites() throws {
+    let result = try tide(["check", "--warn", "--strict", Self.fixture])
     XCTAssertNotEqual(result.status, 0)
-    XCTAssertTrue(result.stderr.contains("--warn goes with --layout"), result.stderr)
+    XCTAssertTrue(result.stderr.contains("--strict and --warn say opposite things"), result.stderr)
+    XCTAssertTrue(result.stderr.contains("tide check"), "the usage names the subcommand: \(result.stderr)")
   }
   /// A game whose one button sits at the bottom right of any screen: a tap placed for 240x320
   /// reaches the next scene there and lands on nothing at 320x240.

@@ -12,8 +12,8 @@ extension CLITests {
         print(scroe, t)
         """,
     ])
-    let result = try tide(["check", game.path])
-    XCTAssertEqual(result.status, 0, "warnings alone do not fail: \(result.stderr)")
+    let result = try tide(["check", "--warn", game.path])
+    XCTAssertEqual(result.status, 0, "with --warn, warnings do not fail: \(result.stderr)")
     let lines = result.stdout.split(separator: "\n").map(String.init)
     XCTAssertEqual(Array(lines.prefix(3)), [
       "\(game.path)/main.lua:1:7: unused variable 'unused'",
@@ -22,9 +22,10 @@ extension CLITests {
     ])
     XCTAssertTrue(lines.last?.hasPrefix("\(game.path): ok") ?? false, result.stdout)
 
-    let strict = try tide(["check", "--strict", game.path])
-    XCTAssertEqual(strict.status, 1)
-    XCTAssertEqual(strict.stderr, "tide: \(game.path): 3 lint warnings (--strict)\n")
+    // As luacheck exits non-zero on warnings, so does `tide check` without --warn.
+    let failing = try tide(["check", game.path])
+    XCTAssertEqual(failing.status, 1)
+    XCTAssertEqual(failing.stderr, "tide: \(game.path): 3 lint warnings (--warn reports them without failing)\n")
   }
 
   /// `a -> .` and `b -> .` hung `tide check` (luacheck went round the loop, and kept running at
@@ -40,7 +41,7 @@ extension CLITests {
     for (name, target) in links {
       try FileManager.default.createSymbolicLink(atPath: game.appendingPathComponent(name).path, withDestinationPath: target)
     }
-    let result = try tide(["check", game.path], timeout: 120)
+    let result = try tide(["check", "--warn", game.path], timeout: 120)
     XCTAssertEqual(result.status, 0, result.stderr)
     let lines = result.stdout.split(separator: "\n").map(String.init)
     XCTAssertEqual(Array(lines.dropLast()), [
@@ -92,7 +93,7 @@ extension CLITests {
         end }
         """,
     ])
-    let result = try tide(["check", game.path])
+    let result = try tide(["check", "--warn", game.path])
     XCTAssertEqual(result.status, 0, result.stderr)
     let lint = result.stdout.split(separator: "\n").filter { !$0.contains(": ok") }.map(String.init)
     XCTAssertEqual(lint, [
@@ -129,6 +130,56 @@ extension CLITests {
       let result = try tide(["check", "--strict", "Content/\(game)"])
       XCTAssertEqual(result.status, 0, "Content/\(game):\n\(result.stdout)\(result.stderr)")
     }
+  }
+}
+
+/// luacheck's conventions: each kind of file is linted with what it can reach, the project's
+/// own `.luacheckrc` runs over Tide's standard, `--formatter` passes through.
+extension CLITests {
+  func testGameCodeSeesTheSandboxAndSpecsSeeBusted() throws {
+    let game = try makeGame([
+      "main.lua": "print(io.read, os.time, package.path, debug.traceback, string.format)\ntide.camera = {}\ntide.options = {}\n",
+      "scenes/play.lua": "tide.camera.x = 10\ntide.camera.zoom = 2\nreturn tide.options.rounds\n",
+      "conf.lua": "return { title = tide.time and tide.screen.width }\n",
+      "spec/thing_spec.lua": """
+        describe("x", function()
+          it("y", function()
+            local app = tide.test.start{}
+            assert.is_nil(app:scene())
+            stub(os, "time")
+            print(io.write, spy.new(function() end))
+          end)
+        end)
+        """,
+    ])
+    let result = try tide(["check", "--warn", game.path])
+    let lint = result.stdout.split(separator: "\n").filter { !$0.contains(": ok") }.map(String.init)
+    XCTAssertEqual(lint, [
+      "\(game.path)/conf.lua:1:32: accessing undefined field 'screen.width' of global 'tide'",
+      "\(game.path)/main.lua:1:7: accessing undefined variable 'io'",
+      "\(game.path)/main.lua:1:16: accessing undefined variable 'os'",
+      "\(game.path)/main.lua:1:25: accessing undefined variable 'package'",
+      "\(game.path)/main.lua:1:39: accessing undefined variable 'debug'",
+      "\(game.path)/main.lua:2:1: setting read-only field 'camera' of global 'tide'",
+      "\(game.path)/main.lua:3:1: setting read-only field 'options' of global 'tide'",
+    ], result.stdout)
+  }
+
+  func testTheProjectsLuacheckrcRunsOverTidesStandard() throws {
+    let game = try makeGame([
+      "main.lua": "shared_state = 1\nprint(vendored)\n",
+      "vendor/lib.lua": "this_is_not_linted = true\n",
+      ".luacheckrc": "globals = { \"shared_state\" }\nread_globals = { \"vendored\" }\nexclude_files = { \"vendor/**\" }\n",
+    ])
+    let result = try tide(["check", game.path])
+    XCTAssertEqual(result.status, 0, result.stdout + result.stderr)
+    let tap = try tide(["check", "--formatter", "TAP", game.path])
+    XCTAssertEqual(tap.status, 0, tap.stdout + tap.stderr)
+    XCTAssertTrue(tap.stdout.hasPrefix("1..1\nok 1 main.lua\n"), tap.stdout)
+    try "print(unknown_name)\n".write(to: game.appendingPathComponent("main.lua"), atomically: true, encoding: .utf8)
+    let junit = try tide(["check", "--formatter", "JUnit", game.path])
+    XCTAssertEqual(junit.status, 1, junit.stdout)
+    XCTAssertTrue(junit.stdout.contains("<failure"), junit.stdout)
   }
 }
 

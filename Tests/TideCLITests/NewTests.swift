@@ -47,23 +47,56 @@ extension CLITests {
 }
 
 extension CLITests {
-  /// `.luarc.json` names the library of the Tide checkout the running `tide` was built in, even
-  /// when made from inside another checkout, and declares every global a spec has.
-  func testNewGamesLuarcNamesTheBinarysOwnLibraryAndEverySpecGlobal() throws {
+  /// The LuaLS library is built into the binary: `tide new` writes it into the game and points
+  /// `.luarc.json` at it, and declares every global a spec has; a new game's `.luacheckrc`
+  /// makes plain `luacheck .` clean there.
+  func testNewGameCarriesTheEditorLibraryAndALuacheckrc() throws {
     let other = try makeGame(["docs/meta/tide.lua": "---@meta tide\n"])
     let made = try tide(["new", "elsewhere", "--path", other.appendingPathComponent("Content").path], in: other)
     XCTAssertEqual(made.status, 0, made.stdout + made.stderr)
     let game = other.appendingPathComponent("Content/elsewhere")
     let luarc = try JSONSerialization.jsonObject(with: Data(contentsOf: game.appendingPathComponent(".luarc.json"))) as? [String: Any]
     let library = try XCTUnwrap((luarc?["workspace.library"] as? [String])?.first, "no workspace.library")
-    let libraryURL = (library.hasPrefix("/") ? URL(fileURLWithPath: library) : game.appendingPathComponent(library))
-      .standardizedFileURL.resolvingSymlinksInPath()
-    XCTAssertEqual(libraryURL.path, CLITests.root.appendingPathComponent("docs/meta").standardizedFileURL.resolvingSymlinksInPath().path)
-    XCTAssertTrue(FileManager.default.fileExists(atPath: libraryURL.appendingPathComponent("busted.lua").path))
+    XCTAssertEqual(library, ".meta")
+    for name in ["tide.lua", "busted.lua"] {
+      XCTAssertEqual(
+        try String(contentsOf: game.appendingPathComponent(".meta/\(name)"), encoding: .utf8),
+        try String(contentsOf: CLITests.root.appendingPathComponent("docs/meta/\(name)"), encoding: .utf8), name)
+    }
     let globals = Set(luarc?["diagnostics.globals"] as? [String] ?? [])
     for name in ["tide", "describe", "it", "assert", "finally", "insulate", "expose", "lazy_setup", "lazy_teardown",
       "strict_setup", "strict_teardown", "randomize", "spy", "stub", "mock", "match", "context", "spec", "test"] {
       XCTAssertTrue(globals.contains(name), "\(name) is not in diagnostics.globals: \(globals.sorted())")
     }
+    // Plain luacheck, as an author runs it in the game's folder.
+    let luacheck = Process()
+    luacheck.executableURL = URL(fileURLWithPath: "/usr/bin/env")
+    luacheck.arguments = ["luacheck", "--no-color", "."]
+    luacheck.currentDirectoryURL = game
+    let out = Pipe()
+    luacheck.standardOutput = out
+    luacheck.standardError = out
+    try luacheck.run()
+    let report = String(decoding: out.fileHandleForReading.readDataToEndOfFile(), as: UTF8.self)
+    luacheck.waitUntilExit()
+    XCTAssertEqual(luacheck.terminationStatus, 0, report)
+    XCTAssertTrue(report.contains("0 warnings / 0 errors"), report)
+  }
+
+  /// A `tide` copied out of the checkout still writes the whole library.
+  func testACopiedBinaryWritesTheEditorLibrary() throws {
+    let folder = FileManager.default.temporaryDirectory.appendingPathComponent("tide-copy-\(UUID().uuidString)")
+    try FileManager.default.createDirectory(at: folder, withIntermediateDirectories: true)
+    defer { try? FileManager.default.removeItem(at: folder) }
+    let copy = folder.appendingPathComponent("tide")
+    try FileManager.default.copyItem(at: CLITests.tideBinary, to: copy)
+    let written = try tide(["meta", "--out", "lib"], in: folder, executable: copy)
+    XCTAssertEqual(written.status, 0, written.stderr)
+    XCTAssertEqual(
+      try String(contentsOf: folder.appendingPathComponent("lib/tide.lua"), encoding: .utf8),
+      try String(contentsOf: CLITests.root.appendingPathComponent("docs/meta/tide.lua"), encoding: .utf8))
+    let made = try tide(["new", "copied", "--path", folder.path, "--meta", "editor"], in: folder, executable: copy)
+    XCTAssertEqual(made.status, 0, made.stderr)
+    XCTAssertTrue(FileManager.default.fileExists(atPath: folder.appendingPathComponent("copied/editor/busted.lua").path))
   }
 }

@@ -212,9 +212,11 @@ final class TutorialTests: XCTestCase {
     }
   }
 
-  /// Files the reader makes with commands rather than by typing: golden PNGs and recorded replays.
+  /// Files the reader makes with commands rather than by typing: golden PNGs, recorded replays,
+  /// and the editor library and lint standard `tide new` writes.
   static func isMadeByCommands(_ path: String) -> Bool {
     (path.hasPrefix("tests/golden/") && path.hasSuffix(".png")) || path.hasPrefix("tests/replays/")
+      || path.hasPrefix(".meta/") || path == ".luacheckrc"
   }
 
   /// What differs between the folder the tutorial built and the game, one line each; empty when

@@ -74,7 +74,7 @@ final class LibrarySpecTests: XCTestCase {
     try "return {".write(to: dir.appendingPathComponent(".busted"), atomically: true, encoding: .utf8)
     let broken = GameTestRunner.run(game: dir, displayPath: "lib")
     XCTAssertEqual(broken.failed, 1)
-    XCTAssertTrue(broken.output.contains("lib/.busted: .busted:1: unexpected symbol"), broken.output)
+    XCTAssertTrue(broken.output.contains("FAIL lib: failed loading config file `lib/.busted`: lib/.busted:1: unexpected symbol"), broken.output)
   }
 
   /// `.busted`'s lpath and helper, as `busted` reads them; a helper that fails is a failure.

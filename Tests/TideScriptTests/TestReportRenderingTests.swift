@@ -46,12 +46,12 @@ final class TestReportRenderingTests: XCTestCase {
         expected: (number) 5
         actual: (number) 4
       Content/rps/tests/score_test.lua:6: score > <&> "raises": attempt to index a nil value (local 't')
-      skipped: score > later (Content/rps/tests/score_test.lua:8)
+      pending: score > later (Content/rps/tests/score_test.lua:8)
       ok Content/rps/tests/replays/win.input
       FAIL Content/rps/tests/replays/lose.input: line 2 (@expect at tick 30): not true
-      rps: 2 passed, 3 failed, 1 skipped
+      rps: 2 passed, 2 failed, 1 error, 1 pending
       pong: 1 passed, 0 failed
-      3 passed, 3 failed, 1 skipped
+      3 passed, 2 failed, 1 error, 1 pending
 
       """)
     // One game alone: its own counts line and no total.
@@ -78,7 +78,7 @@ final class TestReportRenderingTests: XCTestCase {
       ])
     XCTAssertTrue(tap.contains("not ok 1 - Content/rps/tests/score_test.lua > score > adds\n  ---\n  message: \"Content/rps/tests/score_test.lua:3: the score\\nExpected objects to be equal.\\nPassed in:\\n(number) 4\\nExpected:\\n(number) 5\"\n  severity: fail\n  at: \"Content/rps/tests/score_test.lua:2\"\n  ...\n"), tap)
     XCTAssertTrue(tap.contains("  severity: error\n"), tap)
-    XCTAssertEqual(lines.last, "# 3 passed, 3 failed, 1 skipped")
+    XCTAssertEqual(lines.last, "# 3 passed, 2 failed, 1 error, 1 pending")
     XCTAssertFalse(tap.contains("\u{1B}"), tap)
   }
 

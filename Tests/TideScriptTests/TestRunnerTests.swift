@@ -44,11 +44,11 @@ final class TestRunnerTests: XCTestCase {
     let report = try runLuaTests(Self.hooks)
     XCTAssertEqual(report.passed, 3, report.output)
     XCTAssertEqual(report.failed, 0, report.output)
-    XCTAssertEqual(report.skipped, 2, report.output)
-    XCTAssertTrue(report.output.contains("skipped: outer > later (game/tests/api_test.lua:12)"), report.output)
-    XCTAssertTrue(report.output.contains("skipped: outer > stops pending inside"), report.output)
+    XCTAssertEqual(report.pending, 2, report.output)
+    XCTAssertTrue(report.output.contains("pending: outer > later (game/tests/api_test.lua:12)"), report.output)
+    XCTAssertTrue(report.output.contains("pending: outer > stops pending inside"), report.output)
     XCTAssertFalse(report.output.contains("has no body"), report.output)
-    XCTAssertTrue(report.output.hasSuffix("\n3 passed, 0 failed, 2 skipped\n"), report.output)
+    XCTAssertTrue(report.output.hasSuffix("\n3 passed, 0 failed, 2 pending\n"), report.output)
   }
 
   func testEveryAssertionAndItsNotFormPass() throws {
@@ -143,7 +143,7 @@ final class TestRunnerTests: XCTestCase {
     for line in expectations {
       XCTAssertTrue(out.contains(line), "missing:\n\(line)\nin:\n\(out)")
     }
-    XCTAssertTrue(out.hasSuffix("\n1 passed, 10 failed\n"), out)
+    XCTAssertTrue(out.hasSuffix("\n1 passed, 9 failed, 1 error\n"), out)
     XCTAssertEqual(out.components(separatedBy: "\n").filter { $0.hasPrefix("game/tests/api_test.lua:") }.count, 10, out)
   }
 
@@ -180,17 +180,19 @@ final class TestRunnerTests: XCTestCase {
     }
   }
 
-  func testFilterKeepsTestsWhoseFullNameContainsIt() throws {
+  /// --filter is busted's: a Lua pattern on the full name, the names joined by spaces.
+  func testFilterIsALuaPatternOnTheFullName() throws {
     let fixture = try GameFixture(main: "", tests: Self.hooks)
     let nested = fixture.runTests(filter: "nested")
     XCTAssertEqual(nested.output, "1 passed, 0 failed\n")
-    let outer = fixture.runTests(filter: "outer > ")
+    let outer = fixture.runTests(filter: "^outer ")
     XCTAssertEqual(outer.passed, 2, outer.output)
-    XCTAssertEqual(outer.skipped, 2, outer.output)
-    let plainText = fixture.runTests(filter: "outer > nested > sec")
-    XCTAssertEqual(plainText.passed, 1, "the filter is plain text, not a pattern")
-    let pattern = fixture.runTests(filter: "%a")
-    XCTAssertEqual(pattern.output, "0 passed, 0 failed\n")
+    XCTAssertEqual(outer.pending, 2, outer.output)
+    let spaced = fixture.runTests(filter: "outer nested sec")
+    XCTAssertEqual(spaced.passed, 1, "names are joined by spaces, as busted joins them: \(spaced.output)")
+    XCTAssertEqual(fixture.runTests(filter: "outer > nested").output, "0 passed, 0 failed\n")
+    let pattern = fixture.runTests(filter: "n%a+d sec")
+    XCTAssertEqual(pattern.passed, 1, "the filter is a Lua pattern: \(pattern.output)")
     let none = fixture.runTests(filter: "no such test")
     XCTAssertEqual(none.output, "0 passed, 0 failed\n")
   }
@@ -211,7 +213,7 @@ final class TestRunnerTests: XCTestCase {
       expected += 1
     }
     XCTAssertEqual(expected - 1, 11)
-    XCTAssertEqual(lines.last, "# 1 passed, 10 failed", tap)
+    XCTAssertEqual(lines.last, "# 1 passed, 9 failed, 1 error", tap)
     XCTAssertEqual(lines.filter { $0.hasPrefix("not ok ") }.count, 10)
     XCTAssertTrue(
       tap.contains(
@@ -276,8 +278,8 @@ final class TestRunnerTests: XCTestCase {
     // A file that errors as it runs is one entry, named by its file.
     let file = try XCTUnwrap(entries[""])
     XCTAssertEqual([file.outcome.rawValue, file.file, String(file.line ?? 0)], ["errored", "game/tests/b_test.lua", "2"])
-    // The plain report still counts errors with failures.
-    XCTAssertTrue(report.output.hasSuffix("\n1 passed, 4 failed, 1 skipped\n"), report.output)
+    // The plain report counts errors apart from failures, as busted does.
+    XCTAssertTrue(report.output.hasSuffix("\n1 passed, 1 failed, 3 errors, 1 pending\n"), report.output)
   }
 
   /// The app handle: virtual time, input, and finding sprites by text, tag, name, kind and visibility.
@@ -418,7 +420,7 @@ final class TestRunnerTests: XCTestCase {
     XCTAssertTrue(report.output.contains("game/main.lua:8"), report.output)
     XCTAssertTrue(report.output.contains("attempt to index a nil value (local 't')"), report.output)
     XCTAssertTrue(report.output.contains("stack traceback:"), report.output)
-    XCTAssertTrue(report.output.hasSuffix("3 passed, 1 failed\n"), report.output)
+    XCTAssertTrue(report.output.hasSuffix("3 passed, 0 failed, 1 error\n"), report.output)
   }
 
   /// A game error that fails a test should read like any failure: the test's file:line and name
@@ -462,7 +464,7 @@ final class TestRunnerTests: XCTestCase {
     XCTAssertTrue(report.output.contains("game/tests/a_broken_test.lua:2: "), report.output)
     XCTAssertTrue(report.output.contains("game/tests/c_raises_test.lua:2: "), report.output)
     XCTAssertFalse(report.output.contains("never loaded"), report.output)
-    XCTAssertTrue(report.output.hasSuffix("1 passed, 2 failed\n"), report.output)
+    XCTAssertTrue(report.output.hasSuffix("1 passed, 0 failed, 2 errors\n"), report.output)
   }
 
   func testGameThatFailsToStartFailsTheTest() throws {
@@ -531,5 +533,54 @@ private final class JUnitCollector: NSObject, XMLParserDelegate {
 
   func parser(_ parser: XMLParser, didEndElement name: String, namespaceURI: String?, qualifiedName: String?) {
     if name == "failure" || name == "error" { bodies.append(text) }
+  }
+}
+
+/// A test that never ends is stopped by the watchdog after the per-test limit and fails alone,
+/// named with its place; the tests before and after it still report.
+final class StuckTestTests: XCTestCase {
+  func testAStuckTestFailsAloneWithItsPlace() throws {
+    let fixture = try GameFixture(
+      main: "tide.scene.define('play', {})\ntide.scene.go('play')\n",
+      tests: """
+        describe("stuck", function()
+          it("before", function() assert.is_true(true) end)
+          it("loops", function() while true do end end)
+          it("catches the stop and loops on", function()
+            while true do pcall(function() while true do end end) end
+          end)
+          it("steps the game for ever", function()
+            local app = tide.test.start{}
+            repeat app:advance(0.1) until false
+          end)
+          it("after", function() assert.are.equal(2, 1 + 1) end)
+        end)
+        """)
+    let report = GameTestRunner.run(
+      game: fixture.directory, displayPath: fixture.displayPath, options: GameTestRunner.TestOptions(testSeconds: 1))
+    let outcomes = report.entries.map { "\($0.name): \($0.outcome.rawValue)" }
+    XCTAssertEqual(outcomes, [
+      "stuck > before: passed", "stuck > loops: errored", "stuck > catches the stop and loops on: errored",
+      "stuck > steps the game for ever: errored", "stuck > after: passed",
+    ], report.output)
+    let stuck = try XCTUnwrap(report.entries.first { $0.name == "stuck > loops" })
+    XCTAssertEqual(
+      stuck.message,
+      "game/tests/api_test.lua:3: stopped by the watchdog: this test ran for over 1 s (stuck?); "
+        + "tide test --test-timeout SECONDS sets the limit")
+  }
+}
+
+/// busted's options reach the runner: -v adds an error's traceback, as busted's handlers show it.
+final class BustedOptionsTests: XCTestCase {
+  func testVerboseAddsTheTracebackOfAnError() throws {
+    let fixture = try GameFixture(main: "", tests: "it('errs', function() error('boom') end)\n")
+    let plain = GameTestRunner.run(game: fixture.directory, displayPath: fixture.displayPath)
+    XCTAssertEqual(plain.entries.first?.message, "game/tests/api_test.lua:1: boom")
+    let verbose = GameTestRunner.run(
+      game: fixture.directory, displayPath: fixture.displayPath, options: GameTestRunner.TestOptions(arguments: ["-v"]))
+    let message = try XCTUnwrap(verbose.entries.first?.message)
+    XCTAssertTrue(message.hasPrefix("game/tests/api_test.lua:1: boom\nstack traceback:\n"), message)
+    XCTAssertTrue(message.contains("game/tests/api_test.lua:1: in function"), message)
   }
 }

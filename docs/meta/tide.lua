@@ -77,7 +77,7 @@ function App:touch(...) end
 ---```
 ---@param dx number -1000 to 1000
 ---@param dy number -1000 to 1000
----@param at? any
+---@param at? (tide.Sprite|table)
 function App:wheel(dx, dy, at) end
 
 ---Drags from a sprite's centre (or a point) to a point, moving over `opts.steps` ticks (default 10).
@@ -1166,7 +1166,7 @@ function tide.every(interval, fn, count) end
 ---tide.tween(lion, 0.6, { x = 80, y = 640 }, { ease = "out_back", delay = 0.1 })
 ---tide.tween(mole, 0.8, { y = 300 }, { ease = "in_out_sine", loops = -1, yoyo = true })  -- bob for ever
 ---```
----@param sprite tide.Sprite or `tide.camera`
+---@param sprite tide.Sprite|tide.Camera a sprite, or `tide.camera`
 ---@param duration number seconds, 0 to 1e9
 ---@param props table target values, e.g. `{ x = 80, alpha = 0, fill = "#ff0000" }`
 ---@param opts? tide.TweenOptions `ease`, `delay`, `on_done`, `loops`, `yoyo`; any other key is an error listing these
@@ -1324,7 +1324,7 @@ function tide.input.is_scancode_down(name) end
 ---```lua
 ---local x, y, down = tide.input.pointer()
 ---```
----@param pointer? any "mouse" or a finger's number, 1 to 20
+---@param pointer? (string|integer) "mouse" or a finger's number, 1 to 20
 ---@return number?
 ---@return number?
 ---@return boolean
@@ -1423,20 +1423,25 @@ function tide.random.shuffle(list) end
 function tide.random.weighted(list, field) end
 
 ---Checks a duel table without building it: returns true, or false and a message starting with the field path, e.g. "rules.lion: ...". `where` names the table in messages (default "rules"); opts.order as in duel().
----@param tbl any
----@param where any
----@param opts any
+---@param tbl table `{ choice = { beaten, ... } }` or `{ choice = { beaten = "verb", ... } }`
+---@param where? string the table's name in messages ("rules")
+---@param opts? { order?: string[] } `order`, as in duel()
+---@return boolean # true when the table is a valid duel
+---@return string? # why not, starting with the field path
 function tide.rules.validate_duel(tbl, where, opts) end
 
 ---Builds an immutable duel from { choice = { beaten, ... } } or { choice = { beaten = "verb", ... } }. opts: order (display order, must name exactly the choices), name (table name in messages, default "rules"), default_verb (what verb() returns for list entries, default nil), source (the data file the table came from, e.g. "data/classic.lua"). Raises an error when the table is invalid: prefixed with `source` when given (the data file is what the author must fix), else located at the caller.
----@param tbl any
----@param opts any
+---@param tbl table `{ choice = { beaten, ... } }` or `{ choice = { beaten = "verb", ... } }`
+---@param opts? { order?: string[], name?: string, default_verb?: string, source?: string } as above
+---@return table # the duel (`beats`, `verb`, `choices`...), read-only
 function tide.rules.duel(tbl, opts) end
 
 ---Checks a weighted table: returns true, sum or false, message. opts.name names the list in messages (default "items"); opts.total, when given, is the sum the weights must reach (within 1e-9).
----@param list any
----@param weight_field any
----@param opts any
+---@param list table[] the items
+---@param weight_field string the name of each item's weight field
+---@param opts? { name?: string, total?: number } as above
+---@return boolean # true when the table is valid
+---@return number|string # the sum of the weights, or why not
 function tide.rules.validate_weighted(list, weight_field, opts) end
 
 ---Validates a weighted table and returns it with the sum of its weights; raises an error located at the caller when it is invalid. This is the stricter check for probability tables: pass opts.total (1, or 100) and the weights must sum to it, where tide.random.weighted accepts any positive sum.
@@ -1444,9 +1449,11 @@ function tide.rules.validate_weighted(list, weight_field, opts) end
 ---```lua
 ---local colours = tide.rules.weighted_table(require("data.colours"), "probability", { total = 100, name = "colours" })
 ---```
----@param list any
----@param weight_field any
----@param opts any
+---@param list table[] the items
+---@param weight_field string the name of each item's weight field
+---@param opts? { name?: string, total?: number } `total`, the sum the weights must reach; `name`, the list's name in messages
+---@return table[] # `list` itself
+---@return number # the sum of the weights
 function tide.rules.weighted_table(list, weight_field, opts) end
 
 ---Finds a field a data entry should not have, such as a misspelt `probabilty`: returns the first key of `tbl` that is not a key of `known`, in sorted order so a message names the same one every run, and the names in `known` sorted and joined by ", " for the message; returns nil when every key is known.
@@ -1454,8 +1461,10 @@ function tide.rules.weighted_table(list, weight_field, opts) end
 ---```lua
 ---local key, expected = tide.rules.unknown_field(entry, { word = true, image = true }); if key then error(("unknown field '%s' (expected: %s)"):format(key, expected)) end
 ---```
----@param tbl any
----@param known any
+---@param tbl table the data entry
+---@param known table<string, any> the fields it may have, as keys
+---@return string? # the first unknown key, or nil when every key is known
+---@return string? # the known names, sorted and joined by ", "
 function tide.rules.unknown_field(tbl, known) end
 
 ---Reads the saved value `name`, or returns `default` when there is none. A damaged file is renamed to `<name>.damaged-N.json` (never overwritten), a warning is shown, and `default` is returned. Damaged includes anything that is not a readable JSON file of at most 8 MiB: a folder, device, FIFO or link to one in its place, or a save folder that is a file. `tide.save.read_status` says which of these happened.
@@ -1692,6 +1701,11 @@ tide.ui.theme = {}
 ---@field min_size? number the smallest size "shrink" goes to (half of `size`)
 ---@field name? string the text sprite's name, for tests
 ---@field tag? string the text sprite's tag
+---@field x? number where the widget's `anchor` point goes across its parent (with `y`)
+---@field y? number where the widget's `anchor` point goes down its parent
+---@field anchor? tide.Anchor the widget's point at `x`, `y` ("top_left")
+---@field parent? tide.Sprite the sprite it is added to
+---@field visible? boolean false starts it hidden
 
 ---A line of text, or with a `width` a paragraph aligned (and with `wrap`, broken into lines) in it.
 ---
@@ -1720,6 +1734,11 @@ function tide.ui.label(opts) end
 ---@field enabled? boolean false starts it disabled
 ---@field name? string the box's name (the label is `<name>_label`)
 ---@field tag? string the box's tag
+---@field x? number where the widget's `anchor` point goes across its parent (with `y`)
+---@field y? number where the widget's `anchor` point goes down its parent
+---@field anchor? tide.Anchor the widget's point at `x`, `y` ("top_left")
+---@field parent? tide.Sprite the sprite it is added to
+---@field visible? boolean false starts it hidden
 
 ---A rounded box with a label that calls `on_press` when tapped. It darkens while the finger is down, fades when disabled (and then ignores taps), and takes no input while hidden.
 ---
@@ -1749,6 +1768,11 @@ function tide.ui.button(opts) end
 ---@field font? string a font file in `assets/fonts/` (theme.font)
 ---@field enabled? boolean false starts it disabled
 ---@field name? string the box's name (the text is `<name>_text`)
+---@field x? number where the widget's `anchor` point goes across its parent (with `y`)
+---@field y? number where the widget's `anchor` point goes down its parent
+---@field anchor? tide.Anchor the widget's point at `x`, `y` ("top_left")
+---@field parent? tide.Sprite the sprite it is added to
+---@field visible? boolean false starts it hidden
 
 ---A box you tap to type into. A blinking caret shows the focus; typed text and backspace edit it; the placeholder shows while it is empty. Once edited or left, an invalid field turns red and says why beneath. One field has the focus at a time; tapping elsewhere or "return" takes it away, and an open alert holds back all typing.
 ---
@@ -1770,6 +1794,11 @@ function tide.ui.text_field(opts) end
 ---@field on_change? fun(slider: tide.Slider, value: number) called when the player moves it
 ---@field enabled? boolean false starts it disabled
 ---@field name? string the root's name (the thumb is `<name>_thumb`)
+---@field x? number where the widget's `anchor` point goes across its parent (with `y`)
+---@field y? number where the widget's `anchor` point goes down its parent
+---@field anchor? tide.Anchor the widget's point at `x`, `y` ("top_left")
+---@field parent? tide.Sprite the sprite it is added to
+---@field visible? boolean false starts it hidden
 
 ---A value from `min` to `max` in steps of `step`: drag the thumb, or tap the track to jump there; the value shows at the right end.
 ---@param opts tide.SliderOptions the options below
@@ -1785,6 +1814,11 @@ function tide.ui.slider(opts) end
 ---@field size? number the labels' points (20)
 ---@field enabled? boolean false starts it disabled
 ---@field name? string the root's name
+---@field x? number where the widget's `anchor` point goes across its parent (with `y`)
+---@field y? number where the widget's `anchor` point goes down its parent
+---@field anchor? tide.Anchor the widget's point at `x`, `y` ("top_left")
+---@field parent? tide.Sprite the sprite it is added to
+---@field visible? boolean false starts it hidden
 
 ---A row of mutually exclusive choices; the chosen one is highlighted. Each segment is named `<name>_<id>`.
 ---@param opts tide.SegmentedOptions the options below
@@ -1815,6 +1849,9 @@ function tide.ui.alert(opts) end
 ---@field width? number tide.screen.width by default
 ---@field height? number nil: as tall as the widgets
 ---@field name? string the group's name
+---@field anchor? tide.Anchor the widget's point at `x`, `y` ("top_left")
+---@field parent? tide.Sprite the sprite it is added to
+---@field visible? boolean false starts it hidden
 
 ---Lays widgets out top to bottom: `tide.ui.column{ widget, widget, ..., spacing = 12 }`. A column starts out as wide as the screen, so one screen lays out on a phone and a tablet; hidden widgets give up their place, and a widget that changes size lays it out again.
 ---@param opts tide.ColumnOptions the options below
@@ -1827,6 +1864,11 @@ function tide.ui.column(opts) end
 ---@field justify? "center"|"start"|"end"|"space_between" along a row of fixed `width` ("center")
 ---@field width? number nil: as wide as the widgets
 ---@field name? string the group's name
+---@field x? number where the widget's `anchor` point goes across its parent (with `y`)
+---@field y? number where the widget's `anchor` point goes down its parent
+---@field anchor? tide.Anchor the widget's point at `x`, `y` ("top_left")
+---@field parent? tide.Sprite the sprite it is added to
+---@field visible? boolean false starts it hidden
 
 ---Lays widgets out left to right: `tide.ui.row{ widget, widget, ..., spacing = 12 }`.
 ---@param opts tide.RowOptions the options below
@@ -1836,6 +1878,11 @@ function tide.ui.row(opts) end
 ---@class tide.SpacerOptions
 ---@field height? number 0 by default
 ---@field width? number 0 by default
+---@field x? number where the widget's `anchor` point goes across its parent (with `y`)
+---@field y? number where the widget's `anchor` point goes down its parent
+---@field anchor? tide.Anchor the widget's point at `x`, `y` ("top_left")
+---@field parent? tide.Sprite the sprite it is added to
+---@field visible? boolean false starts it hidden
 
 ---Empty room in a column or row.
 ---@param opts tide.SpacerOptions the options below

@@ -110,6 +110,7 @@ typedef struct tide_Watchdog {
 typedef struct tide_State {
   void *owner;            /* the Swift LuaVM, unretained */
   lua_State *main_thread;
+  lua_State *isolated;    /* the thread tide_callisolated runs, which the watchdog's timer hooks too; or NULL */
   /* memory */
   size_t used;            /* bytes currently allocated by this VM */
   size_t limit;           /* refuse growth past this; 0 = no limit */
@@ -169,6 +170,7 @@ void tide_sethook(lua_State *L, int period);
 void tide_spend(lua_State *L, lua_Integer steps);
 /* coroutine.create and coroutine.wrap (upvalue 1: Lua's wrap) that hook the new coroutine. */
 int tide_cocreate(lua_State *L);
+int tide_callisolated(lua_State *L);
 int tide_cowrap(lua_State *L);
 
 /* ------------------------------------------------------------------------

@@ -17,7 +17,7 @@ extension Tweens {
     /// from their current values to `props`.
     /// Fields: x, y, w, h, scale, scale_x, scale_y, rotation, alpha, anchor_x, anchor_y, radius,
     /// size, z, stroke_width, and the colours fill, stroke, tint, color.
-    /// @param sprite Sprite: or `tide.camera`
+    /// @param sprite Sprite|Camera: a sprite, or `tide.camera`
     /// @param duration number: seconds, 0 to 1e9
     /// @param props table: target values, e.g. `{ x = 80, alpha = 0, fill = "#ff0000" }`
     /// @param opts TweenOptions?: `ease`, `delay`, `on_done`, `loops`, `yoyo`; any other key is an error listing these

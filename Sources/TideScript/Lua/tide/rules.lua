@@ -158,6 +158,11 @@ end
 --- Checks a duel table without building it: returns true, or false and a
 --- message starting with the field path, e.g. "rules.lion: ...". `where`
 --- names the table in messages (default "rules"); opts.order as in duel().
+--- @param tbl table: `{ choice = { beaten, ... } }` or `{ choice = { beaten = "verb", ... } }`
+--- @param where string?: the table's name in messages ("rules")
+--- @param opts { order?: string[] }?: `order`, as in duel()
+--- @return boolean: true when the table is a valid duel
+--- @return string?: why not, starting with the field path
 function rules.validate_duel(tbl, where, opts)
   opts = check_opts(opts, "validate_duel")
   local ok, err = validated(analyse_duel, tbl, where or "rules", opts)
@@ -249,6 +254,9 @@ end
 --- source (the data file the table came from, e.g. "data/classic.lua").
 --- Raises an error when the table is invalid: prefixed with `source` when
 --- given (the data file is what the author must fix), else located at the caller.
+--- @param tbl table: `{ choice = { beaten, ... } }` or `{ choice = { beaten = "verb", ... } }`
+--- @param opts { order?: string[], name?: string, default_verb?: string, source?: string }?: as above
+--- @return table: the duel (`beats`, `verb`, `choices`...), read-only
 function rules.duel(tbl, opts)
   opts = check_opts(opts, "duel")
   local ok, data = validated(analyse_duel, tbl, opts.name or "rules", opts)
@@ -335,6 +343,11 @@ end
 --- Checks a weighted table: returns true, sum or false, message. opts.name
 --- names the list in messages (default "items"); opts.total, when given,
 --- is the sum the weights must reach (within 1e-9).
+--- @param list table[]: the items
+--- @param weight_field string: the name of each item's weight field
+--- @param opts { name?: string, total?: number }?: as above
+--- @return boolean: true when the table is valid
+--- @return number|string: the sum of the weights, or why not
 function rules.validate_weighted(list, weight_field, opts)
   opts = check_weighted_args(weight_field, opts, "validate_weighted")
   return validated(analyse_weighted, list, weight_field, opts)
@@ -345,6 +358,11 @@ end
 --- stricter check for probability tables: pass opts.total (1, or 100) and the
 --- weights must sum to it, where tide.random.weighted accepts any positive sum.
 --- @example local colours = tide.rules.weighted_table(require("data.colours"), "probability", { total = 100, name = "colours" })
+--- @param list table[]: the items
+--- @param weight_field string: the name of each item's weight field
+--- @param opts { name?: string, total?: number }?: `total`, the sum the weights must reach; `name`, the list's name in messages
+--- @return table[]: `list` itself
+--- @return number: the sum of the weights
 function rules.weighted_table(list, weight_field, opts)
   opts = check_weighted_args(weight_field, opts, "weighted_table")
   local ok, result = validated(analyse_weighted, list, weight_field, opts)
@@ -359,6 +377,10 @@ end
 --- one every run, and the names in `known` sorted and joined by ", " for the message; returns
 --- nil when every key is known.
 --- @example local key, expected = tide.rules.unknown_field(entry, { word = true, image = true }); if key then error(("unknown field '%s' (expected: %s)"):format(key, expected)) end
+--- @param tbl table: the data entry
+--- @param known table<string, any>: the fields it may have, as keys
+--- @return string?: the first unknown key, or nil when every key is known
+--- @return string?: the known names, sorted and joined by ", "
 function rules.unknown_field(tbl, known)
   for _, key in ipairs(sorted_keys(tbl)) do
     if known[key] == nil then

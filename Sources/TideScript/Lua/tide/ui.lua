@@ -83,6 +83,11 @@ local ui = {
   --- @field min_size number?: the smallest size "shrink" goes to (half of `size`)
   --- @field name string?: the text sprite's name, for tests
   --- @field tag string?: the text sprite's tag
+  --- @field x number?: where the widget's `anchor` point goes across its parent (with `y`)
+  --- @field y number?: where the widget's `anchor` point goes down its parent
+  --- @field anchor Anchor?: the widget's point at `x`, `y` ("top_left")
+  --- @field parent Sprite?: the sprite it is added to
+  --- @field visible boolean?: false starts it hidden
   --- @method text() string: the text
   --- @method set_text(text: string) Label: replaces the text; a layout holding the label makes room for it
   --- @method set_color(color: Color) Label: changes the colour
@@ -109,6 +114,11 @@ local ui = {
   --- @field enabled boolean?: false starts it disabled
   --- @field name string?: the box's name (the label is `<name>_label`)
   --- @field tag string?: the box's tag
+  --- @field x number?: where the widget's `anchor` point goes across its parent (with `y`)
+  --- @field y number?: where the widget's `anchor` point goes down its parent
+  --- @field anchor Anchor?: the widget's point at `x`, `y` ("top_left")
+  --- @field parent Sprite?: the sprite it is added to
+  --- @field visible boolean?: false starts it hidden
   --- @method text() string: the label
   --- @method set_text(text: string) Button: changes the label
   --- @method set_enabled(enabled: boolean) Button: disabled, it is faded and ignores taps
@@ -139,6 +149,11 @@ local ui = {
   --- @field font string?: a font file in `assets/fonts/` (theme.font)
   --- @field enabled boolean?: false starts it disabled
   --- @field name string?: the box's name (the text is `<name>_text`)
+  --- @field x number?: where the widget's `anchor` point goes across its parent (with `y`)
+  --- @field y number?: where the widget's `anchor` point goes down its parent
+  --- @field anchor Anchor?: the widget's point at `x`, `y` ("top_left")
+  --- @field parent Sprite?: the sprite it is added to
+  --- @field visible boolean?: false starts it hidden
   --- @method text() string: the text
   --- @method number() number?: the text as a number, nil when it is not one (numeric: nil unless a whole number it takes)
   --- @method longest_text() string?: the longest text it takes (`max_length` of "W", or of "0" when numeric), for a label's `layout_text`
@@ -164,6 +179,11 @@ local ui = {
   --- @field on_change fun(slider: Slider, value: number)?: called when the player moves it
   --- @field enabled boolean?: false starts it disabled
   --- @field name string?: the root's name (the thumb is `<name>_thumb`)
+  --- @field x number?: where the widget's `anchor` point goes across its parent (with `y`)
+  --- @field y number?: where the widget's `anchor` point goes down its parent
+  --- @field anchor Anchor?: the widget's point at `x`, `y` ("top_left")
+  --- @field parent Sprite?: the sprite it is added to
+  --- @field visible boolean?: false starts it hidden
   --- @method value() number: the value
   --- @method set_value(value: number) Slider: sets it from code (snapped to a step, kept in range; no `on_change`)
   --- @method set_enabled(enabled: boolean) Slider: disabled, it ignores drags and taps
@@ -179,6 +199,11 @@ local ui = {
   --- @field size number?: the labels' points (20)
   --- @field enabled boolean?: false starts it disabled
   --- @field name string?: the root's name
+  --- @field x number?: where the widget's `anchor` point goes across its parent (with `y`)
+  --- @field y number?: where the widget's `anchor` point goes down its parent
+  --- @field anchor Anchor?: the widget's point at `x`, `y` ("top_left")
+  --- @field parent Sprite?: the sprite it is added to
+  --- @field visible boolean?: false starts it hidden
   --- @method value() string: the chosen id
   --- @method set_value(id: string) Segmented: chooses `id` from code (no `on_change`)
   --- @method set_enabled(enabled: boolean) Segmented: disabled, it ignores taps
@@ -210,6 +235,9 @@ local ui = {
   --- @field width number?: tide.screen.width by default
   --- @field height number?: nil: as tall as the widgets
   --- @field name string?: the group's name
+  --- @field anchor Anchor?: the widget's point at `x`, `y` ("top_left")
+  --- @field parent Sprite?: the sprite it is added to
+  --- @field visible boolean?: false starts it hidden
   --- @method add(widget: Widget) Column: adds a widget at the end
   --- @method layout() Column: places the widgets again (called for you when one changes)
   column = layout.column,
@@ -220,6 +248,11 @@ local ui = {
   --- @field justify "center"|"start"|"end"|"space_between"?: along a row of fixed `width` ("center")
   --- @field width number?: nil: as wide as the widgets
   --- @field name string?: the group's name
+  --- @field x number?: where the widget's `anchor` point goes across its parent (with `y`)
+  --- @field y number?: where the widget's `anchor` point goes down its parent
+  --- @field anchor Anchor?: the widget's point at `x`, `y` ("top_left")
+  --- @field parent Sprite?: the sprite it is added to
+  --- @field visible boolean?: false starts it hidden
   --- @method add(widget: Widget) Row: adds a widget at the end
   --- @method layout() Row: places the widgets again (called for you when one changes)
   row = layout.row,
@@ -227,6 +260,11 @@ local ui = {
   --- @class Spacer : Widget
   --- @field height number?: 0 by default
   --- @field width number?: 0 by default
+  --- @field x number?: where the widget's `anchor` point goes across its parent (with `y`)
+  --- @field y number?: where the widget's `anchor` point goes down its parent
+  --- @field anchor Anchor?: the widget's point at `x`, `y` ("top_left")
+  --- @field parent Sprite?: the sprite it is added to
+  --- @field visible boolean?: false starts it hidden
   spacer = layout.spacer,
   --- Defines a screen: a scene whose `definition` (enter, leave, update and your methods) also
   --- takes `background`, a colour filling the screen beneath everything (`self.background` is that

@@ -1,19 +1,25 @@
--- Runs one game's or library's test files with busted's own core, as `busted` would, inside
+-- Runs one game's or library's test files with busted's own code, as `busted` would, inside
 -- the engine's Lua state (so tests can hold the game's sprites and app handle).
 --
 -- This chunk runs with the test globals (TestEnvironment.swift) as its _ENV: a full Lua 5.4
 -- environment, separate from the sandbox the game runs in. It is not under tide/, so a game's
--- require cannot reach it. What busted's command line does and this file does instead:
--- test files come from the engine (tests/*_test.lua, spec/**/*_spec.lua, .busted's ROOT and
--- pattern; its lpath and helper are read here), paths are not changed (the process keeps its
--- working folder, so module paths start at the project folder), --filter is plain text on
--- "describe > it", every `it` first resets the game, and instead of an output handler's text
--- the results are returned as plain records (TestEntry values in Swift, which TestReport writes),
--- so `print()` in a test never lands inside a report.
+-- require cannot reach it. busted's own modules read the command line and `.busted`
+-- (busted.modules.cli and its configuration_loader), choose the test files
+-- (test_file_loader) and the tests (filter_loader: tags, name patterns, --list), and run them
+-- (busted.execute: --shuffle, --seed, --repeat). What this file does instead of busted's
+-- runner: paths are not changed (the process keeps its working folder, so paths start at the
+-- project folder), a game's default test files are tests/*_test.lua as well as spec/, files are
+-- named as the game shows them, every `it` first resets the game and runs in a thread of its
+-- own (a stuck test is stopped alone), and instead of an output handler's text the results are
+-- returned as plain records (TestEntry values in Swift, which TestReport writes), so `print()`
+-- in a test never lands inside a report.
 
+-- It runs with full Lua 5.4, not the sandbox a game gets.
+-- luacheck: std lua54
 -- luacheck: globals load loadfile dofile require arg
 
-local files, filter, before_test, find_module, game_module, sandbox, root, display, library_source = ...
+local arguments, user_roots, before_test, find_module, game_module, sandbox, root, display, library_source,
+  call_isolated, test_seconds = ...
 
 local T = _ENV
 local raw_load, raw_loadfile = load, loadfile
@@ -207,21 +213,6 @@ local function full_name(element)
   return table.concat(names, " > ")
 end
 
--- --filter: plain text on the full name, for tests and pending alike.
-if filter ~= nil then
-  local function keep(name)
-    local parent = busted.context.get()
-    local names = { name }
-    while parent and parent.descriptor ~= "file" and parent.descriptor ~= "suite" do
-      table.insert(names, 1, parent.name or parent.descriptor)
-      parent = busted.context.parent(parent)
-    end
-    return nil, table.concat(names, " > "):find(filter, 1, true) ~= nil
-  end
-  busted.subscribe({ "register", "it" }, keep, { priority = 1 })
-  busted.subscribe({ "register", "pending" }, keep, { priority = 1 })
-end
-
 -- busted's events as records: one per test (its status success, failure, error or pending), and
 -- one per error outside a test (a file that does not load, a failing hook), which busted's own
 -- handlers count as errors too.
@@ -250,20 +241,31 @@ local function is_test(element)
   return element.descriptor == "it" or element.descriptor == "pending"
 end
 
-local function note_problem(element, _, message)
+-- With -v, an error's message carries its traceback, as busted's handlers show it (a failed
+-- assertion's place is in its message already).
+local verbose = false
+
+local function note_problem(element, _, message, trace, is_error)
+  local text = text_of(message)
+  if verbose and is_error and text and type(trace) == "table" and type(trace.traceback) == "string" then
+    local traceback = trace.traceback:gsub("^%s+", ""):gsub("%s+$", "")
+    if traceback ~= "" then text = text .. "\n" .. traceback end
+  end
   if is_test(element) then
-    if said[element] == nil then said[element] = text_of(message) end
+    if said[element] == nil then said[element] = text end
   else
     local file, line = place(element, message)
     records[#records + 1] = {
       name = element.descriptor == "file" and "" or full_name(element), file = file, line = line,
-      status = "error", message = text_of(message), duration = element.duration or 0,
+      status = "error", message = text, duration = element.duration or 0,
     }
   end
   return nil, true
 end
 busted.subscribe({ "failure" }, note_problem)
-busted.subscribe({ "error" }, note_problem)
+busted.subscribe({ "error" }, function(element, parent, message, trace)
+  return note_problem(element, parent, message, trace, true)
+end)
 busted.subscribe({ "pending" }, function(element, _, message)
   if said[element] == nil then said[element] = text_of(message) end
   return nil, true
@@ -278,26 +280,74 @@ busted.subscribe({ "test", "end" }, function(element, _, status)
   return nil, true
 end)
 
--- `.busted`'s default task: the engine chose the files by its ROOT and pattern; its lpath
--- (module paths, relative to the folder) and helper (run before the tests) are honoured here.
+-- The command line and `.busted`, read by busted's own cli module (which loads `.busted` with
+-- its configuration_loader: the `default` task or -r's, `_all`, the command line first).
+-- Relative paths in them are relative to the project folder, as busted, which changes into it,
+-- takes them.
+local args
 do
-  local config = read_file(root .. "/.busted")
-  local chunk = config and raw_load(config, "=.busted", "t", {})
-  local ok, conf = false, nil
-  if chunk then ok, conf = pcall(chunk) end
-  local task = ok and type(conf) == "table" and type(conf.default) == "table" and conf.default or {}
-  if type(task.lpath) == "string" then
-    local entries = {}
-    for entry in task.lpath:gmatch("[^;]+") do
-      entries[#entries + 1] = entry:sub(1, 1) == "/" and entry or root .. "/" .. entry:gsub("^%./", "")
-    end
-    package.path = table.concat(entries, ";") .. ";" .. package.path
+  local argv = { [0] = "tide" }
+  for i, argument in ipairs(arguments) do argv[i] = argument end
+  argv[#argv + 1] = "--directory=" .. root
+  for _, path in ipairs(user_roots) do argv[#argv + 1] = path end
+  local cli = lua_require("busted.modules.cli")({ standalone = false, output = "plainTerminal" })
+  cli:set_name("tide test")
+  local parsed, problem = cli:parse(argv)
+  if parsed == nil then
+    -- A `.busted` that does not load: one error, named as the game shows its files.
+    local message = tostring(problem):gsub(root:gsub("%p", "%%%0"), (display:gsub("%%", "%%%%")))
+    return { { name = "", file = display, status = "error", message = message, duration = 0 } }
   end
-  local helper = task.helper
+  args = parsed
+  verbose = args.verbose == true
+end
+
+local function in_root(path)
+  path = tostring(path)
+  if path:sub(1, 1) == "/" then return path end
+  path = path:gsub("^%./", "")
+  if path == "." or path == "" then return root end
+  return root .. "/" .. path
+end
+
+-- Module paths: busted's --lpath and --cpath (with their defaults, src/ and csrc/), before
+-- the folder's own and the system's.
+do
+  local function resolved(paths)
+    local entries = {}
+    for entry in tostring(paths):gmatch("[^;]+") do entries[#entries + 1] = in_root(entry) end
+    return table.concat(entries, ";")
+  end
+  if #args.lpath > 0 then
+    package.path = root .. "/?.lua;" .. root .. "/?/init.lua;" .. resolved(args.lpath) .. ";" .. system_path
+  end
+  if #args.cpath > 0 then package.cpath = resolved(args.cpath) .. ";" .. package.cpath end
+end
+
+-- As busted's runner: without insulation a file's globals stay; lazy setup; stop at the first
+-- problem without --keep-going.
+if not args["auto-insulate"] then busted.register("file", "file", {}) end
+if args.lazy then
+  busted.register("setup", "lazy_setup")
+  busted.register("teardown", "lazy_teardown")
+end
+if not args["keep-going"] then
+  local function stop() busted.skipAll = true return nil, true end
+  busted.subscribe({ "error" }, stop)
+  busted.subscribe({ "failure" }, stop)
+end
+
+-- --helper (or .busted's helper): run before the tests, seeing busted's names.
+do
+  local helper = args.helper
+  local given_helper = false
+  for _, argument in ipairs(arguments) do
+    if argument:match("^%-%-helper=") then given_helper = true end
+  end
   if type(helper) == "string" and helper ~= "" then
     local loaded, err = pcall(function()
       if helper:match("%.lua$") then
-        local path = helper:sub(1, 1) == "/" and helper or root .. "/" .. helper:gsub("^%./", "")
+        local path = in_root(helper)
         local source = assert(read_file(path))
         assert(raw_load(source, "@" .. shown_name(path), "t", module_env))()
       else
@@ -306,7 +356,7 @@ do
     end)
     if not loaded then
       local element = {
-        descriptor = "helper", name = ".busted helper " .. helper,
+        descriptor = "helper", name = (given_helper and "--helper " or ".busted helper ") .. helper,
         trace = { short_src = display .. "/.busted", currentline = 1 },
       }
       busted.publish({ "error", "helper" }, element, nil, tostring(err), {})
@@ -314,6 +364,85 @@ do
   end
 end
 
+-- An output handler that is none of Tide's reports (a module or a .lua file), loaded by
+-- busted's output handler loader: it writes its own report as the tests run. Tide's own
+-- (plain, TAP, junit, json, gtest) are written by `tide test` for every game at once.
+do
+  local tides = { plain = true, plainterminal = true, utfterminal = true, tap = true, junit = true, json = true, gtest = true }
+  if type(args.output) == "string" and not tides[args.output:lower()] then
+    busted.subscribe({ "error", "output" }, function(element, _, message)
+      io.stderr:write("tide test: error: Cannot load output library: " .. element.name .. "\n" .. tostring(message) .. "\n")
+      return nil, true
+    end)
+    lua_require("busted.modules.output_handler_loader")()(busted, args.output, {
+      defaultOutput = "plainTerminal", verbose = args.verbose, suppressPending = args["suppress-pending"],
+      language = args.lang, deferPrint = args["defer-print"], arguments = args.Xoutput,
+    })
+  end
+end
+
+-- Tags, name patterns and --list, by busted's filter loader.
+lua_require("busted.modules.filter_loader")()(busted, {
+  tags = args.tags, excludeTags = args["exclude-tags"], filter = args.filter, filterOut = args["filter-out"],
+  list = args.list, nokeepgoing = not args["keep-going"], suppressPending = args["suppress-pending"],
+})
+
+-- Every test runs in a thread of its own: one the watchdog or the instruction budget stops
+-- fails alone, with its place, and the tests after it still run.
+do
+  local raw_safe = busted.safe
+  function busted.safe(descriptor, run, element)
+    if descriptor ~= "it" or run ~= element.run then return raw_safe(descriptor, run, element) end
+    local context = busted.context.get()
+    local results = table.pack(call_isolated(raw_safe, descriptor, run, element))
+    if results[1] then return table.unpack(results, 2, results.n) end
+    -- busted's own bookkeeping for the test was cut off where it stood.
+    while busted.context.get() ~= context do busted.context.pop() end
+    local file, line = place(element)
+    local message = tostring(results[2])
+    if message:find("stopped by the watchdog", 1, true) then
+      message = ("%s:%d: stopped by the watchdog: this test ran for over %d s (stuck?); "
+        .. "tide test --test-timeout SECONDS sets the limit"):format(file, line, test_seconds)
+    elseif not results[3] then
+      message = ("%s:%d: the test runner lost this test: %s"):format(file, line, message)
+    end
+    busted.publish({ "error", "it" }, element, busted.context.parent(element), message, {})
+    return busted.status("error")
+  end
+end
+
+-- The test files, chosen by busted's test file loader: the command line's files and folders
+-- (or .busted's ROOT) with --pattern and --exclude-pattern. By default a game's are
+-- tests/*_test.lua and spec/'s files matching the pattern (busted's default: _spec).
+local files = {}
+do
+  local _, _, all_test_files = lua_require("busted.modules.test_file_loader")(busted, args.loaders)
+  local options = { excludes = args["exclude-pattern"], verbose = args.verbose, recursive = args.recursive }
+  local roots = args.ROOT
+  if type(roots) ~= "table" then roots = { roots } end
+  local default = #user_roots == 0 and #roots == 1 and roots[1] == "spec"
+  local is_folder = lua_require("pl.path").isdir
+  if default then
+    if is_folder(root .. "/tests") then
+      for _, path in ipairs(all_test_files({ root .. "/tests" }, { "_test%.lua$" }, {
+        excludes = options.excludes, recursive = false,
+      })) do files[#files + 1] = path end
+    end
+    if is_folder(root .. "/spec") then
+      for _, path in ipairs(all_test_files({ root .. "/spec" }, args.pattern, options)) do files[#files + 1] = path end
+    end
+  else
+    local absolute = {}
+    for i, path in ipairs(roots) do absolute[i] = in_root(path) end
+    files = all_test_files(absolute, args.pattern, options)
+    if #files == 0 and #absolute > 0 then
+      busted.publish({ "error" }, { descriptor = "file", name = display, trace = { short_src = display, currentline = 0 } },
+        nil, ("no test files in %s match the Lua pattern %s"):format(
+          (table.concat(user_roots, ", "):gsub(root:gsub("%p", "%%%0"), (display:gsub("%%", "%%%%")))),
+          table.concat(args.pattern, ", ")), {})
+    end
+  end
+end
 -- Each test file, as busted's Lua file loader does, under the name the game shows it by.
 local function trim_trace(_, info)
   local index = info.traceback:find("\n%s*%[C]")
@@ -321,25 +450,34 @@ local function trim_trace(_, info)
   return info
 end
 
-for _, file in ipairs(files) do
-  local source, err = read_file(file.path)
+for _, path in ipairs(files) do
+  local name = shown_name(path)
+  local source, err = read_file(path)
   local chunk
-  if source then chunk, err = raw_load(source, "@" .. file.name, "t", T) end
+  if source then chunk, err = raw_load(source, "@" .. name, "t", T) end
   if chunk then
-    busted.executors.file(file.name, setmetatable({ getTrace = trim_trace }, { __call = chunk }))
+    busted.executors.file(name, setmetatable({ getTrace = trim_trace }, { __call = chunk }))
   else
     local line, message = tostring(err):match("^[^\n]-:(%d+): (.*)$")
     line = tonumber(line)
     -- Lua cuts a long chunk name to "...": the message names the file in full instead.
-    if line then err = file.name .. ":" .. line .. ": " .. message end
+    if line then err = name .. ":" .. line .. ": " .. message end
     busted.publish({ "error", "file" },
-      { descriptor = "file", name = file.name, trace = { short_src = file.name, currentline = line or 0 } },
+      { descriptor = "file", name = name, trace = { short_src = name, currentline = line or 0 } },
       nil, err, {})
   end
 end
 
-busted.randomseed = lua_require("busted.utils").urandom() or os.time()
-lua_require("busted.execute")(busted)(1, {})
+-- As busted's runner: sorting and shuffling of tests and files, the seed, the runs.
+busted.sort = args["sort-tests"]
+busted.randomize = args["shuffle-tests"]
+busted.randomseed = tonumber(args.seed) or lua_require("busted.utils").urandom() or os.time()
+lua_require("busted.execute")(busted)(args["repeat"] or 1, {
+  seed = args.seed, shuffle = args["shuffle-files"], sort = args["sort-files"],
+})
 busted.publish({ "exit" })
 
+-- The output handler busted would use (`-o`, or `.busted`'s `output`), for `tide test` to
+-- write its report with when the command line names none.
+records.output = args.output
 return records

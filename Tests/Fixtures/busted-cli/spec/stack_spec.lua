@@ -1,0 +1,27 @@
+local Stack = require("stack")
+
+describe("a stack #unit", function()
+  local stack
+  before_each(function() stack = Stack.new() end)
+
+  it("starts empty", function() assert.are.equal(0, stack.size) end)
+  it("pushes and pops in reverse order", function()
+    stack:push(1):push(2)
+    assert.are.equal(2, stack:pop())
+    assert.are.equal(1, stack:pop())
+  end)
+  it("refuses to pop when empty", function()
+    assert.has_error(function() stack:pop() end, "pop from an empty stack")
+  end)
+  it("peeks without popping #fast", function()
+    stack:push("a")
+    assert.are.equal("a", stack:peek())
+    assert.are.equal(1, stack.size)
+  end)
+  pending("grows past a million items #slow")
+
+  describe("when asked wrongly", function()
+    it("fails on purpose: a wrong count", function() assert.are.equal(3, stack:push(1).size) end)
+    it("errs on purpose: a nil call #slow", function() stack:nothing() end)
+  end)
+end)
