@@ -57,11 +57,15 @@ let package = Package(
     .systemLibrary(name: "CFontconfig", path: "Sources/CFontconfig"),
     .target(name: "LuaBridge", dependencies: ["CLua"], swiftSettings: luaCallSettings + releaseSpeed),
     .target(name: "TideCore", swiftSettings: releaseSpeed),
+    // Debian's Chipmunk2D 7 (libchipmunk-dev), no pkg-config file; TidePhysics is its Swift face,
+    // knowing nothing of Lua, so the world's rules are tested with a fixed dt.
+    .systemLibrary(name: "CChipmunk", path: "Sources/CChipmunk"),
+    .target(name: "TidePhysics", dependencies: ["CChipmunk", "TideCore"], swiftSettings: releaseSpeed),
     // The Lua library (Sources/TideScript/Lua) is compiled into the module as string literals by
     // the EmbedLuaLibrary plugin, not shipped as a resource bundle: a copied `tide` binary then
     // runs on its own, with no `Tide_TideScript.resources` to keep beside it.
     .target(
-      name: "TideScript", dependencies: ["LuaBridge", "TideCore", "CLua", "LibSndfile"],
+      name: "TideScript", dependencies: ["LuaBridge", "TideCore", "TidePhysics", "CLua", "LibSndfile"],
       exclude: ["Lua"], swiftSettings: luaCallSettings + releaseSpeed,
       plugins: ["EmbedLuaLibrary"]),
     // The game test runner, `tide.test`, replays and bots; its Lua driver (Lua/testrunner) is
@@ -97,6 +101,7 @@ let package = Package(
       ]),
     .testTarget(name: "LuaBridgeTests", dependencies: ["LuaBridge"]),
     .testTarget(name: "TideCoreTests", dependencies: ["TideCore"]),
+    .testTarget(name: "TidePhysicsTests", dependencies: ["TidePhysics", "TideCore"]),
     // Games in these tests run their Lua tests through TideTesting's runner, as `tide test` does,
     // and the tools' own tests share those fixtures (Support/), so they live here too.
     .testTarget(
