@@ -48,7 +48,7 @@ let package = Package(
       name: "LibSndfile", path: "Sources/LibSndfile", pkgConfig: "sndfile",
       providers: [.apt(["libsndfile1-dev"])]),
     // The C floors `tide bench` measures against, apart from the runtime's C.
-    .target(name: "CLuaBench", dependencies: ["LibLua"], cSettings: luaCSettings),
+    .target(name: "CLuaBench", dependencies: ["LibLua", "CChipmunk"], cSettings: luaCSettings),
     // No pkgConfig: sdl2.pc's cflags carry -D_REENTRANT, which SwiftPM drops with a warning on
     // every build. The shim includes <SDL2/...> from the default include path instead (Debian's
     // libsdl2-dev and its image/ttf/mixer siblings put them there; Scripts/setup installs them).

@@ -101,7 +101,7 @@ tide.scene.define("play", {
         top = math.min(top, blocks.top(b))
       end
     end
-    if settled then
+    if settled and not self.over then
       self.height = math.max(0, math.floor((self.ground_top - top) / 10 + 0.5))
       self.height_label.text = "Height " .. self.height
     end
@@ -114,11 +114,12 @@ tide.scene.define("play", {
     tide.audio.play("lost")
     if self.hearts <= 0 then
       self.over = true
-      local best = math.max(self.best, self.height)
+      -- The score is the height when the last heart goes; the tower may still settle after.
+      local height, best = self.height, math.max(self.best, self.height)
       tide.save.write("best", best)
-      tide.report({ height = self.height, blocks = #self.placed })
+      tide.report({ height = height, blocks = #self.placed })
       tide.after(1, function()
-        tide.scene.go("over", { height = self.height, best = best, new_best = self.height > self.best })
+        tide.scene.go("over", { height = height, best = best, new_best = height > self.best })
       end)
     end
   end,

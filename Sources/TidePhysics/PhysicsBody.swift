@@ -9,7 +9,8 @@ public final class PhysicsBody {
   public let kind: BodyKind
   /// What the layer above hangs on the body (its sprite).
   public var owner: AnyObject?
-  /// Where the layer above last put the body or read it back from: `PhysicsWorld` never reads it.
+  /// Where the layer above last put the body or read it back from, in its own units:
+  /// `PhysicsWorld` never reads it.
   public var synced = Vec3()
   /// False once the world has removed it.
   public internal(set) var isInWorld = true

@@ -16,6 +16,20 @@ public final class PhysicsWorld {
   public private(set) var joints: [PhysicsJoint] = []
   public private(set) var settings: WorldSettings
   private let sink = ContactSink()
+  /// The space's default collision handler. Chipmunk calls its pre- and post-solve functions for
+  /// every touching pair every step, so they are the trivial ones unless there is work: a pair
+  /// to let through (`ContactSink.ignored`), or a contact begun this step whose impulse to read.
+  private let handler: UnsafeMutablePointer<cpCollisionHandler>
+  static let solveAll: cpCollisionPreSolveFunc = { _, _, _ in 1 }
+  static let noPostSolve: cpCollisionPostSolveFunc = { _, _, _ in }
+  static let preSolve: cpCollisionPreSolveFunc = { arbiter, _, data in
+    guard let arbiter, let data else { return 1 }
+    return Unmanaged<ContactSink>.fromOpaque(data).takeUnretainedValue().preSolve(arbiter) ? 1 : 0
+  }
+  static let postSolve: cpCollisionPostSolveFunc = { arbiter, _, data in
+    guard let arbiter, let data else { return }
+    Unmanaged<ContactSink>.fromOpaque(data).takeUnretainedValue().postSolve(arbiter)
+  }
   private var nextID = 1
   /// Per pointer: the kinematic body a finger drags with, and the pivot that pulls the body.
   private var drags: [Int: (hand: OpaquePointer, pivot: OpaquePointer, target: PhysicsBody)] = [:]
@@ -28,25 +42,24 @@ public final class PhysicsWorld {
     guard let space = cpSpaceNew() else { throw PhysicsError("Chipmunk could not make a space") }
     self.space = space
     self.settings = settings
+    guard let handler = cpSpaceAddDefaultCollisionHandler(space) else {
+      cpSpaceFree(space)
+      throw PhysicsError("Chipmunk gave no collision handler")
+    }
+    self.handler = handler
     apply(settings)
-    let handler = cpSpaceAddDefaultCollisionHandler(space)
-    handler?.pointee.userData = Unmanaged.passUnretained(sink).toOpaque()
-    handler?.pointee.beginFunc = { arbiter, _, data in
+    handler.pointee.userData = Unmanaged.passUnretained(sink).toOpaque()
+    handler.pointee.beginFunc = { arbiter, _, data in
       guard let arbiter, let data else { return 1 }
       return Unmanaged<ContactSink>.fromOpaque(data).takeUnretainedValue().began(arbiter) ? 1 : 0
     }
-    handler?.pointee.preSolveFunc = { arbiter, _, data in
-      guard let arbiter, let data else { return 1 }
-      return Unmanaged<ContactSink>.fromOpaque(data).takeUnretainedValue().preSolve(arbiter) ? 1 : 0
-    }
-    handler?.pointee.postSolveFunc = { arbiter, _, data in
-      guard let arbiter, let data else { return }
-      Unmanaged<ContactSink>.fromOpaque(data).takeUnretainedValue().postSolve(arbiter)
-    }
-    handler?.pointee.separateFunc = { arbiter, _, data in
+    handler.pointee.preSolveFunc = Self.solveAll
+    handler.pointee.postSolveFunc = Self.noPostSolve
+    handler.pointee.separateFunc = { arbiter, _, data in
       guard let arbiter, let data else { return }
       Unmanaged<ContactSink>.fromOpaque(data).takeUnretainedValue().separated(arbiter)
     }
+    sink.handler = handler
   }
 
   /// Debian builds Chipmunk with its debug checks on, and its first space prints a banner to
@@ -289,6 +302,8 @@ public final class PhysicsWorld {
     guard dt.isFinite, dt > 0, dt <= 1 else { throw PhysicsError("a step must be above 0 and at most 1 second, got \(dt)") }
     isStepping = true
     defer { isStepping = false }
+    handler.pointee.preSolveFunc = sink.ignored.isEmpty ? Self.solveAll : Self.preSolve
+    handler.pointee.postSolveFunc = Self.noPostSolve
     cpSpaceStep(space, dt)
     // A hand moves for the step after each move only: one left with its speed would pull on.
     for (_, drag) in drags { cpBodySetVelocity(drag.hand, cpv(0, 0)) }
@@ -503,6 +518,8 @@ final class ContactSink {
   /// The index in `contacts` of each pair that began this step, to add its first impulse.
   var beganThisStep: [UInt64: Int] = [:]
   var isListening = true
+  /// The handler whose post-solve function a begun contact turns on, for the rest of the step.
+  var handler: UnsafeMutablePointer<cpCollisionHandler>?
 
   static func pair(_ a: PhysicsBody, _ b: PhysicsBody) -> UInt64 {
     let (lo, hi) = a.id < b.id ? (a.id, b.id) : (b.id, a.id)
@@ -540,6 +557,7 @@ final class ContactSink {
     contact.impulse = Vec2(x: 0, y: 0)
     beganThisStep[key] = contacts.count
     contacts.append(contact)
+    handler?.pointee.postSolveFunc = PhysicsWorld.postSolve
     return true
   }
 

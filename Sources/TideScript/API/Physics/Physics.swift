@@ -93,44 +93,56 @@ final class Physics: Part {
     if debugDraw || debugNode != nil { drawDebug() }
   }
 
+  /// The sprite of `body`: every body this part makes has one (a checked cast per body per
+  /// tick, twice, showed in the step's cost).
+  static func node(of body: PhysicsBody) -> Node? {
+    guard let owner = body.owner else { return nil }
+    return unsafeDowncast(owner, to: Node.self)
+  }
+
   /// Bodies whose sprite is gone go; a sprite a script moved moves its body.
   private func pushSpritesToBodies(_ world: PhysicsWorld, dt: Double) throws {
+    // Every sprite's position from its table in one C loop, not one lookup a body.
+    sprites.tables.pullAll()
     var gone: [PhysicsBody] = []
     for body in world.bodies {
-      guard let node = body.owner as? Node, node.isAttached else {
+      guard let node = Self.node(of: body), node.isAttached else {
         gone.append(body)
         continue
       }
-      let now = PhysicsBody.Vec3(x: node.x, y: node.y, angle: node.rotation * .pi / 180)
+      // Compared in the sprite's own terms (degrees): radians turned into degrees and back
+      // need not come back the same, and a body must not be moved by its own rounding.
+      let now = PhysicsBody.Vec3(x: node.x, y: node.y, angle: node.rotation)
       guard now != body.synced else { continue }
+      let angle = now.angle * .pi / 180
       if body.kind == .kinematic {
         // Given the velocity that gets it there in one step, so it pushes what is in its way.
         let velocity = body.velocity
         let p = body.position
         try world.setVelocity(body, Vec2(x: (now.x - p.x) / dt, y: (now.y - p.y) / dt))
-        try world.setAngularVelocity(body, (now.angle - body.angle) / dt)
-        driven.append((body, now, velocity))
+        try world.setAngularVelocity(body, (angle - body.angle) / dt)
+        driven.append((body, PhysicsBody.Vec3(x: now.x, y: now.y, angle: angle), velocity))
       } else {
-        try world.setPosition(body, Vec2(x: now.x, y: now.y), angle: now.angle)
+        try world.setPosition(body, Vec2(x: now.x, y: now.y), angle: angle)
         if body.kind == .dynamic { world.wake(body) }
       }
       body.synced = now
     }
     for body in gone {
       try world.remove(body)
-      if let node = body.owner as? Node { bodies[ObjectIdentifier(node)] = nil }
+      if let node = Self.node(of: body) { bodies[ObjectIdentifier(node)] = nil }
     }
   }
 
   private func pullBodiesToSprites(_ world: PhysicsWorld) {
     for body in world.bodies where body.kind != .static {
-      guard let node = body.owner as? Node else { continue }
+      guard let node = Self.node(of: body) else { continue }
       let p = body.position
-      let now = PhysicsBody.Vec3(x: p.x, y: p.y, angle: body.angle)
+      let now = PhysicsBody.Vec3(x: p.x, y: p.y, angle: body.angle * 180 / .pi)
       guard now != body.synced else { continue }
       if now.x != body.synced.x { node.x = now.x }
       if now.y != body.synced.y { node.y = now.y }
-      if now.angle != body.synced.angle { node.rotation = now.angle * 180 / .pi }
+      if now.angle != body.synced.angle { node.rotation = now.angle }
       body.synced = now
     }
   }
