@@ -68,7 +68,7 @@ tide.scene.define("play", {
   end,
 
   -- A dropped block's first touch: it lands, wobbles and thumps.
-  touched = function(self, s)
+  touched = function(_, s)
     if s.tag ~= "block" or s.data.landed then return end
     s.data.landed = true
     s.scale = 1.15
@@ -126,7 +126,7 @@ tide.scene.define("play", {
 })
 
 tide.scene.define("over", {
-  enter = function(self, params)
+  enter = function(_, params)
     local w, h = tide.screen.width, tide.screen.height
     tide.sprite.text("🏗️", { x = w / 2, y = h * 0.2, anchor = "center", size = 72 })
     tide.sprite.text("Your tower", { x = w / 2, y = h * 0.32, anchor = "center", size = 30, color = "#023047" })

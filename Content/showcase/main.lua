@@ -190,7 +190,7 @@ tide.scene.define("touch", {
 })
 
 tide.scene.define("physics", {
-  enter = function(self)
+  enter = function()
     local w, h = tide.screen.width, tide.screen.height
     title("Physics")
     tide.physics.world({ gravity = { 0, 900 } })
@@ -225,7 +225,7 @@ tide.scene.define("physics", {
       if body and body.name ~= "floor" then tide.physics.drag_start(pointer, body, x, y, 1e7) end
     end)
     tide.input.on("pointer_move", function(x, y, pointer) tide.physics.drag_move(pointer, x, y) end)
-    tide.input.on("pointer_up", function(x, y, pointer) tide.physics.drag_end(pointer) end)
+    tide.input.on("pointer_up", function(_, _, pointer) tide.physics.drag_end(pointer) end)
     local outlines = false
     local button = tide.sprite.rect{ x = w / 2, y = 150, w = 200, h = 44, anchor = "center", radius = 22, fill = colors.tab, name = "outlines" }
     local label = tide.sprite.text("Show outlines", { parent = button, x = 100, y = 22, anchor = "center", size = 20, color = colors.text })
