@@ -21,6 +21,16 @@ public final class PhysicsWorld {
   /// to let through (`ContactSink.ignored`), or a contact begun this step whose impulse to read.
   private let handler: UnsafeMutablePointer<cpCollisionHandler>
   static let solveAll: cpCollisionPreSolveFunc = { _, _, _ in 1 }
+  static let beginAll: cpCollisionBeginFunc = { _, _, _ in 1 }
+  static let noSeparate: cpCollisionSeparateFunc = { _, _, _ in }
+  static let begin: cpCollisionBeginFunc = { arbiter, _, data in
+    guard let arbiter, let data else { return 1 }
+    return Unmanaged<ContactSink>.fromOpaque(data).takeUnretainedValue().began(arbiter) ? 1 : 0
+  }
+  static let separate: cpCollisionSeparateFunc = { arbiter, _, data in
+    guard let arbiter, let data else { return }
+    Unmanaged<ContactSink>.fromOpaque(data).takeUnretainedValue().separated(arbiter)
+  }
   static let noPostSolve: cpCollisionPostSolveFunc = { _, _, _ in }
   static let preSolve: cpCollisionPreSolveFunc = { arbiter, _, data in
     guard let arbiter, let data else { return 1 }
@@ -33,6 +43,18 @@ public final class PhysicsWorld {
   private var nextID = 1
   /// Per pointer: the kinematic body a finger drags with, and the pivot that pulls the body.
   private var drags: [Int: (hand: OpaquePointer, pivot: OpaquePointer, target: PhysicsBody)] = [:]
+  /// Whether `takeContacts` gets the contacts that begin and end: gathering them costs an
+  /// allocation or two for each, hundreds a tick while a pile settles, for nobody when no one
+  /// listens. A pair let through (`ignoreContact`) is still watched until it parts.
+  public var reportsContacts = false {
+    didSet { updateHandlers() }
+  }
+
+  private func updateHandlers() {
+    handler.pointee.beginFunc = reportsContacts ? Self.begin : Self.beginAll
+    handler.pointee.separateFunc = reportsContacts || !sink.ignored.isEmpty ? Self.separate : Self.noSeparate
+  }
+
   /// True inside `step`: the space is locked, and nothing may add or remove.
   public private(set) var isStepping = false
 
@@ -49,16 +71,10 @@ public final class PhysicsWorld {
     self.handler = handler
     apply(settings)
     handler.pointee.userData = Unmanaged.passUnretained(sink).toOpaque()
-    handler.pointee.beginFunc = { arbiter, _, data in
-      guard let arbiter, let data else { return 1 }
-      return Unmanaged<ContactSink>.fromOpaque(data).takeUnretainedValue().began(arbiter) ? 1 : 0
-    }
+    handler.pointee.beginFunc = Self.beginAll
     handler.pointee.preSolveFunc = Self.solveAll
     handler.pointee.postSolveFunc = Self.noPostSolve
-    handler.pointee.separateFunc = { arbiter, _, data in
-      guard let arbiter, let data else { return }
-      Unmanaged<ContactSink>.fromOpaque(data).takeUnretainedValue().separated(arbiter)
-    }
+    handler.pointee.separateFunc = Self.noSeparate
     sink.handler = handler
   }
 
@@ -304,6 +320,7 @@ public final class PhysicsWorld {
     defer { isStepping = false }
     handler.pointee.preSolveFunc = sink.ignored.isEmpty ? Self.solveAll : Self.preSolve
     handler.pointee.postSolveFunc = Self.noPostSolve
+    updateHandlers()
     cpSpaceStep(space, dt)
     // A hand moves for the step after each move only: one left with its speed would pull on.
     for (_, drag) in drags { cpBodySetVelocity(drag.hand, cpv(0, 0)) }

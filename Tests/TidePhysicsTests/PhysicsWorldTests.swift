@@ -82,6 +82,7 @@ final class PhysicsWorldTests: XCTestCase {
 
   func testContactsAreHandedOutAfterTheStepAndARefusedPairPassesThrough() throws {
     let world = try PhysicsWorld()
+    world.reportsContacts = true
     let floor = try ground(world)
     let block = try world.addBody(.dynamic, at: Vec2(x: 0, y: 400), angle: 0, shapes: [box()])
     var began: [Contact] = []

@@ -140,8 +140,7 @@ final class Physics: Part {
       let p = body.position
       let now = PhysicsBody.Vec3(x: p.x, y: p.y, angle: body.angle * 180 / .pi)
       guard now != body.synced else { continue }
-      if now.x != body.synced.x { node.x = now.x }
-      if now.y != body.synced.y { node.y = now.y }
+      if now.x != body.synced.x || now.y != body.synced.y { sprites.tables.move(node, x: now.x, y: now.y) }
       if now.angle != body.synced.angle { node.rotation = now.angle }
       body.synced = now
     }

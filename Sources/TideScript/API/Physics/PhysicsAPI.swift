@@ -199,13 +199,14 @@ extension Physics {
     /// @example tide.physics.on("begin", function(e) if e.b == floor then lose_heart(e.a) end end)
     m.function("on") { [unowned self] lua in
       let event = try lua.checkOption(1, PhysicsAPIEnums.contactPhases)
-      _ = try currentWorld()
+      let world = try currentWorld()
       if lua.isNoneOrNil(at: 2) {
         handlers[event] = nil
       } else {
         try lua.checkFunction(2)
         handlers[event] = lua.ref(at: 2)
       }
+      world.reportsContacts = !handlers.isEmpty
       return 0
     }
 
