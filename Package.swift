@@ -52,7 +52,7 @@ let package = Package(
       name: "LibSndfile", path: "Sources/LibSndfile", pkgConfig: "sndfile",
       providers: [.apt(["libsndfile1-dev"])]),
     // The C floors `tide bench` measures against, apart from the runtime's C.
-    .target(name: "CLuaBench", dependencies: ["LibLua"], cSettings: luaCSettings),
+    .target(name: "CLuaBench", dependencies: ["LibLua", "CChipmunk"], cSettings: luaCSettings),
     // No pkgConfig: sdl2.pc's cflags carry -D_REENTRANT, which SwiftPM drops with a warning on
     // every build. The shim includes <SDL2/...> from the default include path instead (Debian's
     // libsdl2-dev and its image/ttf/mixer siblings put them there; Scripts/setup installs them).
@@ -61,11 +61,15 @@ let package = Package(
     .systemLibrary(name: "CFontconfig", path: "Sources/CFontconfig"),
     .target(name: "LuaBridge", dependencies: ["CLua"], swiftSettings: luaCallSettings + releaseSpeed),
     .target(name: "TideCore", swiftSettings: releaseSpeed),
+    // Debian's Chipmunk2D 7 (libchipmunk-dev), no pkg-config file; TidePhysics is its Swift face,
+    // knowing nothing of Lua, so the world's rules are tested with a fixed dt.
+    .systemLibrary(name: "CChipmunk", path: "Sources/CChipmunk"),
+    .target(name: "TidePhysics", dependencies: ["CChipmunk", "TideCore"], swiftSettings: releaseSpeed),
     // The Lua library (Sources/TideScript/Lua) is compiled into the module as string literals by
     // the EmbedLuaLibrary plugin, not shipped as a resource bundle: a copied `tide` binary then
     // runs on its own, with no `Tide_TideScript.resources` to keep beside it.
     .target(
-      name: "TideScript", dependencies: ["LuaBridge", "TideCore", "CLua", "LibSndfile"],
+      name: "TideScript", dependencies: ["LuaBridge", "TideCore", "TidePhysics", "CLua", "LibSndfile"],
       exclude: ["Lua"], swiftSettings: luaCallSettings + releaseSpeed,
       plugins: ["EmbedLuaLibrary"]),
     // The game test runner, `tide.test`, replays and bots; its Lua driver (Lua/testrunner) is
@@ -107,6 +111,7 @@ let package = Package(
       ]),
     .testTarget(name: "LuaBridgeTests", dependencies: ["LuaBridge"]),
     .testTarget(name: "TideCoreTests", dependencies: ["TideCore"]),
+    .testTarget(name: "TidePhysicsTests", dependencies: ["TidePhysics", "TideCore"]),
     // Games in these tests run their Lua tests through TideTesting's runner, as `tide test` does,
     // and the tools' own tests share those fixtures (Support/), so they live here too.
     .testTarget(

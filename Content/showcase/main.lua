@@ -14,6 +14,9 @@
 --           falling back to Noto Sans CJK and Noto Color Emoji, beside the engine's font.
 --   sound:  two music tracks to crossfade between, a generated beep and a looping hum (voices
 --           that can be stopped), and the master volume.
+--   physics (no tab; `--option start=physics`): balls, a hanging chain of joints and a seesaw
+--           on Chipmunk2D; drag any body with any finger (each its own), and show the
+--           bodies' outlines with the button.
 local holes = require("data.holes")
 local shapes = require("data.shapes")
 local particles = require("data.particles")
@@ -256,6 +259,56 @@ tide.scene.define("sound", {
     local music = tide.audio.current_music()
     self.label.text = ("Music: %s   Volume: %d%%"):format(music and music.name or "none", math.floor(tide.audio.volume().master * 100 + 0.5))
   end,
+})
+
+tide.scene.define("physics", {
+  enter = function()
+    local w, h = tide.screen.width, tide.screen.height
+    title("Physics")
+    tide.physics.world({ gravity = { 0, 900 } })
+    local floor_y = h - 130
+    local function static(sprite) return tide.physics.body(sprite, { type = "static", friction = 0.8 }) end
+    static(tide.sprite.rect{ x = 0, y = floor_y, w = w, h = 40, fill = "#3a5a40", name = "floor" })
+    static(tide.sprite.rect{ x = -20, y = 0, w = 20, h = h, fill = colors.dark })
+    static(tide.sprite.rect{ x = w, y = 0, w = 20, h = h, fill = colors.dark })
+    -- A seesaw: a plank turning on a pin over a triangle.
+    local pin = { x = w * 0.68, y = floor_y - 60 }
+    static(tide.sprite.polygon{ x = pin.x, y = floor_y, points = { -30, 0, 30, 0, 0, -60 }, fill = "#8d6346" })
+    local plank = tide.physics.body(tide.sprite.rect{ x = pin.x, y = pin.y, w = 200, h = 12, anchor = "center", fill = "#fca311", name = "plank" })
+    tide.physics.joint("pivot", plank, nil, { x = pin.x, y = pin.y })
+    -- A chain: links pinned end to end, the first to the world.
+    local top = { x = w * 0.22, y = 230 }
+    tide.sprite.circle{ x = top.x, y = top.y, radius = 6, fill = "#ffffff" }
+    local above
+    for i = 1, 8 do
+      local link = tide.physics.body(tide.sprite.rect{ x = top.x, y = top.y + (i - 0.5) * 22, w = 8, h = 22, anchor = "center",
+        fill = i % 2 == 0 and "#adb5bd" or "#dee2e6", name = "link_" .. i }, { density = 0.5 })
+      tide.physics.joint("pivot", above, link, { x = top.x, y = top.y + (i - 1) * 22 })
+      above = link
+    end
+    -- Balls to drop, throw and stack.
+    for i, fill in ipairs({ "#e63946", "#4cc9f0", "#f72585", "#80ed99", "#ffd166", "#b5179e" }) do
+      tide.physics.body(tide.sprite.circle{ x = w * (0.3 + 0.1 * i), y = 220 + 40 * (i % 3), radius = 14 + 3 * (i % 3),
+        fill = fill, name = "ball_" .. i }, { elasticity = 0.5 })
+    end
+    -- Any body follows the finger (or mouse) that grabs it, each finger its own.
+    tide.input.on("pointer_down", function(x, y, pointer)
+      local body = tide.physics.at(x, y)[1]
+      if body and body.name ~= "floor" then tide.physics.drag_start(pointer, body, x, y, 1e7) end
+    end)
+    tide.input.on("pointer_move", function(x, y, pointer) tide.physics.drag_move(pointer, x, y) end)
+    tide.input.on("pointer_up", function(_, _, pointer) tide.physics.drag_end(pointer) end)
+    local outlines = false
+    local button = tide.sprite.rect{ x = w / 2, y = 150, w = 200, h = 44, anchor = "center", radius = 22, fill = colors.tab, name = "outlines" }
+    local label = tide.sprite.text("Show outlines", { parent = button, x = 100, y = 22, anchor = "center", size = 20, color = colors.text })
+    button:on("tap", function()
+      outlines = not outlines
+      tide.physics.debug(outlines)
+      label.text = outlines and "Hide outlines" or "Show outlines"
+    end)
+    tabs("physics")
+  end,
+  leave = function() tide.physics.debug(false) end,
 })
 
 if tide.options.start ~= "clip" then tide.scene.go(tide.options.start) end

@@ -16,6 +16,8 @@ extension APIDocGenerator {
     ("SpriteEvent", SpriteAPIEnums.spriteEvents, "a gesture a sprite's `on` handles"),
     ("TextFit", TextFit.allCases.map(\.rawValue), "how a text sprite keeps its text inside `max_width` × `max_height`"),
     ("InputEvent", Engine.inputEvents, "an event `tide.input.on` handles"),
+    ("JointKind", PhysicsAPIEnums.jointKinds, "a kind of `tide.physics.joint`"),
+    ("ContactPhase", PhysicsAPIEnums.contactPhases, "a contact event `tide.physics.on` handles"),
   ]
 
   /// Types every Lua value has; anything else in a doc type is a Tide class or enum.

@@ -14,6 +14,9 @@ struct GameSetup: ParsableArguments {
   @Option(name: .customLong("option"), help: "Override a conf.lua option: key=value (repeatable).")
   var gameOptions: [String] = []
 
+  @Flag(name: .customLong("physics-debug"), help: "Draw physics bodies, joints and contacts over the game.")
+  var physicsDebug = false
+
   /// Checks --option and --size while the arguments are parsed: thrown later, from `run()`, the
   /// error came with `tide`'s general usage instead of the subcommand's.
   func validate() throws {
@@ -29,6 +32,7 @@ struct GameSetup: ParsableArguments {
     options.seed = seed ?? script.seed ?? (fresh ? Self.freshSeed() : 1)
     options.options = script.options.merging(try parseOptions(gameOptions)) { $1 }
     options.designSize = script.size
+    options.physicsDebug = physicsDebug
     // A tick stuck in engine code past three watchdog limits ends the process with a message.
     options.stuckTickSeconds = 3 * options.watchdogSeconds
     if let size {

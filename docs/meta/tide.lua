@@ -21,6 +21,12 @@
 ---An event `tide.input.on` handles.
 ---@alias tide.InputEvent "key"|"key_up"|"text"|"pointer_down"|"pointer_move"|"pointer_up"|"mouse_down"|"mouse_up"|"wheel"|"pinch"|"gamepad_added"|"gamepad_removed"|"gamepad_down"|"gamepad_up"|"gamepad_axis"
 
+---A kind of `tide.physics.joint`.
+---@alias tide.JointKind "pin"|"slide"|"pivot"|"groove"|"spring"|"rotary_limit"|"motor"|"gear"
+
+---A contact event `tide.physics.on` handles.
+---@alias tide.ContactPhase "begin"|"separate"
+
 ---@class tide.Alert : tide.Widget
 local Alert = {}
 
@@ -331,6 +337,17 @@ function Column:layout() end
 ---@field window? tide.WindowConfig how the window opens: `{ fullscreen = true }`
 local Config = {}
 
+---What `begin` and `separate` handlers of `tide.physics.on` get.
+---@class tide.ContactEvent
+---@field a tide.Sprite one sprite
+---@field b tide.Sprite the other
+---@field normal_x number the contact's normal, from a towards b
+---@field normal_y number see `normal_x`
+---@field impulse_x number begin: the impulse that kept them apart in their first step (0 for sensors)
+---@field impulse_y number see `impulse_x`
+---@field points {x: number, y: number}[] begin: where they touch, 1 or 2 points (none for separate)
+local ContactEvent = {}
+
 ---The options of `app:drag` and `app:move`.
 ---@class tide.DragOptions
 ---@field steps? integer ticks the move takes, 1 to 1000
@@ -384,6 +401,61 @@ local GamepadOptions = {}
 ---@field button? "left"|"right"|"middle"|"x1"|"x2" mouse_down and mouse_up only
 local GestureEvent = {}
 
+---A joint between two bodies (`tide.physics.joint`); it goes when either body goes.
+---@class tide.Joint
+local Joint = {}
+
+---Takes the joint away; harmless when it is gone.
+---
+---```lua
+---rope:remove()
+---```
+function Joint:remove() end
+
+---Limits the force the joint applies: a weaker joint gives way (a soft motor, a breakable rope).
+---
+---```lua
+---motor:set_max_force(2e5)
+---```
+---@param force number above 0; `math.huge` for no limit
+function Joint:set_max_force(force) end
+
+---The impulse the joint applied in the last tick: how hard it holds (break a rope above some).
+---
+---```lua
+---if rope:impulse() > 5e4 then rope:remove() end
+---```
+---@return number
+function Joint:impulse() end
+
+---Whether the joint is still in its world.
+---
+---```lua
+---if not rope:active() then snap() end
+---```
+---@return boolean
+function Joint:active() end
+
+---The options of `tide.physics.joint`. Anchors are `{ x, y }` in each body's own space (from its sprite's anchor point); angles are degrees.
+---@class tide.JointOptions
+---@field anchor_a? number[] pin, slide, spring: the point on body a; default its origin
+---@field anchor_b? number[] pin, slide, spring, groove: the point on body b; default its origin
+---@field x? number pivot: the world point both turn about; default body b's position
+---@field y? number pivot: as `x`
+---@field min? number slide: least distance; rotary_limit: least angle, degrees
+---@field max? number slide: most distance; rotary_limit: most angle, degrees
+---@field groove_a? number[] groove: one end of the groove on body a
+---@field groove_b? number[] groove: the other end
+---@field rest_length? number spring: its length at rest; default the anchors' distance now
+---@field stiffness? number spring: force per unit stretched; default 100
+---@field damping? number spring: how fast it stops bouncing; default 5
+---@field rate? number motor: degrees a second b turns relative to a
+---@field phase? number gear: degrees between the bodies' angles
+---@field ratio? number gear: b's turn per turn of a; default 1
+---@field max_force? number the most force it applies; default unlimited (a motor needs one to be gentle)
+---@field collide? boolean whether the two bodies still collide; default false
+local JointOptions = {}
+
 ---@class tide.Label : tide.Widget
 local Label = {}
 
@@ -419,6 +491,57 @@ local MusicOptions = {}
 ---@field keep? boolean true: stay when done; by default the sprite removes itself once it emits no more and its last particle has died
 local ParticlesOptions = {}
 
+---A body for a sprite (`tide.physics.body`): its kind, its shapes and their material. Without `shapes` or `shape` it gets one shape from the sprite: a circle for a circle, a (rounded) box for a rect, image or text, the hull of the points for a polygon, segments for a line.
+---@class tide.PhysicsBody
+---@field type? string "dynamic" (default), "static" or "kinematic"
+---@field shapes? tide.PhysicsShape[] its shapes, 1 to 64
+---@field shape? string|tide.PhysicsShape one shape, or just its kind ("circle", "box", "polygon", "segment")
+---@field velocity? number[] `{ vx, vy }` to start with, units a second
+---@field angular_velocity? number to start with, degrees a second, clockwise
+---@field material? string|tide.PhysicsMaterial a name given to `tide.physics.materials`, or a material table; keys here override it
+---@field density? number mass per square unit, 0 to 1e6; default 1 (a 40x40 box weighs 1600)
+---@field mass? number the mass outright, whatever the area
+---@field friction? number 0 (ice) and up, at most 1000; default 0.7; two shapes use the product
+---@field elasticity? number bounciness, 0 to 1; default 0
+---@field surface_velocity? number[] `{ x, y }`: a conveyor belt's surface speed
+---@field category? integer|integer[] the categories (1 to 32) the shape is in; default 1
+---@field mask? integer[] the categories it collides with; default all
+---@field sensor? boolean reports contacts but never pushes
+local PhysicsBody = {}
+
+---What a shape is made of: keep named ones in a data file and hand them to `tide.physics.materials`.
+---@class tide.PhysicsMaterial
+---@field density? number mass per square unit, 0 to 1e6; default 1 (a 40x40 box weighs 1600)
+---@field mass? number the mass outright, whatever the area
+---@field friction? number 0 (ice) and up, at most 1000; default 0.7; two shapes use the product
+---@field elasticity? number bounciness, 0 to 1; default 0
+---@field surface_velocity? number[] `{ x, y }`: a conveyor belt's surface speed
+---@field category? integer|integer[] the categories (1 to 32) the shape is in; default 1
+---@field mask? integer[] the categories it collides with; default all
+---@field sensor? boolean reports contacts but never pushes
+local PhysicsMaterial = {}
+
+---One shape of a body, in the body's space: its origin is the sprite's anchor point, unturned and unscaled (the sprite's `scale` is applied to outlines taken from the sprite). Material keys set this shape's material.
+---@class tide.PhysicsShape
+---@field shape? string "circle", "box", "polygon" or "segment"; default from the sprite's kind
+---@field radius? number a circle's radius (default half the sprite's smaller side); a polygon's or segment's rounding
+---@field w? number a box's width (default the sprite's)
+---@field h? number a box's height (default the sprite's)
+---@field corner? number a box's corner radius, within its size (default the sprite's `radius` for rects)
+---@field x? number the circle's or box's centre, from the body's origin (default the sprite's box centre)
+---@field y? number as `x`, downwards
+---@field points? number[] a polygon's corners (or a segment's two ends) as `{ x1, y1, x2, y2, ... }`; default the sprite's `points`. A concave outline becomes its convex hull: give concave things as several convex shapes
+---@field material? string|tide.PhysicsMaterial a name given to `tide.physics.materials`, or a material table; keys here override it
+---@field density? number mass per square unit, 0 to 1e6; default 1 (a 40x40 box weighs 1600)
+---@field mass? number the mass outright, whatever the area
+---@field friction? number 0 (ice) and up, at most 1000; default 0.7; two shapes use the product
+---@field elasticity? number bounciness, 0 to 1; default 0
+---@field surface_velocity? number[] `{ x, y }`: a conveyor belt's surface speed
+---@field category? integer|integer[] the categories (1 to 32) the shape is in; default 1
+---@field mask? integer[] the categories it collides with; default all
+---@field sensor? boolean reports contacts but never pushes
+local PhysicsShape = {}
+
 ---The options of `sprite:play`.
 ---@class tide.PlayOptions
 ---@field fps? number frames a second, 0.001 to 1000; default 8
@@ -433,6 +556,16 @@ local PlayOptions = {}
 ---@field kind? string "rect", "circle", "text", ...
 ---@field visible? boolean whether it shows: it and every parent visible
 local Query = {}
+
+---What `tide.physics.ray` found first.
+---@class tide.RayHit
+---@field sprite tide.Sprite the sprite whose body the ray met
+---@field x number where
+---@field y number see `x`
+---@field normal_x number the surface's normal there
+---@field normal_y number see `normal_x`
+---@field fraction number how far along the ray, 0 to 1
+local RayHit = {}
 
 ---@class tide.Row : tide.Widget
 local Row = {}
@@ -603,6 +736,123 @@ function Sprite:stop_emitting() end
 ---```
 ---@return integer
 function Sprite:particle_count() end
+
+---Sprites with a body: pushes the body at once by (`ix`, `iy`), at world point (`x`, `y`) (default its centre of gravity, which turns nothing). An impulse of the body's mass times a speed changes its velocity by that speed.
+---
+---```lua
+---ball:apply_impulse(0, -ball:mass() * 400) -- jump at 400 units a second
+---```
+---@param ix number
+---@param iy number
+---@param x? number
+---@param y? number
+function Sprite:apply_impulse(ix, iy, x, y) end
+
+---Sprites with a body: pushes the body by (`fx`, `fy`) over the next tick, at world point (`x`, `y`) (default its centre of gravity). Call it each tick for a steady push.
+---
+---```lua
+---balloon:apply_force(0, -balloon:mass() * 1000)
+---```
+---@param fx number
+---@param fy number
+---@param x? number
+---@param y? number
+function Sprite:apply_force(fx, fy, x, y) end
+
+---Sprites with a body: turns the body by `torque` over the next tick.
+---
+---```lua
+---wheel:apply_torque(1e6)
+---```
+---@param torque number
+function Sprite:apply_torque(torque) end
+
+---Sprites with a body: its velocity, units a second.
+---
+---```lua
+---local vx, vy = ball:velocity()
+---```
+---@return number # vx
+---@return number # vy
+function Sprite:velocity() end
+
+---Sprites with a dynamic or kinematic body: sets its velocity, units a second.
+---
+---```lua
+---platform:set_velocity(120, 0)
+---```
+---@param vx number
+---@param vy number
+function Sprite:set_velocity(vx, vy) end
+
+---Sprites with a body: how fast it turns, degrees a second, clockwise.
+---
+---```lua
+---print(wheel:angular_velocity())
+---```
+---@return number
+function Sprite:angular_velocity() end
+
+---Sprites with a dynamic or kinematic body: sets how fast it turns, degrees a second, clockwise.
+---
+---```lua
+---fan:set_angular_velocity(360)
+---```
+---@param degrees number
+function Sprite:set_angular_velocity(degrees) end
+
+---Sprites with a body: its mass (0 for static and kinematic bodies, which no push moves).
+---
+---```lua
+---print(block:mass())
+---```
+---@return number
+function Sprite:mass() end
+
+---Sprites with a dynamic body: puts it to sleep until something touches or pushes it.
+---
+---```lua
+---crate:sleep()
+---```
+function Sprite:sleep() end
+
+---Sprites with a body: wakes it.
+---
+---```lua
+---crate:wake()
+---```
+function Sprite:wake() end
+
+---Sprites with a body: whether it sleeps (it has been still a while, or was put to sleep).
+---
+---```lua
+---if block:is_sleeping() then settled = settled + 1 end
+---```
+---@return boolean
+function Sprite:is_sleeping() end
+
+---Whether the sprite has a body in the current scene's world.
+---
+---```lua
+---if not s:has_body() then tide.physics.body(s) end
+---```
+---@return boolean
+function Sprite:has_body() end
+
+---Sprites with a body: takes the body (and its joints) away; the sprite stays where it is. Harmless when it has none.
+---
+---```lua
+---block:remove_body()
+---```
+function Sprite:remove_body() end
+
+---Sprites with a body: the bodies it touches now, each as `{ sprite = ..., normal_x, normal_y, impulse_x, impulse_y }` (the normal pointing away from this sprite, the impulse of the last tick).
+---
+---```lua
+---for _, c in ipairs(block:contacts()) do if c.sprite == ground then on_ground = true end end
+---```
+---@return table[]
+function Sprite:contacts() end
 
 ---Calls `fn(event)` on a gesture on this sprite or its children: "tap", "drag" (with `event.phase` "began", "moved" or "ended"), "press" (finger down) or "release" (finger up). Every finger is a pointer of its own, as is the mouse: two fingers drag two sprites at once, and `event.pointer` says whose gesture it is (`"mouse"` or the finger's number). "pinch" fires while two pointers are down, the first of them pressed on this sprite: `scale` (their distance over their distance at the start), `angle` (radians turned, clockwise), `phase`, and `x`, `y` halfway between them. "mouse_down" and "mouse_up" fire for every mouse button (`event.button`: "left", "right", "middle", "x1", "x2"), "wheel" as the wheel turns over the sprite (`dx`, `dy` in notches, `dy` above 0 scrolling up). The event (a `GestureEvent`) has `x`, `y` in design units; drags add `phase`, `start_x`, `start_y`, `dx`, `dy`. A gesture reaches only what is seen at its point: a rect or circle with an opaque fill drawn above (alpha 1) keeps it from the sprites under it, even without a handler of its own.
 ---
@@ -1015,6 +1265,14 @@ function Widget:remove() end
 ---@field icon? string an image in `assets/` for the window's icon, like `"icon.png"`
 local WindowConfig = {}
 
+---The settings of `tide.physics.world`.
+---@class tide.WorldOptions
+---@field gravity? number[] `{ x, y }` in units a second squared; default `{ 0, 900 }` (y grows downwards)
+---@field damping? number the fraction of velocity kept each second, 0 to 1; default 1 (none lost)
+---@field iterations? integer solver iterations a tick, 1 to 100; default 10 (more is stiffer, slower)
+---@field sleep_time? number seconds a body stays still before it sleeps; default 0.5, `math.huge` never
+local WorldOptions = {}
+
 ---Emitters described by data tables, stepped and drawn by the engine.
 ---
 ---Numbers that describe how a game went, for `tide run --runs` summaries.
@@ -1036,6 +1294,9 @@ tide.game = {}
 
 ---Keys, typed text, every pointer (the mouse and each finger), mouse buttons, the wheel and pinches. Taps and drags on sprites use `sprite:on`.
 tide.input = {}
+
+---Rigid bodies on sprites, on Chipmunk2D. Each scene has its own world, made with its first body (or `tide.physics.world`) and gone when the scene ends; the engine steps it on the fixed tick, so the same seed and input give the same positions bit for bit, in a window, headless, in a test and in a replay. A body's sprite follows it (position and rotation); a script that moves the sprite of a body moves the body (a kinematic one at the velocity that gets it there in one tick, so it pushes what is in its way). Removing the sprite removes its body. Bodies use their sprite's `x`, `y` and `rotation` as given, in its parent's space: keep the sprites of one world in one parent (the scene's world by default). At most 20,000 bodies and 20,000 joints live in one world, 64 shapes on a body, 64 corners in a polygon; numbers are checked before Chipmunk sees them (no NaN, no infinite masses, no zero-area polygons), and a body flung past ±1e6 stops there.
+tide.physics = {}
 
 ---The game's seeded generator (xoshiro256**), so runs with one seed repeat exactly.
 tide.random = {}
@@ -1373,6 +1634,153 @@ function tide.input.hold(seconds) end
 ---```
 ---@return table[]
 function tide.input.pointers() end
+
+---Sets up the current scene's world (made with defaults by its first body otherwise); called again, it changes the settings and keeps the bodies.
+---
+---```lua
+---tide.physics.world({ gravity = { 0, 900 }, iterations = 20 })
+---```
+---@param opts? tide.WorldOptions `gravity`, `damping`, `iterations`, `sleep_time`
+function tide.physics.world(opts) end
+
+---Gives `sprite` a body in the current scene's world, described by `def` (keep bodies in a data file, checked with `tide.physics.bodies`). Without shapes it gets one from the sprite: a circle for a circle, a box (rounded as the rect) for a rect, image or text, the hull of the points for a polygon, segments for a line. A sprite has one body: a second call replaces it.
+---
+---```lua
+---tide.physics.body(ball, { type = "dynamic", elasticity = 0.6 })
+---tide.physics.body(ground, { type = "static", friction = 1 })
+---tide.physics.body(cart, { shapes = { { shape = "box", w = 80, h = 20 }, { shape = "circle", radius = 10, x = -30, y = 12 } } })
+---```
+---@param sprite tide.Sprite
+---@param def? tide.PhysicsBody `type`, `shapes` or `shape`, `material` and material keys, `velocity`, `angular_velocity`
+---@return tide.Sprite # the sprite
+function tide.physics.body(sprite, def) end
+
+---Checks a table of named body definitions (a data file's) as `tide.physics.body` would, without a sprite, and returns it; an error names the table and the field. Call it where the data is loaded, so a mistake shows at load, not when a body is first made.
+---
+---```lua
+---local blocks = tide.physics.bodies(require("data.blocks"), "data/blocks.lua")
+---```
+---@param defs table<string, tide.PhysicsBody>
+---@param name? string the table's name in errors, e.g. "data/blocks.lua"; default "bodies"
+---@return table<string, tide.PhysicsBody> # `defs`
+function tide.physics.bodies(defs, name) end
+
+---Checks a table of named materials and makes them known by name for the rest of the game (a body or shape's `material = "ice"`); returns the table. An error names the table and the field.
+---
+---```lua
+---tide.physics.materials({ ice = { friction = 0.02 }, rubber = { elasticity = 0.9, friction = 1 } })
+---```
+---@param materials table<string, tide.PhysicsMaterial>
+---@param name? string the table's name in errors, e.g. "data/materials.lua"; default "materials"
+---@return table<string, tide.PhysicsMaterial> # `materials`
+function tide.physics.materials(materials, name) end
+
+---Joins two bodies: "pin" (a rod), "slide" (a rope between `min` and `max`), "pivot" (a hinge at a world point), "groove", "spring" (damped), "rotary_limit", "motor" or "gear". `a` may be nil to join `b` to the world. A joint goes when either body goes.
+---
+---```lua
+---tide.physics.joint("pivot", plank, nil, { x = 200, y = 300 }) -- a seesaw on the world
+---tide.physics.joint("spring", a, b, { rest_length = 60, stiffness = 200, damping = 10 })
+---tide.physics.joint("motor", nil, wheel, { rate = 180, max_force = 5e6 })
+---```
+---@param kind tide.JointKind
+---@param a? tide.Sprite a sprite with a body, or nil for the world
+---@param b tide.Sprite a sprite with a body
+---@param opts? tide.JointOptions anchors and the kind's settings, `max_force`, `collide`
+---@return tide.Joint # with `:remove()`, `:set_max_force(n)`, `:impulse()`
+function tide.physics.joint(kind, a, b, opts) end
+
+---The sprites with a body at world point (`x`, `y`), or within `radius` of it, oldest body first.
+---
+---```lua
+---for _, s in ipairs(tide.physics.at(x, y)) do s:apply_impulse(0, -s:mass() * 300) end
+---```
+---@param x number
+---@param y number
+---@param radius? number default 0
+---@return tide.Sprite[]
+function tide.physics.at(x, y, radius) end
+
+---The sprites with a body overlapping the box from (`x`, `y`), `w` wide and `h` high, oldest first.
+---
+---```lua
+---local landed = tide.physics.in_box(0, 600, 400, 40)
+---```
+---@param x number left
+---@param y number top
+---@param w number
+---@param h number
+---@return tide.Sprite[]
+function tide.physics.in_box(x, y, w, h) end
+
+---The first body a ray from (`x1`, `y1`) to (`x2`, `y2`) meets, or nil.
+---
+---```lua
+---local hit = tide.physics.ray(gun.x, gun.y, gun.x + 500, gun.y); if hit then hit.sprite:remove() end
+---```
+---@param x1 number
+---@param y1 number
+---@param x2 number
+---@param y2 number
+---@return tide.RayHit? # `sprite`, `x`, `y`, `normal_x`, `normal_y`, `fraction`
+function tide.physics.ray(x1, y1, x2, y2) end
+
+---Calls `fn(e)` when two bodies of the current scene's world begin or stop touching, after the tick's step (never inside it: a handler may remove sprites or add bodies). A `begin` handler that returns false lets the two pass through each other until they part. An error in a handler is reported with its line, and the world goes on. The handlers go with the scene.
+---
+---```lua
+---tide.physics.on("begin", function(e) if e.b == floor then lose_heart(e.a) end end)
+---```
+---@param event tide.ContactPhase "begin" or "separate"
+---@param fn fun(e: tide.ContactEvent) boolean?: the handler; nil removes it
+function tide.physics.on(event, fn) end
+
+---Starts dragging `sprite`'s body with pointer `pointer` (the mouse or a finger) from world point (`x`, `y`): Chipmunk's idiom of a hand pivoted to the body, so the body is pulled (and still collides) rather than teleported. Every pointer drags its own body at once. Follow with `drag_move` on `pointer_move` and `drag_end` on `pointer_up` (listeners get screen points: under a moved camera, turn them into world points with `tide.camera:to_world`).
+---
+---```lua
+---tide.input.on("pointer_down", function(x, y, pointer) local s = tide.physics.at(x, y)[1]; if s then tide.physics.drag_start(pointer, s, x, y) end end)
+---tide.input.on("pointer_move", function(x, y, pointer) tide.physics.drag_move(pointer, x, y) end)
+---tide.input.on("pointer_up", function(x, y, pointer) tide.physics.drag_end(pointer) end)
+---```
+---@param pointer integer|string the pointer a `tide.input` listener got: "mouse" or a finger's number
+---@param sprite tide.Sprite a sprite with a dynamic body
+---@param x number
+---@param y number
+---@param max_force? number the pull's strength; default 1e9 (the body's mass times 20,000 is a firm hand)
+function tide.physics.drag_start(pointer, sprite, x, y, max_force) end
+
+---Moves pointer `pointer`'s hand to world point (`x`, `y`); the body follows over the next ticks. Harmless when the pointer drags nothing.
+---
+---```lua
+---tide.physics.drag_move(pointer, x, y)
+---```
+---@param pointer integer|string
+---@param x number
+---@param y number
+function tide.physics.drag_move(pointer, x, y) end
+
+---Lets go of what pointer `pointer` drags; harmless when nothing.
+---
+---```lua
+---tide.physics.drag_end(pointer)
+---```
+---@param pointer integer|string
+function tide.physics.drag_end(pointer) end
+
+---Turns the debug drawing on or off: every body's shapes (green awake, grey asleep, blue static), joints (yellow) in the current scene, over its world; `--physics-debug` starts with it on. Shown in the window, `tide shot` and goldens.
+---
+---```lua
+---tide.physics.debug(true)
+---```
+---@param on boolean
+function tide.physics.debug(on) end
+
+---How many bodies and joints the current scene's world holds.
+---
+---```lua
+---local bodies = tide.physics.count()
+---```
+---@return integer # bodies
+---@return integer # joints
+function tide.physics.count() end
 
 ---A whole number from `lo` to `hi`, both included.
 ---

@@ -268,3 +268,57 @@ describe("the sound screen", function()
     end
   end)
 end)
+
+describe("the physics screen", function()
+  local app
+  before_each(function() app = tide.test.start{ options = { start = "physics" } } end)
+
+  it("drops the balls onto the floor and the seesaw, where they stay", function()
+    local floor = app:find{ name = "floor" }
+    for _ = 1, 3 do
+      app:advance(2)
+      for i = 1, 6 do
+        local ball = app:find{ name = "ball_" .. i }
+        assert.is_true(ball.y < floor.y and ball.y > floor.y - 200, "ball " .. i .. " at " .. ball.y)
+      end
+    end
+  end)
+
+  it("hangs the chain link under link from its pin", function()
+    app:advance(2)
+    for i = 2, 8 do
+      assert.is_true(app:find{ name = "link_" .. i }.y > app:find{ name = "link_" .. (i - 1) }.y)
+    end
+  end)
+
+  it("tips the seesaw under what lands on it, about its pin", function()
+    local plank = app:find{ name = "plank" }
+    local x, y = plank.x, plank.y
+    app:advance(3)
+    assert.is_true(math.abs(plank.rotation) > 3, "turned " .. plank.rotation)
+    assert.is_true(math.abs(plank.x - x) < 5 and math.abs(plank.y - y) < 5, plank.x .. "," .. plank.y .. " from " .. x .. "," .. y)
+  end)
+
+  it("drags two bodies at once, one finger each", function()
+    app:advance(3)
+    local a, b = app:find{ name = "link_8" }, app:find{ name = "ball_1" }
+    app:press({ x = a.x, y = a.y }, { pointer = 1 })
+    app:press({ x = b.x, y = b.y }, { pointer = 2 })
+    app:move({ x = 100, y = 400 }, { pointer = 1, steps = 20 })
+    app:move({ x = 300, y = 350 }, { pointer = 2, steps = 20 })
+    app:advance(0.5)
+    assert.is_true(math.abs(a.x - 100) < 20 and math.abs(a.y - 400) < 20, a.x .. "," .. a.y)
+    assert.is_true(math.abs(b.x - 300) < 20 and math.abs(b.y - 350) < 20, b.x .. "," .. b.y)
+    app:release({ pointer = 1 })
+    app:release({ pointer = 2 })
+  end)
+
+  it("shows the bodies' outlines from its button", function()
+    app:tap(app:find{ name = "outlines" })
+    app:step()
+    assert.is_not_nil(app:find{ name = "physics-debug" })
+    app:tap(app:find{ name = "outlines" })
+    app:step()
+    assert.is_nil(app:find{ name = "physics-debug" })
+  end)
+end)

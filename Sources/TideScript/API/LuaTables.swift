@@ -60,7 +60,7 @@ extension LuaTableShape {
       spriteOptions, particlesOptions, emitter, tweenOptions, tweenGroupOptions, tweenStepOptions, playOptions,
       soundOptions, musicOptions, volumeLevels, soundSpec, gestureEvent, scene, query, startOptions, dragOptions, tapOptions, gamepadOptions, bot, botRandom, config,
       windowConfig, sheetSpec,
-    ]
+    ] + physics
   }
 
   /// The keys of every sprite constructor's options: the sprite fields a script may write, and

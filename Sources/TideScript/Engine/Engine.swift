@@ -152,6 +152,7 @@ public final class Engine: GameDriver, Part, GameRestarting {
     tweens = Tweens(context: context, sprites: sprites, camera: camera, tasks: tasks, scenes: scenes, limit: options.tweenLimit)
     let random = Random(context: context, seed: options.seed)
     let particles = Particles(context: context, sprites: sprites, random: random)
+    let physics = Physics(context: context, scenes: scenes, sprites: sprites)
     audio = Audio(context: context)
     saver = Saves(context: context, store: SaveStore(directory: options.saveDirectory ?? Engine.dataDirectory(named: files.name)))
     report = Reports(context: context)
@@ -160,10 +161,10 @@ public final class Engine: GameDriver, Part, GameRestarting {
     let window = Window(context: context, dataDirectory: { saver.store.directory })
     // Scenes first: leaving the scene runs its `exit`, which may still use the other parts.
     // Tweens before tasks: removing a tween resumes whatever awaits it.
-    parts = [scenes, timers, tweens, tasks, input, sprites, random, audio, saver, stats, report, particles, camera, window, modules]
+    parts = [scenes, timers, tweens, tasks, input, sprites, random, audio, saver, stats, report, particles, camera, physics, window, modules]
     // What a scene owns goes with it. Tasks first: cancelling a tween resumes whatever awaits
     // it, and a task of this scene must not run again while the scene is going.
-    for part: any SceneScoped in [tasks, timers, tweens, input, sprites] { scenes.endWithEachScene(part) }
+    for part: any SceneScoped in [tasks, timers, tweens, input, physics, sprites] { scenes.endWithEachScene(part) }
     install()
     // conf.lua is a script like any other: `while true do end` there must hit the budget, not
     // hang `tide check`, `run`, `shot`, `list` and `test`.
@@ -287,6 +288,8 @@ public final class Engine: GameDriver, Part, GameRestarting {
     audio.update(dt)
     tweens.system.update(dt)
     scenes.update(dt: dt)
+    // After the scene's update, so what it moved or pushed this tick counts in this step.
+    part(Physics.self)?.step(dt: dt)
     scene.update(dt)
     applySceneTransition()
     // Last, after every script of the tick: positions scripts wrote, checked at the same tick

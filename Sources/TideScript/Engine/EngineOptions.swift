@@ -36,6 +36,8 @@ public struct EngineOptions: Sendable {
   public var playerMode = false
   /// Prints script errors to standard error as they happen.
   public var logErrors = true
+  /// Draws every physics body's shapes, joints and contacts over the game (`--physics-debug`).
+  public var physicsDebug = false
   /// Refuses a folder without `main.lua`; `tide test` allows one, to test a plain Lua library.
   public var requiresMain = true
 

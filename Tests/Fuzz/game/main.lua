@@ -82,6 +82,9 @@ local method_seen = {}
 local method_names = {
   "active", "add", "await", "bounds", "cancel", "contains", "done", "on", "on_done", "play",
   "remove", "stop", "emit", "stop_emitting", "particle_count", "to_world", "to_screen",
+  "apply_impulse", "apply_force", "apply_torque", "velocity", "set_velocity", "angular_velocity",
+  "set_angular_velocity", "mass", "sleep", "wake", "is_sleeping", "has_body", "remove_body",
+  "contacts", "set_max_force", "impulse",
 }
 local function learn(v)
   if not is_object(v) then return end
@@ -123,6 +126,27 @@ local function seed_objects()
     function() return tide.sprite.group{ w = 40, h = 40, clip = true, radius = 8 } end,
     function() return tide.particles({ burst = 20, rate = 30, lifetime = 0.5 }, { keep = true }) end,
     function() return tide.camera end,
+    -- Bodies, a floor, joints, and a contact handler that removes and adds bodies mid-tick.
+    function() return tide.physics.body(tide.sprite.circle{ radius = 5, x = rand(300), y = rand(200) }) end,
+    function() return tide.physics.body(tide.sprite.rect{ w = 40, h = 10, x = rand(300), y = rand(200) }, { type = "kinematic" }) end,
+    function() return tide.physics.body(tide.sprite.rect{ w = 320, h = 10, y = 230 }, { type = "static", elasticity = 1 }) end,
+    function() return tide.physics.body(tide.sprite.polygon{ points = { 0, 0, 30, 0, 15, 20 } }, { material = { density = 3 } }) end,
+    function()
+      local a = tide.physics.body(tide.sprite.circle{ radius = 4, x = rand(300), y = rand(200) })
+      local b = tide.physics.body(tide.sprite.circle{ radius = 4, x = rand(300), y = rand(200) })
+      local kinds = { "pin", "slide", "pivot", "spring", "rotary_limit", "motor", "gear" }
+      return tide.physics.joint(kinds[rand(#kinds)], a, rand(3) == 1 and nil or b, { rate = 90, max_force = 1e5 })
+    end,
+    function()
+      tide.physics.on("begin", function(e)
+        if rand(3) == 1 then e.a:remove() end
+        if rand(5) == 1 then pcall(tide.physics.body, tide.sprite.rect{ w = 3, h = 3, x = e.a.x, y = e.a.y }) end
+        if rand(7) == 1 then tide.physics.world({ gravity = { 0, -900 } }) end
+        return rand(4) ~= 1
+      end)
+      tide.physics.on("separate", function(e) if rand(4) == 1 then e.b:remove_body() end end)
+      return nil
+    end,
   }
   for _, make in ipairs(makers) do
     local ok, made = pcall(make)
@@ -200,6 +224,15 @@ local hostile = {
   function() return { loops = -1, yoyo = true, ease = "in_out_sine" } end,
   function() return { loops = 1000000, delay = 1e-300 } end,
   function() return { x = 1e6, y = -1e6, zoom = 1e-3, rotation = 1e9 } end,
+  -- Physics definitions at and past their limits.
+  function() return { type = "dynamic", shapes = { { shape = "polygon", points = { 0, 0, 1, 0, 2, 0 } } } } end,
+  function() return { shape = { shape = "circle", radius = 0/0 }, mass = math.huge, friction = -1 } end,
+  function() local list = {}; for i = 1, 65 do list[i] = { shape = "box", w = 1, h = 1 } end; return { shapes = list } end,
+  function() return { gravity = { 0/0, 1e300 }, iterations = 1e9, damping = 2, sleep_time = -1 } end,
+  function() return { anchor_a = { 0/0, 0 }, rest_length = -1, stiffness = math.huge, rate = 1e300, ratio = 0, min = 5, max = 1 } end,
+  function() return { shape = "segment", points = { 0, 0, 0, 0 }, density = 1e300, category = 33, mask = { 0 } } end,
+  function() return "pivot" end,
+  function() return "begin" end,
 }
 
 local function value()

@@ -241,6 +241,23 @@ package final class SpriteTables: PositionSource {
     lua.pop()
   }
 
+  /// Moves `node` to (`x`, `y`) from the engine (a physics body moved it) and hands both to
+  /// its table in one go: two `Node.x`/`Node.y` writes each looked the table up, a thousand
+  /// bodies a tick. The values come checked (finite, within the position limits).
+  func move(_ node: Node, x: Double, y: Double) {
+    let nodeFields = node.typedFields
+    nodeFields.pointee.x = x
+    nodeFields.pointee.y = y
+    guard node.hadPositionSource, let fields, let lua else { return }
+    let block = node.fieldsAddress
+    block.storeBytes(of: x, toByteOffset: confirmedOffset, as: Double.self)
+    block.storeBytes(of: y, toByteOffset: confirmedOffset + 8, as: Double.self)
+    guard pushTable(of: node, lua: lua) else { return }
+    let bad = fields.push(lua, tableAt: -1, from: block, mask: 0b11)
+    for i in 0..<2 where bad & (1 << i) != 0 { _ = fields.restore(i, lua, tableAt: -1, from: block) }
+    lua.pop()
+  }
+
   /// Takes the positions of held sprites `range` in one C loop: in the game, reporting and
   /// putting right each bad one; otherwise quietly.
   private func pull(range: Range<Int>, inGame: Bool) {

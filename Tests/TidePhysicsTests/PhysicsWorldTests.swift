@@ -1,0 +1,168 @@
+import TideCore
+import XCTest
+
+@testable import TidePhysics
+
+final class PhysicsWorldTests: XCTestCase {
+  private let dt = 1.0 / 60
+
+  private func box(_ w: Double = 40, _ h: Double = 40) -> ShapeSpec {
+    ShapeSpec(.box(min: Vec2(x: -w / 2, y: -h / 2), max: Vec2(x: w / 2, y: h / 2), radius: 0))
+  }
+
+  private func ground(_ world: PhysicsWorld) throws -> PhysicsBody {
+    try world.addBody(.static, at: Vec2(x: 0, y: 500), angle: 0, shapes: [box(2000, 40)])
+  }
+
+  func testABoxFallsAndRestsOnTheGround() throws {
+    let world = try PhysicsWorld()
+    _ = try ground(world)
+    let block = try world.addBody(.dynamic, at: Vec2(x: 0, y: 0), angle: 0, shapes: [box()])
+    for _ in 0..<300 { try world.step(dt) }
+    // The ground's top is at 480; the block's centre rests half its height above.
+    XCTAssertEqual(block.position.y, 460, accuracy: 1)
+    XCTAssertEqual(block.velocity.y, 0, accuracy: 1)
+  }
+
+  func testTheSameCallsGiveTheSamePositionsBitForBit() throws {
+    func run() throws -> [Double] {
+      let world = try PhysicsWorld()
+      _ = try ground(world)
+      var blocks: [PhysicsBody] = []
+      for i in 0..<30 {
+        blocks.append(try world.addBody(.dynamic, at: Vec2(x: Double(i % 5) * 13, y: Double(-i) * 45), angle: Double(i) * 0.1, shapes: [box()]))
+      }
+      for _ in 0..<240 { try world.step(dt) }
+      return blocks.flatMap { [$0.position.x, $0.position.y, $0.angle] }
+    }
+    let first = try run()
+    let second = try run()
+    XCTAssertEqual(first.map(\.bitPattern), second.map(\.bitPattern))
+  }
+
+  func testHostileNumbersAreRefusedBeforeChipmunkSeesThem() throws {
+    var settings = WorldSettings()
+    settings.gravity = Vec2(x: .nan, y: 0)
+    XCTAssertThrowsError(try PhysicsWorld(settings: settings))
+    let world = try PhysicsWorld()
+    XCTAssertThrowsError(try world.addBody(.dynamic, at: Vec2(x: .infinity, y: 0), angle: 0, shapes: [box()]))
+    var heavy = box()
+    heavy.material.mass = .infinity
+    XCTAssertThrowsError(try world.addBody(.dynamic, at: Vec2(x: 0, y: 0), angle: 0, shapes: [heavy]))
+    let flat = ShapeSpec(.polygon(points: [Vec2(x: 0, y: 0), Vec2(x: 10, y: 0), Vec2(x: 20, y: 0)], radius: 0))
+    XCTAssertThrowsError(try world.addBody(.dynamic, at: Vec2(x: 0, y: 0), angle: 0, shapes: [flat])) { error in
+      XCTAssertEqual((error as? PhysicsError)?.message, "a polygon needs an area: its points lie on one line")
+    }
+    let line = ShapeSpec(.segment(a: Vec2(x: 0, y: 0), b: Vec2(x: 10, y: 0), radius: 0))
+    XCTAssertThrowsError(try world.addBody(.dynamic, at: Vec2(x: 0, y: 0), angle: 0, shapes: [line]))
+    let body = try world.addBody(.dynamic, at: Vec2(x: 0, y: 0), angle: 0, shapes: [box()])
+    XCTAssertThrowsError(try world.setVelocity(body, Vec2(x: .nan, y: 0)))
+    XCTAssertThrowsError(try world.addJoint(.pivot(point: Vec2(x: 0, y: 0)), body, body))
+    try world.step(dt)
+    XCTAssertTrue(body.position.y.isFinite)
+  }
+
+  func testAConcavePolygonBecomesItsHull() throws {
+    let world = try PhysicsWorld()
+    // An L: its hull fills the corner between its arms.
+    let l = [Vec2(x: 0, y: 0), Vec2(x: 40, y: 0), Vec2(x: 40, y: 10), Vec2(x: 10, y: 10), Vec2(x: 10, y: 40), Vec2(x: 0, y: 40)]
+    let body = try world.addBody(.static, at: Vec2(x: 0, y: 0), angle: 0, shapes: [ShapeSpec(.polygon(points: l, radius: 0))])
+    XCTAssertEqual(try world.bodies(at: Vec2(x: 20, y: 20)).map(\.id), [body.id])
+  }
+
+  func testTooManyBodiesIsAnErrorNotAnAllocation() throws {
+    let world = try PhysicsWorld()
+    for i in 0..<PhysicsLimits.bodies {
+      _ = try world.addBody(.static, at: Vec2(x: Double(i), y: 0), angle: 0, shapes: [box(1, 1)])
+    }
+    XCTAssertThrowsError(try world.addBody(.static, at: Vec2(x: 0, y: 0), angle: 0, shapes: [box()])) { error in
+      XCTAssertEqual((error as? PhysicsError)?.message, "too many bodies: at most 20000 in one world")
+    }
+  }
+
+  func testContactsAreHandedOutAfterTheStepAndARefusedPairPassesThrough() throws {
+    let world = try PhysicsWorld()
+    world.reportsContacts = true
+    let floor = try ground(world)
+    let block = try world.addBody(.dynamic, at: Vec2(x: 0, y: 400), angle: 0, shapes: [box()])
+    var began: [Contact] = []
+    for _ in 0..<120 {
+      try world.step(dt)
+      began += world.takeContacts().filter { $0.phase == .begin }
+    }
+    XCTAssertEqual(began.count, 1)
+    XCTAssertTrue(began[0].a === block || began[0].b === block)
+    XCTAssertGreaterThan(abs(began[0].impulse.y), 0)
+    XCTAssertEqual(world.contacts(of: floor).count, 1)
+    // Removing a body inside what reacts to a contact is allowed: the step is over.
+    try world.remove(block)
+    XCTAssertEqual(world.takeContacts().map(\.phase), [.separate])
+
+    let ghost = try world.addBody(.dynamic, at: Vec2(x: 100, y: 400), angle: 0, shapes: [box()])
+    try world.step(dt)
+    world.ignoreContact(between: ghost, floor)
+    for _ in 0..<120 { try world.step(dt) }
+    XCTAssertGreaterThan(ghost.position.y, 520, "a refused pair passes through")
+  }
+
+  func testQueriesFindBodiesByPointBoxAndRay() throws {
+    let world = try PhysicsWorld()
+    let a = try world.addBody(.static, at: Vec2(x: 100, y: 100), angle: 0, shapes: [box()])
+    let b = try world.addBody(.static, at: Vec2(x: 300, y: 100), angle: 0, shapes: [ShapeSpec(.circle(center: Vec2(x: 0, y: 0), radius: 20))])
+    XCTAssertEqual(try world.bodies(at: Vec2(x: 110, y: 90)).map(\.id), [a.id])
+    XCTAssertEqual(try world.bodies(at: Vec2(x: 200, y: 100)).count, 0)
+    XCTAssertEqual(try world.bodies(inBox: Vec2(x: 0, y: 0), Vec2(x: 400, y: 200)).map(\.id), [a.id, b.id])
+    let hit = try XCTUnwrap(try world.rayCast(from: Vec2(x: 200, y: 100), to: Vec2(x: 400, y: 100)))
+    XCTAssertTrue(hit.body === b)
+    XCTAssertEqual(hit.point.x, 280, accuracy: 0.01)
+    XCTAssertEqual(hit.normal.x, -1, accuracy: 0.01)
+  }
+
+  func testJointsHoldAndAMotorTurns() throws {
+    var settings = WorldSettings()
+    settings.gravity = Vec2(x: 0, y: 0)
+    let world = try PhysicsWorld(settings: settings)
+    let wheel = try world.addBody(.dynamic, at: Vec2(x: 0, y: 0), angle: 0, shapes: [ShapeSpec(.circle(center: Vec2(x: 0, y: 0), radius: 20))])
+    _ = try world.addJoint(.pivot(point: Vec2(x: 0, y: 0)), nil, wheel)
+    _ = try world.addJoint(.motor(rate: .pi), nil, wheel)
+    for _ in 0..<60 { try world.step(dt) }
+    XCTAssertEqual(wheel.angularVelocity, .pi, accuracy: 0.01)
+    XCTAssertEqual(wheel.position.x, 0, accuracy: 0.01)
+    let bob = try world.addBody(.dynamic, at: Vec2(x: 100, y: 0), angle: 0, shapes: [box(10, 10)])
+    let spring = try world.addJoint(.spring(anchorA: Vec2(x: 0, y: 0), anchorB: Vec2(x: 0, y: 0), restLength: 50, stiffness: 100, damping: 5), wheel, bob)
+    try world.remove(bob)
+    XCTAssertFalse(spring.isInWorld, "a joint goes with its body")
+    XCTAssertEqual(world.joints.count, 2)
+  }
+
+  func testADraggedBodyFollowsItsPointer() throws {
+    var settings = WorldSettings()
+    settings.gravity = Vec2(x: 0, y: 0)
+    let world = try PhysicsWorld(settings: settings)
+    let a = try world.addBody(.dynamic, at: Vec2(x: 0, y: 0), angle: 0, shapes: [box()])
+    let b = try world.addBody(.dynamic, at: Vec2(x: 200, y: 0), angle: 0, shapes: [box()])
+    try world.startDrag(1, a, at: Vec2(x: 0, y: 0), maxForce: 1e9)
+    try world.startDrag(2, b, at: Vec2(x: 200, y: 0), maxForce: 1e9)
+    for i in 1...60 {
+      try world.moveDrag(1, to: Vec2(x: 0, y: Double(i) * 2), dt: dt)
+      try world.moveDrag(2, to: Vec2(x: 200, y: Double(-i) * 2), dt: dt)
+      try world.step(dt)
+    }
+    XCTAssertEqual(a.position.y, 120, accuracy: 5)
+    XCTAssertEqual(b.position.y, -120, accuracy: 5)
+    world.endDrag(1)
+    XCTAssertNil(world.dragged(by: 1))
+    XCTAssertTrue(world.dragged(by: 2) === b)
+  }
+
+  func testABodyFlungPastTheLimitStopsThere() throws {
+    var settings = WorldSettings()
+    settings.gravity = Vec2(x: 0, y: 0)
+    let world = try PhysicsWorld(settings: settings)
+    let body = try world.addBody(.dynamic, at: Vec2(x: 999_000, y: 0), angle: 0, shapes: [box()])
+    try world.setVelocity(body, Vec2(x: 1e9, y: 0))
+    try world.step(dt)
+    XCTAssertEqual(body.position.x, PhysicsLimits.position)
+    XCTAssertEqual(body.velocity.x, 0)
+  }
+}
