@@ -108,7 +108,7 @@ let package = Package(
     // Plays fixture games through a real server on loopback; the fixtures are read from the
     // source tree (#filePath).
     .testTarget(
-      name: "TideServeTests", dependencies: ["TideServe", "TideScript", "TideCore"], exclude: ["Fixtures"]),
+      name: "TideServeTests", dependencies: ["TideServe", "TideScript", "TideSDL", "TideCore"], exclude: ["Fixtures"]),
     // Runs the built `tide` binary end to end, as an author would.
     .testTarget(name: "TideCLITests", dependencies: ["tide"]),
   ]
