@@ -52,6 +52,43 @@ public struct FrameEncoder {
     return out
   }
 
+  /// One item's fields, `"key":value` each, `id` first: what a `delta` compares field by
+  /// field, so a moved sprite sends its position and nothing else.
+  public func fields(_ item: DrawItem) -> [String] {
+    var out = ""
+    encode(item, into: &out)
+    return Self.splitFields(out)
+  }
+
+  /// The top-level `"key":value` parts of one encoded item object.
+  static func splitFields(_ object: String) -> [String] {
+    var fields: [String] = []
+    var depth = 0
+    var inString = false
+    var escaped = false
+    var start = object.utf8.index(after: object.utf8.startIndex)
+    var index = start
+    let end = object.utf8.index(before: object.utf8.endIndex)
+    while index < end {
+      let byte = object.utf8[index]
+      if inString {
+        if escaped { escaped = false } else if byte == UInt8(ascii: "\\") { escaped = true } else if byte == UInt8(ascii: "\"") { inString = false }
+      } else if byte == UInt8(ascii: "\"") {
+        inString = true
+      } else if byte == UInt8(ascii: "[") || byte == UInt8(ascii: "{") {
+        depth += 1
+      } else if byte == UInt8(ascii: "]") || byte == UInt8(ascii: "}") {
+        depth -= 1
+      } else if byte == UInt8(ascii: ","), depth == 0 {
+        fields.append(String(object[start..<index]))
+        start = object.utf8.index(after: index)
+      }
+      index = object.utf8.index(after: index)
+    }
+    if start < end { fields.append(String(object[start..<end])) }
+    return fields
+  }
+
   private func encode(_ item: DrawItem, into out: inout String) {
     let look = item.look
     out += "{\"id\":\(item.id),\"k\":\"\(look.kind.rawValue)\",\"m\":["

@@ -110,7 +110,7 @@ extension Run {
 }
 
 /// Runs `body` on the concurrency pool and waits for it: the command itself is synchronous.
-private func wait<T: Sendable>(_ body: @escaping @Sendable () async throws -> T) throws -> T {
+func wait<T: Sendable>(_ body: @escaping @Sendable () async throws -> T) throws -> T {
   let done = DispatchSemaphore(value: 0)
   let box = ResultBox<T>()
   Task {
@@ -122,7 +122,7 @@ private func wait<T: Sendable>(_ body: @escaping @Sendable () async throws -> T)
   return try result.get()
 }
 
-private func wait(_ body: @escaping @Sendable () async -> Void) {
+func wait(_ body: @escaping @Sendable () async -> Void) {
   _ = try? wait { () async throws -> Int in
     await body()
     return 0

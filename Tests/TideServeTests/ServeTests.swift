@@ -90,11 +90,14 @@ final class ServeTests: XCTestCase {
     try page.send(#"{"t":"text","s":"z"}"#)
     _ = try page.next { Self.text(in: $0, startingWith: "typed") == "typed z" }
 
-    // After the first frame only what changed is sent: the labels, never the still button.
+    // After the first frame only what changed is sent: the labels' text, never the still
+    // button, and of a label only its changed fields.
     XCTAssertFalse(page.deltas.isEmpty)
+    let labels = Set(items.filter { $0["k"] as? String == "text" }.compactMap { $0["id"] as? Int })
     for delta in page.deltas {
-      let kinds = (delta["items"] as? [[String: Any]] ?? []).compactMap { $0["k"] as? String }
-      XCTAssertEqual(Set(kinds), ["text"], "\(delta)")
+      let sent = delta["items"] as? [[String: Any]] ?? []
+      XCTAssertTrue(Set(sent.compactMap { $0["id"] as? Int }).isSubset(of: labels), "\(delta)")
+      for item in sent { XCTAssertTrue(Set(item.keys).isSubset(of: ["id", "text", "w", "h"]), "\(delta)") }
     }
   }
 
@@ -361,7 +364,21 @@ final class PageClient {
     } else {
       deltas.append(message)
     }
-    for item in sent { if let id = item["id"] as? Int { items[id] = item } }
+    for item in sent {
+      guard let id = item["id"] as? Int else { continue }
+      // A known item comes with only its changed fields (null: gone), as the page merges them.
+      var merged = message["t"] as? String == "frame" ? [:] : items[id] ?? [:]
+      for (field, value) in item { merged[field] = value is NSNull ? nil : value }
+      items[id] = merged
+    }
+    let moves = message["mv"] as? [Double] ?? []
+    for start in stride(from: 0, to: moves.count - 2, by: 3) {
+      let id = Int(moves[start])
+      guard var m = items[id]?["m"] as? [Double], m.count == 6 else { continue }
+      m[4] = moves[start + 1]
+      m[5] = moves[start + 2]
+      items[id]?["m"] = m
+    }
     if let newOrder = message["order"] as? [Int] {
       order = newOrder
       items = items.filter { newOrder.contains($0.key) }

@@ -18,7 +18,7 @@ public final class HeadlessChromium {
 
   public struct Failure: Error, CustomStringConvertible {
     public let description: String
-    init(_ description: String) { self.description = description }
+    public init(_ description: String) { self.description = description }
   }
 
   /// The browser's executable, or nil when none is installed.
