@@ -12,19 +12,19 @@ import XCTest
 /// Plays the Tapper fixture through a real server on loopback, with a real WebSocket client, as
 /// a page would: frames come in, taps go out, the game answers.
 final class ServeTests: XCTestCase {
-  private static let tapper = URL(fileURLWithPath: #filePath).deletingLastPathComponent()
+  static let tapper = URL(fileURLWithPath: #filePath).deletingLastPathComponent()
     .appendingPathComponent("Fixtures/tapper")
 
-  private var server: GameServer?
-  private var port: UInt16 = 0
-  private var saves: URL?
-  private let log = LogLines()
+  var server: GameServer?
+  var port: UInt16 = 0
+  var saves: URL?
+  let log = LogLines()
 
   override func setUp() async throws {
     try await startServer(game: Self.tapper, watch: false)
   }
 
-  private func startServer(game: URL, watch: Bool, textFont: URL? = nil) async throws {
+  func startServer(game: URL, watch: Bool, textFont: URL? = nil, emojiFont: URL? = nil) async throws {
     await server?.stop()
     let saves = FileManager.default.temporaryDirectory.appendingPathComponent("tide-serve-\(UUID().uuidString)")
     if let old = self.saves { try? FileManager.default.removeItem(at: old) }
@@ -38,7 +38,8 @@ final class ServeTests: XCTestCase {
     var hubOptions = SessionHub.Options(gameDirectory: game, saveBase: saves)
     hubOptions.limit = 3
     let hub = SessionHub(options: hubOptions, makeEngine: maker) { log.append($0) }
-    let server = try GameServer(address: "127.0.0.1", port: 0, hub: hub, gameDirectory: game, textFont: textFont)
+    let server = try GameServer(
+      address: "127.0.0.1", port: 0, hub: hub, gameDirectory: game, textFont: textFont, emojiFont: emojiFont)
     port = try await server.start()
     self.server = server
   }
@@ -48,7 +49,7 @@ final class ServeTests: XCTestCase {
     if let saves { try? FileManager.default.removeItem(at: saves) }
   }
 
-  private func page(device: String, key: String? = nil) throws -> PageClient {
+  func page(device: String, key: String? = nil) throws -> PageClient {
     let server = try XCTUnwrap(server)
     let client = try PageClient(port: port, target: "/ws?k=\(key ?? server.key)&device=\(device)")
     XCTAssertEqual(client.status, 101, "the server took the WebSocket")
