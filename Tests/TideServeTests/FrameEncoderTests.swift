@@ -103,6 +103,16 @@ final class FrameEncoderTests: XCTestCase {
     XCTAssertEqual(written(.nan), "0")
     XCTAssertEqual(written(.infinity), "0")
     XCTAssertNotNil(try? JSONSerialization.jsonObject(with: Data("[\(written(1e300))]".utf8)))
+    func tenths(_ value: Double, _ decimals: Int) -> String {
+      var out = ""
+      FrameEncoder.number(value, decimals: decimals, into: &out)
+      return out
+    }
+    XCTAssertEqual(tenths(12.34, 1), "12.3")
+    XCTAssertEqual(tenths(-0.04, 1), "0")
+    XCTAssertEqual(tenths(0.05, 2), "0.05")
+    XCTAssertEqual(tenths(-1.006, 2), "-1.01")
+    XCTAssertEqual(tenths(2, 2), "2")
   }
 
   func testStringsEscapeWhatJSONNeeds() throws {
