@@ -2,6 +2,10 @@ import FlyingFox
 import Foundation
 import TideCore
 
+#if canImport(Glibc)
+  import Glibc
+#endif
+
 /// `tide run --serve`: serves the page, the game's images and one WebSocket per browser, each
 /// playing its own session on the `SessionHub`.
 ///
@@ -71,8 +75,30 @@ public final class GameServer: Sendable {
     guard listening else { throw failure.error ?? ServeStartError() }
     hub.start()
     switch await server.listeningAddress {
-    case .ip4(_, let port)?, .ip6(_, let port)?: return port
+    case .ip4(_, let port)?, .ip6(_, let port)?:
+      Self.sendSmallWritesAtOnce(port: port)
+      return port
     default: return 0
+    }
+  }
+
+  /// Turns Nagle's algorithm off on the listening socket, which the connections it accepts
+  /// inherit (Linux): a frame a tick is a stream of small writes, and Nagle held each back
+  /// until the page's delayed acknowledgement of the one before, tens of milliseconds later.
+  /// FlyingFox does not hand its socket out, so it is found by the port it listens on.
+  private static func sendSmallWritesAtOnce(port: UInt16) {
+    for descriptor in Int32(3)..<Int32(1024) {
+      var address = sockaddr_in()
+      var length = socklen_t(MemoryLayout<sockaddr_in>.size)
+      let found = withUnsafeMutablePointer(to: &address) {
+        $0.withMemoryRebound(to: sockaddr.self, capacity: 1) { getsockname(descriptor, $0, &length) }
+      }
+      guard found == 0, address.sin_family == sa_family_t(AF_INET), UInt16(bigEndian: address.sin_port) == port else { continue }
+      var listening: Int32 = 0
+      var size = socklen_t(MemoryLayout<Int32>.size)
+      guard getsockopt(descriptor, SOL_SOCKET, SO_ACCEPTCONN, &listening, &size) == 0, listening != 0 else { continue }
+      var one: Int32 = 1
+      setsockopt(descriptor, Int32(IPPROTO_TCP), TCP_NODELAY, &one, socklen_t(MemoryLayout<Int32>.size))
     }
   }
 
