@@ -52,6 +52,43 @@ public struct FrameEncoder {
     return out
   }
 
+  /// One item's fields, `"key":value` each, `id` first: what a `delta` compares field by
+  /// field, so a moved sprite sends its position and nothing else.
+  public func fields(_ item: DrawItem) -> [String] {
+    var out = ""
+    encode(item, into: &out)
+    return Self.splitFields(out)
+  }
+
+  /// The top-level `"key":value` parts of one encoded item object.
+  static func splitFields(_ object: String) -> [String] {
+    var fields: [String] = []
+    var depth = 0
+    var inString = false
+    var escaped = false
+    var start = object.utf8.index(after: object.utf8.startIndex)
+    var index = start
+    let end = object.utf8.index(before: object.utf8.endIndex)
+    while index < end {
+      let byte = object.utf8[index]
+      if inString {
+        if escaped { escaped = false } else if byte == UInt8(ascii: "\\") { escaped = true } else if byte == UInt8(ascii: "\"") { inString = false }
+      } else if byte == UInt8(ascii: "\"") {
+        inString = true
+      } else if byte == UInt8(ascii: "[") || byte == UInt8(ascii: "{") {
+        depth += 1
+      } else if byte == UInt8(ascii: "]") || byte == UInt8(ascii: "}") {
+        depth -= 1
+      } else if byte == UInt8(ascii: ","), depth == 0 {
+        fields.append(String(object[start..<index]))
+        start = object.utf8.index(after: index)
+      }
+      index = object.utf8.index(after: index)
+    }
+    if start < end { fields.append(String(object[start..<end])) }
+    return fields
+  }
+
   private func encode(_ item: DrawItem, into out: inout String) {
     let look = item.look
     out += "{\"id\":\(item.id),\"k\":\"\(look.kind.rawValue)\",\"m\":["
@@ -99,8 +136,15 @@ public struct FrameEncoder {
       }
     case .image:
       if let image = look.image {
+        // A sprite sheet's region is its sheet's image and the rectangle to draw from it.
+        let region = SpriteSheet.parseRegionKey(image)
         out += ",\"img\":"
-        Self.string(imagePrefix + Self.pathEscaped(image), into: &out)
+        Self.string(imagePrefix + Self.pathEscaped(region?.image ?? image), into: &out)
+        if let rect = region?.region {
+          out += ",\"src\":["
+          Self.numbers([rect.x, rect.y, rect.width, rect.height], into: &out)
+          out += "]"
+        }
       }
     case .text:
       // The lines the engine fitted (wrapped, shrunk, cut), not what the script set: the page
@@ -113,15 +157,29 @@ public struct FrameEncoder {
       Self.color(look.textColor, into: &out)
       out += ",\"al\":\"\(look.align.rawValue)\""
     case .particles:
+      // A burst changes every tick while it lives and is most of what a game in play sends:
+      // a tenth of a design unit is finer than any screen shows a spark, and a colour the
+      // particle before had is left out.
       out += ",\"shape\":\"\(look.particleShape)\",\"blend\":\"\(look.particleBlend)\",\"ps\":["
       var first = true
+      var lastColor = ""
       for particle in look.particles {
         if !first { out += "," }
         first = false
         out += "["
-        Self.numbers([particle.x, particle.y, particle.size, particle.rotation], into: &out)
+        Self.number(particle.x, decimals: 1, into: &out)
         out += ","
-        Self.color(particle.color, into: &out)
+        Self.number(particle.y, decimals: 1, into: &out)
+        out += ","
+        Self.number(particle.size, decimals: 1, into: &out)
+        out += ","
+        Self.number(particle.rotation, decimals: 2, into: &out)
+        var color = ""
+        Self.color(particle.color, into: &color)
+        if color != lastColor {
+          out += "," + color
+          lastColor = color
+        }
         out += "]"
       }
       out += "]"
@@ -144,23 +202,29 @@ public struct FrameEncoder {
   /// A number with at most three decimals and no trailing zeros; JSON has no NaN or infinity,
   /// so those go as 0 (a node the engine let through with one draws nothing sensible anyway).
   static func number(_ value: Double, into out: inout String) {
+    number(value, decimals: 3, into: &out)
+  }
+
+  /// A number with at most `decimals` (1 to 3) decimals.
+  static func number(_ value: Double, decimals: Int, into out: inout String) {
     guard value.isFinite else {
       out += "0"
       return
     }
-    let scaled = (value * 1000).rounded()
+    let unit = decimals == 1 ? 10 : decimals == 2 ? 100 : 1000
+    let scaled = (value * Double(unit)).rounded()
     if abs(scaled) < 9e15, scaled == scaled.rounded() {
       let whole = Int(scaled)
-      if whole % 1000 == 0 {
-        out += String(whole / 1000)
+      if whole % unit == 0 {
+        out += String(whole / unit)
         return
       }
       let sign = whole < 0 ? "-" : ""
       let magnitude = abs(whole)
-      var fraction = String(magnitude % 1000)
-      fraction = String(repeating: "0", count: 3 - fraction.count) + fraction
+      var fraction = String(magnitude % unit)
+      fraction = String(repeating: "0", count: String(unit).count - 1 - fraction.count) + fraction
       while fraction.hasSuffix("0") { fraction.removeLast() }
-      out += "\(sign)\(magnitude / 1000).\(fraction)"
+      out += "\(sign)\(magnitude / unit).\(fraction)"
       return
     }
     out += String(value)

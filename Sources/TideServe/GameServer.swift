@@ -2,6 +2,10 @@ import FlyingFox
 import Foundation
 import TideCore
 
+#if canImport(Glibc)
+  import Glibc
+#endif
+
 /// `tide run --serve`: serves the page, the game's images and one WebSocket per browser, each
 /// playing its own session on the `SessionHub`.
 ///
@@ -15,19 +19,24 @@ public final class GameServer: Sendable {
   private let gameDirectory: URL
   private let address: String
 
-  private let textFont: URL?
+  /// The engine's fonts the page may ask for, by URL path (`ServeProtocol.fontPaths`).
+  private let fonts: [(path: String, file: URL)]
 
   /// Makes a server that will listen on `address` (an IPv4 address) and `port` (0: any free one).
-  /// `textFont`, the font the window draws text with, is served to the page so its text looks
-  /// the same; it is the one file outside the game's assets the page can ask for.
+  /// The fonts the window draws text with (`textFont`, then `emojiFont` for colour emoji and
+  /// `cjkFont` for Chinese, Japanese and Korean) are served to the page so its text looks the
+  /// same; they are the only files outside the game's assets the page can ask for.
   public init(
     address: String, port: UInt16, hub: SessionHub, gameDirectory: URL, textFont: URL? = nil,
-    key: String = GameServer.makeKey()
+    emojiFont: URL? = nil, cjkFont: URL? = nil, key: String = GameServer.makeKey()
   ) throws {
     self.hub = hub
     self.key = key
     self.address = address
-    self.textFont = textFont.flatMap { FileManager.default.isReadableFile(atPath: $0.path) ? $0 : nil }
+    fonts = zip(ServeProtocol.fontPaths, [textFont, emojiFont, cjkFont]).compactMap { path, file in
+      guard let file, FileManager.default.isReadableFile(atPath: file.path) else { return nil }
+      return (path, file)
+    }
     self.gameDirectory = gameDirectory.standardizedFileURL
     let config = HTTPServer.Configuration(address: try sockaddr_in.inet(ip4: address, port: port), logger: .disabled)
     server = HTTPServer(config: config)
@@ -48,10 +57,10 @@ public final class GameServer: Sendable {
     await server.appendRoute("GET /index.html", to: PageHandler(key: key))
     await server.appendRoute("GET /assets/*", to: AssetHandler(key: key, gameDirectory: gameDirectory))
     await server.appendRoute("GET /ws", to: SocketHandler(key: key, hub: hub))
-    if let textFont {
-      await server.appendRoute(HTTPRoute("GET /\(ServeProtocol.textFontPath)"), to: FontHandler(key: key, file: textFont))
+    for font in fonts {
+      await server.appendRoute(HTTPRoute("GET /\(font.path)"), to: FontHandler(key: key, file: font.file))
     }
-    hub.hasTextFont = textFont != nil
+    hub.fontPaths = fonts.map(\.path)
     let server = self.server
     // A port already taken ends `run()` at once: that error, not a timeout, is what to tell.
     let failure = FailureBox()
@@ -66,8 +75,30 @@ public final class GameServer: Sendable {
     guard listening else { throw failure.error ?? ServeStartError() }
     hub.start()
     switch await server.listeningAddress {
-    case .ip4(_, let port)?, .ip6(_, let port)?: return port
+    case .ip4(_, let port)?, .ip6(_, let port)?:
+      Self.sendSmallWritesAtOnce(port: port)
+      return port
     default: return 0
+    }
+  }
+
+  /// Turns Nagle's algorithm off on the listening socket, which the connections it accepts
+  /// inherit (Linux): a frame a tick is a stream of small writes, and Nagle held each back
+  /// until the page's delayed acknowledgement of the one before, tens of milliseconds later.
+  /// FlyingFox does not hand its socket out, so it is found by the port it listens on.
+  private static func sendSmallWritesAtOnce(port: UInt16) {
+    for descriptor in Int32(3)..<Int32(1024) {
+      var address = sockaddr_in()
+      var length = socklen_t(MemoryLayout<sockaddr_in>.size)
+      let found = withUnsafeMutablePointer(to: &address) {
+        $0.withMemoryRebound(to: sockaddr.self, capacity: 1) { getsockname(descriptor, $0, &length) }
+      }
+      guard found == 0, address.sin_family == sa_family_t(AF_INET), UInt16(bigEndian: address.sin_port) == port else { continue }
+      var listening: Int32 = 0
+      var size = socklen_t(MemoryLayout<Int32>.size)
+      guard getsockopt(descriptor, SOL_SOCKET, SO_ACCEPTCONN, &listening, &size) == 0, listening != 0 else { continue }
+      var one: Int32 = 1
+      setsockopt(descriptor, Int32(IPPROTO_TCP), TCP_NODELAY, &one, socklen_t(MemoryLayout<Int32>.size))
     }
   }
 
@@ -165,7 +196,7 @@ private struct AssetHandler: HTTPHandler {
   }
 }
 
-/// The window's text font, for the page's canvas.
+/// One of the window's fonts, for the page's canvas.
 private struct FontHandler: HTTPHandler {
   let key: String
   let file: URL
@@ -173,7 +204,8 @@ private struct FontHandler: HTTPHandler {
   func handleRequest(_ request: HTTPRequest) async throws -> HTTPResponse {
     guard request.query["k"] == key else { return forbidden() }
     guard let data = try? Data(contentsOf: file) else { return HTTPResponse(statusCode: .notFound) }
-    return HTTPResponse(statusCode: .ok, headers: [.contentType: "font/ttf", .cacheControl: "max-age=86400"], body: data)
+    let type = file.pathExtension.lowercased() == "ttc" ? "font/collection" : file.pathExtension.lowercased() == "otf" ? "font/otf" : "font/ttf"
+    return HTTPResponse(statusCode: .ok, headers: [.contentType: type, .cacheControl: "max-age=86400"], body: data)
   }
 }
 

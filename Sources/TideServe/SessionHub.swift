@@ -50,6 +50,16 @@ public final class SessionHub: @unchecked Sendable {
     public var seed: UInt64?
     public var limit = SessionHub.defaultLimit
     public var resumeSeconds = SessionHub.defaultResumeSeconds
+    /// Called on the hub's thread with each session's number and input script when it ends
+    /// (its page gone for good, or the server stopping), besides the file in `recordings/`:
+    /// `tide run --serve --record FILE` keeps the first session's there.
+    public var recorded: (@Sendable (_ session: Int, _ script: String) -> Void)?
+    /// Events every session plays at their ticks from its start, besides the page's (`tide run
+    /// --serve --input`).
+    public var script: InputScript?
+    /// The tick at which every session stops stepping and its page keeps showing that frame
+    /// (`--pause-at`): the page's picture of a tick, to compare with `tide shot --at`.
+    public var pauseTick: Int?
 
     public init(gameDirectory: URL, saveBase: URL, seed: UInt64? = nil) {
       self.gameDirectory = gameDirectory
@@ -72,9 +82,8 @@ public final class SessionHub: @unchecked Sendable {
   private var running = true
   private var thread: Thread?
   private var nextConnection = 1
-  /// Whether the server serves the window's text font (`ServeProtocol.textFontPath`); set
-  /// before the hub starts.
-  var hasTextFont = false
+  /// The fonts the server serves (of `ServeProtocol.fontPaths`); set before the hub starts.
+  var fontPaths: [String] = []
   private let done = DispatchSemaphore(value: 0)
 
   /// The engine's side; touched only on the hub's thread.
@@ -138,6 +147,10 @@ public final class SessionHub: @unchecked Sendable {
     var outlet: (any ServeOutlet)?
     var droppedAt: Double = 0
     var fingers = FingerTable()
+    /// The next event of `Options.script` to play.
+    var scripted = 0
+    /// Whether the page was told the session reached `Options.pauseTick`.
+    var toldPaused = false
     /// What the page has: each item as last sent, by node id, their order, the background
     /// and the overlay. Nil until a whole frame went out (a new or resumed page).
     var sent: SentPicture?
@@ -181,9 +194,12 @@ public final class SessionHub: @unchecked Sendable {
         for session in sessions {
           // Saved files first, as the window applies them before it steps.
           session.engine.poll()
-          for _ in 0..<ticks { session.engine.step() }
+          // A session that stops at `pauseTick` goes straight there: only that frame matters.
+          let due = options.pauseTick.map { max(0, $0 - session.engine.tick) } ?? ticks
+          for _ in 0..<due { step(session) }
           sendFrame(session)
           sendSounds(session)
+          tellPaused(session)
         }
       }
       dropExpired(now: now)
@@ -199,6 +215,30 @@ public final class SessionHub: @unchecked Sendable {
       writeRecording(session)
     }
     sessions.removeAll()
+  }
+
+  /// One tick of a session: the script's events due by now first, as `Engine.replay` plays
+  /// them, so a served session of a script is the tick `tide shot` draws.
+  private func step(_ session: Session) {
+    let engine = session.engine
+    if let pause = options.pauseTick, engine.tick >= pause { return }
+    if let entries = options.script?.entries {
+      while session.scripted < entries.count, entries[session.scripted].tick <= engine.tick {
+        engine.enqueue(entries[session.scripted].event)
+        session.scripted += 1
+      }
+    }
+    engine.step()
+  }
+
+  /// A `paused` message once the session stopped at `Options.pauseTick`: the page's picture
+  /// is then that tick's, however long ago its last change came.
+  private func tellPaused(_ session: Session) {
+    guard let pause = options.pauseTick, !session.toldPaused, session.engine.tick >= pause, let outlet = session.outlet else {
+      return
+    }
+    session.toldPaused = true
+    outlet.send("{\"t\":\"paused\",\"tick\":\(session.engine.tick)}")
   }
 
   private func handle(_ command: Command) {
@@ -265,6 +305,7 @@ public final class SessionHub: @unchecked Sendable {
     session.connection = connection
     session.outlet = outlet
     session.sent = nil
+    session.toldPaused = false
     let size = session.engine.designSize
     var hello = "{\"t\":\"hello\",\"v\":\(ServeProtocol.version),\"session\":\(session.number),\"seed\":\(session.seed),\"w\":"
     FrameEncoder.number(size.x, into: &hello)
@@ -273,7 +314,13 @@ public final class SessionHub: @unchecked Sendable {
     hello += ",\"title\":"
     FrameEncoder.string(session.engine.title, into: &hello)
     hello += ",\"resumed\":\(resumed)"
-    if hasTextFont { hello += ",\"font\":\"\(ServeProtocol.textFontPath)\"" }
+    if fontPaths.contains(ServeProtocol.textFontPath) { hello += ",\"font\":\"\(ServeProtocol.textFontPath)\"" }
+    if !fontPaths.isEmpty {
+      hello += ",\"fonts\":{"
+      hello += zip(["text", "emoji", "cjk"], ServeProtocol.fontPaths).filter { fontPaths.contains($0.1) }
+        .map { "\"\($0.0)\":\"\($0.1)\"" }.joined(separator: ",")
+      hello += "}"
+    }
     hello += "}"
     outlet.send(hello)
     sendFrame(session)
@@ -333,9 +380,19 @@ public final class SessionHub: @unchecked Sendable {
       outlet.send(out)
       return
     }
-    let changed = zip(picture.order, encoded).filter { before.items[$0.0] != $0.1 }.map(\.1)
+    var changed: [String] = []
+    var moves: [String] = []
+    for (id, text) in zip(picture.order, encoded) {
+      guard let old = before.items[id] else {
+        changed.append(text)
+        continue
+      }
+      if old != text { Self.difference(id: id, from: old, to: text, changed: &changed, moves: &moves) }
+    }
     let orderChanged = picture.order != before.order
-    guard !changed.isEmpty || orderChanged || picture.background != before.background || picture.overlay != before.overlay else {
+    guard !changed.isEmpty || !moves.isEmpty || orderChanged || picture.background != before.background
+      || picture.overlay != before.overlay
+    else {
       return
     }
     out = "{\"t\":\"delta\",\"tick\":\(engine.tick)"
@@ -345,8 +402,35 @@ public final class SessionHub: @unchecked Sendable {
       FrameEncoder.string(picture.overlay ?? "", into: &out)
     }
     out += ",\"items\":[" + changed.joined(separator: ",") + "]"
+    if !moves.isEmpty { out += ",\"mv\":[" + moves.joined(separator: ",") + "]" }
     if orderChanged { out += ",\"order\":[" + picture.order.map(String.init).joined(separator: ",") + "]" }
     outlet.send(out + "}")
+  }
+
+  /// What changed in one item, as little as tells it: a sprite that only moved is its id and
+  /// new position in `moves` (`id,tx,ty`); otherwise its id and each field that changed (a
+  /// field it lost as null) in `changed`. Most of a scene in play is sprites moving.
+  static func difference(id: Int, from old: String, to new: String, changed: inout [String], moves: inout [String]) {
+    let before = FrameEncoder.splitFields(old)
+    let after = FrameEncoder.splitFields(new)
+    let differing = after.filter { !before.contains($0) }
+    if before.count == after.count, differing.count == 1, differing[0].hasPrefix("\"m\":"),
+      let oldMove = before.first(where: { $0.hasPrefix("\"m\":") })
+    {
+      let was = oldMove.dropFirst(5).dropLast().split(separator: ",")
+      let now = differing[0].dropFirst(5).dropLast().split(separator: ",")
+      if was.count == 6, now.count == 6, was.prefix(4) == now.prefix(4) {
+        moves.append("\(id),\(now[4]),\(now[5])")
+        return
+      }
+    }
+    var out = "{\"id\":\(id)"
+    for field in differing { out += "," + field }
+    for field in before {
+      let key = field.prefix { $0 != ":" }
+      if !after.contains(where: { $0.hasPrefix(key + ":") }) { out += "," + key + ":null" }
+    }
+    changed.append(out + "}")
   }
 
   /// Writes the session's input script to `<data folder>/recordings/`, for `tide run --input`.
@@ -354,6 +438,7 @@ public final class SessionHub: @unchecked Sendable {
     guard let text = session.engine.recordedScript(comments: ["served session \(session.number), device \(session.deviceID)"]) else {
       return
     }
+    options.recorded?(session.number, text)
     let folder = options.saveBase.appendingPathComponent("recordings")
     let file = folder.appendingPathComponent("session-\(session.number)-\(session.deviceID.prefix(8))-seed-\(session.seed).input")
     do {
@@ -404,9 +489,11 @@ struct SentPicture {
 
 /// The wire protocol's version; the page refuses a server that speaks another.
 public enum ServeProtocol {
-  public static let version = 1
+  public static let version = 2
   /// Where the page finds the window's text font, when the server has it.
   public static let textFontPath = "fonts/text.ttf"
+  /// The text font, the emoji font and the CJK font, in that order, where the page finds them.
+  public static let fontPaths = [textFontPath, "fonts/emoji.ttf", "fonts/cjk.ttc"]
 }
 
 extension SessionHub {

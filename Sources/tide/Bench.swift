@@ -7,10 +7,10 @@ import TideTesting
 /// `tide bench`: the engine-internal benchmarks; `Scripts/bench` runs them and writes BENCHMARKS.md.
 struct Bench: ParsableCommand {
   static let configuration = CommandConfiguration(
-    abstract: "Run an engine benchmark: headless, call, sprites, tweens, reload, particles, clip, physics or play.",
+    abstract: "Run an engine benchmark: headless, call, sprites, tweens, reload, particles, clip, physics, play or serve.",
     discussion: "Each compares with a baseline measured in the same run. Use a release build.")
 
-  @Argument(help: "Which benchmark: headless, call, sprites, tweens, reload, particles, clip, physics, play.")
+  @Argument(help: "Which benchmark: headless, call, sprites, tweens, reload, particles, clip, physics, play, serve.")
   var name: String
 
   func run() throws {
@@ -30,11 +30,12 @@ struct Bench: ParsableCommand {
     case "physics":
       let game = GameLocation("Benchmarks/tide-physics")
       result = try EngineBenchmarks.physics(game: game.url, displayPath: game.displayPath)
+    case "serve": result = try ServeBenchmark.run()
     case "play":
       let game = GameLocation("Content/bubblepop")
       let bot = try BotFile(path: "Content/bubblepop/bots/tap_bubbles.lua")
       result = try EngineBenchmarks.play(game: game.url, displayPath: game.displayPath, bot: bot)
-    default: throw ValidationError("unknown benchmark '\(name)' (expected one of: headless, call, sprites, tweens, reload, particles, clip, physics, play)")
+    default: throw ValidationError("unknown benchmark '\(name)' (expected one of: headless, call, sprites, tweens, reload, particles, clip, physics, play, serve)")
     }
     print("## \(result.name)")
     print("| measure | value |")

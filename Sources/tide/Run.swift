@@ -58,6 +58,9 @@ struct Run: ParsableCommand {
   @Option(help: "Port for --serve (0 picks a free one).")
   var port: UInt16 = 8060
 
+  @Option(help: "With --serve: every session stops at this game time and its page keeps showing that frame (to compare the page with `tide shot --at`).")
+  var pauseAt: Double?
+
   @Option(help: "Address --serve listens on (default: this machine's local-network address, else 127.0.0.1; 0.0.0.0 listens on every address, public ones included).")
   var bind: String?
 
@@ -76,9 +79,13 @@ struct Run: ParsableCommand {
     try checkOption(quitAfter, "quit-after", Limits.gameSeconds)
     try checkOption(screenshotAt, "screenshot-at", Limits.gameSeconds)
     try validateRuns()
-    if serve, runs != nil || inputBot != nil || input != nil || record != nil {
-      throw ValidationError("--serve plays live sessions; it does not go with --runs, --input-bot, --input or --record")
+    if serve, runs != nil || inputBot != nil {
+      throw ValidationError("--serve plays live sessions; it does not go with --runs or --input-bot")
     }
+    if pauseAt != nil, !serve {
+      throw ValidationError("--pause-at goes with --serve (a window or headless run stops with --quit-after or --seconds)")
+    }
+    try checkOption(pauseAt, "pause-at", Limits.gameSeconds)
     // Checked before the game starts: finding out when a long session ends would lose it.
     if let record, let problem = writeProblem(record) {
       printError("cannot write --record file '\(record)': \(problem)")
@@ -100,7 +107,7 @@ struct Run: ParsableCommand {
         printError("--serve plays a game folder; a packed game (\(location.displayPath)) is played with tide run alone")
         throw ExitCode.failure
       }
-      try runServing(location, options)
+      try runServing(location, options, script)
       return
     }
     let files = try location.files()

@@ -7,11 +7,12 @@ import TideServe
 
 /// `tide run --serve`: the game server, headless or beside the window.
 extension Run {
-  func runServing(_ location: GameLocation, _ options: EngineOptions) throws {
+  func runServing(_ location: GameLocation, _ options: EngineOptions, _ script: InputScript) throws {
     // Fail before listening when the game does not load at all, with the usual message,
     // instead of once per browser that connects.
+    let probe: Engine
     do throws(GameLoadError) {
-      _ = try Engine(gameDirectory: location.url, displayPath: location.displayPath, backend: HeadlessBackend(), options: options)
+      probe = try Engine(gameDirectory: location.url, displayPath: location.displayPath, backend: HeadlessBackend(), options: options)
     } catch {
       printError(error.description)
       throw ExitCode.failure
@@ -29,15 +30,33 @@ extension Run {
     }
     var hubOptions = SessionHub.Options(
       gameDirectory: location.url,
-      saveBase: options.saveDirectory ?? Engine.defaultSaveDirectory(for: location.url), seed: setup.seed)
+      saveBase: options.saveDirectory ?? Engine.defaultSaveDirectory(for: location.url),
+      seed: setup.seed ?? (input != nil ? script.seed : nil))
     hubOptions.limit = SessionHub.defaultLimit
+    if input != nil { hubOptions.script = script }
+    if let pauseAt { hubOptions.pauseTick = probe.ticks(in: pauseAt) }
+    if let record {
+      // One file, one game: the first device's session, the one an author testing on a phone
+      // plays; every session is also kept in the recordings folder.
+      hubOptions.recorded = { session, script in
+        guard session == 1 else { return }
+        do {
+          try writeUserFile(script, to: record)
+          log("session 1 recorded to \(record) (--record; replay with --input)")
+        } catch {
+          log("cannot write --record file '\(record)': \(error)")
+        }
+      }
+    }
     let hub = SessionHub(options: hubOptions, makeEngine: maker, log: log)
     let address = bind ?? LocalAddresses.defaultBind()
     let server: GameServer
     do {
+      let fonts = FontLibrary.fontFiles()
       server = try GameServer(
         address: address, port: port, hub: hub, gameDirectory: location.url,
-        textFont: URL(fileURLWithPath: FontLibrary.defaultTextFontPath))
+        textFont: URL(fileURLWithPath: fonts.text), emojiFont: URL(fileURLWithPath: fonts.emoji),
+        cjkFont: fonts.cjk.map(URL.init(fileURLWithPath:)))
     } catch {
       printError("--bind \(address): not an IPv4 address of this machine (\(error))")
       throw ExitCode.failure
@@ -55,15 +74,8 @@ extension Run {
       // The sessions run on the hub's thread; this one only waits for the end: Ctrl-C or a
       // kill ends the server cleanly, so each session's recording is written.
       let end = DispatchSemaphore(value: 0)
-      var sources: [any DispatchSourceSignal] = []
-      for number in [SIGINT, SIGTERM] {
-        signal(number, SIG_IGN)
-        let source = DispatchSource.makeSignalSource(signal: number, queue: .global())
-        source.setEventHandler { end.signal() }
-        source.resume()
-        sources.append(source)
-      }
-      defer { sources.forEach { $0.cancel() } }
+      Signals.onStop { end.signal() }
+      defer { Signals.onStop(nil) }
       if let quitAfter {
         _ = end.wait(timeout: .now() + quitAfter)
       } else {
@@ -98,7 +110,7 @@ extension Run {
 }
 
 /// Runs `body` on the concurrency pool and waits for it: the command itself is synchronous.
-private func wait<T: Sendable>(_ body: @escaping @Sendable () async throws -> T) throws -> T {
+func wait<T: Sendable>(_ body: @escaping @Sendable () async throws -> T) throws -> T {
   let done = DispatchSemaphore(value: 0)
   let box = ResultBox<T>()
   Task {
@@ -110,7 +122,7 @@ private func wait<T: Sendable>(_ body: @escaping @Sendable () async throws -> T)
   return try result.get()
 }
 
-private func wait(_ body: @escaping @Sendable () async -> Void) {
+func wait(_ body: @escaping @Sendable () async -> Void) {
   _ = try? wait { () async throws -> Int in
     await body()
     return 0

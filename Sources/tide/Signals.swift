@@ -21,6 +21,10 @@ enum Signals {
   nonisolated(unsafe) private static var sources: [DispatchSourceSignal] = []
   nonisolated(unsafe) private static var windowOpen = false
   nonisolated(unsafe) private static var receivedSignal: Int32?
+  nonisolated(unsafe) private static var stopHandler: (@Sendable () -> Void)?
+  /// How long a headless server gets to stop by itself (its sessions saved) before the process
+  /// exits anyway.
+  static let stopGrace = 5.0
 
   /// The signal that asked `tide` to end, if one did: a window that closed because of it exits
   /// with 128 + it, as if it had not been asked first.
@@ -39,6 +43,13 @@ enum Signals {
     }
   }
 
+  /// While set, a first signal with no window open calls `stop` instead of exiting, so a
+  /// headless `--serve` writes its recordings on the way out; it exits anyway after
+  /// `stopGrace`, or at a second signal. Nil takes it back.
+  static func onStop(_ stop: (@Sendable () -> Void)?) {
+    lock.withLock { stopHandler = stop }
+  }
+
   /// Marks a window open (`true`) or closed: while one is open, a signal asks it to close first.
   static func window(open: Bool) {
     lock.withLock { windowOpen = open }
@@ -47,10 +58,15 @@ enum Signals {
   private static func handle(_ number: Int32) {
     ChildProcesses.killAll()
     let status = 128 + number
-    let window = lock.withLock {
+    let (window, stop) = lock.withLock {
       let first = receivedSignal == nil
       receivedSignal = receivedSignal ?? number
-      return windowOpen && first
+      return (windowOpen && first, first ? stopHandler : nil)
+    }
+    if !window, let stop {
+      stop()
+      DispatchQueue.global().asyncAfter(deadline: .now() + stopGrace) { _exit(status) }
+      return
     }
     // A second signal while the window closes ends it at once.
     guard window else { _exit(status) }

@@ -103,6 +103,16 @@ final class FrameEncoderTests: XCTestCase {
     XCTAssertEqual(written(.nan), "0")
     XCTAssertEqual(written(.infinity), "0")
     XCTAssertNotNil(try? JSONSerialization.jsonObject(with: Data("[\(written(1e300))]".utf8)))
+    func tenths(_ value: Double, _ decimals: Int) -> String {
+      var out = ""
+      FrameEncoder.number(value, decimals: decimals, into: &out)
+      return out
+    }
+    XCTAssertEqual(tenths(12.34, 1), "12.3")
+    XCTAssertEqual(tenths(-0.04, 1), "0")
+    XCTAssertEqual(tenths(0.05, 2), "0.05")
+    XCTAssertEqual(tenths(-1.006, 2), "-1.01")
+    XCTAssertEqual(tenths(2, 2), "2")
   }
 
   func testStringsEscapeWhatJSONNeeds() throws {
@@ -111,5 +121,38 @@ final class FrameEncoderTests: XCTestCase {
     let back = try JSONSerialization.jsonObject(with: Data("[\(out)]".utf8)) as? [String]
     XCTAssertEqual(back, ["a\"b\\c\nd\u{1}e\u{2028}🦁"])
     XCTAssertFalse(out.contains("\u{2028}"))
+  }
+
+  func testADeltaSendsAMoveAsItsPositionAndAChangeAsItsFields() throws {
+    let graph = SceneGraph()
+    let box = graph.makeNode(.rect)
+    box.width = 40
+    box.height = 20
+    box.fill = Color(r: 1, g: 0, b: 0)
+    _ = graph.root.add(box)
+    let encoder = FrameEncoder()
+    let first = try XCTUnwrap(graph.drawList().first.map(encoder.item))
+    box.x = 12.5
+    box.y = 30
+    let moved = try XCTUnwrap(graph.drawList().first.map(encoder.item))
+    var changed: [String] = []
+    var moves: [String] = []
+    SessionHub.difference(id: box.id, from: first, to: moved, changed: &changed, moves: &moves)
+    XCTAssertEqual(moves, ["\(box.id),12.5,30"])
+    XCTAssertEqual(changed, [])
+
+    box.fill = nil
+    box.stroke = Color(r: 0, g: 0, b: 1)
+    box.strokeWidth = 2
+    box.scaleX = 2
+    box.scaleY = 2
+    let restyled = try XCTUnwrap(graph.drawList().first.map(encoder.item))
+    moves = []
+    SessionHub.difference(id: box.id, from: moved, to: restyled, changed: &changed, moves: &moves)
+    XCTAssertEqual(moves, [], "a scaled sprite sends its whole transform")
+    let fields = try XCTUnwrap(JSONSerialization.jsonObject(with: Data(try XCTUnwrap(changed.first).utf8)) as? [String: Any])
+    XCTAssertEqual(Set(fields.keys), ["id", "m", "fill", "stroke", "sw"])
+    XCTAssertTrue(fields["fill"] is NSNull, "a field the item lost")
+    XCTAssertEqual(fields["stroke"] as? String, "#0000ffff")
   }
 }

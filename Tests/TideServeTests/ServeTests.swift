@@ -5,9 +5,6 @@ import XCTest
 
 @testable import TideServe
 
-#if canImport(Glibc)
-  import Glibc
-#endif
 #if canImport(FoundationNetworking)
   import FoundationNetworking
 #endif
@@ -15,19 +12,19 @@ import XCTest
 /// Plays the Tapper fixture through a real server on loopback, with a real WebSocket client, as
 /// a page would: frames come in, taps go out, the game answers.
 final class ServeTests: XCTestCase {
-  private static let tapper = URL(fileURLWithPath: #filePath).deletingLastPathComponent()
+  static let tapper = URL(fileURLWithPath: #filePath).deletingLastPathComponent()
     .appendingPathComponent("Fixtures/tapper")
 
-  private var server: GameServer?
-  private var port: UInt16 = 0
-  private var saves: URL?
-  private let log = LogLines()
+  var server: GameServer?
+  var port: UInt16 = 0
+  var saves: URL?
+  let log = LogLines()
 
   override func setUp() async throws {
     try await startServer(game: Self.tapper, watch: false)
   }
 
-  private func startServer(game: URL, watch: Bool, textFont: URL? = nil) async throws {
+  func startServer(game: URL, watch: Bool, textFont: URL? = nil, emojiFont: URL? = nil) async throws {
     await server?.stop()
     let saves = FileManager.default.temporaryDirectory.appendingPathComponent("tide-serve-\(UUID().uuidString)")
     if let old = self.saves { try? FileManager.default.removeItem(at: old) }
@@ -41,7 +38,8 @@ final class ServeTests: XCTestCase {
     var hubOptions = SessionHub.Options(gameDirectory: game, saveBase: saves)
     hubOptions.limit = 3
     let hub = SessionHub(options: hubOptions, makeEngine: maker) { log.append($0) }
-    let server = try GameServer(address: "127.0.0.1", port: 0, hub: hub, gameDirectory: game, textFont: textFont)
+    let server = try GameServer(
+      address: "127.0.0.1", port: 0, hub: hub, gameDirectory: game, textFont: textFont, emojiFont: emojiFont)
     port = try await server.start()
     self.server = server
   }
@@ -51,7 +49,7 @@ final class ServeTests: XCTestCase {
     if let saves { try? FileManager.default.removeItem(at: saves) }
   }
 
-  private func page(device: String, key: String? = nil) throws -> PageClient {
+  func page(device: String, key: String? = nil) throws -> PageClient {
     let server = try XCTUnwrap(server)
     let client = try PageClient(port: port, target: "/ws?k=\(key ?? server.key)&device=\(device)")
     XCTAssertEqual(client.status, 101, "the server took the WebSocket")
@@ -93,11 +91,14 @@ final class ServeTests: XCTestCase {
     try page.send(#"{"t":"text","s":"z"}"#)
     _ = try page.next { Self.text(in: $0, startingWith: "typed") == "typed z" }
 
-    // After the first frame only what changed is sent: the labels, never the still button.
+    // After the first frame only what changed is sent: the labels' text, never the still
+    // button, and of a label only its changed fields.
     XCTAssertFalse(page.deltas.isEmpty)
+    let labels = Set(items.filter { $0["k"] as? String == "text" }.compactMap { $0["id"] as? Int })
     for delta in page.deltas {
-      let kinds = (delta["items"] as? [[String: Any]] ?? []).compactMap { $0["k"] as? String }
-      XCTAssertEqual(Set(kinds), ["text"], "\(delta)")
+      let sent = delta["items"] as? [[String: Any]] ?? []
+      XCTAssertTrue(Set(sent.compactMap { $0["id"] as? Int }).isSubset(of: labels), "\(delta)")
+      for item in sent { XCTAssertTrue(Set(item.keys).isSubset(of: ["id", "text", "w", "h"]), "\(delta)") }
     }
   }
 
@@ -310,111 +311,22 @@ final class LogLines: @unchecked Sendable {
   }
 }
 
-/// A WebSocket client standing in for the page, over a plain socket: Foundation's
-/// URLSessionWebSocketTask needs a libcurl built with WebSockets, which Debian's is not.
+/// A WebSocket client standing in for the page (`BlockingWebSocket`), keeping the picture as
+/// the page does.
 final class PageClient {
-  private var fd: Int32 = -1
-  private var buffer: [UInt8] = []
-  /// The status line's code of the server's answer to the upgrade (101 when it took it).
-  private(set) var status = 0
+  private let socket: BlockingWebSocket
+  /// 101 once the server took the WebSocket (the initializer throws otherwise).
+  let status = 101
 
   init(port: UInt16, target: String) throws {
-    fd = socket(AF_INET, Int32(SOCK_STREAM.rawValue), 0)
-    guard fd >= 0 else { throw PageError("socket failed") }
-    var address = sockaddr_in()
-    address.sin_family = sa_family_t(AF_INET)
-    address.sin_port = port.bigEndian
-    address.sin_addr.s_addr = inet_addr("127.0.0.1")
-    let connected = withUnsafePointer(to: &address) {
-      $0.withMemoryRebound(to: sockaddr.self, capacity: 1) { connect(fd, $0, socklen_t(MemoryLayout<sockaddr_in>.size)) }
-    }
-    guard connected == 0 else { throw PageError("cannot connect to port \(port)") }
-    let key = Data((0..<16).map { _ in UInt8.random(in: 0...255) }).base64EncodedString()
-    try write(Array((
-      "GET \(target) HTTP/1.1\r\nHost: 127.0.0.1:\(port)\r\nUpgrade: websocket\r\nConnection: Upgrade\r\n"
-      + "Sec-WebSocket-Key: \(key)\r\nSec-WebSocket-Version: 13\r\n\r\n").utf8))
-    let deadline = Date().addingTimeInterval(10)
-    while true {
-      if let end = findHeaderEnd() {
-        let head = String(decoding: buffer[..<end], as: UTF8.self)
-        buffer.removeFirst(end + 4)
-        status = Int(head.split(separator: " ").dropFirst().first ?? "") ?? 0
-        return
-      }
-      try fill(until: deadline)
-    }
+    socket = try BlockingWebSocket(port: port, path: target)
   }
 
   deinit { close() }
 
-  private func findHeaderEnd() -> Int? {
-    guard buffer.count >= 4 else { return nil }
-    for i in 0...(buffer.count - 4) where buffer[i] == 13 && buffer[i + 1] == 10 && buffer[i + 2] == 13 && buffer[i + 3] == 10 {
-      return i
-    }
-    return nil
-  }
-
-  private func write(_ bytes: [UInt8]) throws {
-    var sent = 0
-    while sent < bytes.count {
-      let n = bytes[sent...].withUnsafeBytes { Glibc.send(fd, $0.baseAddress, $0.count, Int32(MSG_NOSIGNAL)) }
-      guard n > 0 else { throw PageError("the connection is closed") }
-      sent += n
-    }
-  }
-
-  /// Reads what has arrived, waiting at most until `deadline`.
-  private func fill(until deadline: Date) throws {
-    var poller = pollfd(fd: fd, events: Int16(POLLIN), revents: 0)
-    let wait = Int32(max(0, deadline.timeIntervalSinceNow) * 1000)
-    guard poll(&poller, 1, wait) > 0 else { throw PageTimeout() }
-    var chunk = [UInt8](repeating: 0, count: 65536)
-    let n = chunk.withUnsafeMutableBytes { recv(fd, $0.baseAddress, $0.count, 0) }
-    guard n > 0 else { throw PageError("the connection is closed") }
-    buffer += chunk[..<n]
-  }
-
-  private func take(_ count: Int, until deadline: Date) throws -> [UInt8] {
-    while buffer.count < count { try fill(until: deadline) }
-    let taken = Array(buffer[..<count])
-    buffer.removeFirst(count)
-    return taken
-  }
-
   /// Sends a text message, masked as a client must.
   func send(_ text: String) throws {
-    let payload = Array(text.utf8)
-    var frame: [UInt8] = [0x81]
-    if payload.count < 126 {
-      frame.append(0x80 | UInt8(payload.count))
-    } else {
-      frame += [0x80 | 126, UInt8(payload.count >> 8), UInt8(payload.count & 0xff)]
-    }
-    let mask = (0..<4).map { _ in UInt8.random(in: 0...255) }
-    frame += mask
-    frame += payload.enumerated().map { $0.element ^ mask[$0.offset % 4] }
-    try write(frame)
-  }
-
-  /// The next whole message: its opcode (1 text, 8 close) and payload.
-  private func message(until deadline: Date) throws -> (UInt8, [UInt8]) {
-    var opcode: UInt8 = 0
-    var payload: [UInt8] = []
-    while true {
-      let head = try take(2, until: deadline)
-      let fin = head[0] & 0x80 != 0
-      if head[0] & 0x0f != 0 { opcode = head[0] & 0x0f }
-      var length = Int(head[1] & 0x7f)
-      if length == 126 {
-        let ext = try take(2, until: deadline)
-        length = Int(ext[0]) << 8 | Int(ext[1])
-      } else if length == 127 {
-        length = try take(8, until: deadline).reduce(0) { $0 << 8 | Int($1) }
-      }
-      payload += try take(length, until: deadline)
-      if fin { return (opcode, payload) }
-    }
+    try socket.send(text)
   }
 
   /// The picture as the page keeps it: items by id, their order, the background.
@@ -429,9 +341,14 @@ final class PageClient {
   func next(_ matches: ([String: Any]) -> Bool) throws -> [String: Any] {
     let deadline = Date().addingTimeInterval(10)
     while true {
-      let (opcode, payload) = try message(until: deadline)
-      if opcode == 8 { throw PageError("the server closed the connection") }
-      guard opcode == 1, var object = try JSONSerialization.jsonObject(with: Data(payload)) as? [String: Any] else { continue }
+      let text: String?
+      do {
+        text = try socket.message(until: deadline)
+      } catch is BlockingWebSocket.Timeout {
+        throw PageTimeout()
+      }
+      guard let text else { throw PageError("the server closed the connection") }
+      guard var object = try JSONSerialization.jsonObject(with: Data(text.utf8)) as? [String: Any] else { continue }
       if object["t"] as? String == "frame" || object["t"] as? String == "delta" {
         object = apply(object)
       }
@@ -448,7 +365,21 @@ final class PageClient {
     } else {
       deltas.append(message)
     }
-    for item in sent { if let id = item["id"] as? Int { items[id] = item } }
+    for item in sent {
+      guard let id = item["id"] as? Int else { continue }
+      // A known item comes with only its changed fields (null: gone), as the page merges them.
+      var merged = message["t"] as? String == "frame" ? [:] : items[id] ?? [:]
+      for (field, value) in item { merged[field] = value is NSNull ? nil : value }
+      items[id] = merged
+    }
+    let moves = message["mv"] as? [Double] ?? []
+    for start in stride(from: 0, to: moves.count - 2, by: 3) {
+      let id = Int(moves[start])
+      guard var m = items[id]?["m"] as? [Double], m.count == 6 else { continue }
+      m[4] = moves[start + 1]
+      m[5] = moves[start + 2]
+      items[id]?["m"] = m
+    }
     if let newOrder = message["order"] as? [Int] {
       order = newOrder
       items = items.filter { newOrder.contains($0.key) }
@@ -462,9 +393,8 @@ final class PageClient {
     let deadline = Date().addingTimeInterval(10)
     while true {
       do {
-        let (opcode, _) = try message(until: deadline)
-        if opcode == 8 { return true }
-      } catch is PageTimeout {
+        if try socket.message(until: deadline) == nil { return true }
+      } catch is BlockingWebSocket.Timeout {
         return false
       } catch {
         return true
@@ -473,10 +403,7 @@ final class PageClient {
   }
 
   func close() {
-    guard fd >= 0 else { return }
-    _ = try? write([0x88, 0x80, 0, 0, 0, 0])
-    Glibc.close(fd)
-    fd = -1
+    socket.close()
   }
 }
 

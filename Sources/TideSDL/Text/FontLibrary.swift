@@ -80,6 +80,15 @@ public final class FontLibrary: @unchecked Sendable {
     laterFamilies = Array(FontFinder.textFamilies.dropFirst())
   }
 
+  /// The files the window draws text from, as `init()` finds them: the text font, the emoji
+  /// font and the CJK fallback (nil when not installed). `tide run --serve` hands them to the
+  /// page so its text looks as the window's.
+  public static func fontFiles() -> (text: String, emoji: String, cjk: String?) {
+    let text = FontFinder.textFamilies.first.flatMap(FontFinder.face(family:))?.path ?? defaultTextFontPath
+    let emoji = FontFinder.face(family: FontFinder.emojiFamily)?.path ?? defaultEmojiFontPath
+    return (text, emoji, FontFinder.textFamilies.dropFirst().lazy.compactMap(FontFinder.face(family:)).first?.path)
+  }
+
   /// Opens these text fonts (first choice first) and emoji font.
   init(faces: [FontFinder.Face], emojiFontPath: String, emojiCacheBytes: Int = Limits.emojiCacheBytes) throws {
     self.emojiCacheBytes = emojiCacheBytes

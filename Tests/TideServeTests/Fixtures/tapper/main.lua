@@ -1,5 +1,8 @@
 -- A button that counts taps (kept in a save, so a device's count outlives its session), a
--- label per finger that has touched, an image, and a roll of the seeded random.
+-- label per finger that has touched, an image, a roll of the seeded random, and a greeting from
+-- data/greeting.lua, shown again when a saved edit reloads the game.
+local greeting = require("data.greeting")
+
 tide.scene.define("play", {
   enter = function(self)
     self.taps = tide.save.read("taps", 0)
@@ -18,9 +21,11 @@ tide.scene.define("play", {
       self.fingers.text = self.fingers.text .. " " .. tostring(pointer)
     end)
     tide.input.on("text", function(typed) self.label.text = "typed " .. typed end)
+    self.greeting = tide.sprite.text(greeting.text, { x = 20, y = 540, size = 16, color = greeting.color, name = "greeting" })
   end,
 
   reload = function(self)
     self.label.text = "reloaded at " .. self.taps
+    self.greeting.text, self.greeting.color = greeting.text, greeting.color
   end,
 })

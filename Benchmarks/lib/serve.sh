@@ -1,0 +1,41 @@
+# Section `serve`: `tide run --serve` on loopback through Debian's headless Chromium
+# (`tide bench serve`, the server in the bench's own process):
+#  - from a tap's lift leaving the page to the frame showing its effect reaching the page,
+#    median over 200 taps of the Tapper fixture, by the page's clock;
+#  - what the page receives while BubblePop is in play (a bot in the page taps a bubble every
+#    0.4 s) for 20 s;
+#  - the process's CPU per tick of that served session against a headless engine stepping the
+#    same ticks with the same input (the served session's recording).
+# Targets: median at most 2 frames at 60 Hz; at most 64 KiB/s; served CPU at most 1.5x headless.
+# Sourced by Scripts/bench.
+
+section_serve() {
+  local md=$1 out rc
+  find_tide
+  {
+    echo "## serve — a tap's effect on the page, bandwidth and CPU of a served session"
+    echo
+    echo "Targets: median tap-to-frame at most 2 frames at 60 Hz (33.3 ms); a BubblePop round at most"
+    echo "64 KiB/s; the server's CPU per session at most 1.5× a headless session of the same game."
+    echo "Release build; headless Chromium with touch emulation on loopback; WebSocket payload bytes."
+    echo
+    if [ -z "$TIDE_BIN" ]; then
+      echo "not available: $TIDE_WHY."
+      return
+    fi
+    if ! command -v chromium >/dev/null; then
+      echo "not available: chromium is not installed (Scripts/setup installs it)."
+      return
+    fi
+    echo "### \`tide bench serve\`"
+    echo
+    out=$(timeout -k 5 300 "$TIDE_BIN" bench serve 2>"$BENCH_TMP/serve.err")
+    rc=$?
+    if [ "$rc" -ne 0 ]; then
+      echo "not available: \`tide bench serve\` exited $rc: $(head -1 "$BENCH_TMP/serve.err" | cut -c1-200)"
+    else
+      printf '%s\n' "$out" | sed -n '/^## /,$p' | sed -e 's/^## /#### /'
+    fi
+  } >"$md"
+  log "serve: done"
+}

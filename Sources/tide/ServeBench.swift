@@ -1,0 +1,216 @@
+import Foundation
+import TideBench
+import TideCore
+import TideSDL
+import TideScript
+import TideServe
+
+/// `tide bench serve`: `--serve` on loopback as a phone meets it, through Debian's headless
+/// Chromium (`HeadlessChromium`), the server in this process:
+///
+/// - latency: from the page sending a tap's lift (a loopback hop before the server has it) to
+///   the page receiving the frame that shows its effect, over 200 taps of the Tapper fixture
+///   (its count goes up on each tap), timed by the page's own clock;
+/// - bandwidth: what the page receives (WebSocket payloads) while BubblePop is in play, a bot
+///   in the page tapping a bubble every 0.4 s;
+/// - CPU: this process's CPU time per tick of that served session (stepping, building and
+///   diffing the draw list, encoding, sending) against a headless engine stepping the same
+///   ticks with the same input (the session's own recording).
+enum ServeBenchmark {
+  static let taps = 200
+  static let playSeconds = 20.0
+
+  static func run() throws -> BenchmarkResult {
+    guard let executable = HeadlessChromium.executable() else {
+      throw HeadlessChromium.Failure("chromium is not installed (Scripts/setup installs Debian's)")
+    }
+    let browser = try HeadlessChromium(executable: executable)
+    defer { browser.close() }
+    let latencies = try tapLatencies(browser).sorted()
+    let round = try bubblePopRound(browser)
+    let frame = 1000.0 / 60
+    let median = latencies[latencies.count / 2]
+    let p90 = latencies[latencies.count * 9 / 10]
+    let kibPerSecond = round.bytesPerSecond / 1024
+    let ratio = round.servedCPUPerTick / round.headlessCPUPerTick
+    return BenchmarkResult(
+      name: "serve: a tap's effect on the page, bandwidth and CPU of a served session",
+      figures: [
+        ("tap to frame on the page, median of \(latencies.count)", String(format: "%.1f ms (%.2f frames at 60 Hz)", median, median / frame)),
+        ("tap to frame on the page, 90th percentile", String(format: "%.1f ms", p90)),
+        ("BubblePop in play for \(Int(playSeconds)) s: received by the page", String(format: "%.1f KiB/s (%d messages)", kibPerSecond, round.messages)),
+        ("served session: CPU per tick", String(format: "%.3f ms over %d ticks", round.servedCPUPerTick * 1000, round.ticks)),
+        ("headless session, same input: CPU per tick", String(format: "%.3f ms", round.headlessCPUPerTick * 1000)),
+        ("served / headless", String(format: "%.2f×", ratio)),
+      ],
+      target: "median ≤ 2 frames (33.3 ms); ≤ 64 KiB/s; served CPU ≤ 1.5× headless",
+      met: median <= 2 * frame && kibPerSecond <= 64 && ratio <= 1.5)
+  }
+
+  /// A server on loopback for `game`, every session on `seed`, saves in a scratch folder.
+  private static func serve(_ game: URL, seed: UInt64, saves: URL, recorded: (@Sendable (Int, String) -> Void)? = nil) throws -> (GameServer, String) {
+    var options = EngineOptions()
+    options.logErrors = false
+    let assets = game.appendingPathComponent("assets")
+    let maker = SessionHub.engineMaker(gameDirectory: game, options: options) { HeadlessBackend.withGameFonts(assetDirectory: assets) }
+    var hubOptions = SessionHub.Options(gameDirectory: game, saveBase: saves, seed: seed)
+    hubOptions.recorded = recorded
+    let hub = SessionHub(options: hubOptions, makeEngine: maker) { _ in }
+    let fonts = FontLibrary.fontFiles()
+    let server = try GameServer(
+      address: "127.0.0.1", port: 0, hub: hub, gameDirectory: game, textFont: URL(fileURLWithPath: fonts.text),
+      emojiFont: URL(fileURLWithPath: fonts.emoji))
+    let port = try wait { try await server.start() }
+    return (server, server.url(host: "127.0.0.1", port: port))
+  }
+
+  private static func scratch() throws -> URL {
+    let folder = FileManager.default.temporaryDirectory.appendingPathComponent("tide-bench-serve-\(UUID().uuidString)")
+    try FileManager.default.createDirectory(at: folder, withIntermediateDirectories: true)
+    return folder
+  }
+
+  /// Milliseconds from each tap's lift leaving the page to the frame showing its count.
+  private static func tapLatencies(_ browser: HeadlessChromium) throws -> [Double] {
+    let saves = try scratch()
+    defer { try? FileManager.default.removeItem(at: saves) }
+    let (server, url) = try serve(URL(fileURLWithPath: "Tests/TideServeTests/Fixtures/tapper"), seed: 1, saves: saves)
+    defer { wait { await server.stop() } }
+    let page = try browser.newPage(width: 400, height: 600)
+    defer { page.close() }
+    try page.open(url)
+    try page.wait(until: "tide.picture().some(i => i.text === 'taps: 0')")
+    let button = try page.evaluate("tide.toPage(200, 150)") as? [String: Any]
+    let x = button?["x"] as? Double ?? 0
+    let y = button?["y"] as? Double ?? 0
+    var latencies: [Double] = []
+    for n in 1...taps {
+      try page.evaluate("""
+        tide.latency = null;
+        tide.onPicture = (message, received) => {
+          if (tide.picture().some(i => i.text === 'taps: \(n)')) { tide.onPicture = null; tide.latency = received - tide.sentAt; }
+        };
+        """)
+      try page.tap(x: x, y: y, id: 1)
+      let value = try page.wait(until: "tide.latency !== null ? [tide.latency] : null", timeout: 5) as? [Any]
+      latencies.append((value?.first as? NSNumber)?.doubleValue ?? 0)
+    }
+    return latencies
+  }
+
+  private struct Round {
+    var bytesPerSecond: Double
+    var messages: Int
+    var ticks: Int
+    var servedCPUPerTick: Double
+    var headlessCPUPerTick: Double
+  }
+
+  /// BubblePop in play, served to the page, then the same ticks headless.
+  private static func bubblePopRound(_ browser: HeadlessChromium) throws -> Round {
+    let game = URL(fileURLWithPath: "Content/bubblepop")
+    let saves = try scratch()
+    defer { try? FileManager.default.removeItem(at: saves) }
+    let recording = ScriptBox()
+    let (server, url) = try serve(game, seed: 7, saves: saves) { session, script in
+      if session == 1 { recording.text = script }
+    }
+    var serverStopped = false
+    defer { if !serverStopped { wait { await server.stop() } } }
+    let page = try browser.newPage(width: 390, height: 844)
+    defer { page.close() }
+    try page.open(url)
+    try tapText(page, "Your name")
+    try page.type("Ada")
+    try page.wait(until: "tide.picture().some(i => i.text === 'Ada')")
+    try tapText(page, "Play")
+    // Play starts after the countdown: the clock shows the game time.
+    try page.wait(until: "tide.picture().some(i => i.k === 'circle' && i.w >= 60)", timeout: 15)
+    // A player in the page: a tap on a bubble every 0.4 s, as pointer events of a finger.
+    try page.evaluate("""
+      tide.bot = setInterval(() => {
+        const bubble = tide.picture().find(i => i.k === 'circle' && i.w >= 60 && i.a === undefined && i.m[5] > 140);
+        if (!bubble) return;
+        const m = bubble.m;
+        const p = tide.toPage(m[0] * bubble.w / 2 + m[2] * bubble.h / 2 + m[4], m[1] * bubble.w / 2 + m[3] * bubble.h / 2 + m[5]);
+        const canvas = document.querySelector('canvas');
+        for (const type of ['pointerdown', 'pointerup']) {
+          canvas.dispatchEvent(new PointerEvent(type, { pointerId: 9, pointerType: 'touch', isPrimary: true,
+            clientX: p.x, clientY: p.y, bubbles: true, cancelable: true }));
+        }
+      }, 400);
+      """)
+    let start = try page.evaluate("[tide.bytes, tide.messages, tide.tick]") as? [Any] ?? []
+    let cpuStart = processCPU()
+    let wallStart = Date()
+    Thread.sleep(forTimeInterval: playSeconds)
+    let cpu = processCPU() - cpuStart
+    let end = try page.evaluate("[tide.bytes, tide.messages, tide.tick]") as? [Any] ?? []
+    let wall = Date().timeIntervalSince(wallStart)
+    try page.evaluate("clearInterval(tide.bot)")
+    let number = { (list: [Any], index: Int) in (list.count > index ? list[index] as? Int : nil) ?? 0 }
+    let firstTick = number(start, 2)
+    let lastTick = number(end, 2)
+    wait { await server.stop() }
+    serverStopped = true
+
+    // The same game, input and ticks, headless: its own recording replayed.
+    guard let text = recording.text else { throw HeadlessChromium.Failure("the served session left no recording") }
+    let script = try InputScript(text: text)
+    var options = EngineOptions()
+    options.logErrors = false
+    options.seed = 7
+    options.saveDirectory = saves.appendingPathComponent("headless")
+    let engine = try Engine(
+      gameDirectory: game, backend: HeadlessBackend.withGameFonts(assetDirectory: game.appendingPathComponent("assets")),
+      options: options)
+    try engine.start()
+    var next = 0
+    let entries = script.entries
+    func step() {
+      while next < entries.count, entries[next].tick <= engine.tick {
+        engine.enqueue(entries[next].event)
+        next += 1
+      }
+      engine.step()
+    }
+    while engine.tick < firstTick { step() }
+    let headlessStart = processCPU()
+    while engine.tick < lastTick { step() }
+    let headless = processCPU() - headlessStart
+    let ticks = max(1, lastTick - firstTick)
+    return Round(
+      bytesPerSecond: Double(number(end, 0) - number(start, 0)) / wall, messages: number(end, 1) - number(start, 1),
+      ticks: ticks, servedCPUPerTick: cpu / Double(ticks), headlessCPUPerTick: headless / Double(ticks))
+  }
+
+  private static func tapText(_ page: BrowserPage, _ text: String) throws {
+    let point = try page.wait(until: """
+      (() => {
+        const item = tide.picture().find(i => i.k === 'text' && i.text === '\(text)');
+        if (!item) return null;
+        const m = item.m;
+        return tide.toPage(m[0] * item.w / 2 + m[2] * item.h / 2 + m[4], m[1] * item.w / 2 + m[3] * item.h / 2 + m[5]);
+      })()
+      """) as? [String: Any]
+    try page.tap(x: point?["x"] as? Double ?? 0, y: point?["y"] as? Double ?? 0)
+  }
+
+  /// Seconds of CPU this process has used, every thread.
+  private static func processCPU() -> Double {
+    var time = timespec()
+    clock_gettime(CLOCK_PROCESS_CPUTIME_ID, &time)
+    return Double(time.tv_sec) + Double(time.tv_nsec) / 1e9
+  }
+}
+
+/// The served session's recording, handed over from the hub's thread.
+private final class ScriptBox: @unchecked Sendable {
+  private let lock = NSLock()
+  private var stored: String?
+
+  var text: String? {
+    get { lock.withLock { stored } }
+    set { lock.withLock { stored = newValue } }
+  }
+}
