@@ -299,9 +299,9 @@ tide.scene.define("physics", {
     tide.input.on("pointer_move", function(x, y, pointer) tide.physics.drag_move(pointer, x, y) end)
     tide.input.on("pointer_up", function(_, _, pointer) tide.physics.drag_end(pointer) end)
     local outlines = false
-    local button = tide.sprite.rect{ x = w / 2, y = 150, w = 200, h = 44, anchor = "center", radius = 22, fill = colors.tab, name = "outlines" }
-    local label = tide.sprite.text("Show outlines", { parent = button, x = 100, y = 22, anchor = "center", size = 20, color = colors.text })
-    button:on("tap", function()
+    local toggle = tide.sprite.rect{ x = w / 2, y = 150, w = 200, h = 48, anchor = "center", radius = 24, fill = colors.tab, name = "outlines" }
+    local label = tide.sprite.text("Show outlines", { parent = toggle, x = 100, y = 24, anchor = "center", size = 20, color = colors.text })
+    toggle:on("tap", function()
       outlines = not outlines
       tide.physics.debug(outlines)
       label.text = outlines and "Hide outlines" or "Show outlines"

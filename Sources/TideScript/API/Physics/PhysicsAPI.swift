@@ -126,12 +126,12 @@ extension Physics {
       // `joint("pivot", plank, nil, ...)` reads as hinging the plank to the world too.
       if lua.isNoneOrNil(at: 3), let a {
         b = a
-        let joint = try makeJoint(kind, world: world, nil, b, optsAt: 4)
-        return pushJoint(joint)
+        let joint = try makeJoint(kind, world: world, nil, b, optsAt: 4, lua: lua)
+        return pushJoint(joint, on: lua)
       }
       b = try bodyOf(lua, 3)
-      let joint = try makeJoint(kind, world: world, a, b, optsAt: 4)
-      return pushJoint(joint)
+      let joint = try makeJoint(kind, world: world, a, b, optsAt: 4, lua: lua)
+      return pushJoint(joint, on: lua)
     }
 
     /// The sprites with a body at world point (`x`, `y`), or within `radius` of it, oldest body first.
@@ -144,7 +144,7 @@ extension Physics {
       let p = Vec2(x: try lua.checkNumber(1, "x", in: Limits.position), y: try lua.checkNumber(2, "y", in: Limits.position))
       let radius = try lua.optNumber(3, "radius", in: Limits.radius, default: 0)
       guard let world = activeWorld() else { lua.newTable(); return 1 }
-      pushSprites(try physics { try world.bodies(at: p, radius: radius) })
+      pushSprites(try physics { try world.bodies(at: p, radius: radius) }, on: lua)
       return 1
     }
 
@@ -161,7 +161,7 @@ extension Physics {
       let w = try lua.checkNumber(3, "w", in: NumberRange(0.001...2e6))
       let h = try lua.checkNumber(4, "h", in: NumberRange(0.001...2e6))
       guard let world = activeWorld() else { lua.newTable(); return 1 }
-      pushSprites(try physics { try world.bodies(inBox: Vec2(x: x, y: y), Vec2(x: min(x + w, 1e6), y: min(y + h, 1e6))) })
+      pushSprites(try physics { try world.bodies(inBox: Vec2(x: x, y: y), Vec2(x: min(x + w, 1e6), y: min(y + h, 1e6))) }, on: lua)
       return 1
     }
 
@@ -365,7 +365,9 @@ extension Physics {
     }
   }
 
-  private func pushSprites(_ found: [PhysicsBody]) {
+  /// Pushes the sprites of `found` as a list on `lua`: the state that called, which is a test's
+  /// own coroutine under `tide test`, not the engine's main state.
+  private func pushSprites(_ found: [PhysicsBody], on lua: LuaState) {
     lua.newTable(narr: Int32(found.count), nrec: 0)
     var i = 0
     for body in found {

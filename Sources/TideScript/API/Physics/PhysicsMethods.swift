@@ -210,13 +210,14 @@ extension Physics {
     registerMethodsMetatable("tide.Joint", methods: "Joint")
   }
 
-  func pushJoint(_ joint: PhysicsJoint) -> Int32 {
+  /// Pushes `joint` on `lua`, the state that called (a test's coroutine under `tide test`).
+  func pushJoint(_ joint: PhysicsJoint, on lua: LuaState) -> Int32 {
     lua.pushObject(joint, metatable: "tide.Joint")
     return 1
   }
 
   /// Reads the options at `optsAt` for a joint of `kind` and adds it.
-  func makeJoint(_ kind: String, world: PhysicsWorld, _ a: PhysicsBody?, _ b: PhysicsBody, optsAt arg: Int32) throws -> PhysicsJoint {
+  func makeJoint(_ kind: String, world: PhysicsWorld, _ a: PhysicsBody?, _ b: PhysicsBody, optsAt arg: Int32, lua: LuaState) throws -> PhysicsJoint {
     var index = arg
     let empty = lua.isNoneOrNil(at: arg)
     if empty {

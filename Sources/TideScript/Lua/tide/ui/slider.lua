@@ -7,6 +7,8 @@ local theme = core.theme
 
 local Slider = core.class()
 local HEIGHT, THUMB, VALUE_WIDTH = 44, 14, 52
+-- A child's finger needs 48 points to aim at (Material's minimum), more than the slider is drawn.
+local TOUCH = 48
 
 function Slider:value() return self.current end
 
@@ -66,6 +68,8 @@ return function(opts)
   local root = tide.sprite.group{ w = w, h = HEIGHT, name = opts.name, tag = opts.tag }
   local function part(suffix) return core.part_name(opts, suffix) end
   local self = core.make(Slider, root, w, HEIGHT, opts)
+  -- Clear, and reaching past the drawn strip above and below: taps on it go to the root's handlers.
+  tide.sprite.rect{ parent = root, y = (HEIGHT - TOUCH) / 2, w = w, h = TOUCH, fill = "#00000000", name = part("touch") }
   self.min, self.max, self.step = min, max, opts.step or 1
   self.shows_value = opts.show_value ~= false
   self.format = opts.format or tostring
