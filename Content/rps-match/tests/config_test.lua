@@ -122,6 +122,16 @@ describe("the configuration screen", function()
     end
   end)
 
+  it("takes taps on the rounds slider over 48 points, though it is drawn 44 tall", function()
+    local x, y, w, h = app:find{ name = "rounds_touch" }:bounds()
+    assert.is_true(h >= 48, ("the slider takes taps over %.0f points"):format(h))
+    -- Just inside the strip's top and bottom edges, outside the drawn slider.
+    app:tap({ x = x + 2, y = y + 1 })
+    local low = app:find{ name = "rounds_value" }.text
+    app:tap({ x = x + w - 2, y = y + h - 1 })
+    assert.are_not.equal(low, app:find{ name = "rounds_value" }.text)
+  end)
+
   it("gives Info, the mode, the fields and Continue 48 points or more to tap, at each size", function()
     for _, size in ipairs({ { 390, 844 }, { 375, 667 }, { 834, 1112 } }) do
       local at_size = tide.test.start{ seed = 7, size = size }
