@@ -287,6 +287,11 @@ public final class PhysicsWorld {
     guard !body.joints.contains(where: { $0.a == nil }) else {
       throw PhysicsError("a body joined to the world cannot sleep")
     }
+    // Chipmunk aborts on a sleep in a world where nothing sleeps.
+    guard settings.sleepTime.isFinite else { throw PhysicsError("bodies cannot sleep in a world whose sleep_time is math.huge") }
+    // Already asleep is asleep: Chipmunk aborts when a sleeping body that rests with others is
+    // put to sleep again.
+    guard cpBodyIsSleeping(body.body) == 0 else { return }
     cpBodySleep(body.body)
   }
 

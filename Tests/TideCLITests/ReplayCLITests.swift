@@ -366,8 +366,10 @@ final class ReplayCLITests: XCTestCase {
   }
 
   func testShardsSplitTheGamesBetweenThem() throws {
-    let one = try tide(["test", "--shard", "1/2"])
-    let two = try tide(["test", "--shard", "2/2"])
+    // How the games are split is the question, not how their tests fare (ContentTests runs
+    // them all): a filter that matches no test still names every game of the shard.
+    let one = try tide(["test", "--shard", "1/2", "--filter", "no test is called this"])
+    let two = try tide(["test", "--shard", "2/2", "--filter", "no test is called this"])
     XCTAssertEqual(one.status, 0, one.stdout + one.stderr)
     XCTAssertEqual(two.status, 0, two.stdout + two.stderr)
     let games = { (s: String) in Set(s.split(separator: "\n").filter { $0.hasPrefix("Content/") && $0.contains(" passed, ") }.map { $0.split(separator: ":")[0] }) }

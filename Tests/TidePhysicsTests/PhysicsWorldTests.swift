@@ -155,6 +155,27 @@ final class PhysicsWorldTests: XCTestCase {
     XCTAssertTrue(world.dragged(by: 2) === b)
   }
 
+  func testSleepingTwiceOrWhereNothingSleepsIsNoAbort() throws {
+    // Chipmunk aborts the process on both; the world answers first.
+    let world = try PhysicsWorld()
+    _ = try ground(world)
+    let a = try world.addBody(.dynamic, at: Vec2(x: 0, y: 440), angle: 0, shapes: [box()])
+    let b = try world.addBody(.dynamic, at: Vec2(x: 0, y: 400), angle: 0, shapes: [box()])
+    for _ in 0..<120 { try world.step(dt) }
+    try world.sleep(a)
+    try world.sleep(b)
+    for _ in 0..<10 { try world.step(dt) }
+    try world.sleep(a)
+    try world.sleep(b)
+    var settings = WorldSettings()
+    settings.sleepTime = .infinity
+    let awake = try PhysicsWorld(settings: settings)
+    let c = try awake.addBody(.dynamic, at: Vec2(x: 0, y: 0), angle: 0, shapes: [box()])
+    XCTAssertThrowsError(try awake.sleep(c)) { error in
+      XCTAssertEqual((error as? PhysicsError)?.message, "bodies cannot sleep in a world whose sleep_time is math.huge")
+    }
+  }
+
   func testABodyFlungPastTheLimitStopsThere() throws {
     var settings = WorldSettings()
     settings.gravity = Vec2(x: 0, y: 0)
