@@ -215,7 +215,6 @@ struct Test: ParsableCommand {
       targets = targets.enumerated().filter { $0.offset % count == index - 1 }.map(\.element)
       if targets.isEmpty { print("shard \(shard): no games"); return }
     }
-    let locations = targets.map(\.location)
     if watch {
       guard reportFormat == .plain, output == nil else { throw ValidationError("--watch prints plain lines; drop -o and --output-file") }
       try watchAndRerun(targets)
