@@ -154,9 +154,10 @@ public final class FontLibrary: @unchecked Sendable {
       gameFaces[font] = 0
       return 0
     }
+    // Opened once to know it opens; sizes are opened by `textFont`, which keeps their count capped.
+    TTF_CloseFont(probe)
     faces.append(FontFinder.Face(path: font, index: 0))
     let face = faces.count - 1
-    textFonts[FaceSize(face: face, size: 16)] = probe
     gameFaces[font] = face
     gameFaceIndices.insert(face)
     return face
