@@ -288,11 +288,14 @@ final class WindowTests: XCTestCase {
       title.y = 560
       title.scale = 1.7
       scene.root.add(title)
+      // Quit by event some steps after the screenshot's: a loaded machine takes longer, and a
+      // wall-clock limit could end the run before the screenshot's step.
+      driver.onStep = { step in if step == 20 { requestWindowQuit() } }
       let (report, image, _) = try runWithScreenshot(
         driver, assets: assets, named: "bands-\(threads)", at: 0.25
       ) { options in
         options.renderThreads = threads
-        options.maxSeconds = 0.5
+        options.maxSeconds = 30
       }
       return (image, report)
     }
@@ -414,27 +417,41 @@ final class WindowTests: XCTestCase {
     let driver = TestDriver(sprites: 0, fonts: fonts)
     var device: Int32 = -1
     var joystick: OpaquePointer?
+    // Each change waits for the game to have seen the one before: several steps can run
+    // between two polls of SDL's events on a loaded machine, and a press released before a
+    // poll would never be seen.
+    func seen(_ event: GamepadEvent) -> Bool {
+      driver.received.contains { if case .gamepad(let pad) = $0 { return pad == event } else { return false } }
+    }
+    var stage = 0
     driver.onStep = { step in
-      switch step {
-      case 5:
+      switch stage {
+      case 0 where step >= 5:
         device = SDL_JoystickAttachVirtual(SDL_JOYSTICK_TYPE_GAMECONTROLLER, 6, 15, 0)
-      case 8:
+        stage = device < 0 ? 4 : 1
+      case 1 where driver.received.contains(where: { if case .gamepad(.added(pad: 1, _)) = $0 { true } else { false } }):
+        // Pressed once the window has opened the pad: a press before that is its state, not an event.
         joystick = SDL_JoystickOpen(device)
         if let joystick {
           SDL_JoystickSetVirtualButton(joystick, Int32(SDL_CONTROLLER_BUTTON_A.rawValue), 1)
           SDL_JoystickSetVirtualAxis(joystick, Int32(SDL_CONTROLLER_AXIS_LEFTX.rawValue), -32768)
         }
-      case 10:
+        stage = 2
+      case 2 where seen(.button(pad: 1, .a, down: true)) && seen(.axis(pad: 1, .leftx, -1)):
         if let joystick { SDL_JoystickSetVirtualButton(joystick, Int32(SDL_CONTROLLER_BUTTON_A.rawValue), 0) }
-      case 12:
+        stage = 3
+      case 3 where seen(.button(pad: 1, .a, down: false)):
         if let joystick { SDL_JoystickClose(joystick) }
         joystick = nil
         SDL_JoystickDetachVirtual(device)
-      case 16:
-        // Quit by event, after the ones above: a slow machine takes longer, never fewer steps.
+        stage = 4
+      case 4 where seen(.removed(pad: 1)) || device < 0:
         requestWindowQuit()
+        stage = 5
       default: break
       }
+      // Whatever was missed, the run ends; the assertions below say what.
+      if step == 600 { requestWindowQuit() }
     }
     _ = try runWithScreenshot(driver, assets: assets, named: "gamepad", at: 0.05) { $0.maxSeconds = 30 }
     XCTAssertGreaterThanOrEqual(device, 0, "SDL could not attach a virtual joystick: \(String(cString: SDL_GetError()))")
