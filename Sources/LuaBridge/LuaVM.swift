@@ -35,6 +35,11 @@ public final class LuaVM {
     let slots = UnsafeMutablePointer<UnsafeMutableRawPointer?>.allocate(capacity: Int(TIDE_FAST_SLOTS))
     slots.initialize(repeating: nil, count: Int(TIDE_FAST_SLOTS))
     shared.pointee.fast_boxes = slots
+    // calloc: most VMs (a test's, a bot's) never touch most of the cache's pages.
+    guard let cache = calloc(Int(TIDE_BOX_CACHE_SLOTS), MemoryLayout<tide_BoxCacheEntry>.stride) else {
+      preconditionFailure("the box cache could not be allocated: out of memory")
+    }
+    shared.pointee.box_cache = cache.assumingMemoryBound(to: tide_BoxCacheEntry.self)
     guard let L = tide_newstate(shared) else {
       preconditionFailure("lua_newstate failed: out of memory")
     }
@@ -55,6 +60,7 @@ public final class LuaVM {
     // Closing runs every __gc, which releases boxed Swift objects and closures.
     lua_close(state.L)
     shared.pointee.fast_boxes?.deallocate()
+    free(shared.pointee.box_cache)
     shared.deinitialize(count: 1)
     shared.deallocate()
   }

@@ -38,8 +38,10 @@
 #define TIDE_MARK_TYPEERROR (-4) /* type name on top, name or nil below, arg (present) in error_arg: luaL_typeerror */
 #define TIDE_MARK_YIELD     (-5) /* yield yield_count values from the top */
 
-/* Entries of the cache of tables' boxes (tide_objectbox): a power of 2. */
-#define TIDE_BOX_CACHE_SLOTS 256
+/* Entries of the cache of tables' boxes (tide_objectbox): 2^TIDE_BOX_CACHE_BITS, room for
+** every sprite of a large scene (a table missing from it costs a lookup in the table). */
+#define TIDE_BOX_CACHE_BITS 16
+#define TIDE_BOX_CACHE_SLOTS (1u << TIDE_BOX_CACHE_BITS)
 
 /* Instructions between two calls of the count hook. */
 #define TIDE_HOOK_PERIOD 1000
@@ -141,12 +143,16 @@ typedef struct tide_State {
      unhooked from its table stays until freed). */
   void *current_call;     /* the box of the Swift function running now (innermost), or NULL */
   size_t frees;           /* blocks this VM's allocator has freed */
-  struct tide_BoxCacheEntry {
-    const void *table;
-    const tide_Object *box;
-    size_t frees;
-  } box_cache[TIDE_BOX_CACHE_SLOTS];
+  /* TIDE_BOX_CACHE_SLOTS entries, zeroed (calloc: pages no entry touched cost nothing),
+     owned by the Swift LuaVM. */
+  struct tide_BoxCacheEntry *box_cache;
 } tide_State;
+
+struct tide_BoxCacheEntry {
+  const void *table;
+  const tide_Object *box;
+  size_t frees;
+};
 
 /* The raw fields of a table-backed object (see rawfields.c). */
 #define TIDE_RAW_MAX 4

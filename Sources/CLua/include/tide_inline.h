@@ -72,7 +72,7 @@ static inline int tide_watchdog_tripped(tide_Watchdog *w) {
 ** objects, since every box is a real one. */
 static inline __attribute__((always_inline)) const tide_Object *tide_objectbox(lua_State *L, int idx) {
   /* Scripts touch the same sprites' fields and methods tick after tick: each table's box is
-     kept in a small cache by the table's address, which saves the lookup below (two thirds
+     kept in a cache by the table's address, which saves the lookup below (two thirds
      of the cost) until something is freed. The cache is asked before the value's type, one
      Lua API call fewer on the hot path: an entry names a table alive at that address (nothing
      freed since it was made), and no other value a script can hold points there. A full
@@ -81,7 +81,10 @@ static inline __attribute__((always_inline)) const tide_Object *tide_objectbox(l
      the trampolines' boxes) point at memory Lua never hands out as a table while they live. */
   tide_State *s = tide_state(L);
   const void *p = lua_topointer(L, idx);
-  struct tide_BoxCacheEntry *e = &s->box_cache[((uintptr_t)p >> 6) & (TIDE_BOX_CACHE_SLOTS - 1)];
+  /* Fibonacci hashing: tables made one after another lie at a near-even stride, which this
+     spreads over the whole cache instead of folding onto a fraction of it. */
+  struct tide_BoxCacheEntry *e =
+    &s->box_cache[(uint64_t)(uintptr_t)p * 0x9E3779B97F4A7C15ull >> (64 - TIDE_BOX_CACHE_BITS)];
   if (p != NULL && e->table == p && e->frees == s->frees) return e->box;
   const tide_Object *o = NULL;
   int type = lua_type(L, idx);
