@@ -102,15 +102,11 @@ struct Run: ParsableCommand {
     let script = try input.map { try loadInputScript($0) } ?? InputScript()
     var options = try setup.engineOptions(script: script, fresh: true)
     options.fullscreen = fullscreen
+    let files = try location.files()
     if serve {
-      guard !location.isArchive else {
-        printError("--serve plays a game folder; a packed game (\(location.displayPath)) is played with tide run alone")
-        throw ExitCode.failure
-      }
-      try runServing(location, options, script)
+      try runServing(location, files, options, script)
       return
     }
-    let files = try location.files()
     // A packed game is the player's: quiet, its errors logged, a Restart screen (docs/pack.md).
     options.playerMode = files.folder == nil && !debug
     if options.playerMode { options.logErrors = false }
