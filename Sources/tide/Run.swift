@@ -110,6 +110,7 @@ struct Run: ParsableCommand {
     // A packed game is the player's: quiet, its errors logged, a Restart screen (docs/pack.md).
     options.playerMode = files.folder == nil && !debug
     if options.playerMode { options.logErrors = false }
+    if setup.seed == nil, script.seed == nil { options.restartSeed = { GameSetup.anotherFreshSeed(after: $0) } }
     guard headless else {
       try runWindow(location, files, options, script)
       return
