@@ -105,7 +105,7 @@ struct GameBundle {
     try fm.setAttributes([.posixPermissions: 0o755], ofItemAtPath: launcher.path)
     // Desktops want absolute paths, known only where the player puts the folder: the launcher's
     // --install writes this entry with them into the desktop's menu.
-    var desktop = """
+    let desktop = """
       # ./\(name) --install adds this game to the desktop's menu, with this folder's absolute paths.
       [Desktop Entry]
       Type=Application

@@ -11,7 +11,7 @@ struct Run: ParsableCommand {
     abstract: "Play a game in a window, or headlessly with --headless.",
     discussion: "Headless runs step the fixed 60 Hz clock as fast as the CPU allows and print a summary.")
 
-  @Argument(help: "The game folder (e.g. Content/rps, or rps).")
+  @Argument(help: "The game folder (e.g. Content/rps, or rps), or a packed game (.tide).")
   var game: String
 
   @Flag(help: "Run without a window, for --seconds of virtual time.")
