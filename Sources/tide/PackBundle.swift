@@ -134,7 +134,7 @@ struct GameBundle {
       --install)
         case "$here" in
           *[\\\"\`\$%]*|*'
-    '*) echo "\#(name): cannot add $here to the menu: its path holds a quote, \\, \`, \$, % or a line break; move the folder" >&2; exit 1 ;;
+    '*) echo "\#(name): cannot add $here to the menu: its path holds \", \\, \`, \$, % or a line break; move the folder" >&2; exit 1 ;;
         esac
         mkdir -p "$(dirname "$menu")" || exit 1
         {
