@@ -36,8 +36,6 @@ let package = Package(
     .package(url: "https://github.com/apple/swift-argument-parser", from: "1.5.0"),
     // HTTP and WebSocket for `tide run --serve`: no SwiftNIO, no dependencies of its own.
     .package(url: "https://github.com/swhitty/FlyingFox", exact: "0.27.1"),
-    // Reads and writes `.tide` game archives (zips), in memory.
-    .package(url: "https://github.com/weichsel/ZIPFoundation", exact: "0.9.20"),
   ],
   targets: [
     // liblua5.4 through pkg-config; CLua is the C half of LuaBridge over it (its files by
@@ -95,10 +93,11 @@ let package = Package(
       name: "TideServe",
       dependencies: ["TideScript", "TideCore", .product(name: "FlyingFox", package: "FlyingFox")],
       resources: [.embedInCode("Web/index.html")]),
+    // Debian's libzip (libzip-dev): reads and writes `.tide` game archives (zips), in memory.
+    .systemLibrary(name: "CZip", path: "Sources/CZip"),
     // `.tide` archives: a packed game read into memory and checked (runtime), and written by
     // `tide pack`.
-    .target(
-      name: "TidePack", dependencies: ["TideCore", .product(name: "ZIPFoundation", package: "ZIPFoundation")]),
+    .target(name: "TidePack", dependencies: ["TideCore", "CZip"]),
     .executableTarget(name: "TidePlayer", dependencies: ["TidePack", "TideScript", "TideSDL", "TideCore"]),
     // A game's frame drawn offscreen and compared with its golden PNGs: shared by `tide shot`,
     // `tide test` and ContentGoldenTests, so they draw and compare the same way.
@@ -127,7 +126,7 @@ let package = Package(
     // Packed games: archives written, read and refused (hostile zips made in the tests).
     .testTarget(
       name: "TidePackTests",
-      dependencies: ["TidePack", "TideScript", "TideCore", .product(name: "ZIPFoundation", package: "ZIPFoundation")]),
+      dependencies: ["TidePack", "TideScript", "TideCore"]),
     // Runs the built `tide` binary end to end, as an author would.
     // TideSDL reads the screenshots a window test takes.
     .testTarget(name: "TideCLITests", dependencies: ["tide", "TideSDL"]),

@@ -1,10 +1,9 @@
 import Foundation
 import TideCore
-import ZIPFoundation
 
 /// Opens a `.tide` archive (a zip written by `tide pack`) into memory, refusing anything that is
 /// not one honestly: each refusal is one line (`ArchiveError`), never a crash, a hang or a
-/// write anywhere. Reading the zip is ZIPFoundation's; what to trust in it is decided here.
+/// write anywhere. Reading the zip is libzip's (`ZipReader`); what to trust in it is decided here.
 public enum GameArchive {
   /// The extension of a packed game.
   public static let fileExtension = "tide"
@@ -27,19 +26,12 @@ public enum GameArchive {
     guard Int64(data.count) <= ArchiveLimits.archiveBytes else {
       throw ArchiveError("\(shown): \(data.count) bytes, over the \(ArchiveLimits.archiveBytes >> 20) MiB a game archive may be")
     }
-    let archive: Archive
-    do {
-      archive = try Archive(data: data, accessMode: .read)
-    } catch {
-      throw ArchiveError("\(shown): not a Tide game archive (not a zip file, or a truncated one)")
+    let opened = data.withUnsafeBytes { bytes in
+      Result { () throws(ArchiveError) in try unpackAll(bytes, shown: shown) }
     }
-    let entries = try checkedEntries(archive, archiveBytes: UInt64(data.count), shown: shown)
-    var files: [String: UnsafeMutableRawBufferPointer] = [:]
+    var files = try opened.get()
     var ok = false
     defer { if !ok { for buffer in files.values { buffer.deallocate() } } }
-    for entry in entries where entry.type == .file {
-      files[entry.path] = try unpack(entry, from: archive, shown: shown)
-    }
     guard let manifestBytes = files.removeValue(forKey: PackManifest.fileName) else {
       throw ArchiveError("\(shown): not a Tide game archive (no \(PackManifest.fileName); make one with tide pack)")
     }
@@ -76,23 +68,49 @@ public enum GameArchive {
     }
   }
 
+  /// Every file of the zip in `bytes`, unpacked into memory of its own, once the entries pass
+  /// `checkedEntries`.
+  private static func unpackAll(_ bytes: UnsafeRawBufferPointer, shown: String) throws(ArchiveError) -> [String: UnsafeMutableRawBufferPointer] {
+    let zip: ZipReader
+    do {
+      zip = try ZipReader(bytes)
+    } catch {
+      throw ArchiveError("\(shown): not a Tide game archive (not a zip file, or a truncated one)")
+    }
+    let entries = try checkedEntries(zip, archiveBytes: UInt64(bytes.count), shown: shown)
+    var files: [String: UnsafeMutableRawBufferPointer] = [:]
+    var ok = false
+    defer { if !ok { for buffer in files.values { buffer.deallocate() } } }
+    for entry in entries where !entry.isFolder {
+      files[entry.path] = try unpack(entry, from: zip, shown: shown)
+    }
+    ok = true
+    return files
+  }
+
   /// The entries, once every path is a plain relative one, none is a link, and the sizes the
   /// archive declares stay within the limits.
-  private static func checkedEntries(_ archive: Archive, archiveBytes: UInt64, shown: String) throws(ArchiveError) -> [Entry] {
-    var entries: [Entry] = []
+  private static func checkedEntries(_ zip: ZipReader, archiveBytes: UInt64, shown: String) throws(ArchiveError) -> [ZipEntry] {
+    guard zip.count <= ArchiveLimits.entries else {
+      throw ArchiveError("\(shown): more than \(ArchiveLimits.entries) files, the most a game archive may hold")
+    }
+    var entries: [ZipEntry] = []
     var total: UInt64 = 0
     var seen: Set<String> = []
-    for entry in archive {
-      entries.append(entry)
-      guard entries.count <= ArchiveLimits.entries else {
-        throw ArchiveError("\(shown): more than \(ArchiveLimits.entries) files, the most a game archive may hold")
+    for index in 0..<zip.count {
+      let entry: ZipEntry
+      do {
+        entry = try zip.entry(index)
+      } catch {
+        throw ArchiveError("\(shown): its entry \(index + 1) is damaged (\(error)); the archive is truncated or corrupt")
       }
+      entries.append(entry)
       let path = entry.path
       if let problem = pathProblem(path) { throw ArchiveError("\(shown): refused: \(problem)") }
-      guard entry.type != .symlink else { throw ArchiveError("\(shown): refused: '\(path)' is a symbolic link; a game archive holds only files") }
-      guard entry.type == .file else { continue }
+      guard !entry.isSymlink else { throw ArchiveError("\(shown): refused: '\(path)' is a symbolic link; a game archive holds only files") }
+      guard !entry.isFolder else { continue }
       guard seen.insert(path).inserted else { throw ArchiveError("\(shown): refused: '\(path)' is in it twice") }
-      let (sum, overflow) = total.addingReportingOverflow(entry.uncompressedSize)
+      let (sum, overflow) = total.addingReportingOverflow(entry.size)
       total = sum
       guard !overflow, total <= ArchiveLimits.unpackedBytes else {
         throw ArchiveError("\(shown): refused: it unpacks to more than \(ArchiveLimits.unpackedBytes >> 20) MiB, the most a game archive may (a zip bomb?)")
@@ -126,23 +144,17 @@ public enum GameArchive {
 
   /// One file's bytes, never more than the archive declared for it (a lying header cannot make
   /// it inflate past the limits), with its checksum checked.
-  private static func unpack(_ entry: Entry, from archive: Archive, shown: String) throws(ArchiveError) -> UnsafeMutableRawBufferPointer {
-    let size = Int(entry.uncompressedSize)
+  private static func unpack(_ entry: ZipEntry, from zip: ZipReader, shown: String) throws(ArchiveError) -> UnsafeMutableRawBufferPointer {
+    let size = Int(entry.size)
     let buffer = UnsafeMutableRawBufferPointer.allocate(byteCount: max(size, 1), alignment: 16)
-    var written = 0
+    let written: Int
     do {
-      _ = try archive.extract(entry, skipCRC32: false) { chunk in
-        guard chunk.count <= size - written else { throw Overrun() }
-        chunk.withUnsafeBytes { bytes in
-          UnsafeMutableRawBufferPointer(rebasing: buffer[written..<(written + bytes.count)]).copyMemory(from: bytes)
-        }
-        written += chunk.count
-      }
-    } catch is Overrun {
-      buffer.deallocate()
-      throw ArchiveError("\(shown): refused: '\(entry.path)' unpacks to more than the \(size) bytes it declares (a zip bomb?)")
+      written = try zip.read(entry, into: buffer)
     } catch {
       buffer.deallocate()
+      if error == .overrun {
+        throw ArchiveError("\(shown): refused: '\(entry.path)' unpacks to more than the \(size) bytes it declares (a zip bomb?)")
+      }
       throw ArchiveError("\(shown): '\(entry.path)' is damaged (\(error)); the archive is truncated or corrupt")
     }
     guard written == size else {
@@ -151,8 +163,6 @@ public enum GameArchive {
     }
     return UnsafeMutableRawBufferPointer(rebasing: buffer[0..<size])
   }
-
-  private struct Overrun: Error {}
 }
 
 /// Why an archive cannot be played: one line naming it.

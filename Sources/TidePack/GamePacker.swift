@@ -1,6 +1,5 @@
 import Foundation
 import TideCore
-import ZIPFoundation
 
 /// Writes a game folder as a `.tide` archive: what the game reads when it runs (conf.lua, its
 /// Lua, its data and `assets/`) and nothing of what only its author uses (tests, goldens,
@@ -72,7 +71,7 @@ public enum GamePacker {
     let scratch = archive.deletingLastPathComponent().appendingPathComponent(".\(archive.lastPathComponent).\(getpid()).part")
     try? FileManager.default.removeItem(at: scratch)
     defer { try? FileManager.default.removeItem(at: scratch) }
-    let zip = try Archive(url: scratch, accessMode: .create)
+    let zip = try ZipWriter(creating: scratch)
     let encoder = JSONEncoder()
     encoder.outputFormatting = [.prettyPrinted, .sortedKeys]
     try add(try encoder.encode(manifest), as: PackManifest.fileName, to: zip)
@@ -82,6 +81,7 @@ public enum GamePacker {
       }
       try add(data, as: source.stored, to: zip)
     }
+    try zip.close()
     // Renamed into place: a player copying the old archive meanwhile never reads half a new one.
     guard rename(scratch.path, archive.path) == 0 else {
       throw ArchiveError("cannot write \(archive.path): \(String(cString: strerror(errno)))")
@@ -91,17 +91,11 @@ public enum GamePacker {
     return Result(files: sources.count, bytes: size, skipped: skipped)
   }
 
-  /// The same files give the same archive, byte for byte: every entry is dated alike.
-  private static let fixedDate = Date(timeIntervalSince1970: 315_532_800)
-
-  private static func add(_ data: Data, as path: String, to zip: Archive) throws {
+  /// The same files give the same archive, byte for byte: entries in a fixed order, each dated
+  /// and marked alike (`ZipWriter`).
+  private static func add(_ data: Data, as path: String, to zip: ZipWriter) throws {
     // Sounds and images are compressed already; deflating them again gains nothing.
     let stored = ["png", "jpg", "jpeg", "webp", "ogg", "mp3"].contains((path as NSString).pathExtension.lowercased())
-    try zip.addEntry(
-      with: path, type: .file, uncompressedSize: Int64(data.count), modificationDate: fixedDate, permissions: 0o644,
-      compressionMethod: stored ? .none : .deflate
-    ) { position, size in
-      data.subdata(in: Int(position)..<(Int(position) + size))
-    }
+    try zip.add(path, data, deflate: !stored)
   }
 }

@@ -89,6 +89,14 @@ func play(_ arguments: PlayerArguments) throws(PlayerError) {
   }
   var options = EngineOptions()
   options.seed = arguments.seed ?? script.seed ?? UInt64.random(in: 1...99_999)
+  // Launched without a seed, each game is another, a restarted one too.
+  if arguments.seed == nil, script.seed == nil {
+    options.restartSeed = { old in
+      var next = old
+      while next == old { next = UInt64.random(in: 1...99_999) }
+      return next
+    }
+  }
   options.options = script.options
   options.designSize = script.size
   options.fullscreen = arguments.fullscreen

@@ -17,6 +17,8 @@ public final class GameServer: Sendable {
   public let key: String
   private let server: HTTPServer
   private let gameDirectory: URL
+  /// A packed game's files, whose assets are served from memory; nil for a folder.
+  private let packed: (any GameFiles)?
   private let address: String
 
   /// The engine's fonts the page may ask for, by URL path (`ServeProtocol.fontPaths`).
@@ -25,11 +27,13 @@ public final class GameServer: Sendable {
   /// Makes a server that will listen on `address` (an IPv4 address) and `port` (0: any free one).
   /// The fonts the window draws text with (`textFont`, then `emojiFont` for colour emoji and
   /// `cjkFont` for Chinese, Japanese and Korean) are served to the page so its text looks the
-  /// same; they are the only files outside the game's assets the page can ask for.
+  /// same; they are the only files outside the game's assets the page can ask for. `files`,
+  /// when they are a packed game's, serve its assets from memory instead of `gameDirectory`.
   public init(
-    address: String, port: UInt16, hub: SessionHub, gameDirectory: URL, textFont: URL? = nil,
+    address: String, port: UInt16, hub: SessionHub, gameDirectory: URL, files: (any GameFiles)? = nil, textFont: URL? = nil,
     emojiFont: URL? = nil, cjkFont: URL? = nil, key: String = GameServer.makeKey()
   ) throws {
+    packed = files?.folder == nil ? files : nil
     self.hub = hub
     self.key = key
     self.address = address
@@ -55,7 +59,7 @@ public final class GameServer: Sendable {
   public func start() async throws -> UInt16 {
     await server.appendRoute("GET /", to: PageHandler(key: key))
     await server.appendRoute("GET /index.html", to: PageHandler(key: key))
-    await server.appendRoute("GET /assets/*", to: AssetHandler(key: key, gameDirectory: gameDirectory))
+    await server.appendRoute("GET /assets/*", to: AssetHandler(key: key, gameDirectory: gameDirectory, packed: packed))
     await server.appendRoute("GET /ws", to: SocketHandler(key: key, hub: hub))
     for font in fonts {
       await server.appendRoute(HTTPRoute("GET /\(font.path)"), to: FontHandler(key: key, file: font.file))
@@ -160,6 +164,7 @@ private struct PageHandler: HTTPHandler {
 private struct AssetHandler: HTTPHandler {
   let key: String
   let gameDirectory: URL
+  let packed: (any GameFiles)?
 
   func handleRequest(_ request: HTTPRequest) async throws -> HTTPResponse {
     guard request.query["k"] == key else { return forbidden() }
@@ -168,6 +173,12 @@ private struct AssetHandler: HTTPHandler {
     guard let decoded = name.removingPercentEncoding, !decoded.isEmpty,
       !decoded.split(separator: "/").contains(where: { $0 == ".." || $0 == "." })
     else { return notFound }
+    if let packed {
+      // The archive was checked when it opened: its paths are plain, its files in memory.
+      guard packed.isReadableFile("assets/" + decoded), let data = packed.contents("assets/" + decoded) else { return notFound }
+      return HTTPResponse(
+        statusCode: .ok, headers: [.contentType: Self.contentType(of: decoded), .cacheControl: "no-cache"], body: data)
+    }
     let assets = gameDirectory.appendingPathComponent("assets")
     let file = assets.appendingPathComponent(decoded)
     // The wall is the assets folder, symlinks followed: scripts, saves and the rest of the

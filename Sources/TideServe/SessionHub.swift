@@ -42,8 +42,10 @@ public final class SessionHub: @unchecked Sendable {
   public static let defaultResumeSeconds = 120.0
 
   public struct Options: Sendable {
-    /// The game folder (images are served from its `assets/`).
+    /// The game folder (images are served from its `assets/`), or a packed game's archive.
     public var gameDirectory: URL
+    /// The game's files: its folder's, or a packed game's in memory (its sounds are named from them).
+    public var files: any GameFiles
     /// Folder under which each device gets its save folder (`<base>/devices/<id>`).
     public var saveBase: URL
     /// Every session plays this seed when set; each gets a random one when nil.
@@ -62,7 +64,12 @@ public final class SessionHub: @unchecked Sendable {
     public var pauseTick: Int?
 
     public init(gameDirectory: URL, saveBase: URL, seed: UInt64? = nil) {
-      self.gameDirectory = gameDirectory
+      self.init(files: FolderFiles(directory: gameDirectory), saveBase: saveBase, seed: seed)
+    }
+
+    public init(files: any GameFiles, saveBase: URL, seed: UInt64? = nil) {
+      self.files = files
+      self.gameDirectory = files.folder ?? files.location
       self.saveBase = saveBase
       self.seed = seed
     }
@@ -458,9 +465,9 @@ public final class SessionHub: @unchecked Sendable {
     session.sounds.pending.removeAll()
     guard let outlet = session.outlet else { return }
     for (name, volume) in played {
-      guard let file = AssetCatalog.soundFile(named: name, in: options.gameDirectory) else { continue }
+      guard let path = AssetCatalog.soundPath(named: name, in: options.files) else { continue }
       var out = "{\"t\":\"sound\",\"src\":"
-      FrameEncoder.string("assets/" + FrameEncoder.pathEscaped(file.lastPathComponent), into: &out)
+      FrameEncoder.string("assets/" + FrameEncoder.pathEscaped((path as NSString).lastPathComponent), into: &out)
       out += ",\"vol\":"
       FrameEncoder.number(volume, into: &out)
       outlet.send(out + "}")
@@ -505,16 +512,23 @@ extension SessionHub {
     gameDirectory: URL, displayPath: String? = nil, options: EngineOptions, watch: Bool = false,
     log: @escaping @Sendable (String) -> Void = { _ in }, backend: @escaping @Sendable () -> any Backend
   ) -> ServeEngineMaker {
+    engineMaker(files: FolderFiles(directory: gameDirectory), displayPath: displayPath, options: options, watch: watch, log: log, backend: backend)
+  }
+
+  /// `engineMaker(gameDirectory:...)` for the game in `files`; a packed game's is never watched.
+  public static func engineMaker(
+    files: any GameFiles, displayPath: String? = nil, options: EngineOptions, watch: Bool = false,
+    log: @escaping @Sendable (String) -> Void = { _ in }, backend: @escaping @Sendable () -> any Backend
+  ) -> ServeEngineMaker {
     return { spec in
       var options = options
       options.seed = spec.seed
       options.saveDirectory = spec.saveDirectory
-      let engine = try Engine(
-        gameDirectory: gameDirectory, displayPath: displayPath, backend: ServeBackend(backend(), sounds: spec.sounds),
-        options: options)
+      let engine = try Engine.open(
+        files, displayPath: displayPath, backend: ServeBackend(backend(), sounds: spec.sounds), options: options)
       // Every session is written down as it is played, so a game on a phone replays headless.
       engine.startRecording()
-      if watch {
+      if watch, files.folder != nil {
         do {
           try engine.watchForChanges { line in log("session \(spec.number): \(line)") }
         } catch {

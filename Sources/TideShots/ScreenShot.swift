@@ -36,12 +36,20 @@ public enum ScreenShot {
     game: URL, displayPath: String, script: InputScript, time: Double, options base: EngineOptions,
     backend: SDLBackend
   ) throws -> Frame {
+    try render(files: FolderFiles(directory: game), displayPath: displayPath, script: script, time: time, options: base, backend: backend)
+  }
+
+  /// `render(game:...)` for the game in `files`: its folder, or a packed archive.
+  public static func render(
+    files: any GameFiles, displayPath: String, script: InputScript, time: Double, options base: EngineOptions,
+    backend: SDLBackend
+  ) throws -> Frame {
     var options = base
     let scratch = options.saveDirectory == nil
       ? FileManager.default.temporaryDirectory.appendingPathComponent("tide-shot-\(UUID().uuidString)") : nil
     if let scratch { options.saveDirectory = scratch }
     defer { if let scratch { try? FileManager.default.removeItem(at: scratch) } }
-    let engine = try Engine(gameDirectory: game, displayPath: displayPath, backend: backend, options: options)
+    let engine = try Engine.open(files, displayPath: displayPath, backend: backend, options: options)
     try engine.start()
     engine.replay(script, until: time)
     let image = try SDLOffscreen(assets: backend.assets, fonts: backend.fonts)

@@ -83,6 +83,12 @@ public enum BotRunner {
     Engine.defaultSaveDirectory(for: game).appendingPathComponent("crashes/runs")
   }
 
+  /// `capsuleDirectory(game:)` for the game in `files`: a packed game's is named by the folder
+  /// it was packed from, as its folder's was.
+  public static func capsuleDirectory(files: any GameFiles) -> URL {
+    files.folder.map(capsuleDirectory(game:)) ?? Engine.dataDirectory(named: files.name).appendingPathComponent("crashes/runs")
+  }
+
   /// Loads `bot` into `engine` (started here, as a run starts its game) the way every run
   /// loads it: nil when it loads, else its error (a syntax error, an unknown field, no `act`).
   /// A bot loads before it sees a seed, so such an error is the same in every run, and
@@ -111,6 +117,16 @@ public enum BotRunner {
     game: URL, displayPath: String, options base: EngineOptions, bot: BotFile?, seconds: Double?, capsules: URL?,
     gameVersion: String? = nil, recording: ((String) -> Void)? = nil
   ) -> RunResult {
+    run(
+      files: FolderFiles(directory: game), displayPath: displayPath, options: base, bot: bot, seconds: seconds,
+      capsules: capsules, gameVersion: gameVersion, recording: recording)
+  }
+
+  /// `run(game:...)` for the game in `files`: its folder, or a packed archive.
+  public static func run(
+    files: any GameFiles, displayPath: String, options base: EngineOptions, bot: BotFile?, seconds: Double?, capsules: URL?,
+    gameVersion: String? = nil, recording: ((String) -> Void)? = nil
+  ) -> RunResult {
     let seed = base.seed
     var result = RunResult(seed: seed)
     let saves = FileManager.default.temporaryDirectory.appendingPathComponent("tide-runs-\(UUID().uuidString)")
@@ -120,7 +136,7 @@ public enum BotRunner {
     options.logErrors = false
     let engine: Engine
     do {
-      engine = try Engine(gameDirectory: game, displayPath: displayPath, backend: HeadlessBackend.withGameFonts(), options: options)
+      engine = try Engine.open(files, displayPath: displayPath, backend: HeadlessBackend.withGameFonts(), options: options)
     } catch {
       result.failures.append(.init(kind: "start", message: error.description, tick: 0))
       return result

@@ -1,6 +1,7 @@
 import ArgumentParser
 import Foundation
 import TideCore
+import TidePack
 import TideSDL
 import TideScript
 
@@ -23,7 +24,7 @@ struct Check: ParsableCommand {
       + "pressed on nothing that takes input gets a warning (its taps were likely placed for another size), "
       + "which does not fail the check.")
 
-  @Argument(help: "The game folders (e.g. Content/rps, or rps).")
+  @Argument(help: "The game folders (e.g. Content/rps, or rps), or packed games (.tide).")
   var games: [String]
 
   @OptionGroup var setup: GameSetup
@@ -71,9 +72,12 @@ struct Check: ParsableCommand {
 
   private func check(_ location: GameLocation) throws {
     let files = try location.files()
-    // A packed game's files are in memory, where luacheck cannot read them; its author linted
-    // the folder it was packed from.
-    let lint = files.folder == nil ? Lint.Findings() : try Lint.run(game: location.url, displayPath: location.displayPath, formatter: formatter) ?? Lint.Findings()
+    let lint: Lint.Findings
+    if let archive = files as? ArchiveFiles {
+      lint = try Lint.run(archive: archive, displayPath: location.displayPath, formatter: formatter) ?? Lint.Findings()
+    } else {
+      lint = try Lint.run(game: location.url, displayPath: location.displayPath, formatter: formatter) ?? Lint.Findings()
+    }
     var options = try setup.engineOptions()
     options.logErrors = false
     options.saveDirectory = FileManager.default.temporaryDirectory.appendingPathComponent("tide-check-\(getpid())")

@@ -38,8 +38,7 @@ struct GameLocation {
   /// An engine for the game in `files` (`files()`): a folder's is opened as a folder, so a
   /// missing one is named as such.
   func engine(_ files: any GameFiles, backend: any Backend, options: EngineOptions) throws(GameLoadError) -> Engine {
-    if files.folder != nil { return try Engine(gameDirectory: url, displayPath: displayPath, backend: backend, options: options) }
-    return try Engine(files: files, displayPath: displayPath, backend: backend, options: options)
+    try Engine.open(files, displayPath: displayPath, backend: backend, options: options)
   }
 
   /// How messages name the game: the path as given, unless it ends in `.` or `..` (run from

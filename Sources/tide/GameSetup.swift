@@ -48,4 +48,11 @@ extension GameSetup {
     var generator = SystemRandomNumberGenerator()
     return UInt64.random(in: 1...99_999, using: &generator)
   }
+
+  /// A fresh seed other than `seed`: a game restarted after an error is another game.
+  static func anotherFreshSeed(after seed: UInt64) -> UInt64 {
+    var next = freshSeed()
+    while next == seed { next = freshSeed() }
+    return next
+  }
 }

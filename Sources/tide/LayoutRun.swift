@@ -42,12 +42,13 @@ struct LayoutRun {
   /// the count of problems and screens.
   func run(_ location: GameLocation) throws -> Outcome {
     let base = try options(for: InputScript())
-    let backend = try SDLBackend(gameDirectory: location.url, audio: false)
+    let files = try location.files()
+    let backend = try SDLBackend(files: files, audio: false)
     let offscreen = SDLOffscreen(assets: backend.assets, fonts: backend.fonts)
     // conf.lua's sizes: the engine reads and validates them when it opens the game.
-    let declared = try Engine(gameDirectory: location.url, displayPath: location.displayPath, backend: backend, options: base).config.checkedSizes
+    let declared = try location.engine(files, backend: backend, options: base).config.checkedSizes
     var outcome = Outcome()
-    let screens = try screens(of: location)
+    let screens = try screens(of: location, files)
     let progress = Progress(total: screens.count, unit: "screens")
     defer { progress.finish() }
     for (done, screen) in screens.enumerated() {
@@ -68,7 +69,7 @@ struct LayoutRun {
         options.designSize = size
         let sizeText = "\(Int(size.x))x\(Int(size.y))"
         let label = "\(location.name) \(screen.name) \(sizeText)"
-        let checked = try check(location, screen, options: options, backend: backend, offscreen: offscreen)
+        let checked = try check(location, files, screen, options: options, backend: backend, offscreen: offscreen)
         progress.clear()
         let scene = checked.scene.map { "scene '\($0)'" } ?? "no scene"
         print("  checked \(label): \(scene) at \(ReportFormat.number(screen.time)) s")
@@ -100,8 +101,12 @@ struct LayoutRun {
   }
 
   /// The first screen (after a second, as `tide shot` renders it), then each golden input by name.
-  private func screens(of location: GameLocation) throws -> [Screen] {
+  private func screens(of location: GameLocation, _ files: any GameFiles) throws -> [Screen] {
     var screens = [Screen(name: "first screen", script: InputScript(), time: 1)]
+    guard files.folder != nil else {
+      print("  \(location.name): a packed game carries no tests/golden inputs; its first screen only (check the game folder for the rest)")
+      return screens
+    }
     for input in GoldenScreens.inputs(in: location.url) {
       // A golden input is never meant to be a pipe: a FIFO there must fail, not block.
       let script = try loadInputScript(input.path, regularFileOnly: true, inside: [location.url])
@@ -113,14 +118,15 @@ struct LayoutRun {
   /// Plays one screen at one size: its problems (a script error included), the scene it
   /// reached and the presses nothing took.
   private func check(
-    _ location: GameLocation, _ screen: Screen, options base: EngineOptions, backend: SDLBackend, offscreen: SDLOffscreen
+    _ location: GameLocation, _ files: any GameFiles, _ screen: Screen, options base: EngineOptions, backend: SDLBackend,
+    offscreen: SDLOffscreen
   ) throws -> Checked {
     var options = base
     // Each screen starts from no saves, as golden tests do.
     let saves = FileManager.default.temporaryDirectory.appendingPathComponent("tide-layout-\(getpid())")
     options.saveDirectory = saves
     defer { try? FileManager.default.removeItem(at: saves) }
-    let engine = try Engine(gameDirectory: location.url, displayPath: location.displayPath, backend: backend, options: options)
+    let engine = try location.engine(files, backend: backend, options: options)
     try engine.start()
     engine.tracksMissedPresses = true
     engine.replay(screen.script, until: screen.time)

@@ -1,6 +1,7 @@
 import Foundation
 import TideDocs
 import TideCore
+import TidePack
 import TideScript
 
 /// Lints a game folder with Debian's luacheck (`lua-check`) against the names that really are
@@ -82,6 +83,32 @@ enum Lint {
       printError("luacheck failed (exit \(process.terminationStatus))")
     }
     return findings
+  }
+
+  /// Lints a packed game's own Lua (not the sibling games' modules it carries, as a folder's
+  /// lint leaves their folders alone) as its folder's is linted, each file by its path in the
+  /// archive: luacheck reads files, so they are written to a temporary folder of this user's
+  /// alone, removed afterwards; nothing else is written.
+  static func run(archive: ArchiveFiles, displayPath: String, formatter: String? = nil) throws -> Findings? {
+    var template = Array(FileManager.default.temporaryDirectory.appendingPathComponent("tide-lint-XXXXXX").path.utf8CString)
+    let made = template.withUnsafeMutableBufferPointer { buffer -> String? in
+      guard let base = buffer.baseAddress, let folder = mkdtemp(base) else { return nil }
+      return String(cString: folder)
+    }
+    guard let made else {
+      printError("cannot make a temporary folder to lint \(displayPath) in (\(String(cString: strerror(errno)))); lint skipped")
+      return nil
+    }
+    let root = URL(fileURLWithPath: made)
+    defer { try? FileManager.default.removeItem(at: root) }
+    // The archive's paths were checked when it opened: plain, relative, none climbing out.
+    for path in archive.paths where path.hasSuffix(".lua") && !path.hasPrefix(ArchiveFiles.siblingPrefix) {
+      guard let data = archive.contents(path) else { continue }
+      let url = root.appendingPathComponent(path)
+      try FileManager.default.createDirectory(at: url.deletingLastPathComponent(), withIntermediateDirectories: true)
+      try data.write(to: url)
+    }
+    return try run(game: root, displayPath: displayPath, formatter: formatter)
   }
 
   /// The `.lua` files of the game (paths below it, sorted) and one line for each link that

@@ -94,14 +94,19 @@ struct GameBundle {
       #!/bin/sh
       # Plays \(title.replacingOccurrences(of: "\n", with: " ")) with the libraries and fonts beside this script: nothing to install.
       # Arguments go to the player (--fullscreen, --debug for the author's error messages).
+      # --install puts the game in the desktop's menu, --uninstall takes it out.
       here=$(dirname "$(readlink -f "$0")")
+      \(Self.menuCommands(name: name))
       export LD_LIBRARY_PATH="$here/lib${LD_LIBRARY_PATH:+:$LD_LIBRARY_PATH}"
       export FONTCONFIG_FILE="$here/fonts/fonts.conf"
       exec "$here/bin/tide-player" "$here/\(name).tide" "$@"
 
       """.write(to: launcher, atomically: true, encoding: .utf8)
     try fm.setAttributes([.posixPermissions: 0o755], ofItemAtPath: launcher.path)
-    var desktop = """
+    // Desktops want absolute paths, known only where the player puts the folder: the launcher's
+    // --install writes this entry with them into the desktop's menu.
+    let desktop = """
+      # ./\(name) --install adds this game to the desktop's menu, with this folder's absolute paths.
       [Desktop Entry]
       Type=Application
       Name=\(title.replacingOccurrences(of: "\n", with: " "))
@@ -111,14 +116,41 @@ struct GameBundle {
 
       """
     if let icon {
-      let iconName = "icon." + icon.pathExtension
-      try fm.copyItem(at: icon, to: folder.appendingPathComponent(iconName))
-      desktop += "Icon=\(iconName)\n"
+      try fm.copyItem(at: icon, to: folder.appendingPathComponent("icon." + icon.pathExtension))
     }
     try desktop.write(to: folder.appendingPathComponent("\(name).desktop"), atomically: true, encoding: .utf8)
     try "A Tide game bundle made by tide pack --bundle: run ./\(name) to play.\n"
       .write(to: folder.appendingPathComponent(GameBundle.marker), atomically: true, encoding: .utf8)
     return (copied, fontFiles.count)
+  }
+
+  /// The launcher's `--install` and `--uninstall`: the bundle's `.desktop` entry written into
+  /// the desktop's menu (`$XDG_DATA_HOME/applications`) with `Exec` and `Icon` the absolute
+  /// paths of where the folder is now (a path `Exec` cannot quote is refused), and taken out.
+  static func menuCommands(name: String) -> String {
+    #"""
+    menu="${XDG_DATA_HOME:-$HOME/.local/share}/applications/tide-\#(name).desktop"
+    case "$1" in
+      --install)
+        case "$here" in
+          *[\\\"\`\$%]*|*'
+    '*) echo "\#(name): cannot add $here to the menu: its path holds \", \\, \`, \$, % or a line break; move the folder" >&2; exit 1 ;;
+        esac
+        mkdir -p "$(dirname "$menu")" || exit 1
+        {
+          grep -v -e '^#' -e '^Exec=' -e '^Icon=' "$here/\#(name).desktop"
+          printf 'Exec="%s"\n' "$here/\#(name)"
+          for icon in "$here"/icon.*; do
+            if [ -f "$icon" ]; then printf 'Icon=%s\n' "$icon"; break; fi
+          done
+        } > "$menu.part" && mv "$menu.part" "$menu" || { rm -f "$menu.part"; exit 1; }
+        echo "\#(name): added to the desktop's menu ($menu); ./\#(name) --uninstall takes it out"
+        exit 0 ;;
+      --uninstall)
+        rm -f "$menu" && echo "\#(name): taken out of the desktop's menu ($menu)"
+        exit 0 ;;
+    esac
+    """#
   }
 
   /// The file that marks a folder as a bundle, so making one again may replace it.

@@ -11,7 +11,7 @@ struct Run: ParsableCommand {
     abstract: "Play a game in a window, or headlessly with --headless.",
     discussion: "Headless runs step the fixed 60 Hz clock as fast as the CPU allows and print a summary.")
 
-  @Argument(help: "The game folder (e.g. Content/rps, or rps).")
+  @Argument(help: "The game folder (e.g. Content/rps, or rps), or a packed game (.tide).")
   var game: String
 
   @Flag(help: "Run without a window, for --seconds of virtual time.")
@@ -102,18 +102,15 @@ struct Run: ParsableCommand {
     let script = try input.map { try loadInputScript($0) } ?? InputScript()
     var options = try setup.engineOptions(script: script, fresh: true)
     options.fullscreen = fullscreen
+    let files = try location.files()
     if serve {
-      guard !location.isArchive else {
-        printError("--serve plays a game folder; a packed game (\(location.displayPath)) is played with tide run alone")
-        throw ExitCode.failure
-      }
-      try runServing(location, options, script)
+      try runServing(location, files, options, script)
       return
     }
-    let files = try location.files()
     // A packed game is the player's: quiet, its errors logged, a Restart screen (docs/pack.md).
     options.playerMode = files.folder == nil && !debug
     if options.playerMode { options.logErrors = false }
+    if setup.seed == nil, script.seed == nil { options.restartSeed = { GameSetup.anotherFreshSeed(after: $0) } }
     guard headless else {
       try runWindow(location, files, options, script)
       return

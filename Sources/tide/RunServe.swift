@@ -7,30 +7,31 @@ import TideServe
 
 /// `tide run --serve`: the game server, headless or beside the window.
 extension Run {
-  func runServing(_ location: GameLocation, _ options: EngineOptions, _ script: InputScript) throws {
+  func runServing(_ location: GameLocation, _ files: any GameFiles, _ options: EngineOptions, _ script: InputScript) throws {
     // Fail before listening when the game does not load at all, with the usual message,
     // instead of once per browser that connects.
     let probe: Engine
     do throws(GameLoadError) {
-      probe = try Engine(gameDirectory: location.url, displayPath: location.displayPath, backend: HeadlessBackend(), options: options)
+      probe = try location.engine(files, backend: HeadlessBackend(), options: options)
     } catch {
       printError(error.description)
       throw ExitCode.failure
     }
-    let assets = location.url.appendingPathComponent("assets")
+    // A packed game's image sizes come from its files in memory, as the engine reads them.
+    let assets = files.folder?.appendingPathComponent("assets")
     let log: @Sendable (String) -> Void = { line in
       print("serve: \(line)")
       // Each session's seed is read as it comes, often through a pipe.
       fflush(nil)
     }
     let maker = SessionHub.engineMaker(
-      gameDirectory: location.url, displayPath: location.displayPath, options: options, watch: !noWatch, log: log
+      files: files, displayPath: location.displayPath, options: options, watch: !noWatch, log: log
     ) {
       HeadlessBackend.withGameFonts(assetDirectory: assets)
     }
     var hubOptions = SessionHub.Options(
-      gameDirectory: location.url,
-      saveBase: options.saveDirectory ?? Engine.defaultSaveDirectory(for: location.url),
+      files: files,
+      saveBase: options.saveDirectory ?? files.folder.map(Engine.defaultSaveDirectory(for:)) ?? probe.dataDirectory,
       seed: setup.seed ?? (input != nil ? script.seed : nil))
     hubOptions.limit = SessionHub.defaultLimit
     if input != nil { hubOptions.script = script }
@@ -54,7 +55,7 @@ extension Run {
     do {
       let fonts = FontLibrary.fontFiles()
       server = try GameServer(
-        address: address, port: port, hub: hub, gameDirectory: location.url,
+        address: address, port: port, hub: hub, gameDirectory: location.url, files: files,
         textFont: URL(fileURLWithPath: fonts.text), emojiFont: URL(fileURLWithPath: fonts.emoji),
         cjkFont: fonts.cjk.map(URL.init(fileURLWithPath:)))
     } catch {
@@ -83,7 +84,7 @@ extension Run {
       }
       return
     }
-    try runWindow(location, FolderFiles(directory: location.url), options, InputScript())
+    try runWindow(location, files, options, InputScript())
   }
 
   private func printServing(_ server: GameServer, address: String, port: UInt16, name: String) {

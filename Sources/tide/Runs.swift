@@ -43,6 +43,7 @@ extension Run {
 
   func runMany() throws {
     let location = GameLocation(game)
+    let files = try location.files()
     var options = try setup.engineOptions()
     let first = setup.seed ?? 1
     let count = runCount
@@ -55,16 +56,19 @@ extension Run {
       do throws(GameLoadError) {
         bot = try BotFile(path: inputBot)
       } catch {
-        printError(error.description)
+        // A packed game's bots stayed in its folder: the bot is named on the disk, not in it.
+        let packed = files.folder == nil
+          ? "; \(location.displayPath) is a packed game, which carries no bots/ (tide pack leaves them out): name a bot file on disk, e.g. in the game's folder" : ""
+        printError(error.description + packed)
         throw ExitCode.failure
       }
     }
     if worker {
-      try playSlice(location, &options, first: first, count: count, bot: bot)
+      try playSlice(location, files, &options, first: first, count: count, bot: bot)
       return
     }
     if let record {
-      try recordBotGame(location, options, bot: bot, to: record)
+      try recordBotGame(location, files, options, bot: bot, to: record)
       return
     }
     // A missing folder, a broken conf.lua or a bot that does not load is one line here, not
@@ -75,7 +79,7 @@ extension Run {
     defer { if let saves = probe.saveDirectory { try? FileManager.default.removeItem(at: saves) } }
     let engine: Engine
     do throws(GameLoadError) {
-      engine = try Engine(gameDirectory: location.url, displayPath: location.displayPath, backend: HeadlessBackend.withGameFonts(), options: probe)
+      engine = try location.engine(files, backend: HeadlessBackend.withGameFonts(), options: probe)
     } catch {
       printError(error.description)
       throw ExitCode.failure
@@ -103,11 +107,11 @@ extension Run {
   }
 
   /// One bot game, played here and written as an input script: a replay to keep as a test.
-  private func recordBotGame(_ location: GameLocation, _ options: EngineOptions, bot: BotFile?, to path: String) throws {
+  private func recordBotGame(_ location: GameLocation, _ files: any GameFiles, _ options: EngineOptions, bot: BotFile?, to path: String) throws {
     var text: String?
     let result = BotRunner.run(
-      game: location.url, displayPath: location.displayPath, options: options, bot: bot, seconds: seconds,
-      capsules: BotRunner.capsuleDirectory(game: location.url)
+      files: files, displayPath: location.displayPath, options: options, bot: bot, seconds: seconds,
+      capsules: BotRunner.capsuleDirectory(files: files)
     ) { text = $0 }
     guard let text else { throw ValidationError("nothing was recorded") }
     do {
@@ -122,18 +126,20 @@ extension Run {
   }
 
   /// The worker's half: plays seeds first..first+count-1 and prints one `RunResult` JSON a line.
-  private func playSlice(_ location: GameLocation, _ options: inout EngineOptions, first: UInt64, count: Int, bot: BotFile?) throws {
+  private func playSlice(
+    _ location: GameLocation, _ files: any GameFiles, _ options: inout EngineOptions, first: UInt64, count: Int, bot: BotFile?
+  ) throws {
     Run.stopWhenOrphaned()
     // The results own standard output: whatever the game prints goes to standard error.
     let results = StandardOutput.toStandardErrorForGood()
-    let capsules = BotRunner.capsuleDirectory(game: location.url)
-    let version = Engine.gameVersion(of: location.url)
+    let capsules = BotRunner.capsuleDirectory(files: files)
+    let version = files.packedFingerprint ?? Engine.gameVersion(of: location.url)
     let encoder = JSONEncoder()
     encoder.outputFormatting = .sortedKeys
     for i in 0..<count {
       options.seed = first + UInt64(i)
       let result = BotRunner.run(
-        game: location.url, displayPath: location.displayPath, options: options, bot: bot, seconds: seconds, capsules: capsules,
+        files: files, displayPath: location.displayPath, options: options, bot: bot, seconds: seconds, capsules: capsules,
         gameVersion: version)
       var line = try encoder.encode(result)
       line.append(0x0A)

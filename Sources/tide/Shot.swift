@@ -21,7 +21,7 @@ struct Shot: ParsableCommand {
       Times are 0 to 100000 s, coordinates ±1e6; CRLF line endings are fine.
       """)
 
-  @Argument(help: "The game folder (e.g. Content/rps, or rps).")
+  @Argument(help: "The game folder (e.g. Content/rps, or rps), or a packed game (.tide).")
   var game: String
 
   @Option(help: "Game time of the frame, in seconds (default: the input's @at, else 1).")
@@ -47,9 +47,10 @@ struct Shot: ParsableCommand {
     let time = at ?? script.shotTime ?? 1
     do {
       // The same drawing `tide test` compares with golden PNGs (TideShots).
-      let backend = try SDLBackend(gameDirectory: location.url, audio: false)
+      let files = try location.files()
+      let backend = try SDLBackend(files: files, audio: false)
       let frame = try ScreenShot.render(
-        game: location.url, displayPath: location.displayPath, script: script, time: time, options: options, backend: backend)
+        files: files, displayPath: location.displayPath, script: script, time: time, options: options, backend: backend)
       try frame.image.writePNG(to: URL(fileURLWithPath: output))
       print("wrote \(output) (\(location.name) at \(time) s, seed \(options.seed))")
     } catch let error as GameLoadError {

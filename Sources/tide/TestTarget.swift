@@ -34,6 +34,11 @@ struct TestTarget {
     var targets: [TestTarget] = []
     for argument in arguments {
       let location = GameLocation(argument)
+      if location.isArchive {
+        printError("\(location.displayPath) is a packed game, which carries no tests (tide pack leaves tests/ out): "
+          + "run tide test on the game folder it was packed from, or tide check \(shellQuoted(location.displayPath)) to load and lint it")
+        throw ExitCode.failure
+      }
       var isFolder: ObjCBool = false
       let exists = FileManager.default.fileExists(atPath: location.url.path, isDirectory: &isFolder)
       if !exists || (isFolder.boolValue && isProject(location.url)) {

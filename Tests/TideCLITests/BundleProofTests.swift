@@ -76,6 +76,43 @@ final class BundleProofTests: XCTestCase {
       XCTAssertFalse(path.hasPrefix(swiftRuntime), "the Swift runtime came from \(path)")
     }
     XCTAssertGreaterThan((try? Data(contentsOf: URL(fileURLWithPath: shot)).count) ?? 0, 1000, "the window drew the game")
+
+    // Moved, the launcher's --install puts the game in the desktop's menu with the absolute
+    // paths of where it is now; --uninstall takes it out.
+    let moved = scratch.appendingPathComponent("games/rock paper")
+    try FileManager.default.createDirectory(at: moved.deletingLastPathComponent(), withIntermediateDirectories: true)
+    try FileManager.default.moveItem(at: bundle, to: moved)
+    let launcher = moved.appendingPathComponent("rps").path
+    let entry = scratch.appendingPathComponent("data/applications/tide-rps.desktop")
+    let installed = try run(launcher, ["--install"], in: scratch)
+    XCTAssertEqual(installed.status, 0, installed.stderr)
+    XCTAssertEqual(installed.stdout, "rps: added to the desktop's menu (\(entry.path)); ./rps --uninstall takes it out\n")
+    var text = try String(contentsOf: entry, encoding: .utf8)
+    XCTAssertTrue(text.hasPrefix("[Desktop Entry]\n") && text.contains("\nName=Rock Paper Scissors\n"), text)
+    XCTAssertTrue(text.contains("\nExec=\"\(moved.path)/rps\"\n"), text)
+    XCTAssertFalse(text.contains("Icon="), "rps names no icon: \(text)")
+    // The Exec line, run as a desktop runs it, plays the game.
+    let exec = try XCTUnwrap(text.split(separator: "\n").first { $0.hasPrefix("Exec=") }).dropFirst(5)
+    let launched = try run("/bin/sh", ["-c", "\(exec) --headless --seconds 0.5"], in: scratch)
+    XCTAssertEqual(launched.status, 0, launched.stderr)
+    XCTAssertTrue(launched.stdout.contains("rps.tide: ran 30 ticks"), launched.stdout)
+    // A game whose conf.lua names an icon has icon.png beside the launcher.
+    try Data([0x89, 0x50, 0x4E, 0x47]).write(to: moved.appendingPathComponent("icon.png"))
+    XCTAssertEqual(try run(launcher, ["--install"], in: scratch).status, 0)
+    text = try String(contentsOf: entry, encoding: .utf8)
+    XCTAssertTrue(text.contains("\nIcon=\(moved.path)/icon.png\n"), text)
+    XCTAssertEqual(text.components(separatedBy: "Exec=").count, 2, "one Exec line: \(text)")
+    let removed = try run(launcher, ["--uninstall"], in: scratch)
+    XCTAssertEqual(removed.status, 0, removed.stderr)
+    XCTAssertFalse(FileManager.default.fileExists(atPath: entry.path))
+    // A path Exec= cannot quote safely is refused in one line.
+    let odd = scratch.appendingPathComponent("games/100% \"fun\"")
+    try FileManager.default.moveItem(at: moved, to: odd)
+    let refused = try run(odd.appendingPathComponent("rps").path, ["--install"], in: scratch)
+    XCTAssertEqual(refused.status, 1)
+    XCTAssertEqual(refused.stderr.filter { $0 == "\n" }.count, 1, refused.stderr)
+    XCTAssertTrue(refused.stderr.hasPrefix("rps: cannot add \(odd.path) to the menu"), refused.stderr)
+    XCTAssertFalse(FileManager.default.fileExists(atPath: entry.path))
   }
 
   /// `ticks` in "... 300 ticks ...", `scene` in "scene 'play'", `sprites` in "15 sprites".

@@ -2,6 +2,10 @@ import Foundation
 import TideSDL
 import XCTest
 
+#if canImport(FoundationNetworking)
+  import FoundationNetworking
+#endif
+
 /// `tide pack` and a packed game played with `tide run`, as an author and a player would.
 final class PackCLITests: XCTestCase {
   /// A game that fails on its first tap: a green screen, then a script error.
@@ -9,7 +13,7 @@ final class PackCLITests: XCTestCase {
     "conf.lua": "return { title = \"Tapper\", version = \"2.0.1\", width = 400, height = 300, scene = \"play\" }\n",
     "main.lua": """
       tide.scene.define("play", {
-        enter = function(self)
+        enter = function()
           local taps = 0
           local field = tide.sprite.rect{ x = 0, y = 0, w = 400, h = 300, fill = "#20c040" }
           field:on("tap", function()
@@ -132,5 +136,95 @@ final class PackCLITests: XCTestCase {
     XCTAssertEqual(pixel(failed, 200, 190), [56, 140, 242], "the Restart button, in the player's screen")
     let restarted = try screen(at: 1.4)
     XCTAssertEqual(pixel(restarted, 200, 190), [0x20, 0xc0, 0x40], "the game again, after Restart")
+  }
+
+  /// The author's commands take the archive as they take the folder: a shot, seeded runs, the
+  /// layout check and lint; what the archive leaves out (tests, bots, golden inputs) is said in
+  /// one line naming it.
+  func testTheAuthorsCommandsTakeAnArchive() throws {
+    let (_, archive) = try packed(Self.failsOnTap)
+    let png = archive.deletingPathExtension().appendingPathExtension("png")
+    addTeardownBlock { try? FileManager.default.removeItem(at: png) }
+    let shot = try tide(["shot", archive.path, "--at", "0.5", "-o", png.path])
+    XCTAssertEqual(shot.status, 0, shot.stderr)
+    let image = try RGBAImage(contentsOf: png)
+    let argb = image.pixels[image.height / 2 * image.width + image.width / 2]
+    XCTAssertEqual(argb & 0xFFFFFF, 0x20c040, "the game's green field, drawn from the archive")
+
+    let runs = try tide(["run", archive.path, "--headless", "--runs", "2", "--jobs", "1", "--seconds", "1"])
+    XCTAssertEqual(runs.status, 0, runs.stderr)
+    XCTAssertTrue(runs.stdout.contains("2 runs, seeds 1..2, no bot"), runs.stdout)
+    let bot = try tide(["run", archive.path, "--headless", "--runs", "2", "--input-bot", "bots/tapper.lua"])
+    XCTAssertEqual(bot.status, 1)
+    XCTAssertEqual(bot.stderr.filter { $0 == "\n" }.count, 1, bot.stderr)
+    XCTAssertTrue(bot.stderr.contains("cannot read the bot file 'bots/tapper.lua'") && bot.stderr.contains("carries no bots/"), bot.stderr)
+
+    let layout = try tide(["check", archive.path, "--layout"])
+    XCTAssertEqual(layout.status, 0, layout.stdout + layout.stderr)
+    XCTAssertTrue(layout.stdout.contains("a packed game carries no tests/golden inputs"), layout.stdout)
+    XCTAssertTrue(layout.stdout.contains("checked \(archive.path) first screen 400x300: scene 'play'"), layout.stdout)
+
+    let test = try tide(["test", archive.path])
+    XCTAssertEqual(test.status, 1)
+    XCTAssertEqual(test.stdout, "")
+    XCTAssertEqual(
+      test.stderr,
+      "tide: \(archive.path) is a packed game, which carries no tests (tide pack leaves tests/ out): run tide test on the "
+        + "game folder it was packed from, or tide check \(archive.path) to load and lint it\n")
+
+    // Lint reads the archive's Lua as the folder's, each file named by its path in the archive.
+    var unlinted = Self.failsOnTap
+    unlinted["main.lua", default: ""] += "\nlocal unused = 1\n"
+    let (_, second) = try packed(unlinted)
+    let checked = try tide(["check", second.path])
+    XCTAssertEqual(checked.status, 1)
+    XCTAssertTrue(checked.stdout.contains("\(second.path)/main.lua:11:7: unused variable 'unused'"), checked.stdout)
+    XCTAssertTrue(checked.stderr.contains("1 lint warning"), checked.stderr)
+  }
+
+  /// `tide run --serve` on an archive serves the game's images and sounds from memory.
+  func testServeTakesAnArchive() throws {
+    let tapper = CLITests.root.appendingPathComponent("Tests/TideServeTests/Fixtures/tapper")
+    let folder = FileManager.default.temporaryDirectory.appendingPathComponent("tide-packserve-\(UUID().uuidString)")
+    try FileManager.default.createDirectory(at: folder, withIntermediateDirectories: true)
+    addTeardownBlock { try? FileManager.default.removeItem(at: folder) }
+    let archive = folder.appendingPathComponent("tapper.tide")
+    let packing = try tide(["pack", tapper.path, "-o", archive.path])
+    XCTAssertEqual(packing.status, 0, packing.stderr)
+    let process = Process()
+    process.executableURL = CLITests.tideBinary
+    process.arguments = ["run", archive.path, "--headless", "--serve", "--port", "0", "--bind", "127.0.0.1", "--quit-after", "20"]
+    process.environment = tideEnvironment(window: false)
+    let out = Pipe()
+    process.standardOutput = out
+    process.standardError = FileHandle.nullDevice
+    try process.run()
+    defer { if process.isRunning { process.terminate() } }
+    var printed = ""
+    let deadline = Date().addingTimeInterval(30)
+    while Date() < deadline, !printed.contains("?k=") {
+      let chunk = out.fileHandleForReading.availableData
+      if chunk.isEmpty { break }
+      printed += String(decoding: chunk, as: UTF8.self)
+    }
+    let address = try XCTUnwrap(printed.split(whereSeparator: \.isWhitespace).first { $0.hasPrefix("http://127.0.0.1:") }, printed)
+    let key = try XCTUnwrap(address.split(separator: "?").last)
+    let base = address.prefix { $0 != "?" }
+    let image = try Self.get("\(base)assets/rabbit.jpg?\(key)")
+    XCTAssertEqual(image.status, 200)
+    XCTAssertEqual(image.body, try Data(contentsOf: tapper.appendingPathComponent("assets/rabbit.jpg")))
+    XCTAssertEqual(try Self.get("\(base)assets/missing.png?\(key)").status, 404)
+  }
+
+  private static func get(_ address: String) throws -> (body: Data, status: Int) {
+    let url = try XCTUnwrap(URL(string: address))
+    let done = DispatchSemaphore(value: 0)
+    nonisolated(unsafe) var result: (Data, Int) = (Data(), 0)
+    URLSession.shared.dataTask(with: url) { data, response, _ in
+      result = (data ?? Data(), (response as? HTTPURLResponse)?.statusCode ?? 0)
+      done.signal()
+    }.resume()
+    _ = done.wait(timeout: .now() + 10)
+    return result
   }
 }

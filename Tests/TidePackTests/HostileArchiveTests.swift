@@ -2,7 +2,6 @@ import Foundation
 import TideCore
 import TidePack
 import XCTest
-import ZIPFoundation
 
 /// A `.tide` file from anywhere is refused with one line unless it is an honest game archive.
 final class HostileArchiveTests: XCTestCase {
@@ -22,6 +21,37 @@ final class HostileArchiveTests: XCTestCase {
     let scratch = try PackScratch()
     let url = try scratch.zip("ok.tide") { try $0.addGame() }
     XCTAssertEqual(try GameArchive.open(url, shown: "game.tide").paths, ["conf.lua", "main.lua"])
+  }
+
+  /// Reproducible wherever it is packed: each entry is dated 1980-01-01 00:00 as the zip
+  /// stores it, whatever the packing machine's time zone, and marked as a plain file.
+  func testTheSameGamePacksAlikeInEveryTimeZone() throws {
+    let scratch = try PackScratch()
+    let game = try scratch.standardGame()
+    let zone = getenv("TZ").map { String(cString: $0) }
+    defer {
+      if let zone { setenv("TZ", zone, 1) } else { unsetenv("TZ") }
+      tzset()
+    }
+    var packs: [Data] = []
+    for (n, place) in ["UTC", "Pacific/Auckland", "America/Los_Angeles"].enumerated() {
+      setenv("TZ", place, 1)
+      tzset()
+      packs.append(try Data(contentsOf: scratch.pack(game, name: "zone\(n)")))
+    }
+    XCTAssertEqual(packs[1], packs[0])
+    XCTAssertEqual(packs[2], packs[0])
+    // Every central directory entry (PK 1 2): DOS time 0, date 1980-01-01, Unix mode 0644.
+    let bytes = [UInt8](packs[0])
+    func u16(_ at: Int) -> Int { Int(bytes[at]) | Int(bytes[at + 1]) << 8 }
+    var entries = 0
+    for at in 0..<(bytes.count - 46) where bytes[at] == 0x50 && bytes[at + 1] == 0x4B && bytes[at + 2] == 1 && bytes[at + 3] == 2 {
+      entries += 1
+      XCTAssertEqual(u16(at + 12), 0, "time")
+      XCTAssertEqual(u16(at + 14), 1 << 5 | 1, "date")
+      XCTAssertEqual(u16(at + 40), 0o100644, "mode")
+    }
+    XCTAssertEqual(entries, 7, "the manifest and the six files")
   }
 
   func testNotAZip() throws {
@@ -70,7 +100,7 @@ final class HostileArchiveTests: XCTestCase {
     let scratch = try PackScratch()
     let url = try scratch.zip("link.tide") { zip in
       try zip.addGame()
-      try zip.add("data/passwd.lua", Data("/etc/passwd".utf8), type: .symlink)
+      try zip.add("data/passwd.lua", Data("/etc/passwd".utf8), symlink: true)
     }
     XCTAssertTrue(refusal(url).contains("symbolic link"))
   }

@@ -1,9 +1,8 @@
 import Foundation
 import TideCore
-import TidePack
+@testable import TidePack
 import TideScript
 import XCTest
-import ZIPFoundation
 
 /// Game folders and archives made for a test, in a scratch folder removed after it.
 final class PackScratch {
@@ -74,20 +73,20 @@ final class PackScratch {
   }
 
   /// A zip written entry by entry, for archives `tide pack` would never write.
-  func zip(_ name: String, _ build: (Archive) throws -> Void) throws -> URL {
+  func zip(_ name: String, _ build: (ZipWriter) throws -> Void) throws -> URL {
     let url = root.appendingPathComponent(name)
-    let archive = try Archive(url: url, accessMode: .create)
+    let archive = try ZipWriter(creating: url)
     try build(archive)
+    try archive.close()
     return url
   }
 }
 
-extension Archive {
-  /// Adds `data` as a file at `path` (any path, `../` and absolute ones too).
-  func add(_ path: String, _ data: Data, type: Entry.EntryType = .file, deflate: Bool = false) throws {
-    try addEntry(
-      with: path, type: type, uncompressedSize: Int64(data.count), compressionMethod: deflate ? .deflate : .none
-    ) { position, size in data.subdata(in: Int(position)..<(Int(position) + size)) }
+extension ZipWriter {
+  /// Adds `data` as a file at `path` (any path, `../` and absolute ones too), or as a symbolic
+  /// link whose target is `data`.
+  func add(_ path: String, _ data: Data, symlink: Bool = false, deflate: Bool = false) throws {
+    try add(path, data, deflate: deflate, mode: symlink ? 0o120777 : 0o100644)
   }
 
   /// Adds a manifest, conf.lua and main.lua: the least an archive needs to open.

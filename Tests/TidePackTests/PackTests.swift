@@ -3,7 +3,6 @@ import TideCore
 import TidePack
 import TideScript
 import XCTest
-import ZIPFoundation
 
 /// `tide pack`'s archive: what goes in, and a game played from it in memory as from its folder.
 final class PackTests: XCTestCase {
@@ -105,30 +104,30 @@ final class PackTests: XCTestCase {
 /// A packed game's error, as its player meets it: a screen with a Restart button that takes
 /// every input, a log in the data folder, and the game started again by the button.
 final class PlayerModeTests: XCTestCase {
+  /// A game whose field breaks on a tap; it reports a draw of its seed's random stream.
+  static let breaksOnTap = [
+    "conf.lua": "return { width = 400, height = 300, scene = \"play\" }\n",
+    "main.lua": """
+      tide.scene.define("play", {
+        enter = function()
+          tide.report{ draw = tide.random.int(1, 1000000000) }
+          local field = tide.sprite.rect{ x = 0, y = 0, w = 400, h = 300 }
+          field:on("tap", function() error("a tap breaks it") end)
+        end,
+      })
+      """,
+  ]
+
   func testRestartStartsTheGameAgainAndTheErrorIsLogged() throws {
     let scratch = try PackScratch()
-    let game = try scratch.game("breaks", [
-      "conf.lua": "return { width = 400, height = 300, scene = \"play\" }\n",
-      "main.lua": """
-        tide.scene.define("play", {
-          enter = function()
-            local field = tide.sprite.rect{ x = 0, y = 0, w = 400, h = 300 }
-            field:on("tap", function() error("a tap breaks it") end)
-          end,
-        })
-        """,
-    ])
+    let game = try scratch.game("breaks", Self.breaksOnTap)
     var options = EngineOptions()
     options.playerMode = true
     options.logErrors = false
     options.saveDirectory = scratch.root.appendingPathComponent("data")
     let engine = try Engine(gameDirectory: game, backend: HeadlessBackend(), options: options)
     try engine.start()
-    func tap(_ x: Double, _ y: Double) {
-      engine.enqueue(.pointerDown(Vec2(x: x, y: y)))
-      engine.enqueue(.pointerUp(Vec2(x: x, y: y)))
-      engine.advance(seconds: 0.1)
-    }
+    func tap(_ x: Double, _ y: Double) { engine.tapAndWait(x, y) }
     XCTAssertNil(engine.overlay)
     tap(50, 50)
     let screen = try XCTUnwrap(engine.overlay)
@@ -144,5 +143,51 @@ final class PlayerModeTests: XCTestCase {
     XCTAssertEqual(engine.currentSceneName, "play")
     tap(50, 50)
     XCTAssertNotNil(engine.overlay, "the new game takes taps again")
+  }
+
+  /// Restart is another game, as a launch without a seed is: its recording and log name the
+  /// new seed. A seed given (the options leave `restartSeed` nil) is played again.
+  func testRestartPlaysANewSeedUnlessOneWasGiven() throws {
+    let scratch = try PackScratch()
+    let game = try scratch.game("seeded", Self.breaksOnTap)
+    let next: @Sendable (UInt64) -> UInt64 = { $0 + 1 }
+    for (restartSeed, expected) in [(next, UInt64(8)), (nil, UInt64(7))] {
+      var options = EngineOptions()
+      options.seed = 7
+      options.restartSeed = restartSeed
+      options.playerMode = true
+      options.logErrors = false
+      options.saveDirectory = scratch.root.appendingPathComponent("data-\(expected)")
+      let engine = try Engine(gameDirectory: game, backend: HeadlessBackend(), options: options)
+      engine.startRecording()
+      try engine.start()
+      let first = engine.reports["draw"]
+      func tap(_ x: Double, _ y: Double) { engine.tapAndWait(x, y) }
+      tap(50, 50)
+      let button = try XCTUnwrap(engine.overlay?.button)
+      tap(button.frame.x + button.frame.width / 2, button.frame.y + button.frame.height / 2)
+      XCTAssertNil(engine.overlay)
+      XCTAssertEqual(engine.options.seed, expected)
+      XCTAssertEqual(engine.recording?.seed, expected, "the new session is recorded with its seed")
+      if expected == 7 {
+        XCTAssertEqual(engine.reports["draw"], first, "the same seed draws the same")
+      } else {
+        XCTAssertNotEqual(engine.reports["draw"], first, "another seed, another game")
+      }
+      tap(50, 50)
+      let log = try String(contentsOf: scratch.root.appendingPathComponent("data-\(expected)/errors.log"), encoding: .utf8)
+      // Each error's entry names the seed it happened in: the first game's, then the restarted one's.
+      let seeds = log.split(separator: "\n").filter { $0.hasPrefix("seed ") }.map { String($0.split(separator: " ")[1]) }
+      XCTAssertEqual(seeds, ["7", "\(expected)"], log)
+    }
+  }
+}
+
+extension Engine {
+  /// A tap at (`x`, `y`), then a tenth of a second.
+  func tapAndWait(_ x: Double, _ y: Double) {
+    enqueue(.pointerDown(Vec2(x: x, y: y)))
+    enqueue(.pointerUp(Vec2(x: x, y: y)))
+    advance(seconds: 0.1)
   }
 }

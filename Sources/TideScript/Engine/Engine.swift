@@ -121,6 +121,13 @@ public final class Engine: GameDriver, Part, GameRestarting {
     try self.init(files: FolderFiles(directory: gameDirectory), displayPath: displayPath, backend: backend, options: options)
   }
 
+  /// Opens the game in `files` as its kind asks: a folder as `init(gameDirectory:)` does (a
+  /// missing one is named as such), an archive from the memory it was read into.
+  public static func open(_ files: any GameFiles, displayPath: String? = nil, backend: any Backend, options: EngineOptions) throws(GameLoadError) -> Engine {
+    if let folder = files.folder { return try Engine(gameDirectory: folder, displayPath: displayPath, backend: backend, options: options) }
+    return try Engine(files: files, displayPath: displayPath, backend: backend, options: options)
+  }
+
   /// Opens the game in `files` (its folder, or a packed archive), reads `conf.lua` and prepares
   /// the Lua API; `start()` runs the game.
   public init(files: any GameFiles, displayPath: String? = nil, backend: any Backend, options: EngineOptions) throws(GameLoadError) {
@@ -450,6 +457,8 @@ public final class Engine: GameDriver, Part, GameRestarting {
   private func restartAfterError() {
     playerScreen?.restarted()
     let version = recording?.gameVersion
+    // The new session's recording, crash capsules and errors.log name the new seed.
+    if let next = options.restartSeed { context.options.seed = next(options.seed) }
     resetGame(seed: options.seed)
     if let version { startRecording(gameVersion: version) }
     do throws(GameLoadError) {

@@ -34,6 +34,10 @@ public struct EngineOptions: Sendable {
   /// script error goes to `errors.log` in the data folder and the player sees a plain screen
   /// with a Restart button instead of the error (`PlayerScreen`).
   public var playerMode = false
+  /// The seed a game restarted from the player's screen plays, given the one before: a launch
+  /// without a seed passes a fresh one, so Restart is another game, as the launch was. Nil (a
+  /// seed the player or author gave, or a replay's) plays the same seed again.
+  public var restartSeed: (@Sendable (UInt64) -> UInt64)?
   /// Prints script errors to standard error as they happen.
   public var logErrors = true
   /// Draws every physics body's shapes, joints and contacts over the game (`--physics-debug`).

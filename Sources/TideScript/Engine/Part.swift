@@ -104,8 +104,9 @@ package final class PartContext {
   var clock = FixedStepClock()
   /// The game's configuration from `conf.lua`, with command-line overrides applied.
   var config: GameConfig
-  /// How the game runs: seed, limits, where saves go.
-  let options: EngineOptions
+  /// How the game runs: seed, limits, where saves go. Only the seed changes, when the player
+  /// restarts a failed game (`EngineOptions.restartSeed`).
+  var options: EngineOptions
   /// The method tables of userdata types, by type name: a type's methods may be installed by
   /// several parts (particles add to `Sprite`).
   private var methodTables: [String: LuaRef] = [:]
