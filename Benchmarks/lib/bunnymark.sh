@@ -138,6 +138,10 @@ section_bunnymark() {
   local active=()
   for row in "${plan[@]}"; do
     IFS='|' read -r impl label renderer start ref <<<"$row"
+    if [ -n "${BENCH_ROWS:-}" ] && [[ " $BENCH_ROWS " != *" $impl "* ]]; then
+      why[$impl]="not run (BENCH_ROWS)"
+      continue
+    fi
     case $impl in
       love) command -v love >/dev/null || { why[$impl]="love is not installed"; continue; } ;;
       sdl-*) [ -n "$SDL_BIN" ] || { why[$impl]="bare SDL2 program failed to build"; continue; } ;;

@@ -49,9 +49,14 @@ public final class SDLBackend: Backend {
     assets.imageSize(named: name)
   }
 
-  /// Forgets cached textures and sounds for a changed file (e.g. "assets/roar.wav").
+  /// Forgets cached textures, sounds and fonts for a changed file (e.g. "assets/roar.wav").
   public func reloadAsset(path: String) {
     assets.markChanged(path: path)
+    if path.hasPrefix("assets/fonts/"), let font = assets.files?.diskURL(path)?.path {
+      // Text nodes name a font by this path (`Node.font`); the engine re-measures them after.
+      fonts.reload(fontFile: font)
+      metrics.forget(font: font)
+    }
     let name = (path as NSString).lastPathComponent
     audio?.reload(name)
     audio?.reload((name as NSString).deletingPathExtension)

@@ -37,7 +37,7 @@ final class AudioAPITests: XCTestCase {
 
         it("refuses a sound that is not in assets, saying where it looked", function()
           assert.has_error(function() tide.audio.play("meow") end,
-            "bad argument #1 to 'play' (no sound 'meow' (looked for game/assets/meow.wav, .ogg, .mp3 and .flac))")
+            "bad argument #1 to 'play' (no sound 'meow' (looked for game/assets/meow.wav, .ogg, .mp3, .flac, .opus and .aiff))")
           assert.error_matches(function() tide.audio.play("../roar") end, "no sound '../roar'", nil, true)
           assert.error_matches(function() tide.audio.play("roar", { volume = "loud" }) end, "'volume' must be a number, got string", nil, true)
           assert.are.same({}, app:sounds())

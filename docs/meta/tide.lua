@@ -480,7 +480,7 @@ function Label:set_width(width) end
 
 ---The options of `tide.audio.music`.
 ---@class tide.MusicOptions
----@field volume? number the track's own volume, 0 to 1; default 1
+---@field volume? number the track's own volume, 0 to 1 (clamped); default 1
 ---@field loops? integer repeats after the first play, -1 forever, up to 1e6; default -1
 ---@field fade_in? number seconds to rise from silence, 0 to 3600; default 0
 ---@field crossfade? number seconds, 0 to 3600: the playing track fades out over the first half, this one fades in over the second (SDL_mixer streams one track at a time); default 0, a cut
@@ -638,7 +638,7 @@ function Slider:set_enabled(enabled) end
 
 ---The options of `tide.audio.play`.
 ---@class tide.SoundOptions
----@field volume? number 0 to 1 (a number outside is played clamped to it); default 1
+---@field volume? number 0 to 1 (any finite number outside is heard clamped to it, as in LÖVE); default 1
 ---@field pan? number -1 (left) to 1 (right); default 0
 ---@field loops? integer repeats after the first play, -1 forever, up to 1e6; default 0
 ---@field fade_in? number seconds to rise from silence, 0 to 3600; default 0
@@ -656,7 +656,7 @@ local SoundOptions = {}
 ---@field decay? number seconds, 0 to 10; default 0
 ---@field sustain? number level held after the decay, 0 to 1; default 1
 ---@field release? number seconds, 0 to 10; default 0.005
----@field volume? number 0 to 1; default 0.5
+---@field volume? number peak level, 0 to 1 (clamped); default 0.5
 local SoundSpec = {}
 
 ---@class tide.Spacer : tide.Widget
@@ -1149,7 +1149,7 @@ function Voice:resume() end
 ---```lua
 ---v:volume(0.3)
 ---```
----@param volume? number 0 to 1
+---@param volume? number 0 to 1 (clamped)
 ---@return number?
 function Voice:volume(volume) end
 
@@ -1194,7 +1194,7 @@ function Voice:duration() end
 ---@return number?
 function Voice:remaining() end
 
----The master, music and sounds volumes of `tide.audio.volume`, each 0 to 1.
+---The master, music and sounds volumes of `tide.audio.volume`, each 0 to 1 (a number outside is clamped).
 ---@class tide.VolumeLevels
 ---@field master? number multiplies everything
 ---@field music? number multiplies the music
@@ -1286,7 +1286,9 @@ local WorldOptions = {}
 ---Animate sprite properties on the game clock. At most 100,000 tweens run at once.
 tide = {}
 
----Voices, music and volumes, from the game's `assets/` (`.wav`, `.ogg`, `.mp3` or `.flac`, all decoded by SDL_mixer in a window) or made by the game (`tide.audio.generate`). Voices and music live in game time: a voice ends, and its `on_done` runs, at the same tick headless, in a test, in a replay and in a window. Music keeps playing across scenes until stopped; a fresh start silences everything.
+---Voices, music and volumes, from the game's `assets/` (`.wav`, `.ogg` Vorbis, `.mp3`, `.flac`, `.opus` or `.aiff`, decoded by SDL_mixer in a window; its tracker modules and MIDI are left out, as no header gives their length for a headless run) or made by the game (`tide.audio.generate`). Voices and music live in game time: a voice ends, and its `on_done` runs, at the same tick headless, in a test, in a replay and in a window. Music keeps playing across scenes until stopped; a fresh start silences everything.
+---
+---Every volume (a voice's, the music's, the master, music and sounds volumes) is a finite number heard clamped to 0 (silent) to 1 (full), as LÖVE takes them: `v:volume(v:volume() * 1.5)` is no error. What is read back is the clamped level.
 tide.audio = {}
 
 ---What conf.lua says about the game itself (`title`, `author`).
@@ -1473,18 +1475,18 @@ tide.options = {}
 ---```lua
 ---local v = tide.audio.play("roar", { volume = 0.8, pan = -0.5, on_done = function() print("quiet") end })
 ---```
----@param name string a sound made by `tide.audio.generate`, else `assets/<name>.wav`, `.ogg`, `.mp3` or `.flac`
----@param opts? tide.SoundOptions `volume`, `pan`, `loops`, `fade_in`, `on_done`
+---@param name string a sound made by `tide.audio.generate`, else `assets/<name>.wav`, `.ogg`, `.mp3`, `.flac`, `.opus` or `.aiff`
+---@param opts? tide.SoundOptions `volume` (clamped to 0 to 1, default 1), `pan` (-1 to 1), `loops`, `fade_in`, `on_done`
 ---@return tide.Voice # the playing voice; stop, pause, resume it or change its volume and pan
 function tide.audio.play(name, opts) end
 
----Streams music: `assets/<name>.wav`, `.ogg`, `.mp3` or `.flac`, looping forever by default. It replaces the music playing (at once, or over `crossfade` seconds) and keeps playing across scenes until `tide.audio.stop_music`.
+---Streams music: `assets/<name>.wav`, `.ogg`, `.mp3`, `.flac`, `.opus` or `.aiff`, looping forever by default. It replaces the music playing (at once, or over `crossfade` seconds) and keeps playing across scenes until `tide.audio.stop_music`.
 ---
 ---```lua
 ---tide.audio.music("theme", { crossfade = 2 })
 ---```
 ---@param name string the file name without extension
----@param opts? tide.MusicOptions `volume`, `loops`, `fade_in`, `crossfade`
+---@param opts? tide.MusicOptions `volume` (clamped to 0 to 1, default 1), `loops`, `fade_in`, `crossfade`
 function tide.audio.music(name, opts) end
 
 ---Stops the music, at once or fading out over `fade` seconds. Harmless with no music.
@@ -1514,7 +1516,7 @@ function tide.audio.resume_music() end
 ---```lua
 ---tide.audio.music_volume(0.3)
 ---```
----@param volume number 0 to 1
+---@param volume number 0 to 1 (clamped)
 function tide.audio.music_volume(volume) end
 
 ---The music playing or paused, or nil: `{ name, state = "playing"|"paused", volume, position, duration, next }`, `position` and `duration` in seconds of one pass, `next` the track a crossfade is bringing in.
@@ -1525,7 +1527,7 @@ function tide.audio.music_volume(volume) end
 ---@return table?
 function tide.audio.current_music() end
 
----Sets any of the master, music and sounds volumes (each 0 to 1; the others stay) and returns all three. With no table it only returns them.
+---Sets any of the master, music and sounds volumes (each clamped to 0 to 1; the others stay) and returns all three. With no table it only returns them.
 ---
 ---```lua
 ---tide.audio.volume{ music = 0.5 }

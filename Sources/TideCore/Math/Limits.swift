@@ -108,9 +108,9 @@ public enum Limits {
   public static let randomBound = NumberRange(-1e300...1e300)
   /// Weights of `tide.random.weighted`: 0 to 1e300, so their sum stays finite.
   public static let weight = NumberRange(0...1e300)
-  /// `volume` of `tide.audio.play`: finite, ±1e6 (played clamped to 0...1).
+  /// Every volume `tide.audio` takes: finite, ±1e6, heard clamped to 0...1 (LÖVE refuses none).
   public static let volume = NumberRange(-1e6...1e6)
-  /// A voice's, the music's and the master, music and sounds volumes once set: 0 to 1.
+  /// Fractions such as an envelope's sustain level: 0 to 1.
   public static let level = NumberRange(0...1)
   /// A voice's pan: -1 (left) to 1 (right).
   public static let pan = NumberRange(-1...1)

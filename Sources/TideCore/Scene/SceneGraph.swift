@@ -231,6 +231,14 @@ public final class SceneGraph {
     node.children.reduce(node.children.count) { $0 + countDescendants($1) }
   }
 
+  /// Re-measures the attached text nodes drawn with font file `font`, whose glyphs changed (a
+  /// hot reload), so their boxes, wrapping and fitting follow the new file.
+  public func remeasureText(font: String) {
+    root.forEachInSubtree { node in
+      if node.kind == .text, node.font == font { node.measureText() }
+    }
+  }
+
   /// The first attached node, depth-first in insertion order, that matches `predicate`.
   public func find(where predicate: (Node) -> Bool) -> Node? {
     firstMatch(root, predicate)

@@ -53,11 +53,11 @@ public final class AssetLibrary {
     return nil
   }
 
-  /// The game's path of a sound name: `<name>`, else `<name>.wav`, `.ogg`, `.mp3`, `.flac`; like
+  /// The game's path of a sound name: `<name>`, else `<name>.wav`, `.ogg`, `.mp3`, `.flac`, `.opus`, `.aiff`; like
   /// images, only a regular file inside the game (`x.wav -> /etc/passwd` is not played).
   func soundPath(named name: String) -> String? {
     guard let files, !name.isEmpty, !name.contains("..") else { return nil }
-    for candidate in [name] + ["wav", "ogg", "mp3", "flac"].map({ "\(name).\($0)" }) where files.isReadableFile("assets/" + candidate) {
+    for candidate in [name] + ["wav", "ogg", "mp3", "flac", "opus", "aiff"].map({ "\(name).\($0)" }) where files.isReadableFile("assets/" + candidate) {
       return "assets/" + candidate
     }
     return nil

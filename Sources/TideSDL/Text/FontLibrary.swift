@@ -60,6 +60,11 @@ public final class FontLibrary: @unchecked Sendable {
     var font: String
   }
 
+  /// Bumped when a game's font file changed on disk (`reload(fontFile:)`), so renderers drop
+  /// the text they drew with the old one.
+  var changeCount: Int { lock.withLock { changes } }
+  private var changes = 0
+
   /// Text font sizes open, and bytes of emoji bitmaps at the strike and scaled (for tests).
   var cacheSizes: (fonts: Int, strikeBytes: Int, scaledBytes: Int) {
     lock.withLock { (textFonts.count, strikeBytes, scaledBytes) }
@@ -161,6 +166,34 @@ public final class FontLibrary: @unchecked Sendable {
     gameFaces[font] = face
     gameFaceIndices.insert(face)
     return face
+  }
+
+  /// Forgets what was opened and measured from the game font file `path` (hot reload): its
+  /// sizes open again from the file as it is now, and one that no longer opens draws in the
+  /// default fonts. Its face keeps its index, so layouts and nodes naming the file stay valid.
+  func reload(fontFile path: String) {
+    lock.withLock {
+      changes += 1
+      for key in measured.keys where key.font == path {
+        measuredBytes -= key.text.utf8.count + key.font.utf8.count
+        measured.removeValue(forKey: key)
+      }
+      guard let face = gameFaces[path] else { return }
+      guard face != 0 else {
+        // It failed to open before: the next use tries the new file.
+        gameFaces.removeValue(forKey: path)
+        return
+      }
+      for (key, font) in textFonts where key.face == face {
+        TTF_CloseFont(font)
+        textFonts.removeValue(forKey: key)
+      }
+      guard let probe = Self.open(faces[face], size: 16) else {
+        gameFaces[path] = 0
+        return
+      }
+      TTF_CloseFont(probe)
+    }
   }
 
   /// Opens `face` at a pixel size: from the bytes `GameFontData` holds for a packed game's font,

@@ -43,6 +43,14 @@ final class TTFTextMetrics: TextMetrics {
     measure(text, size: size, font: "")
   }
 
+  /// Forgets the sizes measured with font file `font`, which changed on disk.
+  func forget(font: String) {
+    for key in cache.keys where key.font == font {
+      cachedBytes -= key.text.utf8.count + key.font.utf8.count
+      cache.removeValue(forKey: key)
+    }
+  }
+
   /// The size of `text` at `size` pixels with the font file `font` first (empty: the defaults).
   func measure(_ text: String, size: Double, font: String) -> (width: Double, height: Double) {
     let key = Key(text: text, size: max(1, Int(size.rounded())), font: font)

@@ -27,6 +27,7 @@ final class TextTextureCache {
   private let exactTwins: Bool
   private var entries: [Key: Entry] = [:]
   private var frame = 0
+  private var seenFontChanges: Int
   /// Bytes of pixels in `entries` (twins included).
   private(set) var bytes = 0
   /// The most `bytes` may reach.
@@ -39,15 +40,22 @@ final class TextTextureCache {
     self.fonts = fonts
     self.byteBudget = byteBudget
     exactTwins = Texture.needsExactTwin(renderer)
+    seenFontChanges = fonts.changeCount
   }
 
   deinit {
     for entry in entries.values { entry.texture.destroy() }
   }
 
-  /// Counts frames and now and then evicts stale entries.
+  /// Counts frames and now and then evicts stale entries; drops text drawn in a game font
+  /// when a font file changed (hot reload).
   func beginFrame() {
     frame += 1
+    let fontChanges = fonts.changeCount
+    if fontChanges != seenFontChanges {
+      seenFontChanges = fontChanges
+      for (key, entry) in entries where !key.font.isEmpty { evict(key, entry) }
+    }
     guard frame % 60 == 0 else { return }
     let cutoff = frame - lifetime
     for (key, entry) in entries where entry.lastUsed < cutoff { evict(key, entry) }

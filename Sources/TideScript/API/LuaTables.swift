@@ -146,7 +146,7 @@ extension LuaTableShape {
   public static let soundOptions = LuaTableShape(
     className: "SoundOptions", summary: "The options of `tide.audio.play`.",
     keys: [
-      LuaTableKey("volume", "number", "0 to 1 (a number outside is played clamped to it); default 1"),
+      LuaTableKey("volume", "number", "0 to 1 (any finite number outside is heard clamped to it, as in LÖVE); default 1"),
       LuaTableKey("pan", "number", "-1 (left) to 1 (right); default 0"),
       LuaTableKey("loops", "integer", "repeats after the first play, -1 forever, up to 1e6; default 0"),
       LuaTableKey("fade_in", "number", "seconds to rise from silence, 0 to 3600; default 0"),
@@ -158,7 +158,7 @@ extension LuaTableShape {
   public static let musicOptions = LuaTableShape(
     className: "MusicOptions", summary: "The options of `tide.audio.music`.",
     keys: [
-      LuaTableKey("volume", "number", "the track's own volume, 0 to 1; default 1"),
+      LuaTableKey("volume", "number", "the track's own volume, 0 to 1 (clamped); default 1"),
       LuaTableKey("loops", "integer", "repeats after the first play, -1 forever, up to 1e6; default -1"),
       LuaTableKey("fade_in", "number", "seconds to rise from silence, 0 to 3600; default 0"),
       LuaTableKey(
@@ -168,7 +168,7 @@ extension LuaTableShape {
     ])
 
   public static let volumeLevels = LuaTableShape(
-    className: "VolumeLevels", summary: "The master, music and sounds volumes of `tide.audio.volume`, each 0 to 1.",
+    className: "VolumeLevels", summary: "The master, music and sounds volumes of `tide.audio.volume`, each 0 to 1 (a number outside is clamped).",
     keys: [
       LuaTableKey("master", "number", "multiplies everything"),
       LuaTableKey("music", "number", "multiplies the music"),
@@ -189,7 +189,7 @@ extension LuaTableShape {
       LuaTableKey("decay", "number", "seconds, 0 to 10; default 0"),
       LuaTableKey("sustain", "number", "level held after the decay, 0 to 1; default 1"),
       LuaTableKey("release", "number", "seconds, 0 to 10; default 0.005"),
-      LuaTableKey("volume", "number", "0 to 1; default 0.5"),
+      LuaTableKey("volume", "number", "peak level, 0 to 1 (clamped); default 0.5"),
     ])
 
   /// What a gesture handler (`sprite:on`) receives; `drag` adds the last five.

@@ -29,7 +29,7 @@ package enum AssetCatalog {
     return nil
   }
 
-  /// The file of sound `name` (`assets/<name>.wav`, `.ogg`, `.mp3` or `.flac`) in the game, if
+  /// The file of sound `name` (`assets/<name>.wav`, `.ogg`, `.mp3`, `.flac`, `.opus` or `.aiff`) in the game, if
   /// there is one: its path in the game (`assets/roar.wav`).
   package static func soundPath(named name: String, in files: any GameFiles) -> String? {
     guard !name.contains(".."), !name.contains("/") else { return nil }

@@ -27,7 +27,7 @@ public final class HotReloader {
   public static let defaultSettle = 0.02
   /// Files under `assets/` the renderer and mixer load (others there, such as a tool's
   /// temporary file renamed into place, are not the game's).
-  static let assetExtensions: Set<String> = ["png", "jpg", "jpeg", "webp", "bmp", "gif", "wav", "ogg", "mp3", "flac", "ttf", "otf"]
+  static let assetExtensions: Set<String> = ["png", "jpg", "jpeg", "webp", "bmp", "gif", "wav", "ogg", "mp3", "flac", "opus", "aiff", "ttf", "otf", "ttc"]
   /// Quiet time that ends a burst, in seconds.
   public var settle: Double
   /// The longest a burst may be gathered before it is applied anyway, in seconds.
@@ -122,6 +122,9 @@ public final class HotReloader {
         audio.knownSounds.removeAll()
         if exists {
           context.backend.reloadAsset(path: relative)
+          if relative.hasPrefix("assets/fonts/"), let font = context.files.diskURL(relative)?.path {
+            scenes.graph.remeasureText(font: font)
+          }
           report.assets.append(relative)
         } else {
           report.deleted.append(relative)

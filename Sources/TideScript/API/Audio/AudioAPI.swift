@@ -2,18 +2,23 @@ import LuaBridge
 import TideCore
 
 extension Audio {
-  /// `tide.audio`: voices, music and volumes, from the game's `assets/` (`.wav`, `.ogg`, `.mp3`
-  /// or `.flac`, all decoded by SDL_mixer in a window) or made by the game
+  /// `tide.audio`: voices, music and volumes, from the game's `assets/` (`.wav`, `.ogg` Vorbis,
+  /// `.mp3`, `.flac`, `.opus` or `.aiff`, decoded by SDL_mixer in a window; its tracker modules
+  /// and MIDI are left out, as no header gives their length for a headless run) or made by the game
   /// (`tide.audio.generate`). Voices and music live in game time: a voice ends, and its `on_done`
   /// runs, at the same tick headless, in a test, in a replay and in a window. Music keeps
   /// playing across scenes until stopped; a fresh start silences everything.
+  ///
+  /// Every volume (a voice's, the music's, the master, music and sounds volumes) is a finite
+  /// number heard clamped to 0 (silent) to 1 (full), as LÖVE takes them: `v:volume(v:volume()
+  /// * 1.5)` is no error. What is read back is the clamped level.
   func install() {
     let m = module("tide.audio")
 
     /// Plays a sound as a new voice. Several voices of one sound may play at once (at most 64
     /// voices in all).
-    /// @param name string: a sound made by `tide.audio.generate`, else `assets/<name>.wav`, `.ogg`, `.mp3` or `.flac`
-    /// @param opts SoundOptions?: `volume`, `pan`, `loops`, `fade_in`, `on_done`
+    /// @param name string: a sound made by `tide.audio.generate`, else `assets/<name>.wav`, `.ogg`, `.mp3`, `.flac`, `.opus` or `.aiff`
+    /// @param opts SoundOptions?: `volume` (clamped to 0 to 1, default 1), `pan` (-1 to 1), `loops`, `fade_in`, `on_done`
     /// @return Voice: the playing voice; stop, pause, resume it or change its volume and pan
     /// @example local v = tide.audio.play("roar", { volume = 0.8, pan = -0.5, on_done = function() print("quiet") end })
     m.function("play") { [unowned self] lua in
@@ -29,16 +34,16 @@ extension Audio {
         throw LuaRaise("too many voices: at most \(Limits.voices) play at once (stop one, or let it end)")
       }
       let token = play(
-        name, duration: duration, volume: min(max(volume, 0), 1), pan: pan, loops: loops, fadeIn: fadeIn, onDone: done)
+        name, duration: duration, volume: Self.clamped(volume), pan: pan, loops: loops, fadeIn: fadeIn, onDone: done)
       lua.pushObject(token, metatable: "tide.Voice")
       return 1
     }
 
-    /// Streams music: `assets/<name>.wav`, `.ogg`, `.mp3` or `.flac`, looping forever by default.
+    /// Streams music: `assets/<name>.wav`, `.ogg`, `.mp3`, `.flac`, `.opus` or `.aiff`, looping forever by default.
     /// It replaces the music playing (at once, or over `crossfade` seconds) and keeps playing
     /// across scenes until `tide.audio.stop_music`.
     /// @param name string: the file name without extension
-    /// @param opts MusicOptions?: `volume`, `loops`, `fade_in`, `crossfade`
+    /// @param opts MusicOptions?: `volume` (clamped to 0 to 1, default 1), `loops`, `fade_in`, `crossfade`
     /// @example tide.audio.music("theme", { crossfade = 2 })
     m.function("music") { [unowned self] lua in
       let name = try lua.checkString(1)
@@ -47,7 +52,7 @@ extension Audio {
         throw LuaArgumentError(arg: 1, message: "'\(name)' is a generated sound: play it with tide.audio.play")
       }
       let duration = try soundDuration(of: name, arg: 1)
-      let volume = try lua.optNumberField(2, "volume", in: Limits.level, default: 1)
+      let volume = Self.clamped(try lua.optNumberField(2, "volume", in: Limits.volume, default: 1))
       let loops = Int(try lua.optNumberField(2, "loops", in: Limits.soundLoops, default: -1))
       let fadeIn = try lua.optNumberField(2, "fade_in", in: Limits.fadeSeconds, default: 0)
       let crossfade = try lua.optNumberField(2, "crossfade", in: Limits.fadeSeconds, default: 0)
@@ -80,10 +85,10 @@ extension Audio {
 
     /// Sets the playing track's own volume (the `music` volume of `tide.audio.volume` multiplies
     /// it). Harmless with no music.
-    /// @param volume number: 0 to 1
+    /// @param volume number: 0 to 1 (clamped)
     /// @example tide.audio.music_volume(0.3)
     m.function("music_volume") { [unowned self] lua in
-      let volume = try lua.checkNumber(1, "volume", in: Limits.level)
+      let volume = Self.clamped(try lua.checkNumber(1, "volume", in: Limits.volume))
       mixer.setMusicTrackVolume(volume)
       return 0
     }
@@ -102,8 +107,8 @@ extension Audio {
       return 1
     }
 
-    /// Sets any of the master, music and sounds volumes (each 0 to 1; the others stay) and
-    /// returns all three. With no table it only returns them.
+    /// Sets any of the master, music and sounds volumes (each clamped to 0 to 1; the others
+    /// stay) and returns all three. With no table it only returns them.
     /// @param levels VolumeLevels?: `master`, `music`, `sounds`
     /// @return VolumeLevels
     /// @example tide.audio.volume{ music = 0.5 }
@@ -111,9 +116,9 @@ extension Audio {
       try checkOptionKeys(lua, arg: 1, LuaTableShape.volumeLevels.names, what: "volume")
       if lua.type(at: 1) == .table {
         mixer.setVolumes(
-          master: try lua.optNumberField(1, "master", in: Limits.level, default: mixer.master),
-          music: try lua.optNumberField(1, "music", in: Limits.level, default: mixer.musicVolume),
-          sounds: try lua.optNumberField(1, "sounds", in: Limits.level, default: mixer.soundsVolume))
+          master: Self.clamped(try lua.optNumberField(1, "master", in: Limits.volume, default: mixer.master)),
+          music: Self.clamped(try lua.optNumberField(1, "music", in: Limits.volume, default: mixer.musicVolume)),
+          sounds: Self.clamped(try lua.optNumberField(1, "sounds", in: Limits.volume, default: mixer.soundsVolume)))
       } else if !lua.isNoneOrNil(at: 1) {
         throw lua.typeError(1, expected: "table")
       }
@@ -182,7 +187,7 @@ extension Audio {
     }
 
     /// Sets the voice's volume, or with no argument returns it (nil once it ended).
-    /// @param volume number?: 0 to 1
+    /// @param volume number?: 0 to 1 (clamped)
     /// @return number?
     /// @example v:volume(0.3)
     t.method("volume") { [unowned self] lua in
@@ -191,7 +196,7 @@ extension Audio {
         if let info = mixer.voice(voice.id) { lua.push(info.volume) } else { lua.pushNil() }
         return 1
       }
-      mixer.set(voice.id, volume: try lua.checkNumber(2, "volume", in: Limits.level))
+      mixer.set(voice.id, volume: Self.clamped(try lua.checkNumber(2, "volume", in: Limits.volume)))
       return 0
     }
 
@@ -259,7 +264,7 @@ extension Audio {
         throw LuaArgumentError(arg: arg, message: problem)
       }
       throw LuaArgumentError(
-        arg: arg, message: "no sound '\(name)' (looked for \(shown)/assets/\(name).wav, .ogg, .mp3 and .flac)")
+        arg: arg, message: "no sound '\(name)' (looked for \(shown)/assets/\(name)\(SoundFiles.listed))")
     }
     switch SoundFiles.duration(of: path, in: context.files) {
     case .success(let duration):
@@ -323,10 +328,13 @@ extension Audio {
       decay: try lua.optNumberField(arg, "decay", in: Limits.envelopeSeconds, default: 0),
       sustain: try lua.optNumberField(arg, "sustain", in: Limits.level, default: 1),
       release: try lua.optNumberField(arg, "release", in: Limits.envelopeSeconds, default: 0.005))
-    let volume = try lua.optNumberField(arg, "volume", in: Limits.level, default: 0.5)
+    let volume = Self.clamped(try lua.optNumberField(arg, "volume", in: Limits.volume, default: 0.5))
     let samples = SoundSynth.render(wave, frequency: frequency, duration: duration, envelope: envelope, volume: volume)
     return (samples, SoundSynth.rate)
   }
+
+  /// A volume as heard: 0 (silent) to 1 (full).
+  private static func clamped(_ volume: Double) -> Double { min(max(volume, 0), 1) }
 
   private static let waveNames = SoundSynth.Wave.allCases.map { "\"\($0.rawValue)\"" }.joined(separator: ", ")
 

@@ -35,10 +35,15 @@ private final class MemoryReader {
 }
 
 /// How long a sound file plays, read from its header with libsndfile (WAV, OGG Vorbis, MP3,
-/// FLAC): the audio model needs it headless, where no SDL_mixer device decodes anything.
+/// FLAC, Opus, AIFF): the audio model needs it headless, where no SDL_mixer device decodes
+/// anything. Those are the formats both read here and SDL_mixer decodes; tracker modules and
+/// MIDI, which SDL_mixer also plays, are left out, as no header says how long they last.
 package enum SoundFiles {
   /// The extensions looked for, in order, after a sound's name.
-  static let extensions = ["wav", "ogg", "mp3", "flac"]
+  package static let extensions = ["wav", "ogg", "mp3", "flac", "opus", "aiff"]
+
+  /// The extensions as the reference and errors list them: `.wav, .ogg, ... and .aiff`.
+  static let listed = extensions.dropLast().map { ".\($0)" }.joined(separator: ", ") + " and .\(extensions.last ?? "")"
 
   /// Seconds one play of the game's file at `path` lasts, or libsndfile's reason it cannot be
   /// read: from the disk for a folder, from memory for a packed game.
@@ -61,7 +66,7 @@ package enum SoundFiles {
   }
 
   /// Seconds one play of the file at `url` lasts, or libsndfile's reason it cannot be read.
-  static func duration(of url: URL) -> Result<Double, SoundFileError> {
+  package static func duration(of url: URL) -> Result<Double, SoundFileError> {
     var info = SF_INFO()
     guard let file = sf_open(url.path, Int32(SFM_READ), &info) else {
       return .failure(SoundFileError(reason: String(cString: sf_strerror(nil))))
@@ -77,18 +82,20 @@ package enum SoundFiles {
     return .success(Double(info.frames) / Double(info.samplerate))
   }
 
-  /// Writes `seconds` of a quiet 440 Hz tone as a `.wav`, `.ogg`, `.mp3` or `.flac` file (by
-  /// `url`'s extension), mono at 8000 samples a second (44,100 for MP3, whose encoder wants it):
+  /// Writes `seconds` of a quiet 440 Hz tone as a `.wav`, `.ogg`, `.mp3`, `.flac`, `.opus` or
+  /// `.aiff` file (by `url`'s extension), mono at 8000 samples a second (44,100 for MP3 and
+  /// 48,000 for Opus, whose encoders want them):
   /// real files of a known length for tests and examples.
   package static func writeTone(seconds: Double, to url: URL) throws {
     let kind = url.pathExtension
     let formats: [String: Int32] = [
       "wav": Int32(SF_FORMAT_WAV | SF_FORMAT_PCM_16), "ogg": Int32(SF_FORMAT_OGG | SF_FORMAT_VORBIS),
       "mp3": Int32(SF_FORMAT_MPEG | SF_FORMAT_MPEG_LAYER_III), "flac": Int32(SF_FORMAT_FLAC | SF_FORMAT_PCM_16),
+      "opus": Int32(SF_FORMAT_OGG | SF_FORMAT_OPUS), "aiff": Int32(SF_FORMAT_AIFF | SF_FORMAT_PCM_16),
     ]
     guard let format = formats[kind] else { throw SoundFileError(reason: "no sound format '\(kind)'") }
     var info = SF_INFO()
-    info.samplerate = kind == "mp3" ? 44_100 : 8000
+    info.samplerate = kind == "mp3" ? 44_100 : kind == "opus" ? 48_000 : 8000
     info.channels = 1
     info.format = format
     guard let file = sf_open(url.path, Int32(SFM_WRITE), &info) else {
@@ -102,6 +109,6 @@ package enum SoundFiles {
 }
 
 /// Why a sound file cannot be played.
-struct SoundFileError: Error {
-  let reason: String
+package struct SoundFileError: Error {
+  package let reason: String
 }
