@@ -3,7 +3,6 @@ import Foundation
 import TideCore
 import TideSDL
 import TideScript
-import TideServe
 
 /// `tide run`: play a game in a window, or headlessly for a number of virtual seconds.
 struct Run: ParsableCommand {
@@ -107,7 +106,7 @@ struct Run: ParsableCommand {
         printError("--serve plays a game folder; a packed game (\(location.displayPath)) is played with tide run alone")
         throw ExitCode.failure
       }
-      try runServing(location, options, script)
+      try runServing(location, options)
       return
     }
     let files = try location.files()

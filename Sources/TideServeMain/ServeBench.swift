@@ -1,9 +1,19 @@
+import ArgumentParser
 import Foundation
 import TideBench
 import TideCore
 import TideSDL
 import TideScript
 import TideServe
+
+/// `tide bench serve` runs this: the server is measured in its own program, as it is run.
+struct ServeBench: ParsableCommand {
+  static let configuration = CommandConfiguration(commandName: "bench", shouldDisplay: false)
+
+  func run() throws {
+    print(try ServeBenchmark.run().report)
+  }
+}
 
 /// `tide bench serve`: `--serve` on loopback as a phone meets it, through Debian's headless
 /// Chromium (`HeadlessChromium`), the server in this process:
