@@ -12,6 +12,9 @@ import TideCore
 public struct FrameEncoder {
   /// The URL path under which the page asks for the game's images (`assets/<name>`).
   public var imagePrefix = "assets/"
+  /// The game's assets folder on disk: a text's font file inside it (`assets/fonts/`) is sent
+  /// as its URL path, for the page to draw the text in it too. Nil: fonts are not sent.
+  public var assetFolder: String?
 
   public init() {}
 
@@ -156,37 +159,69 @@ public struct FrameEncoder {
       out += ",\"tc\":"
       Self.color(look.textColor, into: &out)
       out += ",\"al\":\"\(look.align.rawValue)\""
+      if let font = fontPath(look.font) {
+        out += ",\"font\":"
+        Self.string(font, into: &out)
+      }
     case .particles:
-      // A burst changes every tick while it lives and is most of what a game in play sends:
-      // a tenth of a design unit is finer than any screen shows a spark, and a colour the
-      // particle before had is left out.
-      out += ",\"shape\":\"\(look.particleShape)\",\"blend\":\"\(look.particleBlend)\",\"ps\":["
+      // A burst changes every tick while it lives and is most of what a game in play sends.
+      // Each particle goes as its place (a tenth of a design unit is finer than any screen
+      // shows a spark), how far through its life it is (a thousandth), its turn where the
+      // shape shows one and its pick of the palette where there is a choice; its size and
+      // colour follow from those and the emitter's stops, sent once with the item, as the
+      // engine makes them.
+      let spec = look.particleSpec ?? EmitterSpec()
+      var turns = true
+      switch look.particleShape {
+      case .circle:
+        out += ",\"shape\":\"circle\""
+        turns = false
+      case .square:
+        out += ",\"shape\":\"square\""
+      case .image(let name):
+        out += ",\"shape\":\"image\",\"pimg\":"
+        Self.string(imagePrefix + Self.pathEscaped(name), into: &out)
+      }
+      out += ",\"blend\":\"\(look.particleBlend.rawValue)\",\"pc\":["
+      Self.colors(spec.colors, into: &out)
+      out += "],\"pa\":["
+      Self.numbers(spec.alpha, into: &out)
+      out += "],\"pz\":["
+      Self.numbers(spec.size, into: &out)
+      out += "]"
+      if !spec.palette.isEmpty {
+        out += ",\"pp\":["
+        Self.colors(spec.palette, into: &out)
+        out += "]"
+      }
+      let picks = spec.palette.count > 1
+      out += ",\"ps\":["
       var first = true
-      var lastColor = ""
       for particle in look.particles {
         if !first { out += "," }
         first = false
-        out += "["
         Self.number(particle.x, decimals: 1, into: &out)
         out += ","
         Self.number(particle.y, decimals: 1, into: &out)
         out += ","
-        Self.number(particle.size, decimals: 1, into: &out)
-        out += ","
-        Self.number(particle.rotation, decimals: 2, into: &out)
-        var color = ""
-        Self.color(particle.color, into: &color)
-        if color != lastColor {
-          out += "," + color
-          lastColor = color
+        out += String(Int((min(max(particle.life, 0), 1) * 1000).rounded()))
+        if turns {
+          out += ","
+          Self.number(particle.rotation, decimals: 1, into: &out)
         }
-        out += "]"
+        if picks { out += ",\(particle.paletteIndex)" }
       }
       out += "]"
     case .group:
       break
     }
     out += "}"
+  }
+
+  /// The URL path of a game's font file (`look.font`), when it is in the assets folder.
+  private func fontPath(_ file: String) -> String? {
+    guard !file.isEmpty, let folder = assetFolder, file.hasPrefix(folder + "/") else { return nil }
+    return imagePrefix + Self.pathEscaped(String(file.dropFirst(folder.count + 1)))
   }
 
   /// `#rrggbbaa`, each channel clamped to 0...1 first.
@@ -228,6 +263,15 @@ public struct FrameEncoder {
       return
     }
     out += String(value)
+  }
+
+  static func colors(_ colors: [Color], into out: inout String) {
+    var first = true
+    for color in colors {
+      if !first { out += "," }
+      first = false
+      Self.color(color, into: &out)
+    }
   }
 
   static func numbers(_ values: [Double], into out: inout String) {
