@@ -413,6 +413,18 @@ public final class SessionHub: @unchecked Sendable {
         continue
       }
       let old = entry.item
+      if old.look.kind == .particles, old.transform == item.transform, Self.sameLook(old, item, particles: false) {
+        // A burst in flight: only its particles changed, sent as they are now.
+        if old.look.particles != item.look.particles {
+          var out = "{\"id\":\(item.id),\"ps\":["
+          encoder.particles(item.look, into: &out)
+          changed.append(out + "]}")
+        }
+        entry.item = item
+        entry.text = nil
+        picture.items[item.id] = entry
+        continue
+      }
       if Self.sameLook(old, item) {
         let was = old.transform
         let now = item.transform
@@ -464,7 +476,7 @@ public final class SessionHub: @unchecked Sendable {
 
   /// Whether two draw items of one node look the same apart from their transform: compared
   /// field by field, which costs far less than encoding them.
-  static func sameLook(_ old: DrawItem, _ new: DrawItem) -> Bool {
+  static func sameLook(_ old: DrawItem, _ new: DrawItem, particles: Bool = true) -> Bool {
     let a = old.look
     let b = new.look
     guard old.alpha == new.alpha, a.kind == b.kind, a.width == b.width, a.height == b.height, a.tint == b.tint,
@@ -477,7 +489,8 @@ public final class SessionHub: @unchecked Sendable {
     case .line, .polygon:
       return a.points == b.points
     case .particles:
-      return a.particles == b.particles && a.particleShape == b.particleShape && a.particleBlend == b.particleBlend
+      return (!particles || a.particles == b.particles) && a.particleShape == b.particleShape
+        && a.particleBlend == b.particleBlend && a.particleSpec == b.particleSpec
     case .image, .rect, .circle, .group:
       return true
     }

@@ -184,10 +184,10 @@ final class FrameEncoderTests: XCTestCase {
     XCTAssertEqual(ps.count, particles.count * 5, "x, y, life, turn, palette pick")
     for (index, particle) in particles.enumerated() {
       let sent = Array(ps[(index * 5)..<(index * 5 + 5)])
-      XCTAssertEqual(sent[0], particle.x, accuracy: 0.05)
-      XCTAssertEqual(sent[1], particle.y, accuracy: 0.05)
-      XCTAssertEqual(sent[2], 250, "a quarter of its second")
-      XCTAssertEqual(sent[3], 22.5, accuracy: 0.05)
+      XCTAssertEqual(sent[0] / 2, particle.x, accuracy: 0.25, "in half units")
+      XCTAssertEqual(sent[1] / 2, particle.y, accuracy: 0.25)
+      XCTAssertEqual(sent[2], 25, "a quarter of its second, in hundredths")
+      XCTAssertEqual(sent[3], 23, "22.5 degrees, whole")
       XCTAssertEqual(Int(sent[4]), particle.paletteIndex)
     }
   }
