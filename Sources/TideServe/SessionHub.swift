@@ -152,6 +152,7 @@ public final class SessionHub: @unchecked Sendable {
     var outlet: (any ServeOutlet)?
     var droppedAt: Double = 0
     var fingers = FingerTable()
+    var pads = PadTable()
     /// The next event of `Options.script` to play.
     var scripted = 0
     /// Whether the page was told the session reached `Options.pauseTick`.
@@ -262,7 +263,11 @@ public final class SessionHub: @unchecked Sendable {
       open(connection: connection, device: device, outlet: outlet)
     case .input(let connection, let input):
       guard let session = sessions.first(where: { $0.connection == connection }) else { return }
-      for event in session.fingers.events(for: input) { session.engine.enqueue(event) }
+      if case .pad(let index, let pad) = input {
+        for event in session.pads.events(index: index, pad) { session.engine.enqueue(event) }
+      } else {
+        for event in session.fingers.events(for: input) { session.engine.enqueue(event) }
+      }
     case .close(let connection, let reason):
       guard let session = sessions.first(where: { $0.connection == connection }) else { return }
       if let reason { log("session \(session.number): connection closed: \(reason)") }
@@ -342,13 +347,15 @@ public final class SessionHub: @unchecked Sendable {
     Self.send(batch, to: outlet)
   }
 
-  /// Forgets the page; the session waits for it to come back. Fingers it held are lifted, or
-  /// the game would see them down forever.
+  /// Forgets the page; the session waits for it to come back. Fingers it held are lifted and
+  /// pads unplugged, or the game would see them held forever.
   private func detach(_ session: Session) {
     for finger in session.fingers.down {
       session.engine.enqueue(.pointerUp(Vec2(x: -1, y: -1), pointer: .finger(finger)))
     }
     session.fingers.removeAll()
+    // And its pads are unplugged, their buttons up.
+    for event in session.pads.removeAll() { session.engine.enqueue(event) }
     session.connection = nil
     session.outlet = nil
     session.droppedAt = Self.now()
@@ -398,6 +405,9 @@ public final class SessionHub: @unchecked Sendable {
       batch.append(out + "]}")
       return
     }
+    // Taken out while it changes: a copy left in the session would make the first change
+    // copy every item.
+    session.sent = nil
     var changed: [String] = []
     var moves: [String] = []
     var orderChanged = items.count != picture.order.count

@@ -245,6 +245,9 @@ final class ServeTests: XCTestCase {
   func testASessionIsRecordedForAHeadlessReplay() async throws {
     let page = try page(device: "device-rec-00007")
     _ = try page.next { Self.text(in: $0, startingWith: "taps:") == "taps: 0" }
+    // Sent first, so the tick that shows the tap has played them too.
+    try page.send(#"{"t":"padadd","p":2,"s":"Pad"}"#)
+    try page.send(#"{"t":"padbtn","p":2,"k":"a","d":true}"#)
     try page.send(#"{"t":"down","p":12,"x":150,"y":150}"#)
     try page.send(#"{"t":"up","p":12,"x":150,"y":150}"#)
     _ = try page.next { Self.text(in: $0, startingWith: "taps:") == "taps: 1" }
@@ -260,6 +263,9 @@ final class ServeTests: XCTestCase {
     let events = script.entries.map(\.event)
     XCTAssertTrue(events.contains(.pointerDown(Vec2(x: 150, y: 150), pointer: .finger(1))), text)
     XCTAssertTrue(events.contains(.pointerUp(Vec2(x: 150, y: 150), pointer: .finger(1))), text)
+    // A gamepad on the page is the game's pad 1, recorded as the window's would be.
+    XCTAssertTrue(events.contains(.gamepad(.added(pad: 1, name: "Pad"))), text)
+    XCTAssertTrue(events.contains(.gamepad(.button(pad: 1, .a, down: true))), text)
     XCTAssertNotNil(script.seed)
   }
 
