@@ -29,6 +29,8 @@ let package = Package(
     .executable(name: "tide", targets: ["tide"]),
     // What a packed game's player runs (`tide pack --bundle`): the runtime alone, no tools.
     .executable(name: "tide-player", targets: ["TidePlayer"]),
+    // `tide run --serve`'s server, apart so that `tide` does not load the networking stack.
+    .executable(name: "tide-serve", targets: ["TideServeMain"]),
     .library(name: "TideCore", targets: ["TideCore"]),
     .library(name: "TideScript", targets: ["TideScript"]),
   ],
@@ -106,7 +108,13 @@ let package = Package(
       name: "tide",
       dependencies: [
         "TideScript", "TideSDL", "TideCore", "TideTesting", "TideDocs", "TideBench", "TideShots",
-        "TideServe", "TidePack", .product(name: "ArgumentParser", package: "swift-argument-parser"),
+        "TidePack", .product(name: "ArgumentParser", package: "swift-argument-parser"),
+      ]),
+    .executableTarget(
+      name: "TideServeMain",
+      dependencies: [
+        "TideServe", "TidePack", "TideScript", "TideSDL", "TideCore", "TideBench",
+        .product(name: "ArgumentParser", package: "swift-argument-parser"),
       ]),
     .testTarget(name: "LuaBridgeTests", dependencies: ["LuaBridge"]),
     .testTarget(name: "TideCoreTests", dependencies: ["TideCore"]),
@@ -129,6 +137,6 @@ let package = Package(
       dependencies: ["TidePack", "TideScript", "TideCore"]),
     // Runs the built `tide` binary end to end, as an author would.
     // TideSDL reads the screenshots a window test takes.
-    .testTarget(name: "TideCLITests", dependencies: ["tide", "TideSDL"]),
+    .testTarget(name: "TideCLITests", dependencies: ["tide", "TideServeMain", "TideSDL"]),
   ]
 )

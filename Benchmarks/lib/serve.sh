@@ -1,11 +1,13 @@
 # Section `serve`: `tide run --serve` on loopback through Debian's headless Chromium
-# (`tide bench serve`, the server in the bench's own process):
+# (`tide bench serve`, which runs `tide-serve bench`: the server is measured in its own program,
+# built here beside `tide` when it is missing):
 #  - from a tap's lift leaving the page to the frame showing its effect reaching the page,
 #    median over 200 taps of the Tapper fixture, by the page's clock;
 #  - what the page receives while BubblePop is in play (a bot in the page taps a bubble every
 #    0.4 s) for 20 s;
 #  - the process's CPU per tick of that served session against a headless engine stepping the
-#    same ticks with the same input (the served session's recording).
+#    same ticks with the same input (the served session's recording), paced at 60 Hz as the
+#    served one is (back to back reported too).
 # Targets: median at most 2 frames at 60 Hz; at most 64 KiB/s; served CPU at most 1.5x headless.
 # Sourced by Scripts/bench.
 
@@ -26,6 +28,12 @@ section_serve() {
     if ! command -v chromium >/dev/null; then
       echo "not available: chromium is not installed (Scripts/setup installs it)."
       return
+    fi
+    if [ ! -x "$(dirname "$TIDE_BIN")/tide-serve" ] && [ -f Package.swift ]; then
+      local scratch=()
+      [ -n "${TIDE_SCRATCH:-}" ] && scratch=(--scratch-path "$TIDE_SCRATCH")
+      log "building tide-serve (swift build -c release --product tide-serve ${scratch[*]})"
+      swift build -c release --product tide-serve "${scratch[@]}" >"$BENCH_TMP/serve-build.log" 2>&1
     fi
     echo "### \`tide bench serve\`"
     echo

@@ -23,6 +23,15 @@ public struct BenchmarkResult: Sendable {
     self.target = target
     self.met = met
   }
+
+  /// As `tide bench` prints it (and `Scripts/bench` copies into BENCHMARKS.md): a heading, a
+  /// table and the verdict.
+  public var report: String {
+    var lines = ["## \(name)", "| measure | value |", "| --- | --- |"]
+    lines += figures.map { "| \($0.0) | \($0.1) |" }
+    lines += ["", "Target: \(target) — \(met ? "met" : "missed")"]
+    return lines.joined(separator: "\n")
+  }
 }
 
 /// The engine-internal benchmarks behind `tide bench`; each compares against a baseline

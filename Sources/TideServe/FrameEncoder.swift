@@ -12,6 +12,9 @@ import TideCore
 public struct FrameEncoder {
   /// The URL path under which the page asks for the game's images (`assets/<name>`).
   public var imagePrefix = "assets/"
+  /// The game's assets folder on disk: a text's font file inside it (`assets/fonts/`) is sent
+  /// as its URL path, for the page to draw the text in it too. Nil: fonts are not sent.
+  public var assetFolder: String?
 
   public init() {}
 
@@ -156,37 +159,78 @@ public struct FrameEncoder {
       out += ",\"tc\":"
       Self.color(look.textColor, into: &out)
       out += ",\"al\":\"\(look.align.rawValue)\""
+      if let font = fontPath(look.font) {
+        out += ",\"font\":"
+        Self.string(font, into: &out)
+      }
     case .particles:
-      // A burst changes every tick while it lives and is most of what a game in play sends:
-      // a tenth of a design unit is finer than any screen shows a spark, and a colour the
-      // particle before had is left out.
-      out += ",\"shape\":\"\(look.particleShape)\",\"blend\":\"\(look.particleBlend)\",\"ps\":["
-      var first = true
-      var lastColor = ""
-      for particle in look.particles {
-        if !first { out += "," }
-        first = false
-        out += "["
-        Self.number(particle.x, decimals: 1, into: &out)
-        out += ","
-        Self.number(particle.y, decimals: 1, into: &out)
-        out += ","
-        Self.number(particle.size, decimals: 1, into: &out)
-        out += ","
-        Self.number(particle.rotation, decimals: 2, into: &out)
-        var color = ""
-        Self.color(particle.color, into: &color)
-        if color != lastColor {
-          out += "," + color
-          lastColor = color
-        }
+      // A burst changes every tick while it lives and is most of what a game in play sends.
+      // Each particle goes as its place, how far through its life it is, its turn where the
+      // shape shows one and its pick of the palette where there is a choice (`particles`);
+      // its size and colour follow from those and the emitter's stops, sent once with the
+      // item, as the engine makes them.
+      let spec = look.particleSpec ?? EmitterSpec()
+      switch look.particleShape {
+      case .circle:
+        out += ",\"shape\":\"circle\""
+      case .square:
+        out += ",\"shape\":\"square\""
+      case .image(let name):
+        out += ",\"shape\":\"image\",\"pimg\":"
+        Self.string(imagePrefix + Self.pathEscaped(name), into: &out)
+      }
+      out += ",\"blend\":\"\(look.particleBlend.rawValue)\",\"pc\":["
+      Self.colors(spec.colors, into: &out)
+      out += "],\"pa\":["
+      Self.numbers(spec.alpha, into: &out)
+      out += "],\"pz\":["
+      Self.numbers(spec.size, into: &out)
+      out += "]"
+      if !spec.palette.isEmpty {
+        out += ",\"pp\":["
+        Self.colors(spec.palette, into: &out)
         out += "]"
       }
+      out += ",\"ps\":["
+      particles(look, into: &out)
       out += "]"
     case .group:
       break
     }
     out += "}"
+  }
+
+  /// The contents of a particles item's `ps`: for each particle its place in half units, its
+  /// life in hundredths, its turn in whole degrees (not for circles) and its palette pick
+  /// (when the palette has a choice), all whole numbers: a spark a quarter of a unit off, a
+  /// hundredth of its life early or a degree askew looks the same, and each takes a few digits.
+  public func particles(_ look: NodeLook, into out: inout String) {
+    let turns = look.particleShape != .circle
+    let picks = (look.particleSpec?.palette.count ?? 0) > 1
+    func whole(_ value: Double) -> String {
+      String(Int(min(max(value.isFinite ? value : 0, -1e9), 1e9).rounded()))
+    }
+    var first = true
+    for particle in look.particles {
+      if !first { out += "," }
+      first = false
+      out += whole(particle.x * 2)
+      out += ","
+      out += whole(particle.y * 2)
+      out += ","
+      out += whole(min(max(particle.life, 0), 1) * 100)
+      if turns {
+        out += ","
+        out += whole(particle.rotation)
+      }
+      if picks { out += ",\(particle.paletteIndex)" }
+    }
+  }
+
+  /// The URL path of a game's font file (`look.font`), when it is in the assets folder.
+  private func fontPath(_ file: String) -> String? {
+    guard !file.isEmpty, let folder = assetFolder, file.hasPrefix(folder + "/") else { return nil }
+    return imagePrefix + Self.pathEscaped(String(file.dropFirst(folder.count + 1)))
   }
 
   /// `#rrggbbaa`, each channel clamped to 0...1 first.
@@ -205,7 +249,8 @@ public struct FrameEncoder {
     number(value, decimals: 3, into: &out)
   }
 
-  /// A number with at most `decimals` (1 to 3) decimals.
+  /// A number with at most `decimals` (1 to 3) decimals. Written with integer arithmetic: a
+  /// frame in play writes thousands of numbers, which makes this the encoder's hot path.
   static func number(_ value: Double, decimals: Int, into out: inout String) {
     guard value.isFinite else {
       out += "0"
@@ -213,21 +258,34 @@ public struct FrameEncoder {
     }
     let unit = decimals == 1 ? 10 : decimals == 2 ? 100 : 1000
     let scaled = (value * Double(unit)).rounded()
-    if abs(scaled) < 9e15, scaled == scaled.rounded() {
-      let whole = Int(scaled)
-      if whole % unit == 0 {
-        out += String(whole / unit)
-        return
-      }
-      let sign = whole < 0 ? "-" : ""
-      let magnitude = abs(whole)
-      var fraction = String(magnitude % unit)
-      fraction = String(repeating: "0", count: String(unit).count - 1 - fraction.count) + fraction
-      while fraction.hasSuffix("0") { fraction.removeLast() }
-      out += "\(sign)\(magnitude / unit).\(fraction)"
+    guard abs(scaled) < 9e15 else {
+      out += String(value)
       return
     }
-    out += String(value)
+    let whole = Int(scaled)
+    let magnitude = abs(whole)
+    if whole < 0 { out += "-" }
+    out += String(magnitude / unit)
+    var fraction = magnitude % unit
+    guard fraction != 0 else { return }
+    var digits = decimals == 1 ? 1 : decimals == 2 ? 2 : 3
+    while fraction % 10 == 0 {
+      fraction /= 10
+      digits -= 1
+    }
+    out += "."
+    let text = String(fraction)
+    for _ in text.count..<digits { out += "0" }
+    out += text
+  }
+
+  static func colors(_ colors: [Color], into out: inout String) {
+    var first = true
+    for color in colors {
+      if !first { out += "," }
+      first = false
+      Self.color(color, into: &out)
+    }
   }
 
   static func numbers(_ values: [Double], into out: inout String) {

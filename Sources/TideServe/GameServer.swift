@@ -202,6 +202,7 @@ private struct AssetHandler: HTTPHandler {
     case "mp3": return "audio/mpeg"
     case "ttf": return "font/ttf"
     case "otf": return "font/otf"
+    case "ttc": return "font/collection"
     default: return "application/octet-stream"
     }
   }
@@ -231,7 +232,7 @@ private struct SocketHandler: HTTPHandler {
       return HTTPResponse(statusCode: .badRequest, body: Data("device: 8 to 64 letters, digits or dashes\n".utf8))
     }
     let connection = PageConnection(hub: hub, device: device)
-    return try await WebSocketHTTPHandler(handler: MessageFrameWSHandler(handler: connection)).handleRequest(request)
+    return try await WebSocketHTTPHandler(handler: connection).handleRequest(request)
   }
 
   /// The id names a folder of saves: letters, digits and dashes only, never `..`.
@@ -240,15 +241,16 @@ private struct SocketHandler: HTTPHandler {
   }
 }
 
-/// One page's WebSocket: its messages go to the hub, checked; the hub's go out through the
-/// outlet.
-private struct PageConnection: WSMessageHandler {
+/// One page's WebSocket, its frames handled here rather than through FlyingFox's message
+/// layer: each message of the hub is one frame yielded straight to the stream the connection
+/// writes, a single hand-over between threads where the message layer took four. The page's
+/// messages go to the hub, checked.
+private struct PageConnection: WSHandler {
   let hub: SessionHub
   let device: String
 
-  func makeMessages(for client: AsyncStream<WSMessage>) async throws -> AsyncStream<WSMessage> {
-    // Frames are whole pictures: a page too slow for them gets the newest, not a growing queue.
-    let (stream, continuation) = AsyncStream<WSMessage>.makeStream(bufferingPolicy: .bufferingNewest(8))
+  func makeFrames(for client: AsyncThrowingStream<WSFrame, any Error>) async throws -> AsyncStream<WSFrame> {
+    let (stream, continuation) = AsyncStream<WSFrame>.makeStream(bufferingPolicy: .bufferingNewest(8))
     let outlet = StreamOutlet(continuation)
     let hub = self.hub
     let connection = hub.connectionNumber()
@@ -256,37 +258,53 @@ private struct PageConnection: WSMessageHandler {
     Task {
       var second = DispatchTime.now().uptimeNanoseconds
       var count = 0
-      for await message in client {
-        // Ten fingers moving at a fast screen's rate stay far below this; a flood does not.
-        count += 1
-        let now = DispatchTime.now().uptimeNanoseconds
-        if now - second > 1_000_000_000 {
-          second = now
-          count = 1
-        }
-        if count > PageInput.maxPerSecond {
-          hub.post(.close(connection: connection, reason: "more than \(PageInput.maxPerSecond) messages a second from the page"))
-          outlet.close(reason: "too many messages")
-          return
-        }
-        switch message {
-        case .text(let text):
-          do {
-            hub.post(.input(connection: connection, try PageInput.parse(text)))
-          } catch {
-            // A broken or hostile page loses its own connection and nothing else.
-            hub.post(.close(connection: connection, reason: "bad message from the page: \(error)"))
-            outlet.close(reason: "bad message")
+      func refuse(_ reason: String, _ short: String) {
+        // A broken or hostile page loses its own connection and nothing else.
+        hub.post(.close(connection: connection, reason: reason))
+        outlet.close(reason: short)
+      }
+      do {
+        for try await frame in client {
+          // Ten fingers moving at a fast screen's rate stay far below this; a flood does not.
+          count += 1
+          let now = DispatchTime.now().uptimeNanoseconds
+          if now - second > 1_000_000_000 {
+            second = now
+            count = 1
+          }
+          if count > PageInput.maxPerSecond {
+            refuse("more than \(PageInput.maxPerSecond) messages a second from the page", "too many messages")
             return
           }
-        case .data:
-          hub.post(.close(connection: connection, reason: "binary message from the page"))
-          outlet.close(reason: "bad message")
-          return
-        case .close:
-          break
+          switch frame.opcode {
+          case .text where frame.fin:
+            guard let text = String(data: frame.payload, encoding: .utf8) else {
+              refuse("bad message from the page: not UTF-8", "bad message")
+              return
+            }
+            do {
+              hub.post(.input(connection: connection, try PageInput.parse(text)))
+            } catch {
+              refuse("bad message from the page: \(error)", "bad message")
+              return
+            }
+          case .ping:
+            outlet.yield(WSFrame(fin: true, opcode: .pong, mask: nil, payload: frame.payload))
+          case .pong:
+            break
+          case .close:
+            outlet.close(reason: "")
+            hub.post(.close(connection: connection, reason: nil))
+            return
+          default:
+            refuse("binary or fragmented message from the page", "bad message")
+            return
+          }
         }
+      } catch {
+        // The socket broke: as a page that left.
       }
+      outlet.close(reason: "")
       hub.post(.close(connection: connection, reason: nil))
     }
     return stream
@@ -294,19 +312,36 @@ private struct PageConnection: WSMessageHandler {
 }
 
 /// Hands the hub's messages to a connection's outgoing stream, from any thread.
-final class StreamOutlet: ServeOutlet {
-  private let continuation: AsyncStream<WSMessage>.Continuation
+final class StreamOutlet: ServeOutlet, @unchecked Sendable {
+  private let continuation: AsyncStream<WSFrame>.Continuation
+  private let lock = NSLock()
+  private var lost = false
 
-  init(_ continuation: AsyncStream<WSMessage>.Continuation) {
+  init(_ continuation: AsyncStream<WSFrame>.Continuation) {
     self.continuation = continuation
   }
 
   func send(_ text: String) {
-    continuation.yield(.text(text))
+    yield(WSFrame(fin: true, opcode: .text, mask: nil, payload: Data(text.utf8)))
+  }
+
+  func yield(_ frame: WSFrame) {
+    if case .dropped = continuation.yield(frame) { lock.withLock { lost = true } }
+  }
+
+  func takeLost() -> Bool {
+    lock.withLock {
+      defer { lost = false }
+      return lost
+    }
   }
 
   func close(reason: String) {
-    continuation.yield(.close(WSCloseCode(4000, reason: String(reason.prefix(100)))))
+    // 1000: a normal closure; 4000 (for applications): the server's reason follows.
+    let code: UInt16 = reason.isEmpty ? 1000 : 4000
+    var payload = Data([UInt8(code >> 8), UInt8(code & 0xFF)])
+    payload.append(contentsOf: Data(String(reason.prefix(100)).utf8))
+    continuation.yield(WSFrame(fin: true, opcode: .close, mask: nil, payload: payload))
     continuation.finish()
   }
 }

@@ -11,6 +11,19 @@ enum PageInput: Equatable {
   case key(String, down: Bool)
   /// Text typed.
   case text(String)
+  /// A gamepad, by the browser's index for it (`Gamepad.index`), was plugged in, unplugged,
+  /// or had a button or axis change.
+  case pad(index: Int, Pad)
+
+  enum Pad: Equatable {
+    case added(name: String)
+    case removed
+    case button(GamepadButton, down: Bool)
+    case axis(GamepadAxis, Double)
+  }
+
+  /// Browser gamepad indices above this are not a real browser's.
+  static let maxPadIndex = 63
 
   enum Phase: String { case down, move, up }
 
@@ -63,8 +76,33 @@ enum PageInput: Equatable {
         throw Invalid(description: "text without 1 to 64 characters")
       }
       return .text(typed)
+    case "padadd", "padrm", "padbtn", "padaxis":
+      guard let index = wire.p, index == index.rounded(), (0...Double(maxPadIndex)).contains(index) else {
+        throw Invalid(description: "\(wire.t) without a pad index from 0 to \(maxPadIndex)")
+      }
+      return .pad(index: Int(index), try pad(wire))
     default:
       throw Invalid(description: "unknown message type '\(wire.t.prefix(16))'")
+    }
+  }
+
+  private static func pad(_ wire: Wire) throws(Invalid) -> Pad {
+    switch wire.t {
+    case "padadd":
+      guard let name = wire.s, name.count <= 64 else { throw Invalid(description: "padadd without a name of at most 64 characters") }
+      return .added(name: name)
+    case "padrm":
+      return .removed
+    case "padbtn":
+      guard let button = wire.k.flatMap(GamepadButton.init(rawValue:)), let down = wire.d else {
+        throw Invalid(description: "padbtn without a button the engine names and a \"d\" flag")
+      }
+      return .button(button, down: down)
+    default:
+      guard let axis = wire.k.flatMap(GamepadAxis.init(rawValue:)), let value = wire.x, value.isFinite, abs(value) <= 1 else {
+        throw Invalid(description: "padaxis without an axis the engine names and a value from -1 to 1")
+      }
+      return .axis(axis, value)
     }
   }
 
@@ -107,6 +145,7 @@ extension FingerTable {
   mutating func events(for input: PageInput) -> [InputEvent] {
     switch input {
     case .key(let name, let down): return [.key(name, down: down)]
+    case .pad: return []
     case .text(let typed): return [.text(typed)]
     case .pointer(let phase, let point, nil):
       switch phase {
@@ -127,5 +166,39 @@ extension FingerTable {
         return [.pointerUp(point, pointer: .finger(n))]
       }
     }
+  }
+}
+
+/// Gives each of the browser's gamepads the engine's pad number: the lowest no pad plugged in
+/// holds, as the window numbers SDL's controllers, at most `GamepadEvent.maxPads` at once.
+struct PadTable {
+  private var pads: [Int: Int] = [:]
+
+  /// The engine events for one page gamepad message (none for a pad past the limit, or one
+  /// the page did not say was plugged in).
+  mutating func events(index: Int, _ pad: PageInput.Pad) -> [InputEvent] {
+    switch pad {
+    case .added(let name):
+      guard pads[index] == nil else { return [] }
+      let taken = Set(pads.values)
+      guard let free = (1...GamepadEvent.maxPads).first(where: { !taken.contains($0) }) else { return [] }
+      pads[index] = free
+      return [.gamepad(.added(pad: free, name: name))]
+    case .removed:
+      guard let number = pads.removeValue(forKey: index) else { return [] }
+      return [.gamepad(.removed(pad: number))]
+    case .button(let button, let down):
+      guard let number = pads[index] else { return [] }
+      return [.gamepad(.button(pad: number, button, down: down))]
+    case .axis(let axis, let value):
+      guard let number = pads[index] else { return [] }
+      return [.gamepad(.axis(pad: number, axis, value))]
+    }
+  }
+
+  /// Every pad unplugged, for when the page goes away.
+  mutating func removeAll() -> [InputEvent] {
+    defer { pads.removeAll() }
+    return pads.values.sorted().map { .gamepad(.removed(pad: $0)) }
   }
 }

@@ -28,6 +28,9 @@ public protocol ServeOutlet: AnyObject, Sendable {
   func send(_ text: String)
   /// Closes the connection, saying why.
   func close(reason: String)
+  /// Whether a message was dropped since the last call (the page then needs a whole frame:
+  /// the deltas after a lost one do not add up to the picture).
+  func takeLost() -> Bool
 }
 
 /// Runs every served session on one thread of its own, 60 ticks a second of game time.
@@ -96,12 +99,14 @@ public final class SessionHub: @unchecked Sendable {
   /// The engine's side; touched only on the hub's thread.
   private var sessions: [Session] = []
   private var sessionsMade = 0
-  private let encoder = FrameEncoder()
+  private var encoder = FrameEncoder()
 
   public init(options: Options, makeEngine: @escaping ServeEngineMaker, log: @escaping @Sendable (String) -> Void) {
     self.options = options
     self.makeEngine = makeEngine
     self.log = log
+    // The game names its fonts by their files, as the engine's file access makes their paths.
+    encoder.assetFolder = FolderFiles(directory: options.gameDirectory).url("assets").path
   }
 
   /// Starts the hub's thread.
@@ -154,6 +159,7 @@ public final class SessionHub: @unchecked Sendable {
     var outlet: (any ServeOutlet)?
     var droppedAt: Double = 0
     var fingers = FingerTable()
+    var pads = PadTable()
     /// The next event of `Options.script` to play.
     var scripted = 0
     /// Whether the page was told the session reached `Options.pauseTick`.
@@ -204,9 +210,13 @@ public final class SessionHub: @unchecked Sendable {
           // A session that stops at `pauseTick` goes straight there: only that frame matters.
           let due = options.pauseTick.map { max(0, $0 - session.engine.tick) } ?? ticks
           for _ in 0..<due { step(session) }
-          sendFrame(session)
-          sendSounds(session)
-          tellPaused(session)
+          // A tick's messages go as one: each WebSocket message costs a wake-up of the
+          // connection's task and a write, far more than its bytes.
+          var batch: [String] = []
+          sendFrame(session, into: &batch)
+          sendSounds(session, into: &batch)
+          tellPaused(session, into: &batch)
+          Self.send(batch, to: session.outlet)
         }
       }
       dropExpired(now: now)
@@ -240,12 +250,18 @@ public final class SessionHub: @unchecked Sendable {
 
   /// A `paused` message once the session stopped at `Options.pauseTick`: the page's picture
   /// is then that tick's, however long ago its last change came.
-  private func tellPaused(_ session: Session) {
-    guard let pause = options.pauseTick, !session.toldPaused, session.engine.tick >= pause, let outlet = session.outlet else {
+  private func tellPaused(_ session: Session, into batch: inout [String]) {
+    guard let pause = options.pauseTick, !session.toldPaused, session.engine.tick >= pause, session.outlet != nil else {
       return
     }
     session.toldPaused = true
-    outlet.send("{\"t\":\"paused\",\"tick\":\(session.engine.tick)}")
+    batch.append("{\"t\":\"paused\",\"tick\":\(session.engine.tick)}")
+  }
+
+  /// Sends a tick's messages: one alone as itself, several as a JSON array of them.
+  static func send(_ batch: [String], to outlet: (any ServeOutlet)?) {
+    guard let outlet, let first = batch.first else { return }
+    outlet.send(batch.count == 1 ? first : "[" + batch.joined(separator: ",") + "]")
   }
 
   private func handle(_ command: Command) {
@@ -254,7 +270,11 @@ public final class SessionHub: @unchecked Sendable {
       open(connection: connection, device: device, outlet: outlet)
     case .input(let connection, let input):
       guard let session = sessions.first(where: { $0.connection == connection }) else { return }
-      for event in session.fingers.events(for: input) { session.engine.enqueue(event) }
+      if case .pad(let index, let pad) = input {
+        for event in session.pads.events(index: index, pad) { session.engine.enqueue(event) }
+      } else {
+        for event in session.fingers.events(for: input) { session.engine.enqueue(event) }
+      }
     case .close(let connection, let reason):
       guard let session = sessions.first(where: { $0.connection == connection }) else { return }
       if let reason { log("session \(session.number): connection closed: \(reason)") }
@@ -329,17 +349,20 @@ public final class SessionHub: @unchecked Sendable {
       hello += "}"
     }
     hello += "}"
-    outlet.send(hello)
-    sendFrame(session)
+    var batch = [hello]
+    sendFrame(session, into: &batch)
+    Self.send(batch, to: outlet)
   }
 
-  /// Forgets the page; the session waits for it to come back. Fingers it held are lifted, or
-  /// the game would see them down forever.
+  /// Forgets the page; the session waits for it to come back. Fingers it held are lifted and
+  /// pads unplugged, or the game would see them held forever.
   private func detach(_ session: Session) {
     for finger in session.fingers.down {
       session.engine.enqueue(.pointerUp(Vec2(x: -1, y: -1), pointer: .finger(finger)))
     }
     session.fingers.removeAll()
+    // And its pads are unplugged, their buttons up.
+    for event in session.pads.removeAll() { session.engine.enqueue(event) }
     session.connection = nil
     session.outlet = nil
     session.droppedAt = Self.now()
@@ -357,87 +380,170 @@ public final class SessionHub: @unchecked Sendable {
   /// Sends what changed since the page's last picture: a whole `frame` to a page that has
   /// none, else a `delta` with the items that changed and, when it changed, the order; nothing
   /// for a still scene.
-  private func sendFrame(_ session: Session) {
+  ///
+  /// Most items of a tick are as they were, or only moved: those are told apart from the draw
+  /// items themselves, without encoding them; only an item whose look changed is encoded and
+  /// compared field by field with what the page has.
+  private func sendFrame(_ session: Session, into batch: inout [String]) {
     guard let outlet = session.outlet else { return }
+    if outlet.takeLost() { session.sent = nil }
     let engine = session.engine
     let items = engine.scene.drawList()
-    var picture = SentPicture()
-    picture.order.reserveCapacity(items.count)
-    picture.items.reserveCapacity(items.count)
-    var encoded: [String] = []
-    encoded.reserveCapacity(items.count)
-    for item in items {
-      let text = encoder.item(item)
-      picture.order.append(item.id)
-      picture.items[item.id] = text
-      encoded.append(text)
-    }
-    FrameEncoder.color(engine.background, into: &picture.background)
-    picture.overlay = engine.overlay.map { "\($0.heading)\n\($0.message)" }
-    defer { session.sent = picture }
-
-    var out = ""
-    guard let before = session.sent else {
-      out = "{\"t\":\"frame\",\"tick\":\(engine.tick),\"bg\":\(picture.background)"
-      if let overlay = picture.overlay {
+    let background = engine.background
+    let overlay = engine.overlay.map { "\($0.heading)\n\($0.message)" }
+    guard var picture = session.sent else {
+      var picture = SentPicture(background: background, overlay: overlay)
+      var out = "{\"t\":\"frame\",\"tick\":\(engine.tick),\"bg\":"
+      FrameEncoder.color(background, into: &out)
+      if let overlay {
         out += ",\"overlay\":"
         FrameEncoder.string(overlay, into: &out)
       }
-      out += ",\"items\":[" + encoded.joined(separator: ",") + "]}"
-      outlet.send(out)
+      out += ",\"items\":["
+      picture.order.reserveCapacity(items.count)
+      for (index, item) in items.enumerated() {
+        let text = encoder.item(item)
+        if index > 0 { out += "," }
+        out += text
+        picture.order.append(item.id)
+        picture.items[item.id] = SentItem(item: item, text: text, page: (item.transform.tx, item.transform.ty))
+      }
+      session.sent = picture
+      batch.append(out + "]}")
       return
     }
+    // Taken out while it changes: a copy left in the session would make the first change
+    // copy every item.
+    session.sent = nil
     var changed: [String] = []
     var moves: [String] = []
-    for (id, text) in zip(picture.order, encoded) {
-      guard let old = before.items[id] else {
+    var orderChanged = items.count != picture.order.count
+    var order: [Int] = []
+    order.reserveCapacity(items.count)
+    for (index, item) in items.enumerated() {
+      order.append(item.id)
+      if !orderChanged, picture.order[index] != item.id { orderChanged = true }
+      guard var entry = picture.items[item.id] else {
+        let text = encoder.item(item)
         changed.append(text)
+        picture.items[item.id] = SentItem(item: item, text: text, page: (item.transform.tx, item.transform.ty))
         continue
       }
-      if old != text { Self.difference(id: id, from: old, to: text, changed: &changed, moves: &moves) }
+      let old = entry.item
+      if old.look.kind == .particles, old.transform == item.transform, Self.sameLook(old, item, particles: false) {
+        // A burst in flight: only its particles changed, sent as they are now.
+        if old.look.particles != item.look.particles {
+          var out = "{\"id\":\(item.id),\"ps\":["
+          encoder.particles(item.look, into: &out)
+          changed.append(out + "]}")
+        }
+        entry.item = item
+        entry.text = nil
+        picture.items[item.id] = entry
+        continue
+      }
+      if Self.sameLook(old, item) {
+        let was = old.transform
+        let now = item.transform
+        if was == now { continue }
+        if was.a == now.a, was.b == now.b, was.c == now.c, was.d == now.d {
+          // Only moved: its move, and its text is made again only when next needed.
+          if let move = Self.move(item.id, to: now, page: &entry.page) { moves.append(move) }
+          entry.item = item
+          entry.text = nil
+          picture.items[item.id] = entry
+          continue
+        }
+      }
+      let oldText = entry.text ?? encoder.item(old)
+      let text = encoder.item(item)
+      var page = entry.page
+      if oldText != text, let difference = Self.difference(id: item.id, from: oldText, to: text) {
+        changed.append(difference)
+        // A changed transform is sent whole: the page has its exact place again.
+        if difference.contains("\"m\":[") { page = (item.transform.tx, item.transform.ty) }
+      }
+      picture.items[item.id] = SentItem(item: item, text: text, page: page)
     }
-    let orderChanged = picture.order != before.order
-    guard !changed.isEmpty || !moves.isEmpty || orderChanged || picture.background != before.background
-      || picture.overlay != before.overlay
-    else {
-      return
+    if orderChanged {
+      let kept = Set(order)
+      picture.items = picture.items.filter { kept.contains($0.key) }
+      picture.order = order
     }
-    out = "{\"t\":\"delta\",\"tick\":\(engine.tick)"
-    if picture.background != before.background { out += ",\"bg\":\(picture.background)" }
-    if picture.overlay != before.overlay {
+    let backgroundChanged = background != picture.background
+    let overlayChanged = overlay != picture.overlay
+    picture.background = background
+    picture.overlay = overlay
+    session.sent = picture
+    guard !changed.isEmpty || !moves.isEmpty || orderChanged || backgroundChanged || overlayChanged else { return }
+    var out = "{\"t\":\"delta\",\"tick\":\(engine.tick)"
+    if backgroundChanged {
+      out += ",\"bg\":"
+      FrameEncoder.color(background, into: &out)
+    }
+    if overlayChanged {
       out += ",\"overlay\":"
-      FrameEncoder.string(picture.overlay ?? "", into: &out)
+      FrameEncoder.string(overlay ?? "", into: &out)
     }
-    out += ",\"items\":[" + changed.joined(separator: ",") + "]"
+    if !changed.isEmpty { out += ",\"items\":[" + changed.joined(separator: ",") + "]" }
     if !moves.isEmpty { out += ",\"mv\":[" + moves.joined(separator: ",") + "]" }
-    if orderChanged { out += ",\"order\":[" + picture.order.map(String.init).joined(separator: ",") + "]" }
-    outlet.send(out + "}")
+    if orderChanged { out += ",\"order\":[" + order.map(String.init).joined(separator: ",") + "]" }
+    batch.append(out + "}")
   }
 
-  /// What changed in one item, as little as tells it: a sprite that only moved is its id and
-  /// new position in `moves` (`id,tx,ty`); otherwise its id and each field that changed (a
-  /// field it lost as null) in `changed`. Most of a scene in play is sprites moving.
-  static func difference(id: Int, from old: String, to new: String, changed: inout [String], moves: inout [String]) {
+  /// Whether two draw items of one node look the same apart from their transform: compared
+  /// field by field, which costs far less than encoding them.
+  static func sameLook(_ old: DrawItem, _ new: DrawItem, particles: Bool = true) -> Bool {
+    let a = old.look
+    let b = new.look
+    guard old.alpha == new.alpha, a.kind == b.kind, a.width == b.width, a.height == b.height, a.tint == b.tint,
+      a.fill == b.fill, a.stroke == b.stroke, a.strokeWidth == b.strokeWidth, a.cornerRadius == b.cornerRadius,
+      a.image == b.image, a.flipX == b.flipX, a.flipY == b.flipY, old.clip?.outline == new.clip?.outline
+    else { return false }
+    switch a.kind {
+    case .text:
+      return a.text == b.text && a.fontSize == b.fontSize && a.font == b.font && a.textColor == b.textColor && a.align == b.align
+    case .line, .polygon:
+      return a.points == b.points
+    case .particles:
+      return (!particles || a.particles == b.particles) && a.particleShape == b.particleShape
+        && a.particleBlend == b.particleBlend && a.particleSpec == b.particleSpec
+    case .image, .rect, .circle, .group:
+      return true
+    }
+  }
+
+  /// What changed in one item: its id and each field that changed (a field it lost as
+  /// null); nil when nothing did.
+  static func difference(id: Int, from old: String, to new: String) -> String? {
     let before = FrameEncoder.splitFields(old)
     let after = FrameEncoder.splitFields(new)
     let differing = after.filter { !before.contains($0) }
-    if before.count == after.count, differing.count == 1, differing[0].hasPrefix("\"m\":"),
-      let oldMove = before.first(where: { $0.hasPrefix("\"m\":") })
-    {
-      let was = oldMove.dropFirst(5).dropLast().split(separator: ",")
-      let now = differing[0].dropFirst(5).dropLast().split(separator: ",")
-      if was.count == 6, now.count == 6, was.prefix(4) == now.prefix(4) {
-        moves.append("\(id),\(now[4]),\(now[5])")
-        return
-      }
-    }
     var out = "{\"id\":\(id)"
     for field in differing { out += "," + field }
+    var lost = false
     for field in before {
       let key = field.prefix { $0 != ":" }
-      if !after.contains(where: { $0.hasPrefix(key + ":") }) { out += "," + key + ":null" }
+      if !after.contains(where: { $0.hasPrefix(key + ":") }) {
+        out += "," + key + ":null"
+        lost = true
+      }
     }
-    changed.append(out + "}")
+    return differing.isEmpty && !lost ? nil : out + "}"
+  }
+
+  /// A sprite that only moved, as the page is told it: `id,dx,dy`, the move in tenths of a
+  /// design unit from where the page has it (`page`, updated), or nil while that is less
+  /// than a twentieth each way. Most of a scene in play is sprites moving, and a move in
+  /// whole tenths takes a few digits where a place took seven or eight; the page stays
+  /// within a twentieth of a unit of the engine's place, far below a pixel, and never drifts.
+  static func move(_ id: Int, to transform: Affine, page: inout (x: Double, y: Double)) -> String? {
+    let dx = ((transform.tx - page.x) * 10).rounded()
+    let dy = ((transform.ty - page.y) * 10).rounded()
+    guard dx != 0 || dy != 0, abs(dx) < 1e15, abs(dy) < 1e15 else { return nil }
+    page.x += dx / 10
+    page.y += dy / 10
+    return "\(id),\(Int(dx)),\(Int(dy))"
   }
 
   /// Writes the session's input script to `<data folder>/recordings/`, for `tide run --input`.
@@ -459,18 +565,18 @@ public final class SessionHub: @unchecked Sendable {
 
   /// A `sound` message for each sound played since the last look; a page that is away misses
   /// them, as a muted window would.
-  private func sendSounds(_ session: Session) {
+  private func sendSounds(_ session: Session, into batch: inout [String]) {
     let played = session.sounds.pending
     guard !played.isEmpty else { return }
     session.sounds.pending.removeAll()
-    guard let outlet = session.outlet else { return }
+    guard session.outlet != nil else { return }
     for (name, volume) in played {
       guard let path = AssetCatalog.soundPath(named: name, in: options.files) else { continue }
       var out = "{\"t\":\"sound\",\"src\":"
       FrameEncoder.string("assets/" + FrameEncoder.pathEscaped((path as NSString).lastPathComponent), into: &out)
       out += ",\"vol\":"
       FrameEncoder.number(volume, into: &out)
-      outlet.send(out + "}")
+      batch.append(out + "}")
     }
   }
 
@@ -487,16 +593,29 @@ public final class SessionHub: @unchecked Sendable {
 
 /// A page's picture as the hub last sent it.
 struct SentPicture {
-  var items: [Int: String] = [:]
+  var items: [Int: SentItem] = [:]
   var order: [Int] = []
-  /// The background as its JSON string.
-  var background = ""
+  var background: Color
   var overlay: String?
+
+  init(background: Color, overlay: String?) {
+    self.background = background
+    self.overlay = overlay
+  }
+}
+
+/// One item as the page has it: the draw item, its encoding when made (nil after a move,
+/// made again only when a change needs comparing), and its place as the page has it (moves
+/// are sent in tenths of a unit).
+struct SentItem {
+  var item: DrawItem
+  var text: String?
+  var page: (x: Double, y: Double)
 }
 
 /// The wire protocol's version; the page refuses a server that speaks another.
 public enum ServeProtocol {
-  public static let version = 2
+  public static let version = 3
   /// Where the page finds the window's text font, when the server has it.
   public static let textFontPath = "fonts/text.ttf"
   /// The text font, the emoji font and the CJK font, in that order, where the page finds them.

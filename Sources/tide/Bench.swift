@@ -30,18 +30,18 @@ struct Bench: ParsableCommand {
     case "physics":
       let game = GameLocation("Benchmarks/tide-physics")
       result = try EngineBenchmarks.physics(game: game.url, displayPath: game.displayPath)
-    case "serve": result = try ServeBenchmark.run()
+    case "serve":
+      // The server is a program of its own (`tide-serve`), measured as it runs.
+      guard let server = Run.companion("tide-serve") else {
+        throw ValidationError("bench serve needs the tide-serve program beside tide or on PATH")
+      }
+      try Run.become(server, ["bench"])
     case "play":
       let game = GameLocation("Content/bubblepop")
       let bot = try BotFile(path: "Content/bubblepop/bots/tap_bubbles.lua")
       result = try EngineBenchmarks.play(game: game.url, displayPath: game.displayPath, bot: bot)
     default: throw ValidationError("unknown benchmark '\(name)' (expected one of: headless, call, sprites, tweens, reload, particles, clip, physics, play, serve)")
     }
-    print("## \(result.name)")
-    print("| measure | value |")
-    print("| --- | --- |")
-    for (label, value) in result.figures { print("| \(label) | \(value) |") }
-    print("")
-    print("Target: \(result.target) — \(result.met ? "met" : "missed")")
+    print(result.report)
   }
 }

@@ -3,7 +3,6 @@ import Foundation
 import TideCore
 import TideSDL
 import TideScript
-import TideServe
 
 /// `tide run`: play a game in a window, or headlessly for a number of virtual seconds.
 struct Run: ParsableCommand {
@@ -11,7 +10,7 @@ struct Run: ParsableCommand {
     abstract: "Play a game in a window, or headlessly with --headless.",
     discussion: "Headless runs step the fixed 60 Hz clock as fast as the CPU allows and print a summary.")
 
-  @Argument(help: "The game folder (e.g. Content/rps, or rps), or a packed game (.tide).")
+  @Argument(help: "The game folder (e.g. Content/rps, or rps).")
   var game: String
 
   @Flag(help: "Run without a window, for --seconds of virtual time.")
@@ -102,15 +101,14 @@ struct Run: ParsableCommand {
     let script = try input.map { try loadInputScript($0) } ?? InputScript()
     var options = try setup.engineOptions(script: script, fresh: true)
     options.fullscreen = fullscreen
-    let files = try location.files()
     if serve {
-      try runServing(location, files, options, script)
+      try runServing(location, options)
       return
     }
+    let files = try location.files()
     // A packed game is the player's: quiet, its errors logged, a Restart screen (docs/pack.md).
     options.playerMode = files.folder == nil && !debug
     if options.playerMode { options.logErrors = false }
-    if setup.seed == nil, script.seed == nil { options.restartSeed = { GameSetup.anotherFreshSeed(after: $0) } }
     guard headless else {
       try runWindow(location, files, options, script)
       return

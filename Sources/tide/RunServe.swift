@@ -3,133 +3,98 @@ import Foundation
 import TideCore
 import TideSDL
 import TideScript
-import TideServe
 
-/// `tide run --serve`: the game server, headless or beside the window.
+#if canImport(Glibc)
+  import Glibc
+#endif
+
+/// `tide run --serve`: the server is `tide-serve`, a program of its own, so that `tide` does not
+/// load the networking stack its HTTP server brings in. Headless, `tide` becomes it (exec: its
+/// signals and exit status are the server's); beside the window, it runs as a child that stops
+/// when the window closes.
 extension Run {
-  func runServing(_ location: GameLocation, _ files: any GameFiles, _ options: EngineOptions, _ script: InputScript) throws {
-    // Fail before listening when the game does not load at all, with the usual message,
-    // instead of once per browser that connects.
-    let probe: Engine
-    do throws(GameLoadError) {
-      probe = try location.engine(files, backend: HeadlessBackend(), options: options)
-    } catch {
-      printError(error.description)
+  func runServing(_ location: GameLocation, _ options: EngineOptions) throws {
+    guard let server = Self.companion("tide-serve") else {
+      printError("--serve needs the tide-serve program beside tide or on PATH (swift build builds it)")
       throw ExitCode.failure
     }
-    // A packed game's image sizes come from its files in memory, as the engine reads them.
-    let assets = files.folder?.appendingPathComponent("assets")
-    let log: @Sendable (String) -> Void = { line in
-      print("serve: \(line)")
-      // Each session's seed is read as it comes, often through a pipe.
-      fflush(nil)
-    }
-    let maker = SessionHub.engineMaker(
-      files: files, displayPath: location.displayPath, options: options, watch: !noWatch, log: log
-    ) {
-      HeadlessBackend.withGameFonts(assetDirectory: assets)
-    }
-    var hubOptions = SessionHub.Options(
-      files: files,
-      saveBase: options.saveDirectory ?? files.folder.map(Engine.defaultSaveDirectory(for:)) ?? probe.dataDirectory,
-      seed: setup.seed ?? (input != nil ? script.seed : nil))
-    hubOptions.limit = SessionHub.defaultLimit
-    if input != nil { hubOptions.script = script }
-    if let pauseAt { hubOptions.pauseTick = probe.ticks(in: pauseAt) }
-    if let record {
-      // One file, one game: the first device's session, the one an author testing on a phone
-      // plays; every session is also kept in the recordings folder.
-      hubOptions.recorded = { session, script in
-        guard session == 1 else { return }
-        do {
-          try writeUserFile(script, to: record)
-          log("session 1 recorded to \(record) (--record; replay with --input)")
-        } catch {
-          log("cannot write --record file '\(record)': \(error)")
-        }
-      }
-    }
-    let hub = SessionHub(options: hubOptions, makeEngine: maker, log: log)
-    let address = bind ?? LocalAddresses.defaultBind()
-    let server: GameServer
-    do {
-      let fonts = FontLibrary.fontFiles()
-      server = try GameServer(
-        address: address, port: port, hub: hub, gameDirectory: location.url, files: files,
-        textFont: URL(fileURLWithPath: fonts.text), emojiFont: URL(fileURLWithPath: fonts.emoji),
-        cjkFont: fonts.cjk.map(URL.init(fileURLWithPath:)))
-    } catch {
-      printError("--bind \(address): not an IPv4 address of this machine (\(error))")
-      throw ExitCode.failure
-    }
-    let listening: UInt16
-    do {
-      listening = try wait { try await server.start() }
-    } catch {
-      printError("cannot listen on \(address) port \(port): \(error)")
-      throw ExitCode.failure
-    }
-    printServing(server, address: address, port: listening, name: location.name)
-    defer { wait { await server.stop() } }
+    var arguments = ["run", location.url.path, "--display-path", location.displayPath, "--port", String(port)]
+    if let bind { arguments += ["--bind", bind] }
+    if let pauseAt { arguments += ["--pause-at", String(pauseAt)] }
+    if let record { arguments += ["--record", record] }
+    if let input { arguments += ["--input", input] }
+    if noWatch { arguments.append("--no-watch") }
+    if let seed = setup.seed { arguments += ["--seed", String(seed)] }
+    if let size = setup.size { arguments += ["--size", size] }
+    for option in setup.gameOptions { arguments += ["--option", option] }
+    if setup.physicsDebug { arguments.append("--physics-debug") }
     if headless {
-      // The sessions run on the hub's thread; this one only waits for the end: Ctrl-C or a
-      // kill ends the server cleanly, so each session's recording is written.
-      let end = DispatchSemaphore(value: 0)
-      Signals.onStop { end.signal() }
-      defer { Signals.onStop(nil) }
-      if let quitAfter {
-        _ = end.wait(timeout: .now() + quitAfter)
-      } else {
-        end.wait()
-      }
-      return
+      if let quitAfter { arguments += ["--quit-after", String(quitAfter)] }
+      try Self.become(server, arguments)
     }
-    try runWindow(location, files, options, InputScript())
+    let child = Process()
+    child.executableURL = server
+    // Ctrl-C is the window's to answer; the server stops when its input, this pipe, closes.
+    child.arguments = arguments + ["--parent-pipe"]
+    let pipe = Pipe()
+    child.standardInput = pipe
+    try child.run()
+    // A server that could not start (a port in use) ends the window with its status.
+    let failed = ChildStatus()
+    Thread.detachNewThread {
+      child.waitUntilExit()
+      guard child.terminationStatus != 0, !failed.windowClosed else { return }
+      failed.status = child.terminationStatus
+      requestWindowQuit()
+    }
+    defer {
+      fflush(nil)
+      failed.windowClosed = true
+      try? pipe.fileHandleForWriting.close()
+      let deadline = Date().addingTimeInterval(Signals.stopGrace)
+      while child.isRunning, Date() < deadline { Thread.sleep(forTimeInterval: 0.02) }
+      if child.isRunning { kill(child.processIdentifier, SIGKILL) }
+    }
+    try runWindow(location, FolderFiles(directory: location.url), options, InputScript())
+    if let status = failed.status { throw ExitCode(status) }
   }
 
-  private func printServing(_ server: GameServer, address: String, port: UInt16, name: String) {
-    let hosts: [String]
-    if address == "0.0.0.0" {
-      let all = LocalAddresses.ipv4()
-      hosts = all.filter(LocalAddresses.isPrivate) + all.filter { !LocalAddresses.isPrivate($0) }
-      print("serve: listening on every address (\(all.joined(separator: ", "))), port \(port)")
-    } else {
-      hosts = [address]
-      print("serve: listening on \(address), port \(port)")
+  /// A program that comes with `tide`: beside the running binary, else on PATH.
+  static func companion(_ name: String) -> URL? {
+    var folders: [String] = []
+    if let binary = try? FileManager.default.destinationOfSymbolicLink(atPath: "/proc/self/exe") {
+      folders.append((binary as NSString).deletingLastPathComponent)
     }
-    if address.hasPrefix("127.") {
-      print("serve: no local-network address found; only this machine can play (--bind ADDR to choose one)")
-    }
-    print("serve: \(name): open this on a phone or tablet on the same network (up to \(SessionHub.defaultLimit) players):")
-    for host in hosts.prefix(3) { print("  \(server.url(host: host, port: port))") }
-    // A phone's camera reads the first address off the screen; a log file gets the URL alone.
-    if isatty(STDOUT_FILENO) == 1, let first = hosts.first, let code = TerminalQR.lines(for: server.url(host: first, port: port)) {
-      for line in code { print("  \(line)") }
-    }
+    folders.append(URL(fileURLWithPath: CommandLine.arguments[0]).deletingLastPathComponent().path)
+    folders += (ProcessInfo.processInfo.environment["PATH"] ?? "").split(separator: ":").map(String.init)
+    return folders.lazy.map { URL(fileURLWithPath: $0).appendingPathComponent(name) }
+      .first { FileManager.default.isExecutableFile(atPath: $0.path) }
+  }
+
+  /// Replaces this process with `program`; returns only by throwing.
+  static func become(_ program: URL, _ arguments: [String]) throws -> Never {
     fflush(nil)
+    var argv: [UnsafeMutablePointer<CChar>?] = ([program.path] + arguments).map { strdup($0) }
+    argv.append(nil)
+    execv(program.path, argv)
+    printError("cannot start \(program.path): \(String(cString: strerror(errno)))")
+    throw ExitCode.failure
   }
 }
 
-/// Runs `body` on the concurrency pool and waits for it: the command itself is synchronous.
-func wait<T: Sendable>(_ body: @escaping @Sendable () async throws -> T) throws -> T {
-  let done = DispatchSemaphore(value: 0)
-  let box = ResultBox<T>()
-  Task {
-    do { box.result = .success(try await body()) } catch { box.result = .failure(error) }
-    done.signal()
-  }
-  done.wait()
-  guard let result = box.result else { throw ExitCode.failure }
-  return try result.get()
-}
+/// The server child's failure, set on its waiting thread, read after the window closed.
+private final class ChildStatus: @unchecked Sendable {
+  private let lock = NSLock()
+  private var storedStatus: Int32?
+  private var closed = false
 
-func wait(_ body: @escaping @Sendable () async -> Void) {
-  _ = try? wait { () async throws -> Int in
-    await body()
-    return 0
+  var status: Int32? {
+    get { lock.withLock { storedStatus } }
+    set { lock.withLock { storedStatus = newValue } }
   }
-}
 
-private final class ResultBox<T>: @unchecked Sendable {
-  var result: Result<T, any Error>?
+  var windowClosed: Bool {
+    get { lock.withLock { closed } }
+    set { lock.withLock { closed = newValue } }
+  }
 }

@@ -39,6 +39,47 @@ final class ServeCLITests: XCTestCase {
     XCTAssertEqual(try Self.get(withoutKey).status, 403, "nothing is served without the key")
   }
 
+  /// The server is `tide-serve`'s: `tide` and `tide-player` load no networking stack (its
+  /// libcurl, TLS, Kerberos and LDAP libraries cost every start), and a `tide` without
+  /// `tide-serve` beside it or on PATH says so in one line.
+  func testTheServerIsAProgramOfItsOwn() throws {
+    let products = CLITests.tideBinary.deletingLastPathComponent()
+    for binary in ["tide", "tide-player", "tide-serve"] {
+      let ldd = Process()
+      ldd.executableURL = URL(fileURLWithPath: "/usr/bin/ldd")
+      ldd.arguments = [products.appendingPathComponent(binary).path]
+      let out = Pipe()
+      ldd.standardOutput = out
+      try ldd.run()
+      let libraries = String(decoding: out.fileHandleForReading.readDataToEndOfFile(), as: UTF8.self)
+      ldd.waitUntilExit()
+      let networking = ["libFoundationNetworking", "libcurl", "libgnutls"].filter { libraries.contains($0) }
+      if binary == "tide-serve" {
+        XCTAssertEqual(networking.count, 3, "tide-serve's HTTP server links FoundationNetworking: \(libraries)")
+      } else {
+        XCTAssertEqual(networking, [], "\(binary) loads the networking stack")
+      }
+    }
+
+    let alone = FileManager.default.temporaryDirectory.appendingPathComponent("tide-alone-\(UUID().uuidString)")
+    try FileManager.default.createDirectory(at: alone, withIntermediateDirectories: true)
+    defer { try? FileManager.default.removeItem(at: alone) }
+    let tide = alone.appendingPathComponent("tide")
+    try FileManager.default.linkItem(at: CLITests.tideBinary, to: tide)
+    let process = Process()
+    process.executableURL = tide
+    process.arguments = ["run", Self.tapper.path, "--headless", "--serve", "--port", "0"]
+    process.environment = ["PATH": "/usr/bin:/bin"]
+    let err = Pipe()
+    process.standardError = err
+    process.standardOutput = FileHandle.nullDevice
+    try process.run()
+    let said = String(decoding: err.fileHandleForReading.readDataToEndOfFile(), as: UTF8.self)
+    process.waitUntilExit()
+    XCTAssertEqual(process.terminationStatus, 1)
+    XCTAssertEqual(said, "tide: --serve needs the tide-serve program beside tide or on PATH (swift build builds it)\n")
+  }
+
   func testServeRefusesOptionsForRecordedRuns() throws {
     let result = try tide(["run", Self.tapper.path, "--headless", "--serve", "--runs", "3"])
     XCTAssertNotEqual(result.status, 0)

@@ -56,6 +56,30 @@ extension CLITests {
     XCTAssertEqual(result.status, 128 + SIGINT)
   }
 
+  /// A window served to browsers as well: the server is a `tide-serve` child, and SIGTERM
+  /// ends both, with the window's status.
+  func testSigtermEndsAServedWindowAndItsServer() throws {
+    let game = try makeGame(["main.lua": "tide.sprite.rect{ x = 10, y = 10, w = 50, h = 50, fill = '#ff0000' }\n"])
+    let result = try signalled(
+      ["run", game.path, "--serve", "--port", "0", "--bind", "127.0.0.1", "--no-watch", "--quit-after", "60"],
+      signal: SIGTERM, after: 2.5, window: true, limit: 10)
+    XCTAssertNotNil(result.seconds)
+    XCTAssertEqual(result.status, 128 + SIGTERM)
+    let deadline = Date().addingTimeInterval(5)
+    while Date() < deadline, !servers(of: game).isEmpty { Thread.sleep(forTimeInterval: 0.05) }
+    XCTAssertEqual(servers(of: game), [], "the tide-serve child outlived its window")
+  }
+
+  /// The `tide-serve` processes serving `game`.
+  private func servers(of game: URL) -> [String] {
+    let names = (try? FileManager.default.contentsOfDirectory(atPath: "/proc")) ?? []
+    return names.filter { name in
+      guard Int(name) != nil, let line = FileManager.default.contents(atPath: "/proc/\(name)/cmdline") else { return false }
+      let arguments = line.split(separator: 0).map { String(decoding: $0, as: UTF8.self) }
+      return arguments.first?.hasSuffix("tide-serve") == true && arguments.contains(game.path)
+    }
+  }
+
   /// `--runs` ends on SIGTERM, and so do its workers.
   func testSigtermEndsRunsAndTheirWorkers() throws {
     let result = try signalled(

@@ -171,6 +171,7 @@ final class BrowserTests: XCTestCase {
       "bubblepop/tests/golden/play_combo.input", "bungle/tests/golden/win_pounce.input",
       "memory/tests/golden/pair.input", "picture-words/tests/golden/right_phone.input",
       "showcase/tests/golden/sparks.input", "showcase/tests/golden/clip.input", "showcase/tests/golden/camera.input",
+      "showcase/tests/golden/fonts.input",
       "ui-gallery/tests/golden/home.input",
     ]
     let browser = try Self.browser()

@@ -123,7 +123,7 @@ final class FrameEncoderTests: XCTestCase {
     XCTAssertFalse(out.contains("\u{2028}"))
   }
 
-  func testADeltaSendsAMoveAsItsPositionAndAChangeAsItsFields() throws {
+  func testADeltaSendsAMoveInTenthsAndAChangeAsItsFields() throws {
     let graph = SceneGraph()
     let box = graph.makeNode(.rect)
     box.width = 40
@@ -131,28 +131,64 @@ final class FrameEncoderTests: XCTestCase {
     box.fill = Color(r: 1, g: 0, b: 0)
     _ = graph.root.add(box)
     let encoder = FrameEncoder()
-    let first = try XCTUnwrap(graph.drawList().first.map(encoder.item))
+    let first = try XCTUnwrap(graph.drawList().first)
     box.x = 12.5
     box.y = 30
-    let moved = try XCTUnwrap(graph.drawList().first.map(encoder.item))
-    var changed: [String] = []
-    var moves: [String] = []
-    SessionHub.difference(id: box.id, from: first, to: moved, changed: &changed, moves: &moves)
-    XCTAssertEqual(moves, ["\(box.id),12.5,30"])
-    XCTAssertEqual(changed, [])
+    let moved = try XCTUnwrap(graph.drawList().first)
+    XCTAssertTrue(SessionHub.sameLook(first, moved), "a move leaves the look as it was")
+    var page = (x: 0.0, y: 0.0)
+    XCTAssertEqual(SessionHub.move(box.id, to: moved.transform, page: &page), "\(box.id),125,300")
+    box.x = 12.54
+    XCTAssertNil(SessionHub.move(box.id, to: try XCTUnwrap(graph.drawList().first).transform, page: &page), "less than a twentieth")
+    box.x = 12.56
+    XCTAssertEqual(SessionHub.move(box.id, to: try XCTUnwrap(graph.drawList().first).transform, page: &page), "\(box.id),1,0")
+    XCTAssertEqual(page.x, 12.6, accuracy: 1e-9)
+    XCTAssertEqual(page.y, 30)
 
     box.fill = nil
     box.stroke = Color(r: 0, g: 0, b: 1)
     box.strokeWidth = 2
     box.scaleX = 2
     box.scaleY = 2
-    let restyled = try XCTUnwrap(graph.drawList().first.map(encoder.item))
-    moves = []
-    SessionHub.difference(id: box.id, from: moved, to: restyled, changed: &changed, moves: &moves)
-    XCTAssertEqual(moves, [], "a scaled sprite sends its whole transform")
-    let fields = try XCTUnwrap(JSONSerialization.jsonObject(with: Data(try XCTUnwrap(changed.first).utf8)) as? [String: Any])
-    XCTAssertEqual(Set(fields.keys), ["id", "m", "fill", "stroke", "sw"])
+    let restyled = try XCTUnwrap(graph.drawList().first)
+    XCTAssertFalse(SessionHub.sameLook(moved, restyled))
+    let changed = try XCTUnwrap(SessionHub.difference(id: box.id, from: encoder.item(moved), to: encoder.item(restyled)))
+    let fields = try XCTUnwrap(JSONSerialization.jsonObject(with: Data(changed.utf8)) as? [String: Any])
+    XCTAssertEqual(Set(fields.keys), ["id", "m", "fill", "stroke", "sw"], "a scaled sprite sends its whole transform")
     XCTAssertTrue(fields["fill"] is NSNull, "a field the item lost")
     XCTAssertEqual(fields["stroke"] as? String, "#0000ffff")
+    XCTAssertNil(SessionHub.difference(id: box.id, from: encoder.item(restyled), to: encoder.item(restyled)))
+  }
+
+  func testParticlesGoAsPlaceLifeAndTurnWithTheEmittersStops() throws {
+    var spec = EmitterSpec()
+    spec.burst = 3
+    spec.colors = [Color(r: 1, g: 0, b: 0), Color(r: 0, g: 0, b: 1)]
+    spec.palette = [Color(r: 1, g: 1, b: 1), Color(r: 0.5, g: 0.5, b: 0.5)]
+    spec.size = [8, 2]
+    spec.shape = .square
+    spec.spin = 90...90
+    let graph = SceneGraph()
+    let node = graph.makeNode(.particles)
+    node.emitter = ParticleEmitter(spec: spec, seed: 3)
+    _ = graph.root.add(node)
+    node.emitter?.step(0.25)
+    let item = try XCTUnwrap(graph.drawList().first)
+    let fields = try XCTUnwrap(JSONSerialization.jsonObject(with: Data(FrameEncoder().item(item).utf8)) as? [String: Any])
+    XCTAssertEqual(fields["shape"] as? String, "square")
+    XCTAssertEqual(fields["pc"] as? [String], ["#ff0000ff", "#0000ffff"])
+    XCTAssertEqual(fields["pz"] as? [Double], [8, 2])
+    XCTAssertEqual(fields["pp"] as? [String], ["#ffffffff", "#808080ff"])
+    let ps = try XCTUnwrap(fields["ps"] as? [Double])
+    let particles = item.look.particles
+    XCTAssertEqual(ps.count, particles.count * 5, "x, y, life, turn, palette pick")
+    for (index, particle) in particles.enumerated() {
+      let sent = Array(ps[(index * 5)..<(index * 5 + 5)])
+      XCTAssertEqual(sent[0] / 2, particle.x, accuracy: 0.25, "in half units")
+      XCTAssertEqual(sent[1] / 2, particle.y, accuracy: 0.25)
+      XCTAssertEqual(sent[2], 25, "a quarter of its second, in hundredths")
+      XCTAssertEqual(sent[3], 23, "22.5 degrees, whole")
+      XCTAssertEqual(Int(sent[4]), particle.paletteIndex)
+    }
   }
 }

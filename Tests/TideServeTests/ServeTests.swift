@@ -87,6 +87,7 @@ final class ServeTests: XCTestCase {
     let sound = try page.next { $0["t"] as? String == "sound" }
     XCTAssertEqual(sound["src"] as? String, "assets/click.wav")
     XCTAssertEqual(sound["vol"] as? Double, 0.5)
+    XCTAssertEqual(page.lastMessageTypes, ["delta", "sound"], "a tick's messages go as one")
 
     try page.send(#"{"t":"text","s":"z"}"#)
     _ = try page.next { Self.text(in: $0, startingWith: "typed") == "typed z" }
@@ -244,6 +245,9 @@ final class ServeTests: XCTestCase {
   func testASessionIsRecordedForAHeadlessReplay() async throws {
     let page = try page(device: "device-rec-00007")
     _ = try page.next { Self.text(in: $0, startingWith: "taps:") == "taps: 0" }
+    // Sent first, so the tick that shows the tap has played them too.
+    try page.send(#"{"t":"padadd","p":2,"s":"Pad"}"#)
+    try page.send(#"{"t":"padbtn","p":2,"k":"a","d":true}"#)
     try page.send(#"{"t":"down","p":12,"x":150,"y":150}"#)
     try page.send(#"{"t":"up","p":12,"x":150,"y":150}"#)
     _ = try page.next { Self.text(in: $0, startingWith: "taps:") == "taps: 1" }
@@ -259,6 +263,9 @@ final class ServeTests: XCTestCase {
     let events = script.entries.map(\.event)
     XCTAssertTrue(events.contains(.pointerDown(Vec2(x: 150, y: 150), pointer: .finger(1))), text)
     XCTAssertTrue(events.contains(.pointerUp(Vec2(x: 150, y: 150), pointer: .finger(1))), text)
+    // A gamepad on the page is the game's pad 1, recorded as the window's would be.
+    XCTAssertTrue(events.contains(.gamepad(.added(pad: 1, name: "Pad"))), text)
+    XCTAssertTrue(events.contains(.gamepad(.button(pad: 1, .a, down: true))), text)
     XCTAssertNotNil(script.seed)
   }
 
@@ -335,20 +342,31 @@ final class PageClient {
   private var background: Any?
   /// Every `delta` message received, as sent.
   private(set) var deltas: [[String: Any]] = []
+  /// Messages received but not yet read, and the types of those the last WebSocket message
+  /// carried.
+  private var pending: [[String: Any]] = []
+  private(set) var lastMessageTypes: [String] = []
 
   /// The next message for which `matches` holds, skipping the rest; fails after 10 seconds.
   /// A `frame` or `delta` is seen as the whole picture the page has after it, as a `frame`.
   func next(_ matches: ([String: Any]) -> Bool) throws -> [String: Any] {
     let deadline = Date().addingTimeInterval(10)
     while true {
-      let text: String?
-      do {
-        text = try socket.message(until: deadline)
-      } catch is BlockingWebSocket.Timeout {
-        throw PageTimeout()
+      if pending.isEmpty {
+        let text: String?
+        do {
+          text = try socket.message(until: deadline)
+        } catch is BlockingWebSocket.Timeout {
+          throw PageTimeout()
+        }
+        guard let text else { throw PageError("the server closed the connection") }
+        // A tick's messages come as one: an array of them when there are several.
+        let value = try JSONSerialization.jsonObject(with: Data(text.utf8))
+        pending = (value as? [[String: Any]]) ?? (value as? [String: Any]).map { [$0] } ?? []
+        lastMessageTypes = pending.map { $0["t"] as? String ?? "" }
+        continue
       }
-      guard let text else { throw PageError("the server closed the connection") }
-      guard var object = try JSONSerialization.jsonObject(with: Data(text.utf8)) as? [String: Any] else { continue }
+      var object = pending.removeFirst()
       if object["t"] as? String == "frame" || object["t"] as? String == "delta" {
         object = apply(object)
       }
@@ -376,8 +394,8 @@ final class PageClient {
     for start in stride(from: 0, to: moves.count - 2, by: 3) {
       let id = Int(moves[start])
       guard var m = items[id]?["m"] as? [Double], m.count == 6 else { continue }
-      m[4] = moves[start + 1]
-      m[5] = moves[start + 2]
+      m[4] += moves[start + 1] / 10
+      m[5] += moves[start + 2] / 10
       items[id]?["m"] = m
     }
     if let newOrder = message["order"] as? [Int] {

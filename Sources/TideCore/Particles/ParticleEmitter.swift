@@ -66,6 +66,10 @@ public struct ParticleSprite: Sendable, Equatable {
   public var size: Double
   public var rotation: Double
   public var color: Color
+  /// How far through its life (0...1) it is, and which of the spec's palette it took: with
+  /// the spec, its size and colour follow (a client that knows the spec needs only these).
+  public var life: Double
+  public var paletteIndex: Int
 }
 
 /// Particles alive across all emitters of a scene graph, held under `Limits.particles`.
@@ -192,7 +196,8 @@ public final class ParticleEmitter {
         color = Color(r: color.r * own.r, g: color.g * own.g, b: color.b * own.b, a: color.a * own.a)
       }
       color.a *= Self.blend(spec.alpha, t)
-      return ParticleSprite(x: p.x, y: p.y, size: Self.blend(spec.size, t), rotation: p.rotation, color: color)
+      return ParticleSprite(
+        x: p.x, y: p.y, size: Self.blend(spec.size, t), rotation: p.rotation, color: color, life: t, paletteIndex: p.paletteIndex)
     }
   }
 

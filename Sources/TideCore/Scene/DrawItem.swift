@@ -111,6 +111,7 @@ public struct NodeLook: Sendable {
     let particles: [ParticleSprite]
     let particleShape: EmitterSpec.Shape
     let particleBlend: EmitterSpec.Blend
+    let particleSpec: EmitterSpec?
 
     init(_ node: Node) {
       // What fitting made of the text, not what the script set.
@@ -126,6 +127,7 @@ public struct NodeLook: Sendable {
       particles = emitter?.snapshot() ?? []
       particleShape = emitter?.spec.shape ?? .circle
       particleBlend = emitter?.spec.blend ?? .alpha
+      particleSpec = emitter?.spec
     }
   }
 
@@ -148,6 +150,8 @@ public struct NodeLook: Sendable {
   public var particles: [ParticleSprite] { detail?.particles ?? [] }
   public var particleShape: EmitterSpec.Shape { detail?.particleShape ?? .circle }
   public var particleBlend: EmitterSpec.Blend { detail?.particleBlend ?? .alpha }
+  /// The emitter's spec (nil for other kinds): what a particle's life makes of its size and colour.
+  public var particleSpec: EmitterSpec? { detail?.particleSpec }
 
   /// The look of `node` now.
   public init(_ node: Node) {
