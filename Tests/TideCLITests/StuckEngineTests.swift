@@ -23,5 +23,15 @@ extension CLITests {
     XCTAssertTrue(out.contains("busted-cli: 2 passed, 0 failed\n"), "the next game still runs: \(out)")
     XCTAssertTrue(out.hasSuffix("4 passed, 1 failed, 1 error\n"), out)
     XCTAssertLessThan(Date().timeIntervalSince(started), 30, "ended by the guard, not by the hour-long stall")
+    // Shuffled without a seed: the new worker takes the seed the stopped one's busted drew, so
+    // every test reports once, none twice or never.
+    let shuffled = try tide(
+      ["test", "--test-timeout", "1", "--shuffle", "-o", "TAP", game.path], timeout: 60, environment: ["TIDE_TEST_STALL_HOOK": "1"])
+    let names = Self.tapResults(shuffled.stdout).map { $0.replacingOccurrences(of: game.path + "/tests/stuck_test.lua ", with: "") }.sorted()
+    XCTAssertEqual(
+      names,
+      [
+        "a game fails after: not ok", "a game passes after: ok", "a game passes before: ok", "a game sticks the engine: not ok",
+      ], shuffled.stdout + shuffled.stderr)
   }
 }
