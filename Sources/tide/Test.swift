@@ -239,7 +239,15 @@ struct Test: ParsableCommand {
       try runAsWorker(targets, log: workerLog, printsToStandardError: printsToStandardError)
       return
     }
-    let reports = try TestWorkers.run(targets, seedGiven: seed != nil, progress: progress)
+    var reports: [GameTestReport]
+    do {
+      reports = try TestWorkers.run(targets, seedGiven: seed != nil, progress: progress)
+    } catch TestWorkers.Failure.cannotStart(let reason) {
+      // Where no process can be started (a sandbox, a tool that watches this one), the games
+      // run here: all is as before but a test stuck in engine code, which then ends the run.
+      printError("cannot start a test worker (\(reason)); testing in this process")
+      reports = runHere(targets, progress: progress, printsToStandardError: printsToStandardError)
+    }
     progress.finish()
     // `.busted`'s `output`, when the command line named no handler and the games agree on one.
     if output == nil && self.output == nil && self.format == nil,
@@ -271,6 +279,26 @@ struct Test: ParsableCommand {
       print(TestReport.render(reportFormat, reports, colour: colour), terminator: "")
     }
     if reports.contains(where: { $0.failed > 0 }) { throw ExitCode.failure }
+  }
+
+  /// Every game's tests in this process, one after the other.
+  private func runHere(_ targets: [TestTarget], progress: Progress, printsToStandardError: Bool) -> [GameTestReport] {
+    targets.enumerated().map { done, target in
+      let location = target.location
+      progress.update(done: done, note: location.name)
+      var report: GameTestReport
+      if FileManager.default.fileExists(atPath: location.url.path) {
+        report = StandardOutput.toStandardError(while: printsToStandardError) {
+          var report = GameTestRunner.run(game: location.url, displayPath: location.displayPath, options: testOptions(target))
+          report.entries += fileTests(target)
+          return report
+        }
+      } else {
+        report = GameTestRunner.failedEntry(game: location.displayPath, message: "no game folder at '\(location.displayPath)'")
+      }
+      report.title = location.name
+      return report
+    }
   }
 
   /// The worker's half: runs the games from --resume's, streaming each test's start and result

@@ -7,6 +7,11 @@ import TideTesting
 /// fails, named by its file and line, and a new worker resumes after it, so every other test of
 /// the game still reports and the other games still run.
 enum TestWorkers {
+  enum Failure: Error {
+    /// The first worker could not be started.
+    case cannotStart(String)
+  }
+
   /// The reports of `targets`, in order. `seedGiven`: the command line names busted's seed
   /// (else a resumed worker is given the one the stopped worker's busted shuffled with).
   static func run(_ targets: [TestTarget], seedGiven: Bool, progress: Progress) throws -> [GameTestReport] {
@@ -35,7 +40,12 @@ enum TestWorkers {
       var environment = ProcessInfo.processInfo.environment
       environment[Run.parentVariable] = String(getpid())
       process.environment = environment
-      try ChildProcesses.run(process)
+      do {
+        try ChildProcesses.run(process)
+      } catch {
+        if workers == 1 { throw Failure.cannotStart(error.localizedDescription) }
+        throw error
+      }
       // Progress from the games the worker has finished so far.
       while process.isRunning {
         if progress.active {
