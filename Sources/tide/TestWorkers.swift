@@ -47,18 +47,16 @@ enum TestWorkers {
         throw error
       }
       // Progress from the games the worker has finished so far.
-      while process.isRunning {
-        if progress.active {
-          let text = (try? String(contentsOf: log, encoding: .utf8)) ?? ""
-          var done = resume.game
-          var current = resume.game
-          for event in TestWorkerLog.events(in: text) {
-            if case .game(let index) = event { current = index }
-            if case .gameDone = event { done = current + 1 }
-          }
-          progress.update(done: done, note: targets[min(done, targets.count - 1)].location.name)
+      while progress.active && process.isRunning {
+        let text = (try? String(contentsOf: log, encoding: .utf8)) ?? ""
+        var done = resume.game
+        var current = resume.game
+        for event in TestWorkerLog.events(in: text) {
+          if case .game(let index) = event { current = index }
+          if case .gameDone = event { done = current + 1 }
         }
-        usleep(50_000)
+        progress.update(done: done, note: targets[min(done, targets.count - 1)].location.name)
+        usleep(100_000)
       }
       process.waitUntilExit()
       ChildProcesses.ended(process)
