@@ -27,6 +27,7 @@ enum TestWorkers {
     var resume = (game: 0, skip: 0)
     var seed: Int?
     var workers = 0
+    var shown = -1
     while resume.game < targets.count {
       workers += 1
       let log = scratch.appendingPathComponent("\(workers).log")
@@ -46,8 +47,8 @@ enum TestWorkers {
         if workers == 1 { throw Failure.cannotStart(error.localizedDescription) }
         throw error
       }
-      // Progress from the games the worker has finished so far.
-      while progress.active && process.isRunning {
+      // Progress from the games the worker has finished so far, each count drawn in turn.
+      func showProgress() {
         let text = (try? String(contentsOf: log, encoding: .utf8)) ?? ""
         var done = resume.game
         var current = resume.game
@@ -55,10 +56,17 @@ enum TestWorkers {
           if case .game(let index) = event { current = index }
           if case .gameDone = event { done = current + 1 }
         }
-        progress.update(done: done, note: targets[min(done, targets.count - 1)].location.name)
+        while shown < done || shown < 0 {
+          shown += 1
+          progress.update(done: shown, note: targets[min(shown, targets.count - 1)].location.name)
+        }
+      }
+      while progress.active && process.isRunning {
+        showProgress()
         usleep(100_000)
       }
       process.waitUntilExit()
+      if progress.active { showProgress() }
       ChildProcesses.ended(process)
 
       // The worker's results, and what it was doing when it ended.
