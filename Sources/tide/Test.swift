@@ -125,6 +125,14 @@ struct Test: ParsableCommand {
   @Option(help: .hidden)
   var watchRuns: Int?
 
+  /// Set on the worker process `tide test` runs the games in: the file its results go to.
+  @Option(help: .hidden)
+  var workerLog: String?
+
+  /// With --worker-log: the game to start at and the tests of it to skip (`2:17`).
+  @Option(help: .hidden)
+  var resume: String?
+
   /// busted's command line for what was given, for busted's cli module to read.
   var bustedArguments: [String] {
     var arguments: [String] = []
@@ -189,7 +197,7 @@ struct Test: ParsableCommand {
 
   func run() throws {
     var (reportFormat, output, custom) = try reportTarget()
-    if let old = self.output, output == old, outputFile == nil {
+    if let old = self.output, output == old, outputFile == nil, workerLog == nil {
       printError("--output FILE is deprecated: --output (-o) names busted's output handler now; write the file with --output-file \(shellQuoted(old))")
     }
     if custom != nil && output != nil { throw ValidationError("busted's handler '\(custom ?? "")' writes its own report; drop --output-file") }
@@ -224,25 +232,21 @@ struct Test: ParsableCommand {
       for target in targets { listTests(target) }
       return
     }
-    var reports: [GameTestReport] = []
     let progress = Progress(total: targets.count, unit: "games")
-    for (done, target) in targets.enumerated() {
-      let location = target.location
-      progress.update(done: done, note: location.name)
-      var report: GameTestReport
-      if FileManager.default.fileExists(atPath: location.url.path) {
-        // Recorded sessions in tests/replays/ and golden screens in tests/golden/ are tests too
-        // (docs/input-scripts.md); what their games print stays out of a TAP or JUnit stream.
-        report = StandardOutput.toStandardError(while: custom == nil && (reportFormat != .plain || progress.active)) {
-          var report = GameTestRunner.run(game: location.url, displayPath: location.displayPath, options: testOptions(target))
-          report.entries += fileTests(target)
-          return report
-        }
-      } else {
-        report = GameTestRunner.failedEntry(game: location.displayPath, message: "no game folder at '\(location.displayPath)'")
-      }
-      report.title = location.name
-      reports.append(report)
+    // What games print stays out of a TAP or JUnit stream and off the progress line.
+    let printsToStandardError = custom == nil && (reportFormat != .plain || progress.active)
+    if let workerLog {
+      try runAsWorker(targets, log: workerLog, printsToStandardError: printsToStandardError)
+      return
+    }
+    var reports: [GameTestReport]
+    do {
+      reports = try TestWorkers.run(targets, seedGiven: seed != nil, progress: progress)
+    } catch TestWorkers.Failure.cannotStart(let reason) {
+      // Where no process can be started (a sandbox, a tool that watches this one), the games
+      // run here: all is as before but a test stuck in engine code, which then ends the run.
+      printError("cannot start a test worker (\(reason)); testing in this process")
+      reports = runHere(targets, progress: progress, printsToStandardError: printsToStandardError)
     }
     progress.finish()
     // `.busted`'s `output`, when the command line named no handler and the games agree on one.
@@ -275,6 +279,56 @@ struct Test: ParsableCommand {
       print(TestReport.render(reportFormat, reports, colour: colour), terminator: "")
     }
     if reports.contains(where: { $0.failed > 0 }) { throw ExitCode.failure }
+  }
+
+  /// Every game's tests in this process, one after the other.
+  private func runHere(_ targets: [TestTarget], progress: Progress, printsToStandardError: Bool) -> [GameTestReport] {
+    targets.enumerated().map { done, target in
+      let location = target.location
+      progress.update(done: done, note: location.name)
+      var report: GameTestReport
+      if FileManager.default.fileExists(atPath: location.url.path) {
+        report = StandardOutput.toStandardError(while: printsToStandardError) {
+          var report = GameTestRunner.run(game: location.url, displayPath: location.displayPath, options: testOptions(target))
+          report.entries += fileTests(target)
+          return report
+        }
+      } else {
+        report = GameTestRunner.failedEntry(game: location.displayPath, message: "no game folder at '\(location.displayPath)'")
+      }
+      report.title = location.name
+      return report
+    }
+  }
+
+  /// The worker's half: runs the games from --resume's, streaming each test's start and result
+  /// to the log as it goes, so a test that sticks the engine (which ends this process) costs the
+  /// `tide test` that started it that one test only.
+  private func runAsWorker(_ targets: [TestTarget], log path: String, printsToStandardError: Bool) throws {
+    Run.stopWhenOrphaned()
+    let log = try TestWorkerLog(appendingTo: URL(fileURLWithPath: path))
+    let parts = (resume ?? "0:0").split(separator: ":").compactMap { Int($0) }
+    guard parts.count == 2 else { throw ValidationError("--resume takes GAME:TESTS") }
+    for (index, target) in targets.enumerated() where index >= parts[0] {
+      log.write(.game(index))
+      let location = target.location
+      if FileManager.default.fileExists(atPath: location.url.path) {
+        // Recorded sessions in tests/replays/ and golden screens in tests/golden/ are tests too
+        // (docs/input-scripts.md).
+        StandardOutput.toStandardError(while: printsToStandardError) {
+          var options = testOptions(target)
+          options.log = log
+          options.skipTests = index == parts[0] ? parts[1] : 0
+          let report = GameTestRunner.run(game: location.url, displayPath: location.displayPath, options: options)
+          log.write(.luaDone(outputHandler: report.outputHandler))
+          for entry in fileTests(target) { log.write(.entry(entry, index: 0)) }
+        }
+      } else {
+        let report = GameTestRunner.failedEntry(game: location.displayPath, message: "no game folder at '\(location.displayPath)'")
+        for entry in report.entries { log.write(.entry(entry, index: 0)) }
+      }
+      log.write(.gameDone)
+    }
   }
 
   func testOptions(_ target: TestTarget) -> GameTestRunner.TestOptions {

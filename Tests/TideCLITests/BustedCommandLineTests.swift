@@ -12,12 +12,15 @@ import XCTest
 extension CLITests {
   static let bustedSuite = CLITests.root.appendingPathComponent("Tests/Fixtures/busted-cli")
 
+  /// A third party's suite, vendored unchanged: argparse 0.7.1's specs (see its README.md).
+  static let argparseSuite = CLITests.root.appendingPathComponent("Tests/Fixtures/lua-argparse")
+
   /// Runs Debian's busted in the suite's folder.
-  func busted(_ arguments: [String]) throws -> String {
+  func busted(_ arguments: [String], in suite: URL = CLITests.bustedSuite) throws -> String {
     let process = Process()
     process.executableURL = URL(fileURLWithPath: "/usr/bin/env")
     process.arguments = ["lua5.4", "/usr/bin/busted"] + arguments
-    process.currentDirectoryURL = Self.bustedSuite
+    process.currentDirectoryURL = suite
     let out = Pipe()
     process.standardOutput = out
     process.standardError = FileHandle.nullDevice
@@ -85,6 +88,30 @@ extension CLITests {
     XCTAssertEqual(tideList.status, 0, tideList.stderr)
     XCTAssertEqual(tideList.stdout.replacingOccurrences(of: "./spec/", with: "spec/"), list)
     XCTAssertTrue(list.contains("spec/stack_spec.lua:21: a stack #unit grows past a million items #slow\n"), list)
+  }
+
+  /// Proved from outside: a suite Tide did not write (argparse's, 192 tests, the command-line ones
+  /// tagged #unsafe) chooses, orders and judges its tests under `tide test` as under busted.
+  func testAThirdPartySuiteRunsUnderTideAsUnderBusted() throws {
+    let suite = Self.argparseSuite
+    let all = Self.tapResults(try busted(["-o", "TAP"], in: suite))
+    XCTAssertEqual(all.count, 192, "\(all)")
+    for flags in [["-t", "unsafe"], ["--exclude-tags", "unsafe"], ["--shuffle", "--seed", "7"]] {
+      let byBusted = Self.tapResults(try busted(flags + ["-o", "TAP"], in: suite))
+      let tide = try tide(["test"] + flags + ["-o", "TAP"], in: suite, timeout: 120)
+      XCTAssertEqual(Self.tapResults(tide.stdout), byBusted, "tide test \(flags.joined(separator: " ")) -o TAP\n\(tide.stderr)")
+      XCTAssertEqual(byBusted.count, flags[0] == "-t" ? 15 : flags[0] == "--exclude-tags" ? 177 : 192, "\(flags)")
+    }
+    let shuffled = Self.tapResults(try busted(["--shuffle", "--seed", "7", "-o", "TAP"], in: suite))
+    XCTAssertNotEqual(shuffled, all, "the seed shuffles")
+    let junitFlags = ["--exclude-tags", "unsafe", "--shuffle", "--seed", "7", "-o", "junit"]
+    let junit = try tide(["test"] + junitFlags, in: suite, timeout: 120)
+    XCTAssertEqual(try Self.junitResults(junit.stdout), try Self.junitResults(try busted(junitFlags, in: suite)))
+    let list = try busted(["--list", "-t", "unsafe"], in: suite)
+    let tideList = try tide(["test", "--list", "-t", "unsafe"], in: suite, timeout: 120)
+    XCTAssertEqual(tideList.status, 0, tideList.stderr)
+    XCTAssertEqual(tideList.stdout.replacingOccurrences(of: "./spec/", with: "spec/"), list)
+    XCTAssertEqual(list.split(separator: "\n").count, 15, list)
   }
 
   /// File and folder arguments are busted's ROOT inside the project that holds them.

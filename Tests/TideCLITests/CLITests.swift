@@ -265,13 +265,13 @@ extension XCTestCase {
   /// With `window`, the display is kept (the test runs under Xvfb) so `tide run` opens its window.
   func tide(
     _ arguments: [String], in directory: URL = CLITests.root, timeout: Double? = nil, executable: URL = CLITests.tideBinary,
-    window: Bool = false
+    window: Bool = false, environment extra: [String: String] = [:]
   ) throws -> CLIResult {
     let process = Process()
     process.executableURL = executable
     process.arguments = arguments
     process.currentDirectoryURL = directory
-    process.environment = tideEnvironment(window: window)
+    process.environment = tideEnvironment(window: window).merging(extra) { $1 }
     let out = Pipe()
     let err = Pipe()
     process.standardOutput = out

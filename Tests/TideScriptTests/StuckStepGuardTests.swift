@@ -64,6 +64,41 @@ final class StuckStepGuardTests: XCTestCase {
       child.output)
   }
 
+  /// Run only as the child of the test below: a text sprite whose new text takes the engine's
+  /// text measuring (a stand-in that does not return in time) past the limit.
+  func testStuckSpriteChild() throws {
+    try XCTSkipUnless(ProcessInfo.processInfo.environment["TIDE_STUCK_CHILD"] == "3", "runs only as a child process")
+    struct StuckMetrics: TextMetrics {
+      func measure(_ text: String, size: Double) -> (width: Double, height: Double) {
+        if text == "stuck" { Thread.sleep(forTimeInterval: 10) }
+        return (Double(text.count) * size / 2, size)
+      }
+      func measure(_ text: String, size: Double, font: String) -> (width: Double, height: Double) { measure(text, size: size) }
+    }
+    let fixture = try GameFixture(
+      main: "local label\ntide.scene.define('play', {\n  enter = function() label = tide.sprite.text('ok') end,\n"
+        + "  update = function() label.text = 'stuck' end,\n})\n",
+      conf: "return { scene = 'play' }")
+    var options = EngineOptions()
+    options.stuckTickSeconds = 1
+    let engine = try Engine(gameDirectory: fixture.directory, displayPath: "game", backend: HeadlessBackend(), options: options)
+    engine.scene.textMetrics = StuckMetrics()
+    try engine.start()
+    engine.step()
+  }
+
+  /// The message names the sprite being worked on: its kind, where it was made, the field set.
+  func testAStuckTickNamesTheSprite() throws {
+    let child = try runProgram(
+      URL(fileURLWithPath: CommandLine.arguments[0]), ["TideScriptTests.StuckStepGuardTests/testStuckSpriteChild"],
+      environment: ProcessInfo.processInfo.environment.merging(["TIDE_STUCK_CHILD": "3"]) { $1 }, output: .standardError)
+    XCTAssertEqual(child.status, 70)
+    XCTAssertTrue(
+      child.output.contains(
+        "in setting a field of a tide.Sprite, setting 'text' of the text sprite made at game/main.lua:3, scene 'play'; ending the process"),
+      child.output)
+  }
+
   /// Ticks that each end in time never trip it, however long they run in all (2 s against a 1 s
   /// limit). A trip would end this very process with exit 70, failing the whole run.
   func testTicksThatEndAreLeftAlone() throws {

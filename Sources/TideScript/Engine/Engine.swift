@@ -490,16 +490,28 @@ public final class Engine: GameDriver, Part, GameRestarting {
   }
 
   /// Names the test now running in the message of a tick stuck in engine code.
-  package func noteTest(_ name: String?) {
+  package func noteTest(_ name: String?, at place: String? = nil) {
     startStuckGuard()
-    stuckGuard?.notes.set(test: name)
+    stuckGuard?.notes.set(test: name, at: place)
   }
+
+  /// Times a whole test, ticks and the Lua between them, against the stuck-tick limit: a test
+  /// may call engine code (make a sprite) without a tick.
+  package func beginTestClock() {
+    startStuckGuard()
+    stuckGuard?.beginTest()
+  }
+
+  /// Ends the test's clock.
+  package func endTestClock() { stuckGuard?.endTest() }
 
   /// Starts the stuck-tick guard once, when the options ask for one.
   private func startStuckGuard() {
     guard options.stuckTickSeconds > 0, stuckGuard == nil else { return }
-    let guardian = StuckStepGuard(seconds: options.stuckTickSeconds, what: "\(displayPath) (seed \(options.seed))", probe: vm.callProbe)
+    let guardian = StuckStepGuard(
+      seconds: options.stuckTickSeconds, what: "\(displayPath) (seed \(options.seed))", probe: vm.callProbe, report: options.stuckReport)
     modules.stuckNotes = guardian.notes
+    sprites.stuckNotes = guardian.notes
     stuckGuard = guardian
   }
 

@@ -22,6 +22,9 @@ public struct EngineOptions: Sendable {
   /// net under the watchdog for engine code it cannot stop. 0 (the default, so tests hosting an
   /// engine are never ended) turns it off; `tide run` and `tide shot` set three watchdog limits.
   public var stuckTickSeconds = 0
+  /// Takes the stuck-tick message instead of standard error, just before the process ends
+  /// (a `tide test` worker hands it to the `tide test` that started it).
+  public var stuckReport: (@Sendable (String) -> Void)?
   /// Bytes the game's Lua state may hold before allocations fail.
   public var memoryLimit = 512 << 20
   /// Sprites, timers and tweens a game may have at once (`Limits` by default; tests lower them).

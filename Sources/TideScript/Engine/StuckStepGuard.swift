@@ -13,6 +13,9 @@ final class StuckStepGuard: @unchecked Sendable {
   /// When the running tick began (0: none runs), shared with the timer's handler.
   private final class Clock: Sendable {
     let startedAt = Atomic<UInt64>(0)
+    /// When the running test began (0: none runs): a tick's end leaves the test's clock running,
+    /// since a test stuck in engine code between ticks is stuck just the same.
+    let testStartedAt = Atomic<UInt64>(0)
   }
 
   private let clock = Clock()
@@ -23,8 +26,9 @@ final class StuckStepGuard: @unchecked Sendable {
   let notes = Notes()
 
   /// Watches from a timer thread, once a second; `what` names the game and seed in the
-  /// message, `probe` the Swift function the tick is in.
-  init(seconds: Int, what: String, probe: LuaCallProbe? = nil) {
+  /// message, `probe` the Swift function the tick is in. `report`, when given, takes the message
+  /// instead of standard error (a test worker hands it to `tide test`), just before the end.
+  init(seconds: Int, what: String, probe: LuaCallProbe? = nil, report: (@Sendable (String) -> Void)? = nil) {
     let limit = UInt64(seconds) * 1_000_000_000
     timer = DispatchSource.makeTimerSource(queue: .global(qos: .utility))
     timer.schedule(deadline: .now() + .seconds(1), repeating: .seconds(1))
@@ -32,8 +36,8 @@ final class StuckStepGuard: @unchecked Sendable {
       let started = clock.startedAt.load(ordering: .acquiring)
       guard started != 0, MonotonicClock.nanoseconds() &- started > limit else { return }
       let message = "tide: \(what): one tick has run for over \(seconds) s in code the watchdog cannot stop (the "
-        + "engine's, or a library function's): \(notes.describe(call: probe?.currentCall)); ending the process\n"
-      FileHandle.standardError.write(Data(message.utf8))
+        + "engine's, or a library function's): \(notes.describe(call: probe?.currentCall)); ending the process"
+      if let report { report(message) } else { FileHandle.standardError.write(Data((message + "\n").utf8)) }
       // _exit, not exit: the main thread is stuck and must not run exit handlers with it.
       _exit(70)
     }
@@ -46,27 +50,56 @@ final class StuckStepGuard: @unchecked Sendable {
   /// passes its reading).
   func begin(at now: UInt64 = MonotonicClock.nanoseconds()) { clock.startedAt.store(now, ordering: .releasing) }
 
-  /// Marks its end.
-  func end() { clock.startedAt.store(0, ordering: .releasing) }
+  /// Marks its end (back to the running test's clock, if one runs).
+  func end() { clock.startedAt.store(clock.testStartedAt.load(ordering: .acquiring), ordering: .releasing) }
 
-  /// The place a stuck tick is named by: the test, the scene, the file being loaded.
+  /// Marks the start of a test: all of it, ticks and the Lua between them, is one stretch.
+  func beginTest() {
+    let now = MonotonicClock.nanoseconds()
+    clock.testStartedAt.store(now, ordering: .releasing)
+    clock.startedAt.store(now, ordering: .releasing)
+  }
+
+  /// Marks the end of a test.
+  func endTest() {
+    clock.testStartedAt.store(0, ordering: .releasing)
+    clock.startedAt.store(0, ordering: .releasing)
+  }
+
+  /// The place a stuck tick is named by: the test, the scene, the file being loaded, the sprite
+  /// being made or changed.
   final class Notes: @unchecked Sendable {
     private let lock = NSLock()
     private var test: String?
+    private var testPlace: String?
     private var scene: String?
     private var file: String?
+    private var sprite: Sprite?
 
-    func set(test: String?) { lock.withLock { self.test = test } }
+    /// The sprite the engine is working on: its kind, where the script made it, and the field
+    /// being set (nil while it is made). Kept as values; the words are made only for a message.
+    struct Sprite {
+      var kind: String
+      var madeAt: ScriptPlace?
+      var field: String?
+    }
+
+    func set(test: String?, at place: String? = nil) { lock.withLock { (self.test, testPlace) = (test, place) } }
     func set(scene: String?) { lock.withLock { self.scene = scene } }
     func set(file: String?) { lock.withLock { self.file = file } }
+    func set(sprite: Sprite?) { lock.withLock { self.sprite = sprite } }
 
     /// "in tide.sprite.text, scene 'play', test 'x'", the parts that are known.
     func describe(call: String?) -> String {
       lock.withLock {
         var parts = [call.map { "in \($0)" } ?? "in no Lua call (the engine's own work between calls)"]
+        if let sprite {
+          let made = sprite.madeAt.map { " made at \($0)" } ?? ""
+          parts.append(sprite.field.map { "setting '\($0)' of the \(sprite.kind) sprite\(made)" } ?? "making the \(sprite.kind) sprite at \(sprite.madeAt.map { "\($0)" } ?? "?")")
+        }
         if let file { parts.append("loading \(file)") }
         parts.append(scene.map { "scene '\($0)'" } ?? "no scene yet")
-        if let test { parts.append("test '\(test)'") }
+        if let test { parts.append("test '\(test)'" + (testPlace.map { " at \($0)" } ?? "")) }
         return parts.joined(separator: ", ")
       }
     }

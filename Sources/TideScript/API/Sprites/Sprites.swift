@@ -23,6 +23,8 @@ final class Sprites: Part {
   var chunkNames: [UInt64: String] = [:]
   /// Font files by the name a script gave, each checked once (see `fontFile`).
   var fontFiles: [String: String] = [:]
+  /// Where a stuck tick's message is told which sprite is being made or changed (set by the engine).
+  var stuckNotes: StuckStepGuard.Notes?
 
   init(context: PartContext, graph: SceneGraph, scenes: Scenes, limit: Int) {
     self.context = context

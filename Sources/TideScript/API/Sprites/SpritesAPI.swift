@@ -508,6 +508,12 @@ extension Sprites {
           throw LuaRaise("sprite has no field '\(lua.toString(at: 2) ?? "?")' to set (fields: \(SpriteField.list); "
             + "keep your own values in sprite.data)")
         }
+        guard let notes = stuckNotes, Self.costsWork(field) else {
+          try setField(field, of: node, valueAt: 3, lua: lua, arg: 3)
+          return 0
+        }
+        notes.set(sprite: .init(kind: node.kind.rawValue, madeAt: (node.attachment as? NodeScript)?.madeAt, field: field.rawValue))
+        defer { notes.set(sprite: nil) }
         try setField(field, of: node, valueAt: 3, lua: lua, arg: 3)
         return 0
       },
@@ -551,7 +557,11 @@ extension Sprites {
   ) throws -> Int32 {
     try checkCap()
     let node = graph.makeNode(kind)
-    node.attachment = NodeScript(owner: scenes.currentOwner, madeAt: lua.callerPlace(names: &chunkNames))
+    let madeAt = lua.callerPlace(names: &chunkNames)
+    node.attachment = NodeScript(owner: scenes.currentOwner, madeAt: madeAt)
+    // A sprite's options may ask for costly work (fitting a long text, cutting a polygon).
+    stuckNotes?.set(sprite: .init(kind: kind.rawValue, madeAt: madeAt))
+    defer { stuckNotes?.set(sprite: nil) }
     // A text and its options (size, box, fit) are measured once, when all are set.
     let holds = kind == .text
     node.holdsTextMeasure = holds
@@ -606,6 +616,15 @@ extension Sprites {
     parent.add(node)
     pushSprite(node, on: lua)
     return 1
+  }
+
+  /// Whether setting `field` may cost the engine work that grows with what is set (a text to
+  /// lay out, points to cut into triangles), which a stuck tick's message names the sprite for.
+  static func costsWork(_ field: SpriteField) -> Bool {
+    switch field {
+    case .text, .font, .size, .max_width, .max_height, .fit, .min_size, .points, .width, .height, .w, .h: return true
+    default: return false
+    }
   }
 
   /// Whether setting `field` reads or sets a node's box (its size), which a held text

@@ -19,7 +19,8 @@
 -- luacheck: globals load loadfile dofile require arg
 
 local arguments, user_roots, before_test, find_module, game_module, sandbox, root, display, library_source,
-  call_isolated, test_seconds = ...
+  call_isolated, test_seconds, on_record, skip_tests = ...
+skip_tests = skip_tests or 0
 
 local T = _ENV
 local raw_load, raw_loadfile = load, loadfile
@@ -185,9 +186,17 @@ do
   module_env = setmetatable(fixed, { __index = T, __newindex = T })
 end
 
+local full_name, place
+
+-- Tests begun so far, counting the ones skipped below: a test's number is the same in every run
+-- of the same files with the same seed.
+local tests_begun = 0
+
 -- Every test starts from no game, fresh saves and a fresh budget, before its before_each
 -- hooks (which may start the game). busted publishes nothing that early, so its `it`
--- executor is wrapped; aliases (spec, test) register under `it`.
+-- executor is wrapped; aliases (spec, test) register under `it`. The first `skip_tests` tests
+-- are not run at all (not even their hooks): a run resumed after a test that stuck the engine
+-- has their results already.
 do
   local executors
   for i = 1, math.huge do
@@ -198,12 +207,15 @@ do
   if executors == nil or executors.it == nil then error("busted's executors not found (busted changed?)") end
   local run_it = executors.it
   executors.it = function(element, ...)
-    before_test(element.name)
+    tests_begun = tests_begun + 1
+    if tests_begun <= skip_tests then return end
+    local file, line = place(element)
+    before_test(full_name(element), file, line, tests_begun)
     return run_it(element, ...)
   end
 end
 
-local function full_name(element)
+function full_name(element)
   local names = { element.name or element.descriptor }
   local parent = busted.context.parent(element)
   while parent and parent.descriptor ~= "file" and parent.descriptor ~= "suite" do
@@ -217,6 +229,14 @@ end
 -- one per error outside a test (a file that does not load, a failing hook), which busted's own
 -- handlers count as errors too.
 local records = {}
+-- Each record is also handed to `on_record` as it is made (a worker streams it to `tide test`),
+-- numbered by the tests begun before it; those a resumed run has already are left out.
+local function add_record(record)
+  if tests_begun < skip_tests then return end
+  record.index = tests_begun
+  records[#records + 1] = record
+  if on_record then on_record(record) end
+end
 -- What was said about the running test: the first failure or error wins, as in its status.
 local said = {}
 
@@ -227,7 +247,7 @@ end
 
 -- The file an element is in, as the game shows it, and its line. A file's own element has no
 -- trace of its own: an error while it loads or runs names its line first.
-local function place(element, message)
+function place(element, message)
   if element.descriptor == "file" then
     return element.name, tonumber(tostring(message):match("^[^\n]-:(%d+): ")) or 0
   end
@@ -255,10 +275,10 @@ local function note_problem(element, _, message, trace, is_error)
     if said[element] == nil then said[element] = text end
   else
     local file, line = place(element, message)
-    records[#records + 1] = {
+    add_record({
       name = element.descriptor == "file" and "" or full_name(element), file = file, line = line,
       status = "error", message = text, duration = element.duration or 0,
-    }
+    })
   end
   return nil, true
 end
@@ -272,10 +292,10 @@ busted.subscribe({ "pending" }, function(element, _, message)
 end)
 busted.subscribe({ "test", "end" }, function(element, _, status)
   local file, line = place(element)
-  records[#records + 1] = {
+  add_record({
     name = full_name(element), file = file, line = line, status = tostring(status),
-    message = said[element], duration = element.duration or 0,
-  }
+    message = said[element], duration = element.duration or 0, test = true,
+  })
   said[element] = nil
   return nil, true
 end)
@@ -472,6 +492,8 @@ end
 busted.sort = args["sort-tests"]
 busted.randomize = args["shuffle-tests"]
 busted.randomseed = tonumber(args.seed) or lua_require("busted.utils").urandom() or os.time()
+-- A resumed run takes the same seed, so its tests come in the same order.
+if on_record then on_record({ seed = busted.randomseed }) end
 lua_require("busted.execute")(busted)(args["repeat"] or 1, {
   seed = args.seed, shuffle = args["shuffle-files"], sort = args["sort-files"],
 })

@@ -1,0 +1,1 @@
+tide.scene.define("play", {})
