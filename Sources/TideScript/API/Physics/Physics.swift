@@ -18,7 +18,7 @@ final class Physics: Part {
   private(set) var worldOwner = 0
   /// The body of each sprite that has one.
   var bodies: [ObjectIdentifier: PhysicsBody] = [:]
-  /// `begin` and `separate` handlers of the current scene's world.
+  /// `begin`, `pre_solve`, `post_solve` and `separate` handlers of the current scene's world.
   var handlers: [String: LuaRef] = [:]
   /// Materials by name (`tide.physics.materials`): the game's, kept across scenes.
   var materials: [String: PhysicsMaterial] = [:]
@@ -146,8 +146,9 @@ final class Physics: Part {
     }
   }
 
-  /// Calls the `begin` and `separate` handlers for the contacts of the step just taken; a
-  /// `begin` handler that returns false lets the two pass through each other until they part.
+  /// Calls the handlers for the contacts of the step just taken, in the order Chipmunk found
+  /// them; a `begin` handler that returns false lets the two pass through each other until they
+  /// part, and a `pre_solve` answer decides whether the pair is solved from the next step on.
   private func deliverContacts(_ world: PhysicsWorld) {
     let contacts = world.takeContacts()
     guard !contacts.isEmpty else { return }
@@ -159,8 +160,10 @@ final class Physics: Part {
       pushContact(contact, a: a, b: b)
       do {
         try lua.pcall(nargs: 1, nresults: 1)
-        if contact.phase == .begin, lua.type(at: -1) == .boolean, !lua.toBool(at: -1), contact.a.isInWorld, contact.b.isInWorld {
-          world.ignoreContact(between: contact.a, contact.b)
+        let refused = lua.type(at: -1) == .boolean && !lua.toBool(at: -1)
+        if contact.a.isInWorld, contact.b.isInWorld {
+          if contact.phase == .begin, refused { world.ignoreContact(between: contact.a, contact.b) }
+          if contact.phase == .preSolve { world.cancelContact(between: contact.a, contact.b, refused) }
         }
       } catch {
         errors.report(error, context: "physics \(contact.phase.rawValue)")
@@ -239,6 +242,7 @@ extension Physics {
     case .asleep: Color(r: 0.6, g: 0.6, b: 0.6, a: 1)
     case .fixed: Color(r: 0.3, g: 0.6, b: 1, a: 1)
     case .joint: Color(r: 1, g: 0.85, b: 0.2, a: 1)
+    case .contact: Color(r: 1, g: 0.25, b: 0.25, a: 1)
     }
   }
 }
