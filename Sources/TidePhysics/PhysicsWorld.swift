@@ -21,7 +21,7 @@ public final class PhysicsWorld {
   /// which a world nobody listens to need not pay. Chipmunk calls its pre- and post-solve
   /// functions for every touching pair every step, so they are the trivial ones unless there is
   /// work: a pair to let through or to report, or a contact begun this step whose impulse to read.
-  private var handler: UnsafeMutablePointer<cpCollisionHandler>?
+  private(set) var handler: UnsafeMutablePointer<cpCollisionHandler>?
   static let solveAll: cpCollisionPreSolveFunc = { _, _, _ in 1 }
   static let beginAll: cpCollisionBeginFunc = { _, _, _ in 1 }
   static let noSeparate: cpCollisionSeparateFunc = { _, _, _ in }

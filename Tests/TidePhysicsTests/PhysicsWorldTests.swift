@@ -186,6 +186,21 @@ final class PhysicsWorldTests: XCTestCase {
     XCTAssertGreaterThan(block.position.y, 520)
   }
 
+  func testAWorldNobodyListensToSkipsChipmunksHandlerLookups() throws {
+    // With its default handler added Chipmunk looks up wildcard handlers for every touching
+    // pair every step: a world that reports and decides nothing must not have one.
+    let world = try PhysicsWorld()
+    let floor = try ground(world)
+    let block = try world.addBody(.dynamic, at: Vec2(x: 0, y: 440), angle: 0, shapes: [box()])
+    for _ in 0..<30 { try world.step(dt) }
+    XCTAssertNil(world.handler)
+    world.ignoreContact(between: block, floor)
+    XCTAssertNotNil(world.handler, "a decided pair needs it")
+    let quiet = try PhysicsWorld()
+    quiet.reportsPostSolve = true
+    XCTAssertNotNil(quiet.handler, "a listener needs it")
+  }
+
   func testQueriesFindBodiesByPointBoxAndRay() throws {
     let world = try PhysicsWorld()
     let a = try world.addBody(.static, at: Vec2(x: 100, y: 100), angle: 0, shapes: [box()])

@@ -25,6 +25,10 @@ final class Physics: Part {
   /// Kinematic bodies whose sprite a script moved this tick, and the velocity to give back
   /// after the step.
   private var driven: [(body: PhysicsBody, target: PhysicsBody.Vec3, velocity: Vec2)] = []
+  /// The sprites a step moved and where to, kept between ticks for their capacity.
+  private var movedNodes: [Node] = []
+  private var movedX: [Double] = []
+  private var movedY: [Double] = []
   /// Whether the debug drawing is on (`tide.physics.debug`, `--physics-debug`).
   var debugDraw = false
   /// The debug drawing's sprite in the current scene, rebuilt each tick while on.
@@ -134,16 +138,27 @@ final class Physics: Part {
     }
   }
 
+  /// Every body that moved moves its sprite; the tables of those that changed place are
+  /// written together (`SpriteTables.move(_:xs:ys:)`), one C loop rather than one call each.
   private func pullBodiesToSprites(_ world: PhysicsWorld) {
+    movedNodes.removeAll(keepingCapacity: true)
+    movedX.removeAll(keepingCapacity: true)
+    movedY.removeAll(keepingCapacity: true)
     for body in world.bodies where body.kind != .static {
       guard let node = Self.node(of: body) else { continue }
       let p = body.position
       let now = PhysicsBody.Vec3(x: p.x, y: p.y, angle: body.angle * 180 / .pi)
       guard now != body.synced else { continue }
-      if now.x != body.synced.x || now.y != body.synced.y { sprites.tables.move(node, x: now.x, y: now.y) }
+      if now.x != body.synced.x || now.y != body.synced.y {
+        movedNodes.append(node)
+        movedX.append(now.x)
+        movedY.append(now.y)
+      }
       if now.angle != body.synced.angle { node.rotation = now.angle }
       body.synced = now
     }
+    if !movedNodes.isEmpty { sprites.tables.move(movedNodes, xs: movedX, ys: movedY) }
+    movedNodes.removeAll(keepingCapacity: true)
   }
 
   /// Calls the handlers for the contacts of the step just taken, in the order Chipmunk found
