@@ -1,8 +1,9 @@
 # Section `physics`: Chipmunk2D stepped by Tide.
 #  - `tide bench physics`: 1,000 circles settling in a box, a whole engine tick against the same
 #    world stepped by a small C program on Chipmunk directly, in the same process.
-#  - the window: Benchmarks/tide-physics with 500 circles, none allowed to sleep, in its 640x640
-#    window (software renderer, no vsync), reporting the frame rate it holds.
+#  - the window: Benchmarks/tide-physics with 500 bodies, none allowed to sleep, in its 640x640
+#    window (software renderer, no vsync), reporting the frame rate it holds: drawn as vector
+#    circles (which the software renderer rasterises as triangles), then as images.
 # Sourced by Scripts/bench.
 
 section_physics() {
@@ -19,17 +20,20 @@ section_physics() {
     else
       "$TIDE_BIN" bench physics 2>>"$BENCH_TMP/physics.err" | sed 's/^## /### /'
       echo
-      out=$(TIDE_VSYNC=0 TIDE_RENDERER=software timeout -s INT -k 3 7 \
-        "$TIDE_BIN" run Benchmarks/tide-physics --no-watch --option bodies=500 --option window=1 2>>"$BENCH_TMP/physics.err")
-      line=$(printf '%s\n' "$out" | grep '^PHYSICS' | tail -1)
-      fps=$(printf '%s\n' "$line" | sed -n 's/.* fps=\([0-9.]*\).*/\1/p')
-      echo "### the window: \`TIDE_VSYNC=0 TIDE_RENDERER=software tide run Benchmarks/tide-physics --option bodies=500 --option window=1\`"
-      echo
-      if [ -n "$fps" ]; then
-        echo "\`$line\` — $(awk -v f="$fps" 'BEGIN { print (f >= 60 ? "60 fps held: met" : "below 60 fps: missed") }')"
-      else
-        echo "no figure: the window run printed no PHYSICS line (see the log)."
-      fi
+      for look in circle image; do
+        out=$(TIDE_VSYNC=0 TIDE_RENDERER=software timeout -s INT -k 3 7 "$TIDE_BIN" run Benchmarks/tide-physics --no-watch \
+          --option bodies=500 --option window=1 --option "look=$look" 2>>"$BENCH_TMP/physics.err")
+        line=$(printf '%s\n' "$out" | grep '^PHYSICS' | tail -1)
+        fps=$(printf '%s\n' "$line" | sed -n 's/.* fps=\([0-9.]*\).*/\1/p')
+        echo "### the window, bodies drawn as ${look}s: \`TIDE_VSYNC=0 TIDE_RENDERER=software tide run Benchmarks/tide-physics --option bodies=500 --option window=1 --option look=$look\`"
+        echo
+        if [ -n "$fps" ]; then
+          echo "\`$line\` — $(awk -v f="$fps" 'BEGIN { print (f >= 60 ? "60 fps held: met" : "below 60 fps: missed") }')"
+        else
+          echo "no figure: the window run printed no PHYSICS line (see the log)."
+        fi
+        echo
+      done
     fi
   } >"$md"
   log "physics: done"

@@ -6,6 +6,8 @@
 -- rate the window reached over the measured span:
 --   PHYSICS bodies=N fps=F frames=K seconds=S
 -- Frame rate is real time, which scripts cannot see, so it comes from tide.stats().
+-- `--option look=image` draws each body as the bunnymark's image instead of a vector circle:
+-- the software renderer rasterises circles as triangles, images as plain copies.
 local count = tonumber(tide.options.bodies)
 local window = tide.options.window == "1"
 
@@ -17,8 +19,12 @@ local settle = {
       tide.physics.body(wall, { type = "static" })
     end
     for i = 0, count - 1 do
-      local ball = tide.sprite.circle({ x = 20 + (i % 40) * 15, y = 20 + (i // 40) * 15, radius = 8, fill = "#e84a5f" })
-      tide.physics.body(ball)
+      local x, y = 20 + (i % 40) * 15, 20 + (i // 40) * 15
+      if tide.options.look == "image" then
+        tide.physics.body(tide.sprite.image("bunny.png", { x = x, y = y, anchor = "center" }), { shape = { shape = "circle", radius = 8 } })
+      else
+        tide.physics.body(tide.sprite.circle({ x = x, y = y, radius = 8, fill = "#e84a5f" }))
+      end
     end
   end,
 }
