@@ -3,7 +3,8 @@
 #    world stepped by a small C program on Chipmunk directly, in the same process.
 #  - the window: Benchmarks/tide-physics with 500 bodies, none allowed to sleep, in its 640x640
 #    window (software renderer, no vsync), reporting the frame rate it holds: drawn as vector
-#    circles (which the software renderer rasterises as triangles), then as images.
+#    circles (which the software renderer rasterises as triangles), then as images (which it
+#    copies through a rotated copy, the bodies being turned).
 # Sourced by Scripts/bench.
 
 section_physics() {

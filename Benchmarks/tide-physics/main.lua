@@ -6,8 +6,9 @@
 -- rate the window reached over the measured span:
 --   PHYSICS bodies=N fps=F frames=K seconds=S
 -- Frame rate is real time, which scripts cannot see, so it comes from tide.stats().
--- `--option look=image` draws each body as the bunnymark's image instead of a vector circle:
--- the software renderer rasterises circles as triangles, images as plain copies.
+-- `--option look=image` draws each body as the bunnymark's image instead of a vector circle.
+-- Either way the bodies turn: SDL's software renderer rasterises a circle as triangles and
+-- copies a turned image through a rotated copy of it, each dearer a frame than the step.
 local count = tonumber(tide.options.bodies)
 local window = tide.options.window == "1"
 
