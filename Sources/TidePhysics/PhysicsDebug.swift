@@ -64,9 +64,9 @@ extension PhysicsWorld {
         let n = cpArbiterGetNormal(arbiter)
         for i in 0..<cpArbiterGetCount(arbiter) {
           let p = cpArbiterGetPointA(arbiter, i)
-          let arm = 5.0
-          seen.crosses.append(DebugLine(points: [Vec2(x: p.x - n.x * arm, y: p.y - n.y * arm), Vec2(x: p.x + n.x * arm, y: p.y + n.y * arm)], role: .contact))
-          seen.crosses.append(DebugLine(points: [Vec2(x: p.x + n.y * arm, y: p.y - n.x * arm), Vec2(x: p.x - n.y * arm, y: p.y + n.x * arm)], role: .contact))
+          let (ax, ay) = (n.x * 5, n.y * 5)
+          seen.crosses.append(DebugLine(points: [Vec2(x: p.x - ax, y: p.y - ay), Vec2(x: p.x + ax, y: p.y + ay)], role: .contact))
+          seen.crosses.append(DebugLine(points: [Vec2(x: p.x + ay, y: p.y - ax), Vec2(x: p.x - ay, y: p.y + ax)], role: .contact))
         }
       }, Unmanaged.passUnretained(seen).toOpaque())
     }
