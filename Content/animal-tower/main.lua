@@ -102,8 +102,12 @@ tide.scene.define("play", {
       end
     end
     if settled and not self.over then
-      self.height = math.max(0, math.floor((self.ground_top - top) / 10 + 0.5))
-      self.height_label.text = "Height " .. self.height
+      local height = math.max(0, math.floor((self.ground_top - top) / 10 + 0.5))
+      -- Only a new height is set: setting a text lays it out again, every tick the tower stands.
+      if height ~= self.height then
+        self.height = height
+        self.height_label.text = "Height " .. height
+      end
     end
   end,
 

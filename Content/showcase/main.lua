@@ -14,7 +14,7 @@
 --           falling back to Noto Sans CJK and Noto Color Emoji, beside the engine's font.
 --   sound:  two music tracks to crossfade between, a generated beep and a looping hum (voices
 --           that can be stopped), and the master volume.
---   physics (no tab; `--option start=physics`): balls, a hanging chain of joints and a seesaw
+--   physics: balls, a hanging chain of joints and a seesaw
 --           on Chipmunk2D; drag any body with any finger (each its own), and show the
 --           bodies' outlines with the button.
 local holes = require("data.holes")
@@ -22,10 +22,11 @@ local shapes = require("data.shapes")
 local particles = require("data.particles")
 local meadow = require("data.meadow")
 
--- Two rows of four tabs, each row 48 high: wide and tall enough for a child's finger.
-local TABS = { "clip", "shapes", "time", "sparks", "camera", "touch", "fonts", "sound" }
-local PER_ROW, ROW_H = 4, 48
-local TAB_BAR = ROW_H * math.ceil(#TABS / PER_ROW)
+-- Two rows of tabs, four then five, each row 48 high and its tabs sharing its width (at least
+-- 75 wide on the smallest phone): wide and tall enough for a child's finger.
+local TABS = { "clip", "shapes", "time", "sparks", "camera", "touch", "fonts", "sound", "physics" }
+local ROW_TABS, ROW_H = { 4, 5 }, 48
+local TAB_BAR = ROW_H * #ROW_TABS
 local colors = { tab = "#2b3a67", tab_on = "#fca311", text = "#ffffff", dark = "#14213d" }
 
 local function title(text)
@@ -39,15 +40,18 @@ end
 -- The tab bar: one rect per screen, the current one lit. It sits in the HUD, which the
 -- camera never moves.
 local function tabs(current)
-  local w = tide.screen.width / PER_ROW
-  for i, name in ipairs(TABS) do
-    local column, row = (i - 1) % PER_ROW, (i - 1) // PER_ROW
+  -- One label size for every tab, fitted to the narrowest.
+  local size = math.min(22, tide.screen.width / math.max(table.unpack(ROW_TABS)) / 4.5)
+  local row, column, w = 0, -1, tide.screen.width / ROW_TABS[1]
+  for _, name in ipairs(TABS) do
+    column = column + 1
+    if column == ROW_TABS[row + 1] then row, column, w = row + 1, 0, tide.screen.width / ROW_TABS[row + 2] end
     local tab = tide.sprite.rect{
       parent = tide.camera.hud,
       x = column * w, y = tide.screen.height - TAB_BAR + row * ROW_H, w = w, h = ROW_H, name = "tab_" .. name,
       fill = name == current and colors.tab_on or colors.tab, stroke = colors.dark, stroke_width = 1,
     }
-    local label = tide.sprite.text(name, { size = math.min(22, w / 4.5), anchor = "center", color = name == current and colors.dark or colors.text })
+    local label = tide.sprite.text(name, { size = size, anchor = "center", color = name == current and colors.dark or colors.text })
     tab:add(label)
     label.x, label.y = w / 2, ROW_H / 2
     tab:on("tap", function() tide.scene.go(name) end)

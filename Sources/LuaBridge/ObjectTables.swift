@@ -65,6 +65,20 @@ public struct RawFields {
     tide_rawfields_push(lua.L, index, block.assumingMemoryBound(to: CChar.self), pointer, mask)
   }
 
+  /// Pushes objects `range` of a list, as `push(_:tableAt:from:mask:)` each: the fields in
+  /// `mask` of the block `blocks[i]` into the table `registry[refs[i]]`. Returns the first index
+  /// whose table holds a value its field refuses, with those fields (its good ones stored), or
+  /// `range.upperBound` and 0.
+  public func push(
+    _ lua: LuaState, refs: UnsafePointer<Int32>, blocks: UnsafePointer<UnsafeMutableRawPointer?>, range: Range<Int>,
+    mask: UInt32
+  ) -> (stopped: Int, bad: UInt32) {
+    var bad: UInt32 = 0
+    let stopped = tide_rawfields_push_list(
+      lua.L, refs, blocks, Int32(range.lowerBound), Int32(range.upperBound), mask, pointer, &bad)
+    return (Int(stopped), bad)
+  }
+
   /// Stores the block's value of field `i` into the table at `index` even where the table lacks
   /// it (which may allocate: it runs protected). False when it could not.
   @discardableResult

@@ -121,8 +121,12 @@ public final class PhysicsJoint {
 
 /// Two bodies that touched, stopped touching, or touch (a body's contacts).
 public struct Contact {
+  /// Named as the handlers are: `begin`, `pre_solve`, `post_solve`, `separate`.
   public enum Phase: String, Sendable {
-    case begin, separate
+    case begin
+    case preSolve = "pre_solve"
+    case postSolve = "post_solve"
+    case separate
   }
   public var phase: Phase
   public var a: PhysicsBody
@@ -131,6 +135,7 @@ public struct Contact {
   public var normal: Vec2
   /// Where they touch, in the world (none for `separate`).
   public var points: [Vec2]
-  /// The impulse the solver applied to keep them apart in the step they touched.
+  /// The impulse the solver applied to keep them apart: in the step they touched (`begin`), or
+  /// in the step just taken (`post_solve`); none for `pre_solve` and `separate`.
   public var impulse: Vec2
 }

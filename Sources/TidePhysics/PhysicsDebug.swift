@@ -5,15 +5,16 @@ import TideCore
 /// One line of a world's debug drawing, in world space.
 public struct DebugLine: Sendable {
   public enum Role: Sendable {
-    case awake, asleep, fixed, joint
+    case awake, asleep, fixed, joint, contact
   }
   public var points: [Vec2]
   public var role: Role
 }
 
 extension PhysicsWorld {
-  /// The outlines of every shape (a circle with a spoke, so turning shows) and a line for every
-  /// joint, in body creation order.
+  /// The outlines of every shape (a circle with a spoke, so turning shows), a line for every
+  /// joint, and a cross at every contact point (one arm along the contact's normal), in body
+  /// creation order.
   public func debugLines() -> [DebugLine] {
     var lines: [DebugLine] = []
     for body in bodies {
@@ -52,6 +53,23 @@ extension PhysicsWorld {
       }()
       lines.append(DebugLine(points: [a, b], role: .joint))
     }
-    return lines
+    // Each touching pair once: Chipmunk lists it on both bodies.
+    final class Seen { var arbiters: Set<OpaquePointer> = []; var crosses: [DebugLine] = [] }
+    let seen = Seen()
+    for body in bodies {
+      cpBodyEachArbiter(body.body, { _, arbiter, data in
+        guard let arbiter, let data else { return }
+        let seen = Unmanaged<Seen>.fromOpaque(data).takeUnretainedValue()
+        guard seen.arbiters.insert(arbiter).inserted else { return }
+        let n = cpArbiterGetNormal(arbiter)
+        for i in 0..<cpArbiterGetCount(arbiter) {
+          let p = cpArbiterGetPointA(arbiter, i)
+          let (ax, ay) = (n.x * 5, n.y * 5)
+          seen.crosses.append(DebugLine(points: [Vec2(x: p.x - ax, y: p.y - ay), Vec2(x: p.x + ax, y: p.y + ay)], role: .contact))
+          seen.crosses.append(DebugLine(points: [Vec2(x: p.x + ay, y: p.y - ax), Vec2(x: p.x - ay, y: p.y + ax)], role: .contact))
+        }
+      }, Unmanaged.passUnretained(seen).toOpaque())
+    }
+    return lines + seen.crosses
   }
 }

@@ -39,7 +39,9 @@ public enum ShapeGeometry: Sendable, Equatable {
   case circle(center: Vec2, radius: Double)
   /// A box from `min` to `max`, its corners rounded by `radius`.
   case box(min: Vec2, max: Vec2, radius: Double)
-  /// The convex hull of `points`, rounded by `radius`.
+  /// The outline through `points`, rounded by `radius`: its hull when every point is a corner of
+  /// the hull, otherwise the convex parts Chipmunk's decomposition cuts it into (the outline must
+  /// not cross itself; at most `PhysicsLimits.polygonParts` parts).
   case polygon(points: [Vec2], radius: Double)
   /// A line from `a` to `b` as thick as `2 * radius`.
   case segment(a: Vec2, b: Vec2, radius: Double)
@@ -118,6 +120,8 @@ public enum PhysicsLimits {
   public static let shapesPerBody = 64
   /// Corners of one polygon shape: 64.
   public static let polygonPoints = 64
+  /// Convex parts a concave polygon may be cut into: 16.
+  public static let polygonParts = 16
   /// Joints in one world: 20,000.
   public static let joints = 20_000
   /// Solver iterations: 1 to 100.

@@ -16,10 +16,12 @@ public final class PhysicsWorld {
   public private(set) var joints: [PhysicsJoint] = []
   public private(set) var settings: WorldSettings
   private let sink = ContactSink()
-  /// The space's default collision handler. Chipmunk calls its pre- and post-solve functions for
-  /// every touching pair every step, so they are the trivial ones unless there is work: a pair
-  /// to let through (`ContactSink.ignored`), or a contact begun this step whose impulse to read.
-  private let handler: UnsafeMutablePointer<cpCollisionHandler>
+  /// The space's default collision handler, added the first time something listens or decides:
+  /// once added, Chipmunk looks up two wildcard handlers for every touching pair every step,
+  /// which a world nobody listens to need not pay. Chipmunk calls its pre- and post-solve
+  /// functions for every touching pair every step, so they are the trivial ones unless there is
+  /// work: a pair to let through or to report, or a contact begun this step whose impulse to read.
+  private(set) var handler: UnsafeMutablePointer<cpCollisionHandler>?
   static let solveAll: cpCollisionPreSolveFunc = { _, _, _ in 1 }
   static let beginAll: cpCollisionBeginFunc = { _, _, _ in 1 }
   static let noSeparate: cpCollisionSeparateFunc = { _, _, _ in }
@@ -47,12 +49,55 @@ public final class PhysicsWorld {
   /// allocation or two for each, hundreds a tick while a pile settles, for nobody when no one
   /// listens. A pair let through (`ignoreContact`) is still watched until it parts.
   public var reportsContacts = false {
-    didSet { updateHandlers() }
+    didSet {
+      sink.reportsSeparate = reportsContacts
+      updateHandlers()
+    }
+  }
+  /// Whether `takeContacts` gets a `preSolve` contact for every touching pair each step (its
+  /// points and normal), to answer with `cancelContact`.
+  public var reportsPreSolve: Bool {
+    get { sink.reportsPreSolve }
+    set {
+      sink.reportsPreSolve = newValue
+      updateHandlers()
+    }
+  }
+  /// Whether `takeContacts` gets a `postSolve` contact for every pair the step solved, with the
+  /// impulse it applied.
+  public var reportsPostSolve: Bool {
+    get { sink.reportsPostSolve }
+    set {
+      sink.reportsPostSolve = newValue
+      updateHandlers()
+    }
+  }
+
+  /// Whether anything needs the collision handler's functions: a listener or a pair decided.
+  private var needsHandler: Bool {
+    reportsContacts || sink.reportsPreSolve || sink.reportsPostSolve || !sink.ignored.isEmpty || !sink.cancelled.isEmpty
   }
 
   private func updateHandlers() {
+    if handler == nil, needsHandler { addHandler() }
+    guard let handler else { return }
     handler.pointee.beginFunc = reportsContacts ? Self.begin : Self.beginAll
-    handler.pointee.separateFunc = reportsContacts || !sink.ignored.isEmpty ? Self.separate : Self.noSeparate
+    let watchesPairs = !sink.ignored.isEmpty || !sink.cancelled.isEmpty
+    handler.pointee.separateFunc = reportsContacts || watchesPairs ? Self.separate : Self.noSeparate
+    let decides = watchesPairs || sink.reportsPreSolve
+    handler.pointee.preSolveFunc = decides ? Self.preSolve : Self.solveAll
+    handler.pointee.postSolveFunc = sink.reportsPostSolve ? Self.postSolve : Self.noPostSolve
+  }
+
+  private func addHandler() {
+    guard let made = cpSpaceAddDefaultCollisionHandler(space) else { return }
+    made.pointee.userData = Unmanaged.passUnretained(sink).toOpaque()
+    made.pointee.beginFunc = Self.beginAll
+    made.pointee.preSolveFunc = Self.solveAll
+    made.pointee.postSolveFunc = Self.noPostSolve
+    made.pointee.separateFunc = Self.noSeparate
+    handler = made
+    sink.handler = made
   }
 
   /// True inside `step`: the space is locked, and nothing may add or remove.
@@ -64,18 +109,7 @@ public final class PhysicsWorld {
     guard let space = cpSpaceNew() else { throw PhysicsError("Chipmunk could not make a space") }
     self.space = space
     self.settings = settings
-    guard let handler = cpSpaceAddDefaultCollisionHandler(space) else {
-      cpSpaceFree(space)
-      throw PhysicsError("Chipmunk gave no collision handler")
-    }
-    self.handler = handler
     apply(settings)
-    handler.pointee.userData = Unmanaged.passUnretained(sink).toOpaque()
-    handler.pointee.beginFunc = Self.beginAll
-    handler.pointee.preSolveFunc = Self.solveAll
-    handler.pointee.postSolveFunc = Self.noPostSolve
-    handler.pointee.separateFunc = Self.noSeparate
-    sink.handler = handler
   }
 
   /// Debian builds Chipmunk with its debug checks on, and its first space prints a banner to
@@ -157,6 +191,11 @@ public final class PhysicsWorld {
         throw PhysicsError(specs.count > 1 ? "shape \(i + 1): \(error.message)" : error.message)
       }
     }
+    let pieces = prepared.reduce(0) { $0 + $1.count }
+    guard pieces <= PhysicsLimits.shapesPerBody else {
+      throw PhysicsError(
+        "too many shapes: at most \(PhysicsLimits.shapesPerBody) on one body (each convex part of a concave polygon counts), got \(pieces)")
+    }
     if kind == .dynamic {
       let mass = prepared.reduce(0) { $0 + $1.mass }
       guard mass > 0, mass.isFinite else {
@@ -178,18 +217,19 @@ public final class PhysicsWorld {
     let pointer = Unmanaged.passUnretained(body).toOpaque()
     cpBodySetUserData(made, pointer)
     for shape in prepared {
-      guard let s = shape.make(on: made) else { continue }
-      cpShapeSetUserData(s, pointer)
-      if kind == .dynamic { cpShapeSetMass(s, shape.mass) }
-      let m = shape.spec.material
-      cpShapeSetFriction(s, m.friction)
-      cpShapeSetElasticity(s, m.elasticity)
-      cpShapeSetSurfaceVelocity(s, cpv(m.surfaceVelocity.x, m.surfaceVelocity.y))
-      cpShapeSetFilter(s, cpShapeFilter(group: 0, categories: m.category, mask: m.mask))
-      cpShapeSetSensor(s, m.sensor ? 1 : 0)
-      cpSpaceAddShape(space, s)
-      body.shapes.append(s)
-      body.outlines.append(shape.spec.geometry.outline)
+      for (s, mass) in shape.make(on: made) {
+        cpShapeSetUserData(s, pointer)
+        if kind == .dynamic { cpShapeSetMass(s, mass) }
+        let m = shape.spec.material
+        cpShapeSetFriction(s, m.friction)
+        cpShapeSetElasticity(s, m.elasticity)
+        cpShapeSetSurfaceVelocity(s, cpv(m.surfaceVelocity.x, m.surfaceVelocity.y))
+        cpShapeSetFilter(s, cpShapeFilter(group: 0, categories: m.category, mask: m.mask))
+        cpShapeSetSensor(s, m.sensor ? 1 : 0)
+        cpSpaceAddShape(space, s)
+        body.shapes.append(s)
+        body.outlines.append(shape.spec.geometry.outline)
+      }
     }
     bodies.append(body)
     return body
@@ -323,8 +363,7 @@ public final class PhysicsWorld {
     guard dt.isFinite, dt > 0, dt <= 1 else { throw PhysicsError("a step must be above 0 and at most 1 second, got \(dt)") }
     isStepping = true
     defer { isStepping = false }
-    handler.pointee.preSolveFunc = sink.ignored.isEmpty ? Self.solveAll : Self.preSolve
-    handler.pointee.postSolveFunc = Self.noPostSolve
+    // Resets the post-solve function a contact begun in the last step turned on.
     updateHandlers()
     cpSpaceStep(space, dt)
     // A hand moves for the step after each move only: one left with its speed would pull on.
@@ -366,7 +405,20 @@ public final class PhysicsWorld {
   /// that refuses a contact asks).
   public func ignoreContact(between a: PhysicsBody, _ b: PhysicsBody) {
     sink.ignored.insert(ContactSink.pair(a, b))
+    updateHandlers()
   }
+
+  /// What a `preSolve` contact's answer decides: whether Chipmunk skips the pair from the next
+  /// step on (its own pre-solve answers from this record, inside the step). The step the
+  /// contact came from is solved already. It holds until changed or the pair separates.
+  public func cancelContact(between a: PhysicsBody, _ b: PhysicsBody, _ cancel: Bool) {
+    let key = ContactSink.pair(a, b)
+    if cancel { sink.cancelled.insert(key) } else { sink.cancelled.remove(key) }
+    updateHandlers()
+  }
+
+  /// Forgets every `cancelContact` (nobody answers any more).
+  public func clearCancelledContacts() { sink.cancelled = [] }
 
   /// The bodies `body` touches now, with the normal and impulse of each contact.
   public func contacts(of body: PhysicsBody) -> [Contact] {
@@ -537,9 +589,15 @@ final class ContactSink {
   var contacts: [Contact] = []
   /// Pairs a handler refused, passing through each other until they separate.
   var ignored: Set<UInt64> = []
+  /// Pairs the last pre-solve answer cancelled: skipped each step until answered otherwise.
+  var cancelled: Set<UInt64> = []
+  var reportsPreSolve = false
+  var reportsPostSolve = false
   /// The index in `contacts` of each pair that began this step, to add its first impulse.
   var beganThisStep: [UInt64: Int] = [:]
   var isListening = true
+  /// Whether separations are gathered (the separate function also runs to forget pairs).
+  var reportsSeparate = false
   /// The handler whose post-solve function a begun contact turns on, for the rest of the step.
   var handler: UnsafeMutablePointer<cpCollisionHandler>?
 
@@ -559,14 +617,14 @@ final class ContactSink {
   static func contact(_ arbiter: OpaquePointer, _ phase: Contact.Phase) -> Contact? {
     guard let (a, b) = bodies(arbiter) else { return nil }
     var points: [Vec2] = []
-    if phase == .begin {
+    if phase != .separate {
       for i in 0..<min(cpArbiterGetCount(arbiter), 2) {
         let p = cpArbiterGetPointA(arbiter, i)
         points.append(Vec2(x: p.x, y: p.y))
       }
     }
     let normal = cpArbiterGetNormal(arbiter)
-    let impulse = phase == .begin ? cpArbiterTotalImpulse(arbiter) : cpv(0, 0)
+    let impulse = phase == .begin || phase == .postSolve ? cpArbiterTotalImpulse(arbiter) : cpv(0, 0)
     return Contact(
       phase: phase, a: a, b: b, normal: Vec2(x: normal.x, y: normal.y), points: points,
       impulse: Vec2(x: impulse.x, y: impulse.y))
@@ -584,12 +642,18 @@ final class ContactSink {
   }
 
   func preSolve(_ arbiter: OpaquePointer) -> Bool {
-    guard isListening, !ignored.isEmpty, let (a, b) = ContactSink.bodies(arbiter) else { return true }
-    return !ignored.contains(ContactSink.pair(a, b))
+    guard isListening, let (a, b) = ContactSink.bodies(arbiter) else { return true }
+    let key = ContactSink.pair(a, b)
+    // A pair refused at its begin passes through unasked, as Chipmunk's own ignored pairs do.
+    if ignored.contains(key) { return false }
+    if reportsPreSolve, let contact = ContactSink.contact(arbiter, .preSolve) { contacts.append(contact) }
+    return !cancelled.contains(key)
   }
 
   func postSolve(_ arbiter: OpaquePointer) {
-    guard isListening, !beganThisStep.isEmpty, cpArbiterIsFirstContact(arbiter) != 0, let (a, b) = ContactSink.bodies(arbiter),
+    guard isListening else { return }
+    if reportsPostSolve, let contact = ContactSink.contact(arbiter, .postSolve) { contacts.append(contact) }
+    guard !beganThisStep.isEmpty, cpArbiterIsFirstContact(arbiter) != 0, let (a, b) = ContactSink.bodies(arbiter),
       let i = beganThisStep[ContactSink.pair(a, b)]
     else { return }
     let impulse = cpArbiterTotalImpulse(arbiter)
@@ -601,7 +665,8 @@ final class ContactSink {
     let key = ContactSink.pair(a, b)
     // A pair made to pass through may still overlap other shapes of the same bodies.
     ignored.remove(key)
-    guard let contact = ContactSink.contact(arbiter, .separate) else { return }
+    cancelled.remove(key)
+    guard reportsSeparate, let contact = ContactSink.contact(arbiter, .separate) else { return }
     contacts.append(contact)
   }
 }
@@ -611,8 +676,14 @@ struct PreparedShape {
   let spec: ShapeSpec
   /// Its mass: `mass`, or density times area.
   let mass: Double
-  /// A polygon's corners after the hull, in order.
-  private var hull: [cpVect] = []
+  /// A polygon's convex parts, each in Chipmunk's order: the hull of a convex outline, or the
+  /// pieces Chipmunk's decomposition cuts a concave one into.
+  private(set) var parts: [[cpVect]] = []
+  /// The share of `mass` each of `parts` carries (its area over the whole).
+  private(set) var shares: [Double] = []
+
+  /// How many Chipmunk shapes the shape becomes.
+  var count: Int { spec.geometry.outline == .polygon && !parts.isEmpty ? parts.count : 1 }
 
   init(_ spec: ShapeSpec) throws {
     self.spec = spec
@@ -657,16 +728,10 @@ struct PreparedShape {
       }
       for (i, p) in points.enumerated() { try place(p, "point \(i + 1)") }
       try size(radius, "radius", min: 0)
-      let verts = points.map { cpv($0.x, $0.y) }
-      var out = [cpVect](repeating: cpv(0, 0), count: verts.count)
-      let count = Int(cpConvexHull(Int32(verts.count), verts, &out, nil, 0))
-      hull = Array(out.prefix(count))
-      let hullArea = count >= 3 ? abs(cpAreaForPoly(Int32(count), hull, 0)) : 0
-      // A sliver has no inside for the solver to push out of.
-      guard count >= 3, hullArea >= PhysicsLimits.smallest else {
-        throw PhysicsError("a polygon needs an area: its points lie on one line")
-      }
-      area = abs(cpAreaForPoly(Int32(count), hull, radius))
+      parts = try ConvexParts.of(points)
+      let areas = parts.map { abs(cpAreaForPoly(Int32($0.count), $0, radius)) }
+      area = areas.reduce(0, +)
+      shares = areas.map { $0 / area }
     case .segment(let a, let b, let radius):
       try place(a, "the segment's start")
       try place(b, "the segment's end")
@@ -676,16 +741,20 @@ struct PreparedShape {
     mass = m.mass ?? m.density * area
   }
 
-  func make(on body: OpaquePointer) -> OpaquePointer? {
+  /// The Chipmunk shapes of this shape on `body`, each with its share of the mass.
+  func make(on body: OpaquePointer) -> [(shape: OpaquePointer, mass: Double)] {
     switch spec.geometry {
     case .circle(let center, let radius):
-      return cpCircleShapeNew(body, radius, cpv(center.x, center.y))
+      return cpCircleShapeNew(body, radius, cpv(center.x, center.y)).map { [($0, mass)] } ?? []
     case .box(let lo, let hi, let radius):
-      return cpBoxShapeNew2(body, cpBBNew(lo.x, lo.y, hi.x, hi.y), radius)
+      return cpBoxShapeNew2(body, cpBBNew(lo.x, lo.y, hi.x, hi.y), radius).map { [($0, mass)] } ?? []
     case .polygon(_, let radius):
-      return cpPolyShapeNewRaw(body, Int32(hull.count), hull, radius)
+      return zip(parts, shares).compactMap { part, share in
+        // A single part carries the mass exactly: `share` is 1.
+        cpPolyShapeNewRaw(body, Int32(part.count), part, radius).map { ($0, mass * share) }
+      }
     case .segment(let a, let b, let radius):
-      return cpSegmentShapeNew(body, cpv(a.x, a.y), cpv(b.x, b.y), radius)
+      return cpSegmentShapeNew(body, cpv(a.x, a.y), cpv(b.x, b.y), radius).map { [($0, mass)] } ?? []
     }
   }
 }

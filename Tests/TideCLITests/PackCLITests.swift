@@ -60,7 +60,7 @@ final class PackCLITests: XCTestCase {
     XCTAssertEqual(packing.status, 0, packing.stderr)
     let ran = try tide(["run", archive.path, "--headless", "--seconds", "1", "--option", "start=fonts", "--debug"])
     XCTAssertEqual(ran.status, 0, ran.stderr)
-    XCTAssertTrue(ran.stdout.contains("scene 'fonts'; 23 sprites; 0 sounds; 0 errors"), ran.stdout + ran.stderr)
+    XCTAssertTrue(ran.stdout.contains("scene 'fonts'; 25 sprites; 0 sounds; 0 errors"), ran.stdout + ran.stderr)
   }
 
   func testAHostileArchiveIsOneLineAndAFailedExit() throws {

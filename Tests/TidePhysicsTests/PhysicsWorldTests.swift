@@ -62,12 +62,65 @@ final class PhysicsWorldTests: XCTestCase {
     XCTAssertTrue(body.position.y.isFinite)
   }
 
-  func testAConcavePolygonBecomesItsHull() throws {
+  func testAConcavePolygonIsCutIntoConvexPartsNotFilledIn() throws {
     let world = try PhysicsWorld()
-    // An L: its hull fills the corner between its arms.
+    // An L: its hull would fill the corner between its arms; its parts leave it empty.
     let l = [Vec2(x: 0, y: 0), Vec2(x: 40, y: 0), Vec2(x: 40, y: 10), Vec2(x: 10, y: 10), Vec2(x: 10, y: 40), Vec2(x: 0, y: 40)]
-    let body = try world.addBody(.static, at: Vec2(x: 0, y: 0), angle: 0, shapes: [ShapeSpec(.polygon(points: l, radius: 0))])
-    XCTAssertEqual(try world.bodies(at: Vec2(x: 20, y: 20)).map(\.id), [body.id])
+    let body = try world.addBody(.dynamic, at: Vec2(x: 0, y: 0), angle: 0, shapes: [ShapeSpec(.polygon(points: l, radius: 0))])
+    XCTAssertEqual(try world.bodies(at: Vec2(x: 20, y: 20)).count, 0)
+    XCTAssertEqual(try world.bodies(at: Vec2(x: 5, y: 30)).map(\.id), [body.id])
+    XCTAssertEqual(try world.bodies(at: Vec2(x: 30, y: 5)).map(\.id), [body.id])
+    XCTAssertGreaterThan(body.shapes.count, 1)
+    XCTAssertEqual(body.mass, 700, accuracy: 1e-6, "density 1 times the L's area, shared by its parts")
+    // Either winding, and a convex outline in any order is still its hull.
+    let back = try world.addBody(.static, at: Vec2(x: 200, y: 0), angle: 0, shapes: [ShapeSpec(.polygon(points: l.reversed(), radius: 0))])
+    XCTAssertEqual(try world.bodies(at: Vec2(x: 220, y: 20)).count, 0)
+    XCTAssertEqual(try world.bodies(at: Vec2(x: 205, y: 30)).map(\.id), [back.id])
+    let shuffled = [Vec2(x: 0, y: 0), Vec2(x: 10, y: 10), Vec2(x: 10, y: 0), Vec2(x: 0, y: 10)]
+    let square = try world.addBody(.static, at: Vec2(x: 400, y: 0), angle: 0, shapes: [ShapeSpec(.polygon(points: shuffled, radius: 0))])
+    XCTAssertEqual(square.shapes.count, 1)
+
+    // An outline that crosses itself is refused before Chipmunk's decomposition sees it.
+    let bow = [Vec2(x: 0, y: 0), Vec2(x: 40, y: 40), Vec2(x: 40, y: 0), Vec2(x: 0, y: 40), Vec2(x: 20, y: 35)]
+    XCTAssertThrowsError(try world.addBody(.static, at: Vec2(x: 0, y: 0), angle: 0, shapes: [ShapeSpec(.polygon(points: bow, radius: 0))])) { error in
+      XCTAssertEqual((error as? PhysicsError)?.message.hasPrefix("a concave polygon's edges must not cross"), true, "\(error)")
+    }
+    // A comb of 20 teeth needs more parts than the cap.
+    var comb = [Vec2(x: 0, y: 10), Vec2(x: 100, y: 10), Vec2(x: 100, y: 0)]
+    for k in stride(from: 19, through: 0, by: -1) {
+      let x = Double(k) * 5
+      comb += [Vec2(x: x + 4, y: 0), Vec2(x: x + 2, y: -30), Vec2(x: x, y: 0)]
+    }
+    XCTAssertThrowsError(try world.addBody(.static, at: Vec2(x: 0, y: 0), angle: 0, shapes: [ShapeSpec(.polygon(points: comb, radius: 0))])) { error in
+      XCTAssertEqual((error as? PhysicsError)?.message.contains("at most 16"), true, "\(error)")
+    }
+  }
+
+  func testRandomStarOutlinesAreCutWithoutAbortOrHang() throws {
+    // Chipmunk's decomposition asserts on a backwards outline and recurses on its own: simple
+    // outlines of every notch depth must come back as parts covering the outline's area.
+    var generator = SplitMix(seed: 7)
+    let world = try PhysicsWorld()
+    for _ in 0..<200 {
+      let n = 5 + Int(generator.next() % 40)
+      let points = (0..<n).map { i -> Vec2 in
+        let t = Double(i) / Double(n) * 2 * .pi
+        let r = 5 + Double(generator.next() % 1000) / 20
+        return Vec2(x: r * cos(t), y: r * sin(t))
+      }
+      do {
+        let body = try world.addBody(.dynamic, at: Vec2(x: 0, y: 0), angle: 0, shapes: [ShapeSpec(.polygon(points: points, radius: 0))])
+        var area = 0.0
+        for i in 0..<n {
+          let a = points[i], b = points[(i + 1) % n]
+          area += a.x * b.y - a.y * b.x
+        }
+        XCTAssertEqual(body.mass, abs(area) / 2, accuracy: abs(area) / 2 * 0.05 + 1)
+        try world.remove(body)
+      } catch let error as PhysicsError {
+        XCTAssertTrue(error.message.contains("at most 16"), error.message)
+      }
+    }
   }
 
   func testTooManyBodiesIsAnErrorNotAnAllocation() throws {
@@ -103,6 +156,49 @@ final class PhysicsWorldTests: XCTestCase {
     world.ignoreContact(between: ghost, floor)
     for _ in 0..<120 { try world.step(dt) }
     XCTAssertGreaterThan(ghost.position.y, 520, "a refused pair passes through")
+  }
+
+  func testPreSolveAndPostSolveAreHandedOutAndACancelHoldsFromTheNextStep() throws {
+    let world = try PhysicsWorld()
+    world.reportsPreSolve = true
+    world.reportsPostSolve = true
+    let floor = try ground(world)
+    let block = try world.addBody(.dynamic, at: Vec2(x: 0, y: 440), angle: 0, shapes: [box()])
+    var pre: [Contact] = []
+    var post: [Contact] = []
+    for _ in 0..<30 {
+      try world.step(dt)
+      let taken = world.takeContacts()
+      pre += taken.filter { $0.phase == .preSolve }
+      post += taken.filter { $0.phase == .postSolve }
+    }
+    XCTAssertGreaterThan(pre.count, 10, "asked every step they touch")
+    XCTAssertEqual(pre.last?.points.count, 2)
+    XCTAssertEqual(abs(pre.last?.normal.y ?? 0), 1, accuracy: 1e-9)
+    XCTAssertGreaterThan(abs(post.last?.impulse.y ?? 0), 0, "the impulse that held the block up")
+    XCTAssertTrue(world.debugLines().contains { $0.role == .contact }, "contact points in the debug drawing")
+    // Cancelled after a step: the next steps skip the pair, and the block falls through.
+    world.cancelContact(between: block, floor, true)
+    for _ in 0..<60 {
+      try world.step(dt)
+      XCTAssertFalse(world.takeContacts().contains { $0.phase == .postSolve }, "a cancelled pair is not solved")
+    }
+    XCTAssertGreaterThan(block.position.y, 520)
+  }
+
+  func testAWorldNobodyListensToSkipsChipmunksHandlerLookups() throws {
+    // With its default handler added Chipmunk looks up wildcard handlers for every touching
+    // pair every step: a world that reports and decides nothing must not have one.
+    let world = try PhysicsWorld()
+    let floor = try ground(world)
+    let block = try world.addBody(.dynamic, at: Vec2(x: 0, y: 440), angle: 0, shapes: [box()])
+    for _ in 0..<30 { try world.step(dt) }
+    XCTAssertNil(world.handler)
+    world.ignoreContact(between: block, floor)
+    XCTAssertNotNil(world.handler, "a decided pair needs it")
+    let quiet = try PhysicsWorld()
+    quiet.reportsPostSolve = true
+    XCTAssertNotNil(quiet.handler, "a listener needs it")
   }
 
   func testQueriesFindBodiesByPointBoxAndRay() throws {
@@ -185,5 +281,18 @@ final class PhysicsWorldTests: XCTestCase {
     try world.step(dt)
     XCTAssertEqual(body.position.x, PhysicsLimits.position)
     XCTAssertEqual(body.velocity.x, 0)
+  }
+}
+
+/// A small deterministic generator for the tests' random outlines.
+private struct SplitMix {
+  var state: UInt64
+  init(seed: UInt64) { state = seed }
+  mutating func next() -> UInt64 {
+    state &+= 0x9E37_79B9_7F4A_7C15
+    var z = state
+    z = (z ^ (z >> 30)) &* 0xBF58_476D_1CE4_E5B9
+    z = (z ^ (z >> 27)) &* 0x94D0_49BB_1331_11EB
+    return z ^ (z >> 31)
   }
 }

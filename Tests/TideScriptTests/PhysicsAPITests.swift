@@ -131,6 +131,37 @@ final class PhysicsAPITests: XCTestCase {
           assert.is_true(math.abs(b.y - 540) < 1)
         end)
 
+        it("asks pre_solve every touching tick, and false lets the pair through from the next step", function()
+          local asked, solved = 0, {}
+          local ghost = ball(200, 530)
+          tide.physics.on("pre_solve", function(e)
+            asked = asked + 1
+            assert.is_true(#e.points >= 1)
+            assert.is_true(math.abs(e.normal_y) > 0.9)
+            return not (e.a == ghost or e.b == ghost) or tide.scene.time() < 0.5
+          end)
+          tide.physics.on("post_solve", function(e) solved[#solved + 1] = e.impulse_y end)
+          app:advance(0.45)
+          assert.is_true(asked > 10, "asked " .. asked)
+          assert.is_true(math.abs(ghost.y - 540) < 1, "rests while answered true")
+          assert.is_true(#solved > 10 and math.abs(solved[#solved]) > 0, "post_solve has the impulse")
+          app:advance(1)
+          assert.is_true(ghost.y > 600, "cancelled, it falls through: " .. ghost.y)
+          tide.physics.on("pre_solve", nil)
+          tide.physics.on("post_solve", nil)
+        end)
+
+        it("cuts a concave polygon into convex parts rather than filling it in", function()
+          local l = tide.sprite.polygon({ x = 100, y = 100, points = { 0, 0, 60, 0, 60, 15, 15, 15, 15, 60, 0, 60 } })
+          tide.physics.body(l, { type = "static" })
+          assert.are.equal(0, #tide.physics.at(140, 140))
+          assert.are.equal(1, #tide.physics.at(105, 150))
+          assert.are.equal(1, #tide.physics.at(150, 105))
+          local bow = tide.sprite.polygon({ x = 300, y = 100, points = { 0, 0, 40, 40, 40, 0, 0, 40, 20, 35 } })
+          local ok, err = pcall(tide.physics.body, bow, { type = "static" })
+          assert.matches("edges must not cross", err)
+        end)
+
         it("joins bodies: a seesaw on a pivot, a motor, a spring", function()
           local plank = tide.sprite.rect({ x = 200, y = 300, w = 200, h = 10, anchor = "center" })
           tide.physics.body(plank)
@@ -213,6 +244,6 @@ final class PhysicsAPITests: XCTestCase {
         end)
       end)
       """#, main: Self.main, conf: Self.conf)
-    assertAllPassed(report, count: 13)
+    assertAllPassed(report, count: 15)
   }
 }

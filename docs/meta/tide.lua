@@ -25,7 +25,7 @@
 ---@alias tide.JointKind "pin"|"slide"|"pivot"|"groove"|"spring"|"rotary_limit"|"motor"|"gear"
 
 ---A contact event `tide.physics.on` handles.
----@alias tide.ContactPhase "begin"|"separate"
+---@alias tide.ContactPhase "begin"|"pre_solve"|"post_solve"|"separate"
 
 ---@class tide.Alert : tide.Widget
 local Alert = {}
@@ -337,15 +337,15 @@ function Column:layout() end
 ---@field window? tide.WindowConfig how the window opens: `{ fullscreen = true }`
 local Config = {}
 
----What `begin` and `separate` handlers of `tide.physics.on` get.
+---What the handlers of `tide.physics.on` get.
 ---@class tide.ContactEvent
 ---@field a tide.Sprite one sprite
 ---@field b tide.Sprite the other
 ---@field normal_x number the contact's normal, from a towards b
 ---@field normal_y number see `normal_x`
----@field impulse_x number begin: the impulse that kept them apart in their first step (0 for sensors)
+---@field impulse_x number begin: the impulse that kept them apart in their first step (0 for sensors); post_solve: in the step just taken; 0 otherwise
 ---@field impulse_y number see `impulse_x`
----@field points {x: number, y: number}[] begin: where they touch, 1 or 2 points (none for separate)
+---@field points {x: number, y: number}[] where they touch, 1 or 2 points (none for separate)
 local ContactEvent = {}
 
 ---The options of `app:drag` and `app:move`.
@@ -491,7 +491,7 @@ local MusicOptions = {}
 ---@field keep? boolean true: stay when done; by default the sprite removes itself once it emits no more and its last particle has died
 local ParticlesOptions = {}
 
----A body for a sprite (`tide.physics.body`): its kind, its shapes and their material. Without `shapes` or `shape` it gets one shape from the sprite: a circle for a circle, a (rounded) box for a rect, image or text, the hull of the points for a polygon, segments for a line.
+---A body for a sprite (`tide.physics.body`): its kind, its shapes and their material. Without `shapes` or `shape` it gets one shape from the sprite: a circle for a circle, a (rounded) box for a rect, image or text, the outline of its points for a polygon (cut into convex parts when concave), segments for a line.
 ---@class tide.PhysicsBody
 ---@field type? string "dynamic" (default), "static" or "kinematic"
 ---@field shapes? tide.PhysicsShape[] its shapes, 1 to 64
@@ -530,7 +530,7 @@ local PhysicsMaterial = {}
 ---@field corner? number a box's corner radius, within its size (default the sprite's `radius` for rects)
 ---@field x? number the circle's or box's centre, from the body's origin (default the sprite's box centre)
 ---@field y? number as `x`, downwards
----@field points? number[] a polygon's corners (or a segment's two ends) as `{ x1, y1, x2, y2, ... }`; default the sprite's `points`. A concave outline becomes its convex hull: give concave things as several convex shapes
+---@field points? number[] a polygon's corners (or a segment's two ends) as `{ x1, y1, x2, y2, ... }`; default the sprite's `points`. A concave outline (edges not crossing) is cut into convex parts by Chipmunk's decomposition, at most 16, each counting as a shape of the body; notches shallower than 0.05 are filled in
 ---@field material? string|tide.PhysicsMaterial a name given to `tide.physics.materials`, or a material table; keys here override it
 ---@field density? number mass per square unit, 0 to 1e6; default 1 (a 40x40 box weighs 1600)
 ---@field mass? number the mass outright, whatever the area
@@ -1645,7 +1645,7 @@ function tide.input.pointers() end
 ---@param opts? tide.WorldOptions `gravity`, `damping`, `iterations`, `sleep_time`
 function tide.physics.world(opts) end
 
----Gives `sprite` a body in the current scene's world, described by `def` (keep bodies in a data file, checked with `tide.physics.bodies`). Without shapes it gets one from the sprite: a circle for a circle, a box (rounded as the rect) for a rect, image or text, the hull of the points for a polygon, segments for a line. A sprite has one body: a second call replaces it.
+---Gives `sprite` a body in the current scene's world, described by `def` (keep bodies in a data file, checked with `tide.physics.bodies`). Without shapes it gets one from the sprite: a circle for a circle, a box (rounded as the rect) for a rect, image or text, the outline of its points for a polygon (cut into convex parts when concave), segments for a line. A sprite has one body: a second call replaces it.
 ---
 ---```lua
 ---tide.physics.body(ball, { type = "dynamic", elasticity = 0.6 })
@@ -1726,12 +1726,14 @@ function tide.physics.in_box(x, y, w, h) end
 ---@return tide.RayHit? # `sprite`, `x`, `y`, `normal_x`, `normal_y`, `fraction`
 function tide.physics.ray(x1, y1, x2, y2) end
 
----Calls `fn(e)` when two bodies of the current scene's world begin or stop touching, after the tick's step (never inside it: a handler may remove sprites or add bodies). A `begin` handler that returns false lets the two pass through each other until they part. An error in a handler is reported with its line, and the world goes on. The handlers go with the scene.
+---Calls `fn(e)` for the contacts of the current scene's world, after the tick's step and never inside it (a handler may remove sprites or add bodies): "begin" when two bodies start touching, "pre_solve" every tick they touch awake (before the solver pushes them apart; `e.points` and `e.normal_x`, `e.normal_y` say where and which way), "post_solve" every tick they were pushed apart (`e.impulse_x`, `e.impulse_y`: how hard), "separate" when they part. A `begin` handler that returns false lets the two pass through each other until they part. A `pre_solve` handler that returns false cancels the pair: since it runs after the step, the step it saw is solved already, and Chipmunk skips the pair from the next step on, for as long as the handler keeps answering false (it is asked every tick they touch; any other answer lets them collide again; the answer is forgotten when they part). A one-way platform is a `pre_solve` that answers false while the body comes from below. An error in a handler is reported with its line, and the world goes on. The handlers go with the scene.
 ---
 ---```lua
 ---tide.physics.on("begin", function(e) if e.b == floor then lose_heart(e.a) end end)
+---tide.physics.on("pre_solve", function(e) if e.b == platform and e.a.y > platform.y then return false end end)
+---tide.physics.on("post_solve", function(e) if math.abs(e.impulse_y) > 5000 then crack(e.a) end end)
 ---```
----@param event tide.ContactPhase "begin" or "separate"
+---@param event tide.ContactPhase "begin", "pre_solve", "post_solve" or "separate"
 ---@param fn fun(e: tide.ContactEvent) boolean?: the handler; nil removes it
 function tide.physics.on(event, fn) end
 
@@ -1767,7 +1769,7 @@ function tide.physics.drag_move(pointer, x, y) end
 ---@param pointer integer|string
 function tide.physics.drag_end(pointer) end
 
----Turns the debug drawing on or off: every body's shapes (green awake, grey asleep, blue static), joints (yellow) in the current scene, over its world; `--physics-debug` starts with it on. Shown in the window, `tide shot` and goldens.
+---Turns the debug drawing on or off: every body's shapes (green awake, grey asleep, blue static; a concave polygon shows its convex parts), joints (yellow) and contact points (red crosses, one arm along the normal) in the current scene, over its world; `--physics-debug` starts with it on. Shown in the window, `tide shot` and goldens.
 ---
 ---```lua
 ---tide.physics.debug(true)

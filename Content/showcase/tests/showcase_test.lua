@@ -273,6 +273,17 @@ describe("the physics screen", function()
   local app
   before_each(function() app = tide.test.start{ options = { start = "physics" } } end)
 
+  it("has a tab of its own, as finger-sized as the rest", function()
+    local first = tide.test.start()
+    first:tap(first:find{ name = "tab_physics" })
+    first:step()
+    assert.are.equal("physics", tide.scene.current())
+    for _, name in ipairs({ "clip", "shapes", "time", "sparks", "camera", "touch", "fonts", "sound", "physics" }) do
+      local tab = first:find{ name = "tab_" .. name }
+      assert.is_true(tab.w >= 44 and tab.h >= 44, name .. " is " .. tab.w .. "x" .. tab.h)
+    end
+  end)
+
   it("drops the balls onto the floor and the seesaw, where they stay", function()
     local floor = app:find{ name = "floor" }
     for _ = 1, 3 do

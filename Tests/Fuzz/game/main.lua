@@ -131,6 +131,8 @@ local function seed_objects()
     function() return tide.physics.body(tide.sprite.rect{ w = 40, h = 10, x = rand(300), y = rand(200) }, { type = "kinematic" }) end,
     function() return tide.physics.body(tide.sprite.rect{ w = 320, h = 10, y = 230 }, { type = "static", elasticity = 1 }) end,
     function() return tide.physics.body(tide.sprite.polygon{ points = { 0, 0, 30, 0, 15, 20 } }, { material = { density = 3 } }) end,
+    -- A concave outline, cut into convex parts.
+    function() return tide.physics.body(tide.sprite.polygon{ points = { 0, 0, 40, 0, 40, 10, 10, 10, 10, 40, 0, 40 }, x = rand(300) }) end,
     function()
       local a = tide.physics.body(tide.sprite.circle{ radius = 4, x = rand(300), y = rand(200) })
       local b = tide.physics.body(tide.sprite.circle{ radius = 4, x = rand(300), y = rand(200) })
@@ -145,6 +147,11 @@ local function seed_objects()
         return rand(4) ~= 1
       end)
       tide.physics.on("separate", function(e) if rand(4) == 1 then e.b:remove_body() end end)
+      tide.physics.on("pre_solve", function(e)
+        if rand(6) == 1 then e.b:remove() end
+        return rand(3) ~= 1
+      end)
+      tide.physics.on("post_solve", function(e) if rand(9) == 1 then e.a:remove_body() end end)
       return nil
     end,
   }

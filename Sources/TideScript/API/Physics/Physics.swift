@@ -18,13 +18,17 @@ final class Physics: Part {
   private(set) var worldOwner = 0
   /// The body of each sprite that has one.
   var bodies: [ObjectIdentifier: PhysicsBody] = [:]
-  /// `begin` and `separate` handlers of the current scene's world.
+  /// `begin`, `pre_solve`, `post_solve` and `separate` handlers of the current scene's world.
   var handlers: [String: LuaRef] = [:]
   /// Materials by name (`tide.physics.materials`): the game's, kept across scenes.
   var materials: [String: PhysicsMaterial] = [:]
   /// Kinematic bodies whose sprite a script moved this tick, and the velocity to give back
   /// after the step.
   private var driven: [(body: PhysicsBody, target: PhysicsBody.Vec3, velocity: Vec2)] = []
+  /// The sprites a step moved and where to, kept between ticks for their capacity.
+  private var movedNodes: [Node] = []
+  private var movedX: [Double] = []
+  private var movedY: [Double] = []
   /// Whether the debug drawing is on (`tide.physics.debug`, `--physics-debug`).
   var debugDraw = false
   /// The debug drawing's sprite in the current scene, rebuilt each tick while on.
@@ -134,20 +138,32 @@ final class Physics: Part {
     }
   }
 
+  /// Every body that moved moves its sprite; the tables of those that changed place are
+  /// written together (`SpriteTables.move(_:xs:ys:)`), one C loop rather than one call each.
   private func pullBodiesToSprites(_ world: PhysicsWorld) {
+    movedNodes.removeAll(keepingCapacity: true)
+    movedX.removeAll(keepingCapacity: true)
+    movedY.removeAll(keepingCapacity: true)
     for body in world.bodies where body.kind != .static {
       guard let node = Self.node(of: body) else { continue }
       let p = body.position
       let now = PhysicsBody.Vec3(x: p.x, y: p.y, angle: body.angle * 180 / .pi)
       guard now != body.synced else { continue }
-      if now.x != body.synced.x || now.y != body.synced.y { sprites.tables.move(node, x: now.x, y: now.y) }
+      if now.x != body.synced.x || now.y != body.synced.y {
+        movedNodes.append(node)
+        movedX.append(now.x)
+        movedY.append(now.y)
+      }
       if now.angle != body.synced.angle { node.rotation = now.angle }
       body.synced = now
     }
+    if !movedNodes.isEmpty { sprites.tables.move(movedNodes, xs: movedX, ys: movedY) }
+    movedNodes.removeAll(keepingCapacity: true)
   }
 
-  /// Calls the `begin` and `separate` handlers for the contacts of the step just taken; a
-  /// `begin` handler that returns false lets the two pass through each other until they part.
+  /// Calls the handlers for the contacts of the step just taken, in the order Chipmunk found
+  /// them; a `begin` handler that returns false lets the two pass through each other until they
+  /// part, and a `pre_solve` answer decides whether the pair is solved from the next step on.
   private func deliverContacts(_ world: PhysicsWorld) {
     let contacts = world.takeContacts()
     guard !contacts.isEmpty else { return }
@@ -159,8 +175,10 @@ final class Physics: Part {
       pushContact(contact, a: a, b: b)
       do {
         try lua.pcall(nargs: 1, nresults: 1)
-        if contact.phase == .begin, lua.type(at: -1) == .boolean, !lua.toBool(at: -1), contact.a.isInWorld, contact.b.isInWorld {
-          world.ignoreContact(between: contact.a, contact.b)
+        let refused = lua.type(at: -1) == .boolean && !lua.toBool(at: -1)
+        if contact.a.isInWorld, contact.b.isInWorld {
+          if contact.phase == .begin, refused { world.ignoreContact(between: contact.a, contact.b) }
+          if contact.phase == .preSolve { world.cancelContact(between: contact.a, contact.b, refused) }
         }
       } catch {
         errors.report(error, context: "physics \(contact.phase.rawValue)")
@@ -239,6 +257,7 @@ extension Physics {
     case .asleep: Color(r: 0.6, g: 0.6, b: 0.6, a: 1)
     case .fixed: Color(r: 0.3, g: 0.6, b: 1, a: 1)
     case .joint: Color(r: 1, g: 0.85, b: 0.2, a: 1)
+    case .contact: Color(r: 1, g: 0.25, b: 0.25, a: 1)
     }
   }
 }

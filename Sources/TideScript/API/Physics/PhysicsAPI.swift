@@ -43,8 +43,8 @@ extension Physics {
     /// Gives `sprite` a body in the current scene's world, described by `def` (keep bodies in a
     /// data file, checked with `tide.physics.bodies`). Without shapes it gets one from the
     /// sprite: a circle for a circle, a box (rounded as the rect) for a rect, image or text, the
-    /// hull of the points for a polygon, segments for a line. A sprite has one body: a second
-    /// call replaces it.
+    /// outline of its points for a polygon (cut into convex parts when concave), segments for a
+    /// line. A sprite has one body: a second call replaces it.
     /// @param sprite Sprite
     /// @param def PhysicsBody?: `type`, `shapes` or `shape`, `material` and material keys, `velocity`, `angular_velocity`
     /// @return Sprite: the sprite
@@ -190,13 +190,23 @@ extension Physics {
       return 1
     }
 
-    /// Calls `fn(e)` when two bodies of the current scene's world begin or stop touching, after
-    /// the tick's step (never inside it: a handler may remove sprites or add bodies). A `begin`
-    /// handler that returns false lets the two pass through each other until they part. An error
-    /// in a handler is reported with its line, and the world goes on. The handlers go with the scene.
-    /// @param event ContactPhase: "begin" or "separate"
+    /// Calls `fn(e)` for the contacts of the current scene's world, after the tick's step and
+    /// never inside it (a handler may remove sprites or add bodies): "begin" when two bodies start
+    /// touching, "pre_solve" every tick they touch awake (before the solver pushes them apart;
+    /// `e.points` and `e.normal_x`, `e.normal_y` say where and which way), "post_solve" every tick
+    /// they were pushed apart (`e.impulse_x`, `e.impulse_y`: how hard), "separate" when they part.
+    /// A `begin` handler that returns false lets the two pass through each other until they part.
+    /// A `pre_solve` handler that returns false cancels the pair: since it runs after the step, the
+    /// step it saw is solved already, and Chipmunk skips the pair from the next step on, for as
+    /// long as the handler keeps answering false (it is asked every tick they touch; any other
+    /// answer lets them collide again; the answer is forgotten when they part). A one-way platform is a `pre_solve` that answers false
+    /// while the body comes from below. An error in a handler is reported with its line, and the
+    /// world goes on. The handlers go with the scene.
+    /// @param event ContactPhase: "begin", "pre_solve", "post_solve" or "separate"
     /// @param fn fun(e: ContactEvent): boolean?: the handler; nil removes it
     /// @example tide.physics.on("begin", function(e) if e.b == floor then lose_heart(e.a) end end)
+    /// @example tide.physics.on("pre_solve", function(e) if e.b == platform and e.a.y > platform.y then return false end end)
+    /// @example tide.physics.on("post_solve", function(e) if math.abs(e.impulse_y) > 5000 then crack(e.a) end end)
     m.function("on") { [unowned self] lua in
       let event = try lua.checkOption(1, PhysicsAPIEnums.contactPhases)
       let world = try currentWorld()
@@ -206,7 +216,11 @@ extension Physics {
         try lua.checkFunction(2)
         handlers[event] = lua.ref(at: 2)
       }
-      world.reportsContacts = !handlers.isEmpty
+      world.reportsContacts = handlers["begin"] != nil || handlers["separate"] != nil
+      world.reportsPreSolve = handlers["pre_solve"] != nil
+      world.reportsPostSolve = handlers["post_solve"] != nil
+      // Nobody answers any more: nothing stays cancelled on an answer no one will change.
+      if handlers["pre_solve"] == nil { world.clearCancelledContacts() }
       return 0
     }
 
@@ -257,7 +271,8 @@ extension Physics {
     }
 
     /// Turns the debug drawing on or off: every body's shapes (green awake, grey asleep, blue
-    /// static), joints (yellow) in the current scene, over its world; `--physics-debug` starts
+    /// static; a concave polygon shows its convex parts), joints (yellow) and contact points (red
+    /// crosses, one arm along the normal) in the current scene, over its world; `--physics-debug` starts
     /// with it on. Shown in the window, `tide shot` and goldens.
     /// @param on boolean
     /// @example tide.physics.debug(true)
@@ -382,5 +397,5 @@ extension Physics {
 /// The strings the physics functions take, for the docs' aliases.
 public enum PhysicsAPIEnums {
   public static let jointKinds = ["pin", "slide", "pivot", "groove", "spring", "rotary_limit", "motor", "gear"]
-  public static let contactPhases = ["begin", "separate"]
+  public static let contactPhases = ["begin", "pre_solve", "post_solve", "separate"]
 }

@@ -50,7 +50,8 @@ extension LuaTableShape {
       LuaTableKey(
         "points", "number[]",
         "a polygon's corners (or a segment's two ends) as `{ x1, y1, x2, y2, ... }`; default the sprite's `points`. "
-          + "A concave outline becomes its convex hull: give concave things as several convex shapes"),
+          + "A concave outline (edges not crossing) is cut into convex parts by Chipmunk's decomposition, at most 16, "
+          + "each counting as a shape of the body; notches shallower than 0.05 are filled in"),
       materialName,
     ] + materialKeys)
 
@@ -58,7 +59,7 @@ extension LuaTableShape {
     className: "PhysicsBody",
     summary: "A body for a sprite (`tide.physics.body`): its kind, its shapes and their material. Without `shapes` "
       + "or `shape` it gets one shape from the sprite: a circle for a circle, a (rounded) box for a rect, image or text, "
-      + "the hull of the points for a polygon, segments for a line.",
+      + "the outline of its points for a polygon (cut into convex parts when concave), segments for a line.",
     keys: [
       LuaTableKey("type", "string", "\"dynamic\" (default), \"static\" or \"kinematic\""),
       LuaTableKey("shapes", "PhysicsShape[]", "its shapes, 1 to 64"),
@@ -93,15 +94,18 @@ extension LuaTableShape {
 
   public static let contactEvent = LuaTableShape(
     className: "ContactEvent",
-    summary: "What `begin` and `separate` handlers of `tide.physics.on` get.",
+    summary: "What the handlers of `tide.physics.on` get.",
     keys: [
       LuaTableKey("a", "Sprite", "one sprite", required: true),
       LuaTableKey("b", "Sprite", "the other", required: true),
       LuaTableKey("normal_x", "number", "the contact's normal, from a towards b", required: true),
       LuaTableKey("normal_y", "number", "see `normal_x`", required: true),
-      LuaTableKey("impulse_x", "number", "begin: the impulse that kept them apart in their first step (0 for sensors)", required: true),
+      LuaTableKey(
+        "impulse_x", "number",
+        "begin: the impulse that kept them apart in their first step (0 for sensors); post_solve: in the step just taken; 0 otherwise",
+        required: true),
       LuaTableKey("impulse_y", "number", "see `impulse_x`", required: true),
-      LuaTableKey("points", "{x: number, y: number}[]", "begin: where they touch, 1 or 2 points (none for separate)", required: true),
+      LuaTableKey("points", "{x: number, y: number}[]", "where they touch, 1 or 2 points (none for separate)", required: true),
     ])
 
   public static let rayHit = LuaTableShape(
