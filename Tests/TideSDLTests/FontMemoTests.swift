@@ -33,6 +33,16 @@ final class FontMemoTests: XCTestCase {
     XCTAssertNil(FontMemo(file: memoFile).face(family: "Some Sans"))
   }
 
+  /// A bundle's player points fontconfig at its own fonts: its answers stay out of the memo
+  /// that the author's runs read.
+  func testRunsWithTheirOwnFontconfigSettingsKeepNoMemo() {
+    XCTAssertEqual(FontMemo.file(in: ["XDG_CACHE_HOME": "/c"])?.path, "/c/tide/fonts-v1.tsv")
+    XCTAssertEqual(FontMemo.file(in: ["HOME": "/h"])?.path, "/h/.cache/tide/fonts-v1.tsv")
+    XCTAssertNil(FontMemo.file(in: ["XDG_CACHE_HOME": "/c", "FONTCONFIG_FILE": "/b/fonts.conf"]))
+    XCTAssertNil(FontMemo.file(in: ["HOME": "/h", "FONTCONFIG_PATH": "/b"]))
+    XCTAssertNil(FontMemo.file(in: [:]))
+  }
+
   func testADamagedMemoIsIgnored() throws {
     let memoFile = folder.appendingPathComponent("fonts.tsv")
     try Data("garbage\nDejaVu Sans\trelative.ttf\t0\t1\n\u{0}\u{1}\n".utf8).write(to: memoFile)

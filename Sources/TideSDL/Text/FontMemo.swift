@@ -10,15 +10,22 @@ import Foundation
 /// hold; anything unreadable is ignored and asked of fontconfig again. Only found faces are
 /// kept: a missing font is looked for again on the next run, when it may have been installed.
 final class FontMemo: @unchecked Sendable {
-  static let shared = FontMemo(file: FontMemo.defaultFile)
+  static let shared = FontMemo(file: FontMemo.file(in: ProcessInfo.processInfo.environment))
 
   private let file: URL?
   private let lock = NSLock()
   private var entries: [String: (face: FontFinder.Face, stamp: String)]?
 
-  /// Where the memo lives, or nil when no cache folder can be named.
-  static var defaultFile: URL? {
-    let environment = ProcessInfo.processInfo.environment
+  /// Where the memo lives, or nil when no cache folder can be named, or when fontconfig reads
+  /// other settings than the system's (a packed game's player brings its own fonts and
+  /// `fonts.conf`): its answers then name files that belong to that run alone, and must neither
+  /// reach the author's runs nor come from them.
+  static func file(in environment: [String: String]) -> URL? {
+    if environment["FONTCONFIG_FILE"] != nil || environment["FONTCONFIG_PATH"] != nil
+      || environment["FONTCONFIG_SYSROOT"] != nil
+    {
+      return nil
+    }
     let base: URL
     if let cache = environment["XDG_CACHE_HOME"], cache.hasPrefix("/") {
       base = URL(fileURLWithPath: cache)
