@@ -161,7 +161,7 @@ private struct PageHandler: HTTPHandler {
   }
 }
 
-private struct AssetHandler: HTTPHandler {
+struct AssetHandler: HTTPHandler {
   let key: String
   let gameDirectory: URL
   let packed: (any GameFiles)?
@@ -196,10 +196,14 @@ private struct AssetHandler: HTTPHandler {
     case "jpg", "jpeg": return "image/jpeg"
     case "webp": return "image/webp"
     case "gif": return "image/gif"
+    case "bmp": return "image/bmp"
     case "svg": return "image/svg+xml"
+    // Every sound kind the engine plays (SoundFiles.extensions), so the page's Web Audio decodes it.
     case "wav": return "audio/wav"
-    case "ogg": return "audio/ogg"
+    case "ogg", "opus": return "audio/ogg"
     case "mp3": return "audio/mpeg"
+    case "flac": return "audio/flac"
+    case "aiff": return "audio/aiff"
     case "ttf": return "font/ttf"
     case "otf": return "font/otf"
     case "ttc": return "font/collection"
