@@ -55,7 +55,8 @@ extension Run {
       while child.isRunning, Date() < deadline { Thread.sleep(forTimeInterval: 0.02) }
       if child.isRunning { kill(child.processIdentifier, SIGKILL) }
     }
-    try runWindow(location, FolderFiles(directory: location.url), options, InputScript())
+    // The window plays what the server serves: the folder, or the archive read into memory.
+    try runWindow(location, try location.files(), options, InputScript())
     if let status = failed.status { throw ExitCode(status) }
   }
 

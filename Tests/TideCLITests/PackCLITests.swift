@@ -214,6 +214,14 @@ final class PackCLITests: XCTestCase {
     XCTAssertEqual(image.status, 200)
     XCTAssertEqual(image.body, try Data(contentsOf: tapper.appendingPathComponent("assets/rabbit.jpg")))
     XCTAssertEqual(try Self.get("\(base)assets/missing.png?\(key)").status, 404)
+    // Beside the window, the window plays the archive too (not a folder of that name).
+    guard ProcessInfo.processInfo.environment["DISPLAY"] != nil else { return }
+    let shot = folder.appendingPathComponent("window.png")
+    let windowed = try tide(
+      ["run", archive.path, "--serve", "--port", "0", "--bind", "127.0.0.1", "--quit-after", "1", "--screenshot", shot.path,
+       "--screenshot-at", "0.2"], timeout: 60, window: true)
+    XCTAssertEqual(windowed.status, 0, windowed.stderr)
+    XCTAssertTrue(FileManager.default.fileExists(atPath: shot.path), windowed.stderr)
   }
 
   private static func get(_ address: String) throws -> (body: Data, status: Int) {
