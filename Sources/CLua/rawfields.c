@@ -89,16 +89,7 @@ int tide_rawfields_push_list(lua_State *L, const int *refs, void *const *blocks,
     for (int k = 0; k < n; k++) {
       if (!(mask & (1u << k))) continue;
       lua_pushvalue(L, keys + k);
-      int type = lua_rawget(L, table);
-      double d = type == LUA_TNUMBER ? (double)lua_tonumber(L, -1) : 0;
-      lua_settop(L, table);
-      if (type != LUA_TNUMBER || !(d >= f->lo[k] && d <= f->hi[k])) { /* NaN too */
-        if (type != LUA_TNIL) refused |= 1u << k;
-        continue;
-      }
-      lua_pushvalue(L, keys + k);
-      lua_pushnumber(L, *(const double *)(block + f->offsets[k]));
-      lua_rawset(L, table);
+      refused |= tide_rawfields_store(L, table, block, f, k) << k;
     }
     lua_settop(L, table - 1);
     if (refused) {

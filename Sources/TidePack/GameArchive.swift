@@ -15,6 +15,11 @@ public enum GameArchive {
     return path.hasSuffix("." + fileExtension)
   }
 
+  /// A game named on the command line: its archive read into memory and checked, or its folder.
+  public static func files(at url: URL, shown: String) throws(ArchiveError) -> any GameFiles {
+    isArchive(url.path) ? try open(url, shown: shown) : FolderFiles(directory: url)
+  }
+
   /// Reads and checks the archive at `url`; `shown` names it in messages.
   public static func open(_ url: URL, shown: String) throws(ArchiveError) -> ArchiveFiles {
     try open(readFile(url, shown: shown), from: url, shown: shown)

@@ -116,15 +116,11 @@ struct ServeRun: ParsableCommand {
     // Fail before listening when the game does not load at all, with the usual message,
     // instead of once per browser that connects.
     let files: any GameFiles
-    if GameArchive.isArchive(gameURL.path) {
-      do throws(ArchiveError) {
-        files = try GameArchive.open(gameURL, shown: shown)
-      } catch {
-        printError(error.description)
-        throw ExitCode.failure
-      }
-    } else {
-      files = FolderFiles(directory: gameURL)
+    do throws(ArchiveError) {
+      files = try GameArchive.files(at: gameURL, shown: shown)
+    } catch {
+      printError(error.description)
+      throw ExitCode.failure
     }
     let probe: Engine
     do throws(GameLoadError) {

@@ -26,9 +26,8 @@ struct GameLocation {
   /// The game's files: its folder, or its archive read into memory and checked (a hostile or
   /// broken archive is one line and a failed exit).
   func files() throws -> any GameFiles {
-    guard isArchive else { return FolderFiles(directory: url) }
     do throws(ArchiveError) {
-      return try GameArchive.open(url, shown: displayPath)
+      return try GameArchive.files(at: url, shown: displayPath)
     } catch {
       printError(error.description)
       throw ExitCode.failure

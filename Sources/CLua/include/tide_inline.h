@@ -139,6 +139,24 @@ static inline unsigned tide_rawfields_pull(lua_State *L, int idx, char *block, c
   return bad;
 }
 
+/* With raw field `k`'s key on top (popped): stores the block's value of it into the table at
+** absolute index `idx` where the table holds a number the field takes. Returns 1 when the table
+** holds a value the field refuses (left as it is, for the owner to report), else 0; a field the
+** table lacks (a script set it to nil) stays absent. [-1, +0], no raise. */
+static inline unsigned tide_rawfields_store(lua_State *L, int idx, const char *block, const tide_RawFields *f, int k) {
+  lua_pushvalue(L, -1);
+  int type = lua_rawget(L, idx);
+  double d = type == LUA_TNUMBER ? (double)lua_tonumber(L, -1) : 0;
+  if (type != LUA_TNUMBER || !(d >= f->lo[k] && d <= f->hi[k])) { /* NaN too */
+    lua_pop(L, 2);
+    return type != LUA_TNIL;
+  }
+  lua_pop(L, 1);
+  lua_pushnumber(L, *(const double *)(block + f->offsets[k]));
+  lua_rawset(L, idx);
+  return 0;
+}
+
 /* Stores the block's values of the raw fields in `mask` into the table at
 ** `idx`, each where the table holds a number there. A field a script set to
 ** nil stays absent (__index serves it from the block, __newindex puts it
@@ -153,17 +171,7 @@ static inline unsigned tide_rawfields_push(lua_State *L, int idx, const char *bl
   for (int i = 0; i < f->count; i++) {
     if (!(mask & (1u << i))) continue;
     lua_pushstring(L, f->names[i]);
-    lua_pushvalue(L, -1);
-    int type = lua_rawget(L, idx);
-    double d = type == LUA_TNUMBER ? (double)lua_tonumber(L, -1) : 0;
-    if (type != LUA_TNUMBER || !(d >= f->lo[i] && d <= f->hi[i])) { /* NaN too */
-      if (type != LUA_TNIL) bad |= 1u << i;
-      lua_pop(L, 2);
-      continue;
-    }
-    lua_pop(L, 1);
-    lua_pushnumber(L, *(const double *)(block + f->offsets[i]));
-    lua_rawset(L, idx);
+    bad |= tide_rawfields_store(L, idx, block, f, i) << i;
   }
   return bad;
 }
