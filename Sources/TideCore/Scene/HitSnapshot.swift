@@ -50,35 +50,69 @@ extension SceneGraph {
   /// Everything `hitTest(_:where:)` with `predicate` could find now, to be asked later.
   public func hitSnapshot(where predicate: (Node) -> Bool) -> HitSnapshot {
     var snapshot = HitSnapshot()
-    record(root, parentTransform: .identity, parentAlpha: 1, clip: -1, predicate, into: &snapshot)
+    record(root, parentTransform: .identity, parentAlpha: 1, clip: -1, near: nil, predicate, into: &snapshot)
     return snapshot
+  }
+
+  /// What `hitTest(_:where:)` with `predicate` could find now at any point within `radius` of
+  /// `center`, to be asked later at such a point: the same answers as the whole scene's
+  /// snapshot there, keeping only what could be under it. The tap guard takes one at every
+  /// release, where a busy scene's every node would cost far more than the few near the finger.
+  public func hitSnapshot(near center: Vec2, within radius: Double, where predicate: (Node) -> Bool) -> HitSnapshot {
+    var snapshot = HitSnapshot()
+    let near = Reach(center: center, radius: radius)
+    record(root, parentTransform: .identity, parentAlpha: 1, clip: -1, near: near, predicate, into: &snapshot)
+    return snapshot
+  }
+
+  /// A disc of scene space that every point asked later lies in.
+  private struct Reach {
+    let center: Vec2
+    let radius: Double
+
+    /// Whether some point of the disc may land in `box`, a node's box-space rectangle drawn
+    /// into the scene by `world`: whether the disc meets the scene-space rectangle around the
+    /// drawn box. The box is grown by a hair first, more than the hit test forgives at edges.
+    func mayTouch(_ box: Rect?, world: Affine) -> Bool {
+      guard let box else { return false }
+      let halfWidth = box.width / 2 + 1e-6
+      let halfHeight = box.height / 2 + 1e-6
+      let middle = world.apply(Vec2(x: box.x + box.width / 2, y: box.y + box.height / 2))
+      let reachX = abs(world.a) * halfWidth + abs(world.c) * halfHeight
+      let reachY = abs(world.b) * halfWidth + abs(world.d) * halfHeight
+      let dx = max(abs(center.x - middle.x) - reachX, 0)
+      let dy = max(abs(center.y - middle.y) - reachY, 0)
+      return dx * dx + dy * dy <= radius * radius
+    }
   }
 
   // Mirrors `hit(_:parentTransform:parentAlpha:_:_:)`: children topmost first, then the node.
   private func record(
-    _ node: Node, parentTransform: Affine, parentAlpha: Double, clip: Int, _ predicate: (Node) -> Bool,
+    _ node: Node, parentTransform: Affine, parentAlpha: Double, clip: Int, near: Reach?, _ predicate: (Node) -> Bool,
     into snapshot: inout HitSnapshot
   ) {
     guard node.visible, node.alpha > 0 else { return }
     let world = parentTransform * node.localTransform
     let alpha = parentAlpha * min(node.alpha, 1)
-    let inverse = world.inverted()
     var childClip = clip
     if node.clipsChildren {
-      // A clip that cannot be inverted shows none of its children.
-      if let inverse {
+      // A clip that cannot be inverted, or lies wholly away from every point to be asked,
+      // shows none of its children there.
+      if near?.mayTouch(node.clipBox, world: world) ?? true, let inverse = world.inverted() {
         snapshot.clips.append(HitSnapshot.Clip(node: node, inverse: inverse, parent: clip))
         childClip = snapshot.clips.count - 1
       } else {
         childClip = -2
       }
     }
-    if childClip != -2 {
+    if childClip != -2, !node.children.isEmpty {
       for child in node.drawOrderedChildren.reversed() {
-        record(child, parentTransform: world, parentAlpha: alpha, clip: childClip, predicate, into: &snapshot)
+        record(child, parentTransform: world, parentAlpha: alpha, clip: childClip, near: near, predicate, into: &snapshot)
       }
     }
-    guard let inverse else { return }
+    // Far from every point to be asked, a node answers none of them: most of a busy scene.
+    if let near, !near.mayTouch(node.hitBox, world: world) { return }
+    guard let inverse = world.inverted() else { return }
     let accepted = predicate(node)
     guard accepted || Self.coversBelow(node, alpha: alpha) else { return }
     snapshot.entries.append(HitSnapshot.Entry(node: node, inverse: inverse, clip: clip, accepted: accepted))

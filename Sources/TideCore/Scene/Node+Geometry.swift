@@ -88,6 +88,32 @@ extension Node {
     }
   }
 
+  /// A box-space rectangle around every point `clipContainsLocal` takes.
+  var clipBox: Rect {
+    switch kind {
+    case .line, .polygon, .particles: return pointBounds
+    case .circle, .rect, .group, .image, .text: return localBounds
+    }
+  }
+
+  /// A box-space rectangle around every point `containsLocal` takes (edges forgiven by the
+  /// caller), or nil when it takes none: a test may skip a node whose box no point can reach.
+  var hitBox: Rect? {
+    switch kind {
+    case .particles:
+      return nil
+    case .polygon:
+      return pointBounds
+    case .line:
+      let reach = max(strokeWidth, 1) / 2
+      let bounds = pointBounds
+      return Rect(x: bounds.x - reach, y: bounds.y - reach, width: bounds.width + 2 * reach, height: bounds.height + 2 * reach)
+    default:
+      guard width > 0, height > 0 else { return nil }
+      return localBounds
+    }
+  }
+
   /// Whether box-space point `p` lies inside `clipOutline`.
   func clipContainsLocal(_ p: Vec2) -> Bool {
     switch kind {

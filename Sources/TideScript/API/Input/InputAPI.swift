@@ -246,9 +246,11 @@ extension Input {
     }
     tapGuard.interval = context.config.tapGuard
     if case .pointerUp(let p, let id) = event, tapGuard.isOn, gestures.pointersDown.contains(id) {
-      // What a press would find now, before the tap's handler changes the screen.
+      // What a press near here would find now, before the tap's handler changes the screen;
+      // the guard asks no farther than `TapGuard.spot` from the release.
       sprites.tables.pullAll()
-      tapGuard.released(at: p, time: clock.time, snapshot: sprites.graph.hitSnapshot { self.handlerTarget(for: $0) != nil })
+      let snapshot = sprites.graph.hitSnapshot(near: p, within: TapGuard.spot) { self.handlerTarget(for: $0) != nil }
+      tapGuard.released(at: p, time: clock.time, snapshot: snapshot)
     }
     let gestureEvents = gestures.handle(event) { [unowned self] p in
       // A hit test reads every sprite's position: take them all at once, not one by one.
