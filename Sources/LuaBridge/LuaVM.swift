@@ -27,6 +27,8 @@ public final class LuaVM {
   public var callProbe: LuaCallProbe { LuaCallProbe(shared: shared) }
 
   /// Creates a state whose allocations stop at `memoryLimit` bytes (0 = no limit).
+  private static let boxCacheBytes = Int(TIDE_BOX_CACHE_SLOTS) * MemoryLayout<tide_BoxCacheEntry>.stride
+
   public init(memoryLimit: Int = 512 << 20) {
     let shared = UnsafeMutablePointer<tide_State>.allocate(capacity: 1)
     shared.initialize(to: tide_State())
@@ -35,8 +37,11 @@ public final class LuaVM {
     let slots = UnsafeMutablePointer<UnsafeMutableRawPointer?>.allocate(capacity: Int(TIDE_FAST_SLOTS))
     slots.initialize(repeating: nil, count: Int(TIDE_FAST_SLOTS))
     shared.pointee.fast_boxes = slots
-    // calloc: most VMs (a test's, a bot's) never touch most of the cache's pages.
-    guard let cache = calloc(Int(TIDE_BOX_CACHE_SLOTS), MemoryLayout<tide_BoxCacheEntry>.stride) else {
+    // Fresh pages from the kernel, zero until touched: most VMs (a test's, a bot's) never touch
+    // most of the cache. calloc would clear the whole of it in a process that has freed a
+    // block this big before (malloc then serves it from the heap), once per VM.
+    let cache = mmap(nil, Self.boxCacheBytes, PROT_READ | PROT_WRITE, MAP_PRIVATE | MAP_ANONYMOUS, -1, 0)
+    guard let cache, cache != MAP_FAILED else {
       preconditionFailure("the box cache could not be allocated: out of memory")
     }
     shared.pointee.box_cache = cache.assumingMemoryBound(to: tide_BoxCacheEntry.self)
@@ -60,7 +65,7 @@ public final class LuaVM {
     // Closing runs every __gc, which releases boxed Swift objects and closures.
     lua_close(state.L)
     shared.pointee.fast_boxes?.deallocate()
-    free(shared.pointee.box_cache)
+    munmap(shared.pointee.box_cache, Self.boxCacheBytes)
     shared.deinitialize(count: 1)
     shared.deallocate()
   }

@@ -143,7 +143,7 @@ typedef struct tide_State {
      unhooked from its table stays until freed). */
   void *current_call;     /* the box of the Swift function running now (innermost), or NULL */
   size_t frees;           /* blocks this VM's allocator has freed */
-  /* TIDE_BOX_CACHE_SLOTS entries, zeroed (calloc: pages no entry touched cost nothing),
+  /* TIDE_BOX_CACHE_SLOTS entries, zeroed (fresh pages: those no entry touched cost nothing),
      owned by the Swift LuaVM. */
   struct tide_BoxCacheEntry *box_cache;
 } tide_State;
