@@ -8,7 +8,9 @@ import TideCore
 /// A scene's `self` looks its methods up in the *current* definition by name, so a hot reload
 /// that redefines the scene changes behaviour without touching `self`.
 final class Scenes: Part {
-  struct Active {
+  /// A class, not a struct: the scene's methods are called several times a tick, and taking a
+  /// struct of references out of `current` would retain and release each of them every time.
+  final class Active {
     package let name: String
     /// `name` as a Lua string in the registry: the definition is looked up by it every tick.
     let nameKey: LuaRef
@@ -21,6 +23,17 @@ final class Scenes: Part {
     let hud: Node
     /// Moves `root`, the scene's world.
     let camera: Camera
+
+    init(name: String, nameKey: LuaRef, owner: Int, selfRef: LuaRef, root: Node, enteredTick: Int, hud: Node, camera: Camera) {
+      self.name = name
+      self.nameKey = nameKey
+      self.owner = owner
+      self.selfRef = selfRef
+      self.root = root
+      self.enteredTick = enteredTick
+      self.hud = hud
+      self.camera = camera
+    }
   }
 
   let context: PartContext
