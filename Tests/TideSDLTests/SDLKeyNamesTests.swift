@@ -16,6 +16,8 @@ final class SDLKeyNamesTests: XCTestCase {
       XCTAssertEqual(SDLKeyNames.name(scancode: scancode), name, "a place SDL names reaches the game")
     }
     XCTAssertEqual(sdl.subtracting(KeyNames.scancodes), [], "places SDL names that the table lacks")
-    XCTAssertEqual(KeyNames.scancodes.subtracting(sdl), [], "names in the table that SDL gives no place")
+    // SDL's X11 driver, once a window has opened in this process, renames the Application key's
+    // place "Menu" (the name the Menu key's place has too); elsewhere it keeps its own name.
+    XCTAssertTrue(KeyNames.scancodes.subtracting(sdl).isSubset(of: ["application"]), "names in the table that SDL gives no place")
   }
 }
