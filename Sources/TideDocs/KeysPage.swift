@@ -1,7 +1,7 @@
 import TideCore
 
-/// `docs/keys.md`: every key name a game may ask for, from `KeyNames`, so the page and the
-/// names `tide.input.is_down` accepts cannot drift apart.
+/// `docs/keys.md`: every key name and scancode a game may ask for, one row each, from `KeyNames`,
+/// so the page and the names `tide.input.is_down` and `is_scancode_down` accept cannot drift apart.
 package enum KeysPage {
   package static func generate() -> String {
     var lines = [
@@ -15,7 +15,7 @@ package enum KeysPage {
       "- A key that types a character is named by that character: `\"a\"` to `\"z\"`, `\"0\"` to `\"9\"`,",
       "  `\",\"`, `\"-\"`, `\"/\"`, and on keyboards that have them `\"é\"`, `\"ß\"`... The name follows the",
       "  keyboard's layout: the key left of `s` is `\"a\"` on a QWERTY keyboard and `\"q\"` on an AZERTY one.",
-      "- Every other key has one of the names below.",
+      "- Every other key has one of the names in the tables below, after the characters.",
       "",
       "Any other name is an error where it is written (`tide.input.is_down(\"enter\")` says `did you",
       "mean 'return'?`), so a misspelt key never silently stays up.",
@@ -30,13 +30,26 @@ package enum KeysPage {
       "Input scripts and recordings write a place that differs from the key's name after it:",
       "`1.0 keydown q scancode a`.",
       "",
+      "The scancodes are the names in the tables below, one row each, and nothing else: the characters a",
+      "US keyboard types (their places) and the named keys. A character only another layout types",
+      "(`\"é\"`, `\"ß\"`) is a key name but no scancode: its place has the name of the US key there.",
+      "Any other scancode is an error where it is written, listing the characters.",
+      "",
     ]
-    for group in KeyNames.groups {
-      lines.append("## \(group.title)")
-      lines.append("")
-      lines.append(group.names.map { "`\"\($0)\"`" }.joined(separator: " · "))
+    let characters = (title: "Characters (a US keyboard's)", names: KeyNames.characterScancodes)
+    for group in [characters] + KeyNames.groups {
+      lines += ["## \(group.title)", "", "| Name | Key name (`is_down`) | Scancode (`is_scancode_down`) |", "| --- | :-: | :-: |"]
+      for name in group.names {
+        lines.append("| \(cell(name)) | \(KeyNames.isKey(name) ? "yes" : "no") | \(KeyNames.isScancode(name) ? "yes" : "no") |")
+      }
       lines.append("")
     }
     return lines.joined(separator: "\n")
+  }
+
+  /// `name` quoted as code in a table cell: a backtick needs a longer fence, a bar its escape.
+  private static func cell(_ name: String) -> String {
+    let quoted = "\"\(name)\"".replacingOccurrences(of: "|", with: "\\|")
+    return name.contains("`") ? "`` \(quoted) ``" : "`\(quoted)`"
   }
 }

@@ -152,8 +152,8 @@ extension Run {
   private func runWorkers(_ location: GameLocation, first: UInt64, count: Int, jobs: Int) throws -> [RunResult] {
     let executable = Run.executableURL()
     let scratch = FileManager.default.temporaryDirectory.appendingPathComponent("tide-runs-\(UUID().uuidString)")
-    try FileManager.default.createDirectory(at: scratch, withIntermediateDirectories: true)
-    defer { try? FileManager.default.removeItem(at: scratch) }
+    try ScratchFolders.make(scratch)
+    defer { ScratchFolders.remove(scratch) }
     var workers: [(process: Process, seeds: ClosedRange<UInt64>, out: URL, err: StandardErrorTail)] = []
     var next = first
     for job in 0..<jobs {

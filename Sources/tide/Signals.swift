@@ -57,6 +57,7 @@ enum Signals {
 
   private static func handle(_ number: Int32) {
     ChildProcesses.killAll()
+    ScratchFolders.removeAll()
     let status = 128 + number
     let (window, stop) = lock.withLock {
       let first = receivedSignal == nil
@@ -94,11 +95,52 @@ enum ChildProcesses {
     _ = lock.withLock { running.remove(process.processIdentifier) }
   }
 
-  /// Kills every child still running.
+  /// Kills every child still running, and waits (a second at most) until each has ended, so
+  /// none writes into a folder removed after this.
   static func killAll() {
-    lock.withLock {
+    let killed = lock.withLock {
       for pid in running { kill(pid, SIGKILL) }
-      running.removeAll()
+      defer { running.removeAll() }
+      return running
+    }
+    let deadline = Date().addingTimeInterval(1)
+    while killed.contains(where: isRunning), Date() < deadline { usleep(5_000) }
+  }
+
+  /// Whether `pid` still runs: it exists and is no zombie (one already ended, not yet reaped).
+  private static func isRunning(_ pid: pid_t) -> Bool {
+    guard let stat = try? String(contentsOfFile: "/proc/\(pid)/stat", encoding: .utf8),
+      let close = stat.lastIndex(of: ")")
+    else { return false }
+    // The state follows the command's name in parentheses: "1234 (tide) Z ...".
+    return stat[close...].dropFirst(2).first != "Z"
+  }
+}
+
+/// The temporary folders `tide` made and removes when done (a `tide test`'s worker logs and
+/// what its workers write, `--runs`' results): a signal, which ends the process without
+/// unwinding, removes them too instead of leaving them in the temporary folder.
+enum ScratchFolders {
+  private static let lock = NSLock()
+  nonisolated(unsafe) private static var folders: [URL] = []
+
+  /// Makes `folder` and remembers it until `remove`.
+  static func make(_ folder: URL) throws {
+    try FileManager.default.createDirectory(at: folder, withIntermediateDirectories: true)
+    lock.withLock { folders.append(folder) }
+  }
+
+  /// Removes `folder` and forgets it.
+  static func remove(_ folder: URL) {
+    lock.withLock { folders.removeAll { $0 == folder } }
+    try? FileManager.default.removeItem(at: folder)
+  }
+
+  /// Removes every folder still remembered (their processes killed first: `ChildProcesses`).
+  static func removeAll() {
+    lock.withLock {
+      for folder in folders { try? FileManager.default.removeItem(at: folder) }
+      folders.removeAll()
     }
   }
 }

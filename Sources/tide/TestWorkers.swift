@@ -21,8 +21,8 @@ enum TestWorkers {
       return report
     }
     let scratch = FileManager.default.temporaryDirectory.appendingPathComponent("tide-test-\(UUID().uuidString)")
-    try FileManager.default.createDirectory(at: scratch, withIntermediateDirectories: true)
-    defer { try? FileManager.default.removeItem(at: scratch) }
+    try ScratchFolders.make(scratch)
+    defer { ScratchFolders.remove(scratch) }
     let baseArguments = Array(CommandLine.arguments.dropFirst())
     var resume = (game: 0, skip: 0)
     var seed: Int?
@@ -40,6 +40,9 @@ enum TestWorkers {
       process.standardInput = FileHandle.nullDevice
       var environment = ProcessInfo.processInfo.environment
       environment[Run.parentVariable] = String(getpid())
+      // What a worker writes to temporary files (each test's saves, replays, shots) goes in the
+      // scratch folder, so a worker killed mid-test leaves nothing behind once it is removed.
+      environment["TMPDIR"] = scratch.path
       process.environment = environment
       do {
         try ChildProcesses.run(process)

@@ -6,19 +6,22 @@ extension CLITests {
   /// Starts `tide`, signals it once `ready` holds (or after `after` seconds), and returns its
   /// exit status and how many seconds it took to end after the signal (nil: not within `limit`,
   /// then it is killed so the test goes on).
+  /// `environment` is added to `tide`'s; `before` runs just before the signal, with its pid.
   private func signalled(
-    _ arguments: [String], signal number: Int32, after: Double, window: Bool = false, limit: Double = 20
+    _ arguments: [String], signal number: Int32, after: Double, window: Bool = false, limit: Double = 20,
+    environment: [String: String] = [:], before: (pid_t) -> Void = { _ in }
   ) throws -> (status: Int32, reason: Process.TerminationReason, seconds: Double?, pid: pid_t) {
     let process = Process()
     process.executableURL = CLITests.tideBinary
     process.arguments = arguments
     process.currentDirectoryURL = CLITests.root
-    process.environment = tideEnvironment(window: window)
+    process.environment = tideEnvironment(window: window).merging(environment) { $1 }
     process.standardOutput = FileHandle.nullDevice
     process.standardError = FileHandle.nullDevice
     try process.run()
     Thread.sleep(forTimeInterval: after)
     XCTAssertTrue(process.isRunning, "tide ended before the signal: \(arguments)")
+    before(process.processIdentifier)
     kill(process.processIdentifier, number)
     let sent = Date()
     while process.isRunning, Date().timeIntervalSince(sent) < limit { Thread.sleep(forTimeInterval: 0.05) }
@@ -89,16 +92,29 @@ extension CLITests {
     XCTAssertEqual(workers(of: result.pid), [], "workers left running")
   }
 
-  /// `tide test` and `tide shot` end on SIGINT.
+  /// `tide test` and `tide shot` end on SIGINT; `tide test` leaves no worker running and nothing
+  /// in the temporary folder (its workers' logs, their saves), which it used to leave there.
   func testSigintEndsTestAndShot() throws {
     let game = try makeGame([
       "main.lua": "",
       "tests/slow_test.lua": "describe('d', function() it('runs long', function()\n"
         + "  local app = tide.test.start{}\n  app:advance(90000)\nend) end)\n",
     ])
-    let test = try signalled(["test", game.path], signal: SIGINT, after: 3)
+    let temporary = game.appendingPathComponent("tmp")
+    try FileManager.default.createDirectory(at: temporary, withIntermediateDirectories: true)
+    func left() -> [String] {
+      (FileManager.default.enumerator(atPath: temporary.path)?.allObjects as? [String] ?? []).sorted()
+    }
+    var before: (files: [String], workers: [String]) = ([], [])
+    let test = try signalled(["test", game.path], signal: SIGINT, after: 3, environment: ["TMPDIR": temporary.path]) { pid in
+      before = (left(), workers(of: pid))
+    }
     XCTAssertNotNil(test.seconds)
     XCTAssertEqual(test.status, 128 + SIGINT)
+    XCTAssertFalse(before.files.isEmpty, "the run had written nothing to its temporary folder yet")
+    XCTAssertEqual(before.workers.count, 1, "no worker ran the test")
+    XCTAssertEqual(left(), [], "left in the temporary folder")
+    XCTAssertEqual(workers(of: test.pid), [], "workers left running")
     let input = game.appendingPathComponent("long.input")
     try "@at 99999\n".write(to: input, atomically: true, encoding: .utf8)
     let shot = try signalled(

@@ -33,6 +33,29 @@ final class KeyNamesTests: XCTestCase {
     XCTAssertNil(KeyNames.complaint("space"))
   }
 
+  /// The page lists every scancode and every named key, one table row each, from the table the
+  /// engine checks names against; a scancode is one of those and nothing else.
+  func testThePageHasARowForEveryNameAndScancode() {
+    let page = KeysPage.generate()
+    let rows = page.split(separator: "\n").filter { $0.hasPrefix("| `") }
+    XCTAssertEqual(rows.count, KeyNames.scancodes.count, "one row each")
+    for name in ["a", "0", "\\", "`", "keypad ||", "left shift", "f24"] {
+      XCTAssertTrue(KeyNames.isScancode(name), name)
+    }
+    XCTAssertTrue(rows.contains("| `\"w\"` | yes | yes |"), page)
+    XCTAssertTrue(rows.contains("| `` \"`\" `` | yes | yes |"), page)
+    XCTAssertTrue(rows.contains("| `\"keypad \\|\\|\"` | yes | yes |"), page)
+    XCTAssertTrue(rows.contains("| `\"left shift\"` | yes | yes |"), page)
+    for name in ["é", "A", "enter", "", "keypad"] { XCTAssertFalse(KeyNames.isScancode(name), name) }
+    XCTAssertEqual(
+      KeyNames.scancodeComplaint("é"),
+      "unknown scancode 'é': a scancode is the place of a US keyboard's key, named by what it types there "
+        + "(a b c d e f g h i j k l m n o p q r s t u v w x y z 1 2 3 4 5 6 7 8 9 0 - = [ ] \\ # ; ' ` , . /) or by a key "
+        + "name (all in docs/keys.md)")
+    XCTAssertEqual(KeyNames.scancodeComplaint("enter"), "unknown scancode 'enter': did you mean 'return'?")
+    XCTAssertNil(KeyNames.scancodeComplaint("w"))
+  }
+
   func testEveryPlaceThatTakesAKeyRefusesAnUnknownOne() throws {
     let report = try runLuaTests(
       #"""
@@ -45,6 +68,9 @@ final class KeyNamesTests: XCTestCase {
             "bad argument #1 to 'key' (unknown key 'enter': did you mean 'return'?)")
           assert.is_false(tide.input.is_down("left shift"))
           assert.is_false(tide.input.is_down("é"))
+          assert.is_false(tide.input.is_scancode_down("#"))
+          assert.has_error(function() tide.input.is_scancode_down("é") end,
+            "bad argument #1 to 'is_scancode_down' (unknown scancode 'é': a scancode is the place of a US keyboard's key, named by what it types there (a b c d e f g h i j k l m n o p q r s t u v w x y z 1 2 3 4 5 6 7 8 9 0 - = [ ] \\ # ; ' ` , . /) or by a key name (all in docs/keys.md))")
         end)
       end)
       """#)
@@ -55,6 +81,9 @@ final class KeyNamesTests: XCTestCase {
     XCTAssertThrowsError(try InputScript(text: "\n0 keydown Left Shift")) { error in
       XCTAssertEqual(
         (error as? InputScript.ParseError)?.description, "line 2: unknown key 'Left Shift': key names are lower case ('left shift')")
+    }
+    XCTAssertThrowsError(try InputScript(text: "0 keydown q scancode Esc")) { error in
+      XCTAssertEqual((error as? InputScript.ParseError)?.description, "line 1: scancode: unknown scancode 'Esc': did you mean 'escape'?")
     }
   }
 }

@@ -99,6 +99,50 @@ final class StuckStepGuardTests: XCTestCase {
       child.output)
   }
 
+  /// Run only as the child of the test below: a frame whose drawing does not end in time, on a
+  /// renderer's thread, while it draws a polygon the game made (the renderer, which cannot be
+  /// made to stick by any input, is stood in for by its note and a sleep).
+  func testStuckDrawingChild() throws {
+    try XCTSkipUnless(ProcessInfo.processInfo.environment["TIDE_STUCK_CHILD"] == "4", "runs only as a child process")
+    let fixture = try GameFixture(
+      main: "tide.scene.define('play', {\n  enter = function()\n"
+        + "    tide.sprite.polygon{ points = { 0, 0, 40, 0, 20, 30 }, fill = '#ffffff' }\n  end,\n})\n",
+      conf: "return { scene = 'play' }")
+    var options = EngineOptions()
+    options.stuckTickSeconds = 1
+    let engine = try Engine(gameDirectory: fixture.directory, displayPath: "game", backend: HeadlessBackend(), options: options)
+    try engine.start()
+    engine.step()
+    let polygon = try XCTUnwrap(engine.scene.drawList().first { $0.look.kind == .polygon })
+    let drawer = DrawingNote.Drawer()
+    let note = engine.scene.drawingNote
+    DispatchQueue.global().async {
+      note.enter(drawer)
+      drawer.drawing(polygon.id)
+      Thread.sleep(forTimeInterval: 10)
+      note.leave(drawer)
+    }
+    // The game's thread waits for the frame, as a window waits for its bands.
+    Thread.sleep(forTimeInterval: 10)
+  }
+
+  /// A frame stuck in drawing ends the process too, naming the sprite drawn: its kind and
+  /// where the script made it.
+  func testAFrameStuckInDrawingNamesTheSprite() throws {
+    let started = Date()
+    let child = try runProgram(
+      URL(fileURLWithPath: CommandLine.arguments[0]), ["TideScriptTests.StuckStepGuardTests/testStuckDrawingChild"],
+      environment: ProcessInfo.processInfo.environment.merging(["TIDE_STUCK_CHILD": "4"]) { $1 }, output: .standardError)
+    XCTAssertEqual(child.status, 70)
+    XCTAssertLessThan(Date().timeIntervalSince(started), 9, "ended by the guard, not by the end of the sleep")
+    XCTAssertTrue(
+      child.output.contains(
+        "tide: game (seed 1): drawing one frame has taken over 1 s in code the watchdog cannot stop (the engine's, or a "
+          + "library function's): in no Lua call (the engine's own work between calls), drawing the polygon sprite made "
+          + "at game/main.lua:3, scene 'play'; ending the process"),
+      child.output)
+  }
+
   /// Ticks that each end in time never trip it, however long they run in all (2 s against a 1 s
   /// limit). A trip would end this very process with exit 70, failing the whole run.
   func testTicksThatEndAreLeftAlone() throws {

@@ -1578,7 +1578,7 @@ function tide.input.is_down(name) end
 ---```lua
 ---if tide.input.is_scancode_down("w") then ship.y = ship.y - 4 end
 ---```
----@param name string a key name from docs/keys.md, as on a US keyboard
+---@param name string a scancode from docs/keys.md: the key a US keyboard has there
 ---@return boolean
 function tide.input.is_scancode_down(name) end
 

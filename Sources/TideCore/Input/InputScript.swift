@@ -251,7 +251,7 @@ public struct InputScript: Sendable {
         var scancode: String?
         if split < args.endIndex {
           let place = Self.unescape(args[(split + 1)...].joined(separator: " "))
-          if let complaint = KeyNames.complaint(place) { throw ParseError(line: lineNumber, reason: "scancode: " + complaint) }
+          if let complaint = KeyNames.scancodeComplaint(place) { throw ParseError(line: lineNumber, reason: "scancode: " + complaint) }
           scancode = place
         }
         entries.append(Entry(tick: tick, event: .key(name, down: words[1] == "keydown", scancode: scancode)))

@@ -3,6 +3,9 @@
 /// ("a", "1", ",", "é" on a keyboard that has it); every other key has a name from `groups`,
 /// the table docs/keys.md is made from. Anything else is refused by name, so a misspelt key
 /// fails where it is written instead of never being down.
+///
+/// A scancode (a key's place) is named by the key a US keyboard has there: one of
+/// `characterScancodes` or a named key, and nothing else (SDL names no other place).
 public enum KeyNames {
   /// Every named key, in the groups docs/keys.md shows them in.
   public static let groups: [(title: String, names: [String])] = [
@@ -64,6 +67,14 @@ public enum KeyNames {
   /// Every named key.
   public static let named: Set<String> = Set(groups.flatMap(\.names))
 
+  /// The places of a US keyboard's keys that type a character, named by that character (SDL's
+  /// scancode names, lower case), in the order of SDL's scancodes.
+  public static let characterScancodes: [String] =
+    "abcdefghijklmnopqrstuvwxyz1234567890".map(String.init) + ["-", "=", "[", "]", "\\", "#", ";", "'", "`", ",", ".", "/"]
+
+  /// Every scancode name: the character places and the named keys.
+  public static let scancodes: Set<String> = named.union(characterScancodes)
+
   /// Names people reach for that SDL spells otherwise.
   static let suggestions: [String: String] = [
     "enter": "return", "esc": "escape", "del": "delete", "spacebar": "space", "shift": "left shift",
@@ -79,6 +90,19 @@ public enum KeyNames {
     guard name.count == 1, let scalar = name.unicodeScalars.first else { return false }
     return !scalar.properties.isWhitespace && scalar.value >= 0x20 && scalar.value != 0x7f
       && name == name.lowercased()
+  }
+
+  /// Whether `name` names a key's place.
+  public static func isScancode(_ name: String) -> Bool { scancodes.contains(name) }
+
+  /// Why `name` is no scancode, listing the character places; nil when it is one.
+  public static func scancodeComplaint(_ name: String) -> String? {
+    guard !isScancode(name) else { return nil }
+    let lower = name.lowercased()
+    if lower != name, isScancode(lower) { return "unknown scancode '\(name)': scancode names are lower case ('\(lower)')" }
+    if let meant = suggestions[lower] { return "unknown scancode '\(name)': did you mean '\(meant)'?" }
+    return "unknown scancode '\(name)': a scancode is the place of a US keyboard's key, named by what it types there "
+      + "(\(characterScancodes.joined(separator: " "))) or by a key name (all in docs/keys.md)"
   }
 
   /// Why `name` is no key, naming the likely one; nil when it is a key.

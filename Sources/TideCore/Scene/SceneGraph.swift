@@ -17,6 +17,8 @@ public final class SceneGraph {
   private var emitting: [Node] = []
   /// Particles alive across every emitter of this graph.
   public let particleBudget = ParticleBudget()
+  /// Which sprite the renderers drawing this scene are at, for a frame stuck in drawing.
+  public let drawingNote = DrawingNote()
   private var drawBuffer: [DrawItem] = []
   /// What this graph's nodes reach it through.
   private let link = GraphLink()

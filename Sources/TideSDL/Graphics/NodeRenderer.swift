@@ -24,6 +24,9 @@ final class NodeRenderer {
   private var particleTextures: (disc: Texture, square: Texture)?
   /// Buffers kept between frames so their capacity is reused.
   private var spare = FrameState()
+  /// This renderer's note of the costly sprite it is drawing, which `draw(_:note:)` puts in
+  /// the scene's `DrawingNote` while it draws.
+  let drawer = DrawingNote.Drawer()
 
   /// What one `draw` call carries from item to item. It lives in a local variable during the
   /// frame: Swift checks exclusive access to class properties at run time, which showed up
@@ -109,7 +112,7 @@ final class NodeRenderer {
   /// `view` maps design coordinates to renderer pixels (letterbox offset and scale);
   /// `pixelScale` is that scale, used to render text at full resolution.
   func draw(_ scene: SceneGraph, view: Affine = .identity, pixelScale: Double = 1) {
-    draw(scene.drawList(), view: view, pixelScale: pixelScale)
+    draw(scene.drawList(), view: view, pixelScale: pixelScale, note: scene.drawingNote)
   }
 
   /// Draws `items` (a scene's draw list) in order, skipping shapes, images and text wholly
@@ -121,10 +124,15 @@ final class NodeRenderer {
   /// `bound` is `coverageBound(items, view:, ...)` when the caller worked it out once for
   /// several renderers drawing the same list (the window's bands): when it is within this
   /// renderer's limit, the frame cannot be stopped, so each item's coverage is not counted.
+  ///
+  /// `note` (the scene's) is told which polygon, line or text the drawing is at, for the message
+  /// of a frame stuck in drawing: one store of an id per such sprite, none per image.
   func draw(
     _ items: [DrawItem], view: Affine = .identity, pixelScale: Double = 1,
-    rows: Range<Int>? = nil, bound: CoverageBound? = nil
+    rows: Range<Int>? = nil, bound: CoverageBound? = nil, note: DrawingNote? = nil
   ) {
+    note?.enter(drawer)
+    defer { note?.leave(drawer) }
     images.beginFrame()
     texts.beginFrame()
     var frame = FrameState()
@@ -169,6 +177,7 @@ final class NodeRenderer {
           // And once it has drawn `Limits.framePoints` corners: tiny shapes cover nothing.
           let kind = first[index].look.kind
           if kind == .line || kind == .polygon {
+            drawer.drawing(first[index].id)  // its coverage, counted next, grows with its points
             frame.pointsLeft -= first[index].look.points.count
             if frame.pointsLeft < 0 { break }
           }
@@ -356,6 +365,7 @@ final class NodeRenderer {
       drawImage(item, transform: transform, alpha: alpha, &frame)
     case .text:
       if !frame.shapes.isEmpty { frame.shapes.flush(renderer, target: frame.target, window: frame.window) }
+      drawer.drawing(item.pointee.id)
       drawText(
         item.pointee.look, transform: transform, alpha: alpha, pixelScale: pixelScale, &frame)
     case .rect, .circle:
@@ -389,6 +399,7 @@ final class NodeRenderer {
           transform * .translate(bounds.x, bounds.y), width: bounds.width, height: bounds.height,
           margin: 2 + look.strokeWidth * view.a)
       else { return }
+      drawer.drawing(item.pointee.id)
       if look.kind == .polygon {
         frame.shapes.addPolygon(
           look.points, triangles: look.fillTriangles, transform: transform,

@@ -17,6 +17,6 @@ enum SDLKeyNames {
   static func name(scancode: SDL_Scancode) -> String? {
     guard let raw = SDL_GetScancodeName(scancode) else { return nil }
     let name = String(cString: raw).lowercased()
-    return KeyNames.isKey(name) ? name : nil
+    return KeyNames.isScancode(name) ? name : nil
   }
 }

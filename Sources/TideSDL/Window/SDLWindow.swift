@@ -292,6 +292,7 @@ final class SDLWindow {
     let bound =
       canvas.bands.count > 1
       ? NodeRenderer.coverageBound(items, view: letterbox.view, width: outputWidth, height: outputHeight) : nil
+    let note = driver.scene.drawingNote
     return canvas.startDrawing { band in
       let renderer = band.renderer
       var rows = band.rect(width: Int(outputWidth))
@@ -310,7 +311,7 @@ final class SDLWindow {
       if SDL_IntersectRect(&design, &rows, &clip) == SDL_TRUE {
         SDL_RenderSetClipRect(renderer, &clip)
         band.nodes.draw(
-          items, view: letterbox.view, pixelScale: letterbox.scale, rows: band.rows, bound: bound)
+          items, view: letterbox.view, pixelScale: letterbox.scale, rows: band.rows, bound: bound, note: note)
         if let overlay {
           band.errorPainter.draw(
             overlay, x: letterbox.x, y: letterbox.y, width: letterbox.width,

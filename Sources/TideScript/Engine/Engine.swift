@@ -508,11 +508,25 @@ public final class Engine: GameDriver, Part, GameRestarting {
   /// Starts the stuck-tick guard once, when the options ask for one.
   private func startStuckGuard() {
     guard options.stuckTickSeconds > 0, stuckGuard == nil else { return }
+    // Read on the guard's thread only when it ends the process, while the thread that changes
+    // the scene is stuck in a tick or waits for the stuck frame: the tree holds still then.
+    nonisolated(unsafe) let graph = scene
     let guardian = StuckStepGuard(
-      seconds: options.stuckTickSeconds, what: "\(displayPath) (seed \(options.seed))", probe: vm.callProbe, report: options.stuckReport)
+      seconds: options.stuckTickSeconds, what: "\(displayPath) (seed \(options.seed))", probe: vm.callProbe, report: options.stuckReport,
+      drawing: scene.drawingNote, drawnSprite: { Self.describeSprite($0, in: graph) })
     modules.stuckNotes = guardian.notes
     sprites.stuckNotes = guardian.notes
     stuckGuard = guardian
+  }
+
+  /// "the polygon sprite made at game/main.lua:3" for the node `id` of `graph`; nil when it is
+  /// no longer in the scene.
+  static func describeSprite(_ id: Int, in graph: SceneGraph) -> String? {
+    var found: Node?
+    graph.root.forEachInSubtree { node in if node.id == id { found = node } }
+    guard let node = found else { return nil }
+    let made = (node.attachment as? NodeScript)?.madeAt.map { " made at \($0)" } ?? ""
+    return "the \(node.kind.rawValue) sprite\(made)"
   }
 
   package static func defaultSaveDirectory(for game: URL) -> URL {

@@ -1,6 +1,7 @@
 import Foundation
 import LuaBridge
 import Synchronization
+import TideCore
 
 /// The last net under the watchdog: a tick (or the game's start) that runs past `seconds`
 /// ends the process with a message, instead of hanging.
@@ -16,6 +17,10 @@ final class StuckStepGuard: @unchecked Sendable {
     /// When the running test began (0: none runs): a tick's end leaves the test's clock running,
     /// since a test stuck in engine code between ticks is stuck just the same.
     let testStartedAt = Atomic<UInt64>(0)
+    /// The count of draws begun when the guard first saw the running draw, and when that was:
+    /// a draw is timed from there (the renderer reads no clock of its own).
+    let drawSeen = Atomic<UInt64>(0)
+    let drawSince = Atomic<UInt64>(0)
   }
 
   private let clock = Clock()
@@ -28,15 +33,34 @@ final class StuckStepGuard: @unchecked Sendable {
   /// Watches from a timer thread, once a second; `what` names the game and seed in the
   /// message, `probe` the Swift function the tick is in. `report`, when given, takes the message
   /// instead of standard error (a test worker hands it to `tide test`), just before the end.
-  init(seconds: Int, what: String, probe: LuaCallProbe? = nil, report: (@Sendable (String) -> Void)? = nil) {
+  /// `drawing` is the scene's note: a frame drawn for longer than `seconds` ends the process
+  /// too, its message naming the sprite being drawn through `drawnSprite` (an id to words).
+  init(
+    seconds: Int, what: String, probe: LuaCallProbe? = nil, report: (@Sendable (String) -> Void)? = nil,
+    drawing: DrawingNote? = nil, drawnSprite: (@Sendable (Int) -> String?)? = nil
+  ) {
     let limit = UInt64(seconds) * 1_000_000_000
     timer = DispatchSource.makeTimerSource(queue: .global(qos: .utility))
     timer.schedule(deadline: .now() + .seconds(1), repeating: .seconds(1))
     timer.setEventHandler { [clock, notes] in
+      let now = MonotonicClock.nanoseconds()
+      let draw = drawing?.running()
+      let drawn = draw?.items.first { $0 != 0 }.flatMap { id in drawnSprite?(id) ?? "sprite #\(id)" }
+      var stuck: String?
       let started = clock.startedAt.load(ordering: .acquiring)
-      guard started != 0, MonotonicClock.nanoseconds() &- started > limit else { return }
-      let message = "tide: \(what): one tick has run for over \(seconds) s in code the watchdog cannot stop (the "
-        + "engine's, or a library function's): \(notes.describe(call: probe?.currentCall)); ending the process"
+      if started != 0, now &- started > limit {
+        stuck = "one tick has run for over \(seconds) s"
+      } else if let draw {
+        if draw.begun != clock.drawSeen.load(ordering: .relaxed) {
+          clock.drawSeen.store(draw.begun, ordering: .relaxed)
+          clock.drawSince.store(now, ordering: .relaxed)
+        } else if now &- clock.drawSince.load(ordering: .relaxed) > limit {
+          stuck = "drawing one frame has taken over \(seconds) s"
+        }
+      }
+      guard let stuck else { return }
+      let message = "tide: \(what): \(stuck) in code the watchdog cannot stop (the engine's, or a library "
+        + "function's): \(notes.describe(call: probe?.currentCall, drawing: drawn)); ending the process"
       if let report { report(message) } else { FileHandle.standardError.write(Data((message + "\n").utf8)) }
       // _exit, not exit: the main thread is stuck and must not run exit handlers with it.
       _exit(70)
@@ -89,10 +113,12 @@ final class StuckStepGuard: @unchecked Sendable {
     func set(file: String?) { lock.withLock { self.file = file } }
     func set(sprite: Sprite?) { lock.withLock { self.sprite = sprite } }
 
-    /// "in tide.sprite.text, scene 'play', test 'x'", the parts that are known.
-    func describe(call: String?) -> String {
+    /// "in tide.sprite.text, scene 'play', test 'x'", the parts that are known; `drawing`, the
+    /// sprite a renderer is drawing ("the polygon sprite made at main.lua:3").
+    func describe(call: String?, drawing: String? = nil) -> String {
       lock.withLock {
         var parts = [call.map { "in \($0)" } ?? "in no Lua call (the engine's own work between calls)"]
+        if let drawing { parts.append("drawing \(drawing)") }
         if let sprite {
           let made = sprite.madeAt.map { " made at \($0)" } ?? ""
           parts.append(sprite.field.map { "setting '\($0)' of the \(sprite.kind) sprite\(made)" } ?? "making the \(sprite.kind) sprite at \(sprite.madeAt.map { "\($0)" } ?? "?")")

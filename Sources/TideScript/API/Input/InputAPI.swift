@@ -54,12 +54,12 @@ extension Input {
     /// place is named by the key a US keyboard has there, so `is_scancode_down("w")` is the key
     /// above "s" on a French keyboard too (where it types "z"). For movement keys that must sit
     /// together; `is_down` for keys named by what they type.
-    /// @param name string: a key name from docs/keys.md, as on a US keyboard
+    /// @param name string: a scancode from docs/keys.md: the key a US keyboard has there
     /// @return boolean
     /// @example if tide.input.is_scancode_down("w") then ship.y = ship.y - 4 end
     m.function("is_scancode_down") { [unowned self] lua in
       let name = try lua.checkString(1)
-      if let complaint = KeyNames.complaint(name) { throw LuaArgumentError(arg: 1, message: complaint) }
+      if let complaint = KeyNames.scancodeComplaint(name) { throw LuaArgumentError(arg: 1, message: complaint) }
       lua.push(scancodesDown.contains(name))
       return 1
     }
