@@ -95,8 +95,7 @@ public struct FrameEncoder {
   private func encode(_ item: DrawItem, into out: inout String) {
     let look = item.look
     out += "{\"id\":\(item.id),\"k\":\"\(look.kind.rawValue)\",\"m\":["
-    let m = item.transform
-    Self.numbers([m.a, m.b, m.c, m.d, m.tx, m.ty], into: &out)
+    Self.matrix(item.transform, into: &out)
     out += "],\"w\":"
     Self.number(look.width, into: &out)
     out += ",\"h\":"
@@ -285,6 +284,26 @@ public struct FrameEncoder {
       if !first { out += "," }
       first = false
       Self.color(color, into: &out)
+    }
+  }
+
+  /// Whether `number` writes `x` and `y` the same, found without writing them.
+  static func writtenAlike(_ x: Double, _ y: Double) -> Bool {
+    func scaled(_ value: Double) -> Double? {
+      guard value.isFinite else { return 0 }
+      let scaled = (value * 1000).rounded()
+      return abs(scaled) < 9e15 ? scaled : nil
+    }
+    guard let a = scaled(x), let b = scaled(y) else { return x == y }
+    return a == b
+  }
+
+  /// A transform as `m` holds it, `a,b,c,d,tx,ty`, without the brackets.
+  static func matrix(_ m: Affine, into out: inout String) {
+    number(m.a, into: &out)
+    for value in [m.b, m.c, m.d, m.tx, m.ty] {
+      out += ","
+      number(value, into: &out)
     }
   }
 

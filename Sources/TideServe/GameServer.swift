@@ -235,7 +235,7 @@ private struct SocketHandler: HTTPHandler {
     guard let device = request.query["device"], Self.isDeviceID(device) else {
       return HTTPResponse(statusCode: .badRequest, body: Data("device: 8 to 64 letters, digits or dashes\n".utf8))
     }
-    let connection = PageConnection(hub: hub, device: device)
+    let connection = PageConnection(hub: hub, device: device, peer: request.remoteAddress)
     return try await WebSocketHTTPHandler(handler: connection).handleRequest(request)
   }
 
@@ -246,16 +246,17 @@ private struct SocketHandler: HTTPHandler {
 }
 
 /// One page's WebSocket, its frames handled here rather than through FlyingFox's message
-/// layer: each message of the hub is one frame yielded straight to the stream the connection
-/// writes, a single hand-over between threads where the message layer took four. The page's
-/// messages go to the hub, checked.
+/// layer: the hub writes each tick's message to the socket itself (`PageOutlet`), and the
+/// page's messages go to the hub, checked.
 private struct PageConnection: WSHandler {
   let hub: SessionHub
   let device: String
+  /// Where the page connects from: how its socket is found among the process's.
+  let peer: HTTPRequest.Address?
 
   func makeFrames(for client: AsyncThrowingStream<WSFrame, any Error>) async throws -> AsyncStream<WSFrame> {
-    let (stream, continuation) = AsyncStream<WSFrame>.makeStream(bufferingPolicy: .bufferingNewest(8))
-    let outlet = StreamOutlet(continuation)
+    let outlet = PageOutlet(socket: peer.flatMap(PageOutlet.socket(connectedTo:)) ?? -1)
+    let stream = AsyncStream<WSFrame>(unfolding: { await outlet.next() }, onCancel: { outlet.streamEnded() })
     let hub = self.hub
     let connection = hub.connectionNumber()
     hub.post(.open(connection: connection, device: device, outlet: outlet))
@@ -315,14 +316,59 @@ private struct PageConnection: WSHandler {
   }
 }
 
-/// Hands the hub's messages to a connection's outgoing stream, from any thread.
-final class StreamOutlet: ServeOutlet, @unchecked Sendable {
-  private let continuation: AsyncStream<WSFrame>.Continuation
-  private let lock = NSLock()
-  private var lost = false
+/// Hands the hub's messages to a page, from any thread.
+///
+/// A message used to go to the task that writes the connection's stream: a wake-up of another
+/// thread and a hop through the concurrency runtime for every tick of every session, which
+/// cost more than building and sending the message. Now the thread that sends a message writes
+/// it to the socket itself, one non-blocking write, through a descriptor of its own (`dup`):
+/// the page's socket stays open for it until `close`, whatever FlyingFox does with its own.
+///
+/// FlyingFox writes the upgrade's answer before it asks the connection's stream for a frame,
+/// so messages wait here until that first request. Without a socket of its own (it was not
+/// found) the outlet hands every message to the stream instead, as FlyingFox's handlers do.
+final class PageOutlet: ServeOutlet, @unchecked Sendable {
+  /// Messages kept for a page that cannot take them yet; past these the oldest are dropped
+  /// (the page is then sent a whole frame).
+  static let kept = 8
 
-  init(_ continuation: AsyncStream<WSFrame>.Continuation) {
-    self.continuation = continuation
+  private let lock = NSLock()
+  /// The page's socket, duplicated; -1 when there is none.
+  private var socket: Int32
+  /// Whether FlyingFox asked for a frame: its upgrade answer is out.
+  private var open = false
+  /// Frames for the stream, or for the socket once it is open.
+  private var waiting: [WSFrame] = []
+  /// The stream's request for a frame, while there is none to give.
+  private var request: CheckedContinuation<WSFrame?, Never>?
+  /// The rest of a frame the socket did not take whole: written before anything else.
+  private var unsent: [UInt8] = []
+  private var lost = false
+  private var closed = false
+
+  init(socket: Int32) {
+    self.socket = socket
+  }
+
+  /// The page's socket connected from `peer`, duplicated, or nil: FlyingFox does not hand its
+  /// sockets out, so it is found among the process's by the address at its other end.
+  static func socket(connectedTo peer: HTTPRequest.Address) -> Int32? {
+    guard case .ip4(let ip, let port) = peer else { return nil }
+    var wanted = in_addr()
+    guard inet_pton(AF_INET, ip, &wanted) == 1 else { return nil }
+    for descriptor in Int32(3)..<Int32(4096) {
+      var address = sockaddr_in()
+      var length = socklen_t(MemoryLayout<sockaddr_in>.size)
+      let found = withUnsafeMutablePointer(to: &address) {
+        $0.withMemoryRebound(to: sockaddr.self, capacity: 1) { getpeername(descriptor, $0, &length) }
+      }
+      guard found == 0, address.sin_family == sa_family_t(AF_INET), UInt16(bigEndian: address.sin_port) == port,
+        address.sin_addr.s_addr == wanted.s_addr
+      else { continue }
+      let copy = dup(descriptor)
+      return copy >= 0 ? copy : nil
+    }
+    return nil
   }
 
   func send(_ text: String) {
@@ -330,7 +376,26 @@ final class StreamOutlet: ServeOutlet, @unchecked Sendable {
   }
 
   func yield(_ frame: WSFrame) {
-    if case .dropped = continuation.yield(frame) { lock.withLock { lost = true } }
+    lock.withLock {
+      guard !closed else { return }
+      if open, socket >= 0 {
+        write(frame)
+        return
+      }
+      waiting.append(frame)
+      if waiting.count > Self.kept {
+        waiting.removeFirst()
+        lost = true
+      }
+      handOver()
+    }
+  }
+
+  func flush() {
+    lock.withLock {
+      guard open, socket >= 0, !unsent.isEmpty else { return }
+      writeUnsent()
+    }
   }
 
   func takeLost() -> Bool {
@@ -345,7 +410,119 @@ final class StreamOutlet: ServeOutlet, @unchecked Sendable {
     let code: UInt16 = reason.isEmpty ? 1000 : 4000
     var payload = Data([UInt8(code >> 8), UInt8(code & 0xFF)])
     payload.append(contentsOf: Data(String(reason.prefix(100)).utf8))
-    continuation.yield(WSFrame(fin: true, opcode: .close, mask: nil, payload: payload))
-    continuation.finish()
+    let frame = WSFrame(fin: true, opcode: .close, mask: nil, payload: payload)
+    lock.withLock {
+      guard !closed else { return }
+      closed = true
+      if open, socket >= 0 {
+        write(frame)
+      } else {
+        waiting.append(frame)
+      }
+      // Before the upgrade's answer is out, the stream takes what waits, the close last.
+      releaseSocket()
+      handOver()
+    }
+  }
+
+  deinit {
+    if socket >= 0 { Glibc.close(socket) }
+  }
+
+  /// FlyingFox stopped reading the stream (the connection's task ended).
+  func streamEnded() {
+    lock.withLock {
+      closed = true
+      waiting.removeAll()
+      releaseSocket()
+      request?.resume(returning: nil)
+      request = nil
+    }
+  }
+
+  /// The stream's next frame: none once the socket is open (the outlet writes it), only the
+  /// end, when the page is closed.
+  func next() async -> WSFrame? {
+    await withCheckedContinuation { continuation in
+      lock.withLock {
+        if !open {
+          open = true
+          if socket >= 0 {
+            // The upgrade's answer is out: what waited goes to the socket now.
+            let frames = waiting
+            waiting.removeAll()
+            for frame in frames { write(frame) }
+          }
+        }
+        request = continuation
+        handOver()
+      }
+    }
+  }
+
+  /// Answers the stream's request (under the lock): the next waiting frame, or the end.
+  private func handOver() {
+    guard open, let request else { return }
+    if !waiting.isEmpty {
+      self.request = nil
+      request.resume(returning: waiting.removeFirst())
+    } else if closed {
+      self.request = nil
+      request.resume(returning: nil)
+    }
+  }
+
+  /// Writes a frame to the socket (under the lock); a page that cannot take it whole now gets
+  /// the rest first next time, and a frame that finds the rest still there is dropped.
+  private func write(_ frame: WSFrame) {
+    if !unsent.isEmpty {
+      writeUnsent()
+      guard unsent.isEmpty else {
+        if frame.opcode == .text { lost = true }
+        return
+      }
+    }
+    let bytes = Self.encoded(frame)
+    let written = bytes.withUnsafeBytes { Glibc.send(socket, $0.baseAddress, $0.count, Int32(MSG_NOSIGNAL | MSG_DONTWAIT)) }
+    if written == bytes.count { return }
+    if written < 0 {
+      // A full socket drops the frame; a broken one is noticed by the reading side, which
+      // closes the connection.
+      if frame.opcode == .text { lost = true }
+      return
+    }
+    unsent = Array(bytes[written...])
+  }
+
+  private func writeUnsent() {
+    let written = unsent.withUnsafeBytes { Glibc.send(socket, $0.baseAddress, $0.count, Int32(MSG_NOSIGNAL | MSG_DONTWAIT)) }
+    if written > 0 { unsent.removeFirst(written) }
+  }
+
+  private func releaseSocket() {
+    guard socket >= 0 else { return }
+    Glibc.close(socket)
+    socket = -1
+    unsent.removeAll()
+  }
+
+  /// A server's frame as the WebSocket protocol writes it: unmasked, its length in 1, 3 or 9 bytes.
+  static func encoded(_ frame: WSFrame) -> [UInt8] {
+    let count = frame.payload.count
+    var bytes: [UInt8] = []
+    bytes.reserveCapacity(count + 10)
+    bytes.append((frame.fin ? 0x80 : 0) | frame.opcode.rawValue)
+    if count < 126 {
+      bytes.append(UInt8(count))
+    } else if count <= 0xFFFF {
+      bytes.append(126)
+      bytes.append(UInt8(count >> 8))
+      bytes.append(UInt8(count & 0xFF))
+    } else {
+      bytes.append(127)
+      for shift in stride(from: 56, through: 0, by: -8) { bytes.append(UInt8((UInt64(count) >> UInt64(shift)) & 0xFF)) }
+    }
+    bytes.append(contentsOf: frame.payload)
+    return bytes
   }
 }

@@ -28,6 +28,8 @@ public protocol ServeOutlet: AnyObject, Sendable {
   func send(_ text: String)
   /// Closes the connection, saying why.
   func close(reason: String)
+  /// Writes what the page could not take at once, if it can now; called every tick.
+  func flush()
   /// Whether a message was dropped since the last call (the page then needs a whole frame:
   /// the deltas after a lost one do not add up to the picture).
   func takeLost() -> Bool
@@ -210,6 +212,7 @@ public final class SessionHub: @unchecked Sendable {
           // A session that stops at `pauseTick` goes straight there: only that frame matters.
           let due = options.pauseTick.map { max(0, $0 - session.engine.tick) } ?? ticks
           for _ in 0..<due { step(session) }
+          session.outlet?.flush()
           // A tick's messages go as one: each WebSocket message costs a wake-up of the
           // connection's task and a write, far more than its bytes.
           var batch: [String] = []
@@ -442,18 +445,15 @@ public final class SessionHub: @unchecked Sendable {
         picture.items[item.id] = entry
         continue
       }
-      if Self.sameLook(old, item) {
-        let was = old.transform
-        let now = item.transform
-        if was == now { continue }
-        if was.a == now.a, was.b == now.b, was.c == now.c, was.d == now.d {
-          // Only moved: its move, and its text is made again only when next needed.
-          if let move = Self.move(item.id, to: now, page: &entry.page) { moves.append(move) }
-          entry.item = item
-          entry.text = nil
-          picture.items[item.id] = entry
-          continue
-        }
+      if Self.sameLook(old, item, alpha: false) {
+        if old.transform == item.transform, old.alpha == item.alpha { continue }
+        // Only its place, turn, scale or alpha changed: those fields, the rest not encoded;
+        // its text is made again only when a change needs comparing.
+        if let change = Self.placeAndAlpha(item, from: old, page: &entry.page, moves: &moves) { changed.append(change) }
+        entry.item = item
+        entry.text = nil
+        picture.items[item.id] = entry
+        continue
       }
       let oldText = entry.text ?? encoder.item(old)
       let text = encoder.item(item)
@@ -461,7 +461,9 @@ public final class SessionHub: @unchecked Sendable {
       if oldText != text, let difference = Self.difference(id: item.id, from: oldText, to: text) {
         changed.append(difference)
         // A changed transform is sent whole: the page has its exact place again.
-        if difference.contains("\"m\":[") { page = (item.transform.tx, item.transform.ty) }
+        if FrameEncoder.splitFields(difference).contains(where: { $0.hasPrefix("\"m\":") }) {
+          page = (item.transform.tx, item.transform.ty)
+        }
       }
       picture.items[item.id] = SentItem(item: item, text: text, page: page)
     }
@@ -493,10 +495,10 @@ public final class SessionHub: @unchecked Sendable {
 
   /// Whether two draw items of one node look the same apart from their transform: compared
   /// field by field, which costs far less than encoding them.
-  static func sameLook(_ old: DrawItem, _ new: DrawItem, particles: Bool = true) -> Bool {
+  static func sameLook(_ old: DrawItem, _ new: DrawItem, particles: Bool = true, alpha: Bool = true) -> Bool {
     let a = old.look
     let b = new.look
-    guard old.alpha == new.alpha, a.kind == b.kind, a.width == b.width, a.height == b.height, a.tint == b.tint,
+    guard !alpha || old.alpha == new.alpha, a.kind == b.kind, a.width == b.width, a.height == b.height, a.tint == b.tint,
       a.fill == b.fill, a.stroke == b.stroke, a.strokeWidth == b.strokeWidth, a.cornerRadius == b.cornerRadius,
       a.image == b.image, a.flipX == b.flipX, a.flipY == b.flipY, old.clip?.outline == new.clip?.outline
     else { return false }
@@ -530,6 +532,37 @@ public final class SessionHub: @unchecked Sendable {
       }
     }
     return differing.isEmpty && !lost ? nil : out + "}"
+  }
+
+  /// What changed of an item whose look is the same apart from its transform and alpha, as
+  /// `difference` would tell it from the two encodings, without making them: a move (into
+  /// `moves`) when only its place changed, else its whole `m` (the page's place then exact
+  /// again), and its alpha (`null` back at 1). Nil when the page needs no item fields.
+  static func placeAndAlpha(_ item: DrawItem, from old: DrawItem, page: inout (x: Double, y: Double), moves: inout [String]) -> String? {
+    let was = old.transform
+    let now = item.transform
+    var out = ""
+    if was.a == now.a, was.b == now.b, was.c == now.c, was.d == now.d {
+      if was != now, let move = move(item.id, to: now, page: &page) { moves.append(move) }
+    } else if !(FrameEncoder.writtenAlike(was.a, now.a) && FrameEncoder.writtenAlike(was.b, now.b)
+      && FrameEncoder.writtenAlike(was.c, now.c) && FrameEncoder.writtenAlike(was.d, now.d)
+      && FrameEncoder.writtenAlike(was.tx, now.tx) && FrameEncoder.writtenAlike(was.ty, now.ty))
+    {
+      out += ",\"m\":["
+      FrameEncoder.matrix(now, into: &out)
+      out += "]"
+      page = (now.tx, now.ty)
+    }
+    // The encoder leaves `a` out at 1: back to 1 it goes as null.
+    if old.alpha != item.alpha, old.alpha == 1 || item.alpha == 1 || !FrameEncoder.writtenAlike(old.alpha, item.alpha) {
+      if item.alpha == 1 {
+        out += ",\"a\":null"
+      } else {
+        out += ",\"a\":"
+        FrameEncoder.number(item.alpha, into: &out)
+      }
+    }
+    return out.isEmpty ? nil : "{\"id\":\(item.id)" + out + "}"
   }
 
   /// A sprite that only moved, as the page is told it: `id,dx,dy`, the move in tenths of a

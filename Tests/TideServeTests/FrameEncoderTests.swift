@@ -125,11 +125,7 @@ final class FrameEncoderTests: XCTestCase {
 
   func testADeltaSendsAMoveInTenthsAndAChangeAsItsFields() throws {
     let graph = SceneGraph()
-    let box = graph.makeNode(.rect)
-    box.width = 40
-    box.height = 20
-    box.fill = Color(r: 1, g: 0, b: 0)
-    _ = graph.root.add(box)
+    let box = Self.redBox(in: graph)
     let encoder = FrameEncoder()
     let first = try XCTUnwrap(graph.drawList().first)
     box.x = 12.5
@@ -158,6 +154,39 @@ final class FrameEncoderTests: XCTestCase {
     XCTAssertTrue(fields["fill"] is NSNull, "a field the item lost")
     XCTAssertEqual(fields["stroke"] as? String, "#0000ffff")
     XCTAssertNil(SessionHub.difference(id: box.id, from: encoder.item(restyled), to: encoder.item(restyled)))
+  }
+
+  func testATurnOrFadeIsToldAsTheFieldsTheEncodingsDifferIn() throws {
+    let graph = SceneGraph()
+    let box = Self.redBox(in: graph)
+    let encoder = FrameEncoder()
+    var page = (x: 0.0, y: 0.0)
+    var moves: [String] = []
+    var before = try XCTUnwrap(graph.drawList().first)
+    // Each step changes place, turn, scale or alpha: what is sent must be what comparing the
+    // two encodings field by field sends, a fade back to opaque as `null`.
+    let steps: [(Node) -> Void] = [
+      { $0.rotation = 0.5 }, { $0.alpha = 0.5 }, { $0.x = 10; $0.alpha = 0.25 }, { $0.scaleX = 2; $0.alpha = 1 },
+      { $0.rotation = 0.5000001 }, { $0.alpha = 0.2500001 },
+    ]
+    for (index, step) in steps.enumerated() {
+      step(box)
+      let after = try XCTUnwrap(graph.drawList().first)
+      XCTAssertTrue(SessionHub.sameLook(before, after, alpha: false), "step \(index)")
+      moves.removeAll()
+      let told = SessionHub.placeAndAlpha(after, from: before, page: &page, moves: &moves)
+      var expected = SessionHub.difference(id: box.id, from: encoder.item(before), to: encoder.item(after))
+      if index == 2 {
+        // Only moved (its turn as it was): the place goes as a move, the rest as fields.
+        XCTAssertEqual(moves.count, 1)
+        let fields = FrameEncoder.splitFields(try XCTUnwrap(expected)).filter { !$0.hasPrefix("\"m\":") }
+        expected = "{" + fields.joined(separator: ",") + "}"
+      } else {
+        XCTAssertEqual(moves, [], "step \(index)")
+      }
+      XCTAssertEqual(told, expected, "step \(index)")
+      before = after
+    }
   }
 
   func testParticlesGoAsPlaceLifeAndTurnWithTheEmittersStops() throws {
@@ -190,5 +219,15 @@ final class FrameEncoderTests: XCTestCase {
       XCTAssertEqual(sent[3], 23, "22.5 degrees, whole")
       XCTAssertEqual(Int(sent[4]), particle.paletteIndex)
     }
+  }
+
+  /// A red 40×20 box on the graph's root.
+  private static func redBox(in graph: SceneGraph) -> Node {
+    let box = graph.makeNode(.rect)
+    box.width = 40
+    box.height = 20
+    box.fill = Color(r: 1, g: 0, b: 0)
+    _ = graph.root.add(box)
+    return box
   }
 }
