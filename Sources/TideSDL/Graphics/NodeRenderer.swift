@@ -93,13 +93,19 @@ final class NodeRenderer {
   /// Creates a renderer front end for `renderer` (an `SDL_Renderer*`, which must outlive it);
   /// its image and text textures stay within one `share`-th of `Limits.imageTextureBytes` and
   /// `Limits.textTextureBytes` (a window's bands split them).
-  init(renderer: OpaquePointer, fonts: FontLibrary, assets: AssetLibrary, share: Int = 1) {
+  /// `surfaceFormat` is the pixel format of the surface a software renderer draws into (nil
+  /// when unknown or not software), which lets shapes skip SDL's surface per triangle.
+  init(
+    renderer: OpaquePointer, fonts: FontLibrary, assets: AssetLibrary, share: Int = 1,
+    surfaceFormat: UInt32? = nil
+  ) {
     self.renderer = renderer
     self.fonts = fonts
     self.assets = assets
     images = ImageTextureCache(renderer: renderer, assets: assets, byteBudget: Limits.imageTextureBytes / max(share, 1))
     texts = TextTextureCache(renderer: renderer, fonts: fonts, byteBudget: Limits.textTextureBytes / max(share, 1))
     SDL_SetRenderDrawBlendMode(renderer, SDL_BLENDMODE_BLEND)
+    spare.shapes.software = surfaceFormat.flatMap { SoftwareTriangles(renderer: renderer, format: $0) }
   }
 
   deinit {

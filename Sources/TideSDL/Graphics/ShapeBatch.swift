@@ -17,6 +17,8 @@ struct ShapeBatch {
   /// (cos, sin) around a circle, by segment count (at most ~500 counts): shared by every
   /// ellipse with that many segments instead of recomputed per ellipse.
   private var unitCircles: [Int: [SIMD2<Double>]] = [:]
+  /// Set for SDL's software renderer: draws the triangles with the same pixels, faster.
+  var software: SoftwareTriangles?
 
   /// Whether anything waits to be drawn.
   var isEmpty: Bool { indices.isEmpty }
@@ -38,6 +40,10 @@ struct ShapeBatch {
       if !safe.indices.isEmpty {
         SDL_RenderGeometry(renderer, nil, safe.vertices, Int32(safe.vertices.count), safe.indices, Int32(safe.indices.count))
       }
+    } else if let software, target.maxX - target.minX <= 8192, target.maxY - target.minY <= 8192,
+      software.draw(vertices, indices)
+    {
+      // Drawn as SDL's software renderer would have, without a surface per triangle.
     } else {
       SDL_RenderGeometry(renderer, nil, vertices, Int32(vertices.count), indices, Int32(indices.count))
     }

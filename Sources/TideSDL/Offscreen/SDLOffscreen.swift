@@ -40,7 +40,7 @@ public final class SDLOffscreen {
     defer { SDL_DestroyRenderer(renderer) }
     // The node renderer owns textures of this renderer, so it must go first.
     do {
-      let nodes = NodeRenderer(renderer: renderer, fonts: fonts, assets: assets)
+      let nodes = NodeRenderer(renderer: renderer, fonts: fonts, assets: assets, surfaceFormat: PixelFormat.argb8888)
       let clear = SDL_Color(background)
       SDL_SetRenderDrawColor(renderer, clear.r, clear.g, clear.b, 255)
       SDL_RenderClear(renderer)

@@ -158,7 +158,9 @@ final class WindowCanvas {
         Band(
           renderer: renderer,
           // The bands share the texture budgets: each loads every image and label it draws.
-          nodes: NodeRenderer(renderer: renderer, fonts: fonts, assets: assets, share: count),
+          nodes: NodeRenderer(
+            renderer: renderer, fonts: fonts, assets: assets, share: count,
+            surfaceFormat: target.pointee.format.pointee.format),
           rows: rows, target: target))
     }
     bands = made
