@@ -16,6 +16,11 @@ import CSDL2
 ///
 /// Pairs of triangles that SDL may turn into a filled rectangle (two triangles forming an
 /// axis-aligned box), and triangles too large for a layer, go to SDL as they are.
+///
+/// The rasterisation is a Swift port of SDL 2's `src/render/software/SDL_triangle.c`
+/// (Copyright (C) 1997-2022 Sam Lantinga, zlib licence, which permits altered versions marked
+/// as such: this is one); it must stay in step with the SDL the engine links, or pixels move,
+/// which the golden tests and `SoftwareTrianglesTests` would show.
 final class SoftwareTriangles {
   private let renderer: OpaquePointer
   /// The layer's side in pixels: a small shape fits whole, a large one spans several layers.
