@@ -28,8 +28,11 @@ enum Lint {
       return nil
     }
     let names = try Engine.runtimeNames()
-    let config = FileManager.default.temporaryDirectory.appendingPathComponent("tide-luacheckrc-\(getpid()).lua")
-    defer { try? FileManager.default.removeItem(at: config) }
+    // In a scratch folder of its own, which a signal removes too (`ScratchFolders`).
+    let scratch = FileManager.default.temporaryDirectory.appendingPathComponent("tide-check-\(getpid())")
+    try ScratchFolders.make(scratch)
+    defer { ScratchFolders.remove(scratch) }
+    let config = scratch.appendingPathComponent("luacheckrc.lua")
     let own = game.appendingPathComponent(".luacheckrc")
     let standard = LintStandard.luacheckConfig(game: names.game, test: names.test, sandbox: names.sandbox, conf: names.conf)
     try LintStandard.layered(standard, project: FileManager.default.fileExists(atPath: own.path) ? own : nil)

@@ -40,6 +40,16 @@ extension CLITests {
     }
   }
 
+  /// Whether a luacheck process is running whose command line names `path` (its config's folder).
+  private func luacheckRunning(mentioning path: String) -> Bool {
+    let names = (try? FileManager.default.contentsOfDirectory(atPath: "/proc")) ?? []
+    return names.contains { name in
+      guard Int(name) != nil, let line = FileManager.default.contents(atPath: "/proc/\(name)/cmdline") else { return false }
+      let text = String(decoding: line, as: UTF8.self)
+      return text.contains("luacheck") && text.contains(path)
+    }
+  }
+
   /// A window busy in engine code (fitting a long text at its start) let SIGTERM wait for the
   /// frame loop that would read SDL's quit event: the window ran on until the stuck-tick guard.
   /// The generous limit only catches a hang; the exit is expected at once.
@@ -92,8 +102,9 @@ extension CLITests {
     XCTAssertEqual(workers(of: result.pid), [], "workers left running")
   }
 
-  /// `tide test` and `tide shot` end on SIGINT; `tide test` leaves no worker running and nothing
-  /// in the temporary folder (its workers' logs, their saves), which it used to leave there.
+  /// `tide test` and `tide shot` end on SIGINT, `tide check` on SIGTERM; `tide test` leaves no
+  /// worker running and `tide check` no luacheck, and neither leaves anything in the temporary
+  /// folder (the workers' logs and saves, luacheck's config), which they used to leave there.
   func testSigintEndsTestAndShot() throws {
     let game = try makeGame([
       "main.lua": "",
@@ -115,6 +126,20 @@ extension CLITests {
     XCTAssertEqual(before.workers.count, 1, "no worker ran the test")
     XCTAssertEqual(left(), [], "left in the temporary folder")
     XCTAssertEqual(workers(of: test.pid), [], "workers left running")
+    // `tide check` too: luacheck (slow over a long file) ends, and its config goes with it.
+    let long = (0..<60_000).map { "local v\($0) = \($0)\nprint(v\($0))" }.joined(separator: "\n")
+    try long.write(to: game.appendingPathComponent("long.lua"), atomically: true, encoding: .utf8)
+    var checking: (files: [String], luacheck: Bool) = ([], false)
+    let check = try signalled(["check", game.path], signal: SIGTERM, after: 2, environment: ["TMPDIR": temporary.path]) { _ in
+      checking = (left(), self.luacheckRunning(mentioning: temporary.path))
+    }
+    XCTAssertNotNil(check.seconds)
+    XCTAssertEqual(check.status, 128 + SIGTERM)
+    XCTAssertFalse(checking.files.isEmpty, "tide check had written no luacheck config yet")
+    XCTAssertTrue(checking.luacheck, "luacheck was not running when the signal came")
+    XCTAssertEqual(left(), [], "left in the temporary folder by tide check")
+    XCTAssertFalse(luacheckRunning(mentioning: temporary.path), "luacheck left running")
+    try FileManager.default.removeItem(at: game.appendingPathComponent("long.lua"))
     let input = game.appendingPathComponent("long.input")
     try "@at 99999\n".write(to: input, atomically: true, encoding: .utf8)
     let shot = try signalled(
