@@ -134,7 +134,13 @@ public final class PhysicsWorld {
     // Removing shapes would call the separate handler; nobody listens any more.
     sink.isListening = false
     for (_, drag) in drags { free(drag) }
-    for joint in joints { cpSpaceRemoveConstraint(space, joint.constraint); cpConstraintFree(joint.constraint) }
+    for joint in joints {
+      // A script may still hold the joint (a scene's world goes with the scene): asked after,
+      // it must answer as a removed joint, not reach into freed memory.
+      joint.isInWorld = false
+      cpSpaceRemoveConstraint(space, joint.constraint)
+      cpConstraintFree(joint.constraint)
+    }
     for body in bodies { detach(body) }
     cpSpaceFree(space)
   }

@@ -231,6 +231,22 @@ final class PhysicsWorldTests: XCTestCase {
     XCTAssertEqual(world.joints.count, 2)
   }
 
+  /// A joint a script still holds when its world goes (the scene ended) is a removed joint:
+  /// asking it read freed memory, which the fuzzer found as a crash in Chipmunk.
+  func testAJointOutlivingItsWorldIsRemoved() throws {
+    var world: PhysicsWorld? = try PhysicsWorld(settings: WorldSettings())
+    let wheel = try XCTUnwrap(world).addBody(.dynamic, at: Vec2(x: 0, y: 0), angle: 0, shapes: [box()])
+    let joint = try XCTUnwrap(world).addJoint(.motor(rate: 1), nil, wheel)
+    joint.maxForce = 5
+    XCTAssertEqual(joint.maxForce, 5)
+    world = nil
+    XCTAssertFalse(joint.isInWorld)
+    XCTAssertEqual(joint.impulse, 0)
+    joint.maxForce = 7
+    XCTAssertEqual(joint.maxForce, 0)
+    XCTAssertFalse(wheel.isInWorld)
+  }
+
   func testADraggedBodyFollowsItsPointer() throws {
     var settings = WorldSettings()
     settings.gravity = Vec2(x: 0, y: 0)

@@ -82,9 +82,16 @@ final class PhysicsAPITests: XCTestCase {
           b:remove()
           app:step()
           assert.are.equal(1, tide.physics.count())
+          local motor = tide.physics.joint("motor", nil, ball(100, 100), { rate = 90 })
           tide.scene.go("other")
           app:step()
           assert.are.equal(0, tide.physics.count())
+          -- A joint kept past its world's scene is a removed joint (it read freed memory).
+          tide.physics.world({})
+          assert.is_false(motor:active())
+          assert.are.equal(0, motor:impulse())
+          motor:set_max_force(10)
+          motor:remove()
         end)
 
         it("reads bodies from data, naming the table and field of a mistake", function()
