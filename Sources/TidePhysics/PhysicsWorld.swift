@@ -141,7 +141,12 @@ public final class PhysicsWorld {
       cpSpaceRemoveConstraint(space, joint.constraint)
       cpConstraintFree(joint.constraint)
     }
-    for body in bodies { detach(body) }
+    // A body keeps its joints and a joint its bodies: without this the pairs, and the sprites
+    // and engine they lead to, would keep each other alive after the world.
+    for body in bodies {
+      body.joints.removeAll()
+      detach(body)
+    }
     cpSpaceFree(space)
   }
 

@@ -247,6 +247,23 @@ final class PhysicsWorldTests: XCTestCase {
     XCTAssertFalse(wheel.isInWorld)
   }
 
+  /// A world's bodies and joints go with it: a body keeps its joints and a joint its bodies,
+  /// which kept both, and through them a game's sprites and engine, alive after the world.
+  func testAWorldsJointsAndBodiesGoWithIt() throws {
+    weak var body: PhysicsBody?
+    weak var joint: PhysicsJoint?
+    do {
+      let world = try PhysicsWorld(settings: WorldSettings())
+      let a = try world.addBody(.dynamic, at: Vec2(x: 0, y: 0), angle: 0, shapes: [box()])
+      let b = try world.addBody(.dynamic, at: Vec2(x: 50, y: 0), angle: 0, shapes: [box()])
+      joint = try world.addJoint(.pin(anchorA: Vec2(x: 0, y: 0), anchorB: Vec2(x: 0, y: 0)), a, b)
+      body = a
+      try world.step(dt)
+    }
+    XCTAssertNil(joint, "the joint outlived its world")
+    XCTAssertNil(body, "the body outlived its world")
+  }
+
   func testADraggedBodyFollowsItsPointer() throws {
     var settings = WorldSettings()
     settings.gravity = Vec2(x: 0, y: 0)
