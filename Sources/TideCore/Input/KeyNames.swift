@@ -97,21 +97,27 @@ public enum KeyNames {
 
   /// Why `name` is no scancode, listing the character places; nil when it is one.
   public static func scancodeComplaint(_ name: String) -> String? {
-    guard !isScancode(name) else { return nil }
-    let lower = name.lowercased()
-    if lower != name, isScancode(lower) { return "unknown scancode '\(name)': scancode names are lower case ('\(lower)')" }
-    if let meant = suggestions[lower] { return "unknown scancode '\(name)': did you mean '\(meant)'?" }
-    return "unknown scancode '\(name)': a scancode is the place of a US keyboard's key, named by what it types there "
-      + "(\(characterScancodes.joined(separator: " "))) or by a key name (all in docs/keys.md)"
+    complaint(name, noun: "scancode", valid: isScancode) {
+      "a scancode is the place of a US keyboard's key, named by what it types there "
+        + "(\(characterScancodes.joined(separator: " "))) or by a key name (all in docs/keys.md)"
+    }
   }
 
   /// Why `name` is no key, naming the likely one; nil when it is a key.
   public static func complaint(_ name: String) -> String? {
-    guard !isKey(name) else { return nil }
+    complaint(name, noun: "key", valid: isKey) {
+      "a key is the character it types ('a', '1', ',') or one of its names "
+        + "(return, escape, space, backspace, tab, left, right, up, down, left shift, f1... all in docs/keys.md)"
+    }
+  }
+
+  /// Key names and scancodes are refused alike: a wrong case, a likely misspelling, else what
+  /// `listing` says is valid.
+  private static func complaint(_ name: String, noun: String, valid: (String) -> Bool, listing: () -> String) -> String? {
+    guard !valid(name) else { return nil }
     let lower = name.lowercased()
-    if lower != name, isKey(lower) { return "unknown key '\(name)': key names are lower case ('\(lower)')" }
-    if let meant = suggestions[lower] { return "unknown key '\(name)': did you mean '\(meant)'?" }
-    return "unknown key '\(name)': a key is the character it types ('a', '1', ',') or one of its names "
-      + "(return, escape, space, backspace, tab, left, right, up, down, left shift, f1... all in docs/keys.md)"
+    if lower != name, valid(lower) { return "unknown \(noun) '\(name)': \(noun) names are lower case ('\(lower)')" }
+    if let meant = suggestions[lower] { return "unknown \(noun) '\(name)': did you mean '\(meant)'?" }
+    return "unknown \(noun) '\(name)': " + listing()
   }
 }
