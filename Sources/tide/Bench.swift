@@ -7,6 +7,7 @@ import TideTesting
 /// `tide bench`: the engine-internal benchmarks; `Scripts/bench` runs them and writes BENCHMARKS.md.
 struct Bench: ParsableCommand {
   static let configuration = CommandConfiguration(
+    commandName: "bench",
     abstract: "Run an engine benchmark: headless, call, sprites, tweens, reload, particles, clip, physics, play or serve.",
     discussion: "Each compares with a baseline measured in the same run. Use a release build.")
 

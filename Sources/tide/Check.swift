@@ -8,6 +8,7 @@ import TideScript
 /// `tide check`: load a game, validate its data and run one tick, without playing.
 struct Check: ParsableCommand {
   static let configuration = CommandConfiguration(
+    commandName: "check",
     abstract: "Load and validate a game without playing it.",
     discussion: "First lints every .lua file with luacheck against what each file can reach (game code the sandbox and "
       + "`tide`, conf.lua the sandbox, spec/ and tests/ busted and `tide.test`, bots/ what a bot gets), with the game's own "

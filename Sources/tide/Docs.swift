@@ -6,6 +6,7 @@ import TideScript
 /// `tide docs`: generate the Lua API reference from the bindings' doc comments.
 struct Docs: ParsableCommand {
   static let configuration = CommandConfiguration(
+    commandName: "docs",
     abstract: "Generate docs/api.md and the LuaLS library docs/meta/tide.lua from the doc comments (and docs/meta/busted.lua for specs), docs/examples.md from Content/, docs/keys.md from the key names, and .luacheckrc from the names under `tide`.",
     discussion: "Fails when a binding has no doc comment. With --check, also fails when a generated file is out of date.")
 

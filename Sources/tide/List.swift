@@ -6,7 +6,8 @@ import TideScript
 
 /// `tide list`: the games in `Content/`.
 struct List: ParsableCommand {
-  static let configuration = CommandConfiguration(abstract: "List the games in Content/ with their titles.")
+  static let configuration = CommandConfiguration(
+    commandName: "list", abstract: "List the games in Content/ with their titles.")
 
   @Option(help: "The folder holding game folders.")
   var content = "Content"

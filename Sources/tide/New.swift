@@ -9,6 +9,7 @@ import TideShots
 /// `tide new`: start a game that passes `tide check`, `tide test` and `tide shot` as made.
 struct New: ParsableCommand {
   static let configuration = CommandConfiguration(
+    commandName: "new",
     abstract: "Make a new game folder: conf.lua, main.lua, data/, tests/ with a test, a golden screen and a replay.",
     discussion: """
       The game is a small complete one (tap the star before it moves) to change into yours. \

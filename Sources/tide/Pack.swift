@@ -7,6 +7,7 @@ import TideScript
 /// `tide pack`: a game folder as one `.tide` file for players (`tide run game.tide`).
 struct Pack: ParsableCommand {
   static let configuration = CommandConfiguration(
+    commandName: "pack",
     abstract: "Pack a game into one .tide file a player runs with `tide run game.tide`.",
     discussion: "The archive (a zip) holds what the game reads when it runs: conf.lua, its Lua files and "
       + "assets/ (and gamecontrollerdb.txt), plus the Lua of sibling games conf.lua's `modules` shares. It leaves out "

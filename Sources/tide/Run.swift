@@ -7,6 +7,7 @@ import TideScript
 /// `tide run`: play a game in a window, or headlessly for a number of virtual seconds.
 struct Run: ParsableCommand {
   static let configuration = CommandConfiguration(
+    commandName: "run",
     abstract: "Play a game in a window, or headlessly with --headless.",
     discussion: "Headless runs step the fixed 60 Hz clock as fast as the CPU allows and print a summary.")
 

@@ -8,6 +8,7 @@ import TideShots
 /// `tide shot`: render one frame of a game to PNG with no display at all.
 struct Shot: ParsableCommand {
   static let configuration = CommandConfiguration(
+    commandName: "shot",
     abstract: "Render a game's frame at a given time to a PNG, with no display.",
     discussion: """
       Runs the game headlessly (software renderer into memory), replaying --input, and writes the frame \

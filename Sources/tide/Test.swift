@@ -8,6 +8,7 @@ import TideTesting
 /// `tide test`: run games' Lua tests (with busted's command line), replays and golden screens headlessly.
 struct Test: ParsableCommand {
   static let configuration = CommandConfiguration(
+    commandName: "test",
     abstract: "Run games' Lua tests (busted), replays and golden screens headlessly.",
     discussion: "Takes busted's options with busted's meaning (busted's own modules read them and "
       + "`.busted`): tags, name patterns, --list, --shuffle/--seed, --repeat, output handlers. "
