@@ -70,9 +70,14 @@ int tide_rawfields_pull_list(lua_State *L, const int *refs, void *const *blocks,
 ** once: what a physics step that moved a thousand sprites takes. Returns the
 ** first i whose table held a value its field refuses, with those fields in
 ** *bad (its good fields stored, the rest left for the owner to report and put
-** right), or `to` when none did. [-0, +0], no raise. */
+** right), or `to` when none did. A block stamped `epoch` (a uint64_t at
+** `stamp` in it) is one whose table held good values, every one, when the
+** owner last confirmed it, and no Lua has run since: its table holds them
+** still, so it is written without looking first.
+** [-0, +0], no raise: a raw set of a number on a key the table holds
+** allocates nothing. */
 int tide_rawfields_push_list(lua_State *L, const int *refs, void *const *blocks, int from, int to, unsigned mask,
-                             const tide_RawFields *f, unsigned *bad) {
+                             size_t stamp, uint64_t epoch, const tide_RawFields *f, unsigned *bad) {
   int n = f->count;
   *bad = 0;
   if (from >= to || !lua_checkstack(L, n + 4)) return to;
@@ -86,10 +91,19 @@ int tide_rawfields_push_list(lua_State *L, const int *refs, void *const *blocks,
       continue;
     }
     unsigned refused = 0;
-    for (int k = 0; k < n; k++) {
-      if (!(mask & (1u << k))) continue;
-      lua_pushvalue(L, keys + k);
-      refused |= tide_rawfields_store(L, table, block, f, k) << k;
+    if (*(const uint64_t *)(block + stamp) == epoch) {
+      for (int k = 0; k < n; k++) {
+        if (!(mask & (1u << k))) continue;
+        lua_pushvalue(L, keys + k);
+        lua_pushnumber(L, *(const double *)(block + f->offsets[k]));
+        lua_rawset(L, table);
+      }
+    } else {
+      for (int k = 0; k < n; k++) {
+        if (!(mask & (1u << k))) continue;
+        lua_pushvalue(L, keys + k);
+        refused |= tide_rawfields_store(L, table, block, f, k) << k;
+      }
     }
     lua_settop(L, table - 1);
     if (refused) {

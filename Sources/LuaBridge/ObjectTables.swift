@@ -68,14 +68,15 @@ public struct RawFields {
   /// Pushes objects `range` of a list, as `push(_:tableAt:from:mask:)` each: the fields in
   /// `mask` of the block `blocks[i]` into the table `registry[refs[i]]`. Returns the first index
   /// whose table holds a value its field refuses, with those fields (its good ones stored), or
-  /// `range.upperBound` and 0.
+  /// `range.upperBound` and 0. A block stamped `epoch` (a `UInt64` at `stampOffset`) promises
+  /// that its table holds good values in every field, and is written without a look.
   public func push(
     _ lua: LuaState, refs: UnsafePointer<Int32>, blocks: UnsafePointer<UnsafeMutableRawPointer?>, range: Range<Int>,
-    mask: UInt32
+    mask: UInt32, stampOffset: Int, epoch: UInt64
   ) -> (stopped: Int, bad: UInt32) {
     var bad: UInt32 = 0
     let stopped = tide_rawfields_push_list(
-      lua.L, refs, blocks, Int32(range.lowerBound), Int32(range.upperBound), mask, pointer, &bad)
+      lua.L, refs, blocks, Int32(range.lowerBound), Int32(range.upperBound), mask, stampOffset, epoch, pointer, &bad)
     return (Int(stopped), bad)
   }
 

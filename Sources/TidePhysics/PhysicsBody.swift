@@ -8,13 +8,20 @@ public final class PhysicsBody {
   public let id: Int
   public let kind: BodyKind
   /// What the layer above hangs on the body (its sprite).
-  public var owner: AnyObject?
+  public var owner: AnyObject? {
+    didSet { record.pointee.owner = owner.map { Unmanaged.passUnretained($0).toOpaque() } }
+  }
   /// Where the layer above last put the body or read it back from, in its own units:
   /// `PhysicsWorld` never reads it.
-  public var synced = Vec3()
+  public var synced: Vec3 {
+    get { record.pointee.synced }
+    set { record.pointee.synced = newValue }
+  }
   /// False once the world has removed it.
   public internal(set) var isInWorld = true
   let body: OpaquePointer
+  /// What the per-tick loops read of the body, at a fixed address for its life.
+  package let record: UnsafeMutablePointer<BodyRecord>
   var shapes: [OpaquePointer] = []
   /// What kind of outline each of `shapes` has, for the debug drawing.
   var outlines: [ShapeGeometry.Outline] = []
@@ -26,6 +33,14 @@ public final class PhysicsBody {
     self.id = id
     self.kind = kind
     self.body = body
+    record = .allocate(capacity: 1)
+    record.initialize(to: BodyRecord(body: body, kind: kind))
+    record.pointee.object = Unmanaged.passUnretained(self)
+  }
+
+  deinit {
+    record.deinitialize(count: 1)
+    record.deallocate()
   }
 
   /// A position and angle, for `synced`.
@@ -88,6 +103,37 @@ public final class PhysicsBody {
     lastAngle = cpBodyGetAngle(body)
     isInWorld = false
   }
+}
+
+/// A body as the loops that run every tick see it (`PhysicsWorld.records`): plain values
+/// behind a pointer, so walking a thousand bodies a tick counts no references. Valid while its
+/// body is in the world, which holds the body.
+package struct BodyRecord {
+  /// The Chipmunk body.
+  let body: OpaquePointer
+  package let kind: BodyKind
+  /// The `PhysicsBody` this is the record of, unretained.
+  package fileprivate(set) var object: Unmanaged<PhysicsBody>?
+  /// The body's `owner`, unretained (`owner` holds it).
+  package fileprivate(set) var owner: UnsafeMutableRawPointer?
+  /// See `PhysicsBody.synced`.
+  package var synced = PhysicsBody.Vec3()
+
+  init(body: OpaquePointer, kind: BodyKind) {
+    self.body = body
+    self.kind = kind
+  }
+}
+
+extension UnsafeMutablePointer where Pointee == BodyRecord {
+  /// The body's origin in the world (its body is in the world).
+  package var position: Vec2 {
+    let p = cpBodyGetPosition(pointee.body)
+    return Vec2(x: p.x, y: p.y)
+  }
+
+  /// Radians, clockwise on a y-down screen (its body is in the world).
+  package var angle: Double { cpBodyGetAngle(pointee.body) }
 }
 
 /// A joint in a `PhysicsWorld`.

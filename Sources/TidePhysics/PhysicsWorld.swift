@@ -13,6 +13,8 @@ public final class PhysicsWorld {
   let space: OpaquePointer
   /// Bodies in creation order: stepping, syncing and results walk them in this order.
   public private(set) var bodies: [PhysicsBody] = []
+  /// The records of `bodies`, index for index: what the loops that run every tick walk.
+  package private(set) var records: [UnsafeMutablePointer<BodyRecord>] = []
   public private(set) var joints: [PhysicsJoint] = []
   public private(set) var settings: WorldSettings
   private let sink = ContactSink()
@@ -243,6 +245,7 @@ public final class PhysicsWorld {
       }
     }
     bodies.append(body)
+    records.append(body.record)
     return body
   }
 
@@ -256,7 +259,10 @@ public final class PhysicsWorld {
     }
     for joint in body.joints { try remove(joint) }
     detach(body)
-    if let i = bodies.firstIndex(where: { $0 === body }) { bodies.remove(at: i) }
+    if let i = bodies.firstIndex(where: { $0 === body }) {
+      bodies.remove(at: i)
+      records.remove(at: i)
+    }
   }
 
   /// Removes every body `shouldRemove` picks, in one pass.
@@ -385,22 +391,24 @@ public final class PhysicsWorld {
   /// A body flung past the position limit stops at it, so no coordinate grows without bound.
   private func keepInBounds() {
     let limit = PhysicsLimits.position
-    for body in bodies where body.kind != .static {
-      let p = cpBodyGetPosition(body.body)
-      let v = cpBodyGetVelocity(body.body)
-      let w = cpBodyGetAngularVelocity(body.body)
-      let a = cpBodyGetAngle(body.body)
+    // The records, not the bodies: walking the objects counted references, a pair a body a tick.
+    for record in records where record.pointee.kind != .static {
+      let body = record.pointee.body
+      let p = cpBodyGetPosition(body)
+      let v = cpBodyGetVelocity(body)
+      let w = cpBodyGetAngularVelocity(body)
+      let a = cpBodyGetAngle(body)
       if abs(p.x) <= limit, abs(p.y) <= limit, v.x.isFinite, v.y.isFinite, w.isFinite, abs(a) <= 1e7 { continue }
       let x = p.x.isNaN ? 0 : min(max(p.x, -limit), limit)
       let y = p.y.isNaN ? 0 : min(max(p.y, -limit), limit)
-      cpBodySetPosition(body.body, cpv(x, y))
-      cpBodySetVelocity(body.body, cpv(0, 0))
-      cpBodySetAngularVelocity(body.body, 0)
-      if !(abs(a) <= 1e7) { cpBodySetAngle(body.body, a.isFinite ? a.truncatingRemainder(dividingBy: 2 * .pi) : 0) }
-      if body.kind == .dynamic {
-        cpBodyActivate(body.body)
+      cpBodySetPosition(body, cpv(x, y))
+      cpBodySetVelocity(body, cpv(0, 0))
+      cpBodySetAngularVelocity(body, 0)
+      if !(abs(a) <= 1e7) { cpBodySetAngle(body, a.isFinite ? a.truncatingRemainder(dividingBy: 2 * .pi) : 0) }
+      if record.pointee.kind == .dynamic {
+        cpBodyActivate(body)
       }
-      cpSpaceReindexShapesForBody(space, body.body)
+      cpSpaceReindexShapesForBody(space, body)
     }
   }
 

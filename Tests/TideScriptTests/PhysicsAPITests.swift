@@ -76,6 +76,23 @@ final class PhysicsAPITests: XCTestCase {
           assert.is_true(b.x > 200)
         end)
 
+        it("puts right a bad position written to a falling sprite, which keeps following its body", function()
+          local b = ball(200, 100)
+          app:step()
+          b.y = "high"
+          pcall(app.step, app)
+          assert.are.equal(1, #app:errors())
+          assert.are.equal("number", type(rawget(b, "y")))
+          local y = b.y
+          b.x = nil
+          pcall(app.step, app)
+          assert.are.equal(2, #app:errors())
+          assert.are.equal(200, rawget(b, "x"))
+          pcall(app.advance, app, 1)
+          assert.is_true(rawget(b, "y") > y + 10)
+          assert.are.equal(b.y, rawget(b, "y"))
+        end)
+
         it("removes the body with its sprite, and the world with its scene", function()
           local b = ball(200, 100)
           assert.are.equal(2, tide.physics.count())
@@ -251,6 +268,6 @@ final class PhysicsAPITests: XCTestCase {
         end)
       end)
       """#, main: Self.main, conf: Self.conf)
-    assertAllPassed(report, count: 15)
+    assertAllPassed(report, count: 16)
   }
 }

@@ -208,7 +208,7 @@ int tide_rawfields_pull_list(lua_State *L, const int *refs, void *const *blocks,
                              uint64_t epoch, long good, const tide_RawFields *f);
 /* Pushes raw fields of objects from..<to of a list: see rawfields.c. [-0, +0], no raise. */
 int tide_rawfields_push_list(lua_State *L, const int *refs, void *const *blocks, int from, int to, unsigned mask,
-                             const tide_RawFields *f, unsigned *bad);
+                             size_t stamp, uint64_t epoch, const tide_RawFields *f, unsigned *bad);
 /* Stores raw field `i` into the table at `idx` even where it lacks it: 1 when stored. No raise. */
 int tide_rawfields_restore(lua_State *L, int idx, const char *block, const tide_RawFields *f, int i);
 

@@ -321,7 +321,9 @@ public final class Node {
   /// release of that node goes down the runtime's slow path, thousands of times a tick. The
   /// link is safe without one: a parent holds its children (`children`), so it lives as long as
   /// they hang from it, and one that goes first clears their links in its deinit.
-  public private(set) unowned(unsafe) var parent: Node?
+  public var parent: Node? { parentLink?.takeUnretainedValue() }
+  /// The link itself, unretained, so that a walk up the tree (`isAttached`) counts no references.
+  private var parentLink: Unmanaged<Node>?
   /// Children in insertion order (draw order additionally sorts by `z`).
   public private(set) var children: [Node] = []
   /// True after `removeFromParent()` until the node is added somewhere again.
@@ -356,7 +358,8 @@ public final class Node {
 
   deinit {
     // Children that outlive this node (a script still holds them) must not point at it.
-    for child in children where child.parent === self { child.parent = nil }
+    let me = Unmanaged.passUnretained(self).toOpaque()
+    for child in children where child.parentLink?.toOpaque() == me { child.parentLink = nil }
     if id != 0 { graph?.liveNodeCount -= 1 }  // the root is not counted
     source?.release()
     fields.deinitialize(count: 1)
@@ -383,11 +386,13 @@ public final class Node {
 
   /// Whether the node hangs, through its ancestors, from its graph's root.
   public var isAttached: Bool {
-    var node: Node = self
-    while let up = node.parent { node = up }
+    // Walked unretained (a parent holds its children): a strong walk counted a reference at
+    // every step, and physics asks this of every body every tick.
+    var node = Unmanaged.passUnretained(self)
+    while let up = node._withUnsafeGuaranteedRef({ $0.parentLink }) { node = up }
     // Only a graph's root has id 0 (`makeNode` counts from 1), and a tree never spans two
     // graphs: no weak load of `graph` for a question asked per emitter and animation per tick.
-    return node.id == 0
+    return node._withUnsafeGuaranteedRef { $0.id == 0 }
   }
 
   /// Whether the node is `ancestor` or hangs from it (trees are at most `Limits.nestingDepth` deep).
@@ -458,7 +463,7 @@ public final class Node {
   public func add(_ child: Node) -> Bool {
     guard refusal(toAdd: child) == nil else { return false }
     child.detach()
-    child.parent = self
+    child.parentLink = .passUnretained(self)
     child.isRemoved = false
     children.append(child)
     childOrderIsDirty = true
@@ -482,7 +487,7 @@ public final class Node {
   /// Detaches every child (each is marked removed).
   public func removeAllChildren() {
     for child in children {
-      child.parent = nil
+      child.parentLink = nil
       child.isRemoved = true
     }
     children.removeAll()
@@ -497,7 +502,7 @@ public final class Node {
     }
     p.childOrderIsDirty = true
     graph?.cachedNodeCount = nil
-    parent = nil
+    parentLink = nil
   }
 
   /// Children in painter's order: by `z`, ties in insertion order. Cached until it changes.

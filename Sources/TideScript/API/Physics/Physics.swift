@@ -25,10 +25,6 @@ final class Physics: Part {
   /// Kinematic bodies whose sprite a script moved this tick, and the velocity to give back
   /// after the step.
   private var driven: [(body: PhysicsBody, target: PhysicsBody.Vec3, velocity: Vec2)] = []
-  /// The sprites a step moved and where to, kept between ticks for their capacity.
-  private var movedNodes: [Node] = []
-  private var movedX: [Double] = []
-  private var movedY: [Double] = []
   /// Whether the debug drawing is on (`tide.physics.debug`, `--physics-debug`).
   var debugDraw = false
   /// The debug drawing's sprite in the current scene, rebuilt each tick while on.
@@ -97,27 +93,35 @@ final class Physics: Part {
     if debugDraw || debugNode != nil { drawDebug() }
   }
 
-  /// The sprite of `body`: every body this part makes has one (a checked cast per body per
-  /// tick, twice, showed in the step's cost).
+  /// The sprite of `body`: every body this part makes has one.
   static func node(of body: PhysicsBody) -> Node? {
     guard let owner = body.owner else { return nil }
     return unsafeDowncast(owner, to: Node.self)
   }
+
+  // The two loops below walk every body every tick through its record, and reach its sprite
+  // unretained (its body's `owner` holds it, and the world the body): a retain and release
+  // of each object they touched, several a body, cost more than the rest of their work.
 
   /// Bodies whose sprite is gone go; a sprite a script moved moves its body.
   private func pushSpritesToBodies(_ world: PhysicsWorld, dt: Double) throws {
     // Every sprite's position from its table in one C loop, not one lookup a body.
     sprites.tables.pullAll()
     var gone: [PhysicsBody] = []
-    for body in world.bodies {
-      guard let node = Self.node(of: body), node.isAttached else {
-        gone.append(body)
-        continue
-      }
+    for record in world.records {
       // Compared in the sprite's own terms (degrees): radians turned into degrees and back
       // need not come back the same, and a body must not be moved by its own rounding.
-      let now = PhysicsBody.Vec3(x: node.x, y: node.y, angle: node.rotation)
-      guard now != body.synced else { continue }
+      let now = record.pointee.owner.flatMap { owner in
+        Unmanaged<Node>.fromOpaque(owner)._withUnsafeGuaranteedRef { node in
+          node.isAttached ? PhysicsBody.Vec3(x: node.x, y: node.y, angle: node.rotation) : nil
+        }
+      }
+      guard let now else {
+        if let body = record.pointee.object { gone.append(body.takeUnretainedValue()) }
+        continue
+      }
+      guard now != record.pointee.synced else { continue }
+      guard let body = record.pointee.object?.takeUnretainedValue() else { continue }
       let angle = now.angle * .pi / 180
       if body.kind == .kinematic {
         // Given the velocity that gets it there in one step, so it pushes what is in its way.
@@ -130,7 +134,7 @@ final class Physics: Part {
         try world.setPosition(body, Vec2(x: now.x, y: now.y), angle: angle)
         if body.kind == .dynamic { world.wake(body) }
       }
-      body.synced = now
+      record.pointee.synced = now
     }
     for body in gone {
       try world.remove(body)
@@ -139,26 +143,22 @@ final class Physics: Part {
   }
 
   /// Every body that moved moves its sprite; the tables of those that changed place are
-  /// written together (`SpriteTables.move(_:xs:ys:)`), one C loop rather than one call each.
+  /// written together (`SpriteTables.queueMove`, `flushMoves`), one C loop rather than one call each.
   private func pullBodiesToSprites(_ world: PhysicsWorld) {
-    movedNodes.removeAll(keepingCapacity: true)
-    movedX.removeAll(keepingCapacity: true)
-    movedY.removeAll(keepingCapacity: true)
-    for body in world.bodies where body.kind != .static {
-      guard let node = Self.node(of: body) else { continue }
-      let p = body.position
-      let now = PhysicsBody.Vec3(x: p.x, y: p.y, angle: body.angle * 180 / .pi)
-      guard now != body.synced else { continue }
-      if now.x != body.synced.x || now.y != body.synced.y {
-        movedNodes.append(node)
-        movedX.append(now.x)
-        movedY.append(now.y)
+    let tables = sprites.tables
+    for record in world.records where record.pointee.kind != .static {
+      guard let owner = record.pointee.owner else { continue }
+      let p = record.position
+      let now = PhysicsBody.Vec3(x: p.x, y: p.y, angle: record.angle * 180 / .pi)
+      let synced = record.pointee.synced
+      guard now != synced else { continue }
+      Unmanaged<Node>.fromOpaque(owner)._withUnsafeGuaranteedRef { node in
+        if now.x != synced.x || now.y != synced.y { tables.queueMove(node, x: now.x, y: now.y) }
+        if now.angle != synced.angle { node.rotation = now.angle }
       }
-      if now.angle != body.synced.angle { node.rotation = now.angle }
-      body.synced = now
+      record.pointee.synced = now
     }
-    if !movedNodes.isEmpty { sprites.tables.move(movedNodes, xs: movedX, ys: movedY) }
-    movedNodes.removeAll(keepingCapacity: true)
+    tables.flushMoves()
   }
 
   /// Calls the handlers for the contacts of the step just taken, in the order Chipmunk found

@@ -62,11 +62,9 @@ package final class SpriteTables: PositionSource {
   private let stampOffset = NodeFields.offset(of: \NodeFields.positionEpoch)
   private let quietStampOffset = SpriteSlot.offset(of: \.quietEpoch)
   private let confirmedOffset = SpriteSlot.offset(of: \.confirmedX)
-  /// The tables and blocks of a batch `move`, kept between batches for their capacity.
-  private var batchRefs: [Int32] = []
-  private var batchBlocks: [UnsafeMutableRawPointer?] = []
-  /// Where in the batch's `nodes` each of `batchRefs` came from.
-  private var batchIndices: [Int] = []
+  /// The sprites `queueMove` moved whose tables `flushMoves` writes, kept between batches for
+  /// their capacity.
+  private var batch = SlotLists()
 
   override init() {
     precondition(
@@ -92,6 +90,7 @@ package final class SpriteTables: PositionSource {
   deinit {
     held.removeAll()
     held.deallocate()
+    batch.deallocate()
   }
 
   /// Number of sprites whose table is held (for tests).
@@ -210,23 +209,28 @@ package final class SpriteTables: PositionSource {
     if bad != 0 {
       // A removed sprite's bad value is nobody's business: left for the script, unreported.
       guard slot.pointee.key != 0 else { return }
-      putRight(node, fields: bad, tableAt: index, lua: lua)
+      // Stamped only once the table holds good values again: a batch of engine moves writes
+      // a stamped sprite's table without looking (`flushMoves`).
+      guard putRight(node, fields: bad, tableAt: index, lua: lua) else { return }
     }
     nodeFields.pointee.positionEpoch = epoch.pointee
     slot.pointee.quietEpoch = epoch.pointee
   }
 
   /// Reports the fields in `bad` of the table at `index` (standing for `node`), then puts the
-  /// position last confirmed back, in the node and the table.
-  private func putRight(_ node: Node, fields bad: UInt32, tableAt index: Int32, lua: LuaState) {
-    guard let fields, let errors else { return }
+  /// position last confirmed back, in the node and the table. False when the table could not
+  /// take one back (out of memory).
+  private func putRight(_ node: Node, fields bad: UInt32, tableAt index: Int32, lua: LuaState) -> Bool {
+    guard let fields, let errors else { return false }
     let block = node.fieldsAddress
+    var restored = true
     for i in 0..<fields.count where bad & (1 << i) != 0 {
       report(node, field: i, tableAt: index, lua: lua, errors: errors)
       let confirmed = block.load(fromByteOffset: confirmedOffset + 8 * i, as: Double.self)
       block.storeBytes(of: confirmed, toByteOffset: fields.offset(of: i), as: Double.self)
-      fields.restore(i, lua, tableAt: index, from: block)
+      if !fields.restore(i, lua, tableAt: index, from: block) { restored = false }
     }
+    return restored
   }
 
   /// Hands a coordinate set in Swift (a tween, a drag) to the table of `node`: first reported,
@@ -263,51 +267,41 @@ package final class SpriteTables: PositionSource {
     lua.pop()
   }
 
-  /// Moves each of `nodes` to its (`xs[i]`, `ys[i]`) from the engine (physics bodies moved
-  /// them), as `move(_:x:y:)` each, with the tables of those whose table is held written in one
-  /// C loop: a thousand bodies a tick. The values come checked, as there.
-  func move(_ nodes: [Node], xs: [Double], ys: [Double]) {
-    guard let fields, let lua else {
-      for i in nodes.indices { move(nodes[i], x: xs[i], y: ys[i]) }
+  /// Moves `node` to (`x`, `y`) from the engine (a physics body moved it), as
+  /// `move(_:x:y:)`, but leaves its table to the next `flushMoves()`, which writes the tables
+  /// of every sprite queued in one C loop: a thousand bodies a tick. The values come checked,
+  /// as there. The caller keeps `node` alive until the flush, and runs no Lua before it.
+  func queueMove(_ node: Node, x: Double, y: Double) {
+    let ref = node.spriteSlot.pointee.key
+    guard ref != 0, node.hadPositionSource, fields != nil, lua != nil else {
+      move(node, x: x, y: y)
       return
     }
-    batchRefs.removeAll(keepingCapacity: true)
-    batchBlocks.removeAll(keepingCapacity: true)
-    batchIndices.removeAll(keepingCapacity: true)
-    let confirmed = confirmedOffset
-    nodes.withUnsafeBufferPointer { nodes in
-      for i in nodes.indices {
-        let node = nodes[i]
-        let ref = node.spriteSlot.pointee.key
-        guard ref != 0, node.hadPositionSource else {
-          move(node, x: xs[i], y: ys[i])
-          continue
-        }
-        let nodeFields = node.typedFields
-        nodeFields.pointee.x = xs[i]
-        nodeFields.pointee.y = ys[i]
-        let block = node.fieldsAddress
-        block.storeBytes(of: xs[i], toByteOffset: confirmed, as: Double.self)
-        block.storeBytes(of: ys[i], toByteOffset: confirmed + 8, as: Double.self)
-        batchRefs.append(ref)
-        batchBlocks.append(block)
-        batchIndices.append(i)
-      }
-    }
+    let nodeFields = node.typedFields
+    nodeFields.pointee.x = x
+    nodeFields.pointee.y = y
+    let block = node.fieldsAddress
+    block.storeBytes(of: x, toByteOffset: confirmedOffset, as: Double.self)
+    block.storeBytes(of: y, toByteOffset: confirmedOffset + 8, as: Double.self)
+    batch.appendUnretained(node, ref: ref, block: block)
+  }
+
+  /// Writes the tables of the sprites `queueMove` moved since the last flush.
+  func flushMoves() {
+    defer { batch.forgetAll() }
+    guard batch.count > 0, let fields, let lua else { return }
     var from = 0
-    while from < batchRefs.count {
-      let (stopped, bad) = batchRefs.withUnsafeBufferPointer { refs in
-        batchBlocks.withUnsafeBufferPointer { blocks in
-          guard let r = refs.baseAddress, let b = blocks.baseAddress else { return (refs.count, UInt32(0)) }
-          return fields.push(lua, refs: r, blocks: b, range: from..<refs.count, mask: 0b11)
-        }
-      }
-      guard stopped < batchRefs.count else { break }
+    while from < batch.count {
+      let (stopped, bad) = fields.push(
+        lua, refs: batch.refs, blocks: batch.blocks, range: from..<batch.count, mask: 0b11,
+        stampOffset: stampOffset, epoch: epoch.pointee)
+      guard stopped < batch.count else { break }
       // What the script put there is not a position: the engine's goes in its place, as `move` does.
-      let node = nodes[batchIndices[stopped]]
-      if pushTable(of: node, lua: lua) {
-        for i in 0..<2 where bad & (1 << i) != 0 { _ = fields.restore(i, lua, tableAt: -1, from: node.fieldsAddress) }
-        lua.pop()
+      batch.nodes[stopped]._withUnsafeGuaranteedRef { node in
+        if pushTable(of: node, lua: lua) {
+          for i in 0..<2 where bad & (1 << i) != 0 { _ = fields.restore(i, lua, tableAt: -1, from: node.fieldsAddress) }
+          lua.pop()
+        }
       }
       from = stopped + 1
     }
@@ -437,7 +431,9 @@ extension UnsafeMutableRawPointer {
 }
 
 /// Three lists walked by index together (see `SpriteTables`), in memory of their own. Each
-/// node in it is retained, by hand.
+/// node in it is retained, by hand; except in a batch of engine moves (`queueMove`), whose
+/// nodes their caller keeps alive until the flush, held unretained (`appendUnretained`,
+/// `forgetAll`).
 private struct SlotLists {
   private(set) var nodes: UnsafeMutablePointer<Unmanaged<Node>>
   private(set) var refs: UnsafeMutablePointer<Int32>
@@ -467,12 +463,23 @@ private struct SlotLists {
   }
 
   mutating func append(_ node: Node, ref: Int32, block: UnsafeMutableRawPointer) {
+    append(.passRetained(node), ref: ref, block: block)
+  }
+
+  mutating func appendUnretained(_ node: Node, ref: Int32, block: UnsafeMutableRawPointer) {
+    append(.passUnretained(node), ref: ref, block: block)
+  }
+
+  private mutating func append(_ node: Unmanaged<Node>, ref: Int32, block: UnsafeMutableRawPointer) {
     if count == capacity { grow() }
-    (nodes + count).initialize(to: .passRetained(node))
+    (nodes + count).initialize(to: node)
     (refs + count).initialize(to: ref)
     (blocks + count).initialize(to: block)
     count += 1
   }
+
+  /// Empties lists whose nodes are unretained.
+  mutating func forgetAll() { count = 0 }
 
   /// Removes entry `i`, moving the last one into its place (and telling its node so).
   mutating func remove(at i: Int) {
@@ -501,3 +508,4 @@ private struct SlotLists {
     blocks = moved(blocks)
   }
 }
+
