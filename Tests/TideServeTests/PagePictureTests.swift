@@ -25,7 +25,8 @@ final class PagePictureTests: XCTestCase {
     let encoder = FrameEncoder()
     let picture = PagePicture(encoder: encoder)
     var page = PageModel()
-    // Images and frames, which the fixture has no files for: set from here on nodes of its own.
+    // Images and frames, which the fixture has no files for, set from here on nodes of its own,
+    // and a text changed to another as wide.
     engine.scene.sheets["sheet"] = SpriteSheet(
       image: "sheet.png", regions: [Rect(x: 0, y: 0, width: 8, height: 8), Rect(x: 8, y: 0, width: 8, height: 8)])
     let images = (0..<3).map { index -> Node in
@@ -35,6 +36,9 @@ final class PagePictureTests: XCTestCase {
       _ = engine.scene.root.add(node)
       return node
     }
+    let label = engine.scene.makeNode(.text)
+    label.text = "cat"
+    _ = engine.scene.root.add(label)
     var random = TideRandom(seed: 5)
     var messages = 0
     for tick in 0..<300 {
@@ -46,6 +50,7 @@ final class PagePictureTests: XCTestCase {
       case 2: image.frameIndex = Int.random(in: 0...1, using: &random)
       case 3: image.tint = Color(r: Double.random(in: 0...1, using: &random), g: 0.5, b: 1)
       case 4: image.width = Double.random(in: 0...30, using: &random)
+      case 5: label.text = label.text == "cat" ? "dog" : "cat"
       default: break
       }
       // A page that lost a message is sent the whole picture again.

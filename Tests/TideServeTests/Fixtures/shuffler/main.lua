@@ -5,7 +5,7 @@
 local pick, float, int = tide.random.pick, tide.random.float, tide.random.int
 
 local colours = { "#ff0000", "#00ff0080", "#0000ff", "#ffffff", "#123456" }
-local words = { "a", "bubble", "a longer line of words to wrap", "✓ done", "" }
+local words = { "a", "b", "cat", "dog", "bubble", "a longer line of words to wrap", "✓ done", "" }
 
 local function make(parent)
   local kind = int(1, 7)
