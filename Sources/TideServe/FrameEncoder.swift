@@ -55,6 +55,13 @@ public struct FrameEncoder {
     return out
   }
 
+  /// One item of a frame's `items`, from the parts of a draw item.
+  func item(id: Int, look: NodeLook, transform: Affine, alpha: Double, clip: ClipRegion?) -> String {
+    var out = ""
+    encode(id: id, look: look, transform: transform, alpha: alpha, clip: clip, into: &out)
+    return out
+  }
+
   /// One item's fields, `"key":value` each, `id` first: what a `delta` compares field by
   /// field, so a moved sprite sends its position and nothing else.
   public func fields(_ item: DrawItem) -> [String] {
@@ -93,22 +100,25 @@ public struct FrameEncoder {
   }
 
   private func encode(_ item: DrawItem, into out: inout String) {
-    let look = item.look
-    out += "{\"id\":\(item.id),\"k\":\"\(look.kind.rawValue)\",\"m\":["
-    Self.matrix(item.transform, into: &out)
+    encode(id: item.id, look: item.look, transform: item.transform, alpha: item.alpha, clip: item.clip, into: &out)
+  }
+
+  private func encode(id: Int, look: NodeLook, transform: Affine, alpha: Double, clip: ClipRegion?, into out: inout String) {
+    out += "{\"id\":\(id),\"k\":\"\(look.kind.rawValue)\",\"m\":["
+    Self.matrix(transform, into: &out)
     out += "],\"w\":"
     Self.number(look.width, into: &out)
     out += ",\"h\":"
     Self.number(look.height, into: &out)
-    if item.alpha != 1 {
+    if alpha != 1 {
       out += ",\"a\":"
-      Self.number(item.alpha, into: &out)
+      Self.number(alpha, into: &out)
     }
     if look.tint != .white {
       out += ",\"tint\":"
       Self.color(look.tint, into: &out)
     }
-    if let clip = item.clip {
+    if let clip {
       out += ",\"clip\":["
       Self.numbers(clip.outline.flatMap { [$0.x, $0.y] }, into: &out)
       out += "]"
@@ -204,25 +214,36 @@ public struct FrameEncoder {
   /// (when the palette has a choice), all whole numbers: a spark a quarter of a unit off, a
   /// hundredth of its life early or a degree askew looks the same, and each takes a few digits.
   public func particles(_ look: NodeLook, into out: inout String) {
+    var bytes: [UInt8] = []
+    particles(look, into: &bytes)
+    out += String(decoding: bytes, as: UTF8.self)
+  }
+
+  /// `particles` as UTF-8: a burst in flight sends them every tick.
+  func particles(_ look: NodeLook, into out: inout [UInt8]) {
     let turns = look.particleShape != .circle
     let picks = (look.particleSpec?.palette.count ?? 0) > 1
-    func whole(_ value: Double) -> String {
-      String(Int(min(max(value.isFinite ? value : 0, -1e9), 1e9).rounded()))
+    func whole(_ value: Double) {
+      Self.integer(Int(min(max(value.isFinite ? value : 0, -1e9), 1e9).rounded()), into: &out)
     }
+    let comma = UInt8(ascii: ",")
     var first = true
     for particle in look.particles {
-      if !first { out += "," }
+      if !first { out.append(comma) }
       first = false
-      out += whole(particle.x * 2)
-      out += ","
-      out += whole(particle.y * 2)
-      out += ","
-      out += whole(min(max(particle.life, 0), 1) * 100)
+      whole(particle.x * 2)
+      out.append(comma)
+      whole(particle.y * 2)
+      out.append(comma)
+      whole(min(max(particle.life, 0), 1) * 100)
       if turns {
-        out += ","
-        out += whole(particle.rotation)
+        out.append(comma)
+        whole(particle.rotation)
       }
-      if picks { out += ",\(particle.paletteIndex)" }
+      if picks {
+        out.append(comma)
+        Self.integer(particle.paletteIndex, into: &out)
+      }
     }
   }
 
@@ -251,31 +272,81 @@ public struct FrameEncoder {
   /// A number with at most `decimals` (1 to 3) decimals. Written with integer arithmetic: a
   /// frame in play writes thousands of numbers, which makes this the encoder's hot path.
   static func number(_ value: Double, decimals: Int, into out: inout String) {
-    guard value.isFinite else {
-      out += "0"
-      return
+    withNumber(value, decimals: decimals) { out += String(decoding: $0, as: UTF8.self) }
+  }
+
+  /// `number` as UTF-8, for messages written as bytes.
+  static func number(_ value: Double, into out: inout [UInt8]) {
+    withNumber(value, decimals: 3) { out.append(contentsOf: $0) }
+  }
+
+  /// A whole number as UTF-8, without making a String.
+  static func integer(_ value: Int, into out: inout [UInt8]) {
+    withUnsafeTemporaryAllocation(of: UInt8.self, capacity: 24) { buffer in
+      let count = digits(value, into: buffer, at: 0)
+      out.append(contentsOf: UnsafeBufferPointer(rebasing: buffer[0..<count]))
     }
+  }
+
+  /// Calls `body` with `value` written as `number(_:decimals:into:)` writes it.
+  private static func withNumber(_ value: Double, decimals: Int, _ body: (UnsafeBufferPointer<UInt8>) -> Void) {
     let unit = decimals == 1 ? 10 : decimals == 2 ? 100 : 1000
-    let scaled = (value * Double(unit)).rounded()
+    let scaled = value.isFinite ? (value * Double(unit)).rounded() : 0
     guard abs(scaled) < 9e15 else {
-      out += String(value)
-      return
+      var text = String(value)
+      return text.withUTF8 { body($0) }
     }
-    let whole = Int(scaled)
-    let magnitude = abs(whole)
-    if whole < 0 { out += "-" }
-    out += String(magnitude / unit)
-    var fraction = magnitude % unit
-    guard fraction != 0 else { return }
-    var digits = decimals == 1 ? 1 : decimals == 2 ? 2 : 3
-    while fraction % 10 == 0 {
-      fraction /= 10
-      digits -= 1
+    withUnsafeTemporaryAllocation(of: UInt8.self, capacity: 32) { buffer in
+      let whole = Int(scaled)
+      let magnitude = abs(whole)
+      var count = 0
+      if whole < 0 {
+        buffer[0] = UInt8(ascii: "-")
+        count = 1
+      }
+      count = digits(magnitude / unit, into: buffer, at: count)
+      var fraction = magnitude % unit
+      if fraction != 0 {
+        var places = decimals == 1 ? 1 : decimals == 2 ? 2 : 3
+        while fraction % 10 == 0 {
+          fraction /= 10
+          places -= 1
+        }
+        buffer[count] = UInt8(ascii: ".")
+        // The fraction's digits, leading zeros included, written from the last.
+        for place in stride(from: places, to: 0, by: -1) {
+          buffer[count + place] = UInt8(ascii: "0") + UInt8(fraction % 10)
+          fraction /= 10
+        }
+        count += places + 1
+      }
+      body(UnsafeBufferPointer(rebasing: buffer[0..<count]))
     }
-    out += "."
-    let text = String(fraction)
-    for _ in text.count..<digits { out += "0" }
-    out += text
+  }
+
+  /// Writes `value`'s decimal digits (and its sign) at `start` of `buffer` (room for 20 more
+  /// bytes); returns where they end.
+  private static func digits(_ value: Int, into buffer: UnsafeMutableBufferPointer<UInt8>, at start: Int) -> Int {
+    var start = start
+    if value < 0 {
+      buffer[start] = UInt8(ascii: "-")
+      start += 1
+    }
+    var rest = value.magnitude
+    var end = start
+    repeat {
+      buffer[end] = UInt8(ascii: "0") + UInt8(rest % 10)
+      rest /= 10
+      end += 1
+    } while rest != 0
+    // Written from the last digit: turned round.
+    var (low, high) = (start, end - 1)
+    while low < high {
+      buffer.swapAt(low, high)
+      low += 1
+      high -= 1
+    }
+    return end
   }
 
   static func colors(_ colors: [Color], into out: inout String) {
@@ -305,6 +376,21 @@ public struct FrameEncoder {
       out += ","
       number(value, into: &out)
     }
+  }
+
+  /// `matrix` as UTF-8.
+  static func matrix(_ m: Affine, into out: inout [UInt8]) {
+    number(m.a, into: &out)
+    out.append(UInt8(ascii: ","))
+    number(m.b, into: &out)
+    out.append(UInt8(ascii: ","))
+    number(m.c, into: &out)
+    out.append(UInt8(ascii: ","))
+    number(m.d, into: &out)
+    out.append(UInt8(ascii: ","))
+    number(m.tx, into: &out)
+    out.append(UInt8(ascii: ","))
+    number(m.ty, into: &out)
   }
 
   static func numbers(_ values: [Double], into out: inout String) {

@@ -343,6 +343,8 @@ final class PageOutlet: ServeOutlet, @unchecked Sendable {
   private var request: CheckedContinuation<WSFrame?, Never>?
   /// The rest of a frame the socket did not take whole: written before anything else.
   private var unsent: [UInt8] = []
+  /// A frame as it goes to the socket, its storage kept from message to message.
+  private var outgoing: [UInt8] = []
   private var lost = false
   private var closed = false
 
@@ -372,7 +374,19 @@ final class PageOutlet: ServeOutlet, @unchecked Sendable {
   }
 
   func send(_ text: String) {
-    yield(WSFrame(fin: true, opcode: .text, mask: nil, payload: Data(text.utf8)))
+    var text = text
+    text.withUTF8 { send(utf8: UnsafeRawBufferPointer($0)) }
+  }
+
+  func send(utf8 bytes: UnsafeRawBufferPointer) {
+    lock.withLock {
+      guard !closed else { return }
+      if open, socket >= 0 {
+        write(opcode: .text, payload: bytes)
+        return
+      }
+      queue(WSFrame(fin: true, opcode: .text, mask: nil, payload: Data(bytes)))
+    }
   }
 
   func yield(_ frame: WSFrame) {
@@ -382,13 +396,18 @@ final class PageOutlet: ServeOutlet, @unchecked Sendable {
         write(frame)
         return
       }
-      waiting.append(frame)
-      if waiting.count > Self.kept {
-        waiting.removeFirst()
-        lost = true
-      }
-      handOver()
+      queue(frame)
     }
+  }
+
+  /// Keeps a frame for the stream, or for the socket once it opens (under the lock).
+  private func queue(_ frame: WSFrame) {
+    waiting.append(frame)
+    if waiting.count > Self.kept {
+      waiting.removeFirst()
+      lost = true
+    }
+    handOver()
   }
 
   func flush() {
@@ -475,23 +494,30 @@ final class PageOutlet: ServeOutlet, @unchecked Sendable {
   /// Writes a frame to the socket (under the lock); a page that cannot take it whole now gets
   /// the rest first next time, and a frame that finds the rest still there is dropped.
   private func write(_ frame: WSFrame) {
+    frame.payload.withUnsafeBytes { write(opcode: frame.opcode, payload: $0) }
+  }
+
+  /// `write` of a final frame of `payload`, made in a buffer kept from frame to frame.
+  private func write(opcode: WSFrame.Opcode, payload: UnsafeRawBufferPointer) {
     if !unsent.isEmpty {
       writeUnsent()
       guard unsent.isEmpty else {
-        if frame.opcode == .text { lost = true }
+        if opcode == .text { lost = true }
         return
       }
     }
-    let bytes = Self.encoded(frame)
-    let written = bytes.withUnsafeBytes { Glibc.send(socket, $0.baseAddress, $0.count, Int32(MSG_NOSIGNAL | MSG_DONTWAIT)) }
-    if written == bytes.count { return }
+    outgoing.removeAll(keepingCapacity: true)
+    Self.header(fin: true, opcode: opcode, count: payload.count, into: &outgoing)
+    outgoing.append(contentsOf: payload)
+    let written = outgoing.withUnsafeBytes { Glibc.send(socket, $0.baseAddress, $0.count, Int32(MSG_NOSIGNAL | MSG_DONTWAIT)) }
+    if written == outgoing.count { return }
     if written < 0 {
       // A full socket drops the frame; a broken one is noticed by the reading side, which
       // closes the connection.
-      if frame.opcode == .text { lost = true }
+      if opcode == .text { lost = true }
       return
     }
-    unsent = Array(bytes[written...])
+    unsent = Array(outgoing[written...])
   }
 
   private func writeUnsent() {
@@ -506,12 +532,10 @@ final class PageOutlet: ServeOutlet, @unchecked Sendable {
     unsent.removeAll()
   }
 
-  /// A server's frame as the WebSocket protocol writes it: unmasked, its length in 1, 3 or 9 bytes.
-  static func encoded(_ frame: WSFrame) -> [UInt8] {
-    let count = frame.payload.count
-    var bytes: [UInt8] = []
-    bytes.reserveCapacity(count + 10)
-    bytes.append((frame.fin ? 0x80 : 0) | frame.opcode.rawValue)
+  /// A server frame's first bytes, as the WebSocket protocol writes them: unmasked, its length
+  /// in 1, 3 or 9 bytes.
+  static func header(fin: Bool, opcode: WSFrame.Opcode, count: Int, into bytes: inout [UInt8]) {
+    bytes.append((fin ? 0x80 : 0) | opcode.rawValue)
     if count < 126 {
       bytes.append(UInt8(count))
     } else if count <= 0xFFFF {
@@ -522,7 +546,5 @@ final class PageOutlet: ServeOutlet, @unchecked Sendable {
       bytes.append(127)
       for shift in stride(from: 56, through: 0, by: -8) { bytes.append(UInt8((UInt64(count) >> UInt64(shift)) & 0xFF)) }
     }
-    bytes.append(contentsOf: frame.payload)
-    return bytes
   }
 }

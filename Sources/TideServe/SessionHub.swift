@@ -26,6 +26,8 @@ public protocol ServeOutlet: AnyObject, Sendable {
   /// Sends a text message; may be called from any thread, and drops what the page is too slow
   /// to take rather than queuing without end.
   func send(_ text: String)
+  /// Sends a text message of these UTF-8 bytes, as `send(_:)` does.
+  func send(utf8 bytes: UnsafeRawBufferPointer)
   /// Closes the connection, saying why.
   func close(reason: String)
   /// Writes what the page could not take at once, if it can now; called every tick.
@@ -102,6 +104,8 @@ public final class SessionHub: @unchecked Sendable {
   private var sessions: [Session] = []
   private var sessionsMade = 0
   private var encoder = FrameEncoder()
+  /// A tick's messages for a page, its storage kept from tick to tick.
+  private var batch = MessageBatch()
 
   public init(options: Options, makeEngine: @escaping ServeEngineMaker, log: @escaping @Sendable (String) -> Void) {
     self.options = options
@@ -166,16 +170,16 @@ public final class SessionHub: @unchecked Sendable {
     var scripted = 0
     /// Whether the page was told the session reached `Options.pauseTick`.
     var toldPaused = false
-    /// What the page has: each item as last sent, by node id, their order, the background
-    /// and the overlay. Nil until a whole frame went out (a new or resumed page).
-    var sent: SentPicture?
+    /// What the page has of the picture.
+    let picture: PagePicture
 
-    init(number: Int, deviceID: String, seed: UInt64, engine: Engine, sounds: SoundQueue) {
+    init(number: Int, deviceID: String, seed: UInt64, engine: Engine, sounds: SoundQueue, encoder: FrameEncoder) {
       self.number = number
       self.deviceID = deviceID
       self.seed = seed
       self.engine = engine
       self.sounds = sounds
+      picture = PagePicture(encoder: encoder)
     }
   }
 
@@ -206,6 +210,8 @@ public final class SessionHub: @unchecked Sendable {
         owed = 0
       }
       if ticks > 0 {
+        var batch = MessageBatch()
+        swap(&batch, &self.batch)
         for session in sessions {
           // Saved files first, as the window applies them before it steps.
           session.engine.poll()
@@ -215,12 +221,13 @@ public final class SessionHub: @unchecked Sendable {
           session.outlet?.flush()
           // A tick's messages go as one: each WebSocket message costs a wake-up of the
           // connection's task and a write, far more than its bytes.
-          var batch: [String] = []
+          batch.removeAll()
           sendFrame(session, into: &batch)
           sendSounds(session, into: &batch)
           tellPaused(session, into: &batch)
-          Self.send(batch, to: session.outlet)
+          batch.send(to: session.outlet)
         }
+        swap(&batch, &self.batch)
       }
       dropExpired(now: now)
 
@@ -253,18 +260,12 @@ public final class SessionHub: @unchecked Sendable {
 
   /// A `paused` message once the session stopped at `Options.pauseTick`: the page's picture
   /// is then that tick's, however long ago its last change came.
-  private func tellPaused(_ session: Session, into batch: inout [String]) {
+  private func tellPaused(_ session: Session, into batch: inout MessageBatch) {
     guard let pause = options.pauseTick, !session.toldPaused, session.engine.tick >= pause, session.outlet != nil else {
       return
     }
     session.toldPaused = true
-    batch.append("{\"t\":\"paused\",\"tick\":\(session.engine.tick)}")
-  }
-
-  /// Sends a tick's messages: one alone as itself, several as a JSON array of them.
-  static func send(_ batch: [String], to outlet: (any ServeOutlet)?) {
-    guard let outlet, let first = batch.first else { return }
-    outlet.send(batch.count == 1 ? first : "[" + batch.joined(separator: ",") + "]")
+    batch.add("{\"t\":\"paused\",\"tick\":\(session.engine.tick)}")
   }
 
   private func handle(_ command: Command) {
@@ -325,7 +326,8 @@ public final class SessionHub: @unchecked Sendable {
       log("session \(spec.number): the game did not start: \(text)")
       return
     }
-    let session = Session(number: spec.number, deviceID: device, seed: seed, engine: engine, sounds: spec.sounds)
+    let session = Session(
+      number: spec.number, deviceID: device, seed: seed, engine: engine, sounds: spec.sounds, encoder: encoder)
     sessions.append(session)
     log("session \(session.number) (device \(device.prefix(8))): seed \(seed) (replay with --seed \(seed))")
     attach(session, connection: connection, outlet: outlet, resumed: false)
@@ -334,7 +336,7 @@ public final class SessionHub: @unchecked Sendable {
   private func attach(_ session: Session, connection: Int, outlet: any ServeOutlet, resumed: Bool) {
     session.connection = connection
     session.outlet = outlet
-    session.sent = nil
+    session.picture.reset()
     session.toldPaused = false
     let size = session.engine.designSize
     var hello = "{\"t\":\"hello\",\"v\":\(ServeProtocol.version),\"session\":\(session.number),\"seed\":\(session.seed),\"w\":"
@@ -352,9 +354,10 @@ public final class SessionHub: @unchecked Sendable {
       hello += "}"
     }
     hello += "}"
-    var batch = [hello]
+    var batch = MessageBatch()
+    batch.add(hello)
     sendFrame(session, into: &batch)
-    Self.send(batch, to: outlet)
+    batch.send(to: outlet)
   }
 
   /// Forgets the page; the session waits for it to come back. Fingers it held are lifted and
@@ -380,127 +383,27 @@ public final class SessionHub: @unchecked Sendable {
     }
   }
 
-  /// Sends what changed since the page's last picture: a whole `frame` to a page that has
-  /// none, else a `delta` with the items that changed and, when it changed, the order; nothing
-  /// for a still scene.
-  ///
-  /// Most items of a tick are as they were, or only moved: those are told apart from the draw
-  /// items themselves, without encoding them; only an item whose look changed is encoded and
-  /// compared field by field with what the page has.
-  private func sendFrame(_ session: Session, into batch: inout [String]) {
+  /// Writes what changed since the page's last picture (`PagePicture`).
+  private func sendFrame(_ session: Session, into batch: inout MessageBatch) {
     guard let outlet = session.outlet else { return }
-    if outlet.takeLost() { session.sent = nil }
+    if outlet.takeLost() { session.picture.reset() }
     let engine = session.engine
-    let items = engine.scene.drawList()
-    let background = engine.background
     let overlay = engine.overlay.map { "\($0.heading)\n\($0.message)" }
-    guard var picture = session.sent else {
-      var picture = SentPicture(background: background, overlay: overlay)
-      var out = "{\"t\":\"frame\",\"tick\":\(engine.tick),\"bg\":"
-      FrameEncoder.color(background, into: &out)
-      if let overlay {
-        out += ",\"overlay\":"
-        FrameEncoder.string(overlay, into: &out)
-      }
-      out += ",\"items\":["
-      picture.order.reserveCapacity(items.count)
-      for (index, item) in items.enumerated() {
-        let text = encoder.item(item)
-        if index > 0 { out += "," }
-        out += text
-        picture.order.append(item.id)
-        picture.items[item.id] = SentItem(item: item, text: text, page: (item.transform.tx, item.transform.ty))
-      }
-      session.sent = picture
-      batch.append(out + "]}")
-      return
-    }
-    // Taken out while it changes: a copy left in the session would make the first change
-    // copy every item.
-    session.sent = nil
-    var changed: [String] = []
-    var moves: [String] = []
-    var orderChanged = items.count != picture.order.count
-    var order: [Int] = []
-    order.reserveCapacity(items.count)
-    for (index, item) in items.enumerated() {
-      order.append(item.id)
-      if !orderChanged, picture.order[index] != item.id { orderChanged = true }
-      guard var entry = picture.items[item.id] else {
-        let text = encoder.item(item)
-        changed.append(text)
-        picture.items[item.id] = SentItem(item: item, text: text, page: (item.transform.tx, item.transform.ty))
-        continue
-      }
-      let old = entry.item
-      if old.look.kind == .particles, old.transform == item.transform, Self.sameLook(old, item, particles: false) {
-        // A burst in flight: only its particles changed, sent as they are now.
-        if old.look.particles != item.look.particles {
-          var out = "{\"id\":\(item.id),\"ps\":["
-          encoder.particles(item.look, into: &out)
-          changed.append(out + "]}")
-        }
-        entry.item = item
-        entry.text = nil
-        picture.items[item.id] = entry
-        continue
-      }
-      if Self.sameLook(old, item, alpha: false) {
-        if old.transform == item.transform, old.alpha == item.alpha { continue }
-        // Only its place, turn, scale or alpha changed: those fields, the rest not encoded;
-        // its text is made again only when a change needs comparing.
-        if let change = Self.placeAndAlpha(item, from: old, page: &entry.page, moves: &moves) { changed.append(change) }
-        entry.item = item
-        entry.text = nil
-        picture.items[item.id] = entry
-        continue
-      }
-      let oldText = entry.text ?? encoder.item(old)
-      let text = encoder.item(item)
-      var page = entry.page
-      if oldText != text, let difference = Self.difference(id: item.id, from: oldText, to: text) {
-        changed.append(difference)
-        // A changed transform is sent whole: the page has its exact place again.
-        if FrameEncoder.splitFields(difference).contains(where: { $0.hasPrefix("\"m\":") }) {
-          page = (item.transform.tx, item.transform.ty)
-        }
-      }
-      picture.items[item.id] = SentItem(item: item, text: text, page: page)
-    }
-    if orderChanged {
-      let kept = Set(order)
-      picture.items = picture.items.filter { kept.contains($0.key) }
-      picture.order = order
-    }
-    let backgroundChanged = background != picture.background
-    let overlayChanged = overlay != picture.overlay
-    picture.background = background
-    picture.overlay = overlay
-    session.sent = picture
-    guard !changed.isEmpty || !moves.isEmpty || orderChanged || backgroundChanged || overlayChanged else { return }
-    var out = "{\"t\":\"delta\",\"tick\":\(engine.tick)"
-    if backgroundChanged {
-      out += ",\"bg\":"
-      FrameEncoder.color(background, into: &out)
-    }
-    if overlayChanged {
-      out += ",\"overlay\":"
-      FrameEncoder.string(overlay ?? "", into: &out)
-    }
-    if !changed.isEmpty { out += ",\"items\":[" + changed.joined(separator: ",") + "]" }
-    if !moves.isEmpty { out += ",\"mv\":[" + moves.joined(separator: ",") + "]" }
-    if orderChanged { out += ",\"order\":[" + order.map(String.init).joined(separator: ",") + "]" }
-    batch.append(out + "}")
+    session.picture.write(scene: engine.scene, tick: engine.tick, background: engine.background, overlay: overlay, into: &batch)
   }
 
   /// Whether two draw items of one node look the same apart from their transform: compared
   /// field by field, which costs far less than encoding them.
   static func sameLook(_ old: DrawItem, _ new: DrawItem, particles: Bool = true, alpha: Bool = true) -> Bool {
-    let a = old.look
-    let b = new.look
-    guard !alpha || old.alpha == new.alpha, a.kind == b.kind, a.width == b.width, a.height == b.height, a.tint == b.tint,
+    (!alpha || old.alpha == new.alpha) && old.clip?.outline == new.clip?.outline
+      && sameLook(old.look, new.look, particles: particles)
+  }
+
+  /// Whether two looks of one node draw the same (`particles`: their live particles too).
+  static func sameLook(_ a: NodeLook, _ b: NodeLook, particles: Bool = true) -> Bool {
+    guard a.kind == b.kind, a.width == b.width, a.height == b.height, a.tint == b.tint,
       a.fill == b.fill, a.stroke == b.stroke, a.strokeWidth == b.strokeWidth, a.cornerRadius == b.cornerRadius,
-      a.image == b.image, a.flipX == b.flipX, a.flipY == b.flipY, old.clip?.outline == new.clip?.outline
+      a.image == b.image, a.flipX == b.flipX, a.flipY == b.flipY
     else { return false }
     switch a.kind {
     case .text:
@@ -539,30 +442,50 @@ public final class SessionHub: @unchecked Sendable {
   /// `moves`) when only its place changed, else its whole `m` (the page's place then exact
   /// again), and its alpha (`null` back at 1). Nil when the page needs no item fields.
   static func placeAndAlpha(_ item: DrawItem, from old: DrawItem, page: inout (x: Double, y: Double), moves: inout [String]) -> String? {
-    let was = old.transform
-    let now = item.transform
-    var out = ""
+    var changed: [UInt8] = []
+    var moved: [UInt8] = []
+    placeAndAlpha(
+      id: item.id, from: old.transform, old.alpha, to: item.transform, item.alpha, page: &page, changed: &changed, moves: &moved)
+    if !moved.isEmpty { moves.append(String(decoding: moved, as: UTF8.self)) }
+    return changed.isEmpty ? nil : String(decoding: changed, as: UTF8.self)
+  }
+
+  /// `placeAndAlpha` written as UTF-8: the item's fields as an element of `changed`, its move
+  /// as three numbers of `moves`, each after a comma when the list has some already.
+  static func placeAndAlpha(
+    id: Int, from was: Affine, _ wasAlpha: Double, to now: Affine, _ alpha: Double, page: inout (x: Double, y: Double),
+    changed: inout [UInt8], moves: inout [UInt8]
+  ) {
+    let start = changed.count
+    func field(_ name: String) {
+      if changed.count == start {
+        PagePicture.separate(&changed)
+        changed.append(contentsOf: "{\"id\":".utf8)
+        FrameEncoder.integer(id, into: &changed)
+      }
+      changed.append(contentsOf: name.utf8)
+    }
     if was.a == now.a, was.b == now.b, was.c == now.c, was.d == now.d {
-      if was != now, let move = move(item.id, to: now, page: &page) { moves.append(move) }
+      if was != now { move(id, to: now, page: &page, into: &moves) }
     } else if !(FrameEncoder.writtenAlike(was.a, now.a) && FrameEncoder.writtenAlike(was.b, now.b)
       && FrameEncoder.writtenAlike(was.c, now.c) && FrameEncoder.writtenAlike(was.d, now.d)
       && FrameEncoder.writtenAlike(was.tx, now.tx) && FrameEncoder.writtenAlike(was.ty, now.ty))
     {
-      out += ",\"m\":["
-      FrameEncoder.matrix(now, into: &out)
-      out += "]"
+      field(",\"m\":[")
+      FrameEncoder.matrix(now, into: &changed)
+      changed.append(UInt8(ascii: "]"))
       page = (now.tx, now.ty)
     }
     // The encoder leaves `a` out at 1: back to 1 it goes as null.
-    if old.alpha != item.alpha, old.alpha == 1 || item.alpha == 1 || !FrameEncoder.writtenAlike(old.alpha, item.alpha) {
-      if item.alpha == 1 {
-        out += ",\"a\":null"
+    if wasAlpha != alpha, wasAlpha == 1 || alpha == 1 || !FrameEncoder.writtenAlike(wasAlpha, alpha) {
+      if alpha == 1 {
+        field(",\"a\":null")
       } else {
-        out += ",\"a\":"
-        FrameEncoder.number(item.alpha, into: &out)
+        field(",\"a\":")
+        FrameEncoder.number(alpha, into: &changed)
       }
     }
-    return out.isEmpty ? nil : "{\"id\":\(item.id)" + out + "}"
+    if changed.count != start { changed.append(UInt8(ascii: "}")) }
   }
 
   /// A sprite that only moved, as the page is told it: `id,dx,dy`, the move in tenths of a
@@ -571,12 +494,24 @@ public final class SessionHub: @unchecked Sendable {
   /// whole tenths takes a few digits where a place took seven or eight; the page stays
   /// within a twentieth of a unit of the engine's place, far below a pixel, and never drifts.
   static func move(_ id: Int, to transform: Affine, page: inout (x: Double, y: Double)) -> String? {
+    var out: [UInt8] = []
+    move(id, to: transform, page: &page, into: &out)
+    return out.isEmpty ? nil : String(decoding: out, as: UTF8.self)
+  }
+
+  /// `move` written as UTF-8 into `moves`, after a comma when it has some already.
+  static func move(_ id: Int, to transform: Affine, page: inout (x: Double, y: Double), into moves: inout [UInt8]) {
     let dx = ((transform.tx - page.x) * 10).rounded()
     let dy = ((transform.ty - page.y) * 10).rounded()
-    guard dx != 0 || dy != 0, abs(dx) < 1e15, abs(dy) < 1e15 else { return nil }
+    guard dx != 0 || dy != 0, abs(dx) < 1e15, abs(dy) < 1e15 else { return }
     page.x += dx / 10
     page.y += dy / 10
-    return "\(id),\(Int(dx)),\(Int(dy))"
+    PagePicture.separate(&moves)
+    FrameEncoder.integer(id, into: &moves)
+    moves.append(UInt8(ascii: ","))
+    FrameEncoder.integer(Int(dx), into: &moves)
+    moves.append(UInt8(ascii: ","))
+    FrameEncoder.integer(Int(dy), into: &moves)
   }
 
   /// Writes the session's input script to `<data folder>/recordings/`, for `tide run --input`.
@@ -598,7 +533,7 @@ public final class SessionHub: @unchecked Sendable {
 
   /// A `sound` message for each sound played since the last look; a page that is away misses
   /// them, as a muted window would.
-  private func sendSounds(_ session: Session, into batch: inout [String]) {
+  private func sendSounds(_ session: Session, into batch: inout MessageBatch) {
     let played = session.sounds.pending
     guard !played.isEmpty else { return }
     session.sounds.pending.removeAll()
@@ -609,7 +544,7 @@ public final class SessionHub: @unchecked Sendable {
       FrameEncoder.string("assets/" + FrameEncoder.pathEscaped((path as NSString).lastPathComponent), into: &out)
       out += ",\"vol\":"
       FrameEncoder.number(volume, into: &out)
-      batch.append(out + "}")
+      batch.add(out + "}")
     }
   }
 
@@ -622,28 +557,6 @@ public final class SessionHub: @unchecked Sendable {
   private static func now() -> Double {
     Double(DispatchTime.now().uptimeNanoseconds) / 1e9
   }
-}
-
-/// A page's picture as the hub last sent it.
-struct SentPicture {
-  var items: [Int: SentItem] = [:]
-  var order: [Int] = []
-  var background: Color
-  var overlay: String?
-
-  init(background: Color, overlay: String?) {
-    self.background = background
-    self.overlay = overlay
-  }
-}
-
-/// One item as the page has it: the draw item, its encoding when made (nil after a move,
-/// made again only when a change needs comparing), and its place as the page has it (moves
-/// are sent in tenths of a unit).
-struct SentItem {
-  var item: DrawItem
-  var text: String?
-  var page: (x: Double, y: Double)
 }
 
 /// The wire protocol's version; the page refuses a server that speaks another.

@@ -153,22 +153,41 @@ public final class Node {
   /// that reaches both from the block's address.
   @inlinable public static var sourceRoomOffset: Int { MemoryLayout<NodeFields>.stride }
 
+  /// Moves on (wrapping) whenever a field of the node's look that lives outside `NodeFields`
+  /// is set: its colours, stroke, corners, image, points, emitter or its text as fitted. A
+  /// reader that keeps a copy of the look (a server sending only what changed) compares this
+  /// and the block's size and flips, and builds and compares the look itself only when they
+  /// moved. Set even when a value is set to what it was: a stamp that moves too often costs a
+  /// comparison, one that stays still would hide a change.
+  public private(set) var lookStamp: UInt32 = 0
+
   /// Multiplicative colour applied to images and shapes; white means no tint.
-  @exclusivity(unchecked) public var tint: Color = .white
+  @exclusivity(unchecked) public var tint: Color = .white {
+    didSet { lookStamp &+= 1 }
+  }
   /// Shape fill; nil draws no fill.
-  @exclusivity(unchecked) public var fill: Color?
+  @exclusivity(unchecked) public var fill: Color? {
+    didSet { lookStamp &+= 1 }
+  }
   /// Shape outline; nil draws no outline.
-  @exclusivity(unchecked) public var stroke: Color?
+  @exclusivity(unchecked) public var stroke: Color? {
+    didSet { lookStamp &+= 1 }
+  }
   /// Outline width in design units.
-  @exclusivity(unchecked) public var strokeWidth: Double = 1
+  @exclusivity(unchecked) public var strokeWidth: Double = 1 {
+    didSet { lookStamp &+= 1 }
+  }
   /// Rect corner radius.
-  @exclusivity(unchecked) public var cornerRadius: Double = 0
+  @exclusivity(unchecked) public var cornerRadius: Double = 0 {
+    didSet { lookStamp &+= 1 }
+  }
 
   /// The image asset currently shown (image nodes); follows `frameIndex` when `frames` is set.
   @exclusivity(unchecked) public var image: String? {
     didSet {
       // A sheet's region ("hero#3") is drawn by a key naming its image and rectangle.
       drawnImage = image.map { $0.contains("#") ? graph?.drawnImage($0) ?? $0 : $0 }
+      lookStamp &+= 1
     }
   }
   /// What draws `image`: the name itself, or for a sprite sheet's region the key
@@ -250,9 +269,13 @@ public final class Node {
   /// The size the text is drawn at: `fontSize`, or smaller where `shrink` made it so.
   public private(set) var shownFontSize: Double = 24
   /// Text colour.
-  @exclusivity(unchecked) public var textColor: Color = .white
+  @exclusivity(unchecked) public var textColor: Color = .white {
+    didSet { lookStamp &+= 1 }
+  }
   /// Alignment of text lines inside the box.
-  public var align: TextAlign = .left
+  public var align: TextAlign = .left {
+    didSet { lookStamp &+= 1 }
+  }
 
   /// When true, the node's children show only inside its shape (its box, rounded by
   /// `cornerRadius`), and take taps only there. Nested clips intersect.
@@ -286,6 +309,7 @@ public final class Node {
       width = pointBounds.width
       height = pointBounds.height
       cachedFillTriangles = nil
+      lookStamp &+= 1
     }
   }
 
@@ -304,7 +328,10 @@ public final class Node {
   /// The particle emitter of a `.particles` node; stepped by `SceneGraph.update(_:)` while the
   /// node is in the tree. Setting one starts it.
   public var emitter: ParticleEmitter? {
-    didSet { if emitter != nil { graph?.registerEmitter(self) } }
+    didSet {
+      if emitter != nil { graph?.registerEmitter(self) }
+      lookStamp &+= 1
+    }
   }
   /// When true, the node removes itself once its emitter is finished.
   public var removesWhenDone = false
@@ -553,6 +580,7 @@ public final class Node {
     let size = metrics.measure(shownText, size: shownFontSize)
     width = size.width
     height = size.height
+    lookStamp &+= 1
   }
 
   private func syncImageToFrame() {

@@ -134,13 +134,29 @@ public final class SceneGraph {
   public func drawList(into items: inout [DrawItem]) {
     willBuildDrawList?()
     items.removeAll(keepingCapacity: true)
+    var list = ListSink(items: [])
+    swap(&list.items, &items)
     var clipCount = 0
-    collect(root, parentTransform: .identity, parentAlpha: 1, clip: nil, clipCount: &clipCount, into: &items)
+    collect(root, parentTransform: .identity, parentAlpha: 1, clip: nil, clipCount: &clipCount, into: &list)
+    swap(&list.items, &items)
   }
 
-  private func collect(
+  /// Calls `body` with every node the draw list would hold, in its order, with the item's
+  /// transform, alpha and clip, without making the items: for a reader that keeps its own copy
+  /// of what was drawn (a server sending only what changed) and looks at a node's look only
+  /// when its `lookStamp` says it changed.
+  public func forEachDrawn(_ body: (_ node: Node, _ transform: Affine, _ alpha: Double, _ clip: ClipRegion?) -> Void) {
+    willBuildDrawList?()
+    withoutActuallyEscaping(body) { body in
+      var sink = CallSink(body: body)
+      var clipCount = 0
+      collect(root, parentTransform: .identity, parentAlpha: 1, clip: nil, clipCount: &clipCount, into: &sink)
+    }
+  }
+
+  private func collect<Sink: DrawSink>(
     _ node: Node, parentTransform: Affine, parentAlpha: Double, clip: ClipRegion?, clipCount: inout Int,
-    into items: inout [DrawItem]
+    into sink: inout Sink
   ) {
     guard node.visible else { return }
     // Each alpha counts clamped to 0...1 (scripts may set up to ±1e6 so a fade can overshoot),
@@ -149,7 +165,7 @@ public final class SceneGraph {
     guard alpha > 0 else { return }
     let world = parentTransform * node.localTransform
     if node.kind != .group {
-      items.append(DrawItem(node: node, transform: world, alpha: alpha, clip: clip))
+      sink.take(node, world, alpha, clip)
     }
     var childClip = clip
     if node.clipsChildren {
@@ -159,7 +175,7 @@ public final class SceneGraph {
       childClip = region
     }
     for child in node.drawOrderedChildren {
-      collect(child, parentTransform: world, parentAlpha: alpha, clip: childClip, clipCount: &clipCount, into: &items)
+      collect(child, parentTransform: world, parentAlpha: alpha, clip: childClip, clipCount: &clipCount, into: &sink)
     }
   }
 
@@ -279,4 +295,26 @@ public final class SceneGraph {
 final class GraphLink {
   unowned(unsafe) var graph: SceneGraph?
   init() {}
+}
+
+/// Where `SceneGraph.collect` puts each node to draw: one walk of the tree, specialized for
+/// each (the draw list's stays as it was written for it alone).
+private protocol DrawSink {
+  mutating func take(_ node: Node, _ transform: Affine, _ alpha: Double, _ clip: ClipRegion?)
+}
+
+private struct ListSink: DrawSink {
+  var items: [DrawItem]
+
+  mutating func take(_ node: Node, _ transform: Affine, _ alpha: Double, _ clip: ClipRegion?) {
+    items.append(DrawItem(node: node, transform: transform, alpha: alpha, clip: clip))
+  }
+}
+
+private struct CallSink: DrawSink {
+  let body: (Node, Affine, Double, ClipRegion?) -> Void
+
+  mutating func take(_ node: Node, _ transform: Affine, _ alpha: Double, _ clip: ClipRegion?) {
+    body(node, transform, alpha, clip)
+  }
 }

@@ -1,0 +1,293 @@
+import Foundation
+import TideCore
+
+/// What one page has of its session's picture, and the messages that bring it up to date: a
+/// whole `frame` to a page that has none, else a `delta` with the items that changed, the
+/// sprites that only moved and, when it changed, the order; nothing for a still scene.
+///
+/// A tick of a game in play moves most of its sprites and restyles few. The scene is walked
+/// without making draw items (`SceneGraph.forEachDrawn`), each node met in the order the page
+/// has it (no lookup), and a node's look is made, encoded and compared only when its
+/// `lookStamp`, size, flips or clip moved since the page got it: the rest is its transform and
+/// alpha, told as a move of a few digits or the fields that changed. The message is written as
+/// UTF-8 into buffers kept from tick to tick.
+final class PagePicture {
+  /// One item as the page has it: its look as last sent (with the node's `lookStamp` then),
+  /// its transform, alpha and clip now, their encoding when made (nil after a move or a fade:
+  /// made again only when a change needs comparing), and its place as the page has it (moves
+  /// are sent in tenths of a unit).
+  struct Entry {
+    let id: Int
+    var stamp: UInt32
+    var look: NodeLook
+    var transform: Affine
+    var alpha: Double
+    var clip: ClipRegion?
+    var text: String?
+    var page: (x: Double, y: Double)
+  }
+
+  var encoder: FrameEncoder
+  /// Nil until a whole frame went out (a new or resumed page, or one that lost a message).
+  private var sent: Sent?
+  private struct Sent {
+    var entries: [Entry]
+    var background: Color
+    var overlay: String?
+  }
+
+  // Kept between ticks for their capacity.
+  private var changed: [UInt8] = []
+  private var moves: [UInt8] = []
+  private var order: [Int] = []
+  private var reordered: [Entry] = []
+
+  init(encoder: FrameEncoder) {
+    self.encoder = encoder
+  }
+
+  /// The page needs a whole frame next.
+  func reset() {
+    sent = nil
+  }
+
+  /// Appends this tick's message for the page, if it needs one, to `batch`.
+  func write(scene: SceneGraph, tick: Int, background: Color, overlay: String?, into batch: inout MessageBatch) {
+    guard var picture = sent else {
+      writeFrame(scene: scene, tick: tick, background: background, overlay: overlay, into: &batch)
+      return
+    }
+    // Taken out while it changes: a copy left here would make the first change copy every entry.
+    sent = nil
+    let encoder = encoder
+    var entries: [Entry] = []
+    swap(&entries, &picture.entries)
+    var changed: [UInt8] = []
+    var moves: [UInt8] = []
+    var order: [Int] = []
+    var reordered: [Entry] = []
+    swap(&changed, &self.changed)
+    swap(&moves, &self.moves)
+    swap(&order, &self.order)
+    swap(&reordered, &self.reordered)
+    changed.removeAll(keepingCapacity: true)
+    moves.removeAll(keepingCapacity: true)
+    order.removeAll(keepingCapacity: true)
+    reordered.removeAll(keepingCapacity: true)
+    // While the nodes come in the page's order each is its entry at the same index; from the
+    // first that does not, entries are found by id and the list is made again.
+    var inOrder = true
+    var byID: [Int: Int] = [:]
+    scene.forEachDrawn { node, transform, alpha, clip in
+      let index = order.count
+      order.append(node.id)
+      if inOrder, index < entries.count, entries[index].id == node.id {
+        Self.update(&entries[index], node, transform, alpha, clip, encoder, &changed, &moves)
+        return
+      }
+      if inOrder {
+        inOrder = false
+        reordered.append(contentsOf: entries[0..<index])
+        for (at, entry) in entries.enumerated() { byID[entry.id] = at }
+      }
+      if let at = byID[node.id] {
+        var entry = entries[at]
+        Self.update(&entry, node, transform, alpha, clip, encoder, &changed, &moves)
+        reordered.append(entry)
+      } else {
+        let entry = Self.entry(node, transform, alpha, clip, encoder)
+        Self.separate(&changed)
+        changed.append(contentsOf: entry.text?.utf8 ?? "".utf8)
+        reordered.append(entry)
+      }
+    }
+    let orderChanged = !inOrder || order.count != entries.count
+    if !inOrder {
+      swap(&entries, &reordered)
+    } else if order.count < entries.count {
+      entries.removeSubrange(order.count...)
+    }
+    let backgroundChanged = background != picture.background
+    let overlayChanged = overlay != picture.overlay
+    picture.background = background
+    picture.overlay = overlay
+    swap(&entries, &picture.entries)
+    sent = picture
+    defer {
+      reordered.removeAll(keepingCapacity: true)
+      swap(&changed, &self.changed)
+      swap(&moves, &self.moves)
+      swap(&order, &self.order)
+      swap(&reordered, &self.reordered)
+    }
+    guard !changed.isEmpty || !moves.isEmpty || orderChanged || backgroundChanged || overlayChanged else { return }
+    batch.begin()
+    batch.bytes.append(contentsOf: "{\"t\":\"delta\",\"tick\":".utf8)
+    FrameEncoder.integer(tick, into: &batch.bytes)
+    var head = ""
+    if backgroundChanged {
+      head += ",\"bg\":"
+      FrameEncoder.color(background, into: &head)
+    }
+    if overlayChanged {
+      head += ",\"overlay\":"
+      FrameEncoder.string(overlay ?? "", into: &head)
+    }
+    batch.bytes.append(contentsOf: head.utf8)
+    if !changed.isEmpty {
+      batch.bytes.append(contentsOf: ",\"items\":[".utf8)
+      batch.bytes.append(contentsOf: changed)
+      batch.bytes.append(UInt8(ascii: "]"))
+    }
+    if !moves.isEmpty {
+      batch.bytes.append(contentsOf: ",\"mv\":[".utf8)
+      batch.bytes.append(contentsOf: moves)
+      batch.bytes.append(UInt8(ascii: "]"))
+    }
+    if orderChanged {
+      batch.bytes.append(contentsOf: ",\"order\":[".utf8)
+      for (index, id) in order.enumerated() {
+        if index > 0 { batch.bytes.append(UInt8(ascii: ",")) }
+        FrameEncoder.integer(id, into: &batch.bytes)
+      }
+      batch.bytes.append(UInt8(ascii: "]"))
+    }
+    batch.bytes.append(UInt8(ascii: "}"))
+  }
+
+  /// The whole picture, for a page that has none.
+  private func writeFrame(scene: SceneGraph, tick: Int, background: Color, overlay: String?, into batch: inout MessageBatch) {
+    var out = "{\"t\":\"frame\",\"tick\":\(tick),\"bg\":"
+    FrameEncoder.color(background, into: &out)
+    if let overlay {
+      out += ",\"overlay\":"
+      FrameEncoder.string(overlay, into: &out)
+    }
+    out += ",\"items\":["
+    var entries: [Entry] = []
+    let encoder = encoder
+    scene.forEachDrawn { node, transform, alpha, clip in
+      let entry = Self.entry(node, transform, alpha, clip, encoder)
+      if !entries.isEmpty { out += "," }
+      out += entry.text ?? ""
+      entries.append(entry)
+    }
+    sent = Sent(entries: entries, background: background, overlay: overlay)
+    batch.add(out + "]}")
+  }
+
+  /// A node the page has not got: its entry, encoded.
+  private static func entry(_ node: Node, _ transform: Affine, _ alpha: Double, _ clip: ClipRegion?, _ encoder: FrameEncoder) -> Entry {
+    let look = NodeLook(node)
+    let text = encoder.item(id: node.id, look: look, transform: transform, alpha: alpha, clip: clip)
+    return Entry(
+      id: node.id, stamp: node.lookStamp, look: look, transform: transform, alpha: alpha, clip: clip, text: text,
+      page: (transform.tx, transform.ty))
+  }
+
+  /// Brings `entry` to how `node` is drawn now, writing what the page must be told into
+  /// `changed` (items' fields) and `moves`.
+  private static func update(
+    _ entry: inout Entry, _ node: Node, _ transform: Affine, _ alpha: Double, _ clip: ClipRegion?, _ encoder: FrameEncoder,
+    _ changed: inout [UInt8], _ moves: inout [UInt8]
+  ) {
+    let id = entry.id
+    if entry.stamp == node.lookStamp, node.kind != .particles, entry.look.width == node.width, entry.look.height == node.height,
+      entry.look.flipX == node.flipX, entry.look.flipY == node.flipY, entry.clip?.outline == clip?.outline
+    {
+      // The look as the page has it: at most its place, turn, scale or alpha changed.
+      if entry.transform == transform, entry.alpha == alpha { return }
+      SessionHub.placeAndAlpha(
+        id: id, from: entry.transform, entry.alpha, to: transform, alpha, page: &entry.page, changed: &changed, moves: &moves)
+      entry.transform = transform
+      entry.alpha = alpha
+      entry.text = nil
+      return
+    }
+    let look = NodeLook(node)
+    let stamp = node.lookStamp
+    let old = entry.look
+    if old.kind == .particles, entry.transform == transform, entry.alpha == alpha,
+      SessionHub.sameLook(old, look, particles: false), entry.clip?.outline == clip?.outline
+    {
+      // A burst in flight: only its particles changed, sent as they are now.
+      if old.particles != look.particles {
+        separate(&changed)
+        changed.append(contentsOf: "{\"id\":".utf8)
+        FrameEncoder.integer(id, into: &changed)
+        changed.append(contentsOf: ",\"ps\":[".utf8)
+        encoder.particles(look, into: &changed)
+        changed.append(contentsOf: "]}".utf8)
+      }
+      entry.look = look
+      entry.stamp = stamp
+      entry.text = nil
+      return
+    }
+    if old.kind != .particles, SessionHub.sameLook(old, look), entry.clip?.outline == clip?.outline {
+      // Set again as it was: as a move or a fade, the look kept.
+      entry.stamp = stamp
+      update(&entry, node, transform, alpha, clip, encoder, &changed, &moves)
+      return
+    }
+    let oldText =
+      entry.text ?? encoder.item(id: id, look: old, transform: entry.transform, alpha: entry.alpha, clip: entry.clip)
+    let text = encoder.item(id: id, look: look, transform: transform, alpha: alpha, clip: clip)
+    if oldText != text, let difference = SessionHub.difference(id: id, from: oldText, to: text) {
+      separate(&changed)
+      changed.append(contentsOf: difference.utf8)
+      // A changed transform is sent whole: the page has its exact place again.
+      if FrameEncoder.splitFields(difference).contains(where: { $0.hasPrefix("\"m\":") }) {
+        entry.page = (transform.tx, transform.ty)
+      }
+    }
+    entry = Entry(
+      id: id, stamp: stamp, look: look, transform: transform, alpha: alpha, clip: clip, text: text, page: entry.page)
+  }
+
+  /// A comma before a list's next element.
+  static func separate(_ list: inout [UInt8]) {
+    if !list.isEmpty { list.append(UInt8(ascii: ",")) }
+  }
+}
+
+/// A tick's messages for one page, written as UTF-8 into one buffer kept from tick to tick: sent
+/// alone as itself, several as a JSON array of them (each WebSocket message costs the page a
+/// wake-up and the server a write, far more than its bytes).
+struct MessageBatch {
+  /// An opening bracket, then the messages, each after a comma but the first.
+  var bytes: [UInt8] = [UInt8(ascii: "[")]
+  private(set) var count = 0
+
+  /// Empties it, keeping its storage.
+  mutating func removeAll() {
+    bytes.removeAll(keepingCapacity: true)
+    bytes.append(UInt8(ascii: "["))
+    count = 0
+  }
+
+  /// Starts a message, which the caller then writes into `bytes`.
+  mutating func begin() {
+    if count > 0 { bytes.append(UInt8(ascii: ",")) }
+    count += 1
+  }
+
+  mutating func add(_ message: String) {
+    begin()
+    bytes.append(contentsOf: message.utf8)
+  }
+
+  /// Sends the messages, if any, as one WebSocket message.
+  mutating func send(to outlet: (any ServeOutlet)?) {
+    guard let outlet, count > 0 else { return }
+    let range = finish()
+    bytes.withUnsafeBytes { outlet.send(utf8: UnsafeRawBufferPointer(rebasing: $0[range])) }
+  }
+
+  /// Closes the array of several messages; where in `bytes` the WebSocket message is.
+  mutating func finish() -> Range<Int> {
+    guard count > 1 else { return 1..<bytes.count }
+    bytes.append(UInt8(ascii: "]"))
+    return 0..<bytes.count
+  }
+}

@@ -1,0 +1,154 @@
+import Foundation
+import TideCore
+import TideScript
+import XCTest
+
+@testable import TideServe
+
+/// The page told only what changed must hold the picture a whole frame shows, tick after tick,
+/// whatever the game writes and however: the Shuffler fixture edits its sprites at random each
+/// tick through each way a script writes one (its table's `x` and `y`, the numbers served in C,
+/// the fields Swift sets, tweens, the camera, order, visibility, clips, particles, sprites made
+/// and removed), and the test sets what scripts cannot reach (images, frames) itself.
+final class PagePictureTests: XCTestCase {
+  static let shuffler = URL(fileURLWithPath: #filePath).deletingLastPathComponent()
+    .appendingPathComponent("Fixtures/shuffler")
+
+  func testThePageToldOnlyWhatChangedHasTheWholePicture() throws {
+    var options = EngineOptions()
+    options.logErrors = false
+    options.seed = 11
+    let engine = try Engine(
+      gameDirectory: Self.shuffler, backend: HeadlessBackend(assetDirectory: Self.shuffler.appendingPathComponent("assets")),
+      options: options)
+    try engine.start()
+    let encoder = FrameEncoder()
+    let picture = PagePicture(encoder: encoder)
+    var page = PageModel()
+    // Images and frames, which the fixture has no files for, set from here on nodes of its own,
+    // and a text changed to another as wide.
+    engine.scene.sheets["sheet"] = SpriteSheet(
+      image: "sheet.png", regions: [Rect(x: 0, y: 0, width: 8, height: 8), Rect(x: 8, y: 0, width: 8, height: 8)])
+    let images = (0..<3).map { index -> Node in
+      let node = engine.scene.makeNode(.image)
+      node.x = Double(index) * 50
+      node.image = "one.png"
+      _ = engine.scene.root.add(node)
+      return node
+    }
+    let label = engine.scene.makeNode(.text)
+    label.text = "cat"
+    _ = engine.scene.root.add(label)
+    var random = TideRandom(seed: 5)
+    var messages = 0
+    for tick in 0..<300 {
+      engine.step()
+      let image = images[tick % images.count]
+      switch tick % 7 {
+      case 0: image.image = ["one.png", "two.png", "sheet#1", "sheet#2"].randomElement(using: &random)
+      case 1: image.frames = ["one.png", "two.png"]
+      case 2: image.frameIndex = Int.random(in: 0...1, using: &random)
+      case 3: image.tint = Color(r: Double.random(in: 0...1, using: &random), g: 0.5, b: 1)
+      case 4: image.width = Double.random(in: 0...30, using: &random)
+      case 5: label.text = label.text == "cat" ? "dog" : "cat"
+      default: break
+      }
+      // A page that lost a message is sent the whole picture again.
+      if tick % 97 == 96 { picture.reset() }
+      var batch = MessageBatch()
+      picture.write(scene: engine.scene, tick: engine.tick, background: engine.background, overlay: nil, into: &batch)
+      if batch.count > 0 {
+        messages += 1
+        let range = batch.finish()
+        try page.apply(Data(batch.bytes[range]))
+      }
+      let whole = encoder.encode(tick: engine.tick, background: engine.background, items: engine.scene.drawList(), overlay: nil)
+      var expected = PageModel()
+      try expected.apply(Data(whole.utf8))
+      if let difference = page.difference(from: expected) {
+        // The first tick that differs says it; the ticks after it would only repeat it.
+        return XCTFail("tick \(tick): \(difference)")
+      }
+    }
+    XCTAssertNil(engine.overlay.map { "\($0.heading): \($0.message)" }, "the fixture's edits ran without an error")
+    XCTAssertGreaterThan(messages, 250, "the scene changes nearly every tick")
+    XCTAssertGreaterThan(page.order.count, 10)
+  }
+}
+
+/// A page's picture as the page's script keeps it (index.html's `handle`): a frame replaces it,
+/// a delta merges changed fields (null: a field the item lost), adds moves in tenths of a unit
+/// and sets the order.
+private struct PageModel {
+  var items: [Int: [String: Any]] = [:]
+  var order: [Int] = []
+  var background: String?
+
+  mutating func apply(_ data: Data) throws {
+    let parsed = try JSONSerialization.jsonObject(with: data)
+    let messages = try parsed as? [[String: Any]] ?? [XCTUnwrap(parsed as? [String: Any])]
+    for message in messages {
+      switch message["t"] as? String {
+      case "frame":
+        items = [:]
+        order = []
+        background = message["bg"] as? String
+        for item in try XCTUnwrap(message["items"] as? [[String: Any]]) {
+          let id = try XCTUnwrap(item["id"] as? Int)
+          items[id] = item
+          order.append(id)
+        }
+      case "delta":
+        if let bg = message["bg"] as? String { background = bg }
+        for item in message["items"] as? [[String: Any]] ?? [] {
+          let id = try XCTUnwrap(item["id"] as? Int)
+          guard var known = items[id] else {
+            items[id] = item
+            continue
+          }
+          for (field, value) in item {
+            if value is NSNull { known[field] = nil } else { known[field] = value }
+          }
+          items[id] = known
+        }
+        let moves = message["mv"] as? [Int] ?? []
+        XCTAssertEqual(moves.count % 3, 0)
+        for index in stride(from: 0, to: moves.count - 2, by: 3) {
+          guard var item = items[moves[index]], var m = item["m"] as? [Double] else { continue }
+          m[4] += Double(moves[index + 1]) / 10
+          m[5] += Double(moves[index + 2]) / 10
+          item["m"] = m
+          items[moves[index]] = item
+        }
+        if let newOrder = message["order"] as? [Int] {
+          let kept = Set(newOrder)
+          items = items.filter { kept.contains($0.key) }
+          order = newOrder
+        }
+      default:
+        XCTFail("unexpected message \(message)")
+      }
+    }
+  }
+
+  /// What differs from `expected`, first thing first: an item's fields, or its place beyond a
+  /// twentieth of a unit (places are told in moves of tenths); nil when nothing does.
+  func difference(from expected: PageModel) -> String? {
+    if order != expected.order { return "the order \(order), expected \(expected.order)" }
+    if background != expected.background { return "the background" }
+    for id in expected.order {
+      guard let want = expected.items[id], let have = items[id] else { return "item \(id) missing" }
+      if Set(have.keys) != Set(want.keys) { return "item \(id)'s fields \(have.keys.sorted()), expected \(want.keys.sorted())" }
+      for (field, value) in want {
+        if field == "m", let w = value as? [Double], let h = have[field] as? [Double], w.count == 6, h.count == 6 {
+          if Array(h[0..<4]) != Array(w[0..<4]) || abs(h[4] - w[4]) > 0.051 || abs(h[5] - w[5]) > 0.051 {
+            return "item \(id)'s m \(h), expected \(w)"
+          }
+        } else if "\(have[field] ?? "none")" != "\(value)" {
+          return "item \(id)'s \(field) \(have[field] ?? "none"), expected \(value)"
+        }
+      }
+    }
+    return nil
+  }
+}
