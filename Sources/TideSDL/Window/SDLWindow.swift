@@ -286,12 +286,11 @@ final class SDLWindow {
     bars.removeAll { $0.w <= 0 || $0.h <= 0 }
     let statsPanel = stats.isShown ? statsPanel() : nil
     let letterbox = self.letterbox
+    // Every band would count the whole list's coverage for the overdraw cap, and read every
+    // item to find those in its rows; balancing the bands works both out once (with one band,
+    // that band's own count is as cheap).
     canvas.balance(items, view: letterbox.view)
-    // Every band would count the whole list's coverage for the overdraw cap; once is enough
-    // (with one band, that band's own count is as cheap).
-    let bound =
-      canvas.bands.count > 1
-      ? NodeRenderer.coverageBound(items, view: letterbox.view, width: outputWidth, height: outputHeight) : nil
+    let survey = canvas.survey
     let note = driver.scene.drawingNote
     return canvas.startDrawing { band in
       let renderer = band.renderer
@@ -311,7 +310,8 @@ final class SDLWindow {
       if SDL_IntersectRect(&design, &rows, &clip) == SDL_TRUE {
         SDL_RenderSetClipRect(renderer, &clip)
         band.nodes.draw(
-          items, view: letterbox.view, pixelScale: letterbox.scale, rows: band.rows, bound: bound, note: note)
+          items, view: letterbox.view, pixelScale: letterbox.scale, rows: band.rows, bound: survey.bound,
+          reach: survey.reach, note: note)
         if let overlay {
           band.errorPainter.draw(
             overlay, x: letterbox.x, y: letterbox.y, width: letterbox.width,

@@ -177,15 +177,22 @@ final class WindowCanvas {
     return surfaceSize
   }
 
+  /// What the last `balance` gathered of its list for the bands (empty with one band).
+  private(set) var survey = BandSplit.Survey()
+
   /// Moves the edges between bands so that each has about the same share of `items` to draw
-  /// (see `BandSplit`).
+  /// (see `BandSplit`), and gathers the list's `survey` for the bands on the way.
   func balance(_ items: [DrawItem], view: Affine) {
     finishDrawing()
-    guard bands.count > 1 else { return }
+    guard bands.count > 1 else {
+      survey.reach.removeAll(keepingCapacity: true)
+      survey.bound = nil
+      return
+    }
     let assets = self.assets
     let split = BandSplit.bands(
       for: items, view: view, width: Int(surfaceSize.width), height: Int(surfaceSize.height),
-      count: bands.count, imageSize: { assets.imageSize(named: $0) })
+      count: bands.count, imageSize: { assets.imageSize(named: $0) }, survey: &survey)
     // Bands beyond the cuts found draw nothing this frame.
     for (index, band) in bands.enumerated() {
       band.rows = index < split.count ? split[index] : 0..<0
