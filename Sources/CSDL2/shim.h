@@ -8,4 +8,8 @@
 
 /* SDL_WINDOWPOS_CENTERED expands to a function-like macro, which Swift cannot import. */
 static inline int tide_sdl_windowpos_centered(void) { return SDL_WINDOWPOS_CENTERED; }
+
+/* Starts loading the cache line at `p`: a window's drawing threads fetch the next sprite they
+   draw while blitting this one (see NodeRenderer.draw). */
+static inline void tide_prefetch(const void *p) { __builtin_prefetch(p); }
 #endif

@@ -76,8 +76,11 @@ final class OverdrawCoverageTests: XCTestCase {
 
   /// Draws `scene` on a 240×160 software renderer in four bands of rows, as the window does,
   /// each band counting the overdraw cap itself or, with `shared`, told the list's
-  /// `coverageBound` worked out once.
-  private func drawInBands(_ scene: SceneGraph, shared: Bool) throws -> (image: RGBAImage, bound: Double) {
+  /// `coverageBound` worked out once, and with `surveyed` also each item's reach from
+  /// `BandSplit` (whose bound must be the same).
+  private func drawInBands(
+    _ scene: SceneGraph, shared: Bool, surveyed: Bool = false
+  ) throws -> (image: RGBAImage, bound: Double) {
     let fonts = try FontLibrary()
     let assets = try SceneFixtures.makeAssets()
     let (width, height) = (Int32(240), Int32(160))
@@ -87,6 +90,15 @@ final class OverdrawCoverageTests: XCTestCase {
     defer { SDL_DestroyRenderer(renderer) }
     let items = scene.drawList()
     let bound = NodeRenderer.coverageBound(items, view: .identity, width: width, height: height)
+    var survey = BandSplit.Survey()
+    if surveyed {
+      _ = BandSplit.bands(
+        for: items, view: .identity, width: Int(width), height: Int(height), count: 4,
+        imageSize: { assets.imageSize(named: $0) }, survey: &survey)
+      XCTAssertEqual(survey.reach.count, items.count)
+      XCTAssertEqual(survey.bound?.pixels, bound.pixels)
+      XCTAssertEqual(survey.bound?.points, bound.points)
+    }
     do {
       let nodes = NodeRenderer(renderer: renderer, fonts: fonts, assets: assets)
       SDL_SetRenderDrawColor(renderer, 0, 0, 0, 255)
@@ -95,7 +107,7 @@ final class OverdrawCoverageTests: XCTestCase {
         let rows = Int(height) * band / 4..<Int(height) * (band + 1) / 4
         var clip = SDL_Rect(x: 0, y: Int32(rows.lowerBound), w: width, h: Int32(rows.count))
         SDL_RenderSetClipRect(renderer, &clip)
-        nodes.draw(items, rows: rows, bound: shared ? bound : nil)
+        nodes.draw(items, rows: rows, bound: shared ? bound : nil, reach: survey.reach)
       }
       SDL_RenderSetClipRect(renderer, nil)
       SDL_RenderPresent(renderer)
@@ -124,6 +136,47 @@ final class OverdrawCoverageTests: XCTestCase {
     burst.emitter = ParticleEmitter(spec: spec, seed: 3, budget: scene.particleBudget)
     scene.update(0.05)
     return scene
+  }
+
+  /// Bands that pass over the items outside their rows by their reach draw what bands reading
+  /// every item draw: sprites across band edges, shapes queued around images outside a band
+  /// (which flush them), stroked shapes whose margin reaches into a band, clipped items, text,
+  /// lines and sprites at their file's size (always read).
+  func testBandsSkippingByReachDrawWhatReadingBandsDraw() throws {
+    let scene = SceneGraph(textMetrics: ApproximateTextMetrics())
+    for index in 0..<60 {
+      SceneFixtures.add(.image, to: scene) {
+        $0.image = "sprite.png"; $0.width = 26; $0.height = 37
+        $0.x = Double(index * 37 % 220); $0.y = Double(index * 23 % 150) - 10
+        $0.alpha = index % 3 == 0 ? 0.5 : 1
+      }
+      SceneFixtures.add(index % 2 == 0 ? .rect : .circle, to: scene) {
+        $0.width = 18; $0.height = 12; $0.x = Double(index * 53 % 230); $0.y = Double(index * 31 % 170) - 5
+        $0.fill = .hex(index % 2 == 0 ? "#3080ff" : "#ff8030"); $0.stroke = .hex("#ffffff"); $0.strokeWidth = Double(index % 4)
+      }
+    }
+    // Rows 39/40 and 79/80 are band edges: a stroke reaching one row over each.
+    SceneFixtures.add(.rect, to: scene) {
+      $0.x = 10; $0.y = 41; $0.width = 60; $0.height = 37; $0.fill = .hex("#00ff0080"); $0.stroke = .hex("#ff00ff"); $0.strokeWidth = 4
+    }
+    let clip = SceneFixtures.add(.group, to: scene) {
+      $0.x = 100; $0.y = 30; $0.width = 90; $0.height = 90; $0.clipsChildren = true; $0.cornerRadius = 30
+    }
+    for index in 0..<6 {
+      SceneFixtures.add(.image, to: scene, parent: clip) { $0.image = "sprite.png"; $0.x = Double(index * 15); $0.y = Double(index * 14) }
+    }
+    SceneFixtures.add(.text, to: scene) { $0.text = "band"; $0.x = 30; $0.y = 70 }
+    SceneFixtures.add(.line, to: scene) { $0.points = [Vec2(0, 0), Vec2(200, 120)]; $0.stroke = .white; $0.strokeWidth = 3; $0.x = 5; $0.y = 20 }
+    var survey = BandSplit.Survey()
+    _ = BandSplit.bands(
+      for: scene.drawList(), view: .identity, width: 240, height: 160, count: 4, imageSize: { _ in Vec2(26, 37) },
+      survey: &survey)
+    XCTAssertGreaterThan(survey.reach.filter { $0.top >= 40 }.count, 40, "the first band passes over most items")
+    let read = try drawInBands(scene, shared: true)
+    let skipped = try drawInBands(scene, shared: true, surveyed: true)
+    let differing = zip(skipped.image.pixels, read.image.pixels).filter { $0 != $1 }.count
+    XCTAssertEqual(differing, 0, "pixels that differ")
+    XCTAssertNotEqual(Set(read.image.pixels).count, 1, "the scene draws something")
   }
 
   /// Under the cap no band can stop, so counting once a frame draws what counting in every band

@@ -4,24 +4,26 @@
 /// draw list on other threads while the game goes on changing its nodes (the window draws
 /// frame N while the game steps towards frame N+1).
 public struct DrawItem: Sendable {
-  /// The id of the node drawn (never a group).
-  public let id: Int
-  /// How the node looked when the list was built.
-  public let look: NodeLook
+  // Stored in the order a sprite's drawing reads them, what only shapes read last: a window's
+  // bands read thousands of items a frame from memory, and each cache line less counts.
   /// Box space (0,0 = box top-left, size = width x height) to scene space.
   public let transform: Affine
   /// The node's alpha multiplied by every ancestor's alpha.
   public let alpha: Double
   /// The region of the scene the item shows in, from ancestors with `clipsChildren`; nil: all.
   public let clip: ClipRegion?
+  /// How the node looked when the list was built.
+  public let look: NodeLook
+  /// The id of the node drawn (never a group).
+  public let id: Int
 
   /// Creates a draw item for `node` as it looks now.
   public init(node: Node, transform: Affine, alpha: Double, clip: ClipRegion? = nil) {
-    id = node.id
-    look = NodeLook(node)
     self.transform = transform
     self.alpha = alpha
     self.clip = clip
+    look = NodeLook(node)
+    id = node.id
   }
 }
 
@@ -83,16 +85,17 @@ public struct NodeLook: Sendable {
   public var height: Double
   /// Multiplied into images, shapes and text.
   public var tint: Color
-  /// Shape fill and outline; nil draws none.
-  public var fill: Color?
-  public var stroke: Color?
-  public var strokeWidth: Double
-  public var cornerRadius: Double
   /// The image asset shown (the current frame of an animation); for a sprite sheet's region,
   /// the key `SpriteSheet.regionKey` made of it.
   public var image: String?
   public var flipX: Bool
   public var flipY: Bool
+  // What only shapes draw comes after what images draw (see `DrawItem`).
+  /// Shape fill and outline; nil draws none.
+  public var fill: Color?
+  public var stroke: Color?
+  public var strokeWidth: Double
+  public var cornerRadius: Double
   /// What only text, lines, polygons and particles draw, out of line: most of a frame's items
   /// are images and shapes, and every item's look is built, copied and destroyed each frame,
   /// so theirs stays small and holds few references. Nil for the other kinds.
@@ -159,13 +162,13 @@ public struct NodeLook: Sendable {
     width = node.width
     height = node.height
     tint = node.tint
+    image = node.drawnImage
+    flipX = node.flipX
+    flipY = node.flipY
     fill = node.fill
     stroke = node.stroke
     strokeWidth = node.strokeWidth
     cornerRadius = node.cornerRadius
-    image = node.drawnImage
-    flipX = node.flipX
-    flipY = node.flipY
     switch node.kind {
     case .text, .line, .polygon, .particles: detail = Detail(node)
     case .image, .rect, .circle, .group: detail = nil

@@ -133,9 +133,13 @@ final class NodeRenderer {
   ///
   /// `note` (the scene's) is told which polygon, line or text the drawing is at, for the message
   /// of a frame stuck in drawing: one store of an id per such sprite, none per image.
+  ///
+  /// `reach` is `BandSplit.Survey.reach` for these items under `view`, when the caller worked it
+  /// out once for several bands: with `bound`, each band then passes over the items outside its
+  /// rows without reading them (empty: every item is read).
   func draw(
     _ items: [DrawItem], view: Affine = .identity, pixelScale: Double = 1,
-    rows: Range<Int>? = nil, bound: CoverageBound? = nil, note: DrawingNote? = nil
+    rows: Range<Int>? = nil, bound: CoverageBound? = nil, reach: [Reach] = [], note: DrawingNote? = nil
   ) {
     note?.enter(drawer)
     defer { note?.leave(drawer) }
@@ -169,12 +173,29 @@ final class NodeRenderer {
     frame.clipID = 0
     frame.window = nil
     frame.clippedAway = false
-    items.withUnsafeBufferPointer { buffer in
+    // Skipping by reach leaves items uncounted, so only when nothing is counted.
+    let skips = !frame.counts && reach.count == items.count
+    reach.withUnsafeBufferPointer { reachBuffer in items.withUnsafeBufferPointer { buffer in
       guard let first = buffer.baseAddress else { return }
+      let reach = reachBuffer.baseAddress
+      // The next item after this one the band draws, once looked for.
+      var ahead = 0
       for index in buffer.indices {
-        let clipID = first[index].clip?.id ?? 0
+        let clipID = skips ? reach.map { $0[index].clip } ?? 0 : first[index].clip?.id ?? 0
         if clipID != frame.clipID { setClip(first[index].clip, view: view, &frame) }
         if frame.clippedAway { continue }
+        if skips, let item = reach?[index], item.top >= frame.bottom || item.bottom <= frame.top {
+          // What `draw(_:transform:...)` does for an item outside the band.
+          if item.flushes && !frame.shapes.isEmpty { frame.shapes.flush(renderer, target: frame.target, window: frame.window) }
+          continue
+        }
+        if skips, let reach, ahead <= index {
+          // A band draws a few of thousands of items scattered over the list, and reading each
+          // from memory stalled it: the next one's lines load while this one is drawn.
+          ahead = index + 1
+          while ahead < buffer.count && (reach[ahead].top >= frame.bottom || reach[ahead].bottom <= frame.top) { ahead += 1 }
+          if ahead < buffer.count { Self.prefetch(first + ahead) }
+        }
         let transform = view * first[index].transform
         if frame.counts {
           // A frame stops drawing once it has covered the screen `overdrawLayers` times over:
@@ -193,10 +214,55 @@ final class NodeRenderer {
         }
         draw(first + index, transform: transform, view: view, pixelScale: pixelScale, &frame)
       }
-    }
+    } }
     frame.shapes.flush(renderer, target: frame.target, window: frame.window)
     if frame.clipID != 0 { setClip(nil, view: view, &frame) }
     swap(&frame, &spare)
+  }
+
+  /// Starts loading the cache lines of `item`'s first 192 bytes: its transform, alpha, clip
+  /// and the look's fields an image reads, which `DrawItem` stores first.
+  @inline(__always)
+  private static func prefetch(_ item: UnsafePointer<DrawItem>) {
+    let start = UnsafeRawPointer(item)
+    tide_prefetch(start)
+    tide_prefetch(start + 64)
+    tide_prefetch(start + 128)
+    tide_prefetch(start + 191)
+  }
+
+  /// The rows of the output one draw-list item can paint, for a band to pass over the items
+  /// outside its rows without reading them: with a window's thousands of sprites, every band
+  /// reading every item cost more than anything else a band does besides blitting.
+  struct Reach {
+    /// The item draws nothing in a band whose rows end at or above `top` or start at or below
+    /// `bottom`: the very test `draw` makes of it (its box's rows widened by the same margin),
+    /// or -∞ and ∞ for kinds it tests otherwise, which are always read.
+    var top: Double
+    var bottom: Double
+    /// Its clip region's id (0: none), which decides whether the clip changes before it.
+    var clip: Int
+    /// Whether `draw` flushes the shapes queued before it even when it lies outside (images).
+    var flushes: Bool
+  }
+
+  /// The reach of `item`, whose transform with `view` applied is `t`. Mirrors the band tests
+  /// in `draw(_:transform:...)` and `drawImage`: an image of known size (one at its file's size
+  /// is measured only when drawn), a rect and a circle; any other kind is always read.
+  @inline(__always)
+  static func reach(_ item: UnsafePointer<DrawItem>, transform t: Affine, view: Affine) -> Reach {
+    let clip = item.pointee.clip?.id ?? 0
+    let width = item.pointee.look.width
+    let height = item.pointee.look.height
+    let margin: Double
+    switch item.pointee.look.kind {
+    case .image where !(width == 0 && height == 0): margin = 1
+    case .rect, .circle: margin = 2 + item.pointee.look.strokeWidth * view.a
+    default: return Reach(top: -.infinity, bottom: .infinity, clip: clip, flushes: false)
+    }
+    let extent = t.yExtent(width: width, height: height)
+    return Reach(
+      top: extent.top - margin, bottom: extent.bottom + margin, clip: clip, flushes: item.pointee.look.kind == .image)
   }
 
   /// Times over the whole output a frame may paint before it draws no more; a real game paints
@@ -211,6 +277,25 @@ final class NodeRenderer {
     var pixels: Double
     /// Corners of lines and polygons, which `Limits.framePoints` caps apart from the pixels.
     var points: Int
+
+    /// Adds what `item`, whose transform with the view applied is `transform`, counts: one
+    /// step of `coverageBound`, so that a walk over the list doing other work may count too.
+    @inline(__always)
+    mutating func add(_ item: UnsafePointer<DrawItem>, transform: Affine) {
+      let target = SafeGeometry.Box(minX: 0, minY: 0, maxX: Double(width), maxY: Double(height))
+      pixels += coverage(item, transform: transform, target)
+      let kind = item.pointee.look.kind
+      if kind == .line || kind == .polygon {
+        points += item.pointee.look.points.count
+        pixels += strokeCoverage(item, transform: transform, target, budget: .infinity)
+      }
+      guard kind == .particles else { return }
+      let whole = (target.maxX - target.minX) * (target.maxY - target.minY)
+      let scaleArea = abs(transform.determinant)
+      for particle in item.pointee.look.particles where particle.size / 2 > 0 {
+        pixels += min(scaleArea * particle.size * particle.size, whole)
+      }
+    }
   }
 
   /// What a renderer of a `width` by `height` output counts drawing all of `items` under
@@ -224,28 +309,14 @@ final class NodeRenderer {
   /// Worked out once a frame for all the window's bands, where each band counting every item
   /// itself cost more than any other per-item work of the frame.
   static func coverageBound(_ items: [DrawItem], view: Affine, width: Int32, height: Int32) -> CoverageBound {
-    let target = SafeGeometry.Box(minX: 0, minY: 0, maxX: Double(width), maxY: Double(height))
-    let whole = (target.maxX - target.minX) * (target.maxY - target.minY)
-    var total = 0.0
-    var points = 0
+    var bound = CoverageBound(width: width, height: height, pixels: 0, points: 0)
     items.withUnsafeBufferPointer { buffer in
       guard let first = buffer.baseAddress else { return }
       for index in buffer.indices {
-        let transform = view * first[index].transform
-        total += coverage(first + index, transform: transform, target)
-        let kind = first[index].look.kind
-        if kind == .line || kind == .polygon {
-          points += first[index].look.points.count
-          total += strokeCoverage(first + index, transform: transform, target, budget: .infinity)
-        }
-        guard kind == .particles else { continue }
-        let scaleArea = abs(transform.determinant)
-        for particle in first[index].look.particles where particle.size / 2 > 0 {
-          total += min(scaleArea * particle.size * particle.size, whole)
-        }
+        bound.add(first + index, transform: view * first[index].transform)
       }
     }
-    return CoverageBound(width: width, height: height, pixels: total, points: points)
+    return bound
   }
 
   /// Pixels of the output under the item's box (its bounding box on the output, clipped to it):

@@ -28,7 +28,33 @@ enum BandSplit {
     for items: [DrawItem], view: Affine, width: Int, height: Int, count: Int,
     imageSize: (String) -> Vec2?
   ) -> [Range<Int>] {
+    var survey = Survey(surveying: false)
+    return bands(for: items, view: view, width: width, height: height, count: count, imageSize: imageSize, survey: &survey)
+  }
+
+  /// What the bands' renderers need of the whole list besides the cuts, gathered in the same
+  /// walk over it: every item read once a frame, not once per band and once more for the bound.
+  struct Survey {
+    /// Whether to gather anything (the cuts alone otherwise).
+    var surveying = true
+    /// Each item's `NodeRenderer.reach`, in list order; empty when not gathered.
+    var reach: [NodeRenderer.Reach] = []
+    /// The list's `NodeRenderer.coverageBound`; nil when not gathered.
+    var bound: NodeRenderer.CoverageBound?
+  }
+
+  /// The cuts, as above, with `survey` filled in for the same `view` and output size when it
+  /// asks (left empty when there is a single band).
+  static func bands(
+    for items: [DrawItem], view: Affine, width: Int, height: Int, count: Int,
+    imageSize: (String) -> Vec2?, survey: inout Survey
+  ) -> [Range<Int>] {
+    let surveying = survey.surveying
+    survey.reach.removeAll(keepingCapacity: true)
+    survey.bound = nil
     guard count > 1, height >= count else { return [0..<max(height, 0)] }
+    var bound = NodeRenderer.CoverageBound(width: Int32(clamping: width), height: Int32(clamping: height), pixels: 0, points: 0)
+    if surveying { survey.reach.reserveCapacity(items.count) }
     // Work per row, as a difference array: each item adds its cost per row over its rows.
     var delta = [Double](repeating: 0, count: height + 1)
     // How many scaled items a cut above each row would go through, likewise.
@@ -46,6 +72,11 @@ enum BandSplit {
       guard let first = buffer.baseAddress else { return }
       for index in buffer.indices {
         let item = first + index
+        let t = view * item.pointee.transform
+        if surveying {
+          survey.reach.append(NodeRenderer.reach(item, transform: t, view: view))
+          bound.add(item, transform: t)
+        }
         var boxWidth = item.pointee.look.width
         var boxHeight = item.pointee.look.height
         if boxWidth <= 0 || boxHeight <= 0 {
@@ -53,7 +84,6 @@ enum BandSplit {
           boxWidth = max(boxWidth, 32)
           boxHeight = max(boxHeight, 32)
         }
-        let t = view * item.pointee.transform
         let extent = t.yExtent(width: boxWidth, height: boxHeight)
         // Clamped before converting: a script may move a sprite to 1e300 (or NaN, left out).
         guard extent.top.isFinite, extent.bottom.isFinite else { continue }
@@ -72,6 +102,7 @@ enum BandSplit {
         }
       }
     }
+    if surveying { survey.bound = bound }
     // Summed up, the differences give how many scaled items a cut above each row goes through.
     for row in 1...height { crossing[row] += crossing[row - 1] }
     var total = 0.0

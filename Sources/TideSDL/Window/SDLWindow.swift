@@ -33,6 +33,10 @@ final class SDLWindow {
   /// A draw list's array kept for its storage: with frames drawn behind, one list is drawn
   /// while the next is built.
   private var spareDrawList: [DrawItem] = []
+  /// The band plan of the list being built, and that of the frame in flight, whose survey the
+  /// bands may still read; they alternate like the lists.
+  private var plan = WindowCanvas.Plan()
+  private var planInFlight = WindowCanvas.Plan()
 
   private struct FrameInFlight {
     /// What it draws.
@@ -186,8 +190,11 @@ final class SDLWindow {
       var items: [DrawItem] = []
       swap(&items, &spareDrawList)
       driver.scene.drawList(into: &items)
+      // Planned while the last frame may still be drawing: the bands' threads wait for no plan.
+      canvas.plan(items, view: letterbox.view, into: &plan)
       try showFrameInFlight()
       report.renderBands = max(report.renderBands, try drawFrame(items, on: canvas))
+      swap(&plan, &planInFlight)
       report.frames += 1
       let isShot = shotTick.map { tick >= $0 } ?? false
       if isShot { shotTick = nil }
@@ -286,12 +293,11 @@ final class SDLWindow {
     bars.removeAll { $0.w <= 0 || $0.h <= 0 }
     let statsPanel = stats.isShown ? statsPanel() : nil
     let letterbox = self.letterbox
-    canvas.balance(items, view: letterbox.view)
-    // Every band would count the whole list's coverage for the overdraw cap; once is enough
-    // (with one band, that band's own count is as cheap).
-    let bound =
-      canvas.bands.count > 1
-      ? NodeRenderer.coverageBound(items, view: letterbox.view, width: outputWidth, height: outputHeight) : nil
+    // Every band would count the whole list's coverage for the overdraw cap, and read every
+    // item to find those in its rows; planning the bands works both out once (with one band,
+    // that band's own count is as cheap).
+    canvas.balance(items, view: letterbox.view, plan: &plan)
+    let survey = plan.survey
     let note = driver.scene.drawingNote
     return canvas.startDrawing { band in
       let renderer = band.renderer
@@ -311,7 +317,8 @@ final class SDLWindow {
       if SDL_IntersectRect(&design, &rows, &clip) == SDL_TRUE {
         SDL_RenderSetClipRect(renderer, &clip)
         band.nodes.draw(
-          items, view: letterbox.view, pixelScale: letterbox.scale, rows: band.rows, bound: bound, note: note)
+          items, view: letterbox.view, pixelScale: letterbox.scale, rows: band.rows, bound: survey.bound,
+          reach: survey.reach, note: note)
         if let overlay {
           band.errorPainter.draw(
             overlay, x: letterbox.x, y: letterbox.y, width: letterbox.width,

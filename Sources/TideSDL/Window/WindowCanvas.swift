@@ -177,18 +177,51 @@ final class WindowCanvas {
     return surfaceSize
   }
 
-  /// Moves the edges between bands so that each has about the same share of `items` to draw
-  /// (see `BandSplit`).
-  func balance(_ items: [DrawItem], view: Affine) {
-    finishDrawing()
-    guard bands.count > 1 else { return }
+  /// Where to cut one draw list into bands, and its survey (`BandSplit.Survey`), for the
+  /// output and bands it was worked out for.
+  struct Plan {
+    fileprivate var view = Affine.identity
+    fileprivate var width: Int32 = -1
+    fileprivate var height: Int32 = -1
+    fileprivate var count = 0
+    fileprivate var cuts: [Range<Int>] = []
+    /// What the bands' renderers need of the list (empty with one band).
+    fileprivate(set) var survey = BandSplit.Survey()
+  }
+
+  /// Works out `items`' plan under `view` into `plan` (reusing its storage). Touches no band,
+  /// so the main thread may plan a frame while the bands still draw the one before.
+  func plan(_ items: [DrawItem], view: Affine, into plan: inout Plan) {
+    plan.view = view
+    plan.width = surfaceSize.width
+    plan.height = surfaceSize.height
+    plan.count = bands.count
+    guard bands.count > 1 else {
+      plan.cuts = []
+      plan.survey.reach.removeAll(keepingCapacity: true)
+      plan.survey.bound = nil
+      return
+    }
     let assets = self.assets
-    let split = BandSplit.bands(
-      for: items, view: view, width: Int(surfaceSize.width), height: Int(surfaceSize.height),
-      count: bands.count, imageSize: { assets.imageSize(named: $0) })
+    plan.cuts = BandSplit.bands(
+      for: items, view: view, width: Int(plan.width), height: Int(plan.height), count: plan.count,
+      imageSize: { assets.imageSize(named: $0) }, survey: &plan.survey)
+  }
+
+  /// Moves the edges between bands so that each has about the same share of `items` to draw
+  /// (see `BandSplit`), as `plan` says; a plan made before the window changed size (or under
+  /// another `view`) is worked out again first.
+  func balance(_ items: [DrawItem], view: Affine, plan: inout Plan) {
+    finishDrawing()
+    if plan.view != view || plan.width != surfaceSize.width || plan.height != surfaceSize.height
+      || plan.count != bands.count
+    {
+      self.plan(items, view: view, into: &plan)
+    }
+    guard bands.count > 1 else { return }
     // Bands beyond the cuts found draw nothing this frame.
     for (index, band) in bands.enumerated() {
-      band.rows = index < split.count ? split[index] : 0..<0
+      band.rows = index < plan.cuts.count ? plan.cuts[index] : 0..<0
     }
   }
 
