@@ -256,14 +256,24 @@ final class NodeRenderer {
     let height = item.pointee.look.height
     let margin: Double
     switch item.pointee.look.kind {
-    case .image where !(width == 0 && height == 0): margin = 1
-    case .rect, .circle: margin = 2 + item.pointee.look.strokeWidth * view.a
+    case .image where !(width == 0 && height == 0): margin = imageMargin
+    case .rect, .circle: margin = shapeMargin(strokeWidth: item.pointee.look.strokeWidth, view: view)
     default: return Reach(top: -.infinity, bottom: .infinity, clip: clip, flushes: false)
     }
     let extent = t.yExtent(width: width, height: height)
     return Reach(
       top: extent.top - margin, bottom: extent.bottom + margin, clip: clip, flushes: item.pointee.look.kind == .image)
   }
+
+  /// How far past its box an image may paint a band's rows (filtering reaches a pixel over):
+  /// the margin of the band tests in `drawImage` and of `reach`, which must agree.
+  static let imageMargin = 1.0
+
+  /// How far past its box a rect, circle, polygon or line may paint a band's rows:
+  /// anti-aliasing a pixel or two, a stroke half its width (the margin of their band tests and
+  /// of `reach`, which must agree).
+  @inline(__always)
+  static func shapeMargin(strokeWidth: Double, view: Affine) -> Double { 2 + strokeWidth * view.a }
 
   /// Times over the whole output a frame may paint before it draws no more; a real game paints
   /// it a few times (background, panels, sprites, text), so only runaway scenes reach this.
@@ -452,7 +462,7 @@ final class NodeRenderer {
       guard
         !frame.missesBand(
           transform, width: look.width, height: look.height,
-          margin: 2 + look.strokeWidth * view.a)
+          margin: Self.shapeMargin(strokeWidth: look.strokeWidth, view: view))
       else { return }
       let fill = shade(look.fill, look.tint, alpha)
       let stroke = shade(look.stroke, look.tint, alpha)
@@ -474,7 +484,7 @@ final class NodeRenderer {
       guard
         !frame.missesBand(
           transform * .translate(bounds.x, bounds.y), width: bounds.width, height: bounds.height,
-          margin: 2 + look.strokeWidth * view.a)
+          margin: Self.shapeMargin(strokeWidth: look.strokeWidth, view: view))
       else { return }
       drawer.drawing(item.pointee.id)
       if look.kind == .polygon {
@@ -503,7 +513,7 @@ final class NodeRenderer {
     // A sprite outside the band is skipped, before its image is looked up when its size is
     // known, so a band loads only the images it draws.
     let atFileSize = width == 0 && height == 0
-    if !atFileSize && frame.missesBand(transform, width: width, height: height, margin: 1) {
+    if !atFileSize && frame.missesBand(transform, width: width, height: height, margin: Self.imageMargin) {
       return
     }
     let found: Texture?
@@ -518,7 +528,7 @@ final class NodeRenderer {
     if atFileSize {
       width = Double(texture.width)
       height = Double(texture.height)
-      if frame.missesBand(transform, width: width, height: height, margin: 1) { return }
+      if frame.missesBand(transform, width: width, height: height, margin: Self.imageMargin) { return }
     }
     drawTexture(
       texture, transform: transform, width: width, height: height,
