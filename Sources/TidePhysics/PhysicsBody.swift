@@ -57,13 +57,11 @@ public final class PhysicsBody {
 
   /// The body's origin in the world.
   public var position: Vec2 {
-    guard isInWorld else { return Vec2(x: lastPosition.x, y: lastPosition.y) }
-    let p = cpBodyGetPosition(body)
-    return Vec2(x: p.x, y: p.y)
+    isInWorld ? record.position : Vec2(x: lastPosition.x, y: lastPosition.y)
   }
 
   /// Radians, clockwise on a y-down screen.
-  public var angle: Double { isInWorld ? cpBodyGetAngle(body) : lastAngle }
+  public var angle: Double { isInWorld ? record.angle : lastAngle }
 
   public var velocity: Vec2 {
     guard isInWorld else { return Vec2(x: 0, y: 0) }

@@ -508,4 +508,3 @@ private struct SlotLists {
     blocks = moved(blocks)
   }
 }
-
