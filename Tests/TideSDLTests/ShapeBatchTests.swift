@@ -115,11 +115,12 @@ final class ShapeBatchTests: XCTestCase {
   }
 
   /// Lines too small to cover a pixel still cost their corners: a frame stops drawing once it
-  /// has drawn `Limits.framePoints` of them.
+  /// has drawn its cap of them (`Limits.framePoints`; a lower cap here, the same count).
   func testAFrameDrawsAtMostTheFramePointsCap() throws {
     let fonts = try FontLibrary()
-    let offscreen = SDLOffscreen(assets: AssetLibrary(directory: nil), fonts: fonts)
+    let assets = AssetLibrary(directory: nil)
     let scribble = (0..<Limits.points).map { Vec2(Double($0 % 2), Double($0 / 2 % 2)) }
+    let cap = 3 * Limits.points
     func frame(lines: Int) throws -> RGBAImage {
       let scene = SceneGraph(textMetrics: TTFTextMetrics(fonts: fonts))
       for _ in 0..<lines {
@@ -128,10 +129,22 @@ final class ShapeBatchTests: XCTestCase {
         }
       }
       SceneFixtures.add(.rect, to: scene) { $0.x = 20; $0.y = 0; $0.width = 20; $0.height = 20; $0.fill = .white }
-      return try offscreen.render(scene: scene, size: Vec2(1280, 720), background: .black)
+      let surface = try XCTUnwrap(SDL_CreateRGBSurfaceWithFormat(0, 64, 32, 32, PixelFormat.argb8888))
+      defer { SDL_FreeSurface(surface) }
+      let renderer = try XCTUnwrap(SDL_CreateSoftwareRenderer(surface))
+      defer { SDL_DestroyRenderer(renderer) }
+      do {
+        let nodes = NodeRenderer(renderer: renderer, fonts: fonts, assets: assets, framePoints: cap)
+        SDL_SetRenderDrawColor(renderer, 0, 0, 0, 255)
+        SDL_RenderClear(renderer)
+        nodes.draw(scene)
+        SDL_RenderPresent(renderer)
+      }
+      return try RGBAImage(surface: surface)
     }
-    let within = Limits.framePoints / Limits.points
+    let within = cap / Limits.points
     XCTAssertEqual(try frame(lines: within)[30, 10] & 0xFF00, 0xFF00, "the rect after as many corners as a frame draws")
     XCTAssertEqual(try frame(lines: within + 1)[30, 10] & 0xFF00, 0, "the rect past them")
   }
+
 }

@@ -17,6 +17,8 @@ final class NodeRenderer {
   let fonts: FontLibrary
   /// Where image files come from.
   let assets: AssetLibrary
+  /// Corners of lines and polygons a frame may draw.
+  let framePoints: Int
 
   private let images: ImageTextureCache
   private let texts: TextTextureCache
@@ -95,11 +97,14 @@ final class NodeRenderer {
   /// `Limits.textTextureBytes` (a window's bands split them).
   /// `surfaceFormat` is the pixel format of the surface a software renderer draws into (nil
   /// when unknown or not software), which lets shapes skip SDL's surface per triangle.
+  /// `framePoints` is the corners a frame may draw, `Limits.framePoints` but for tests that
+  /// prove the cap without drawing a quarter of a million corners.
   init(
     renderer: OpaquePointer, fonts: FontLibrary, assets: AssetLibrary, share: Int = 1,
-    surfaceFormat: UInt32? = nil
+    surfaceFormat: UInt32? = nil, framePoints: Int = Limits.framePoints
   ) {
     self.renderer = renderer
+    self.framePoints = framePoints
     self.fonts = fonts
     self.assets = assets
     images = ImageTextureCache(renderer: renderer, assets: assets, byteBudget: Limits.imageTextureBytes / max(share, 1))
@@ -158,10 +163,10 @@ final class NodeRenderer {
     frame.target = SafeGeometry.Box(minX: 0, minY: 0, maxX: Double(outputWidth), maxY: Double(outputHeight))
     frame.covered = 0
     frame.coverLimit = Self.overdrawLayers * Double(outputWidth) * Double(outputHeight)
-    frame.pointsLeft = Limits.framePoints
+    frame.pointsLeft = framePoints
     frame.itemBudget = .infinity
     frame.counts = !(bound.map {
-      $0.width == outputWidth && $0.height == outputHeight && $0.pixels <= frame.coverLimit && $0.points <= Limits.framePoints
+      $0.width == outputWidth && $0.height == outputHeight && $0.pixels <= frame.coverLimit && $0.points <= framePoints
     } ?? false)
     frame.textSide = Self.screenSide(frame.target)
     frame.baseClip = nil
