@@ -160,6 +160,43 @@ final class SceneGraphTests: XCTestCase {
     XCTAssertEqual(scene.drawList().map(\.id), [d, a, b, c].map(\.id))
   }
 
+  /// The painter's order is kept as children come and go rather than sorted again: after any
+  /// mix of adds (new, moved from another parent, re-added), removals, clears and z changes,
+  /// it is what sorting by z with ties in insertion order gives.
+  func testPainterOrderKeptThroughAddsAndRemovalsIsTheSortedOrder() {
+    let parents = [scene.root, scene.makeNode(.group)]
+    scene.root.add(parents[1])
+    var random = TideRandom(seed: 7)
+    var pool: [Node] = []
+    for step in 0..<600 {
+      let roll = random.int(0...9)
+      let parent = parents[random.int(0...1)]
+      if roll < 4 || pool.isEmpty {
+        let node = scene.makeNode(.rect)
+        node.z = Double(random.int(0...3))
+        parent.add(node)
+        pool.append(node)
+      } else if roll < 6 {
+        parent.add(pool[random.int(0...pool.count - 1)])
+      } else if roll < 8 {
+        pool[random.int(0...pool.count - 1)].removeFromParent()
+      } else if roll < 9 {
+        pool[random.int(0...pool.count - 1)].z = Double(random.int(0...3))
+      } else if step % 7 == 0 {
+        parents[1].removeAllChildren()
+      }
+      // Read only now and then, so that several edits (a child taken out and put back among
+      // them) meet the kept order at once.
+      guard step % 3 == 2 else { continue }
+      for checked in parents {
+        let expected = checked.children.enumerated().sorted {
+          $0.element.z < $1.element.z || ($0.element.z == $1.element.z && $0.offset < $1.offset)
+        }.map { $0.element.id }
+        XCTAssertEqual(checked.drawOrderedChildren.map(\.id), expected, "step \(step)")
+      }
+    }
+  }
+
   func testContainsWhollyWithRotatedChild() {
     let zone = rect(0, 0, 100, 100)
     let piece = rect(50, 50, 40, 10)

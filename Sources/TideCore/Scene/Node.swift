@@ -363,6 +363,8 @@ public final class Node {
   let graphLink: GraphLink
   var graph: SceneGraph? { graphLink.graph }
   var childOrderIsDirty = false
+  /// Children have left since the kept order was last tidied: it may still hold them.
+  private var childOrderHasLeavers = false
   private var cachedDrawOrder: [Node] = []
 
   init(kind: NodeKind, id: Int, graphLink: GraphLink) {
@@ -490,10 +492,20 @@ public final class Node {
   public func add(_ child: Node) -> Bool {
     guard refusal(toAdd: child) == nil else { return false }
     child.detach()
+    // Before the child's link names this node again, or its old place would look current.
+    if childOrderHasLeavers { dropLeaversFromDrawOrder() }
     child.parentLink = .passUnretained(self)
     child.isRemoved = false
     children.append(child)
-    childOrderIsDirty = true
+    if !childOrderIsDirty {
+      // The newest child comes last among its ties: put it in the kept order rather than sort
+      // again, as a scene adding a sprite every tick (and a tap guard, a draw list or a served
+      // page walking it each tick) would otherwise sort every child each time.
+      let z = child.z
+      var index = cachedDrawOrder.count
+      while index > 0 && cachedDrawOrder[index - 1].z > z { index -= 1 }
+      cachedDrawOrder.insert(child, at: index)
+    }
     graph?.cachedNodeCount = nil
     // The graph stops stepping animations of nodes that leave the tree; resume any coming back.
     if let graph, isAttached { child.resumeAnimations(in: graph) }
@@ -518,7 +530,9 @@ public final class Node {
       child.isRemoved = true
     }
     children.removeAll()
-    childOrderIsDirty = true
+    cachedDrawOrder.removeAll()
+    childOrderIsDirty = false
+    childOrderHasLeavers = false
     graph?.cachedNodeCount = nil
   }
 
@@ -527,15 +541,20 @@ public final class Node {
     if let index = p.children.firstIndex(where: { $0 === self }) {
       p.children.remove(at: index)
     }
-    p.childOrderIsDirty = true
+    // Taking one out leaves the others in order; it leaves the kept order when next read, in one
+    // pass for every child gone by then (removing thousands one by one stays linear).
+    if !p.childOrderIsDirty { p.childOrderHasLeavers = true }
     graph?.cachedNodeCount = nil
     parentLink = nil
   }
 
-  /// Children in painter's order: by `z`, ties in insertion order. Cached until it changes.
+  /// Children in painter's order: by `z`, ties in insertion order. Kept as children come and
+  /// go; sorted again only after a child's `z` changed.
   public var drawOrderedChildren: [Node] {
+    if childOrderHasLeavers && !childOrderIsDirty { dropLeaversFromDrawOrder() }
     if childOrderIsDirty {
       childOrderIsDirty = false
+      childOrderHasLeavers = false
       var sorted = true
       var previous = -Double.infinity
       for child in children {
@@ -558,6 +577,11 @@ public final class Node {
       }
     }
     return cachedDrawOrder
+  }
+
+  private func dropLeaversFromDrawOrder() {
+    childOrderHasLeavers = false
+    cachedDrawOrder.removeAll { $0.parent !== self }
   }
 
   /// Re-measures a text node's box with the graph's text metrics.
