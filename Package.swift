@@ -95,8 +95,9 @@ let package = Package(
       name: "TideServe",
       dependencies: ["TideScript", "TideCore", .product(name: "FlyingFox", package: "FlyingFox")],
       resources: [.embedInCode("Web/index.html")]),
-    // Debian's libzip (libzip-dev): reads and writes `.tide` game archives (zips), in memory.
-    .systemLibrary(name: "CZip", path: "Sources/CZip"),
+    // Debian's libzip (libzip-dev): reads and writes `.tide` game archives (zips), in memory;
+    // opened on first use, not linked (see czip.h).
+    .target(name: "CZip", path: "Sources/CZip", linkerSettings: [.linkedLibrary("dl")]),
     // `.tide` archives: a packed game read into memory and checked (runtime), and written by
     // `tide pack`.
     .target(name: "TidePack", dependencies: ["TideCore", "CZip"]),

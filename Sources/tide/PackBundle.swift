@@ -1,5 +1,6 @@
 import ArgumentParser
 import Foundation
+import TidePack
 import TideSDL
 
 /// `tide pack --bundle`: a folder a player on any desktop Linux runs with `./<game>`, needing
@@ -55,6 +56,20 @@ struct GameBundle {
     return found
   }
 
+  /// The libraries `binary` loads, and with them `opened` (a library the player opens itself
+  /// when it needs it, libzip) and what that loads, each once.
+  static func libraries(of binary: URL, opening opened: String?) throws -> [(soname: String, path: String)] {
+    var found = try libraries(of: binary)
+    guard let opened else {
+      throw ValidationError("the player opens libzip to read its game, and this machine's cannot be opened")
+    }
+    let soname = (opened as NSString).lastPathComponent
+    found.append((soname, opened))
+    found += try libraries(of: URL(fileURLWithPath: opened))
+    var seen = Set<String>()
+    return found.filter { seen.insert($0.soname).inserted }
+  }
+
   /// Writes the bundle into `folder` (made anew), using the player at `player`.
   func write(to folder: URL, player: URL) throws -> (libraries: Int, fonts: Int) {
     let fm = FileManager.default
@@ -65,7 +80,7 @@ struct GameBundle {
     try fm.copyItem(at: player, to: bin.appendingPathComponent("tide-player"))
     try fm.copyItem(at: archive, to: folder.appendingPathComponent("\(name).tide"))
     var copied = 0
-    for (soname, path) in try Self.libraries(of: player) where !Self.isBase(soname) {
+    for (soname, path) in try Self.libraries(of: player, opening: LibZip.libraryPath) where !Self.isBase(soname) {
       // By its soname, the name the loader asks for; the file behind any chain of links.
       try fm.copyItem(at: URL(fileURLWithPath: path).resolvingSymlinksInPath(), to: lib.appendingPathComponent(soname))
       copied += 1
