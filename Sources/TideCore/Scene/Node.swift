@@ -541,9 +541,19 @@ public final class Node {
     if let index = p.children.firstIndex(where: { $0 === self }) {
       p.children.remove(at: index)
     }
-    // Taking one out leaves the others in order; it leaves the kept order when next read, in one
-    // pass for every child gone by then (removing thousands one by one stays linear).
-    if !p.childOrderIsDirty { p.childOrderHasLeavers = true }
+    // Taking one out leaves the others in order. One of the last few (a sprite that came and
+    // went, as a score popup does) leaves the kept order now; any other when it is next read,
+    // in one pass for every child gone by then, so removing thousands one by one stays linear.
+    if !p.childOrderIsDirty {
+      let stop = max(p.cachedDrawOrder.count - Self.nearEnd, 0)
+      var index = p.cachedDrawOrder.count - 1
+      while index >= stop && p.cachedDrawOrder[index] !== self { index -= 1 }
+      if !p.childOrderHasLeavers && index >= stop {
+        p.cachedDrawOrder.remove(at: index)
+      } else {
+        p.childOrderHasLeavers = true
+      }
+    }
     graph?.cachedNodeCount = nil
     parentLink = nil
   }
@@ -551,37 +561,47 @@ public final class Node {
   /// Children in painter's order: by `z`, ties in insertion order. Kept as children come and
   /// go; sorted again only after a child's `z` changed.
   public var drawOrderedChildren: [Node] {
-    if childOrderHasLeavers && !childOrderIsDirty { dropLeaversFromDrawOrder() }
-    if childOrderIsDirty {
-      childOrderIsDirty = false
-      childOrderHasLeavers = false
-      var sorted = true
-      var previous = -Double.infinity
-      for child in children {
-        if child.z < previous {
-          sorted = false
-          break
-        }
-        previous = child.z
-      }
-      if sorted {
-        cachedDrawOrder = children
-      } else {
-        // Sort indices so ties keep insertion order whatever the sort's stability.
-        let order = children.indices.sorted { lhs, rhs in
-          let lz = children[lhs].z
-          let rz = children[rhs].z
-          return lz < rz || (lz == rz && lhs < rhs)
-        }
-        cachedDrawOrder = order.map { children[$0] }
-      }
-    }
+    if childOrderIsDirty || childOrderHasLeavers { tidyDrawOrder() }
     return cachedDrawOrder
   }
 
+  // Apart from the getter, which every walk of the tree calls for every node, so that it stays
+  // small enough to be inlined there.
+  @inline(never)
+  private func tidyDrawOrder() {
+    guard childOrderIsDirty else { return dropLeaversFromDrawOrder() }
+    childOrderIsDirty = false
+    childOrderHasLeavers = false
+    var sorted = true
+    var previous = -Double.infinity
+    for child in children {
+      if child.z < previous {
+        sorted = false
+        break
+      }
+      previous = child.z
+    }
+    if sorted {
+      cachedDrawOrder = children
+    } else {
+      // Sort indices so ties keep insertion order whatever the sort's stability.
+      let order = children.indices.sorted { lhs, rhs in
+        let lz = children[lhs].z
+        let rz = children[rhs].z
+        return lz < rz || (lz == rz && lhs < rhs)
+      }
+      cachedDrawOrder = order.map { children[$0] }
+    }
+  }
+
+  /// How far from the end of the kept order a child taken out is looked for at once.
+  private static let nearEnd = 8
+
   private func dropLeaversFromDrawOrder() {
     childOrderHasLeavers = false
-    cachedDrawOrder.removeAll { $0.parent !== self }
+    // Links compared as addresses: nothing retained for each child looked at.
+    let me = Unmanaged.passUnretained(self).toOpaque()
+    cachedDrawOrder.removeAll { $0.parentLink?.toOpaque() != me }
   }
 
   /// Re-measures a text node's box with the graph's text metrics.
