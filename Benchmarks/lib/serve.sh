@@ -7,7 +7,8 @@
 #    0.4 s) for 20 s;
 #  - the process's CPU per tick of that served session against a headless engine stepping the
 #    same ticks with the same input (the served session's recording), paced at 60 Hz as the
-#    served one is (back to back reported too).
+#    served one is (back to back reported too); and the same session served to a bare reader
+#    (`tide-serve read`, its own process) in place of the browser, reported beside it.
 # Targets: median at most 2 frames at 60 Hz; at most 64 KiB/s; served CPU at most 1.5x headless.
 # Sourced by Scripts/bench.
 

@@ -93,6 +93,8 @@ public final class SessionHub: @unchecked Sendable {
   private let log: @Sendable (String) -> Void
   private let condition = NSCondition()
   private var inbox: [Command] = []
+  /// Whether the inbox holds more than input: the hub then takes it without waiting for a tick.
+  private var urgent = false
   private var running = true
   private var thread: Thread?
   private var nextConnection = 1
@@ -149,7 +151,13 @@ public final class SessionHub: @unchecked Sendable {
   func post(_ command: Command) {
     condition.lock()
     inbox.append(command)
-    condition.signal()
+    // Input is applied before the next tick whenever it comes, so it does not wake the hub:
+    // fingers moving at the screen's rate would wake it again between ticks for nothing. A
+    // page that comes or goes is answered at once.
+    if case .input = command {} else {
+      urgent = true
+      condition.signal()
+    }
     condition.unlock()
   }
 
@@ -195,6 +203,7 @@ public final class SessionHub: @unchecked Sendable {
       }
       let commands = inbox
       inbox.removeAll()
+      urgent = false
       condition.unlock()
       for command in commands { handle(command) }
 
@@ -232,7 +241,7 @@ public final class SessionHub: @unchecked Sendable {
       dropExpired(now: now)
 
       condition.lock()
-      if running && inbox.isEmpty {
+      if running && !urgent {
         _ = condition.wait(until: Date(timeIntervalSinceNow: max(0.001, tick - owed)))
       }
       condition.unlock()

@@ -26,7 +26,12 @@ struct ServeBench: ParsableCommand {
 /// - CPU: this process's CPU time per tick of that served session (stepping, building and
 ///   diffing the draw list, encoding, sending) against a headless engine stepping the same
 ///   ticks with the same input (the session's own recording), paced at 60 ticks a second as
-///   the served one was.
+///   the served one was;
+/// - the same served session again, its input replayed from that recording, to a bare reader
+///   in a process of its own (`tide-serve read`) in place of the browser: the server's CPU per
+///   tick without the loopback receiver's work (waking Chromium on each send, its drawing on
+///   the same cores), which is what a device over the network costs the server. Reported
+///   beside the target, which is the browser's row.
 enum ServeBenchmark {
   static let taps = 200
   static let playSeconds = 20.0
@@ -54,19 +59,25 @@ enum ServeBenchmark {
         ("headless session, same input, paced at 60 Hz: CPU per tick", String(format: "%.3f ms", round.headlessCPUPerTick * 1000)),
         ("headless session, same input, back to back: CPU per tick", String(format: "%.3f ms", round.backToBackCPUPerTick * 1000)),
         ("served / headless", String(format: "%.2f×", ratio)),
+        ("served session, the page replaced by a bare reader: CPU per tick", String(format: "%.3f ms", round.bareCPUPerTick * 1000)),
+        ("served to a bare reader / headless", String(format: "%.2f×", round.bareCPUPerTick / round.headlessCPUPerTick)),
       ],
       target: "median ≤ 2 frames (33.3 ms); ≤ 64 KiB/s; served CPU ≤ 1.5× headless",
       met: median <= 2 * frame && kibPerSecond <= 64 && ratio <= 1.5)
   }
 
   /// A server on loopback for `game`, every session on `seed`, saves in a scratch folder.
-  private static func serve(_ game: URL, seed: UInt64, saves: URL, recorded: (@Sendable (Int, String) -> Void)? = nil) throws -> (GameServer, String) {
+  /// With `script`, every session plays it (`SessionHub.Options.script`).
+  private static func serve(
+    _ game: URL, seed: UInt64, saves: URL, script: InputScript? = nil, recorded: (@Sendable (Int, String) -> Void)? = nil
+  ) throws -> (GameServer, String) {
     var options = EngineOptions()
     options.logErrors = false
     let assets = game.appendingPathComponent("assets")
     let maker = SessionHub.engineMaker(gameDirectory: game, options: options) { HeadlessBackend.withGameFonts(assetDirectory: assets) }
     var hubOptions = SessionHub.Options(gameDirectory: game, saveBase: saves, seed: seed)
     hubOptions.recorded = recorded
+    hubOptions.script = script
     let hub = SessionHub(options: hubOptions, makeEngine: maker) { _ in }
     let fonts = FontLibrary.fontFiles()
     let server = try GameServer(
@@ -117,6 +128,7 @@ enum ServeBenchmark {
     var servedCPUPerTick: Double
     var headlessCPUPerTick: Double
     var backToBackCPUPerTick: Double
+    var bareCPUPerTick: Double
   }
 
   /// BubblePop in play, served to the page, then the same ticks headless.
@@ -206,11 +218,45 @@ enum ServeBenchmark {
     // real time (served, or in a window) never has. Both are reported; the target is paced.
     let backToBack = try headless(paced: false)
     let paced = try headless(paced: true)
+    page.close()
+    let bare = try bareReaderCPU(game: game, script: text, from: firstTick, to: lastTick)
     let ticks = max(1, lastTick - firstTick)
     return Round(
       bytesPerSecond: Double(number(end, 0) - number(start, 0)) / wall, messages: number(end, 1) - number(start, 1),
       ticks: ticks, servedCPUPerTick: cpu / Double(ticks), headlessCPUPerTick: paced / Double(ticks),
-      backToBackCPUPerTick: backToBack / Double(ticks))
+      backToBackCPUPerTick: backToBack / Double(ticks), bareCPUPerTick: bare / Double(ticks))
+  }
+
+  /// CPU seconds of this process over ticks `from..<to` of a session served to a bare reader
+  /// (`tide-serve read`, a process of its own) that plays `script`, the browser's session's
+  /// recording: the same game, seed, input and ticks.
+  private static func bareReaderCPU(game: URL, script: String, from: Int, to: Int) throws -> Double {
+    let saves = try scratch()
+    defer { try? FileManager.default.removeItem(at: saves) }
+    let (server, url) = try serve(game, seed: 7, saves: saves, script: InputScript(text: script))
+    defer { wait { await server.stop() } }
+    guard let port = URLComponents(string: url)?.port else { throw HeadlessChromium.Failure("no port in \(url)") }
+    let reader = Process()
+    reader.executableURL = URL(fileURLWithPath: try FileManager.default.destinationOfSymbolicLink(atPath: "/proc/self/exe"))
+    reader.arguments = ["read", "--port", "\(port)", "--path", "/ws?k=\(server.key)&device=bench-bare-reader", "--mark", "\(from)", "--mark", "\(to)"]
+    let out = Pipe()
+    reader.standardOutput = out
+    try reader.run()
+    defer { if reader.isRunning { reader.terminate() } }
+    // The reader says each mark as it gets there: CPU is read then, a line at a time.
+    var cpu: [Double] = []
+    var pending = Data()
+    while cpu.count < 2 {
+      let chunk = out.fileHandleForReading.availableData
+      guard !chunk.isEmpty else { throw HeadlessChromium.Failure("the bare reader ended before tick \(to)") }
+      pending.append(chunk)
+      while let newline = pending.firstIndex(of: UInt8(ascii: "\n")) {
+        pending.removeSubrange(...newline)
+        cpu.append(processCPU())
+      }
+    }
+    reader.waitUntilExit()
+    return cpu[1] - cpu[0]
   }
 
   private static func tapText(_ page: BrowserPage, _ text: String) throws {

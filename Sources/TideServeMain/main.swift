@@ -11,7 +11,7 @@ struct TideServe: ParsableCommand {
     commandName: "tide-serve",
     abstract: "Serve a Tide game to browsers on this network (what `tide run --serve` runs).",
     version: "tide-serve 0.9.0",
-    subcommands: [ServeRun.self, ServeBench.self],
+    subcommands: [ServeRun.self, ServeBench.self, ServeReader.self],
     defaultSubcommand: ServeRun.self)
 }
 
