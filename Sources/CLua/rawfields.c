@@ -73,23 +73,31 @@ int tide_rawfields_pull_list(lua_State *L, const int *refs, void *const *blocks,
 ** right), or `to` when none did. A block stamped `epoch` (a uint64_t at
 ** `stamp` in it) is one whose table held good values, every one, when the
 ** owner last confirmed it, and no Lua has run since: its table holds them
-** still, so it is written without looking first.
-** [-0, +0], no raise: a raw set of a number on a key the table holds
-** allocates nothing. */
+** still, so it is written without looking first. Each table stays on the
+** stack until a few dozen are, and goes with them in one lua_settop, one of
+** the dearer calls of the loop. [-0, +0], no raise: a raw set of a number on a
+** key the table holds allocates nothing. */
+#define TIDE_PUSH_HELD 32
 int tide_rawfields_push_list(lua_State *L, const int *refs, void *const *blocks, int from, int to, unsigned mask,
                              size_t stamp, uint64_t epoch, const tide_RawFields *f, unsigned *bad) {
   int n = f->count;
   *bad = 0;
-  if (from >= to || !lua_checkstack(L, n + 4)) return to;
+  if (from >= to || !lua_checkstack(L, n + TIDE_PUSH_HELD + 4)) return to;
   int keys = lua_gettop(L) + 1;
   for (int k = 0; k < n; k++) lua_pushstring(L, f->names[k]);
-  int table = keys + n, i = from;
+  int base = keys + n - 1, held = 0, i = from;
   for (; i < to; i++) {
+    if (held == TIDE_PUSH_HELD) {
+      lua_settop(L, base);
+      held = 0;
+    }
     const char *block = (const char *)blocks[i];
     if (lua_rawgeti(L, LUA_REGISTRYINDEX, refs[i]) != LUA_TTABLE) { /* never: the list holds tables */
-      lua_settop(L, table - 1);
+      lua_settop(L, base);
+      held = 0;
       continue;
     }
+    int table = base + ++held;
     unsigned refused = 0;
     if (*(const uint64_t *)(block + stamp) == epoch) {
       for (int k = 0; k < n; k++) {
@@ -105,7 +113,6 @@ int tide_rawfields_push_list(lua_State *L, const int *refs, void *const *blocks,
         refused |= tide_rawfields_store(L, table, block, f, k) << k;
       }
     }
-    lua_settop(L, table - 1);
     if (refused) {
       *bad = refused;
       break;

@@ -18,6 +18,7 @@ public final class PhysicsWorld {
   public private(set) var joints: [PhysicsJoint] = []
   public private(set) var settings: WorldSettings
   private let sink = ContactSink()
+  private let recordStore = BodyRecords()
   /// The space's default collision handler, added the first time something listens or decides:
   /// once added, Chipmunk looks up two wildcard handlers for every touching pair every step,
   /// which a world nobody listens to need not pay. Chipmunk calls its pre- and post-solve
@@ -225,7 +226,7 @@ public final class PhysicsWorld {
     cpBodySetPosition(made, cpv(position.x, position.y))
     cpBodySetAngle(made, angle)
     cpSpaceAddBody(space, made)
-    let body = PhysicsBody(id: nextID, kind: kind, body: made)
+    let body = PhysicsBody(id: nextID, kind: kind, body: made, records: recordStore)
     nextID += 1
     let pointer = Unmanaged.passUnretained(body).toOpaque()
     cpBodySetUserData(made, pointer)
@@ -392,12 +393,10 @@ public final class PhysicsWorld {
   private func keepInBounds() {
     let limit = PhysicsLimits.position
     // The records, not the bodies: walking the objects counted references, a pair a body a tick.
+    let inPlace = BodyState.matches
     for record in records where record.pointee.kind != .static {
       let body = record.pointee.body
-      let p = cpBodyGetPosition(body)
-      let v = cpBodyGetVelocity(body)
-      let w = cpBodyGetAngularVelocity(body)
-      let a = cpBodyGetAngle(body)
+      let (p, v, a, w) = BodyState.read(body, inPlace: inPlace)
       if abs(p.x) <= limit, abs(p.y) <= limit, v.x.isFinite, v.y.isFinite, w.isFinite, abs(a) <= 1e7 { continue }
       let x = p.x.isNaN ? 0 : min(max(p.x, -limit), limit)
       let y = p.y.isNaN ? 0 : min(max(p.y, -limit), limit)

@@ -40,6 +40,52 @@ final class PhysicsWorldTests: XCTestCase {
     XCTAssertEqual(first.map(\.bitPattern), second.map(\.bitPattern))
   }
 
+  func testBodiesAreReadInPlaceAsChipmunksGettersReadThem() throws {
+    // Read through the getters otherwise: the loops would stay right, only slower.
+    XCTAssertTrue(BodyState.matches, "Chipmunk's body layout is not the one chipmunk_structs.h gave")
+    let world = try PhysicsWorld()
+    _ = try ground(world)
+    var blocks: [PhysicsBody] = []
+    for i in 0..<20 {
+      // Half with the centre of gravity off the origin, where Chipmunk's position is worked out.
+      let shape = i % 2 == 0 ? box() : ShapeSpec(.circle(center: Vec2(x: 9, y: -4), radius: 12))
+      blocks.append(try world.addBody(.dynamic, at: Vec2(x: Double(i) * 9, y: Double(-i) * 30), angle: Double(i) * 0.3, shapes: [shape]))
+    }
+    for _ in 0..<60 { try world.step(dt) }
+    try world.remove(blocks[3])
+    blocks.append(try world.addBody(.kinematic, at: Vec2(x: 5, y: 7), angle: 1, shapes: [box()]))
+    try world.setVelocity(blocks[blocks.count - 1], Vec2(x: 30, y: -20))
+    for _ in 0..<5 { try world.step(dt) }
+    for record in world.records {
+      let read = record.place(inPlace: true)
+      let got = record.place(inPlace: false)
+      XCTAssertEqual([read.x, read.y, read.angle].map(\.bitPattern), [got.x, got.y, got.angle].map(\.bitPattern))
+      let state = BodyState.read(record.pointee.body, inPlace: true)
+      let called = BodyState.read(record.pointee.body, inPlace: false)
+      XCTAssertEqual(
+        [state.velocity.x, state.velocity.y, state.spin].map(\.bitPattern), [called.velocity.x, called.velocity.y, called.spin].map(\.bitPattern))
+    }
+    XCTAssertFalse(world.records.contains(blocks[3].record))
+    XCTAssertEqual(world.records.count, 21)
+  }
+
+  func testARecordIsReusedOnceItsBodyGoesAndOutlivesItsWorld() throws {
+    var world: PhysicsWorld? = try PhysicsWorld()
+    var gone: PhysicsBody? = try world!.addBody(.dynamic, at: Vec2(x: 0, y: 0), angle: 0, shapes: [box()])
+    let address = gone!.record
+    try world!.remove(gone!)
+    gone = nil
+    let next = try world!.addBody(.dynamic, at: Vec2(x: 50, y: 0), angle: 0, shapes: [box()])
+    XCTAssertEqual(next.record, address)
+    XCTAssertTrue(next.record.pointee.object?.takeUnretainedValue() === next)
+    // The body a script still holds keeps its record after the world is gone.
+    world = nil
+    next.synced = PhysicsBody.Vec3(x: 1, y: 2, angle: 3)
+    XCTAssertEqual(next.synced, PhysicsBody.Vec3(x: 1, y: 2, angle: 3))
+    XCTAssertFalse(next.isInWorld)
+    XCTAssertEqual(next.position.x, 50)
+  }
+
   func testHostileNumbersAreRefusedBeforeChipmunkSeesThem() throws {
     var settings = WorldSettings()
     settings.gravity = Vec2(x: .nan, y: 0)

@@ -108,12 +108,21 @@ final class Physics: Part {
     // Every sprite's position from its table in one C loop, not one lookup a body.
     sprites.tables.pullAll()
     var gone: [PhysicsBody] = []
+    let epoch = sprites.tables.epoch.pointee
     for record in world.records {
       // Compared in the sprite's own terms (degrees): radians turned into degrees and back
       // need not come back the same, and a body must not be moved by its own rounding.
-      let now = record.pointee.owner.flatMap { owner in
-        Unmanaged<Node>.fromOpaque(owner)._withUnsafeGuaranteedRef { node in
-          node.isAttached ? PhysicsBody.Vec3(x: node.x, y: node.y, angle: node.rotation) : nil
+      let now = record.pointee.owner.flatMap { owner -> PhysicsBody.Vec3? in
+        Unmanaged<Node>.fromOpaque(owner)._withUnsafeGuaranteedRef { node -> PhysicsBody.Vec3? in
+          guard node.isAttached else { return nil }
+          // A position taken from its table this epoch (`pullAll`) is what `Node.x` would
+          // answer: read from the field block, the node's own memory stays untouched.
+          if let fields = record.pointee.ownerFields?.assumingMemoryBound(to: NodeFields.self),
+            fields.pointee.positionEpoch == epoch
+          {
+            return PhysicsBody.Vec3(x: fields.pointee.x, y: fields.pointee.y, angle: fields.pointee.rotation)
+          }
+          return PhysicsBody.Vec3(x: node.x, y: node.y, angle: node.rotation)
         }
       }
       guard let now else {
@@ -146,15 +155,25 @@ final class Physics: Part {
   /// written together (`SpriteTables.queueMove`, `flushMoves`), one C loop rather than one call each.
   private func pullBodiesToSprites(_ world: PhysicsWorld) {
     let tables = sprites.tables
+    let inPlace = BodyState.matches
     for record in world.records where record.pointee.kind != .static {
       guard let owner = record.pointee.owner else { continue }
-      let p = record.position
-      let now = PhysicsBody.Vec3(x: p.x, y: p.y, angle: record.angle * 180 / .pi)
+      let p = record.place(inPlace: inPlace)
+      let now = PhysicsBody.Vec3(x: p.x, y: p.y, angle: p.angle * 180 / .pi)
       let synced = record.pointee.synced
       guard now != synced else { continue }
-      Unmanaged<Node>.fromOpaque(owner)._withUnsafeGuaranteedRef { node in
-        if now.x != synced.x || now.y != synced.y { tables.queueMove(node, x: now.x, y: now.y) }
-        if now.angle != synced.angle { node.rotation = now.angle }
+      if let fields = record.pointee.ownerFields {
+        // Through the sprite's field block, which the record keeps: the node itself stays
+        // untouched, one cache line a body less for the step that follows to find evicted.
+        if now.x != synced.x || now.y != synced.y {
+          tables.queueMove(Unmanaged<Node>.fromOpaque(owner), fields: fields, x: now.x, y: now.y)
+        }
+        if now.angle != synced.angle { fields.assumingMemoryBound(to: NodeFields.self).pointee.rotation = now.angle }
+      } else {
+        Unmanaged<Node>.fromOpaque(owner)._withUnsafeGuaranteedRef { node in
+          if now.x != synced.x || now.y != synced.y { tables.queueMove(node, x: now.x, y: now.y) }
+          if now.angle != synced.angle { node.rotation = now.angle }
+        }
       }
       record.pointee.synced = now
     }

@@ -61,6 +61,7 @@ extension Physics {
       let angle = node.rotation * .pi / 180
       let body = try physics { try world.addBody(kind, at: Vec2(x: node.x, y: node.y), angle: angle, shapes: specs) }
       body.owner = node
+      body.ownerFields = node.fieldsAddress
       body.synced = PhysicsBody.Vec3(x: node.x, y: node.y, angle: node.rotation)
       bodies[ObjectIdentifier(node)] = body
       if kind != .static {

@@ -272,15 +272,21 @@ package final class SpriteTables: PositionSource {
   /// of every sprite queued in one C loop: a thousand bodies a tick. The values come checked,
   /// as there. The caller keeps `node` alive until the flush, and runs no Lua before it.
   func queueMove(_ node: Node, x: Double, y: Double) {
-    let ref = node.spriteSlot.pointee.key
-    guard ref != 0, node.hadPositionSource, fields != nil, lua != nil else {
-      move(node, x: x, y: y)
+    queueMove(.passUnretained(node), fields: node.fieldsAddress, x: x, y: y)
+  }
+
+  /// `queueMove(_:x:y:)` for `node`, whose field block is `block`: when the node's table is
+  /// held (so it has had a source), only the block is reached, and the node's own memory stays
+  /// untouched.
+  func queueMove(_ node: Unmanaged<Node>, fields block: UnsafeMutableRawPointer, x: Double, y: Double) {
+    let ref = block.spriteSlot.pointee.key
+    guard ref != 0, fields != nil, lua != nil else {
+      node._withUnsafeGuaranteedRef { move($0, x: x, y: y) }
       return
     }
-    let nodeFields = node.typedFields
+    let nodeFields = block.assumingMemoryBound(to: NodeFields.self)
     nodeFields.pointee.x = x
     nodeFields.pointee.y = y
-    let block = node.fieldsAddress
     block.storeBytes(of: x, toByteOffset: confirmedOffset, as: Double.self)
     block.storeBytes(of: y, toByteOffset: confirmedOffset + 8, as: Double.self)
     batch.appendUnretained(node, ref: ref, block: block)
@@ -466,8 +472,8 @@ private struct SlotLists {
     append(.passRetained(node), ref: ref, block: block)
   }
 
-  mutating func appendUnretained(_ node: Node, ref: Int32, block: UnsafeMutableRawPointer) {
-    append(.passUnretained(node), ref: ref, block: block)
+  mutating func appendUnretained(_ node: Unmanaged<Node>, ref: Int32, block: UnsafeMutableRawPointer) {
+    append(node, ref: ref, block: block)
   }
 
   private mutating func append(_ node: Unmanaged<Node>, ref: Int32, block: UnsafeMutableRawPointer) {
