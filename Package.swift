@@ -53,10 +53,16 @@ let package = Package(
       providers: [.apt(["libsndfile1-dev"])]),
     // The C floors `tide bench` measures against, apart from the runtime's C.
     .target(name: "CLuaBench", dependencies: ["LibLua", "CChipmunk"], cSettings: luaCSettings),
+    // Opens a library on first use and fills a struct of its functions (see cloader.h): for
+    // libzip, SDL_image and SDL_mixer, which most runs never touch.
+    .target(name: "CLoader", linkerSettings: [.linkedLibrary("dl"), .linkedLibrary("pthread")]),
     // No pkgConfig: sdl2.pc's cflags carry -D_REENTRANT, which SwiftPM drops with a warning on
     // every build. The shim includes <SDL2/...> from the default include path instead (Debian's
     // libsdl2-dev and its image/ttf/mixer siblings put them there; Scripts/setup installs them).
-    .systemLibrary(name: "CSDL2", path: "Sources/CSDL2"),
+    // SDL2 and SDL_ttf are linked; SDL_image and SDL_mixer are opened when first used.
+    .target(
+      name: "CSDL2", dependencies: ["CLoader"],
+      linkerSettings: [.linkedLibrary("SDL2"), .linkedLibrary("SDL2_ttf")]),
     // Debian's libfontconfig (libfontconfig-dev): finds the fonts SDL_ttf opens.
     .systemLibrary(name: "CFontconfig", path: "Sources/CFontconfig"),
     .target(name: "LuaBridge", dependencies: ["CLua"], swiftSettings: luaCallSettings + releaseSpeed),
@@ -97,7 +103,7 @@ let package = Package(
       resources: [.embedInCode("Web/index.html")]),
     // Debian's libzip (libzip-dev): reads and writes `.tide` game archives (zips), in memory;
     // opened on first use, not linked (see czip.h).
-    .target(name: "CZip", path: "Sources/CZip", linkerSettings: [.linkedLibrary("dl")]),
+    .target(name: "CZip", dependencies: ["CLoader"]),
     // `.tide` archives: a packed game read into memory and checked (runtime), and written by
     // `tide pack`.
     .target(name: "TidePack", dependencies: ["TideCore", "CZip"]),

@@ -56,16 +56,17 @@ struct GameBundle {
     return found
   }
 
-  /// The libraries `binary` loads, and with them `opened` (a library the player opens itself
-  /// when it needs it, libzip) and what that loads, each once.
-  static func libraries(of binary: URL, opening opened: String?) throws -> [(soname: String, path: String)] {
+  /// The libraries `binary` loads, and with them those it opens itself when it needs them
+  /// (`opened`: libzip, SDL_image, SDL_mixer, each by name and file) and what they load, each once.
+  static func libraries(of binary: URL, opening opened: [(name: String, path: String?)]) throws -> [(soname: String, path: String)] {
     var found = try libraries(of: binary)
-    guard let opened else {
-      throw ValidationError("the player opens libzip to read its game, and this machine's cannot be opened")
+    for (name, path) in opened {
+      guard let path else {
+        throw ValidationError("the player opens \(name) when it needs it, and this machine's cannot be opened")
+      }
+      found.append(((path as NSString).lastPathComponent, path))
+      found += try libraries(of: URL(fileURLWithPath: path))
     }
-    let soname = (opened as NSString).lastPathComponent
-    found.append((soname, opened))
-    found += try libraries(of: URL(fileURLWithPath: opened))
     var seen = Set<String>()
     return found.filter { seen.insert($0.soname).inserted }
   }
@@ -80,7 +81,7 @@ struct GameBundle {
     try fm.copyItem(at: player, to: bin.appendingPathComponent("tide-player"))
     try fm.copyItem(at: archive, to: folder.appendingPathComponent("\(name).tide"))
     var copied = 0
-    for (soname, path) in try Self.libraries(of: player, opening: LibZip.libraryPath) where !Self.isBase(soname) {
+    for (soname, path) in try Self.libraries(of: player, opening: [("libzip", LibZip.libraryPath)] + SDLOpenedLibraries.files) where !Self.isBase(soname) {
       // By its soname, the name the loader asks for; the file behind any chain of links.
       try fm.copyItem(at: URL(fileURLWithPath: path).resolvingSymlinksInPath(), to: lib.appendingPathComponent(soname))
       copied += 1

@@ -36,13 +36,16 @@ final class BundleProofTests: XCTestCase {
     var folders = ["/usr/share/fonts"]
     if FileManager.default.fileExists(atPath: swiftRuntime) { folders.append(swiftRuntime) }
     covered.sort()
-    let log = scratch.appendingPathComponent("ld.log").path
+    let log = scratch.appendingPathComponent("ld-headless.log").path
+    let windowLog = scratch.appendingPathComponent("ld-window.log").path
     let shot = scratch.appendingPathComponent("window.png").path
     let script = (covered.map { "mount --bind /dev/null '\($0)'" } + folders.map { "mount -t tmpfs tmpfs '\($0)'" } + [
       // Proof that the system's copies are gone: the tide built here cannot start.
       "'\(CLITests.tideBinary.path)' --version >/dev/null 2>&1 && echo 'TIDE STARTED' || echo 'tide cannot start'",
       "LD_DEBUG=libs LD_DEBUG_OUTPUT='\(log)' '\(bundle.path)/rps' --headless --input '\(replay)' || echo \"HEADLESS FAILED $?\"",
-      "'\(bundle.path)/rps' --input '\(replay)' --screenshot '\(shot)' --screenshot-at 0.5 --quit-after 4 || echo \"WINDOW FAILED $?\"",
+      // The dummy driver opens a device on any machine, so SDL_mixer is opened too.
+      "SDL_AUDIODRIVER=dummy LD_DEBUG=libs LD_DEBUG_OUTPUT='\(windowLog)' '\(bundle.path)/rps' --input '\(replay)' "
+        + "--screenshot '\(shot)' --screenshot-at 0.5 --quit-after 4 || echo \"WINDOW FAILED $?\"",
     ]).joined(separator: "\n")
     let result = try run("/usr/bin/unshare", ["--mount", "--propagation", "private", "/bin/sh", "-c", script], in: scratch)
     XCTAssertEqual(result.status, 0, result.stderr)
@@ -58,17 +61,27 @@ final class BundleProofTests: XCTestCase {
 
     // Every library the bundle carries came from it; none of the hidden ones from anywhere else.
     let carried = Set(try FileManager.default.contentsOfDirectory(atPath: bundle.appendingPathComponent("lib").path))
-    var loaded: [String] = []
-    for file in try FileManager.default.contentsOfDirectory(atPath: scratch.path) where file.hasPrefix("ld.log") {
-      let text = try String(contentsOfFile: scratch.appendingPathComponent(file).path, encoding: .utf8)
-      for line in text.split(separator: "\n") {
-        guard let range = line.range(of: "calling init: ") else { continue }
-        loaded.append(String(line[range.upperBound...]))
+    func loadedBy(_ run: String) throws -> [String] {
+      var loaded: [String] = []
+      for file in try FileManager.default.contentsOfDirectory(atPath: scratch.path) where file.hasPrefix("ld-\(run).log") {
+        let text = try String(contentsOfFile: scratch.appendingPathComponent(file).path, encoding: .utf8)
+        for line in text.split(separator: "\n") {
+          guard let range = line.range(of: "calling init: ") else { continue }
+          loaded.append(String(line[range.upperBound...]))
+        }
       }
+      return loaded
     }
-    XCTAssertFalse(loaded.isEmpty, "the loader's log names the libraries")
+    let headless = try loadedBy("headless")
+    let loaded = headless + (try loadedBy("window"))
+    XCTAssertFalse(headless.isEmpty, "the loader's log names the libraries")
     for name in Self.hiddenLibraries {
       XCTAssertTrue(loaded.contains(bundle.path + "/lib/" + name), "\(name) loaded from the bundle: \(loaded)")
+    }
+    // SDL_image and SDL_mixer are opened on first use: a headless run reads no image and
+    // opens no sound device, so it never loads them.
+    for name in ["libSDL2_image-2.0.so.0", "libSDL2_mixer-2.0.so.0"] {
+      XCTAssertFalse(headless.contains { $0.hasSuffix("/" + name) }, "the headless run loaded \(name)")
     }
     for path in loaded where !path.hasPrefix(bundle.path + "/") {
       let name = (path as NSString).lastPathComponent

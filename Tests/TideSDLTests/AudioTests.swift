@@ -42,7 +42,7 @@ final class AudioTests: XCTestCase {
     let audio = SDLAudio(assets: try makeAssets())
     XCTAssertFalse(audio.isSilent)
     audio.play("beep", volume: 0.5)
-    XCTAssertGreaterThan(Mix_Playing(-1), 0)
+    XCTAssertGreaterThan(try XCTUnwrap(tide_sdl_mixer()).pointee.Mix_Playing(-1), 0)
     // Unknown sounds are reported once and otherwise ignored.
     audio.play("no-such-sound", volume: 1)
     audio.reload("beep")
@@ -71,7 +71,7 @@ final class AudioTests: XCTestCase {
     audio.handle(.play(voice: 9, sound: "blip", volume: 1, pan: 0, loops: -1))
     XCTAssertTrue(audio.isPlaying(voice: 9), "a generated sound plays")
     audio.handle(.pause(voice: 9))
-    XCTAssertEqual(Mix_Paused(-1), 1)
+    XCTAssertEqual(try XCTUnwrap(tide_sdl_mixer()).pointee.Mix_Paused(-1), 1)
     audio.handle(.stop(voice: 9))
     XCTAssertFalse(audio.isPlaying(voice: 9))
     audio.handle(.stopMusic)

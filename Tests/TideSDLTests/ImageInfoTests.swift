@@ -14,13 +14,13 @@ final class ImageInfoTests: XCTestCase {
     .deletingLastPathComponent().appendingPathComponent("Content/bungle/assets/rabbit.png")
 
   private func decodedSize(_ url: URL) throws -> Vec2 {
-    let surface = try XCTUnwrap(IMG_Load(url.path), "SDL_image cannot read \(url.lastPathComponent): \(String(cString: SDL_GetError()))")
+    let surface = try XCTUnwrap(SDLImage.load(url.path), "SDL_image cannot read \(url.lastPathComponent): \(String(cString: SDL_GetError()))")
     defer { SDL_FreeSurface(surface) }
     return Vec2(Double(surface.pointee.w), Double(surface.pointee.h))
   }
 
   func testHeaderSizesMatchSDLImage() throws {
-    SDLLibrary.startImages()
+    SDLImage.start()
     let files = try FileManager.default.contentsOfDirectory(atPath: Self.fixtures.path).sorted()
     XCTAssertEqual(
       files, ["rabbit-45x31.jpg", "rabbit-lossless.webp", "rabbit-opaque.webp", "rabbit-progressive.jpg", "rabbit.jpg", "rabbit.webp"])
@@ -46,9 +46,9 @@ final class ImageInfoTests: XCTestCase {
 
   /// A lossless WebP is the PNG it was made from, pixel for pixel, once SDL_image decodes it.
   func testLosslessWebPDecodesToThePNGsPixels() throws {
-    SDLLibrary.startImages()
+    SDLImage.start()
     func pixels(_ url: URL) throws -> [UInt32] {
-      let loaded = try XCTUnwrap(IMG_Load(url.path))
+      let loaded = try XCTUnwrap(SDLImage.load(url.path))
       defer { SDL_FreeSurface(loaded) }
       let surface = try XCTUnwrap(SDL_ConvertSurfaceFormat(loaded, SDL_PIXELFORMAT_ARGB8888.rawValue, 0))
       defer { SDL_FreeSurface(surface) }

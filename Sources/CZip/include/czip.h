@@ -5,7 +5,7 @@
 ** linked: it brings OpenSSL's libcrypto (bound in full at load) and libbz2 into the process,
 ** and most runs of `tide` (tests, bots, a game folder in a window) never touch a zip. The
 ** types and constants are libzip's own header's; the functions are reached through
-** `tide_zip_api`, one pointer each, typed from that header.
+** `tide_zip_api`, one pointer each, typed from that header, filled by CLoader.
 */
 #include <zip.h>
 

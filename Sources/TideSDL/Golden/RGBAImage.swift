@@ -20,7 +20,7 @@ public struct RGBAImage: Equatable, Sendable {
 
   /// Loads a PNG (or any format SDL_image reads).
   public init(contentsOf url: URL) throws {
-    guard let loaded = IMG_Load(url.path) else { throw SDLError.last("Loading \(url.path)") }
+    guard let loaded = SDLImage.load(url.path) else { throw SDLError.last("Loading \(url.path)") }
     defer { SDL_FreeSurface(loaded) }
     try self.init(surface: loaded)
   }
@@ -76,9 +76,7 @@ public struct RGBAImage: Equatable, Sendable {
       defer { SDL_FreeSurface(surface) }
       try FileManager.default.createDirectory(
         at: url.deletingLastPathComponent(), withIntermediateDirectories: true)
-      if IMG_SavePNG(surface, url.path) != 0 {
-        throw SDLError.last("Writing \(url.path)")
-      }
+      try SDLImage.savePNG(surface, to: url.path)
     }
   }
 }

@@ -85,10 +85,15 @@ final class ImageTextureCache {
       return nil
     }
     guard let path = assets.imagePath(named: file),
-      let loaded = assets.load(path, fromFile: { IMG_Load($0) }, fromMemory: { IMG_Load_RW($0, 1) })
+      let loaded = assets.load(path, fromFile: SDLImage.load, fromMemory: SDLImage.load)
     else {
       failed.insert(name)
-      assets.reportMissing(file, kind: "image")
+      // Found but not decodable for want of SDL_image says so, not "not found".
+      if let problem = SDLImage.problem, assets.imagePath(named: file) != nil {
+        assets.reportMissing(file, kind: "image", reason: "cannot be read: \(problem)")
+      } else {
+        assets.reportMissing(file, kind: "image")
+      }
       return nil
     }
     guard let surface = region.map({ Self.cut($0.region, from: loaded) }) ?? loaded else {

@@ -16,7 +16,7 @@ public final class SDLOffscreen {
   public init(assets: AssetLibrary, fonts: FontLibrary) {
     self.assets = assets
     self.fonts = fonts
-    SDLLibrary.startImages()
+    SDLImage.start()
   }
 
   /// Draws `scene` (design size `size`, `scale` pixels per design unit) over `background`,

@@ -13,11 +13,6 @@ enum SDLLibrary {
     }
   }
 
-  /// Starts SDL_image's PNG, JPEG and WebP loaders; IMG_Load starts one on first use anyway,
-  /// so a failure here only moves that cost.
-  static func startImages() {
-    _ = IMG_Init(Int32(IMG_INIT_PNG.rawValue | IMG_INIT_JPG.rawValue | IMG_INIT_WEBP.rawValue))
-  }
 
   /// Starts the video and event subsystems for a real window.
   static func startVideo() throws {

@@ -58,7 +58,7 @@ final class SDLWindow {
     pendingInput = options.scriptedInput.sorted { $0.time < $1.time }
     try SDLLibrary.startVideo()
     SDLLibrary.startGamepads(extraMappings: options.gameFiles?.contents("gamecontrollerdb.txt"))
-    SDLLibrary.startImages()
+    SDLImage.start()
     // A click that focuses the window should also reach the game.
     SDL_SetHint(SDL_HINT_MOUSE_FOCUS_CLICKTHROUGH, "1")
     SDL_SetHint(SDL_HINT_VIDEO_X11_NET_WM_BYPASS_COMPOSITOR, "0")
@@ -97,7 +97,7 @@ final class SDLWindow {
     if let min = wanted.minSize { SDL_SetWindowMinimumSize(window, Int32(min.x), Int32(min.y)) }
     if let icon = wanted.icon, let files = options.gameFiles {
       // A broken icon costs the game nothing: the system's stays, and the reason is printed.
-      if let surface = AssetLibrary(files: files).load("assets/" + icon, fromFile: { IMG_Load($0) }, fromMemory: { IMG_Load_RW($0, 1) }) {
+      if let surface = AssetLibrary(files: files).load("assets/" + icon, fromFile: SDLImage.load, fromMemory: SDLImage.load) {
         SDL_SetWindowIcon(window, surface)
         SDL_FreeSurface(surface)
       } else {
