@@ -88,7 +88,7 @@ final class ImageTextureCache {
       let loaded = assets.load(path, fromFile: SDLImage.load, fromMemory: SDLImage.load)
     else {
       failed.insert(name)
-      // Found but not decodable for want of SDL_image says so, not "not found".
+      // A file that is there but cannot be read for want of SDL_image is not "not found".
       if let problem = SDLImage.problem, assets.imagePath(named: file) != nil {
         assets.reportMissing(file, kind: "image", reason: "cannot be read: \(problem)")
       } else {
