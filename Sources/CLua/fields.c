@@ -8,10 +8,10 @@
 ** they will not do, to the object's Swift getter or setter in the same C frame
 ** (so its errors read exactly as if it were the metamethod itself). Keys match
 ** by the identity of Lua's interned short strings: lua_topointer of `s.x`'s key
-** is the TString of "x". A guarded field is read in C only while its flag byte
-** in the block is set (a sprite's `radius` is half its width only for
-** circles); otherwise, and for every write of a read-only field, Swift serves
-** it. C and Swift enforce the same ranges: a number C will not store goes to
+** is the TString of "x". A guarded field is read and written in C only while
+** its flag byte in the block is set (a sprite's `radius` is half its width
+** only for circles; a text's `width` is served by C once measured); otherwise,
+** and for every write of a read-only field, Swift serves it. C and Swift enforce the same ranges: a number C will not store goes to
 ** the setter, which raises the usual error.
 **
 ** This is the hot path of every script that moves sprites: the metamethods
@@ -94,7 +94,8 @@ static int tide_fields_index(lua_State *L) {
 /*
 ** __newindex: upvalue 1 is the Swift setter's box. A number within the
 ** field's range into a number field, or a boolean into a boolean field, is
-** stored in the block; anything else (other keys, read-only fields, wrong
+** stored in the block; anything else (other keys, read-only fields, guarded
+** fields whose flag is down, wrong
 ** types, numbers out of range or NaN, which the setter turns into the usual
 ** errors) goes to the setter, so C and Swift enforce the same ranges.
 */
@@ -103,7 +104,7 @@ static int tide_fields_newindex(lua_State *L) {
   if (o != NULL) {
     const tide_Field *f = tide_findfield(o->fieldmap, lua_topointer(L, 2));
     char *block = (char *)o->fields;
-    if (f != NULL && !(f->kind & TIDE_FIELD_READONLY)) {
+    if (f != NULL && !(f->kind & TIDE_FIELD_READONLY) && (!(f->kind & TIDE_FIELD_GUARDED) || block[f->guard] != 0)) {
       int type = lua_type(L, 3);
       if ((f->kind & TIDE_FIELD_NUMBER) && type == LUA_TNUMBER) {
         double d = (double)lua_tonumber(L, 3);

@@ -32,8 +32,9 @@ public struct LuaObjectField: Sendable {
   /// A number read as half the stored value (a circle's radius from its width); for read-only
   /// fields, whose writes Swift does.
   public var readsHalf = false
-  /// Byte offset of a `Bool` in the block: C reads the field only while it is true, and the
-  /// Swift getter serves it otherwise (a field whose meaning depends on the object's kind).
+  /// Byte offset of a `Bool` in the block: C reads and writes the field only while it is true,
+  /// and the Swift getter and setter serve it otherwise (a field whose meaning depends on the
+  /// object's kind, or whose value is worked out when first read).
   public var onlyWhen: Int?
 
   /// A field `name` of type `kind` at `offset` bytes into the block.

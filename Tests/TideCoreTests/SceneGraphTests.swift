@@ -124,6 +124,58 @@ final class SceneGraphTests: XCTestCase {
     XCTAssertTrue(scene.hitTest(Vec2(5, 5)) { $0.tag == "button" } === button)
   }
 
+  /// A gesture goes to the nearest node that takes input, itself or above it.
+  func testInputGoesToTheNearestNodeThatTakesIt() {
+    let card = rect(0, 0, 100, 100)
+    let face = rect(10, 10, 50, 50, in: card)
+    let label = scene.makeNode(.text)
+    face.add(label)
+    XCTAssertNil(label.inputTarget)
+    XCTAssertFalse(label.answersInput)
+    card.takesInput = true
+    XCTAssertTrue(label.inputTarget === card)
+    XCTAssertTrue(face.inputTarget === card)
+    XCTAssertTrue(label.answersInput)
+    face.takesInput = true
+    XCTAssertTrue(label.inputTarget === face)
+    XCTAssertTrue(card.inputTarget === card)
+    label.removeFromParent()
+    XCTAssertNil(label.inputTarget)
+  }
+
+  /// A hit test and a tap guard's snapshot pass over a label that takes no input without
+  /// measuring it (a score changed every tick costs nothing until it is drawn), and still find
+  /// what lies under it and stop at an opaque shape, as before.
+  func testHitTestsPassLabelsThatTakeNoInputWithoutMeasuringThem() {
+    let metrics = AskedMetrics()
+    scene = SceneGraph(textMetrics: metrics)
+    let button = rect(0, 0, 100, 100)
+    button.takesInput = true
+    let caption = scene.makeNode(.text)
+    caption.text = "Play"
+    button.add(caption)
+    let score = scene.makeNode(.text)
+    score.anchorX = 1  // placed by its width, as a right-aligned score is
+    scene.root.add(score)
+    for points in 0..<50 {
+      score.text = String(points * 10)
+      metrics.asked = []
+      XCTAssertTrue(scene.hitTest(Vec2(5, 5)) { $0.answersInput } === caption)
+      let snapshot = scene.hitSnapshot(near: Vec2(5, 5), within: 40) { $0.answersInput }
+      XCTAssertTrue(snapshot.hit(Vec2(5, 5)) === caption)
+      XCTAssertFalse(metrics.asked.contains { $0.hasPrefix(score.text + "@") }, "the score was measured for a tap")
+    }
+    // Once something reads it, it is measured, once.
+    metrics.asked = []
+    XCTAssertGreaterThan(score.width, 0)
+    XCTAssertEqual(metrics.asked, [score.text + "@24.0"])
+    // A label that takes input is hit where its box is.
+    score.takesInput = true
+    score.x = 300
+    score.y = 300
+    XCTAssertTrue(scene.hitTest(Vec2(300 - score.width / 2, 305)) { $0.answersInput } === score)
+  }
+
   func testHitTestDetailNamesTheOpaqueShapeThatStopsTheSearch() {
     let button = rect(0, 0, 50, 50)
     button.tag = "button"

@@ -72,44 +72,46 @@ final class TextFitTests: XCTestCase {
     XCTAssertLessThanOrEqual(node.width, 60.001)
   }
 
-  /// Approximate metrics that count what they are asked.
-  private final class CountingMetrics: TextMetrics {
-    let base = ApproximateTextMetrics()
-    var asked: [String] = []
-    func measure(_ text: String, size: Double) -> (width: Double, height: Double) {
-      asked.append("\(text)@\(size)")
-      return base.measure(text, size: size)
-    }
-  }
-
-  /// Text options set while the measurement is held measure once, to what measuring after each
-  /// would have ended with.
-  func testAHeldMeasurementMeasuresOnceWhenReleased() {
-    let metrics = CountingMetrics()
+  /// A text's box is measured when something first reads it, once however many of its options
+  /// changed before, and to what measuring after each change would have given; reading it
+  /// again, or changing nothing, measures nothing.
+  func testTheBoxIsMeasuredOnceWhenFirstRead() {
+    let metrics = AskedMetrics()
     let scene = SceneGraph(textMetrics: metrics)
-    let held = scene.makeNode(.text)
+    let node = scene.makeNode(.text)
+    node.text = "one two three four"
+    node.fontSize = 14
+    node.maxTextWidth = 70
+    node.textFit = .shrink
+    XCTAssertEqual(metrics.asked, [], "nothing read the box yet")
+    let width = node.width
+    XCTAssertFalse(metrics.asked.isEmpty)
+    XCTAssertFalse(metrics.asked.contains { $0.hasPrefix("one two three four@24") }, "never at the default size")
+    let asked = metrics.asked.count
+    XCTAssertEqual(node.width, width)
+    _ = (node.height, node.shownText, node.shownFontSize)
+    node.text = "one two three four"
+    XCTAssertEqual(node.width, width)
+    XCTAssertEqual(metrics.asked.count, asked, "measured once")
+
+    // The same as a node measured after each change.
     let each = scene.makeNode(.text)
-    metrics.asked = []
-    held.holdsTextMeasure = true
-    for node in [held, each] {
-      node.text = "one two three four"
-      node.fontSize = 14
-      node.maxTextWidth = 70
-      node.textFit = .shrink
-    }
-    XCTAssertEqual(metrics.asked.filter { $0.hasPrefix("one two three four@24") }.count, 1, "only the node measuring each time measured at the default size")
-    let before = metrics.asked.count
-    held.holdsTextMeasure = false
-    XCTAssertGreaterThan(metrics.asked.count, before)
-    XCTAssertEqual(held.width, each.width)
-    XCTAssertEqual(held.height, each.height)
-    XCTAssertEqual(held.shownText, each.shownText)
-    XCTAssertEqual(held.shownFontSize, each.shownFontSize)
-    // Released with nothing changed, it measures nothing.
-    let after = metrics.asked.count
-    held.holdsTextMeasure = true
-    held.holdsTextMeasure = false
-    XCTAssertEqual(metrics.asked.count, after)
+    each.text = "one two three four"
+    _ = each.width
+    each.fontSize = 14
+    _ = each.width
+    each.maxTextWidth = 70
+    _ = each.width
+    each.textFit = .shrink
+    XCTAssertEqual(each.width, node.width)
+    XCTAssertEqual(each.height, node.height)
+    XCTAssertEqual(each.shownText, node.shownText)
+    XCTAssertEqual(each.shownFontSize, node.shownFontSize)
+
+    // A size written after a change is kept, as when each change measured at once.
+    node.text = "five six"
+    node.width = 500
+    XCTAssertEqual(node.width, 500)
+    XCTAssertEqual(node.shownText, "five six")
   }
 }
-

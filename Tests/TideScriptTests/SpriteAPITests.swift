@@ -92,6 +92,14 @@ final class SpriteAPITests: XCTestCase {
           t.text = "Hello there"
           assert.is_true(t.w > w)
           assert.are.equal(24, tide.sprite.text("x").size)
+          -- A size written after a change is kept, and both names of the box read the same.
+          t.text = "Hi"
+          t.w = 200
+          assert.are.equal(200, t.w)
+          assert.are.equal(200, t.width)
+          t.size = 20
+          assert.is_true(t.width < w)
+          assert.are.equal(t.h, t.height)
         end)
 
         it("makes groups whose children move with them", function()

@@ -64,8 +64,9 @@ final class StuckStepGuardTests: XCTestCase {
       child.output)
   }
 
-  /// Run only as the child of the test below: a text sprite whose new text takes the engine's
-  /// text measuring (a stand-in that does not return in time) past the limit.
+  /// Run only as the child of the test below: a text sprite whose new text, measured when the
+  /// script reads its width, takes the engine's text measuring (a stand-in that does not return
+  /// in time) past the limit.
   func testStuckSpriteChild() throws {
     try XCTSkipUnless(ProcessInfo.processInfo.environment["TIDE_STUCK_CHILD"] == "3", "runs only as a child process")
     struct StuckMetrics: TextMetrics {
@@ -77,7 +78,7 @@ final class StuckStepGuardTests: XCTestCase {
     }
     let fixture = try GameFixture(
       main: "local label\ntide.scene.define('play', {\n  enter = function() label = tide.sprite.text('ok') end,\n"
-        + "  update = function() label.text = 'stuck' end,\n})\n",
+        + "  update = function() label.text = 'stuck'; local _ = label.w end,\n})\n",
       conf: "return { scene = 'play' }")
     var options = EngineOptions()
     options.stuckTickSeconds = 1
@@ -87,7 +88,7 @@ final class StuckStepGuardTests: XCTestCase {
     engine.step()
   }
 
-  /// The message names the sprite being worked on: its kind, where it was made, the field set.
+  /// The message names the sprite being worked on: its kind, where it was made, what was done.
   func testAStuckTickNamesTheSprite() throws {
     let child = try runProgram(
       URL(fileURLWithPath: CommandLine.arguments[0]), ["TideScriptTests.StuckStepGuardTests/testStuckSpriteChild"],
@@ -95,7 +96,8 @@ final class StuckStepGuardTests: XCTestCase {
     XCTAssertEqual(child.status, 70)
     XCTAssertTrue(
       child.output.contains(
-        "in setting a field of a tide.Sprite, setting 'text' of the text sprite made at game/main.lua:3, scene 'play'; ending the process"),
+        "in reading a field of a tide.Sprite, measuring the text of the text sprite made at game/main.lua:3, scene 'play'; "
+          + "ending the process"),
       child.output)
   }
 

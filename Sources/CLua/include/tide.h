@@ -51,7 +51,7 @@
 #define TIDE_FIELD_BOOLEAN  2 /* a byte holding 0 or 1; writes take booleans only */
 #define TIDE_FIELD_READONLY 4 /* read in C; writes go to the Swift setter */
 #define TIDE_FIELD_HALF     8 /* a number field read as half the stored value (a circle's radius) */
-#define TIDE_FIELD_GUARDED 16 /* read in C only while the byte at `guard` is nonzero; else Swift */
+#define TIDE_FIELD_GUARDED 16 /* read and written in C only while the byte at `guard` is nonzero */
 #define TIDE_FIELD_RAW     32 /* kept raw in a table-backed object's table (see tide_RawFields) */
 #define TIDE_FIELD_SLOTS   64 /* open addressing; at most half full */
 

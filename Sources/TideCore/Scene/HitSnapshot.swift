@@ -92,8 +92,12 @@ extension SceneGraph {
     into snapshot: inout HitSnapshot
   ) {
     guard node.visible, node.alpha > 0 else { return }
-    let world = parentTransform * node.localTransform
     let alpha = parentAlpha * min(node.alpha, 1)
+    let isLeaf = node.children.isEmpty
+    var accepted = isLeaf && predicate(node)
+    // As in `hit`: a leaf not taken that hides nothing is passed without reading its box.
+    if isLeaf, !accepted, !Self.coversBelow(node, alpha: alpha) { return }
+    let world = parentTransform * node.localTransform
     var childClip = clip
     if node.clipsChildren {
       // A clip that cannot be inverted, or lies wholly away from every point to be asked,
@@ -105,16 +109,19 @@ extension SceneGraph {
         childClip = -2
       }
     }
-    if childClip != -2, !node.children.isEmpty {
-      for child in node.drawOrderedChildren.reversed() {
-        record(child, parentTransform: world, parentAlpha: alpha, clip: childClip, near: near, predicate, into: &snapshot)
+    if !isLeaf {
+      if childClip != -2 {
+        for child in node.drawOrderedChildren.reversed() {
+          record(child, parentTransform: world, parentAlpha: alpha, clip: childClip, near: near, predicate, into: &snapshot)
+        }
       }
+      accepted = predicate(node)
     }
-    // Far from every point to be asked, a node answers none of them: most of a busy scene.
+    // What is not taken and hides nothing answers nothing; far from every point to be asked,
+    // a node answers none of them: most of a busy scene.
+    guard accepted || Self.coversBelow(node, alpha: alpha) else { return }
     if let near, !near.mayTouch(node.hitBox, world: world) { return }
     guard let inverse = world.inverted() else { return }
-    let accepted = predicate(node)
-    guard accepted || Self.coversBelow(node, alpha: alpha) else { return }
     snapshot.entries.append(HitSnapshot.Entry(node: node, inverse: inverse, clip: clip, accepted: accepted))
   }
 }

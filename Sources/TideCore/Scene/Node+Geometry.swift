@@ -4,8 +4,9 @@ extension Node {
   /// The transform from this node's box space (0,0 = box top-left) to its parent's space:
   /// translate to (x, y), rotate, scale, then offset by `-anchor * size`.
   public var localTransform: Affine {
-    let offsetX = -anchorX * width
-    let offsetY = -anchorY * height
+    // An anchor at 0 needs no size: a label at its top left is placed without being measured.
+    let offsetX = anchorX == 0 ? 0 : -anchorX * width
+    let offsetY = anchorY == 0 ? 0 : -anchorY * height
     if rotation == 0 {
       // Most sprites never rotate; skip the trigonometry.
       return Affine(

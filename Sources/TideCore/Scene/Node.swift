@@ -73,13 +73,26 @@ public final class Node {
   }
   /// Box width before scaling.
   @inlinable public var width: Double {
-    get { fields.pointee.width }
-    set { fields.pointee.width = newValue }
+    get {
+      if !fields.pointee.sizeSettled { settleTextSize() }
+      return fields.pointee.width
+    }
+    set {
+      // A text measured later would overwrite this: measure it first, as each change used to.
+      if !fields.pointee.sizeSettled { settleTextSize() }
+      fields.pointee.width = newValue
+    }
   }
   /// Box height before scaling.
   @inlinable public var height: Double {
-    get { fields.pointee.height }
-    set { fields.pointee.height = newValue }
+    get {
+      if !fields.pointee.sizeSettled { settleTextSize() }
+      return fields.pointee.height
+    }
+    set {
+      if !fields.pointee.sizeSettled { settleTextSize() }
+      fields.pointee.height = newValue
+    }
   }
   /// Anchor x as a fraction of width (0 = left edge); also the pivot of scale and rotation.
   @inlinable public var anchorX: Double {
@@ -214,34 +227,34 @@ public final class Node {
 
   /// Text shown by text nodes; setting it re-measures width and height.
   public var text: String = "" {
-    didSet { if text != oldValue { measureText() } }
+    didSet { if text != oldValue { textNeedsMeasuring() } }
   }
   /// The font file the text is drawn with first (an absolute path, which the script layer
   /// resolves from a name in the game's `assets/fonts/`), the default fonts drawing what it
   /// lacks; empty for the default fonts. Setting it re-measures width and height.
   public var font: String = "" {
-    didSet { if font != oldValue { measureText() } }
+    didSet { if font != oldValue { textNeedsMeasuring() } }
   }
   /// Text size in points; setting it re-measures width and height.
   public var fontSize: Double = 24 {
-    didSet { if fontSize != oldValue { measureText() } }
+    didSet { if fontSize != oldValue { textNeedsMeasuring() } }
   }
   /// The box a text node keeps its text in, in design units (0: no limit that way), and how
   /// (`textFit`; nil means wrap once a box is given). Setting any of them re-fits the text.
   public var maxTextWidth: Double = 0 {
-    didSet { if maxTextWidth != oldValue { measureText() } }
+    didSet { if maxTextWidth != oldValue { textNeedsMeasuring() } }
   }
   /// See `maxTextWidth`.
   public var maxTextHeight: Double = 0 {
-    didSet { if maxTextHeight != oldValue { measureText() } }
+    didSet { if maxTextHeight != oldValue { textNeedsMeasuring() } }
   }
   /// See `maxTextWidth`.
   public var textFit: TextFit? {
-    didSet { if textFit != oldValue { measureText() } }
+    didSet { if textFit != oldValue { textNeedsMeasuring() } }
   }
   /// The smallest size `shrink` goes to (0: half of `fontSize`).
   public var minFontSize: Double = 0 {
-    didSet { if minFontSize != oldValue { measureText() } }
+    didSet { if minFontSize != oldValue { textNeedsMeasuring() } }
   }
   /// How the text is fitted now: `textFit`, or wrap when there is a box and no fit was chosen.
   public var effectiveTextFit: TextFit {
@@ -251,23 +264,18 @@ public final class Node {
   public var effectiveMinFontSize: Double {
     minFontSize > 0 ? minFontSize : TextFitter.defaultMinimumSize(for: fontSize)
   }
-  /// While true, changes to the text, its size or its fitting do not measure it; setting it back
-  /// to false measures once if any did. For a sprite made with several text options at once:
-  /// each would otherwise measure a string at a size nobody sees, with the real fonts. Nothing
-  /// may read or set the box (`width`, `height`, `shownText`) while it is held.
-  public var holdsTextMeasure = false {
-    didSet {
-      if !holdsTextMeasure && textMeasureHeld {
-        textMeasureHeld = false
-        measureText()
-      }
-    }
-  }
-  private var textMeasureHeld = false
   /// What a text node draws: `text` with the line breaks and "…" fitting added, at `shownFontSize`.
-  public private(set) var shownText = ""
+  public var shownText: String {
+    if !fields.pointee.sizeSettled { settleTextSize() }
+    return fittedText
+  }
   /// The size the text is drawn at: `fontSize`, or smaller where `shrink` made it so.
-  public private(set) var shownFontSize: Double = 24
+  public var shownFontSize: Double {
+    if !fields.pointee.sizeSettled { settleTextSize() }
+    return fittedFontSize
+  }
+  private var fittedText = ""
+  private var fittedFontSize: Double = 24
   /// Text colour.
   @exclusivity(unchecked) public var textColor: Color = .white {
     didSet { lookStamp &+= 1 }
@@ -341,6 +349,30 @@ public final class Node {
 
   /// Opaque slot for the scripting layer (e.g. event handler references); the core never reads it.
   public var attachment: AnyObject?
+
+  /// Whether the node answers input itself (the script layer keeps it: a sprite with handlers).
+  public var takesInput = false
+
+  /// The node a gesture on this one goes to: itself if it takes input, else the nearest
+  /// ancestor that does; nil when none does.
+  public var inputTarget: Node? {
+    if takesInput { return self }
+    return inputTaker()?.takeUnretainedValue()
+  }
+
+  /// Whether a gesture on the node goes anywhere (`inputTarget` is not nil). Hit tests ask it of
+  /// every sprite they pass, so the walk up retains nothing.
+  public var answersInput: Bool { takesInput || inputTaker() != nil }
+
+  /// The nearest ancestor that takes input, unretained.
+  private func inputTaker() -> Unmanaged<Node>? {
+    var link = parentLink
+    while let up = link {
+      if up._withUnsafeGuaranteedRef({ $0.takesInput }) { return up }
+      link = up._withUnsafeGuaranteedRef { $0.parentLink }
+    }
+    return nil
+  }
 
   /// The node this one is a child of.
   ///
@@ -604,27 +636,35 @@ public final class Node {
     cachedDrawOrder.removeAll { $0.parentLink?.toOpaque() != me }
   }
 
-  /// Re-measures a text node's box with the graph's text metrics.
-  func measureText() {
+  /// Marks a text node's box to be measured again, with the graph's text metrics, when it is
+  /// next read: a label changed every tick (a score, a timer) costs nothing until something
+  /// draws it, hit-tests it or asks its size, and a sprite made with text, size and box options
+  /// at once is measured once.
+  func textNeedsMeasuring() {
     guard kind == .text else { return }
-    if holdsTextMeasure {
-      textMeasureHeld = true
-      return
-    }
+    fields.pointee.sizeSettled = false
+    lookStamp &+= 1
+  }
+
+  /// Fits and measures the text now (see `textNeedsMeasuring`).
+  @usableFromInline func settleTextSize() {
+    fields.pointee.sizeSettled = true
+    let told = graph?.measuringText
+    told?(self)
+    defer { told?(nil) }
     let base: any TextMetrics = graph?.textMetrics ?? ApproximateTextMetrics()
     let metrics: any TextMetrics = font.isEmpty ? base : OneFontMetrics(base: base, font: font)
     let fit = effectiveTextFit
     if fit == .none {
-      shownText = text
-      shownFontSize = fontSize
+      fittedText = text
+      fittedFontSize = fontSize
     } else {
-      (shownText, shownFontSize) = TextFitter(metrics: metrics).fit(
+      (fittedText, fittedFontSize) = TextFitter(metrics: metrics).fit(
         text, size: fontSize, maxWidth: maxTextWidth, maxHeight: maxTextHeight, mode: fit, minimumSize: effectiveMinFontSize)
     }
-    let size = metrics.measure(shownText, size: shownFontSize)
-    width = size.width
-    height = size.height
-    lookStamp &+= 1
+    let size = metrics.measure(fittedText, size: fittedFontSize)
+    fields.pointee.width = size.width
+    fields.pointee.height = size.height
   }
 
   private func syncImageToFrame() {

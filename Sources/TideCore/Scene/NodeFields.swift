@@ -40,6 +40,10 @@ public struct NodeFields {
   /// Whether the node is a circle (`Node.kind`, which never changes): a direct reader may then
   /// serve `radius` as half of `width`. Set by the node; read-only for direct writers.
   public internal(set) var isCircle: Bool = false
+  /// False while a text node's box waits to be measured (its text, font, size or fitting
+  /// changed since): a direct reader must then take `width` and `height` through `Node.width`
+  /// and `Node.height`, which measure it. Set by the node; read-only for direct writers.
+  public internal(set) var sizeSettled: Bool = true
   /// The `PositionSource.epoch` at which `x` and `y` were last taken from the node's
   /// `positionSource` (0: never). Written by the source; direct readers of `x` and `y` must
   /// take them through `Node.x` and `Node.y` while the node has a source.
@@ -66,14 +70,15 @@ extension Node {
   ///
   /// Lets the tween loop write straight to memory the node keeps at a fixed address. `x` and `y`
   /// are plain memory only while the node has no `positionSource`, which may keep them newer
-  /// elsewhere: a direct writer must know it has none.
+  /// elsewhere: a direct writer must know it has none. A text's size is measured when read
+  /// (`NodeFields.sizeSettled`), so it is never plain memory.
   public func directPointer(for property: NodeProperty) -> UnsafeMutablePointer<Double>? {
     let field: KeyPath<NodeFields, Double>
     switch property {
     case .x: field = \.x
     case .y: field = \.y
-    case .width: field = \.width
-    case .height: field = \.height
+    case .width where kind != .text: field = \.width
+    case .height where kind != .text: field = \.height
     case .anchorX: field = \.anchorX
     case .anchorY: field = \.anchorY
     case .scaleX: field = \.scaleX

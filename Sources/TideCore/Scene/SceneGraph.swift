@@ -9,6 +9,9 @@ public final class SceneGraph {
   public var textMetrics: any TextMetrics {
     didSet { remeasureText(root) }
   }
+  /// Told of each text node about to be measured, then nil once it is: a text is measured when
+  /// first drawn, hit or read after it changed, so a watchdog learns here which one it was.
+  public var measuringText: ((Node?) -> Void)?
 
   private var nextID = 1
   /// Nodes made by `makeNode(_:)` and not yet freed, attached or not (`Limits.sprites`).
@@ -53,7 +56,7 @@ public final class SceneGraph {
     let node = Node(kind: kind, id: nextID, graphLink: link)
     nextID += 1
     liveNodeCount += 1
-    if kind == .text { node.measureText() }
+    if kind == .text { node.textNeedsMeasuring() }
     return node
   }
 
@@ -208,20 +211,28 @@ public final class SceneGraph {
     _ node: Node, parentTransform: Affine, parentAlpha: Double, _ p: Vec2, _ predicate: (Node) -> Bool
   ) -> Hit {
     guard node.visible, node.alpha > 0 else { return .missed }
-    let world = parentTransform * node.localTransform
     let alpha = parentAlpha * min(node.alpha, 1)
+    let isLeaf = node.children.isEmpty
+    var accepted = isLeaf && predicate(node)
+    // A leaf that is not taken and hides nothing answers no tap: it is passed without working
+    // out where it is or reading its box (a label changed every tick is not measured for it).
+    if isLeaf, !accepted, !Self.coversBelow(node, alpha: alpha) { return .missed }
+    let world = parentTransform * node.localTransform
     let inverse = world.inverted()
-    // A clipped-away part of a child is not seen, so it takes no taps either.
-    let childrenShow = !node.clipsChildren || (inverse.map { node.clipContainsLocal($0.apply(p)) } ?? false)
-    // Children draw above their parent, so they are asked first, topmost last-drawn first.
-    for child in node.drawOrderedChildren.reversed() where childrenShow {
-      let found = hit(child, parentTransform: world, parentAlpha: alpha, p, predicate)
-      if case .missed = found { continue }
-      return found
+    if !isLeaf {
+      // A clipped-away part of a child is not seen, so it takes no taps either.
+      let childrenShow = !node.clipsChildren || (inverse.map { node.clipContainsLocal($0.apply(p)) } ?? false)
+      // Children draw above their parent, so they are asked first, topmost last-drawn first.
+      for child in node.drawOrderedChildren.reversed() where childrenShow {
+        let found = hit(child, parentTransform: world, parentAlpha: alpha, p, predicate)
+        if case .missed = found { continue }
+        return found
+      }
+      accepted = predicate(node)
     }
+    guard accepted || Self.coversBelow(node, alpha: alpha) else { return .missed }
     guard let inverse, node.containsLocal(inverse.apply(p)) else { return .missed }
-    if predicate(node) { return .found(node) }
-    return Self.coversBelow(node, alpha: alpha) ? .covered(node) : .missed
+    return accepted ? .found(node) : .covered(node)
   }
 
   /// Whether `node`, drawn at `alpha`, hides everything under it: a solid filled shape. Images
@@ -253,7 +264,7 @@ public final class SceneGraph {
   /// hot reload), so their boxes, wrapping and fitting follow the new file.
   public func remeasureText(font: String) {
     root.forEachInSubtree { node in
-      if node.kind == .text, node.font == font { node.measureText() }
+      if node.kind == .text, node.font == font { node.textNeedsMeasuring() }
     }
   }
 
@@ -285,7 +296,7 @@ public final class SceneGraph {
   }
 
   private func remeasureText(_ node: Node) {
-    node.measureText()
+    node.textNeedsMeasuring()
     for child in node.children { remeasureText(child) }
   }
 }

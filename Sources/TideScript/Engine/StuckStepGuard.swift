@@ -99,6 +99,7 @@ final class StuckStepGuard: @unchecked Sendable {
     private var scene: String?
     private var file: String?
     private var sprite: Sprite?
+    private var measured: Sprite?
 
     /// The sprite the engine is working on: its kind, where the script made it, and the field
     /// being set (nil while it is made). Kept as values; the words are made only for a message.
@@ -112,6 +113,8 @@ final class StuckStepGuard: @unchecked Sendable {
     func set(scene: String?) { lock.withLock { self.scene = scene } }
     func set(file: String?) { lock.withLock { self.file = file } }
     func set(sprite: Sprite?) { lock.withLock { self.sprite = sprite } }
+    /// The text sprite whose text is being measured (when first drawn, hit or read), or nil.
+    func set(measuring: Sprite?) { lock.withLock { measured = measuring } }
 
     /// "in tide.sprite.text, scene 'play', test 'x'", the parts that are known; `drawing`, the
     /// sprite a renderer is drawing ("the polygon sprite made at main.lua:3").
@@ -122,6 +125,9 @@ final class StuckStepGuard: @unchecked Sendable {
         if let sprite {
           let made = sprite.madeAt.map { " made at \($0)" } ?? ""
           parts.append(sprite.field.map { "setting '\($0)' of the \(sprite.kind) sprite\(made)" } ?? "making the \(sprite.kind) sprite at \(sprite.madeAt.map { "\($0)" } ?? "?")")
+        }
+        if let measured {
+          parts.append("measuring the text of the \(measured.kind) sprite" + (measured.madeAt.map { " made at \($0)" } ?? ""))
         }
         if let file { parts.append("loading \(file)") }
         parts.append(scene.map { "scene '\($0)'" } ?? "no scene yet")

@@ -249,13 +249,13 @@ extension Input {
       // What a press near here would find now, before the tap's handler changes the screen;
       // the guard asks no farther than `TapGuard.spot` from the release.
       sprites.tables.pullAll()
-      let snapshot = sprites.graph.hitSnapshot(near: p, within: TapGuard.spot) { self.handlerTarget(for: $0) != nil }
+      let snapshot = sprites.graph.hitSnapshot(near: p, within: TapGuard.spot) { $0.answersInput }
       tapGuard.released(at: p, time: clock.time, snapshot: snapshot)
     }
     let gestureEvents = gestures.handle(event) { [unowned self] p in
       // A hit test reads every sprite's position: take them all at once, not one by one.
       sprites.tables.pullAll()
-      let hit = sprites.graph.hitTest(p) { node in self.handlerTarget(for: node) != nil }
+      let hit = sprites.graph.hitTest(p) { $0.answersInput }
       if isPress, tracksMissedPresses, hit == nil, !listensToPointer {
         // The clock has stepped already: the tick whose input this is, as recordings count it, is one before.
         missedPresses.append(MissedPress(tick: clock.tick - 1, point: p))
@@ -317,14 +317,7 @@ extension Input {
   }
 
   /// The node that handles pointer gestures for `node`: itself or its nearest ancestor with a handler.
-  func handlerTarget(for node: Node) -> Node? {
-    var current: Node? = node
-    while let n = current {
-      if let script = n.attachment as? NodeScript, !script.handlers.isEmpty { return n }
-      current = n.parent
-    }
-    return nil
-  }
+  func handlerTarget(for node: Node) -> Node? { node.inputTarget }
 
   private func dispatch(_ gesture: GestureEvent) {
     switch gesture {

@@ -23,8 +23,17 @@ final class Sprites: Part {
   var chunkNames: [UInt64: String] = [:]
   /// Font files by the name a script gave, each checked once (see `fontFile`).
   var fontFiles: [String: String] = [:]
-  /// Where a stuck tick's message is told which sprite is being made or changed (set by the engine).
-  var stuckNotes: StuckStepGuard.Notes?
+  /// Where a stuck tick's message is told which sprite is being made, changed or measured (set
+  /// by the engine).
+  var stuckNotes: StuckStepGuard.Notes? {
+    didSet {
+      graph.measuringText = stuckNotes.map { notes in
+        { node in
+          notes.set(measuring: node.map { .init(kind: $0.kind.rawValue, madeAt: ($0.attachment as? NodeScript)?.madeAt) })
+        }
+      }
+    }
+  }
 
   init(context: PartContext, graph: SceneGraph, scenes: Scenes, limit: Int) {
     self.context = context

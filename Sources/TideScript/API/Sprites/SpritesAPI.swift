@@ -68,10 +68,11 @@ enum SpriteField: String, CaseIterable {
     return [
       LuaObjectField("x", .number, offset: at(\.x), bounds: bounds("x")),
       LuaObjectField("y", .number, offset: at(\.y), bounds: bounds("y")),
-      LuaObjectField("w", .number, offset: at(\.width), bounds: bounds("w")),
-      LuaObjectField("width", .number, offset: at(\.width), bounds: bounds("width")),
-      LuaObjectField("h", .number, offset: at(\.height), bounds: bounds("h")),
-      LuaObjectField("height", .number, offset: at(\.height), bounds: bounds("height")),
+      // A text's box waiting to be measured is served by Swift, which measures it.
+      settled(LuaObjectField("w", .number, offset: at(\.width), bounds: bounds("w"))),
+      settled(LuaObjectField("width", .number, offset: at(\.width), bounds: bounds("width"))),
+      settled(LuaObjectField("h", .number, offset: at(\.height), bounds: bounds("h"))),
+      settled(LuaObjectField("height", .number, offset: at(\.height), bounds: bounds("height"))),
       LuaObjectField("anchor_x", .number, offset: at(\.anchorX), bounds: bounds("anchor_x")),
       LuaObjectField("anchor_y", .number, offset: at(\.anchorY), bounds: bounds("anchor_y")),
       LuaObjectField("scale", .number, offset: at(\.scaleX), alsoWrites: at(\.scaleY), bounds: bounds("scale")),
@@ -89,6 +90,13 @@ enum SpriteField: String, CaseIterable {
       circleRadius,
     ]
   }()
+
+  /// `field`, read and written in C only while the node's box is measured.
+  private static func settled(_ field: LuaObjectField) -> LuaObjectField {
+    var field = field
+    field.onlyWhen = NodeFields.offset(of: \.sizeSettled)
+    return field
+  }
 
   private static var circleRadius: LuaObjectField {
     var field = LuaObjectField(
@@ -116,7 +124,8 @@ extension Sprites {
   /// first 250,000 corners of lines and polygons, so no scene can stall the window. What a
   /// sprite holds costs the engine at most O(n log n) in its size (points, text), and only when
   /// it changes: a polygon is cut into triangles once per change of `points`, text fitted once
-  /// per change of its text, size or box.
+  /// per change of its text, size or box, when it is next drawn, tapped or read (a score
+  /// changed every tick costs nothing until then).
   func install() {
     let m = module("tide.sprite")
 
@@ -349,6 +358,7 @@ extension Sprites {
         try lua.checkFunction(3)
         script.handlers[event] = lua.ref(at: 3)
       }
+      node.takesInput = !script.handlers.isEmpty
       lua.pushValue(at: 1)
       return 1
     }
@@ -562,10 +572,6 @@ extension Sprites {
     // A sprite's options may ask for costly work (fitting a long text, cutting a polygon).
     stuckNotes?.set(sprite: .init(kind: kind.rawValue, madeAt: madeAt))
     defer { stuckNotes?.set(sprite: nil) }
-    // A text and its options (size, box, fit) are measured once, when all are set.
-    let holds = kind == .text
-    node.holdsTextMeasure = holds
-    defer { node.holdsTextMeasure = false }
     try setup(node)
     var parent = scenes.current?.root ?? graph.root
     switch lua.type(at: optsArg) {
@@ -581,13 +587,9 @@ extension Sprites {
         if let interned = lua.internedString(at: k), let field = fields.lookup(interned), field != .parent,
           also.isEmpty || !also.contains(field.rawValue)
         {
-          // The box is measured before a field that reads or sets it, as it was when each
-          // option measured.
-          if holds && Self.touchesBox(field) { node.holdsTextMeasure = false }
           do { try setField(field, of: node, valueAt: v, lua: lua, arg: optsArg, prefix: field.rawValue) } catch {
             failure.offer(field.rawValue, error)
           }
-          node.holdsTextMeasure = holds
           return
         }
         guard let key = lua.toString(at: k), lua.type(at: k) == .string else { return }
@@ -603,11 +605,8 @@ extension Sprites {
           failure.offer(key, LuaArgumentError(arg: optsArg, message: "unknown sprite field '\(key)' (fields: \(SpriteField.list))"))
           return
         }
-        if holds && Self.touchesBox(field) { node.holdsTextMeasure = false }
         do { try setField(field, of: node, valueAt: v, lua: lua, arg: optsArg, prefix: key) } catch { failure.offer(key, error) }
-        node.holdsTextMeasure = holds
       }
-      node.holdsTextMeasure = false
       if let error = failure.failure { throw error }
     default:
       throw LuaArgumentError(arg: optsArg, message: "table expected, got \(lua.typeName(at: optsArg))")
@@ -623,15 +622,6 @@ extension Sprites {
   static func costsWork(_ field: SpriteField) -> Bool {
     switch field {
     case .text, .font, .size, .max_width, .max_height, .fit, .min_size, .points, .width, .height, .w, .h: return true
-    default: return false
-    }
-  }
-
-  /// Whether setting `field` reads or sets a node's box (its size), which a held text
-  /// measurement must not leave stale.
-  static func touchesBox(_ field: SpriteField) -> Bool {
-    switch field {
-    case .w, .width, .h, .height, .radius, .image, .frame: return true
     default: return false
     }
   }
@@ -684,6 +674,7 @@ extension Sprites {
     node.forEachInSubtree { n in
       tables.letGo(of: n)
       n.attachment = nil
+      n.takesInput = false
     }
   }
 
