@@ -25,19 +25,8 @@ public enum BareReader {
 
   /// The number after the first `"tick":` of a message (a frame, a delta, or a batch of them).
   static func firstTick(in text: String) -> Int? {
-    let utf8 = Array(text.utf8.prefix(64))
-    let key = Array("\"tick\":".utf8)
-    guard utf8.count >= key.count else { return nil }
-    for start in 0...(utf8.count - key.count) where utf8[start..<(start + key.count)].elementsEqual(key) {
-      var value = 0
-      var digits = 0
-      for byte in utf8[(start + key.count)...] {
-        guard byte >= UInt8(ascii: "0"), byte <= UInt8(ascii: "9") else { break }
-        value = value * 10 + Int(byte - UInt8(ascii: "0"))
-        digits += 1
-      }
-      return digits > 0 ? value : nil
-    }
-    return nil
+    let head = text.prefix(64)
+    guard let key = head.range(of: "\"tick\":") else { return nil }
+    return Int(head[key.upperBound...].prefix { ("0"..."9").contains($0) })
   }
 }
