@@ -73,26 +73,20 @@ public final class Node {
   }
   /// Box width before scaling.
   @inlinable public var width: Double {
-    get {
-      if !fields.pointee.sizeSettled { settleTextSize() }
-      return fields.pointee.width
-    }
-    set {
-      // A text measured later would overwrite this: measure it first, as each change used to.
-      if !fields.pointee.sizeSettled { settleTextSize() }
-      fields.pointee.width = newValue
-    }
+    get { measuredFields.pointee.width }
+    // A text measured later would overwrite a size written now: it is measured first, as
+    // each change used to be.
+    set { measuredFields.pointee.width = newValue }
   }
   /// Box height before scaling.
   @inlinable public var height: Double {
-    get {
-      if !fields.pointee.sizeSettled { settleTextSize() }
-      return fields.pointee.height
-    }
-    set {
-      if !fields.pointee.sizeSettled { settleTextSize() }
-      fields.pointee.height = newValue
-    }
+    get { measuredFields.pointee.height }
+    set { measuredFields.pointee.height = newValue }
+  }
+  /// The field block, a text's box measured first if it waits to be (`textNeedsMeasuring`).
+  @inlinable var measuredFields: UnsafeMutablePointer<NodeFields> {
+    if !fields.pointee.sizeSettled { settleTextSize() }
+    return fields
   }
   /// Anchor x as a fraction of width (0 = left edge); also the pivot of scale and rotation.
   @inlinable public var anchorX: Double {
@@ -266,12 +260,12 @@ public final class Node {
   }
   /// What a text node draws: `text` with the line breaks and "…" fitting added, at `shownFontSize`.
   public var shownText: String {
-    if !fields.pointee.sizeSettled { settleTextSize() }
+    _ = measuredFields
     return fittedText
   }
   /// The size the text is drawn at: `fontSize`, or smaller where `shrink` made it so.
   public var shownFontSize: Double {
-    if !fields.pointee.sizeSettled { settleTextSize() }
+    _ = measuredFields
     return fittedFontSize
   }
   private var fittedText = ""
