@@ -112,11 +112,13 @@ static int tide_fields_newindex(lua_State *L) {
           *(double *)(block + f->offset) = d;
           *(double *)(block + f->mirror) = d;
           /* A raw field reaches here only while its table lacks it (a script set it to
-             nil): put it back, so the next writes are plain table writes again. This is a
-             call from Lua, where an allocation that fails may raise. */
+             nil, or one left out until written is written first): put it in, so the next
+             writes are plain table writes. This is a call from Lua, where an allocation that
+             fails may raise; the flag goes up only once the table holds it. */
           if ((f->kind & TIDE_FIELD_RAW) && lua_type(L, 1) == LUA_TTABLE) {
             lua_settop(L, 3);
             lua_rawset(L, 1);
+            if (f->guard != 0) block[f->guard] = 1;
           }
           return 0;
         }

@@ -3,7 +3,11 @@
 ** as a table, not a userdata: those fields are plain fields of the table,
 ** which Lua reads and writes as fast as any table's (`b.x = b.x + vx` over
 ** thousands of sprites a tick), and every other key misses them and reaches
-** the metatable's __index/__newindex as a userdata's would. The engine sees
+** the metatable's __index/__newindex as a userdata's would. A raw field may
+** also be left out of new tables (tide_RawFields.held): __index serves it from
+** the block until a script first writes it, when __newindex puts it in the
+** table and raises the block's flag for it; pulls and list pushes skip it
+** until then. The engine sees
 ** a raw write only when it looks: Swift copies the raw fields into the block
 ** (tide_rawfields_pull) when they may have changed since it last did
 ** (tide_State.epoch), and copies its own writes back (tide_rawfields_push).
@@ -18,8 +22,9 @@
 
 #include "tide_inline.h"
 
-int tide_rawfields_add(tide_RawFields *f, const char *name, uint32_t offset, double lo, double hi) {
+int tide_rawfields_add(tide_RawFields *f, const char *name, uint32_t offset, double lo, double hi, uint32_t held) {
   if (f->count >= TIDE_RAW_MAX) return 0;
+  f->held[f->count] = held;
   f->names[f->count] = name;
   f->offsets[f->count] = offset;
   f->lo[f->count] = lo;
@@ -54,6 +59,7 @@ int tide_rawfields_pull_list(lua_State *L, const int *refs, void *const *blocks,
     }
     int bad = 0;
     for (int k = 0; k < n; k++) {
+      if (!tide_rawfields_held(block, f, k)) continue;
       lua_pushvalue(L, keys + k);
       bad |= tide_rawfields_take(L, lua_rawget(L, top + 1), block, f, k, good);
     }
@@ -101,7 +107,7 @@ int tide_rawfields_push_list(lua_State *L, const int *refs, void *const *blocks,
     unsigned refused = 0;
     if (*(const uint64_t *)(block + stamp) == epoch) {
       for (int k = 0; k < n; k++) {
-        if (!(mask & (1u << k))) continue;
+        if (!(mask & (1u << k)) || !tide_rawfields_held(block, f, k)) continue;
         lua_pushvalue(L, keys + k);
         lua_pushnumber(L, *(const double *)(block + f->offsets[k]));
         lua_rawset(L, table);

@@ -36,6 +36,11 @@ public struct LuaObjectField: Sendable {
   /// and the Swift getter and setter serve it otherwise (a field whose meaning depends on the
   /// object's kind, or whose value is worked out when first read).
   public var onlyWhen: Int?
+  /// For a raw field (see `LuaState.registerMetatable`): byte offset of a `Bool` in the block
+  /// that says whether the object's table holds the field. A new table leaves such a field out,
+  /// and C serves it from the block until a script first writes it; C then puts it in the table
+  /// and sets the flag. nil: every table holds the field from the start.
+  public var rawOnceWritten: Int?
 
   /// A field `name` of type `kind` at `offset` bytes into the block.
   public init(

@@ -26,6 +26,12 @@ public struct RawFields {
   /// The byte offset of field `i` in the block.
   public func offset(of i: Int) -> Int { Int(tide_rawfields_offset(pointer, Int32(i))) }
 
+  /// Whether the table of the object whose block is `block` holds field `i`: always, but for a
+  /// field left out until written (`LuaObjectField.rawOnceWritten`), only once a script wrote it.
+  public func isHeld(_ i: Int, by block: UnsafeMutableRawPointer) -> Bool {
+    tide_rawfields_held(block.assumingMemoryBound(to: CChar.self), pointer, Int32(i)) != 0
+  }
+
   /// The block's value of field `i`.
   public func value(_ i: Int, in block: UnsafeMutableRawPointer) -> Double {
     block.load(fromByteOffset: offset(of: i), as: Double.self)
@@ -112,7 +118,9 @@ extension LuaState {
     for (field, name) in zip(fields, names) {
       precondition(field.kind == .number, "raw field '\(field.name)' must be a number field")
       text.initialize(from: name, count: name.count)
-      let added = tide_rawfields_add(spec, text, UInt32(field.offset), field.bounds.lowerBound, field.bounds.upperBound)
+      let added = tide_rawfields_add(
+        spec, text, UInt32(field.offset), field.bounds.lowerBound, field.bounds.upperBound,
+        UInt32(field.rawOnceWritten ?? 0))
       precondition(added != 0, "too many raw fields (at most \(TIDE_RAW_MAX))")
       text += name.count
     }

@@ -87,7 +87,7 @@ extension LuaState {
       // The table stands for the object: its raw fields with the block's values, and the box
       // under the VM's private key. cache, box -> cache, table
       newTable(nrec: Int32(rawFields.count + 1))
-      for i in 0..<rawFields.count {
+      for i in 0..<rawFields.count where rawFields.isHeld(i, by: fields) {
         lua_pushstring(L, rawFields.name(i))
         lua_pushnumber(L, rawFields.value(i, in: fields))
         lua_rawset(L, -3)
@@ -144,7 +144,8 @@ extension LuaState {
   ///
   /// Number fields named in `rawFields` make the objects table-backed: each object is then
   /// pushed as a Lua table holding those fields as plain table fields (see `RawFields`), which
-  /// scripts write without a call into Swift and the objects' owner copies in and out.
+  /// scripts write without a call into Swift and the objects' owner copies in and out; a raw
+  /// field with `rawOnceWritten` joins the table when a script first writes it.
   public func registerMetatable(
     _ name: String, methods: [String: LuaFunction] = [:], methodTable: LuaRef? = nil, index: LuaFunction? = nil,
     newindex: LuaFunction? = nil, extra: [String: LuaFunction] = [:], fields: [LuaObjectField] = [],
@@ -254,9 +255,13 @@ extension LuaState {
       if field.readOnly { kind |= UInt32(TIDE_FIELD_READONLY) }
       if field.readsHalf { kind |= UInt32(TIDE_FIELD_HALF) }
       if field.onlyWhen != nil { kind |= UInt32(TIDE_FIELD_GUARDED) }
-      if rawNames.contains(field.name) { kind |= UInt32(TIDE_FIELD_RAW) }
+      let raw = rawNames.contains(field.name)
+      if raw { kind |= UInt32(TIDE_FIELD_RAW) }
+      precondition(field.rawOnceWritten == nil || (raw && field.onlyWhen == nil && field.alsoWrites == nil),
+        "field '\(field.name)' is left out of the table until written, so must be raw, unguarded and stored once")
       let added = tide_fieldmap_add(
-        map, key, UInt32(field.offset), UInt32(field.alsoWrites ?? field.offset), kind, UInt32(field.onlyWhen ?? 0),
+        map, key, UInt32(field.offset), UInt32(field.alsoWrites ?? field.offset), kind,
+        UInt32((raw ? field.rawOnceWritten : field.onlyWhen) ?? 0),
         field.bounds.lowerBound, field.bounds.upperBound)
       precondition(added != 0, "too many fast fields (at most \(TIDE_FIELD_SLOTS / 2))")
     }

@@ -5,6 +5,8 @@ private struct Spot {
   var x: Double = 0
   var y: Double = 0
   var size: Double = 1
+  var turn: Double = 0
+  var holdsTurn = false
 }
 
 private final class Dot {
@@ -61,6 +63,49 @@ final class ObjectTableTests: XCTestCase {
     XCTAssertFalse(lua.pushObject(dot, metatable: "Dot", fields: UnsafeMutableRawPointer(dot.block)), "made once")
     lua.setGlobal("again")
     XCTAssertEqual(try lua.evalString("return tostring(rawequal(again, d))"), "true")
+  }
+
+  /// A raw field left out until written: served from the block in C, then kept in the table
+  /// from the first write on, and only then pulled and pushed.
+  func testARawFieldJoinsTheTableAtItsFirstWrite() throws {
+    let vm = makeVM()
+    let lua = vm.state
+    var turn = LuaObjectField("turn", .number, offset: offset(\Spot.turn), bounds: -360...360)
+    turn.rawOnceWritten = offset(\Spot.holdsTurn)
+    lua.registerMetatable(
+      "Spinner", index: { _ in throw LuaRaise("no such field") },
+      newindex: { lua in throw LuaArgumentError(arg: 3, message: "\(lua.toString(at: 2) ?? "?"): number expected") },
+      fields: [LuaObjectField("x", .number, offset: offset(\Spot.x), bounds: -100...100), turn],
+      rawFields: ["x", "turn"])
+    guard let raw = lua.objectKind("Spinner").rawFields else { preconditionFailure("Spinner has raw fields") }
+    let dot = Dot()
+    dot.block.pointee.turn = 12
+    let block = UnsafeMutableRawPointer(dot.block)
+    XCTAssertTrue(lua.pushObject(dot, metatable: "Spinner", fields: block))
+    lua.setGlobal("s")
+    XCTAssertEqual(try lua.evalString("return tostring(rawget(s, 'turn')) .. ' ' .. s.turn"), "nil 12.0")
+    XCTAssertFalse(raw.isHeld(1, by: block))
+    lua.getGlobal("s")
+    defer { lua.pop() }
+    dot.block.pointee.turn = 20
+    XCTAssertEqual(raw.pull(lua, tableAt: -1, into: block), 0, "a field the table lacks is no bad value")
+    XCTAssertEqual(dot.block.pointee.turn, 20, "and is left as the block holds it")
+    XCTAssertEqual(raw.push(lua, tableAt: -1, from: block, mask: 0b10), 0)
+    XCTAssertEqual(try lua.evalString("return tostring(rawget(s, 'turn'))"), "nil", "a push puts nothing in")
+    XCTAssertThrowsError(try lua.doString("s.turn = 400", chunkName: "=t"), "the first write is checked as any served one")
+    XCTAssertFalse(raw.isHeld(1, by: block))
+    try lua.doString("s.turn = 30", chunkName: "=t")
+    XCTAssertTrue(dot.block.pointee.holdsTurn)
+    XCTAssertEqual(dot.block.pointee.turn, 30)
+    try lua.doString("s.turn = 'left'", chunkName: "=t")
+    XCTAssertEqual(raw.pull(lua, tableAt: -1, into: block), 0b10, "from then on it is pulled as a raw field")
+    try lua.doString("s.turn = 45", chunkName: "=t")
+    XCTAssertEqual(dot.block.pointee.turn, 30, "a write stays in the table until the owner pulls it")
+    XCTAssertEqual(raw.pull(lua, tableAt: -1, into: block), 0)
+    XCTAssertEqual(dot.block.pointee.turn, 45)
+    dot.block.pointee.turn = -90
+    XCTAssertEqual(raw.push(lua, tableAt: -1, from: block, mask: 0b10), 0)
+    XCTAssertEqual(try lua.evalString("return rawget(s, 'turn')"), "-90.0")
   }
 
   func testPullCopiesGoodValuesAndNamesBadOnesPushAndRestoreWriteBack() throws {

@@ -60,7 +60,8 @@ typedef struct tide_Field {
   uint32_t offset;  /* byte offset of the value in the field block */
   uint32_t mirror;  /* a write stores here too (a uniform scale); == offset for none */
   uint32_t kind;    /* TIDE_FIELD_NUMBER or _BOOLEAN, maybe | _READONLY, _HALF, _GUARDED */
-  uint32_t guard;   /* with TIDE_FIELD_GUARDED: byte offset of the flag that lets C read it */
+  uint32_t guard;   /* with TIDE_FIELD_GUARDED: byte offset of the flag that lets C read it;
+                       with TIDE_FIELD_RAW, nonzero: that of the flag a write into the table sets */
   double lo, hi;    /* a number field stores only lo <= v <= hi (never NaN); others go to Swift */
 } tide_Field;
 
@@ -162,6 +163,11 @@ typedef struct tide_RawFields {
   const char *names[TIDE_RAW_MAX]; /* C strings for the VM's life: Lua's string cache knows them by address */
   uint32_t offsets[TIDE_RAW_MAX];  /* byte offsets of the doubles in the block */
   double lo[TIDE_RAW_MAX], hi[TIDE_RAW_MAX]; /* the numbers a pull takes (never NaN) */
+  /* 0: the table always holds the field. Else the byte offset in the block of a flag,
+     nonzero once the table holds it: a field a new table leaves out, served from the block
+     by __index until a script first writes it, so objects that never write it cost nothing
+     for it in their tables or their pulls. */
+  uint32_t held[TIDE_RAW_MAX];
 } tide_RawFields;
 
 /* ------------------------------------------------------------------------
@@ -202,7 +208,7 @@ void tide_pushfieldsnewindex(lua_State *L);
 ** rawfields.c (the per-object pull and push are in tide_inline.h)
 ** ---------------------------------------------------------------------- */
 /* Adds field `name` (a C string that lives as long as `f`); 0 when full. */
-int tide_rawfields_add(tide_RawFields *f, const char *name, uint32_t offset, double lo, double hi);
+int tide_rawfields_add(tide_RawFields *f, const char *name, uint32_t offset, double lo, double hi, uint32_t held);
 /* Pulls objects from..<to of a list: see rawfields.c. [-0, +0], no raise. */
 int tide_rawfields_pull_list(lua_State *L, const int *refs, void *const *blocks, int from, int to, size_t stamp,
                              uint64_t epoch, long good, const tide_RawFields *f);

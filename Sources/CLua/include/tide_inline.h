@@ -108,6 +108,12 @@ static inline __attribute__((always_inline)) const tide_Object *tide_objectbox(l
 static inline const char *tide_rawfields_name(const tide_RawFields *f, int i) { return f->names[i]; }
 static inline uint32_t tide_rawfields_offset(const tide_RawFields *f, int i) { return f->offsets[i]; }
 
+/* Whether the table of the object whose block is `block` holds raw field `i`: always, but
+** for a field a new table leaves out until a script writes it (tide_RawFields.held). */
+static inline int tide_rawfields_held(const char *block, const tide_RawFields *f, int i) {
+  return f->held[i] == 0 || block[f->held[i]] != 0;
+}
+
 /* Takes the value on top of L, of Lua type `type`, as raw field `i`: stores it
 ** into `block` (and into the confirmed copy at block + good + 8 * i when `good`
 ** is not negative) when it is a number within the field's range. Returns 1 when
@@ -132,6 +138,7 @@ static inline unsigned tide_rawfields_pull(lua_State *L, int idx, char *block, c
   if (lua_type(L, idx) != LUA_TTABLE || !lua_checkstack(L, 2)) return (1u << f->count) - 1;
   idx = lua_absindex(L, idx);
   for (int i = 0; i < f->count; i++) {
+    if (!tide_rawfields_held(block, f, i)) continue;
     lua_pushstring(L, f->names[i]);
     if (tide_rawfields_take(L, lua_rawget(L, idx), block, f, i, good)) bad |= 1u << i;
     lua_pop(L, 1);
@@ -169,7 +176,7 @@ static inline unsigned tide_rawfields_push(lua_State *L, int idx, const char *bl
   if (lua_type(L, idx) != LUA_TTABLE || !lua_checkstack(L, 3)) return 0;
   idx = lua_absindex(L, idx);
   for (int i = 0; i < f->count; i++) {
-    if (!(mask & (1u << i))) continue;
+    if (!(mask & (1u << i)) || !tide_rawfields_held(block, f, i)) continue;
     lua_pushstring(L, f->names[i]);
     bad |= tide_rawfields_store(L, idx, block, f, i) << i;
   }
