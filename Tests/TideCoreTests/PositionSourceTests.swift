@@ -2,12 +2,13 @@ import XCTest
 
 @testable import TideCore
 
-/// A node's `x` and `y` may be kept newer elsewhere (a Lua table): reads take them from the
-/// source once its epoch moved, writes hand them back, and no TideCore path goes around that.
+/// A node's `x`, `y`, `rotation` and `alpha` may be kept newer elsewhere (a Lua table): reads
+/// take them from the source once its epoch moved, writes hand them back, and no TideCore path
+/// goes around that.
 final class PositionSourceTests: XCTestCase {
   /// A stand-in for a script's table: positions written where the node cannot see them.
   private final class Store: PositionSource {
-    var x = 0.0, y = 0.0
+    var x = 0.0, y = 0.0, rotation = 0.0, alpha = 1.0
     var refreshes = 0, writes = 0
     var source: PositionSource { self }
 
@@ -16,15 +17,19 @@ final class PositionSourceTests: XCTestCase {
       let fields = node.fieldsAddress.assumingMemoryBound(to: NodeFields.self)
       fields.pointee.x = x
       fields.pointee.y = y
+      fields.pointee.rotation = rotation
+      fields.pointee.alpha = alpha
       fields.pointee.positionEpoch = epoch.pointee
     }
 
-    override func written(_ node: Node, _ axis: PositionSource.Axis) {
+    override func written(_ node: Node, _ field: PositionSource.Field) {
       writes += 1
       let fields = node.fieldsAddress.assumingMemoryBound(to: NodeFields.self)
-      switch axis {
+      switch field {
       case .x: x = fields.pointee.x
       case .y: y = fields.pointee.y
+      case .rotation: rotation = fields.pointee.rotation
+      case .alpha: alpha = fields.pointee.alpha
       }
     }
 
@@ -86,6 +91,32 @@ final class PositionSourceTests: XCTestCase {
     late.positionSource = store.source
     tweens.update(0.5)
     XCTAssertEqual(store.y, 10)
+  }
+
+  func testRotationAndAlphaAreTakenAndHandedBackAsThePositionIs() {
+    let store = Store()
+    let node = SceneGraph().makeNode(.rect)
+    node.positionSource = store.source
+    store.rotation = 45
+    store.alpha = 0.25
+    store.write(x: 0, y: 0)
+    XCTAssertEqual(node.rotation, 45)
+    XCTAssertEqual(node.alpha, 0.25)
+    XCTAssertEqual(store.refreshes, 1)
+    node.alpha = 0.5
+    XCTAssertEqual(store.alpha, 0.5, "a write is handed back")
+    XCTAssertEqual(store.rotation, 45, "and the other fields stay where they are newer")
+    // A fade tween of a node with a source writes through the node, never to memory behind
+    // the source's back.
+    let tweens = TweenSystem()
+    tweens.tween(
+      [TweenTrack(node: node, property: .alpha, to: 1), TweenTrack(node: node, property: .rotation, to: 90)], duration: 1)
+    tweens.update(0.5)
+    XCTAssertEqual(store.alpha, 0.75, accuracy: 1e-9)
+    XCTAssertEqual(store.rotation, 67.5, accuracy: 1e-9)
+    XCTAssertTrue(node.sourceKeeps(.alpha))
+    XCTAssertFalse(node.sourceKeeps(.scaleX), "the other fields are the node's alone")
+    XCTAssertFalse(SceneGraph().makeNode(.rect).sourceKeeps(.alpha), "and all are, for a node that never had a source")
   }
 
   func testANodeLetGoOfItsSourceIsPlainMemoryAgain() {

@@ -48,6 +48,18 @@ final class PhysicsAPITests: XCTestCase {
           assert.is_true(math.abs(box.rotation - 1.5) < 0.01)
         end)
 
+        it("turns a sprite whose script turned it too, in its table", function()
+          local box = tide.sprite.rect({ x = 200, y = 100, w = 40, h = 40 })
+          box.rotation = 30  -- the sprite's table holds its rotation from here on
+          tide.physics.body(box)
+          box:set_angular_velocity(90)
+          app:step()
+          assert.is_true(math.abs(rawget(box, "rotation") - 31.5) < 0.01, tostring(rawget(box, "rotation")))
+          box.rotation = 0
+          app:step()
+          assert.is_true(math.abs(rawget(box, "rotation") - 1.5) < 0.01, tostring(rawget(box, "rotation")))
+        end)
+
         it("gives the same positions bit for bit for the same start", function()
           local function run()
             app = tide.test.start({ seed = 3 })
@@ -268,6 +280,6 @@ final class PhysicsAPITests: XCTestCase {
         end)
       end)
       """#, main: Self.main, conf: Self.conf)
-    assertAllPassed(report, count: 16)
+    assertAllPassed(report, count: 17)
   }
 }

@@ -100,6 +100,104 @@ final class SpriteTableTests: XCTestCase {
     assertAllPassed(report, count: 8)
   }
 
+  /// `rotation` and `alpha` join the table the first time a script writes them, so a sprite
+  /// that spins or fades every tick costs a table write, and one that never does carries neither.
+  func testRotationAndAlphaJoinTheTableWhenFirstWritten() throws {
+    let report = try runLuaTests(
+      #"""
+      describe("rotation and alpha", function()
+        local app
+        before_each(function() app = tide.test.start() end)
+
+        it("are served from the sprite until a script writes them, then kept in its table", function()
+          local s = tide.sprite.rect{ w = 20, h = 10, rotation = 10, alpha = 0.5 }
+          assert.are.same({ 10, 0.5 }, { s.rotation, s.alpha })
+          assert.is_nil(rawget(s, "rotation"))
+          assert.is_nil(rawget(s, "alpha"))
+          s.rotation = 90
+          assert.are.equal(90, rawget(s, "rotation"))
+          assert.is_nil(rawget(s, "alpha"))
+          s.alpha = 0.25
+          assert.are.same({ 90, 0.25 }, { rawget(s, "rotation"), rawget(s, "alpha") })
+          app:step()
+          assert.are.same({}, app:errors())
+        end)
+
+        it("check the first write at its line", function()
+          local s = tide.sprite.rect{}
+          assert.error_matches(function() s.alpha = 2e6 end, "alpha must be a finite number from -1000000 to 1000000", nil, true)
+          assert.error_matches(function() s.rotation = "up" end, "rotation", nil, true)
+          assert.is_nil(rawget(s, "alpha"))
+          assert.is_nil(rawget(s, "rotation"))
+        end)
+
+        it("reach the engine wherever it reads them", function()
+          local s = tide.sprite.rect{ x = 100, y = 100, w = 40, h = 10, anchor = "center" }
+          s.rotation = 90
+          local _, _, w, h = s:bounds()
+          assert.are.same({ 10, 40 }, { math.floor(w + 0.5), math.floor(h + 0.5) })
+          local taps = 0
+          s:on("tap", function() taps = taps + 1 end)
+          app:tap{ x = 100, y = 115 }
+          assert.are.equal(1, taps, "turned a quarter, it covers (100, 115)")
+          s.alpha = 0
+          app:tap{ x = 100, y = 115 }
+          assert.are.equal(1, taps, "a sprite faded out is not hit")
+        end)
+
+        it("start a tween from the written value and show the tween's in the table", function()
+          local s = tide.sprite.rect{}
+          s.alpha = 0.2
+          tide.tween(s, 1, { alpha = 1 })
+          app:advance(0.5)
+          local mid = rawget(s, "alpha")
+          assert.is_true(mid > 0.2 and mid < 1, tostring(mid))
+          app:advance(0.6)
+          assert.are.equal(1, rawget(s, "alpha"))
+        end)
+
+        it("stay out of the table of a sprite only the engine changes", function()
+          local s = tide.sprite.rect{}
+          tide.tween(s, 1, { alpha = 0, rotation = 45 })
+          app:advance(1.1)
+          assert.are.same({ 0, 45 }, { s.alpha, s.rotation })
+          assert.is_nil(rawget(s, "alpha"))
+          assert.is_nil(rawget(s, "rotation"))
+        end)
+
+        it("report a bad value written after the first at the end of the tick, and put it right", function()
+          local s = tide.sprite.rect{ name = "fader" }
+          s.alpha = 0.5
+          s:bounds()  -- the engine reads the sprite: 0.5 is confirmed, the value a bad one gives way to
+          s.alpha = 5e6
+          assert.error_matches(function() app:step() end,
+            "alpha must be a finite number from -1000000 to 1000000, got 5000000; it stays at alpha = 0.5", nil, true)
+          assert.are.equal(0.5, rawget(s, "alpha"))
+          s.rotation = 30
+          s:bounds()
+          s.rotation = nil
+          assert.error_matches(function() app:step() end, "rotation must be a number, got nil; it stays at rotation = 30", nil, true)
+          assert.are.equal(30, rawget(s, "rotation"))
+          app:advance(1)
+          assert.are.equal(2, #app:errors())
+        end)
+
+        it("follow a sprite dropped by the script and made again", function()
+          tide.sprite.rect{ name = "spun" }.rotation = 33
+          collectgarbage()
+          collectgarbage()
+          app:step()
+          local s = app:find{ name = "spun" }
+          assert.are.equal(33, s.rotation)
+          s.alpha = 0.5
+          s:remove()
+          assert.are.same({ 33, 0.5 }, { s.rotation, s.alpha })
+        end)
+      end)
+      """#)
+    assertAllPassed(report, count: 7)
+  }
+
   func testABadPositionIsReportedAtTheEndOfTheTickAndPutRight() throws {
     let report = try runLuaTests(
       #"""

@@ -110,13 +110,25 @@ public final class Node {
   }
   /// Rotation in degrees, clockwise on screen.
   @inlinable public var rotation: Double {
-    get { fields.pointee.rotation }
-    set { fields.pointee.rotation = newValue }
+    get {
+      refreshPosition()
+      return fields.pointee.rotation
+    }
+    set {
+      fields.pointee.rotation = newValue
+      source?._withUnsafeGuaranteedRef { $0.written(self, .rotation) }
+    }
   }
   /// Opacity multiplier, 0...1; multiplied down the tree.
   @inlinable public var alpha: Double {
-    get { fields.pointee.alpha }
-    set { fields.pointee.alpha = newValue }
+    get {
+      refreshPosition()
+      return fields.pointee.alpha
+    }
+    set {
+      fields.pointee.alpha = newValue
+      source?._withUnsafeGuaranteedRef { $0.written(self, .alpha) }
+    }
   }
   /// Draw order among siblings (higher draws later, on top); ties keep insertion order.
   public var z: Double {

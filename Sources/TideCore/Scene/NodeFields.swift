@@ -45,8 +45,9 @@ public struct NodeFields {
   /// and `Node.height`, which measure it. Set by the node; read-only for direct writers.
   public internal(set) var sizeSettled: Bool = true
   /// The `PositionSource.epoch` at which `x` and `y` were last taken from the node's
-  /// `positionSource` (0: never). Written by the source; direct readers of `x` and `y` must
-  /// take them through `Node.x` and `Node.y` while the node has a source.
+  /// `positionSource` (0: never). Written by the source; direct readers of `x`, `y`,
+  /// `rotation` and `alpha` must take them through `Node`'s accessors while the node has a
+  /// source, unless they know the source brought the block up to date this epoch.
   public var positionEpoch: UInt64 = 0
 
   /// Defaults as a new node has them.
@@ -69,8 +70,9 @@ extension Node {
   /// anchor, scale per axis, rotation, alpha); nil for the rest, which go through `node[property]`.
   ///
   /// Lets the tween loop write straight to memory the node keeps at a fixed address. `x` and `y`
-  /// are plain memory only while the node has no `positionSource`, which may keep them newer
-  /// elsewhere: a direct writer must know it has none. A text's size is measured when read
+  /// (and `rotation` and `alpha`) are plain memory only while the node has never had a
+  /// `positionSource`, which may keep them newer elsewhere: a direct writer must know it has none
+  /// (`sourceKeeps(_:)`). A text's size is measured when read
   /// (`NodeFields.sizeSettled`), so it is never plain memory.
   public func directPointer(for property: NodeProperty) -> UnsafeMutablePointer<Double>? {
     let field: KeyPath<NodeFields, Double>
@@ -88,5 +90,15 @@ extension Node {
     default: return nil
     }
     return (fieldsAddress + NodeFields.offset(of: field)).assumingMemoryBound(to: Double.self)
+  }
+
+  /// Whether a `positionSource` may keep `property` newer than the block, so that it must be
+  /// written through the node (`node[property]`), never through `directPointer(for:)`.
+  public func sourceKeeps(_ property: NodeProperty) -> Bool {
+    guard hadPositionSource else { return false }
+    switch property {
+    case .x, .y, .rotation, .alpha: return true
+    default: return false
+    }
   }
 }

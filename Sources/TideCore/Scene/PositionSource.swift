@@ -1,15 +1,17 @@
-/// Where newer values of a node's `x` and `y` may be kept than the node's own.
+/// Where newer values of a node's `x`, `y`, `rotation` and `alpha` may be kept than the node's
+/// own.
 ///
-/// A scripting layer may let scripts keep a node's position in an object of its own, where the
-/// node cannot see a write: Tide's Lua sprites are tables whose `x` and `y` are plain table
-/// fields, so `b.x = b.x + vx` costs what it costs on any table, with no call into the engine.
-/// Such a node has a `positionSource`, a subclass that keeps those objects. Before `x` or `y`
-/// is read, if the source's `epoch` has moved since the node last took its position from it
-/// (`NodeFields.positionEpoch`), the node calls `refresh` to copy the newer values in; after
-/// Swift sets `x` or `y`, it calls `written` to hand that one back (the other may be newer
-/// there, and stays there). The subclass moves the epoch whenever its side may have written
-/// (for Lua: whenever a script ran), so a node is copied at most once per change, and only
-/// when something reads it.
+/// A scripting layer may let scripts keep those fields in an object of its own, where the node
+/// cannot see a write: Tide's Lua sprites are tables whose `x` and `y` are plain table fields
+/// (and `rotation` and `alpha` too, once a script writes them), so `b.x = b.x + vx` costs what
+/// it costs on any table, with no call into the engine. Such a node has a `positionSource`, a
+/// subclass that keeps those objects. Before one of the fields is read, if the source's `epoch`
+/// has moved since the node last took them from it (`NodeFields.positionEpoch`), the node calls
+/// `refresh` to copy the newer values in; after Swift sets one, it calls `written` to hand that
+/// one back (the others may be newer there, and stay there). The subclass moves the epoch
+/// whenever its side may have written (for Lua: whenever a script ran), so a node is copied at
+/// most once per change, and only when something reads it. The names say "position" for all
+/// four: the position came first, and is still what games write most.
 ///
 /// TideCore never moves the epoch and never needs to know who does. A node keeps its source
 /// alive, with no reference counting on the paths every draw and tween take; a source whose
@@ -18,14 +20,14 @@ open class PositionSource {
   /// Moves on (never back) whenever the source may hold newer positions than its nodes.
   public let epoch: UnsafeMutablePointer<UInt64>
 
-  /// Which coordinate Swift set.
-  public enum Axis: Sendable {
-    case x, y
+  /// Which field Swift set: the position, and the two other fields games write most.
+  public enum Field: Sendable {
+    case x, y, rotation, alpha
   }
 
   /// Bytes every node keeps for its source (`Node.sourceRoom`): room for what a source keeps
   /// per node (where it holds the node, what it last confirmed), which TideCore never reads.
-  @inlinable public static var roomSize: Int { 32 }
+  @inlinable public static var roomSize: Int { 56 }
 
   public init() {
     epoch = .allocate(capacity: 1)
@@ -40,6 +42,6 @@ open class PositionSource {
   /// node holds it. Does nothing here.
   open func refresh(_ node: Node) {}
 
-  /// Takes the coordinate `axis` of `node`, just set in Swift. Does nothing here.
-  open func written(_ node: Node, _ axis: Axis) {}
+  /// Takes the field `field` of `node`, just set in Swift. Does nothing here.
+  open func written(_ node: Node, _ field: Field) {}
 }

@@ -104,7 +104,7 @@ extension TweenBatch.Entry {
   init(node: Node, property: NodeProperty, to: Double, easing: Easing, groupSize: Int, slot: Int, delay: Double, duration: Double) {
     self.init(
       node: .passUnretained(node), property: property,
-      direct: (property == .x || property == .y) && node.hadPositionSource ? nil : node.directPointer(for: property),
+      direct: node.sourceKeeps(property) ? nil : node.directPointer(for: property),
       easing: easing,
       started: false, ended: false, groupSize: Int32(groupSize), slot: Int32(slot), delay: delay, elapsed: 0,
       duration: duration, from: 0, to: to)

@@ -168,7 +168,7 @@ final class Physics: Part {
         if now.x != synced.x || now.y != synced.y {
           tables.queueMove(Unmanaged<Node>.fromOpaque(owner), fields: fields, x: now.x, y: now.y)
         }
-        if now.angle != synced.angle { fields.assumingMemoryBound(to: NodeFields.self).pointee.rotation = now.angle }
+        if now.angle != synced.angle { tables.turn(Unmanaged<Node>.fromOpaque(owner), fields: fields, angle: now.angle) }
       } else {
         Unmanaged<Node>.fromOpaque(owner)._withUnsafeGuaranteedRef { node in
           if now.x != synced.x || now.y != synced.y { tables.queueMove(node, x: now.x, y: now.y) }

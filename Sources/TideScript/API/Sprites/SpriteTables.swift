@@ -5,9 +5,13 @@ import TideCore
 ///
 /// A sprite reaches Lua as a table whose `x` and `y` are plain table fields: `b.x = b.x + vx`
 /// over 2,000 sprites costs what it costs over 2,000 plain tables, where fields served by
-/// metamethods cost twice that (the bunnymark). Every other field misses the table and
-/// reaches the metatable's `__index`/`__newindex`, checked at its line as before. The engine
-/// sees a script's `x` and `y` only when it looks, so it looks at these times:
+/// metamethods cost twice that (the bunnymark). `rotation` and `alpha` join them the first time
+/// a script writes them (that write is checked at its line, as every write of a served field
+/// is), so a spinning or fading sprite costs a table's price too, and the rest pay nothing for
+/// them. Every other field misses the table and reaches the metatable's
+/// `__index`/`__newindex`, checked at its line as before. Below, "position" means all four
+/// fields the table may hold (`SpriteField.raw`). The engine sees a script's writes of them
+/// only when it looks, so it looks at these times:
 ///
 /// - whenever Swift reads a node's position after a script may have run (`PositionSource`: the
 ///   VM moves the epoch on every call from Lua into Swift and every return from Lua);
@@ -38,7 +42,7 @@ package final class SpriteTables: PositionSource {
   /// that counts (a tap, a tween, a query).
   static func checked(perTickOf count: Int) -> Int { (count + 59) / 60 }
 
-  /// The sprite metatable, resolved once it is registered, and its raw fields (x and y).
+  /// The sprite metatable, resolved once it is registered, and its raw fields (`SpriteField.raw`).
   var kind: ObjectKind? {
     didSet { fields = kind?.rawFields }
   }
@@ -67,8 +71,11 @@ package final class SpriteTables: PositionSource {
   private var batch = SlotLists()
 
   override init() {
+    let confirmed = SpriteSlot.offset(of: \.confirmedX)
     precondition(
-      SpriteSlot.offset(of: \.confirmedY) == confirmedOffset + 8, "the confirmed position is x then y, as SpriteField.raw")
+      [\SpriteSlot.confirmedY, \.confirmedRotation, \.confirmedAlpha].map(SpriteSlot.offset(of:))
+        == [8, 16, 24].map { confirmed + $0 },
+      "the confirmed values are x, y, rotation, alpha in a row, as SpriteField.raw")
     precondition(MemoryLayout<SpriteSlot>.size <= PositionSource.roomSize, "a sprite's slot fits the node's source room")
     super.init()
   }
@@ -119,6 +126,8 @@ package final class SpriteTables: PositionSource {
       // Made from the node: it holds the node's values, which are confirmed.
       slot.pointee.confirmedX = nodeFields.pointee.x
       slot.pointee.confirmedY = nodeFields.pointee.y
+      slot.pointee.confirmedRotation = nodeFields.pointee.rotation
+      slot.pointee.confirmedAlpha = nodeFields.pointee.alpha
       nodeFields.pointee.positionEpoch = epoch.pointee
     } else {
       // Coming back (a removed sprite added again): it holds whatever was written since.
@@ -233,15 +242,23 @@ package final class SpriteTables: PositionSource {
     return restored
   }
 
-  /// Hands a coordinate set in Swift (a tween, a drag) to the table of `node`: first reported,
-  /// in the game, if the script had put a bad value there since the engine last looked.
-  package override func written(_ node: Node, _ axis: PositionSource.Axis) {
+  /// Hands a field set in Swift (a tween, a drag) to the table of `node`, if the table holds it:
+  /// first reported, in the game, if the script had put a bad value there since the engine last
+  /// looked.
+  package override func written(_ node: Node, _ field: PositionSource.Field) {
     guard let fields, let lua else { return }
     let block = node.fieldsAddress
-    // The raw fields are `SpriteField.raw`: x, then y.
-    let i = axis == .x ? 0 : 1
+    // The raw fields are `SpriteField.raw`, in this order.
+    let i: Int
+    switch field {
+    case .x: i = 0
+    case .y: i = 1
+    case .rotation: i = 2
+    case .alpha: i = 3
+    }
     block.storeBytes(of: fields.value(i, in: block), toByteOffset: confirmedOffset + 8 * i, as: Double.self)
-    guard pushTable(of: node, lua: lua) else { return }
+    // A fade a script never wrote stays in the block: no table to look up every tween step.
+    guard fields.isHeld(i, by: block), pushTable(of: node, lua: lua) else { return }
     let bad = fields.push(lua, tableAt: -1, from: block, mask: 1 << i)
     if bad != 0, let errors {
       if inGame, node.spriteSlot.pointee.key != 0 { report(node, field: i, tableAt: -1, lua: lua, errors: errors) }
@@ -290,6 +307,17 @@ package final class SpriteTables: PositionSource {
     block.storeBytes(of: x, toByteOffset: confirmedOffset, as: Double.self)
     block.storeBytes(of: y, toByteOffset: confirmedOffset + 8, as: Double.self)
     batch.appendUnretained(node, ref: ref, block: block)
+  }
+
+  /// Turns the sprite whose field block is `block` to `angle` (degrees) from the engine (a
+  /// physics body turned it), handing it to its table only where a script has written
+  /// `rotation`: the tables of sprites only the engine turns never hold it. The value comes
+  /// checked, as in `queueMove`.
+  func turn(_ node: Unmanaged<Node>, fields block: UnsafeMutableRawPointer, angle: Double) {
+    block.assumingMemoryBound(to: NodeFields.self).pointee.rotation = angle
+    block.spriteSlot.pointee.confirmedRotation = angle
+    guard block.spriteSlot.pointee.holdsRotation else { return }
+    node._withUnsafeGuaranteedRef { written($0, .rotation) }
   }
 
   /// Writes the tables of the sprites `queueMove` moved since the last flush.
@@ -403,10 +431,20 @@ struct SpriteSlot {
   /// The epoch of the last quiet read that found good values (a frame drawn): reads that
   /// must change nothing take a position at most once an epoch.
   var quietEpoch: UInt64 = 0
-  /// The last `x` and `y` confirmed in the game: where a bad write puts the sprite back.
+  /// The last `x`, `y`, `rotation` and `alpha` confirmed in the game: where a bad write puts
+  /// the sprite back. In `SpriteField.raw`'s order, one after another, as the C loops take them.
   var confirmedX: Double = 0
   /// See `confirmedX`.
   var confirmedY: Double = 0
+  /// See `confirmedX`.
+  var confirmedRotation: Double = 0
+  /// See `confirmedX`.
+  var confirmedAlpha: Double = 1
+  /// Whether the node's table holds `rotation`: raised by C when a script first writes it
+  /// (`LuaObjectField.rawOnceWritten`), and never lowered, since the table keeps it.
+  var holdsRotation = false
+  /// Whether the node's table holds `alpha`, as `holdsRotation`.
+  var holdsAlpha = false
 
   /// The byte offset of `field` from the node's field block.
   static func offset(of field: PartialKeyPath<SpriteSlot>) -> Int {

@@ -24,9 +24,13 @@ enum SpriteField: String, CaseIterable {
 
   static let list = allCases.map(\.rawValue).joined(separator: ", ")
 
-  /// The fields kept as plain fields of the sprite's Lua table, written by scripts without a
-  /// call into the engine (see `SpriteTables`): the position, which games write most.
-  static let raw: [SpriteField] = [.x, .y]
+  /// The fields kept as plain fields of the sprite's Lua table, read and written by scripts
+  /// without a call into the engine (see `SpriteTables`): the position, which games write most,
+  /// then rotation and alpha, which spinning and fading sprites write every tick. The table holds
+  /// the last two only once a script has written them (`SpriteSlot.holdsRotation`): a sprite
+  /// that never turns or fades pays nothing for them. In this order, which `SpriteSlot`'s
+  /// confirmed values follow.
+  static let raw: [SpriteField] = [.x, .y, .rotation, .alpha]
 
   /// Fields a script reads but never writes, in a constructor or as `s.kind = ...`.
   var isReadOnly: Bool {
@@ -78,8 +82,8 @@ enum SpriteField: String, CaseIterable {
       LuaObjectField("scale", .number, offset: at(\.scaleX), alsoWrites: at(\.scaleY), bounds: bounds("scale")),
       LuaObjectField("scale_x", .number, offset: at(\.scaleX), bounds: bounds("scale_x")),
       LuaObjectField("scale_y", .number, offset: at(\.scaleY), bounds: bounds("scale_y")),
-      LuaObjectField("rotation", .number, offset: at(\.rotation), bounds: bounds("rotation")),
-      LuaObjectField("alpha", .number, offset: at(\.alpha), bounds: bounds("alpha")),
+      rawOnceWritten(LuaObjectField("rotation", .number, offset: at(\.rotation), bounds: bounds("rotation")), \.holdsRotation),
+      rawOnceWritten(LuaObjectField("alpha", .number, offset: at(\.alpha), bounds: bounds("alpha")), \.holdsAlpha),
       LuaObjectField("z", .number, offset: at(\.z), readOnly: true, bounds: bounds("z")),
       LuaObjectField("visible", .boolean, offset: at(\.visible)),
       LuaObjectField("flip_x", .boolean, offset: at(\.flipX)),
@@ -98,6 +102,14 @@ enum SpriteField: String, CaseIterable {
     return field
   }
 
+  /// `field`, a raw field the sprite's table takes when a script first writes it, raising the
+  /// flag `held` in the node's `SpriteSlot`.
+  private static func rawOnceWritten(_ field: LuaObjectField, _ held: KeyPath<SpriteSlot, Bool>) -> LuaObjectField {
+    var field = field
+    field.rawOnceWritten = SpriteSlot.offset(of: held)
+    return field
+  }
+
   private static var circleRadius: LuaObjectField {
     var field = LuaObjectField(
       "radius", .number, offset: NodeFields.offset(of: \.width), readOnly: true, bounds: Limits.radius.bounds)
@@ -113,11 +125,12 @@ extension Sprites {
   /// Every sprite has the fields listed under [Sprite](#sprite), read and written as `s.x = 10` or
   /// passed to a constructor. An unknown field is an error, so a typo never passes silently, and a
   /// number outside its field's range is an error naming the field, wherever it is written:
-  /// constructor, `s.x = v` or tween. A sprite is a Lua table whose `x` and `y` are plain fields,
-  /// so moving thousands a tick costs what it costs on plain tables; a bad `x` or `y` is therefore
-  /// caught when the engine next reads it, by the end of the tick, not at the line that wrote it:
-  /// the error names the sprite, where it was made and the field, and the sprite stays where it
-  /// was. Sprites nest at most 200 levels deep, and at most 200,000 live at once (removed ones
+  /// constructor, `s.x = v` or tween. A sprite is a Lua table whose `x` and `y` are plain fields
+  /// (and `rotation` and `alpha`, from the first time a script writes them), so moving, spinning
+  /// and fading thousands a tick costs what it costs on plain tables; a bad value written there
+  /// (after that first write, which is checked at its line) is therefore caught when the engine
+  /// next reads it, by the end of the tick, not at the line that wrote it: the error names the
+  /// sprite, where it was made and the field, and the sprite keeps its last good value. Sprites nest at most 200 levels deep, and at most 200,000 live at once (removed ones
   /// count until the script lets go of them). A frame paints at most 64 screens' worth of pixels:
   /// each sprite counts its box on screen, a line or outline also each segment, particles as
   /// they are drawn; what comes after that in the frame is not drawn, nor what comes after the
@@ -275,11 +288,12 @@ extension Sprites {
   private func installMethods() {
     /// A shape, image, text, group or particle emitter in the scene. Fields are read and written as
     /// `s.x = 10`, passed to a constructor, or tweened (the number ones). A sprite is a Lua table
-    /// (`type(s)` is "table") holding `x` and `y` as plain fields, as fast to write as any table's;
-    /// the engine checks them when it next reads them, by the end of the tick, so a bad one is
-    /// reported there (naming the sprite, where it was made, and the field) and the sprite keeps
-    /// its last position. Every other field is served by the engine and checked at the line that
-    /// writes it. `pairs(s)` lists the fields that have a value; `==` and table keys go by identity.
+    /// (`type(s)` is "table") holding `x` and `y` as plain fields, as fast to write as any table's,
+    /// and `rotation` and `alpha` too once a script has written them (that first write is checked
+    /// at its line); the engine checks them when it next reads them, by the end of the tick, so a
+    /// bad one is reported there (naming the sprite, where it was made, and the field) and the
+    /// sprite keeps its last good value. Every other field is served by the engine and checked at
+    /// the line that writes it. `pairs(s)` lists the fields that have a value; `==` and table keys go by identity.
     /// @field x number: position of the anchor point in the parent's space (children are placed from their parent's top-left corner); ±1e6
     /// @field y number: as `x`, downwards; ±1e6
     /// @field w number: box width; ±1e6
@@ -532,8 +546,8 @@ extension Sprites {
           lua.push(try checkSprite(lua, 1).description)
           return 1
         },
-        // `pairs(sprite)` lists the fields and their values (the table itself holds only x, y
-        // and the engine's own key).
+        // `pairs(sprite)` lists the fields and their values (the table itself holds only the raw
+        // fields and the engine's own key).
         "__pairs": { [unowned self] lua in
           _ = try checkSprite(lua, 1)
           if let iterator = pairsIterator { lua.push(iterator) } else { lua.pushNil() }
@@ -543,7 +557,8 @@ extension Sprites {
         },
       ],
       fields: SpriteField.direct,
-      // x and y are plain fields of the sprite's table: see SpriteTables.
+      // x and y (and rotation and alpha, once written) are plain fields of the sprite's table:
+      // see SpriteTables.
       rawFields: SpriteField.raw.map(\.rawValue))
     tables.kind = lua.objectKind("tide.Sprite")
   }
