@@ -46,6 +46,13 @@ int tide_rawfields_pull_list(lua_State *L, const int *refs, void *const *blocks,
   if (from >= to || !lua_checkstack(L, 2 * n + 2)) return to;
   int keys = lua_gettop(L) + 1;
   for (int k = 0; k < n; k++) lua_pushstring(L, f->names[k]);
+  /* The fields every table holds, then those a table holds once written: the first need
+     no look at their flags, and most sprites hold none of the rest. */
+  int order[TIDE_RAW_MAX], always = 0;
+  for (int k = 0; k < n; k++)
+    if (f->held[k] == 0) order[always++] = k;
+  for (int k = 0, j = always; k < n; k++)
+    if (f->held[k] != 0) order[j++] = k;
   int top = keys + n - 1, i = from;
   for (; i < to; i++) {
     char *block = (char *)blocks[i];
@@ -58,8 +65,9 @@ int tide_rawfields_pull_list(lua_State *L, const int *refs, void *const *blocks,
       continue;
     }
     int bad = 0;
-    for (int k = 0; k < n; k++) {
-      if (!tide_rawfields_held(block, f, k)) continue;
+    for (int j = 0; j < n; j++) {
+      int k = order[j];
+      if (j >= always && block[f->held[k]] == 0) continue;
       lua_pushvalue(L, keys + k);
       bad |= tide_rawfields_take(L, lua_rawget(L, top + 1), block, f, k, good);
     }

@@ -431,6 +431,12 @@ struct SpriteSlot {
   /// The epoch of the last quiet read that found good values (a frame drawn): reads that
   /// must change nothing take a position at most once an epoch.
   var quietEpoch: UInt64 = 0
+  /// Whether the node's table holds `rotation`: raised by C when a script first writes it
+  /// (`LuaObjectField.rawOnceWritten`), and never lowered, since the table keeps it. Beside
+  /// `quietEpoch`, which a frame's pull reads too: one cache line for both.
+  var holdsRotation = false
+  /// Whether the node's table holds `alpha`, as `holdsRotation`.
+  var holdsAlpha = false
   /// The last `x`, `y`, `rotation` and `alpha` confirmed in the game: where a bad write puts
   /// the sprite back. In `SpriteField.raw`'s order, one after another, as the C loops take them.
   var confirmedX: Double = 0
@@ -440,11 +446,6 @@ struct SpriteSlot {
   var confirmedRotation: Double = 0
   /// See `confirmedX`.
   var confirmedAlpha: Double = 1
-  /// Whether the node's table holds `rotation`: raised by C when a script first writes it
-  /// (`LuaObjectField.rawOnceWritten`), and never lowered, since the table keeps it.
-  var holdsRotation = false
-  /// Whether the node's table holds `alpha`, as `holdsRotation`.
-  var holdsAlpha = false
 
   /// The byte offset of `field` from the node's field block.
   static func offset(of field: PartialKeyPath<SpriteSlot>) -> Int {
