@@ -44,15 +44,21 @@ int tide_rawfields_pull_list(lua_State *L, const int *refs, void *const *blocks,
                              uint64_t epoch, long good, const tide_RawFields *f) {
   int n = f->count;
   if (from >= to || !lua_checkstack(L, 2 * n + 2)) return to;
+  /* Most sprites hold none of the fields a table holds once written (`lazy`): their keys
+     are pushed, into slots kept for them, only once a sprite holds one, since a tick's check
+     of a sprite or two is mostly this setup. */
+  unsigned lazy = 0, unpushed;
+  uint32_t flag[TIDE_RAW_MAX];
   int keys = lua_gettop(L) + 1;
-  for (int k = 0; k < n; k++) lua_pushstring(L, f->names[k]);
-  /* The fields every table holds, then those a table holds once written: the first need
-     no look at their flags, and most sprites hold none of the rest. */
-  int order[TIDE_RAW_MAX], always = 0;
-  for (int k = 0; k < n; k++)
-    if (f->held[k] == 0) order[always++] = k;
-  for (int k = 0, j = always; k < n; k++)
-    if (f->held[k] != 0) order[j++] = k;
+  for (int k = 0; k < n; k++) {
+    flag[k] = f->held[k];
+    if (flag[k] != 0) {
+      lazy |= 1u << k;
+      lua_pushnil(L);
+    } else
+      lua_pushstring(L, f->names[k]);
+  }
+  unpushed = lazy;
   int top = keys + n - 1, i = from;
   for (; i < to; i++) {
     char *block = (char *)blocks[i];
@@ -65,9 +71,15 @@ int tide_rawfields_pull_list(lua_State *L, const int *refs, void *const *blocks,
       continue;
     }
     int bad = 0;
-    for (int j = 0; j < n; j++) {
-      int k = order[j];
-      if (j >= always && block[f->held[k]] == 0) continue;
+    for (int k = 0; k < n; k++) {
+      if (lazy & (1u << k)) {
+        if (block[flag[k]] == 0) continue;
+        if (unpushed & (1u << k)) {
+          lua_pushstring(L, f->names[k]);
+          lua_replace(L, keys + k);
+          unpushed &= ~(1u << k);
+        }
+      }
       lua_pushvalue(L, keys + k);
       bad |= tide_rawfields_take(L, lua_rawget(L, top + 1), block, f, k, good);
     }

@@ -10,7 +10,8 @@ import CLua
 /// owner finds it by a registry reference it holds, or with `pushCached(_:)`), and neither
 /// raises.
 public struct RawFields {
-  let pointer: UnsafePointer<tide_RawFields>
+  // Inlinable readers below: the owner asks these on every tween step of a sprite.
+  @usableFromInline let pointer: UnsafePointer<tide_RawFields>
 
   /// How many raw fields there are (at most `TIDE_RAW_MAX`, 4).
   public var count: Int { Int(pointer.pointee.count) }
@@ -24,16 +25,16 @@ public struct RawFields {
   }
 
   /// The byte offset of field `i` in the block.
-  public func offset(of i: Int) -> Int { Int(tide_rawfields_offset(pointer, Int32(i))) }
+  @inlinable public func offset(of i: Int) -> Int { Int(tide_rawfields_offset(pointer, Int32(i))) }
 
   /// Whether the table of the object whose block is `block` holds field `i`: always, but for a
   /// field left out until written (`LuaObjectField.rawOnceWritten`), only once a script wrote it.
-  public func isHeld(_ i: Int, by block: UnsafeMutableRawPointer) -> Bool {
+  @inlinable public func isHeld(_ i: Int, by block: UnsafeMutableRawPointer) -> Bool {
     tide_rawfields_held(block.assumingMemoryBound(to: CChar.self), pointer, Int32(i)) != 0
   }
 
   /// The block's value of field `i`.
-  public func value(_ i: Int, in block: UnsafeMutableRawPointer) -> Double {
+  @inlinable public func value(_ i: Int, in block: UnsafeMutableRawPointer) -> Double {
     block.load(fromByteOffset: offset(of: i), as: Double.self)
   }
 
