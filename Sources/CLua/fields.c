@@ -118,7 +118,7 @@ static int tide_fields_newindex(lua_State *L) {
           if ((f->kind & TIDE_FIELD_RAW) && lua_type(L, 1) == LUA_TTABLE) {
             lua_settop(L, 3);
             lua_rawset(L, 1);
-            if (f->guard != 0) block[f->guard] = 1;
+            if (f->guard != 0) block[f->guard] |= (unsigned char)(f->kind >> TIDE_FIELD_HELD_SHIFT);
           }
           return 0;
         }

@@ -22,15 +22,41 @@
 
 #include "tide_inline.h"
 
-int tide_rawfields_add(tide_RawFields *f, const char *name, uint32_t offset, double lo, double hi, uint32_t held) {
+int tide_rawfields_add(tide_RawFields *f, const char *name, uint32_t offset, double lo, double hi, uint32_t held,
+                       unsigned char held_bit) {
   if (f->count >= TIDE_RAW_MAX) return 0;
+  /* Fields left out until written come last and share one flags byte (tide_RawFields.held). */
+  if (f->count > 0 && f->held[f->count - 1] != 0 && (held == 0 || held != f->held[f->count - 1])) return 0;
+  if (held != 0 && held_bit == 0) return 0;
   f->held[f->count] = held;
+  f->held_bit[f->count] = held_bit;
   f->names[f->count] = name;
   f->offsets[f->count] = offset;
   f->lo[f->count] = lo;
   f->hi[f->count] = hi;
   f->count++;
   return 1;
+}
+
+/* The fields of a list's pull that the table at top + 1 holds once written (`holds`, its
+** flags byte), whose keys go onto the stack below the table the first time one is needed
+** (slot[k], 0 until then). Returns the top below the table, one more for each key pushed;
+** *bad is 1 when a field held a value its field refuses. Apart from the list's loop, which
+** most sprites, holding none, never call. */
+static __attribute__((noinline)) int tide_rawfields_pull_held(lua_State *L, char *block, const tide_RawFields *f,
+                                                              int from, unsigned holds, int *slot, int top, long good,
+                                                              int *bad) {
+  for (int k = from; k < f->count; k++) {
+    if (!(holds & f->held_bit[k])) continue;
+    if (slot[k] == 0) { /* the table, at top + 1, moves up one */
+      tide_rawfields_pushkey(L, f, k);
+      lua_insert(L, top + 1);
+      slot[k] = ++top;
+    }
+    lua_pushvalue(L, slot[k]);
+    *bad |= tide_rawfields_take(L, lua_rawget(L, top + 1), block, f, k, good);
+  }
+  return top;
 }
 
 /* Pulls objects from..<to of a list: for each i whose block (blocks[i]) is not
@@ -44,22 +70,16 @@ int tide_rawfields_pull_list(lua_State *L, const int *refs, void *const *blocks,
                              uint64_t epoch, long good, const tide_RawFields *f) {
   int n = f->count;
   if (from >= to || !lua_checkstack(L, 2 * n + 2)) return to;
-  /* Most sprites hold none of the fields a table holds once written (`lazy`): their keys
-     are pushed, into slots kept for them, only once a sprite holds one, since a tick's check
-     of a sprite or two is mostly this setup. */
-  unsigned lazy = 0, unpushed;
-  uint32_t flag[TIDE_RAW_MAX];
-  int keys = lua_gettop(L) + 1;
-  for (int k = 0; k < n; k++) {
-    flag[k] = f->held[k];
-    if (flag[k] != 0) {
-      lazy |= 1u << k;
-      lua_pushnil(L);
-    } else
-      lua_pushstring(L, f->names[k]);
-  }
-  unpushed = lazy;
-  int top = keys + n - 1, i = from;
+  /* The fields every table holds, then those a table holds once written (tide_RawFields.held):
+     most sprites hold none of those, which one look at their flags byte tells. Their keys go
+     onto the stack only once a sprite holds one, since a tick's check of a sprite or two is
+     mostly this setup. */
+  int always = 0;
+  while (always < n && f->held[always] == 0) always++;
+  int keys = lua_gettop(L) + 1, slot[TIDE_RAW_MAX] = { 0 };
+  for (int k = 0; k < always; k++) tide_rawfields_pushkey(L, f, k);
+  size_t flags = always < n ? f->held[always] : 0;
+  int top = keys + always - 1, i = from;
   for (; i < to; i++) {
     char *block = (char *)blocks[i];
     uint64_t *stamped = (uint64_t *)(block + stamp);
@@ -71,17 +91,14 @@ int tide_rawfields_pull_list(lua_State *L, const int *refs, void *const *blocks,
       continue;
     }
     int bad = 0;
-    for (int k = 0; k < n; k++) {
-      if (lazy & (1u << k)) {
-        if (block[flag[k]] == 0) continue;
-        if (unpushed & (1u << k)) {
-          lua_pushstring(L, f->names[k]);
-          lua_replace(L, keys + k);
-          unpushed &= ~(1u << k);
-        }
-      }
+    for (int k = 0; k < always; k++) {
       lua_pushvalue(L, keys + k);
       bad |= tide_rawfields_take(L, lua_rawget(L, top + 1), block, f, k, good);
+    }
+    if (flags != 0 && block[flags] != 0) {
+      int held_bad = 0;
+      top = tide_rawfields_pull_held(L, block, f, always, (unsigned char)block[flags], slot, top, good, &held_bad);
+      bad |= held_bad;
     }
     lua_settop(L, top);
     if (bad) break;
@@ -110,7 +127,7 @@ int tide_rawfields_push_list(lua_State *L, const int *refs, void *const *blocks,
   *bad = 0;
   if (from >= to || !lua_checkstack(L, n + TIDE_PUSH_HELD + 4)) return to;
   int keys = lua_gettop(L) + 1;
-  for (int k = 0; k < n; k++) lua_pushstring(L, f->names[k]);
+  for (int k = 0; k < n; k++) tide_rawfields_pushkey(L, f, k);
   int base = keys + n - 1, held = 0, i = from;
   for (; i < to; i++) {
     if (held == TIDE_PUSH_HELD) {
@@ -163,7 +180,7 @@ int tide_rawfields_restore(lua_State *L, int idx, const char *block, const tide_
   idx = lua_absindex(L, idx);
   lua_pushcfunction(L, tide_rawset_k);
   lua_pushvalue(L, idx);
-  lua_pushstring(L, f->names[i]);
+  tide_rawfields_pushkey(L, f, i);
   lua_pushnumber(L, *(const double *)(block + f->offsets[i]));
   if (lua_pcall(L, 3, 0, 0) != LUA_OK) {
     lua_pop(L, 1); /* the error */

@@ -36,11 +36,26 @@ public struct LuaObjectField: Sendable {
   /// and the Swift getter and setter serve it otherwise (a field whose meaning depends on the
   /// object's kind, or whose value is worked out when first read).
   public var onlyWhen: Int?
-  /// For a raw field (see `LuaState.registerMetatable`): byte offset of a `Bool` in the block
-  /// that says whether the object's table holds the field. A new table leaves such a field out,
-  /// and C serves it from the block until a script first writes it; C then puts it in the table
-  /// and sets the flag. nil: every table holds the field from the start.
-  public var rawOnceWritten: Int?
+  /// For a raw field (see `LuaState.registerMetatable`): where the block says whether the
+  /// object's table holds the field. A new table leaves such a field out, and C serves it from
+  /// the block until a script first writes it; C then puts it in the table and sets the flag.
+  /// nil: every table holds the field from the start. Such fields come after the other raw
+  /// fields and share one flags byte, each with a bit of its own.
+  public var rawOnceWritten: HeldFlag?
+
+  /// A bit of a flags byte in an object's block (`rawOnceWritten`).
+  public struct HeldFlag: Sendable {
+    /// Byte offset of the flags byte in the block (never 0).
+    public var offset: Int
+    /// The field's bit in it (one bit set).
+    public var bit: UInt8
+
+    public init(offset: Int, bit: UInt8) {
+      precondition(offset > 0 && bit != 0 && bit & (bit - 1) == 0, "a flag is one bit of a byte past the block's start")
+      self.offset = offset
+      self.bit = bit
+    }
+  }
 
   /// A field `name` of type `kind` at `offset` bytes into the block.
   public init(

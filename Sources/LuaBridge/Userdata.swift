@@ -256,12 +256,12 @@ extension LuaState {
       if field.readsHalf { kind |= UInt32(TIDE_FIELD_HALF) }
       if field.onlyWhen != nil { kind |= UInt32(TIDE_FIELD_GUARDED) }
       let raw = rawNames.contains(field.name)
-      if raw { kind |= UInt32(TIDE_FIELD_RAW) }
-      precondition(field.rawOnceWritten == nil || (raw && field.onlyWhen == nil && field.alsoWrites == nil),
-        "field '\(field.name)' is left out of the table until written, so must be raw, unguarded and stored once")
+      if raw { kind |= UInt32(TIDE_FIELD_RAW) | UInt32(field.rawOnceWritten?.bit ?? 0) << TIDE_FIELD_HELD_SHIFT }
+      precondition(field.rawOnceWritten == nil || (raw && field.onlyWhen == nil),
+        "field '\(field.name)' is left out of the table until written, so must be raw and unguarded")
       let added = tide_fieldmap_add(
         map, key, UInt32(field.offset), UInt32(field.alsoWrites ?? field.offset), kind,
-        UInt32((raw ? field.rawOnceWritten : field.onlyWhen) ?? 0),
+        UInt32((raw ? field.rawOnceWritten?.offset : field.onlyWhen) ?? 0),
         field.bounds.lowerBound, field.bounds.upperBound)
       precondition(added != 0, "too many fast fields (at most \(TIDE_FIELD_SLOTS / 2))")
     }

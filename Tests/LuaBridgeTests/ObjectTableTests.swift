@@ -6,7 +6,7 @@ private struct Spot {
   var y: Double = 0
   var size: Double = 1
   var turn: Double = 0
-  var holdsTurn = false
+  var holds: UInt8 = 0
 }
 
 private final class Dot {
@@ -71,7 +71,7 @@ final class ObjectTableTests: XCTestCase {
     let vm = makeVM()
     let lua = vm.state
     var turn = LuaObjectField("turn", .number, offset: offset(\Spot.turn), bounds: -360...360)
-    turn.rawOnceWritten = offset(\Spot.holdsTurn)
+    turn.rawOnceWritten = .init(offset: offset(\Spot.holds), bit: 4)
     lua.registerMetatable(
       "Spinner", index: { _ in throw LuaRaise("no such field") },
       newindex: { lua in throw LuaArgumentError(arg: 3, message: "\(lua.toString(at: 2) ?? "?"): number expected") },
@@ -95,7 +95,7 @@ final class ObjectTableTests: XCTestCase {
     XCTAssertThrowsError(try lua.doString("s.turn = 400", chunkName: "=t"), "the first write is checked as any served one")
     XCTAssertFalse(raw.isHeld(1, by: block))
     try lua.doString("s.turn = 30", chunkName: "=t")
-    XCTAssertTrue(dot.block.pointee.holdsTurn)
+    XCTAssertEqual(dot.block.pointee.holds, 4, "its bit, and only its bit, raised")
     XCTAssertEqual(dot.block.pointee.turn, 30)
     try lua.doString("s.turn = 'left'", chunkName: "=t")
     XCTAssertEqual(raw.pull(lua, tableAt: -1, into: block), 0b10, "from then on it is pulled as a raw field")

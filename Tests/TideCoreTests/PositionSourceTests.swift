@@ -119,6 +119,29 @@ final class PositionSourceTests: XCTestCase {
     XCTAssertFalse(SceneGraph().makeNode(.rect).sourceKeeps(.alpha), "and all are, for a node that never had a source")
   }
 
+  /// A source that keeps rotation and alpha only for some nodes says so in a byte of each
+  /// node's room: writes of what it does not keep are not handed to it.
+  func testWritesOfFieldsTheSourceDoesNotKeepStayInTheNode() {
+    final class Partial: PositionSource {
+      var handed: [PositionSource.Field] = []
+      init() { super.init(keptFieldsOffset: 5) }
+      override func written(_ node: Node, _ field: PositionSource.Field) { handed.append(field) }
+    }
+    let source = Partial()
+    let node = SceneGraph().makeNode(.rect)
+    node.positionSource = source
+    node.alpha = 0.5
+    node.rotation = 10
+    node.x = 1
+    XCTAssertEqual(source.handed, [.x], "the position is always kept")
+    node.sourceRoom.storeBytes(of: PositionSource.Field.alpha.bit, toByteOffset: 5, as: UInt8.self)
+    node.alpha = 0.25
+    node.rotation = 20
+    XCTAssertEqual(source.handed, [.x, .alpha])
+    XCTAssertEqual(node.alpha, 0.25)
+    XCTAssertEqual(node.rotation, 20)
+  }
+
   func testANodeLetGoOfItsSourceIsPlainMemoryAgain() {
     let store = Store()
     let node = SceneGraph().makeNode(.rect)

@@ -54,6 +54,7 @@
 #define TIDE_FIELD_GUARDED 16 /* read and written in C only while the byte at `guard` is nonzero */
 #define TIDE_FIELD_RAW     32 /* kept raw in a table-backed object's table (see tide_RawFields) */
 #define TIDE_FIELD_SLOTS   64 /* open addressing; at most half full */
+#define TIDE_FIELD_HELD_SHIFT 8 /* a raw field's bit in its flags byte (see tide_Field.guard) */
 
 typedef struct tide_Field {
   const void *key;  /* interned name, anchored by the map's user value; NULL = empty slot */
@@ -61,7 +62,8 @@ typedef struct tide_Field {
   uint32_t mirror;  /* a write stores here too (a uniform scale); == offset for none */
   uint32_t kind;    /* TIDE_FIELD_NUMBER or _BOOLEAN, maybe | _READONLY, _HALF, _GUARDED */
   uint32_t guard;   /* with TIDE_FIELD_GUARDED: byte offset of the flag that lets C read it;
-                       with TIDE_FIELD_RAW, nonzero: that of the flag a write into the table sets */
+                       with TIDE_FIELD_RAW, nonzero: that of the flags byte in which a write into
+                       the table sets the field's bit, kept in `kind` >> TIDE_FIELD_HELD_SHIFT */
   double lo, hi;    /* a number field stores only lo <= v <= hi (never NaN); others go to Swift */
 } tide_Field;
 
@@ -163,11 +165,14 @@ typedef struct tide_RawFields {
   const char *names[TIDE_RAW_MAX]; /* C strings for the VM's life: Lua's string cache knows them by address */
   uint32_t offsets[TIDE_RAW_MAX];  /* byte offsets of the doubles in the block */
   double lo[TIDE_RAW_MAX], hi[TIDE_RAW_MAX]; /* the numbers a pull takes (never NaN) */
-  /* 0: the table always holds the field. Else the byte offset in the block of a flag,
-     nonzero once the table holds it: a field a new table leaves out, served from the block
-     by __index until a script first writes it, so objects that never write it cost nothing
-     for it in their tables or their pulls. */
+  /* 0: the table always holds the field. Else the byte offset in the block of a flags byte
+     whose bit held_bit[i] is set once the table holds it: a field a new table leaves out,
+     served from the block by __index until a script first writes it, so objects that never
+     write it cost nothing for it in their tables or their pulls. Such fields come after the
+     others and share one flags byte, so a pull looks at one byte for all of them. */
   uint32_t held[TIDE_RAW_MAX];
+  unsigned char held_bit[TIDE_RAW_MAX];
+  int keys[TIDE_RAW_MAX]; /* registry references to the names as Lua strings (their owner makes them) */
 } tide_RawFields;
 
 /* ------------------------------------------------------------------------
@@ -208,7 +213,8 @@ void tide_pushfieldsnewindex(lua_State *L);
 ** rawfields.c (the per-object pull and push are in tide_inline.h)
 ** ---------------------------------------------------------------------- */
 /* Adds field `name` (a C string that lives as long as `f`); 0 when full. */
-int tide_rawfields_add(tide_RawFields *f, const char *name, uint32_t offset, double lo, double hi, uint32_t held);
+int tide_rawfields_add(tide_RawFields *f, const char *name, uint32_t offset, double lo, double hi, uint32_t held,
+                       unsigned char held_bit);
 /* Pulls objects from..<to of a list: see rawfields.c. [-0, +0], no raise. */
 int tide_rawfields_pull_list(lua_State *L, const int *refs, void *const *blocks, int from, int to, size_t stamp,
                              uint64_t epoch, long good, const tide_RawFields *f);

@@ -108,10 +108,16 @@ static inline __attribute__((always_inline)) const tide_Object *tide_objectbox(l
 static inline const char *tide_rawfields_name(const tide_RawFields *f, int i) { return f->names[i]; }
 static inline uint32_t tide_rawfields_offset(const tide_RawFields *f, int i) { return f->offsets[i]; }
 
+/* Pushes raw field `i`'s name, kept in the registry: the same string lua_pushstring of the
+** name would find, without hashing and comparing it. [-0, +1] */
+static inline void tide_rawfields_pushkey(lua_State *L, const tide_RawFields *f, int i) {
+  lua_rawgeti(L, LUA_REGISTRYINDEX, f->keys[i]);
+}
+
 /* Whether the table of the object whose block is `block` holds raw field `i`: always, but
 ** for a field a new table leaves out until a script writes it (tide_RawFields.held). */
 static inline int tide_rawfields_held(const char *block, const tide_RawFields *f, int i) {
-  return f->held[i] == 0 || block[f->held[i]] != 0;
+  return f->held[i] == 0 || (block[f->held[i]] & f->held_bit[i]) != 0;
 }
 
 /* Takes the value on top of L, of Lua type `type`, as raw field `i`: stores it
@@ -139,7 +145,7 @@ static inline unsigned tide_rawfields_pull(lua_State *L, int idx, char *block, c
   idx = lua_absindex(L, idx);
   for (int i = 0; i < f->count; i++) {
     if (!tide_rawfields_held(block, f, i)) continue;
-    lua_pushstring(L, f->names[i]);
+    tide_rawfields_pushkey(L, f, i);
     if (tide_rawfields_take(L, lua_rawget(L, idx), block, f, i, good)) bad |= 1u << i;
     lua_pop(L, 1);
   }
@@ -175,9 +181,9 @@ static inline unsigned tide_rawfields_push(lua_State *L, int idx, const char *bl
   unsigned bad = 0;
   if (lua_type(L, idx) != LUA_TTABLE || !lua_checkstack(L, 3)) return 0;
   idx = lua_absindex(L, idx);
-  for (int i = 0; i < f->count; i++) {
+  for (int i = 0; i < f->count && (mask >> i) != 0; i++) {
     if (!(mask & (1u << i)) || !tide_rawfields_held(block, f, i)) continue;
-    lua_pushstring(L, f->names[i]);
+    tide_rawfields_pushkey(L, f, i);
     bad |= tide_rawfields_store(L, idx, block, f, i) << i;
   }
   return bad;

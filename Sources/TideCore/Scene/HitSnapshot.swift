@@ -91,8 +91,10 @@ extension SceneGraph {
     _ node: Node, parentTransform: Affine, parentAlpha: Double, clip: Int, near: Reach?, _ predicate: (Node) -> Bool,
     into snapshot: inout HitSnapshot
   ) {
-    guard node.visible, node.alpha > 0 else { return }
-    let alpha = parentAlpha * min(node.alpha, 1)
+    // One read of alpha: a script may keep it (`PositionSource`), asked at each read.
+    let own = node.alpha
+    guard node.visible, own > 0 else { return }
+    let alpha = parentAlpha * min(own, 1)
     let isLeaf = node.children.isEmpty
     var accepted = isLeaf && predicate(node)
     // As in `hit`: a leaf not taken that hides nothing is passed without reading its box.

@@ -50,7 +50,7 @@ public final class Node {
     set {
       fields.pointee.x = newValue
       // Only x goes back: a newer y there stays there, and the node takes it when it reads.
-      source?._withUnsafeGuaranteedRef { $0.written(self, .x) }
+      handBack(.x)
     }
   }
   /// Position y of the anchor point in the parent's space.
@@ -61,8 +61,13 @@ public final class Node {
     }
     set {
       fields.pointee.y = newValue
-      source?._withUnsafeGuaranteedRef { $0.written(self, .y) }
+      handBack(.y)
     }
+  }
+
+  /// Hands `field`, just set, to the node's `positionSource`, if it keeps that field for the node.
+  @inlinable func handBack(_ field: PositionSource.Field) {
+    source?._withUnsafeGuaranteedRef { if $0.keeps(field, of: self) { $0.written(self, field) } }
   }
 
   /// Takes a newer position from the node's `positionSource`, if it may hold one.
@@ -116,7 +121,7 @@ public final class Node {
     }
     set {
       fields.pointee.rotation = newValue
-      source?._withUnsafeGuaranteedRef { $0.written(self, .rotation) }
+      handBack(.rotation)
     }
   }
   /// Opacity multiplier, 0...1; multiplied down the tree.
@@ -127,7 +132,7 @@ public final class Node {
     }
     set {
       fields.pointee.alpha = newValue
-      source?._withUnsafeGuaranteedRef { $0.written(self, .alpha) }
+      handBack(.alpha)
     }
   }
   /// Draw order among siblings (higher draws later, on top); ties keep insertion order.
@@ -164,7 +169,7 @@ public final class Node {
   /// The node's room for its position source (`PositionSource.roomSize` bytes, zero until the
   /// source writes them), fixed for the node's life: whatever the source keeps per node, here
   /// rather than in a table of its own, so it costs no lookup on paths that read every node.
-  /// TideCore never reads or writes it.
+  /// TideCore never writes it, and reads only the byte at `PositionSource.keptFieldsOffset`.
   @inlinable public var sourceRoom: UnsafeMutableRawPointer {
     UnsafeMutableRawPointer(fields) + Node.sourceRoomOffset
   }

@@ -71,8 +71,8 @@ extension Node {
   ///
   /// Lets the tween loop write straight to memory the node keeps at a fixed address. `x` and `y`
   /// (and `rotation` and `alpha`) are plain memory only while the node has never had a
-  /// `positionSource`, which may keep them newer elsewhere: a direct writer must know it has none
-  /// (`sourceKeeps(_:)`). A text's size is measured when read
+  /// `positionSource`, which may keep them newer elsewhere: a direct writer must know it has none,
+  /// or hand each write back as `TweenBatch` does (`sourceKeeps(_:)`). A text's size is measured when read
   /// (`NodeFields.sizeSettled`), so it is never plain memory.
   public func directPointer(for property: NodeProperty) -> UnsafeMutablePointer<Double>? {
     let field: KeyPath<NodeFields, Double>
@@ -92,13 +92,10 @@ extension Node {
     return (fieldsAddress + NodeFields.offset(of: field)).assumingMemoryBound(to: Double.self)
   }
 
-  /// Whether a `positionSource` may keep `property` newer than the block, so that it must be
-  /// written through the node (`node[property]`), never through `directPointer(for:)`.
+  /// Whether a `positionSource` may keep `property` newer than the block, so that a write
+  /// through `directPointer(for:)` must be handed back to it as the node's setter does, and a
+  /// read must go through the node.
   public func sourceKeeps(_ property: NodeProperty) -> Bool {
-    guard hadPositionSource else { return false }
-    switch property {
-    case .x, .y, .rotation, .alpha: return true
-    default: return false
-    }
+    hadPositionSource && PositionSource.Field(property) != nil
   }
 }

@@ -23,13 +23,43 @@ open class PositionSource {
   /// Which field Swift set: the position, and the two other fields games write most.
   public enum Field: Sendable {
     case x, y, rotation, alpha
+
+    /// The field a node property is, or nil for the properties no source keeps.
+    @inlinable public init?(_ property: NodeProperty) {
+      switch property {
+      case .x: self = .x
+      case .y: self = .y
+      case .rotation: self = .rotation
+      case .alpha: self = .alpha
+      default: return nil
+      }
+    }
+
+    /// The field's bit in the byte a source may keep at `keptFieldsOffset`; 0 for the position,
+    /// which a source keeps for every node.
+    @inlinable public var bit: UInt8 {
+      switch self {
+      case .x, .y: 0
+      case .rotation: 1
+      case .alpha: 2
+      }
+    }
   }
+
+  /// Where in each node's room (`Node.sourceRoom`) a byte says which of `rotation` and `alpha`
+  /// the source keeps for that node (`Field.bit`), when it keeps them only for some nodes; nil
+  /// when it keeps all four fields for every node. A write in Swift of a field the byte leaves
+  /// out is not handed to `written`: a fade of a sprite whose script never wrote its alpha costs
+  /// no call. The one byte of the room TideCore reads.
+  public let keptFieldsOffset: Int?
 
   /// Bytes every node keeps for its source (`Node.sourceRoom`): room for what a source keeps
   /// per node (where it holds the node, what it last confirmed), which TideCore never reads.
   @inlinable public static var roomSize: Int { 56 }
 
-  public init() {
+  public init(keptFieldsOffset: Int? = nil) {
+    precondition(keptFieldsOffset.map { $0 >= 0 && $0 < Self.roomSize } ?? true, "the byte is in the room")
+    self.keptFieldsOffset = keptFieldsOffset
     epoch = .allocate(capacity: 1)
     epoch.initialize(to: 1)  // a node starts at 0: stale until it first takes a position
   }
@@ -42,6 +72,14 @@ open class PositionSource {
   /// node holds it. Does nothing here.
   open func refresh(_ node: Node) {}
 
-  /// Takes the field `field` of `node`, just set in Swift. Does nothing here.
+  /// Whether the source keeps `field` of `node` (see `keptFieldsOffset`).
+  @inlinable public func keeps(_ field: Field, of node: Node) -> Bool {
+    let bit = field.bit
+    guard bit != 0, let offset = keptFieldsOffset else { return true }
+    return node.sourceRoom.load(fromByteOffset: offset, as: UInt8.self) & bit != 0
+  }
+
+  /// Takes the field `field` of `node`, just set in Swift (only where the source `keeps` it).
+  /// Does nothing here.
   open func written(_ node: Node, _ field: Field) {}
 }

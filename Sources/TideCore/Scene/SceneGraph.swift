@@ -210,8 +210,10 @@ public final class SceneGraph {
   private func hit(
     _ node: Node, parentTransform: Affine, parentAlpha: Double, _ p: Vec2, _ predicate: (Node) -> Bool
   ) -> Hit {
-    guard node.visible, node.alpha > 0 else { return .missed }
-    let alpha = parentAlpha * min(node.alpha, 1)
+    // One read of alpha: a script may keep it (`PositionSource`), asked at each read.
+    let own = node.alpha
+    guard node.visible, own > 0 else { return .missed }
+    let alpha = parentAlpha * min(own, 1)
     let isLeaf = node.children.isEmpty
     var accepted = isLeaf && predicate(node)
     // A leaf that is not taken and hides nothing answers no tap: it is passed without working

@@ -8,11 +8,15 @@ struct TweenBatch {
   struct Entry {
     var node: Unmanaged<Node>
     var property: NodeProperty
-    /// The property's slot in the node's field block, when a plain store is all a write takes:
-    /// not for `x` and `y` of a node that has had a `PositionSource` (a sprite a script holds),
-    /// which go through the node so the source gets them. A node that never had one does not
+    /// The property's slot in the node's field block, when a plain store is all a write takes,
+    /// and for the fields a `PositionSource` may keep (`Node.sourceKeeps(_:)`) of a node that has
+    /// had one (a sprite a script holds), a store followed by handing the field back
+    /// (`handsBack`), so the source gets it where it keeps it. A node that never had one does not
     /// get one while a tween of it runs: a script tweens only sprites it holds.
     var direct: UnsafeMutablePointer<Double>?
+    /// The field a write hands back to the node's source, and a read takes from it first; nil
+    /// for a field no source keeps.
+    var handsBack: PositionSource.Field?
     var easing: Easing
     var started: Bool
     var ended: Bool
@@ -104,7 +108,8 @@ extension TweenBatch.Entry {
   init(node: Node, property: NodeProperty, to: Double, easing: Easing, groupSize: Int, slot: Int, delay: Double, duration: Double) {
     self.init(
       node: .passUnretained(node), property: property,
-      direct: node.sourceKeeps(property) ? nil : node.directPointer(for: property),
+      direct: node.directPointer(for: property),
+      handsBack: node.sourceKeeps(property) ? PositionSource.Field(property) : nil,
       easing: easing,
       started: false, ended: false, groupSize: Int32(groupSize), slot: Int32(slot), delay: delay, elapsed: 0,
       duration: duration, from: 0, to: to)
@@ -113,7 +118,7 @@ extension TweenBatch.Entry {
   /// The property's current value.
   @inline(__always)
   func read() -> Double {
-    if let direct { return direct.pointee }
+    if let direct, handsBack == nil { return direct.pointee }
     let property = property
     return node._withUnsafeGuaranteedRef { $0[property] }
   }
@@ -123,6 +128,7 @@ extension TweenBatch.Entry {
   func write(_ value: Double) {
     if let direct {
       direct.pointee = value
+      if let handsBack { node._withUnsafeGuaranteedRef { $0.handBack(handsBack) } }
       return
     }
     let property = property

@@ -70,14 +70,17 @@ package final class SpriteTables: PositionSource {
   /// their capacity.
   private var batch = SlotLists()
 
-  override init() {
+  init() {
     let confirmed = SpriteSlot.offset(of: \.confirmedX)
     precondition(
       [\SpriteSlot.confirmedY, \.confirmedRotation, \.confirmedAlpha].map(SpriteSlot.offset(of:))
         == [8, 16, 24].map { confirmed + $0 },
       "the confirmed values are x, y, rotation, alpha in a row, as SpriteField.raw")
     precondition(MemoryLayout<SpriteSlot>.size <= PositionSource.roomSize, "a sprite's slot fits the node's source room")
-    super.init()
+    precondition(
+      (SpriteSlot.holdsRotation, SpriteSlot.holdsAlpha) == (PositionSource.Field.rotation.bit, PositionSource.Field.alpha.bit),
+      "SpriteSlot.holds is the byte PositionSource reads")
+    super.init(keptFieldsOffset: MemoryLayout<SpriteSlot>.offset(of: \.holds))
   }
 
   /// Starts following the tables of the sprites in `vm`: it moves the epoch from now on.
@@ -242,8 +245,9 @@ package final class SpriteTables: PositionSource {
     return restored
   }
 
-  /// Hands a field set in Swift (a tween, a drag) to the table of `node`, if the table holds it:
-  /// first reported, in the game, if the script had put a bad value there since the engine last
+  /// Hands a field set in Swift (a tween, a drag) to the table of `node`, if the table holds it
+  /// (the node asks only then, from `SpriteSlot.holds`, but a physics turn asks directly): first
+  /// reported, in the game, if the script had put a bad value there since the engine last
   /// looked.
   package override func written(_ node: Node, _ field: PositionSource.Field) {
     guard let fields, let lua else { return }
@@ -257,7 +261,6 @@ package final class SpriteTables: PositionSource {
     case .alpha: i = 3
     }
     block.storeBytes(of: fields.value(i, in: block), toByteOffset: confirmedOffset + 8 * i, as: Double.self)
-    // A fade a script never wrote stays in the block: no table to look up every tween step.
     guard fields.isHeld(i, by: block), pushTable(of: node, lua: lua) else { return }
     let bad = fields.push(lua, tableAt: -1, from: block, mask: 1 << i)
     if bad != 0, let errors {
@@ -316,7 +319,7 @@ package final class SpriteTables: PositionSource {
   func turn(_ node: Unmanaged<Node>, fields block: UnsafeMutableRawPointer, angle: Double) {
     block.assumingMemoryBound(to: NodeFields.self).pointee.rotation = angle
     block.spriteSlot.pointee.confirmedRotation = angle
-    guard block.spriteSlot.pointee.holdsRotation else { return }
+    guard block.spriteSlot.pointee.holds & SpriteSlot.holdsRotation != 0 else { return }
     node._withUnsafeGuaranteedRef { written($0, .rotation) }
   }
 
@@ -431,12 +434,16 @@ struct SpriteSlot {
   /// The epoch of the last quiet read that found good values (a frame drawn): reads that
   /// must change nothing take a position at most once an epoch.
   var quietEpoch: UInt64 = 0
-  /// Whether the node's table holds `rotation`: raised by C when a script first writes it
-  /// (`LuaObjectField.rawOnceWritten`), and never lowered, since the table keeps it. Beside
-  /// `quietEpoch`, which a frame's pull reads too: one cache line for both.
-  var holdsRotation = false
-  /// Whether the node's table holds `alpha`, as `holdsRotation`.
-  var holdsAlpha = false
+  /// Which of `rotation` and `alpha` the node's table holds (`holdsRotation`, `holdsAlpha`):
+  /// each bit raised by C when a script first writes the field (`LuaObjectField.rawOnceWritten`),
+  /// and never lowered, since the table keeps it. One byte, which a pull looks at once for
+  /// both, beside `quietEpoch`, which a frame's pull reads too: one cache line for both.
+  var holds: UInt8 = 0
+  /// The bit of `holds` for `rotation`: `PositionSource.Field.rotation.bit`, since the node
+  /// reads the byte too (`PositionSource.keptFieldsOffset`), to hand back only what the table holds.
+  static let holdsRotation: UInt8 = 1
+  /// The bit of `holds` for `alpha`, as `holdsRotation`.
+  static let holdsAlpha: UInt8 = 2
   /// The last `x`, `y`, `rotation` and `alpha` confirmed in the game: where a bad write puts
   /// the sprite back. In `SpriteField.raw`'s order, one after another, as the C loops take them.
   var confirmedX: Double = 0

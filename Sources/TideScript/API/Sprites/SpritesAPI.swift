@@ -27,7 +27,7 @@ enum SpriteField: String, CaseIterable {
   /// The fields kept as plain fields of the sprite's Lua table, read and written by scripts
   /// without a call into the engine (see `SpriteTables`): the position, which games write most,
   /// then rotation and alpha, which spinning and fading sprites write every tick. The table holds
-  /// the last two only once a script has written them (`SpriteSlot.holdsRotation`): a sprite
+  /// the last two only once a script has written them (`SpriteSlot.holds`): a sprite
   /// that never turns or fades pays nothing for them. In this order, which `SpriteSlot`'s
   /// confirmed values follow.
   static let raw: [SpriteField] = [.x, .y, .rotation, .alpha]
@@ -82,8 +82,12 @@ enum SpriteField: String, CaseIterable {
       LuaObjectField("scale", .number, offset: at(\.scaleX), alsoWrites: at(\.scaleY), bounds: bounds("scale")),
       LuaObjectField("scale_x", .number, offset: at(\.scaleX), bounds: bounds("scale_x")),
       LuaObjectField("scale_y", .number, offset: at(\.scaleY), bounds: bounds("scale_y")),
-      rawOnceWritten(LuaObjectField("rotation", .number, offset: at(\.rotation), bounds: bounds("rotation")), \.holdsRotation),
-      rawOnceWritten(LuaObjectField("alpha", .number, offset: at(\.alpha), bounds: bounds("alpha")), \.holdsAlpha),
+      rawOnceWritten(
+        LuaObjectField("rotation", .number, offset: at(\.rotation), bounds: bounds("rotation")), SpriteSlot.holdsRotation,
+        confirmed: \.confirmedRotation),
+      rawOnceWritten(
+        LuaObjectField("alpha", .number, offset: at(\.alpha), bounds: bounds("alpha")), SpriteSlot.holdsAlpha,
+        confirmed: \.confirmedAlpha),
       LuaObjectField("z", .number, offset: at(\.z), readOnly: true, bounds: bounds("z")),
       LuaObjectField("visible", .boolean, offset: at(\.visible)),
       LuaObjectField("flip_x", .boolean, offset: at(\.flipX)),
@@ -103,10 +107,15 @@ enum SpriteField: String, CaseIterable {
   }
 
   /// `field`, a raw field the sprite's table takes when a script first writes it, raising the
-  /// flag `held` in the node's `SpriteSlot`.
-  private static func rawOnceWritten(_ field: LuaObjectField, _ held: KeyPath<SpriteSlot, Bool>) -> LuaObjectField {
+  /// bit `held` of `SpriteSlot.holds`. That write, checked in C, is also the value the sprite
+  /// goes back to if a bad one follows before the engine next looks (`confirmed`): the engine's
+  /// own writes of a field the table does not hold yet are not handed to `SpriteTables`.
+  private static func rawOnceWritten(
+    _ field: LuaObjectField, _ held: UInt8, confirmed: KeyPath<SpriteSlot, Double>
+  ) -> LuaObjectField {
     var field = field
-    field.rawOnceWritten = SpriteSlot.offset(of: held)
+    field.rawOnceWritten = .init(offset: SpriteSlot.offset(of: \.holds), bit: held)
+    field.alsoWrites = SpriteSlot.offset(of: confirmed)
     return field
   }
 
