@@ -72,8 +72,8 @@ extension Node {
   /// Lets the tween loop write straight to memory the node keeps at a fixed address. `x` and `y`
   /// (and `rotation` and `alpha`) are plain memory only while the node has never had a
   /// `positionSource`, which may keep them newer elsewhere: a direct writer must know it has none,
-  /// or hand each write back as `TweenBatch` does (`sourceKeeps(_:)`). A text's size is measured when read
-  /// (`NodeFields.sizeSettled`), so it is never plain memory.
+  /// or hand each write back as `TweenBatch` does (`sourceKeeps(_:)`). A text's size is
+  /// measured when read (`NodeFields.sizeSettled`), so it is never plain memory.
   public func directPointer(for property: NodeProperty) -> UnsafeMutablePointer<Double>? {
     let field: KeyPath<NodeFields, Double>
     switch property {
