@@ -245,10 +245,9 @@ package final class SpriteTables: PositionSource {
     return restored
   }
 
-  /// Hands a field set in Swift (a tween, a drag) to the table of `node`, if the table holds it
-  /// (the node asks only then, from `SpriteSlot.holds`, but a physics turn asks directly): first
-  /// reported, in the game, if the script had put a bad value there since the engine last
-  /// looked.
+  /// Hands a field set in Swift (a tween, a drag) to the table of `node`, which holds it (the
+  /// node asks only then, from `SpriteSlot.holds`, as `turn` does): first reported, in the game,
+  /// if the script had put a bad value there since the engine last looked.
   package override func written(_ node: Node, _ field: PositionSource.Field) {
     guard let fields, let lua else { return }
     let block = node.fieldsAddress
@@ -261,7 +260,7 @@ package final class SpriteTables: PositionSource {
     case .alpha: i = 3
     }
     block.storeBytes(of: fields.value(i, in: block), toByteOffset: confirmedOffset + 8 * i, as: Double.self)
-    guard fields.isHeld(i, by: block), pushTable(of: node, lua: lua) else { return }
+    guard pushTable(of: node, lua: lua) else { return }
     let bad = fields.push(lua, tableAt: -1, from: block, mask: 1 << i)
     if bad != 0, let errors {
       if inGame, node.spriteSlot.pointee.key != 0 { report(node, field: i, tableAt: -1, lua: lua, errors: errors) }
