@@ -22,14 +22,17 @@
 
 #include "tide_inline.h"
 
-int tide_rawfields_add(tide_RawFields *f, const char *name, uint32_t offset, double lo, double hi, uint32_t held,
-                       unsigned char held_bit) {
+int tide_rawfields_add(lua_State *L, tide_RawFields *f, const char *name, uint32_t offset, double lo, double hi,
+                       uint32_t held, unsigned char held_bit) {
   if (f->count >= TIDE_RAW_MAX) return 0;
   /* Fields left out until written come last and share one flags byte (tide_RawFields.held). */
   if (f->count > 0 && f->held[f->count - 1] != 0 && (held == 0 || held != f->held[f->count - 1])) return 0;
   if (held != 0 && held_bit == 0) return 0;
   f->held[f->count] = held;
   f->held_bit[f->count] = held_bit;
+  /* The loops push the name from the registry: no hashing and comparing it each time. */
+  lua_pushstring(L, name);
+  f->keys[f->count] = luaL_ref(L, LUA_REGISTRYINDEX);
   f->names[f->count] = name;
   f->offsets[f->count] = offset;
   f->lo[f->count] = lo;
@@ -38,25 +41,19 @@ int tide_rawfields_add(tide_RawFields *f, const char *name, uint32_t offset, dou
   return 1;
 }
 
-/* The fields of a list's pull that the table at top + 1 holds once written (`holds`, its
-** flags byte), whose keys go onto the stack below the table the first time one is needed
-** (slot[k], 0 until then). Returns the top below the table, one more for each key pushed;
-** *bad is 1 when a field held a value its field refuses. Apart from the list's loop, which
-** most sprites, holding none, never call. */
+/* Takes the fields of a list's pull that the table at top + 1 holds once written (`holds`,
+** its flags byte; their keys at keys + k), for tide_rawfields_pull_list. Returns 1 when one
+** held a value its field refuses. A call apart from the list's loop, which most sprites,
+** holding none of them, never make. */
 static __attribute__((noinline)) int tide_rawfields_pull_held(lua_State *L, char *block, const tide_RawFields *f,
-                                                              int from, unsigned holds, int *slot, int top, long good,
-                                                              int *bad) {
+                                                              int from, unsigned holds, int keys, int top, long good) {
+  int bad = 0;
   for (int k = from; k < f->count; k++) {
     if (!(holds & f->held_bit[k])) continue;
-    if (slot[k] == 0) { /* the table, at top + 1, moves up one */
-      tide_rawfields_pushkey(L, f, k);
-      lua_insert(L, top + 1);
-      slot[k] = ++top;
-    }
-    lua_pushvalue(L, slot[k]);
-    *bad |= tide_rawfields_take(L, lua_rawget(L, top + 1), block, f, k, good);
+    lua_pushvalue(L, keys + k);
+    bad |= tide_rawfields_take(L, lua_rawget(L, top + 1), block, f, k, good);
   }
-  return top;
+  return bad;
 }
 
 /* Pulls objects from..<to of a list: for each i whose block (blocks[i]) is not
@@ -71,15 +68,13 @@ int tide_rawfields_pull_list(lua_State *L, const int *refs, void *const *blocks,
   int n = f->count;
   if (from >= to || !lua_checkstack(L, 2 * n + 2)) return to;
   /* The fields every table holds, then those a table holds once written (tide_RawFields.held):
-     most sprites hold none of those, which one look at their flags byte tells. Their keys go
-     onto the stack only once a sprite holds one, since a tick's check of a sprite or two is
-     mostly this setup. */
+     most sprites hold none of those, which one look at their flags byte tells. */
   int always = 0;
   while (always < n && f->held[always] == 0) always++;
-  int keys = lua_gettop(L) + 1, slot[TIDE_RAW_MAX] = { 0 };
-  for (int k = 0; k < always; k++) tide_rawfields_pushkey(L, f, k);
   size_t flags = always < n ? f->held[always] : 0;
-  int top = keys + always - 1, i = from;
+  int keys = lua_gettop(L) + 1;
+  for (int k = 0; k < n; k++) tide_rawfields_pushkey(L, f, k);
+  int top = keys + n - 1, i = from;
   for (; i < to; i++) {
     char *block = (char *)blocks[i];
     uint64_t *stamped = (uint64_t *)(block + stamp);
@@ -95,11 +90,8 @@ int tide_rawfields_pull_list(lua_State *L, const int *refs, void *const *blocks,
       lua_pushvalue(L, keys + k);
       bad |= tide_rawfields_take(L, lua_rawget(L, top + 1), block, f, k, good);
     }
-    if (flags != 0 && block[flags] != 0) {
-      int held_bad = 0;
-      top = tide_rawfields_pull_held(L, block, f, always, (unsigned char)block[flags], slot, top, good, &held_bad);
-      bad |= held_bad;
-    }
+    if (flags != 0 && block[flags] != 0)
+      bad |= tide_rawfields_pull_held(L, block, f, always, (unsigned char)block[flags], keys, top, good);
     lua_settop(L, top);
     if (bad) break;
     *stamped = epoch;

@@ -120,18 +120,11 @@ extension LuaState {
       precondition(field.kind == .number, "raw field '\(field.name)' must be a number field")
       text.initialize(from: name, count: name.count)
       let added = tide_rawfields_add(
-        spec, text, UInt32(field.offset), field.bounds.lowerBound, field.bounds.upperBound,
+        L, spec, text, UInt32(field.offset), field.bounds.lowerBound, field.bounds.upperBound,
         UInt32(field.rawOnceWritten?.offset ?? 0), field.rawOnceWritten?.bit ?? 0)
       precondition(
         added != 0,
         "too many raw fields (at most \(TIDE_RAW_MAX)), or '\(field.name)' breaks their order: those left out until written come last, in one flags byte")
-      // The name as a Lua string, kept for the VM's life: the loops push it from here.
-      lua_pushstring(L, text)
-      withUnsafeMutablePointer(to: &spec.pointee.keys) {
-        $0.withMemoryRebound(to: Int32.self, capacity: Int(TIDE_RAW_MAX)) { keys in
-          keys[Int(spec.pointee.count) - 1] = luaL_ref(L, tide_lua_registryindex())
-        }
-      }
       text += name.count
     }
     lua_rawsetp(L, tide_lua_registryindex(), raw)  // registry[address] = userdata, popped

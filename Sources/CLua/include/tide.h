@@ -172,7 +172,7 @@ typedef struct tide_RawFields {
      others and share one flags byte, so a pull looks at one byte for all of them. */
   uint32_t held[TIDE_RAW_MAX];
   unsigned char held_bit[TIDE_RAW_MAX];
-  int keys[TIDE_RAW_MAX]; /* registry references to the names as Lua strings (their owner makes them) */
+  int keys[TIDE_RAW_MAX]; /* registry references to the names as Lua strings, for the VM's life */
 } tide_RawFields;
 
 /* ------------------------------------------------------------------------
@@ -212,9 +212,11 @@ void tide_pushfieldsnewindex(lua_State *L);
 /* ------------------------------------------------------------------------
 ** rawfields.c (the per-object pull and push are in tide_inline.h)
 ** ---------------------------------------------------------------------- */
-/* Adds field `name` (a C string that lives as long as `f`); 0 when full. */
-int tide_rawfields_add(tide_RawFields *f, const char *name, uint32_t offset, double lo, double hi, uint32_t held,
-                       unsigned char held_bit);
+/* Adds field `name` (a C string that lives as long as `f`) of L's VM; 0 when full, or when a
+** field left out until written would come before one that is not (see tide_RawFields.held).
+** May raise (out of memory), as a call from Swift that is not protected. */
+int tide_rawfields_add(lua_State *L, tide_RawFields *f, const char *name, uint32_t offset, double lo, double hi,
+                       uint32_t held, unsigned char held_bit);
 /* Pulls objects from..<to of a list: see rawfields.c. [-0, +0], no raise. */
 int tide_rawfields_pull_list(lua_State *L, const int *refs, void *const *blocks, int from, int to, size_t stamp,
                              uint64_t epoch, long good, const tide_RawFields *f);

@@ -77,9 +77,6 @@ package final class SpriteTables: PositionSource {
         == [8, 16, 24].map { confirmed + $0 },
       "the confirmed values are x, y, rotation, alpha in a row, as SpriteField.raw")
     precondition(MemoryLayout<SpriteSlot>.size <= PositionSource.roomSize, "a sprite's slot fits the node's source room")
-    precondition(
-      (SpriteSlot.holdsRotation, SpriteSlot.holdsAlpha) == (PositionSource.Field.rotation.bit, PositionSource.Field.alpha.bit),
-      "SpriteSlot.holds is the byte PositionSource reads")
     super.init(keptFieldsOffset: MemoryLayout<SpriteSlot>.offset(of: \.holds))
   }
 
@@ -317,7 +314,6 @@ package final class SpriteTables: PositionSource {
   /// checked, as in `queueMove`.
   func turn(_ node: Unmanaged<Node>, fields block: UnsafeMutableRawPointer, angle: Double) {
     block.assumingMemoryBound(to: NodeFields.self).pointee.rotation = angle
-    block.spriteSlot.pointee.confirmedRotation = angle
     guard block.spriteSlot.pointee.holds & SpriteSlot.holdsRotation != 0 else { return }
     node._withUnsafeGuaranteedRef { written($0, .rotation) }
   }
@@ -438,11 +434,11 @@ struct SpriteSlot {
   /// and never lowered, since the table keeps it. One byte, which a pull looks at once for
   /// both, beside `quietEpoch`, which a frame's pull reads too: one cache line for both.
   var holds: UInt8 = 0
-  /// The bit of `holds` for `rotation`: `PositionSource.Field.rotation.bit`, since the node
-  /// reads the byte too (`PositionSource.keptFieldsOffset`), to hand back only what the table holds.
-  static let holdsRotation: UInt8 = 1
+  /// The bit of `holds` for `rotation`: the node reads the byte too
+  /// (`PositionSource.keptFieldsOffset`), to hand back only what the table holds.
+  static let holdsRotation = PositionSource.Field.rotation.bit
   /// The bit of `holds` for `alpha`, as `holdsRotation`.
-  static let holdsAlpha: UInt8 = 2
+  static let holdsAlpha = PositionSource.Field.alpha.bit
   /// The last `x`, `y`, `rotation` and `alpha` confirmed in the game: where a bad write puts
   /// the sprite back. In `SpriteField.raw`'s order, one after another, as the C loops take them.
   var confirmedX: Double = 0
