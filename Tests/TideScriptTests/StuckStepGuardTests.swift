@@ -155,4 +155,15 @@ final class StuckStepGuardTests: XCTestCase {
       guardian.end()
     }
   }
+
+  /// A tick begun on the engine's thread just after the guard read the clock starts later than
+  /// the guard's `now`: that is a fresh tick, not one wrapped round to centuries old (which ended
+  /// a healthy `tide test` of a long `app:advance` under a loaded machine).
+  func testATickBegunAfterTheGuardsReadingIsNotOverdue() {
+    let second: UInt64 = 1_000_000_000
+    XCTAssertFalse(StuckStepGuard.overdue(started: 5 * second + 1, now: 5 * second, limit: second))
+    XCTAssertFalse(StuckStepGuard.overdue(started: 0, now: 5 * second, limit: second), "no tick runs")
+    XCTAssertFalse(StuckStepGuard.overdue(started: 5 * second, now: 6 * second, limit: second), "at the limit")
+    XCTAssertTrue(StuckStepGuard.overdue(started: 5 * second, now: 6 * second + 1, limit: second))
+  }
 }

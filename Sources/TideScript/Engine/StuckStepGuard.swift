@@ -43,12 +43,14 @@ final class StuckStepGuard: @unchecked Sendable {
     timer = DispatchSource.makeTimerSource(queue: .global(qos: .utility))
     timer.schedule(deadline: .now() + .seconds(1), repeating: .seconds(1))
     timer.setEventHandler { [clock, notes] in
+      // The start is read before the clock: read after, a tick begun in between is later than
+      // `now`, and the difference wrapped to a huge span that ended a healthy run.
+      let started = clock.startedAt.load(ordering: .acquiring)
       let now = MonotonicClock.nanoseconds()
       let draw = drawing?.running()
       let drawn = draw?.items.first { $0 != 0 }.flatMap { id in drawnSprite?(id) ?? "sprite #\(id)" }
       var stuck: String?
-      let started = clock.startedAt.load(ordering: .acquiring)
-      if started != 0, now &- started > limit {
+      if Self.overdue(started: started, now: now, limit: limit) {
         stuck = "one tick has run for over \(seconds) s"
       } else if let draw {
         if draw.begun != clock.drawSeen.load(ordering: .relaxed) {
@@ -69,6 +71,12 @@ final class StuckStepGuard: @unchecked Sendable {
   }
 
   deinit { timer.cancel() }
+
+  /// Whether a stretch begun at `started` (0: none runs) has run past `limit` at `now`. A start
+  /// later than `now` (another thread's clock reading) is not overdue: it is just begun.
+  static func overdue(started: UInt64, now: UInt64, limit: UInt64) -> Bool {
+    started != 0 && now > started && now - started > limit
+  }
 
   /// Marks the start of a tick at `now` (`MonotonicClock` ns; a tick that reads the clock anyway
   /// passes its reading).
