@@ -10,7 +10,9 @@
 ** by the identity of Lua's interned short strings: lua_topointer of `s.x`'s key
 ** is the TString of "x". A guarded field is read and written in C only while
 ** its flag byte in the block is set (a sprite's `radius` is half its width
-** only for circles; a text's `width` is served by C once measured); otherwise,
+** only for circles; a text's `width` is served by C once measured), and one
+** marked unless-held only while its flags byte says the table holds none of the
+** raw fields it writes (a uniform scale, once the table holds an axis); otherwise,
 ** and for every write of a read-only field, Swift serves it. C and Swift enforce the same ranges: a number C will not store goes to
 ** the setter, which raises the usual error.
 **
@@ -50,6 +52,15 @@ int tide_fieldmap_add(tide_FieldMap *map, const void *key, uint32_t offset, uint
   return 1;
 }
 
+/* Whether C serves `f` of the object whose block is `block` now (see TIDE_FIELD_GUARDED and
+** TIDE_FIELD_UNLESS); most fields have neither, which one test of `kind` tells. */
+static inline int tide_fieldserved(const tide_Field *f, const char *block) {
+  if (!(f->kind & (TIDE_FIELD_GUARDED | TIDE_FIELD_UNLESS))) return 1;
+  unsigned char flags = (unsigned char)block[f->guard];
+  if (f->kind & TIDE_FIELD_GUARDED) return flags != 0;
+  return !(flags & (f->kind >> TIDE_FIELD_HELD_SHIFT));
+}
+
 /* The object at index 1 (Lua passes the object first to __index and
 ** __newindex) when it has a field block, or NULL. Each Lua API call here
 ** costs a few ns, a third of the whole access: hence no upvalue lookups. */
@@ -73,7 +84,7 @@ static int tide_fields_index(lua_State *L) {
   if (o != NULL) {
     const tide_Field *f = tide_findfield(o->fieldmap, lua_topointer(L, 2));
     const char *block = (const char *)o->fields;
-    if (f != NULL && (!(f->kind & TIDE_FIELD_GUARDED) || block[f->guard] != 0)) {
+    if (f != NULL && tide_fieldserved(f, block)) {
       if (f->kind & TIDE_FIELD_NUMBER) {
         double d = *(const double *)(block + f->offset);
         /* Times 0.5 is exactly the getter's division by 2, to the last bit. */
@@ -104,7 +115,7 @@ static int tide_fields_newindex(lua_State *L) {
   if (o != NULL) {
     const tide_Field *f = tide_findfield(o->fieldmap, lua_topointer(L, 2));
     char *block = (char *)o->fields;
-    if (f != NULL && !(f->kind & TIDE_FIELD_READONLY) && (!(f->kind & TIDE_FIELD_GUARDED) || block[f->guard] != 0)) {
+    if (f != NULL && !(f->kind & TIDE_FIELD_READONLY) && tide_fieldserved(f, block)) {
       int type = lua_type(L, 3);
       if ((f->kind & TIDE_FIELD_NUMBER) && type == LUA_TNUMBER) {
         double d = (double)lua_tonumber(L, 3);

@@ -42,16 +42,21 @@ public struct LuaObjectField: Sendable {
   /// nil: every table holds the field from the start. Such fields come after the other raw
   /// fields and share one flags byte, each with a bit of its own.
   public var rawOnceWritten: HeldFlag?
+  /// For a field whose writes also write raw fields left out until written (a uniform scale,
+  /// both axes): the flags byte of those fields and their bits. C serves the field only while
+  /// the table holds none of them; once it holds one, the Swift getter and setter serve it, and
+  /// the setter hands the raw ones to the table.
+  public var unlessHeld: HeldFlag?
 
-  /// A bit of a flags byte in an object's block (`rawOnceWritten`).
+  /// Bits of a flags byte in an object's block (`rawOnceWritten`, `unlessHeld`).
   public struct HeldFlag: Sendable {
     /// Byte offset of the flags byte in the block (never 0).
     public var offset: Int
-    /// The field's bit in it (one bit set).
+    /// The field's bit in it (one bit set), or for `unlessHeld` the bits of the fields.
     public var bit: UInt8
 
     public init(offset: Int, bit: UInt8) {
-      precondition(offset > 0 && bit != 0 && bit & (bit - 1) == 0, "a flag is one bit of a byte past the block's start")
+      precondition(offset > 0 && bit != 0, "a flag is a bit of a byte past the block's start")
       self.offset = offset
       self.bit = bit
     }

@@ -13,7 +13,7 @@ public struct RawFields {
   // Inlinable readers below: the owner asks these on every tween step of a sprite.
   @usableFromInline let pointer: UnsafePointer<tide_RawFields>
 
-  /// How many raw fields there are (at most `TIDE_RAW_MAX`, 4).
+  /// How many raw fields there are (at most `TIDE_RAW_MAX`, 8).
   public var count: Int { Int(pointer.pointee.count) }
 
   /// The name of field `i`, as Lua code writes it.
@@ -118,6 +118,7 @@ extension LuaState {
     var text = (raw + MemoryLayout<tide_RawFields>.size).assumingMemoryBound(to: CChar.self)
     for (field, name) in zip(fields, names) {
       precondition(field.kind == .number, "raw field '\(field.name)' must be a number field")
+      precondition(field.rawOnceWritten.map { $0.bit & ($0.bit - 1) == 0 } ?? true, "raw field '\(field.name)' has one bit")
       text.initialize(from: name, count: name.count)
       let added = tide_rawfields_add(
         L, spec, text, UInt32(field.offset), field.bounds.lowerBound, field.bounds.upperBound,

@@ -2,13 +2,13 @@ import XCTest
 
 @testable import TideCore
 
-/// A node's `x`, `y`, `rotation` and `alpha` may be kept newer elsewhere (a Lua table): reads
+/// A node's `x`, `y`, `rotation`, `alpha` and scale per axis may be kept newer elsewhere (a Lua table): reads
 /// take them from the source once its epoch moved, writes hand them back, and no TideCore path
 /// goes around that.
 final class PositionSourceTests: XCTestCase {
   /// A stand-in for a script's table: positions written where the node cannot see them.
   private final class Store: PositionSource {
-    var x = 0.0, y = 0.0, rotation = 0.0, alpha = 1.0
+    var x = 0.0, y = 0.0, rotation = 0.0, alpha = 1.0, scaleX = 1.0, scaleY = 1.0
     var refreshes = 0, writes = 0
     var source: PositionSource { self }
 
@@ -19,6 +19,8 @@ final class PositionSourceTests: XCTestCase {
       fields.pointee.y = y
       fields.pointee.rotation = rotation
       fields.pointee.alpha = alpha
+      fields.pointee.scaleX = scaleX
+      fields.pointee.scaleY = scaleY
       fields.pointee.positionEpoch = epoch.pointee
     }
 
@@ -30,6 +32,8 @@ final class PositionSourceTests: XCTestCase {
       case .y: y = fields.pointee.y
       case .rotation: rotation = fields.pointee.rotation
       case .alpha: alpha = fields.pointee.alpha
+      case .scaleX: scaleX = fields.pointee.scaleX
+      case .scaleY: scaleY = fields.pointee.scaleY
       }
     }
 
@@ -115,8 +119,31 @@ final class PositionSourceTests: XCTestCase {
     XCTAssertEqual(store.alpha, 0.75, accuracy: 1e-9)
     XCTAssertEqual(store.rotation, 67.5, accuracy: 1e-9)
     XCTAssertTrue(node.sourceKeeps(.alpha))
-    XCTAssertFalse(node.sourceKeeps(.scaleX), "the other fields are the node's alone")
+    XCTAssertFalse(node.sourceKeeps(.anchorX), "the other fields are the node's alone")
     XCTAssertFalse(SceneGraph().makeNode(.rect).sourceKeeps(.alpha), "and all are, for a node that never had a source")
+  }
+
+  /// A pulse of a node whose scale a source keeps: its geometry reads the source's axes, a
+  /// uniform scale hands both back, and a tween of one axis hands that one back.
+  func testTheScaleIsTakenAndHandedBackPerAxis() {
+    let store = Store()
+    let node = SceneGraph().makeNode(.rect)
+    node.width = 10
+    node.height = 10
+    node.positionSource = store.source
+    store.scaleX = 2
+    store.scaleY = 3
+    store.write(x: 0, y: 0)
+    XCTAssertEqual(node.worldBounds.width, 20)
+    XCTAssertEqual(node.worldBounds.height, 30)
+    XCTAssertEqual(store.refreshes, 1)
+    node.scale = 4
+    XCTAssertEqual([store.scaleX, store.scaleY], [4, 4], "a uniform scale hands back both axes")
+    let tweens = TweenSystem()
+    tweens.tween([TweenTrack(node: node, property: .scaleY, to: 6)], duration: 1)
+    tweens.update(0.5)
+    XCTAssertEqual(store.scaleY, 5, accuracy: 1e-9)
+    XCTAssertEqual(store.scaleX, 4)
   }
 
   /// A source that keeps rotation and alpha only for some nodes says so in a byte of each

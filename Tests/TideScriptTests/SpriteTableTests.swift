@@ -198,6 +198,69 @@ final class SpriteTableTests: XCTestCase {
     assertAllPassed(report, count: 7)
   }
 
+  /// `scale_x` and `scale_y` join the table as `rotation` and `alpha` do; `scale`, which writes
+  /// both, stays served, and once the table holds an axis, reads and writes it there too.
+  func testTheScaleAxesJoinTheTableWhenFirstWrittenAndScaleFollowsThem() throws {
+    let report = try runLuaTests(
+      #"""
+      describe("scale", function()
+        local app
+        before_each(function() app = tide.test.start() end)
+
+        it("axes are served until a script writes them, then kept in the table", function()
+          local s = tide.sprite.rect{ w = 20, h = 10, scale = 2 }
+          assert.are.same({ 2, 2, 2 }, { s.scale, s.scale_x, s.scale_y })
+          assert.is_nil(rawget(s, "scale_x"))
+          s.scale = 3
+          assert.is_nil(rawget(s, "scale_x"), "a uniform scale alone keeps the table bare")
+          s.scale_x = 4
+          assert.are.equal(4, rawget(s, "scale_x"))
+          assert.is_nil(rawget(s, "scale_y"))
+          local _, _, w, h = s:bounds()
+          assert.are.same({ 80, 30 }, { w, h })
+          app:step()
+          assert.are.same({}, app:errors())
+        end)
+
+        it("reads the axis the table holds and writes both axes there", function()
+          local s = tide.sprite.rect{ w = 10, h = 10 }
+          s.scale_x = 2
+          assert.are.equal(2, s.scale, "scale reads scale_x, kept in the table")
+          s.scale = 5
+          assert.are.same({ 5, 5 }, { rawget(s, "scale_x"), s.scale_y })
+          assert.is_nil(rawget(s, "scale_y"), "the axis the table does not hold stays served")
+          s.scale_y = 6
+          s.scale = 0.5
+          assert.are.same({ 0.5, 0.5 }, { rawget(s, "scale_x"), rawget(s, "scale_y") })
+          local _, _, w, h = s:bounds()
+          assert.are.same({ 5, 5 }, { w, h })
+          assert.error_matches(function() s.scale = 1e5 end, "scale must be a finite number from -10000 to 10000", nil, true)
+          assert.are.same({ 0.5, 0.5 }, { rawget(s, "scale_x"), rawget(s, "scale_y") })
+        end)
+
+        it("axes tweened by the engine reach the table once it holds them", function()
+          local s = tide.sprite.rect{}
+          s.scale_y = 1
+          tide.tween(s, 1, { scale = 3 })
+          app:advance(1.1)
+          assert.are.same({ 3, 3 }, { rawget(s, "scale_y"), s.scale_x })
+          assert.is_nil(rawget(s, "scale_x"))
+        end)
+
+        it("reports a bad axis written after the first at the end of the tick, and puts it right", function()
+          local s = tide.sprite.rect{ name = "pulse" }
+          s.scale_x = 1.5
+          s:bounds()
+          s.scale_x = "big"
+          assert.error_matches(function() app:step() end,
+            'scale_x must be a number, got string "big"; it stays at scale_x = 1.5', nil, true)
+          assert.are.equal(1.5, rawget(s, "scale_x"))
+        end)
+      end)
+      """#)
+    assertAllPassed(report, count: 4)
+  }
+
   func testABadPositionIsReportedAtTheEndOfTheTickAndPutRight() throws {
     let report = try runLuaTests(
       #"""

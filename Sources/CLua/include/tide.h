@@ -53,6 +53,9 @@
 #define TIDE_FIELD_HALF     8 /* a number field read as half the stored value (a circle's radius) */
 #define TIDE_FIELD_GUARDED 16 /* read and written in C only while the byte at `guard` is nonzero */
 #define TIDE_FIELD_RAW     32 /* kept raw in a table-backed object's table (see tide_RawFields) */
+#define TIDE_FIELD_UNLESS  64 /* read and written in C only while the bits `kind` >> TIDE_FIELD_HELD_SHIFT
+                                 of the byte at `guard` are clear: a field that writes raw fields
+                                 (a uniform scale), which Swift serves once the table holds one */
 #define TIDE_FIELD_SLOTS   64 /* open addressing; at most half full */
 #define TIDE_FIELD_HELD_SHIFT 8 /* a raw field's bit in its flags byte (see tide_Field.guard) */
 
@@ -60,8 +63,9 @@ typedef struct tide_Field {
   const void *key;  /* interned name, anchored by the map's user value; NULL = empty slot */
   uint32_t offset;  /* byte offset of the value in the field block */
   uint32_t mirror;  /* a write stores here too (a uniform scale); == offset for none */
-  uint32_t kind;    /* TIDE_FIELD_NUMBER or _BOOLEAN, maybe | _READONLY, _HALF, _GUARDED */
+  uint32_t kind;    /* TIDE_FIELD_NUMBER or _BOOLEAN, maybe | _READONLY, _HALF, _GUARDED, _UNLESS */
   uint32_t guard;   /* with TIDE_FIELD_GUARDED: byte offset of the flag that lets C read it;
+                       with TIDE_FIELD_UNLESS: that of the flags byte whose bits stop it;
                        with TIDE_FIELD_RAW, nonzero: that of the flags byte in which a write into
                        the table sets the field's bit, kept in `kind` >> TIDE_FIELD_HELD_SHIFT */
   double lo, hi;    /* a number field stores only lo <= v <= hi (never NaN); others go to Swift */
@@ -158,7 +162,7 @@ struct tide_BoxCacheEntry {
 };
 
 /* The raw fields of a table-backed object (see rawfields.c). */
-#define TIDE_RAW_MAX 4
+#define TIDE_RAW_MAX 8
 
 typedef struct tide_RawFields {
   int count;

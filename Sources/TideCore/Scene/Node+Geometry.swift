@@ -4,9 +4,10 @@ extension Node {
   /// The transform from this node's box space (0,0 = box top-left) to its parent's space:
   /// translate to (x, y), rotate, scale, then offset by `-anchor * size`.
   public var localTransform: Affine {
-    // One look at the position source serves the three fields it may keep.
+    // One look at the position source serves the five fields here it may keep.
     refreshPosition()
     let (x, y, rotation) = (fields.pointee.x, fields.pointee.y, fields.pointee.rotation)
+    let (scaleX, scaleY) = (fields.pointee.scaleX, fields.pointee.scaleY)
     // An anchor at 0 needs no size: a label at its top left is placed without being measured.
     let offsetX = anchorX == 0 ? 0 : -anchorX * width
     let offsetY = anchorY == 0 ? 0 : -anchorY * height

@@ -105,13 +105,25 @@ public final class Node {
   }
   /// Horizontal scale.
   @inlinable public var scaleX: Double {
-    get { fields.pointee.scaleX }
-    set { fields.pointee.scaleX = newValue }
+    get {
+      refreshPosition()
+      return fields.pointee.scaleX
+    }
+    set {
+      fields.pointee.scaleX = newValue
+      handBack(.scaleX)
+    }
   }
   /// Vertical scale.
   @inlinable public var scaleY: Double {
-    get { fields.pointee.scaleY }
-    set { fields.pointee.scaleY = newValue }
+    get {
+      refreshPosition()
+      return fields.pointee.scaleY
+    }
+    set {
+      fields.pointee.scaleY = newValue
+      handBack(.scaleY)
+    }
   }
   /// Rotation in degrees, clockwise on screen.
   @inlinable public var rotation: Double {

@@ -45,9 +45,9 @@ public struct NodeFields {
   /// and `Node.height`, which measure it. Set by the node; read-only for direct writers.
   public internal(set) var sizeSettled: Bool = true
   /// The `PositionSource.epoch` at which `x` and `y` were last taken from the node's
-  /// `positionSource` (0: never). Written by the source; direct readers of `x`, `y`,
-  /// `rotation` and `alpha` must take them through `Node`'s accessors while the node has a
-  /// source, unless they know the source brought the block up to date this epoch.
+  /// `positionSource` (0: never). Written by the source; direct readers of the fields a source
+  /// may keep (`PositionSource.Field`) must take them through `Node`'s accessors while the node
+  /// has a source, unless they know the source brought the block up to date this epoch.
   public var positionEpoch: UInt64 = 0
 
   /// Defaults as a new node has them.
@@ -70,7 +70,7 @@ extension Node {
   /// anchor, scale per axis, rotation, alpha); nil for the rest, which go through `node[property]`.
   ///
   /// Lets the tween loop write straight to memory the node keeps at a fixed address. `x` and `y`
-  /// (and `rotation` and `alpha`) are plain memory only while the node has never had a
+  /// (and the other fields a source may keep) are plain memory only while the node has never had a
   /// `positionSource`, which may keep them newer elsewhere: a direct writer must know it has none,
   /// or hand each write back as `TweenBatch` does (`sourceKeeps(_:)`). A text's size is
   /// measured when read (`NodeFields.sizeSettled`), so it is never plain memory.

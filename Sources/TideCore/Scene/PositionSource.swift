@@ -1,9 +1,9 @@
-/// Where newer values of a node's `x`, `y`, `rotation` and `alpha` may be kept than the node's
-/// own.
+/// Where newer values of a node's `x`, `y`, `rotation`, `alpha`, `scale_x` and `scale_y` may be
+/// kept than the node's own.
 ///
 /// A scripting layer may let scripts keep those fields in an object of its own, where the node
 /// cannot see a write: Tide's Lua sprites are tables whose `x` and `y` are plain table fields
-/// (and `rotation` and `alpha` too, once a script writes them), so `b.x = b.x + vx` costs what
+/// (and `rotation`, `alpha` and the scale too, once a script writes them), so `b.x = b.x + vx` costs what
 /// it costs on any table, with no call into the engine. Such a node has a `positionSource`, a
 /// subclass that keeps those objects. Before one of the fields is read, if the source's `epoch`
 /// has moved since the node last took them from it (`NodeFields.positionEpoch`), the node calls
@@ -11,7 +11,7 @@
 /// one back (the others may be newer there, and stay there). The subclass moves the epoch
 /// whenever its side may have written (for Lua: whenever a script ran), so a node is copied at
 /// most once per change, and only when something reads it. The names say "position" for all
-/// four: the position came first, and is still what games write most.
+/// six: the position came first, and is still what games write most.
 ///
 /// TideCore never moves the epoch and never needs to know who does. A node keeps its source
 /// alive, with no reference counting on the paths every draw and tween take; a source whose
@@ -20,9 +20,9 @@ open class PositionSource {
   /// Moves on (never back) whenever the source may hold newer positions than its nodes.
   public let epoch: UnsafeMutablePointer<UInt64>
 
-  /// Which field Swift set: the position, and the two other fields games write most.
+  /// Which field Swift set: the position, and the other fields games write most.
   public enum Field: Sendable {
-    case x, y, rotation, alpha
+    case x, y, rotation, alpha, scaleX, scaleY
 
     /// The field a node property is, or nil for the properties no source keeps.
     @inlinable public init?(_ property: NodeProperty) {
@@ -31,6 +31,8 @@ open class PositionSource {
       case .y: self = .y
       case .rotation: self = .rotation
       case .alpha: self = .alpha
+      case .scaleX: self = .scaleX
+      case .scaleY: self = .scaleY
       default: return nil
       }
     }
@@ -42,20 +44,22 @@ open class PositionSource {
       case .x, .y: 0
       case .rotation: 1
       case .alpha: 2
+      case .scaleX: 4
+      case .scaleY: 8
       }
     }
   }
 
-  /// Where in each node's room (`Node.sourceRoom`) a byte says which of `rotation` and `alpha`
+  /// Where in each node's room (`Node.sourceRoom`) a byte says which fields besides the position
   /// the source keeps for that node (`Field.bit`), when it keeps them only for some nodes; nil
-  /// when it keeps all four fields for every node. A write in Swift of a field the byte leaves
+  /// when it keeps every field for every node. A write in Swift of a field the byte leaves
   /// out is not handed to `written`: a fade of a sprite whose script never wrote its alpha costs
   /// no call. The one byte of the room TideCore reads.
   public let keptFieldsOffset: Int?
 
   /// Bytes every node keeps for its source (`Node.sourceRoom`): room for what a source keeps
   /// per node (where it holds the node, what it last confirmed), which TideCore never reads.
-  @inlinable public static var roomSize: Int { 56 }
+  @inlinable public static var roomSize: Int { 72 }
 
   public init(keptFieldsOffset: Int? = nil) {
     precondition(keptFieldsOffset.map { $0 >= 0 && $0 < Self.roomSize } ?? true, "the byte is in the room")

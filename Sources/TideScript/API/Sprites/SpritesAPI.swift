@@ -26,11 +26,11 @@ enum SpriteField: String, CaseIterable {
 
   /// The fields kept as plain fields of the sprite's Lua table, read and written by scripts
   /// without a call into the engine (see `SpriteTables`): the position, which games write most,
-  /// then rotation and alpha, which spinning and fading sprites write every tick. The table holds
-  /// the last two only once a script has written them (`SpriteSlot.holds`): a sprite
-  /// that never turns or fades pays nothing for them. In this order, which `SpriteSlot`'s
-  /// confirmed values follow.
-  static let raw: [SpriteField] = [.x, .y, .rotation, .alpha]
+  /// then rotation, alpha and the scale per axis, which spinning, fading and pulsing sprites
+  /// write every tick. The table holds those only once a script has written each
+  /// (`SpriteSlot.holds`): a sprite that never turns, fades or grows pays nothing for them. In
+  /// this order, which `SpriteSlot`'s confirmed values follow.
+  static let raw: [SpriteField] = [.x, .y, .rotation, .alpha, .scale_x, .scale_y]
 
   /// Fields a script reads but never writes, in a constructor or as `s.kind = ...`.
   var isReadOnly: Bool {
@@ -79,9 +79,13 @@ enum SpriteField: String, CaseIterable {
       settled(LuaObjectField("height", .number, offset: at(\.height), bounds: bounds("height"))),
       LuaObjectField("anchor_x", .number, offset: at(\.anchorX), bounds: bounds("anchor_x")),
       LuaObjectField("anchor_y", .number, offset: at(\.anchorY), bounds: bounds("anchor_y")),
-      LuaObjectField("scale", .number, offset: at(\.scaleX), alsoWrites: at(\.scaleY), bounds: bounds("scale")),
-      LuaObjectField("scale_x", .number, offset: at(\.scaleX), bounds: bounds("scale_x")),
-      LuaObjectField("scale_y", .number, offset: at(\.scaleY), bounds: bounds("scale_y")),
+      uniformScale,
+      rawOnceWritten(
+        LuaObjectField("scale_x", .number, offset: at(\.scaleX), bounds: bounds("scale_x")),
+        SpriteSlot.holdsScaleX, confirmed: \.confirmedScaleX),
+      rawOnceWritten(
+        LuaObjectField("scale_y", .number, offset: at(\.scaleY), bounds: bounds("scale_y")),
+        SpriteSlot.holdsScaleY, confirmed: \.confirmedScaleY),
       rawOnceWritten(
         LuaObjectField("rotation", .number, offset: at(\.rotation), bounds: bounds("rotation")),
         SpriteSlot.holdsRotation, confirmed: \.confirmedRotation),
@@ -119,6 +123,17 @@ enum SpriteField: String, CaseIterable {
     return field
   }
 
+  /// `scale`, which writes both axes: in C while the sprite's table holds neither `scale_x`
+  /// nor `scale_y`; once it holds one, Swift serves it, reading the axis the table may have
+  /// newer and handing both to the table, which C cannot do without a look-up of each.
+  private static var uniformScale: LuaObjectField {
+    var field = LuaObjectField(
+      "scale", .number, offset: NodeFields.offset(of: \.scaleX), alsoWrites: NodeFields.offset(of: \.scaleY),
+      bounds: Limits.scale.bounds)
+    field.unlessHeld = .init(offset: SpriteSlot.offset(of: \.holds), bit: SpriteSlot.holdsScaleX | SpriteSlot.holdsScaleY)
+    return field
+  }
+
   private static var circleRadius: LuaObjectField {
     var field = LuaObjectField(
       "radius", .number, offset: NodeFields.offset(of: \.width), readOnly: true, bounds: Limits.radius.bounds)
@@ -135,8 +150,9 @@ extension Sprites {
   /// passed to a constructor. An unknown field is an error, so a typo never passes silently, and a
   /// number outside its field's range is an error naming the field, wherever it is written:
   /// constructor, `s.x = v` or tween. A sprite is a Lua table whose `x` and `y` are plain fields
-  /// (and `rotation` and `alpha`, from the first time a script writes them), so moving, spinning
-  /// and fading thousands a tick costs what it costs on plain tables; a bad value written there
+  /// (and `rotation`, `alpha`, `scale_x` and `scale_y`, from the first time a script writes
+  /// each), so moving, spinning, fading and pulsing thousands a tick costs what it costs on plain
+  /// tables; a bad value written there
   /// (after that first write, which is checked at its line) is therefore caught when the engine
   /// next reads it, by the end of the tick, not at the line that wrote it: the error names the
   /// sprite, where it was made and the field, and the sprite keeps its last good value. Sprites
@@ -299,8 +315,8 @@ extension Sprites {
     /// A shape, image, text, group or particle emitter in the scene. Fields are read and written as
     /// `s.x = 10`, passed to a constructor, or tweened (the number ones). A sprite is a Lua table
     /// (`type(s)` is "table") holding `x` and `y` as plain fields, as fast to write as any table's,
-    /// and `rotation` and `alpha` too once a script has written them (that first write is checked
-    /// at its line); the engine checks them when it next reads them, by the end of the tick, so a
+    /// and `rotation`, `alpha`, `scale_x` and `scale_y` too once a script has written each (that
+    /// first write is checked at its line); the engine checks them when it next reads them, by the end of the tick, so a
     /// bad one is reported there (naming the sprite, where it was made, and the field) and the
     /// sprite keeps its last good value. Every other field is served by the engine and checked at
     /// the line that writes it. `pairs(s)` lists the fields that have a value; `==` and table keys
@@ -568,7 +584,7 @@ extension Sprites {
         },
       ],
       fields: SpriteField.direct,
-      // x and y (and rotation and alpha, once written) are plain fields of the sprite's table:
+      // x and y (and rotation, alpha and the scale per axis, once written) are plain fields of the sprite's table:
       // see SpriteTables.
       rawFields: SpriteField.raw.map(\.rawValue))
     tables.kind = lua.objectKind("tide.Sprite")
