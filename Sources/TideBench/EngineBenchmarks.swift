@@ -102,10 +102,11 @@ public enum EngineBenchmarks {
   /// A sprite is a table whose `x` and `y` are plain fields (see `SpriteTables`), so the sprite
   /// case's frames are the Lua loop followed by what the engine does with the positions once a
   /// frame: take every one of them before drawing. That case is checked against both targets.
-  /// A second sprite case moves the same sprites through `rotation` and `alpha`, which a
-  /// sprite's table holds once a script has written them (C serves them until then), with the
-  /// engine taking all four fields each frame: what a spinning, fading sprite costs, against the
-  /// same floor.
+  /// Further sprite cases move the same sprites through `rotation` and `alpha`, then `scale_x`
+  /// and `scale_y`, which a sprite's table holds once a script has written them (C serves them
+  /// until then), with the engine taking every field the tables hold each frame: what a
+  /// spinning, fading or pulsing sprite costs, against the same floor. A last case moves them
+  /// through `w` and `h`, which the metatable serves in C: what every other field costs.
   ///
   /// The per-frame figures time the moves alone: each case's items are made before and removed
   /// after the timed frames, and that setup is shown on its own row. Making a sprite is a call
@@ -134,7 +135,10 @@ public enum EngineBenchmarks {
           end
         end
       end
-      local move_xy, move_other = mover("x", "y"), mover("rotation", "alpha")
+      local moves = {
+        sprites = mover("x", "y"), sprites_other = mover("rotation", "alpha"),
+        sprites_scale = mover("scale_x", "scale_y"), sprites_box = mover("w", "h"),
+      }
       local function velocities()
         local vel = {}
         for i = 1, n do vel[i] = { vx = (i % 7) - 3, vy = (i % 5) - 2 } end
@@ -166,12 +170,14 @@ public enum EngineBenchmarks {
         end,
         sprites = sprites,
         sprites_other = sprites,
+        sprites_scale = sprites,
+        sprites_box = sprites,
       }
       local items, vel, remove, move
       tide.bench = {
         make = function(which, new_proxy)
           items, vel, remove = cases[which](new_proxy)
-          move = which == "sprites_other" and move_other or move_xy
+          move = moves[which] or moves.sprites
         end,
         frame = function() move(items, vel) end,
         remove = function() remove(); items, vel, remove = nil, nil, nil end,
@@ -206,7 +212,7 @@ public enum EngineBenchmarks {
     /// One round of a case: (the timed frames, making and removing the items).
     func round(_ name: String) throws -> (frames: Double, setup: Double) {
       let made = try call("make") { lua.push(name); lua.push(name == "c_fields" ? newFields : newProxy) }
-      // The engine takes every held sprite's raw fields before it draws, rotation and alpha too.
+      // The engine takes every held sprite's raw fields before it draws, those held once written too.
       let drawn = name.hasPrefix("sprites")
       let moved = try seconds {
         for _ in 0..<frames {
@@ -220,7 +226,7 @@ public enum EngineBenchmarks {
     }
     // Rounds take the cases in turn and each keeps its best frames; a round's setup keeps its
     // best beside it, since the helper follows one time a case.
-    let names = ["tables", "c_userdata", "c_fields", "sprites", "sprites_other"]
+    let names = ["tables", "c_userdata", "c_fields", "sprites", "sprites_other", "sprites_scale", "sprites_box"]
     var bestSetup = [Double](repeating: .infinity, count: names.count)
     let bestFrames = try interleavedBest(rounds: only == nil ? 5 : 1, names.indices.map { index in
       {
@@ -232,6 +238,7 @@ public enum EngineBenchmarks {
     })
     func best(_ index: Int) -> (frames: Double, setup: Double) { (bestFrames[index], bestSetup[index]) }
     let tables = best(0), dispatch = best(1), floor = best(2), sprites = best(3), other = best(4)
+    let scaled = best(5), boxed = best(6)
     let ratio = sprites.frames / tables.frames
     let ratioToFloor = sprites.frames / floor.frames
     let otherToFloor = other.frames / floor.frames
@@ -248,6 +255,10 @@ public enum EngineBenchmarks {
          perFrame(sprites.frames) + String(format: " (%.2fx tables, %.2fx the C-fields floor)", ratio, ratioToFloor)),
         ("Tide sprites, rotation and alpha (plain fields once written), and the engine taking every sprite's fields each frame",
          perFrame(other.frames) + String(format: " (%.2fx the C-fields floor)", otherToFloor)),
+        ("Tide sprites, scale_x and scale_y (plain fields once written), and the engine taking every sprite's fields each frame",
+         perFrame(scaled.frames) + String(format: " (%.2fx the C-fields floor)", scaled.frames / floor.frames)),
+        ("Tide sprites, w and h (served by the metatable in C), and the engine taking every sprite's fields each frame",
+         perFrame(boxed.frames) + String(format: " (%.2fx the C-fields floor)", boxed.frames / floor.frames)),
         ("making and removing the 10,000 (tables / C fields / sprites; not in the frames)",
          String(format: "%.1f / %.1f / %.1f ms", tables.setup * 1000, floor.setup * 1000, sprites.setup * 1000)),
       ],
