@@ -48,8 +48,15 @@ int tide_rawfields_add(lua_State *L, tide_RawFields *f, const char *name, uint32
 static __attribute__((noinline)) int tide_rawfields_pull_held(lua_State *L, char *block, const tide_RawFields *f,
                                                               int from, unsigned holds, int keys, int top, long good) {
   int bad = 0;
-  for (int k = from; k < f->count; k++) {
+  /* Ends at the last field held: a sprite that spins holds rotation alone. */
+  for (int k = from; k < f->count && holds != 0; k++) {
     if (!(holds & f->held_bit[k])) continue;
+    holds &= ~(unsigned)f->held_bit[k];
+    /* The list's pull put nil in these keys' places: most pulls meet no sprite holding one. */
+    if (lua_type(L, keys + k) == LUA_TNIL) {
+      tide_rawfields_pushkey(L, f, k);
+      lua_replace(L, keys + k);
+    }
     lua_pushvalue(L, keys + k);
     bad |= tide_rawfields_take(L, lua_rawget(L, top + 1), block, f, k, good);
   }
@@ -73,7 +80,10 @@ int tide_rawfields_pull_list(lua_State *L, const int *refs, void *const *blocks,
   while (always < n && f->held[always] == 0) always++;
   size_t flags = always < n ? f->held[always] : 0;
   int keys = lua_gettop(L) + 1;
-  for (int k = 0; k < n; k++) tide_rawfields_pushkey(L, f, k);
+  for (int k = 0; k < n; k++) {
+    if (k < always) tide_rawfields_pushkey(L, f, k);
+    else lua_pushnil(L); /* pushed when a table first holds it (tide_rawfields_pull_held) */
+  }
   int top = keys + n - 1, i = from;
   for (; i < to; i++) {
     char *block = (char *)blocks[i];
@@ -119,7 +129,10 @@ int tide_rawfields_push_list(lua_State *L, const int *refs, void *const *blocks,
   *bad = 0;
   if (from >= to || !lua_checkstack(L, n + TIDE_PUSH_HELD + 4)) return to;
   int keys = lua_gettop(L) + 1;
-  for (int k = 0; k < n; k++) tide_rawfields_pushkey(L, f, k);
+  for (int k = 0; k < n; k++) {
+    if (mask & (1u << k)) tide_rawfields_pushkey(L, f, k);
+    else lua_pushnil(L); /* never read: the loop takes the fields in `mask` alone */
+  }
   int base = keys + n - 1, held = 0, i = from;
   for (; i < to; i++) {
     if (held == TIDE_PUSH_HELD) {
