@@ -169,6 +169,30 @@ final class PositionSourceTests: XCTestCase {
     XCTAssertEqual(node.rotation, 20)
   }
 
+  /// A read of a field the source does not keep for the node takes nothing from it: the block
+  /// has the newest value. A read of the position still does.
+  func testReadsOfFieldsTheSourceDoesNotKeepTakeNothing() {
+    final class Partial: PositionSource {
+      var refreshes = 0
+      init() { super.init(keptFieldsOffset: 5) }
+      override func refresh(_ node: Node) {
+        refreshes += 1
+        node.fieldsAddress.assumingMemoryBound(to: NodeFields.self).pointee.positionEpoch = epoch.pointee
+      }
+    }
+    let source = Partial()
+    let node = SceneGraph().makeNode(.rect)
+    node.positionSource = source
+    _ = (node.rotation, node.alpha, node.scaleX, node.scaleY, node.scale)
+    XCTAssertEqual(source.refreshes, 0)
+    node.sourceRoom.storeBytes(of: PositionSource.Field.scaleY.bit, toByteOffset: 5, as: UInt8.self)
+    _ = node.scaleY
+    XCTAssertEqual(source.refreshes, 1, "a field it keeps is taken")
+    source.epoch.pointee += 1
+    _ = node.x
+    XCTAssertEqual(source.refreshes, 2, "and so is the position, always")
+  }
+
   func testANodeLetGoOfItsSourceIsPlainMemoryAgain() {
     let store = Store()
     let node = SceneGraph().makeNode(.rect)

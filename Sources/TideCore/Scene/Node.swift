@@ -76,6 +76,16 @@ public final class Node {
       source?._withUnsafeGuaranteedRef { $0.refresh(self) }
     }
   }
+
+  /// `refreshPosition()` for a read of `field` alone: only when the source keeps that field for
+  /// the node, since the block holds the newest value of any other. Starting a tween of a scale
+  /// a script never wrote took a whole position each time.
+  @inlinable func refreshPosition(for field: PositionSource.Field) {
+    if let epoch = sourceEpoch, fields.pointee.positionEpoch != epoch.pointee {
+      source?._withUnsafeGuaranteedRef { if $0.keeps(field, of: self) { $0.refresh(self) } }
+    }
+  }
+
   /// Box width before scaling.
   @inlinable public var width: Double {
     get { measuredFields.pointee.width }
@@ -106,7 +116,7 @@ public final class Node {
   /// Horizontal scale.
   @inlinable public var scaleX: Double {
     get {
-      refreshPosition()
+      refreshPosition(for: .scaleX)
       return fields.pointee.scaleX
     }
     set {
@@ -117,7 +127,7 @@ public final class Node {
   /// Vertical scale.
   @inlinable public var scaleY: Double {
     get {
-      refreshPosition()
+      refreshPosition(for: .scaleY)
       return fields.pointee.scaleY
     }
     set {
@@ -128,7 +138,7 @@ public final class Node {
   /// Rotation in degrees, clockwise on screen.
   @inlinable public var rotation: Double {
     get {
-      refreshPosition()
+      refreshPosition(for: .rotation)
       return fields.pointee.rotation
     }
     set {
@@ -139,7 +149,7 @@ public final class Node {
   /// Opacity multiplier, 0...1; multiplied down the tree.
   @inlinable public var alpha: Double {
     get {
-      refreshPosition()
+      refreshPosition(for: .alpha)
       return fields.pointee.alpha
     }
     set {
