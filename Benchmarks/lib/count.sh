@@ -5,7 +5,7 @@
 # The game is Content/bubblepop as at BENCH_COUNT_GAME (default 85b29bd, the last version both
 # engines run: later ones use `instant_tap`), so both play the same games. Counts do not move
 # with the machine's load, so a rise of a few percent is seen the day it lands.
-# Target (issue 28): at most 3% over the base (BENCH_COUNT_BASE, default 3faa2cd).
+# Target: at most 3% over the base (BENCH_COUNT_BASE, default 3faa2cd).
 # Sourced by Scripts/bench; builds the base like --against (kept under .build/bench-against).
 
 section_count() {
