@@ -46,16 +46,19 @@ int tide_rawfields_add(lua_State *L, tide_RawFields *f, const char *name, uint32
 ** held a value its field refuses. A call apart from the list's loop, which most sprites,
 ** holding none of them, never make. */
 static __attribute__((noinline)) int tide_rawfields_pull_held(lua_State *L, char *block, const tide_RawFields *f,
-                                                              int from, unsigned holds, int keys, int top, long good) {
+                                                              int from, unsigned holds, int keys, int top, long good,
+                                                              unsigned *pushed) {
   int bad = 0;
   /* Ends at the last field held: a sprite that spins holds rotation alone. */
   for (int k = from; k < f->count && holds != 0; k++) {
     if (!(holds & f->held_bit[k])) continue;
     holds &= ~(unsigned)f->held_bit[k];
-    /* The list's pull put nil in these keys' places: most pulls meet no sprite holding one. */
-    if (lua_type(L, keys + k) == LUA_TNIL) {
+    /* The list's pull put nil in these keys' places (`pushed` says which it has replaced):
+       most pulls meet no sprite holding one. */
+    if (!(*pushed & (1u << k))) {
       tide_rawfields_pushkey(L, f, k);
       lua_replace(L, keys + k);
+      *pushed |= 1u << k;
     }
     lua_pushvalue(L, keys + k);
     bad |= tide_rawfields_take(L, lua_rawget(L, top + 1), block, f, k, good);
@@ -85,6 +88,7 @@ int tide_rawfields_pull_list(lua_State *L, const int *refs, void *const *blocks,
     else lua_pushnil(L); /* pushed when a table first holds it (tide_rawfields_pull_held) */
   }
   int top = keys + n - 1, i = from;
+  unsigned pushed = 0;
   for (; i < to; i++) {
     char *block = (char *)blocks[i];
     uint64_t *stamped = (uint64_t *)(block + stamp);
@@ -101,7 +105,7 @@ int tide_rawfields_pull_list(lua_State *L, const int *refs, void *const *blocks,
       bad |= tide_rawfields_take(L, lua_rawget(L, top + 1), block, f, k, good);
     }
     if (flags != 0 && block[flags] != 0)
-      bad |= tide_rawfields_pull_held(L, block, f, always, (unsigned char)block[flags], keys, top, good);
+      bad |= tide_rawfields_pull_held(L, block, f, always, (unsigned char)block[flags], keys, top, good, &pushed);
     lua_settop(L, top);
     if (bad) break;
     *stamped = epoch;
