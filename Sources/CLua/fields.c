@@ -11,10 +11,10 @@
 ** is the TString of "x". A guarded field is read and written in C only while
 ** its flag byte in the block is set (a sprite's `radius` is half its width
 ** only for circles; a text's `width` is served by C once measured), and one
-** marked unless-held only while its flags byte says the table holds none of the
-** raw fields it writes (a uniform scale, once the table holds an axis); otherwise,
-** and for every write of a read-only field, Swift serves it. C and Swift enforce the same ranges: a number C will not store goes to
-** the setter, which raises the usual error.
+** marked unless-held only while the object's table holds none of the raw fields
+** it writes (a uniform scale: neither axis); otherwise, and for every write of a
+** read-only field, Swift serves it. C and Swift enforce the same ranges: a number
+** C will not store goes to the setter, which raises the usual error.
 **
 ** This is the hot path of every script that moves sprites: the metamethods
 ** make no call that is not into liblua or Swift (tide_objectbox and
