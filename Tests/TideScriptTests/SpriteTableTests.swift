@@ -461,6 +461,40 @@ final class SpriteTableTests: XCTestCase {
     XCTAssertEqual(engine.node(named: "bad")?.y, 2)
   }
 
+  /// Sprites holding different once-written fields (or none), written between two ticks: a
+  /// frame draws each with what its own table holds.
+  func testAFrameTakesTheOnceWrittenFieldsEachTableHolds() throws {
+    let fixture = try GameFixture(
+      main: #"""
+      tide.scene.define("a", { enter = function()
+        tide.sprite.rect{ name = "plain", x = 10, y = 10, w = 10, h = 10 }
+        tide.sprite.rect{ name = "faded", x = 30, y = 10, w = 10, h = 10 }.alpha = 0.5
+        local wide = tide.sprite.rect{ name = "wide", x = 50, y = 10, w = 10, h = 10 }
+        wide.scale_y, wide.scale_x = 1, 1
+        local tall = tide.sprite.rect{ name = "tall", x = 70, y = 10, w = 10, h = 10 }
+        tall.rotation, tall.scale_y = 0, 1
+      end })
+      """#, conf: #"return { scene = "a" }"#)
+    let engine = try fixture.engine()
+    engine.step()
+    let names = ["plain", "faded", "wide", "tall"]
+    let nodes = try names.map { try XCTUnwrap(engine.node(named: $0)) }
+    // Written after the engine last looked, as a game's code would between two ticks.
+    try engine.lua.load(
+      "local plain, faded, wide, tall = ...; plain.x = 11; faded.alpha = 0.25; wide.scale_x = 3; tall.scale_y = 2",
+      chunkName: "=test")
+    for node in nodes { engine.pushSprite(node, on: engine.lua) }
+    try engine.lua.pcall(nargs: 4, nresults: 0)
+    let items = engine.scene.drawList()
+    func item(_ i: Int) throws -> DrawItem { try XCTUnwrap(items.first { $0.id == nodes[i].id }) }
+    XCTAssertEqual(try item(0).transform.tx, 11)
+    XCTAssertEqual(try item(1).alpha, 0.25)
+    XCTAssertEqual(try item(2).transform.a, 3)
+    XCTAssertEqual(try item(3).transform.d, 2)
+    XCTAssertEqual(try item(3).transform.a, 1)
+    XCTAssertEqual(engine.errorMessages, [])
+  }
+
   /// Hostile tables: a script that moves the engine's key between sprites, puts junk there or
   /// reads it can only confuse its own sprites, never the host.
   func testWhatAScriptDoesToTheTableStaysHarmless() throws {
