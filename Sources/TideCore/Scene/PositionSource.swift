@@ -3,8 +3,8 @@
 ///
 /// A scripting layer may let scripts keep those fields in an object of its own, where the node
 /// cannot see a write: Tide's Lua sprites are tables whose `x` and `y` are plain table fields
-/// (and `rotation`, `alpha` and the scale too, once a script writes them), so `b.x = b.x + vx` costs what
-/// it costs on any table, with no call into the engine. Such a node has a `positionSource`, a
+/// (and `rotation`, `alpha` and the scale too, once a script writes them), so `b.x = b.x + vx`
+/// costs what it costs on any table, with no call into the engine. Such a node has a `positionSource`, a
 /// subclass that keeps those objects. Before one of the fields is read, if the source's `epoch`
 /// has moved since the node last took them from it (`NodeFields.positionEpoch`), the node calls
 /// `refresh` to copy the newer values in; after Swift sets one, it calls `written` to hand that
