@@ -152,10 +152,10 @@ extension Sprites {
   /// constructor, `s.x = v` or tween. A sprite is a Lua table whose `x` and `y` are plain fields
   /// (and `rotation`, `alpha`, `scale_x` and `scale_y`, from the first time a script writes
   /// each), so moving, spinning, fading and pulsing thousands a tick costs what it costs on plain
-  /// tables; a bad value written there
-  /// (after that first write, which is checked at its line) is therefore caught when the engine
-  /// next reads it, by the end of the tick, not at the line that wrote it: the error names the
-  /// sprite, where it was made and the field, and the sprite keeps its last good value. Sprites
+  /// tables; a bad value written there (after that first write, which is checked at its line) is
+  /// therefore caught when the engine next reads it, by the end of the tick, not at the line that
+  /// wrote it: the error names the sprite, where it was made and the field, and the sprite keeps
+  /// its last good value. Sprites
   /// nest at most 200 levels deep, and at most 200,000 live at once (removed ones count until the
   /// script lets go of them). A frame paints at most 64 screens' worth of pixels: each sprite
   /// counts its box on screen, a line or outline also each segment, particles as they are drawn;
@@ -316,8 +316,8 @@ extension Sprites {
     /// `s.x = 10`, passed to a constructor, or tweened (the number ones). A sprite is a Lua table
     /// (`type(s)` is "table") holding `x` and `y` as plain fields, as fast to write as any table's,
     /// and `rotation`, `alpha`, `scale_x` and `scale_y` too once a script has written each (that
-    /// first write is checked at its line); the engine checks them when it next reads them, by the end of the tick, so a
-    /// bad one is reported there (naming the sprite, where it was made, and the field) and the
+    /// first write is checked at its line); the engine checks them when it next reads them, by
+    /// the end of the tick, so a bad one is reported there (naming the sprite, where it was made, and the field) and the
     /// sprite keeps its last good value. Every other field is served by the engine and checked at
     /// the line that writes it. `pairs(s)` lists the fields that have a value; `==` and table keys
     /// go by identity.
@@ -584,8 +584,8 @@ extension Sprites {
         },
       ],
       fields: SpriteField.direct,
-      // x and y (and rotation, alpha and the scale per axis, once written) are plain fields of the sprite's table:
-      // see SpriteTables.
+      // x and y (and rotation, alpha and the scale per axis, once written) are plain fields of
+      // the sprite's table: see SpriteTables.
       rawFields: SpriteField.raw.map(\.rawValue))
     tables.kind = lua.objectKind("tide.Sprite")
   }
