@@ -495,6 +495,38 @@ final class SpriteTableTests: XCTestCase {
     XCTAssertEqual(engine.errorMessages, [])
   }
 
+  /// The one pull over every held sprite before a frame takes each sprite's fields itself, the
+  /// once-written ones of whichever tables hold them: a sprite it gave up on would still be drawn
+  /// right (each node takes its own when read), one by one at many times the cost, so this looks
+  /// at the field blocks straight after that pull, before any node reads.
+  func testTheFramesPullTakesEverySpritesOnceWrittenFields() throws {
+    let fixture = try GameFixture(
+      main: #"""
+      tide.scene.define("a", { enter = function()
+        tide.sprite.rect{ name = "plain", w = 10, h = 10 }
+        tide.sprite.rect{ name = "faded", w = 10, h = 10 }.alpha = 0.5
+        tide.sprite.rect{ name = "tall", w = 10, h = 10 }.scale_y = 1
+        local both = tide.sprite.rect{ name = "both", w = 10, h = 10 }
+        both.rotation, both.scale_x = 0, 1
+      end })
+      """#, conf: #"return { scene = "a" }"#)
+    let engine = try fixture.engine()
+    engine.step()
+    let nodes = try ["plain", "faded", "tall", "both"].map { try XCTUnwrap(engine.node(named: $0)) }
+    try engine.lua.load(
+      "local plain, faded, tall, both = ...; plain.y = 7; faded.alpha = 0.25; tall.scale_y = 2; "
+        + "both.rotation = 30; both.scale_x = 3",
+      chunkName: "=test")
+    for node in nodes { engine.pushSprite(node, on: engine.lua) }
+    try engine.lua.pcall(nargs: 4, nresults: 0)
+    engine.spriteTables.pullAllToDraw()
+    let blocks = nodes.map { $0.fieldsAddress.assumingMemoryBound(to: NodeFields.self).pointee }
+    XCTAssertEqual(blocks[0].y, 7)
+    XCTAssertEqual(blocks[1].alpha, 0.25)
+    XCTAssertEqual(blocks[2].scaleY, 2)
+    XCTAssertEqual([blocks[3].rotation, blocks[3].scaleX], [30, 3])
+  }
+
   /// Hostile tables: a script that moves the engine's key between sprites, puts junk there or
   /// reads it can only confuse its own sprites, never the host.
   func testWhatAScriptDoesToTheTableStaysHarmless() throws {
