@@ -277,15 +277,22 @@ public struct FrameEncoder {
 
   /// `number` as UTF-8, for messages written as bytes.
   static func number(_ value: Double, into out: inout [UInt8]) {
-    withNumber(value, decimals: 3) { out.append(contentsOf: $0) }
+    withNumber(value, decimals: 3) { append($0, to: &out) }
   }
 
   /// A whole number as UTF-8, without making a String.
   static func integer(_ value: Int, into out: inout [UInt8]) {
     withUnsafeTemporaryAllocation(of: UInt8.self, capacity: 24) { buffer in
       let count = digits(value, into: buffer, at: 0)
-      out.append(contentsOf: UnsafeBufferPointer(rebasing: buffer[0..<count]))
+      append(UnsafeBufferPointer(rebasing: buffer[0..<count]), to: &out)
     }
+  }
+
+  /// Appends a number's few bytes one by one: `append(contentsOf:)` pays more to set up its
+  /// copy than a handful of single appends cost, and messages are mostly numbers.
+  @inline(__always)
+  private static func append(_ bytes: UnsafeBufferPointer<UInt8>, to out: inout [UInt8]) {
+    for byte in bytes { out.append(byte) }
   }
 
   /// Calls `body` with `value` written as `number(_:decimals:into:)` writes it.

@@ -115,6 +115,22 @@ final class FrameEncoderTests: XCTestCase {
     XCTAssertEqual(tenths(2, 2), "2")
   }
 
+  func testMessagesWrittenAsBytesHoldTheSameNumbers() {
+    let values: [Double] = [0, 3, -2.5, 0.1 + 0.2, -0.0004, 1234.0005, 99_999.999, -7e9, 1e300, .nan, -.infinity]
+    for value in values {
+      var text = ""
+      FrameEncoder.number(value, into: &text)
+      var bytes: [UInt8] = Array("[".utf8)
+      FrameEncoder.number(value, into: &bytes)
+      XCTAssertEqual(String(decoding: bytes, as: UTF8.self), "[" + text, "\(value)")
+    }
+    for value in [0, 7, -7, 10, 1_000_000, -123_456_789, Int.max, Int.min] {
+      var bytes: [UInt8] = Array("[".utf8)
+      FrameEncoder.integer(value, into: &bytes)
+      XCTAssertEqual(String(decoding: bytes, as: UTF8.self), "[\(value)")
+    }
+  }
+
   func testStringsEscapeWhatJSONNeeds() throws {
     var out = ""
     FrameEncoder.string("a\"b\\c\nd\u{1}e\u{2028}🦁", into: &out)
