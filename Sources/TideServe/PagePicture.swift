@@ -41,6 +41,7 @@ final class PagePicture {
   private var moves: [UInt8] = []
   private var order: [Int] = []
   private var reordered: [Entry] = []
+  private var byID: [Int: Int] = [:]
 
   init(encoder: FrameEncoder) {
     self.encoder = encoder
@@ -66,10 +67,12 @@ final class PagePicture {
     var moves: [UInt8] = []
     var order: [Int] = []
     var reordered: [Entry] = []
+    var byID: [Int: Int] = [:]
     swap(&changed, &self.changed)
     swap(&moves, &self.moves)
     swap(&order, &self.order)
     swap(&reordered, &self.reordered)
+    swap(&byID, &self.byID)
     changed.removeAll(keepingCapacity: true)
     moves.removeAll(keepingCapacity: true)
     order.removeAll(keepingCapacity: true)
@@ -77,7 +80,6 @@ final class PagePicture {
     // While the nodes come in the page's order each is its entry at the same index; from the
     // first that does not, entries are found by id and the list is made again.
     var inOrder = true
-    var byID: [Int: Int] = [:]
     scene.forEachDrawn { node, transform, alpha, clip in
       let index = order.count
       order.append(node.id)
@@ -88,6 +90,10 @@ final class PagePicture {
       if inOrder {
         inOrder = false
         reordered.append(contentsOf: entries[0..<index])
+        // A sprite made or removed changes the order: kept with its room, the table is not
+        // grown again each time.
+        byID.removeAll(keepingCapacity: true)
+        byID.reserveCapacity(entries.count)
         for (at, entry) in entries.enumerated() { byID[entry.id] = at }
       }
       if let at = byID[node.id] {
@@ -119,6 +125,7 @@ final class PagePicture {
       swap(&moves, &self.moves)
       swap(&order, &self.order)
       swap(&reordered, &self.reordered)
+      swap(&byID, &self.byID)
     }
     guard !changed.isEmpty || !moves.isEmpty || orderChanged || backgroundChanged || overlayChanged else { return }
     batch.begin()
