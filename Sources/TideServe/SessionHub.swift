@@ -435,13 +435,15 @@ public final class SessionHub: @unchecked Sendable {
     let differing = after.filter { !before.contains($0) }
     var out = "{\"id\":\(id)"
     for field in differing { out += "," + field }
+    // The encoder's keys hold no colon: a field's key is what comes before its first one.
+    func key(_ field: String) -> Substring {
+      field[..<(field.utf8.firstIndex(of: UInt8(ascii: ":")) ?? field.endIndex)]
+    }
+    let keys = Set(after.map(key))
     var lost = false
-    for field in before {
-      let key = field.prefix { $0 != ":" }
-      if !after.contains(where: { $0.hasPrefix(key + ":") }) {
-        out += "," + key + ":null"
-        lost = true
-      }
+    for field in before where !keys.contains(key(field)) {
+      out += "," + key(field) + ":null"
+      lost = true
     }
     return differing.isEmpty && !lost ? nil : out + "}"
   }
