@@ -30,11 +30,16 @@ section_serve() {
       echo "not available: chromium is not installed (Scripts/setup installs it)."
       return
     fi
-    if [ ! -x "$(dirname "$TIDE_BIN")/tide-serve" ] && [ -f Package.swift ]; then
-      local scratch=()
-      [ -n "${TIDE_SCRATCH:-}" ] && scratch=(--scratch-path "$TIDE_SCRATCH")
-      log "building tide-serve (swift build -c release --product tide-serve ${scratch[*]})"
-      swift build -c release --product tide-serve "${scratch[@]}" >"$BENCH_TMP/serve-build.log" 2>&1
+    # Built beside `tide` (its scratch folder, `.build` or TIDE_SCRATCH), from the package that
+    # folder belongs to: with --against, REV's worktree for REV's tide.
+    local bin_dir scratch package
+    bin_dir=$(cd "$(dirname "$TIDE_BIN")" && pwd)
+    scratch=$(dirname "$bin_dir")
+    package=$(dirname "$scratch")
+    [ -f "$package/Package.swift" ] || package=$PWD
+    if [ ! -x "$bin_dir/tide-serve" ] && [ -f "$package/Package.swift" ]; then
+      log "building tide-serve (swift build -c release --product tide-serve --scratch-path $scratch, in $package)"
+      (cd "$package" && swift build -c release --product tide-serve --scratch-path "$scratch") >"$BENCH_TMP/serve-build.log" 2>&1
     fi
     echo "### \`tide bench serve\`"
     echo
