@@ -61,6 +61,9 @@ enum ServeBenchmark {
         ("served / headless", String(format: "%.2f×", ratio)),
         ("served session, the page replaced by a bare reader: CPU per tick", String(format: "%.3f ms", round.bareCPUPerTick * 1000)),
         ("served to a bare reader / headless", String(format: "%.2f×", round.bareCPUPerTick / round.headlessCPUPerTick)),
+        ("user time alone (the kernel's part, on loopback both ends of every send, left out): served / headless",
+         String(format: "%.2f×", round.servedUser / round.headlessUser)),
+        ("user time alone: served to a bare reader / headless", String(format: "%.2f×", round.bareUser / round.headlessUser)),
       ],
       target: "median ≤ 2 frames (33.3 ms); ≤ 64 KiB/s; served CPU ≤ 1.5× headless",
       met: median <= 2 * frame && kibPerSecond <= 64 && ratio <= 1.5)
@@ -129,6 +132,10 @@ enum ServeBenchmark {
     var headlessCPUPerTick: Double
     var backToBackCPUPerTick: Double
     var bareCPUPerTick: Double
+    /// The same three ratios' user time alone, per tick: served, headless paced, bare reader.
+    var servedUser: Double
+    var headlessUser: Double
+    var bareUser: Double
   }
 
   /// BubblePop in play, served to the page, then the same ticks headless.
@@ -184,7 +191,7 @@ enum ServeBenchmark {
     let script = try InputScript(text: text)
     // CPU seconds of a headless engine stepping the session's ticks `firstTick..<lastTick`,
     // paced at 60 ticks a second or back to back, each with saves of its own.
-    func headless(paced: Bool) throws -> Double {
+    func headless(paced: Bool) throws -> CPUTime {
       var options = EngineOptions()
       options.logErrors = false
       options.seed = 7
@@ -223,14 +230,15 @@ enum ServeBenchmark {
     let ticks = max(1, lastTick - firstTick)
     return Round(
       bytesPerSecond: Double(number(end, 0) - number(start, 0)) / wall, messages: number(end, 1) - number(start, 1),
-      ticks: ticks, servedCPUPerTick: cpu / Double(ticks), headlessCPUPerTick: paced / Double(ticks),
-      backToBackCPUPerTick: backToBack / Double(ticks), bareCPUPerTick: bare / Double(ticks))
+      ticks: ticks, servedCPUPerTick: cpu.total / Double(ticks), headlessCPUPerTick: paced.total / Double(ticks),
+      backToBackCPUPerTick: backToBack.total / Double(ticks), bareCPUPerTick: bare.total / Double(ticks),
+      servedUser: cpu.user / Double(ticks), headlessUser: paced.user / Double(ticks), bareUser: bare.user / Double(ticks))
   }
 
   /// CPU seconds of this process over ticks `from..<to` of a session served to a bare reader
   /// (`tide-serve read`, a process of its own) that plays `script`, the browser's session's
   /// recording: the same game, seed, input and ticks.
-  private static func bareReaderCPU(game: URL, script: String, from: Int, to: Int) throws -> Double {
+  private static func bareReaderCPU(game: URL, script: String, from: Int, to: Int) throws -> CPUTime {
     let saves = try scratch()
     defer { try? FileManager.default.removeItem(at: saves) }
     let (server, url) = try serve(game, seed: 7, saves: saves, script: InputScript(text: script))
@@ -244,7 +252,7 @@ enum ServeBenchmark {
     try reader.run()
     defer { if reader.isRunning { reader.terminate() } }
     // The reader says each mark as it gets there: CPU is read then, a line at a time.
-    var cpu: [Double] = []
+    var cpu: [CPUTime] = []
     var pending = Data()
     while cpu.count < 2 {
       let chunk = out.fileHandleForReading.availableData
@@ -271,11 +279,23 @@ enum ServeBenchmark {
     try page.tap(x: point?["x"] as? Double ?? 0, y: point?["y"] as? Double ?? 0)
   }
 
-  /// Seconds of CPU this process has used, every thread.
-  private static func processCPU() -> Double {
+  /// Seconds of CPU this process has used, every thread: in all, and in user space alone. The
+  /// rest is the kernel's, on loopback mostly both ends of every send.
+  struct CPUTime {
+    var total: Double
+    var user: Double
+
+    static func - (a: CPUTime, b: CPUTime) -> CPUTime { CPUTime(total: a.total - b.total, user: a.user - b.user) }
+  }
+
+  private static func processCPU() -> CPUTime {
     var time = timespec()
     clock_gettime(CLOCK_PROCESS_CPUTIME_ID, &time)
-    return Double(time.tv_sec) + Double(time.tv_nsec) / 1e9
+    var usage = rusage()
+    getrusage(RUSAGE_SELF.rawValue, &usage)
+    return CPUTime(
+      total: Double(time.tv_sec) + Double(time.tv_nsec) / 1e9,
+      user: Double(usage.ru_utime.tv_sec) + Double(usage.ru_utime.tv_usec) / 1e6)
   }
 }
 
