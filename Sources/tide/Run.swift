@@ -31,7 +31,7 @@ struct Run: ParsableCommand {
   @Option(help: "Replay input from this file (see `tide shot --help`).")
   var input: String?
 
-  @Option(help: "Quit after this many seconds (smoke tests, benchmarks).")
+  @Option(help: "Quit after this many seconds (smoke tests, benchmarks), or once the --screenshot is taken if later.")
   var quitAfter: Double?
 
   @Option(help: "Save a PNG of the window at --screenshot-at seconds.")

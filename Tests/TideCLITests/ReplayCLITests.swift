@@ -120,6 +120,23 @@ final class ReplayCLITests: XCTestCase {
     }
   }
 
+  /// A screenshot is of game time, which a stalled window lags behind the wall clock: asked for
+  /// later than `--quit-after`, the window stays open until it is taken, then quits.
+  func testTheWindowWaitsForTheScreenshotPastQuitAfter() throws {
+    guard ProcessInfo.processInfo.environment["DISPLAY"] != nil else {
+      throw XCTSkip("needs a display (Scripts/test runs swift test under xvfb-run)")
+    }
+    let game = try makeGame(["main.lua": Self.counter])
+    let shot = scratch("late.png")
+    try withDataHome { _ in
+      let window = try tide(
+        ["run", game.path, "--no-watch", "--quit-after", "0.2", "--screenshot", shot.path, "--screenshot-at", "1.5"],
+        timeout: 60, window: true)
+      XCTAssertEqual(window.status, 0, window.stderr)
+      XCTAssertGreaterThan(try Data(contentsOf: shot).count, 1000, "the PNG was written")
+    }
+  }
+
   func testReplayWarnsOfAnotherGameVersion() throws {
     let game = try makeGame(["main.lua": Self.counter])
     try withDataHome { _ in

@@ -208,7 +208,9 @@ final class SDLWindow {
           nodes: driver.scene.nodeCount)
       }
       if let maxFrames = options.maxFrames, report.frames >= maxFrames { break }
-      if let maxSeconds = options.maxSeconds, after - loopStart >= maxSeconds { break }
+      // A screenshot asked for is of game time, which falls behind the wall clock when frames
+      // stall (a loaded machine drops the time of a long frame): the window waits for it.
+      if let maxSeconds = options.maxSeconds, after - loopStart >= maxSeconds, shotTick == nil { break }
       if let wait = pacer?.secondsToWait(now: after), wait > 0 {
         Thread.sleep(forTimeInterval: wait)
       }

@@ -16,7 +16,8 @@ public struct WindowOptions {
   public var vsync: Bool = true
   /// Stop after this many presented frames.
   public var maxFrames: Int?
-  /// Stop after this many seconds of wall-clock time.
+  /// Stop after this many seconds of wall-clock time, or once the screenshot asked for is taken
+  /// when that comes later.
   public var maxSeconds: Double?
   /// Write a PNG of the window's pixels here once the game has simulated `screenshotAt` seconds.
   public var screenshotPath: URL?
