@@ -132,7 +132,7 @@ enum ServeBenchmark {
     var headlessCPUPerTick: Double
     var backToBackCPUPerTick: Double
     var bareCPUPerTick: Double
-    /// The same three ratios' user time alone, per tick: served, headless paced, bare reader.
+    /// User time alone per tick (the kernel's part left out): served, headless paced, bare reader.
     var servedUser: Double
     var headlessUser: Double
     var bareUser: Double
@@ -280,7 +280,7 @@ enum ServeBenchmark {
   }
 
   /// Seconds of CPU this process has used, every thread: in all, and in user space alone. The
-  /// rest is the kernel's, on loopback mostly both ends of every send.
+  /// rest is the kernel's: sleeping and waking, and on loopback both ends of every send.
   struct CPUTime {
     var total: Double
     var user: Double
