@@ -36,7 +36,9 @@ section_serve() {
     bin_dir=$(cd "$(dirname "$TIDE_BIN")" && pwd)
     scratch=$(dirname "$bin_dir")
     package=$(dirname "$scratch")
-    [ -f "$package/Package.swift" ] || package=$PWD
+    if [ ! -f "$package/Package.swift" ] || { [ -n "${TIDE_SCRATCH:-}" ] && [ "$scratch" -ef "$TIDE_SCRATCH" ]; }; then
+      package=$PWD
+    fi
     if [ ! -x "$bin_dir/tide-serve" ] && [ -f "$package/Package.swift" ]; then
       log "building tide-serve (swift build -c release --product tide-serve --scratch-path $scratch, in $package)"
       (cd "$package" && swift build -c release --product tide-serve --scratch-path "$scratch") >"$BENCH_TMP/serve-build.log" 2>&1
