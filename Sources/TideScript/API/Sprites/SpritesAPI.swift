@@ -150,21 +150,20 @@ extension Sprites {
   /// passed to a constructor. An unknown field is an error, so a typo never passes silently, and a
   /// number outside its field's range is an error naming the field, wherever it is written:
   /// constructor, `s.x = v` or tween. A sprite is a Lua table whose `x` and `y` are plain fields
-  /// (and `rotation`, `alpha`, `scale_x` and `scale_y`, from the first time a script writes
-  /// each), so moving, spinning, fading and pulsing thousands a tick costs what it costs on plain
-  /// tables; a bad value written there (after that first write, which is checked at its line) is
-  /// therefore caught when the engine next reads it, by the end of the tick, not at the line that
-  /// wrote it: the error names the sprite, where it was made and the field, and the sprite keeps
-  /// its last good value. Sprites
-  /// nest at most 200 levels deep, and at most 200,000 live at once (removed ones count until the
-  /// script lets go of them). A frame paints at most 64 screens' worth of pixels: each sprite
-  /// counts its box on screen, a line or outline also each segment, particles as they are drawn;
-  /// what comes after that in the frame is not drawn, nor what comes after the first 250,000
-  /// corners of lines and polygons, so no scene can stall the window. What a sprite holds costs the
-  /// engine at most O(n log n) in its size (points, text), and only when it changes: a polygon is
-  /// cut into triangles once per change of `points`, text fitted once per change of its text, size
-  /// or box, when it is next drawn, tapped or read (a score changed every tick costs nothing until
-  /// then).
+  /// (and `rotation`, `alpha`, `scale_x` and `scale_y`, from the first time a script writes each),
+  /// so moving, spinning, fading and pulsing thousands a tick costs what it costs on plain tables;
+  /// a bad value written there (after that first write, which is checked at its line) is therefore
+  /// caught when the engine next reads it, by the end of the tick, not at the line that wrote it:
+  /// the error names the sprite, where it was made and the field, and the sprite keeps its last
+  /// good value. Sprites nest at most 200 levels deep, and at most 200,000 live at once (removed
+  /// ones count until the script lets go of them). A frame paints at most 64 screens' worth of
+  /// pixels: each sprite counts its box on screen, a line or outline also each segment, particles
+  /// as they are drawn; what comes after that in the frame is not drawn, nor what comes after the
+  /// first 250,000 corners of lines and polygons, so no scene can stall the window. What a sprite
+  /// holds costs the engine at most O(n log n) in its size (points, text), and only when it
+  /// changes: a polygon is cut into triangles once per change of `points`, text fitted once per
+  /// change of its text, size or box, when it is next drawn, tapped or read (a score changed every
+  /// tick costs nothing until then).
   func install() {
     let m = module("tide.sprite")
 
@@ -316,11 +315,11 @@ extension Sprites {
     /// `s.x = 10`, passed to a constructor, or tweened (the number ones). A sprite is a Lua table
     /// (`type(s)` is "table") holding `x` and `y` as plain fields, as fast to write as any table's,
     /// and `rotation`, `alpha`, `scale_x` and `scale_y` too once a script has written each (that
-    /// first write is checked at its line); the engine checks them when it next reads them, by
-    /// the end of the tick, so a bad one is reported there (naming the sprite, where it was made, and the field) and the
-    /// sprite keeps its last good value. Every other field is served by the engine and checked at
-    /// the line that writes it. `pairs(s)` lists the fields that have a value; `==` and table keys
-    /// go by identity.
+    /// first write is checked at its line); the engine checks them when it next reads them, by the
+    /// end of the tick, so a bad one is reported there (naming the sprite, where it was made, and
+    /// the field) and the sprite keeps its last good value. Every other field is served by the
+    /// engine and checked at the line that writes it. `pairs(s)` lists the fields that have a
+    /// value; `==` and table keys go by identity.
     /// @field x number: position of the anchor point in the parent's space (children are placed from their parent's top-left corner); ±1e6
     /// @field y number: as `x`, downwards; ±1e6
     /// @field w number: box width; ±1e6
