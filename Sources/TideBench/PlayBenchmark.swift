@@ -55,7 +55,7 @@ extension EngineBenchmarks {
 }
 
 /// CPU seconds this process has used.
-func cpuSeconds() -> Double {
+public func cpuSeconds() -> Double {
   var now = timespec()
   clock_gettime(CLOCK_PROCESS_CPUTIME_ID, &now)
   return Double(now.tv_sec) + Double(now.tv_nsec) / 1e9

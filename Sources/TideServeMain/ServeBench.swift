@@ -289,13 +289,9 @@ enum ServeBenchmark {
   }
 
   private static func processCPU() -> CPUTime {
-    var time = timespec()
-    clock_gettime(CLOCK_PROCESS_CPUTIME_ID, &time)
     var usage = rusage()
     getrusage(RUSAGE_SELF.rawValue, &usage)
-    return CPUTime(
-      total: Double(time.tv_sec) + Double(time.tv_nsec) / 1e9,
-      user: Double(usage.ru_utime.tv_sec) + Double(usage.ru_utime.tv_usec) / 1e6)
+    return CPUTime(total: cpuSeconds(), user: Double(usage.ru_utime.tv_sec) + Double(usage.ru_utime.tv_usec) / 1e6)
   }
 }
 
