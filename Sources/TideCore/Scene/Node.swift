@@ -205,27 +205,31 @@ public final class Node {
   /// and the block's size and flips, and builds and compares the look itself only when they
   /// moved. Set even when a value is set to what it was: a stamp that moves too often costs a
   /// comparison, one that stays still would hide a change.
-  public private(set) var lookStamp: UInt32 = 0
+  @inlinable public var lookStamp: UInt32 { stamp }
+  // Read by other modules through the getter: `@exclusivity(unchecked)` holds for accesses
+  // compiled in this module only (the getter's body is), and a direct read from another pays a
+  // runtime access check, which costs more than the comparisons it feeds.
+  @exclusivity(unchecked) @usableFromInline internal var stamp: UInt32 = 0
 
   /// Multiplicative colour applied to images and shapes; white means no tint.
   @exclusivity(unchecked) public var tint: Color = .white {
-    didSet { lookStamp &+= 1 }
+    didSet { stamp &+= 1 }
   }
   /// Shape fill; nil draws no fill.
   @exclusivity(unchecked) public var fill: Color? {
-    didSet { lookStamp &+= 1 }
+    didSet { stamp &+= 1 }
   }
   /// Shape outline; nil draws no outline.
   @exclusivity(unchecked) public var stroke: Color? {
-    didSet { lookStamp &+= 1 }
+    didSet { stamp &+= 1 }
   }
   /// Outline width in design units.
   @exclusivity(unchecked) public var strokeWidth: Double = 1 {
-    didSet { lookStamp &+= 1 }
+    didSet { stamp &+= 1 }
   }
   /// Rect corner radius.
   @exclusivity(unchecked) public var cornerRadius: Double = 0 {
-    didSet { lookStamp &+= 1 }
+    didSet { stamp &+= 1 }
   }
 
   /// The image asset currently shown (image nodes); follows `frameIndex` when `frames` is set.
@@ -233,7 +237,7 @@ public final class Node {
     didSet {
       // A sheet's region ("hero#3") is drawn by a key naming its image and rectangle.
       drawnImage = image.map { $0.contains("#") ? graph?.drawnImage($0) ?? $0 : $0 }
-      lookStamp &+= 1
+      stamp &+= 1
     }
   }
   /// What draws `image`: the name itself, or for a sprite sheet's region the key
@@ -311,11 +315,11 @@ public final class Node {
   private var fittedFontSize: Double = 24
   /// Text colour.
   @exclusivity(unchecked) public var textColor: Color = .white {
-    didSet { lookStamp &+= 1 }
+    didSet { stamp &+= 1 }
   }
   /// Alignment of text lines inside the box.
   public var align: TextAlign = .left {
-    didSet { lookStamp &+= 1 }
+    didSet { stamp &+= 1 }
   }
 
   /// When true, the node's children show only inside its shape (its box, rounded by
@@ -350,7 +354,7 @@ public final class Node {
       width = pointBounds.width
       height = pointBounds.height
       cachedFillTriangles = nil
-      lookStamp &+= 1
+      stamp &+= 1
     }
   }
 
@@ -369,11 +373,15 @@ public final class Node {
   /// The particle emitter of a `.particles` node; stepped by `SceneGraph.update(_:)` while the
   /// node is in the tree. Setting one starts it.
   public var emitter: ParticleEmitter? {
-    didSet {
-      if emitter != nil { graph?.registerEmitter(self) }
-      lookStamp &+= 1
+    @inlinable get { storedEmitter }
+    set {
+      storedEmitter = newValue
+      if newValue != nil { graph?.registerEmitter(self) }
+      stamp &+= 1
     }
   }
+  // Behind the accessors for the reason `stamp` is.
+  @exclusivity(unchecked) @usableFromInline internal var storedEmitter: ParticleEmitter?
   /// When true, the node removes itself once its emitter is finished.
   public var removesWhenDone = false
 
@@ -676,7 +684,7 @@ public final class Node {
   func textNeedsMeasuring() {
     guard kind == .text else { return }
     fields.pointee.sizeSettled = false
-    lookStamp &+= 1
+    stamp &+= 1
   }
 
   /// Fits and measures the text now (see `textNeedsMeasuring`).
