@@ -99,6 +99,13 @@ public struct FrameEncoder {
     return fields
   }
 
+  /// `object` with its field `key` (when it has one) set to `value`, an encoded JSON value.
+  static func replacingField(_ key: String, with value: String, in object: String) -> String {
+    let prefix = "\"\(key)\":"
+    let fields = splitFields(object).map { $0.hasPrefix(prefix) ? prefix + value : $0 }
+    return "{" + fields.joined(separator: ",") + "}"
+  }
+
   private func encode(_ item: DrawItem, into out: inout String) {
     encode(id: item.id, look: item.look, transform: item.transform, alpha: item.alpha, clip: item.clip, into: &out)
   }
@@ -219,31 +226,51 @@ public struct FrameEncoder {
     out += String(decoding: bytes, as: UTF8.self)
   }
 
-  /// `particles` as UTF-8: a burst in flight sends them every tick.
+  /// `particles` as UTF-8.
   func particles(_ look: NodeLook, into out: inout [UInt8]) {
     let turns = look.particleShape != .circle
     let picks = (look.particleSpec?.palette.count ?? 0) > 1
-    func whole(_ value: Double) {
-      Self.integer(Int(min(max(value.isFinite ? value : 0, -1e9), 1e9).rounded()), into: &out)
-    }
-    let comma = UInt8(ascii: ",")
     var first = true
     for particle in look.particles {
-      if !first { out.append(comma) }
-      first = false
-      whole(particle.x * 2)
+      Self.particle(
+        particle.x, particle.y, particle.life, particle.rotation, particle.paletteIndex, turns: turns, picks: picks,
+        first: &first, into: &out)
+    }
+  }
+
+  /// The same, read straight from `emitter`: a burst in flight sends them every tick, and
+  /// making its look for that would cost more than writing them.
+  func particles(of emitter: ParticleEmitter, into out: inout [UInt8]) {
+    let turns = emitter.spec.shape != .circle
+    let picks = emitter.spec.palette.count > 1
+    var first = true
+    emitter.forEachParticle { x, y, life, rotation, paletteIndex in
+      Self.particle(x, y, life, rotation, paletteIndex, turns: turns, picks: picks, first: &first, into: &out)
+    }
+  }
+
+  private static func particle(
+    _ x: Double, _ y: Double, _ life: Double, _ rotation: Double, _ paletteIndex: Int, turns: Bool, picks: Bool,
+    first: inout Bool, into out: inout [UInt8]
+  ) {
+    func whole(_ value: Double) {
+      integer(Int(min(max(value.isFinite ? value : 0, -1e9), 1e9).rounded()), into: &out)
+    }
+    let comma = UInt8(ascii: ",")
+    if !first { out.append(comma) }
+    first = false
+    whole(x * 2)
+    out.append(comma)
+    whole(y * 2)
+    out.append(comma)
+    whole(min(max(life, 0), 1) * 100)
+    if turns {
       out.append(comma)
-      whole(particle.y * 2)
+      whole(rotation)
+    }
+    if picks {
       out.append(comma)
-      whole(min(max(particle.life, 0), 1) * 100)
-      if turns {
-        out.append(comma)
-        whole(particle.rotation)
-      }
-      if picks {
-        out.append(comma)
-        Self.integer(particle.paletteIndex, into: &out)
-      }
+      integer(paletteIndex, into: &out)
     }
   }
 

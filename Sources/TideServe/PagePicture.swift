@@ -25,6 +25,10 @@ final class PagePicture {
     var clip: ClipRegion?
     var text: String?
     var page: (x: Double, y: Double)
+    /// A particles node's `emitter.changes` when the page last got its particles.
+    var particleChanges: UInt64 = 0
+    /// The page's particles are newer than `look`'s: sent since straight from the emitter.
+    var particlesAhead = false
   }
 
   var encoder: FrameEncoder
@@ -189,7 +193,7 @@ final class PagePicture {
     let text = encoder.item(id: node.id, look: look, transform: transform, alpha: alpha, clip: clip)
     return Entry(
       id: node.id, stamp: node.lookStamp, look: look, transform: transform, alpha: alpha, clip: clip, text: text,
-      page: (transform.tx, transform.ty))
+      page: (transform.tx, transform.ty), particleChanges: node.emitter?.changes ?? 0)
   }
 
   /// Brings `entry` to how `node` is drawn now, writing what the page must be told into
@@ -199,10 +203,22 @@ final class PagePicture {
     _ changed: inout [UInt8], _ moves: inout [UInt8]
   ) {
     let id = entry.id
-    if entry.stamp == node.lookStamp, node.kind != .particles, entry.look.width == node.width, entry.look.height == node.height,
+    if entry.stamp == node.lookStamp, entry.look.width == node.width, entry.look.height == node.height,
       entry.look.flipX == node.flipX, entry.look.flipY == node.flipY, entry.clip?.outline == clip?.outline
     {
-      // The look as the page has it: at most its place, turn, scale or alpha changed.
+      // The look as the page has it: at most its place, turn, scale or alpha changed, and a
+      // burst's particles, which change every tick it flies without touching the stamp.
+      if node.kind == .particles, let emitter = node.emitter, emitter.changes != entry.particleChanges {
+        separate(&changed)
+        changed.append(contentsOf: "{\"id\":".utf8)
+        FrameEncoder.integer(id, into: &changed)
+        changed.append(contentsOf: ",\"ps\":[".utf8)
+        encoder.particles(of: emitter, into: &changed)
+        changed.append(contentsOf: "]}".utf8)
+        entry.particleChanges = emitter.changes
+        entry.particlesAhead = true
+        entry.text = nil
+      }
       if entry.transform == transform, entry.alpha == alpha { return }
       SessionHub.placeAndAlpha(
         id: id, from: entry.transform, entry.alpha, to: transform, alpha, page: &entry.page, changed: &changed, moves: &moves)
@@ -214,11 +230,12 @@ final class PagePicture {
     let look = NodeLook(node)
     let stamp = node.lookStamp
     let old = entry.look
+    let particleChanges = node.emitter?.changes ?? 0
     if old.kind == .particles, entry.transform == transform, entry.alpha == alpha,
       SessionHub.sameLook(old, look, particles: false), entry.clip?.outline == clip?.outline
     {
-      // A burst in flight: only its particles changed, sent as they are now.
-      if old.particles != look.particles {
+      // Set again as it was: only its particles may have changed, sent as they are now.
+      if entry.particlesAhead || old.particles != look.particles {
         separate(&changed)
         changed.append(contentsOf: "{\"id\":".utf8)
         FrameEncoder.integer(id, into: &changed)
@@ -229,6 +246,8 @@ final class PagePicture {
       entry.look = look
       entry.stamp = stamp
       entry.text = nil
+      entry.particleChanges = particleChanges
+      entry.particlesAhead = false
       return
     }
     if old.kind != .particles, SessionHub.sameLook(old, look), entry.clip?.outline == clip?.outline {
@@ -237,8 +256,12 @@ final class PagePicture {
       update(&entry, node, transform, alpha, clip, encoder, &changed, &moves)
       return
     }
-    let oldText =
+    var oldText =
       entry.text ?? encoder.item(id: id, look: old, transform: entry.transform, alpha: entry.alpha, clip: entry.clip)
+    if entry.particlesAhead {
+      // `old` has particles the page no longer shows: compared as unknown, the new ones go.
+      oldText = FrameEncoder.replacingField("ps", with: "null", in: oldText)
+    }
     let text = encoder.item(id: id, look: look, transform: transform, alpha: alpha, clip: clip)
     if oldText != text, let difference = SessionHub.difference(id: id, from: oldText, to: text) {
       separate(&changed)
@@ -249,7 +272,8 @@ final class PagePicture {
       }
     }
     entry = Entry(
-      id: id, stamp: stamp, look: look, transform: transform, alpha: alpha, clip: clip, text: text, page: entry.page)
+      id: id, stamp: stamp, look: look, transform: transform, alpha: alpha, clip: clip, text: text, page: entry.page,
+      particleChanges: particleChanges)
   }
 
   /// A comma before a list's next element.

@@ -23,6 +23,29 @@ final class ParticleEmitterTests: XCTestCase {
     XCTAssertTrue(emitter.isFinished)
   }
 
+  func testItsChangeCountMovesOnlyWhenItsParticlesDo() {
+    let emitter = ParticleEmitter(spec: spec { $0.burst = 2; $0.lifetime = 0.05...0.05 }, seed: 1)
+    var seen = emitter.changes
+    emitter.step(dt)
+    XCTAssertNotEqual(emitter.changes, seen, "moved")
+    seen = emitter.changes
+    emitter.step(0)
+    XCTAssertEqual(emitter.changes, seen, "no time, no change")
+    while emitter.count > 0 { emitter.step(dt) }
+    seen = emitter.changes
+    emitter.step(dt)
+    XCTAssertEqual(emitter.changes, seen, "nothing left to move")
+    emitter.emit(0)
+    XCTAssertEqual(emitter.changes, seen)
+    emitter.emit(1)
+    XCTAssertNotEqual(emitter.changes, seen, "emitted")
+    var sprites: [ParticleSprite] = []
+    emitter.forEachParticle { x, y, life, rotation, pick in
+      sprites.append(ParticleSprite(x: x, y: y, size: 8, rotation: rotation, color: .white, life: life, paletteIndex: pick))
+    }
+    XCTAssertEqual(sprites, emitter.snapshot(), "what a reader of the spec needs, as the snapshot has it")
+  }
+
   func testARateEmitsThatManyASecondForItsDuration() {
     let emitter = ParticleEmitter(spec: spec { $0.rate = 90; $0.duration = 2; $0.lifetime = 10...10 }, seed: 1)
     for _ in 0..<60 { emitter.step(dt) }

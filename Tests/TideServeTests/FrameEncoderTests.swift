@@ -235,6 +235,34 @@ final class FrameEncoderTests: XCTestCase {
       XCTAssertEqual(sent[3], 23, "22.5 degrees, whole")
       XCTAssertEqual(Int(sent[4]), particle.paletteIndex)
     }
+    // A burst in flight sends them read straight from the emitter: the same numbers.
+    let emitter = try XCTUnwrap(node.emitter)
+    var fromEmitter: [UInt8] = []
+    FrameEncoder().particles(of: emitter, into: &fromEmitter)
+    XCTAssertEqual(String(decoding: fromEmitter, as: UTF8.self), ps.map { String(Int($0)) }.joined(separator: ","))
+    for shape in [EmitterSpec.Shape.circle, .square] {
+      for palette in [[], [Color.white], spec.palette] {
+        var other = spec
+        other.shape = shape
+        other.palette = palette
+        let stream = ParticleEmitter(spec: other, seed: 9)
+        stream.step(0.1)
+        let look = NodeLook(Self.node(with: stream, in: graph))
+        var fromLook: [UInt8] = []
+        var straight: [UInt8] = []
+        FrameEncoder().particles(look, into: &fromLook)
+        FrameEncoder().particles(of: stream, into: &straight)
+        XCTAssertFalse(straight.isEmpty)
+        XCTAssertEqual(straight, fromLook, "\(shape), \(palette.count) in the palette")
+      }
+    }
+  }
+
+  /// A particles node of `graph` drawing `emitter`.
+  private static func node(with emitter: ParticleEmitter, in graph: SceneGraph) -> Node {
+    let node = graph.makeNode(.particles)
+    node.emitter = emitter
+    return node
   }
 
   /// A red 40×20 box on the graph's root.

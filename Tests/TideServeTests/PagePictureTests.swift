@@ -74,6 +74,52 @@ final class PagePictureTests: XCTestCase {
     XCTAssertGreaterThan(messages, 250, "the scene changes nearly every tick")
     XCTAssertGreaterThan(page.order.count, 10)
   }
+
+  /// Particles are sent straight from their emitter while the rest of a stream's look holds;
+  /// restyled (or set again as it was) on the tick its last particle dies, the page must lose
+  /// the particles it was sent, though the look the picture last made had none either.
+  func testAStreamRestyledAsItsLastParticleDiesLeavesThePageNone() throws {
+    for setAgain in [false, true] {
+      let scene = SceneGraph()
+      let node = scene.makeNode(.particles)
+      _ = scene.root.add(node)
+      var spec = EmitterSpec()
+      spec.rate = 120
+      spec.lifetime = 0.05...0.05
+      node.emitter = ParticleEmitter(spec: spec, seed: 3, budget: scene.particleBudget)
+      let encoder = FrameEncoder()
+      let picture = PagePicture(encoder: encoder)
+      var page = PageModel()
+      func tick(_ number: Int) throws {
+        var batch = MessageBatch()
+        picture.write(scene: scene, tick: number, background: .black, overlay: nil, into: &batch)
+        if batch.count > 0 {
+          let range = batch.finish()
+          try page.apply(Data(batch.bytes[range]))
+        }
+        var expected = PageModel()
+        try expected.apply(Data(encoder.encode(tick: number, background: .black, items: scene.drawList(), overlay: nil).utf8))
+        if let difference = page.difference(from: expected) {
+          XCTFail("set again: \(setAgain), tick \(number): \(difference)")
+        }
+      }
+      try tick(0)
+      for number in 1...4 {
+        scene.update(1.0 / 60)
+        try tick(number)
+      }
+      XCTAssertGreaterThan(node.emitter?.count ?? 0, 0, "the stream has particles in flight")
+      node.emitter?.stopEmitting()
+      var number = 5
+      while node.emitter?.count ?? 0 > 0, number < 20 {
+        scene.update(1.0 / 60)
+        if node.emitter?.count == 0 { node.tint = setAgain ? node.tint : Color(r: 1, g: 0, b: 0) }
+        try tick(number)
+        number += 1
+      }
+      XCTAssertEqual(node.emitter?.count, 0)
+    }
+  }
 }
 
 /// A page's picture as the page's script keeps it (index.html's `handle`): a frame replaces it,

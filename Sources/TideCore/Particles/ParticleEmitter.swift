@@ -104,6 +104,11 @@ public final class ParticleEmitter {
   public private(set) var isEmitting: Bool
   /// Shared with the other emitters of the scene: none are emitted past its limit.
   private let budget: ParticleBudget
+  /// Goes up with every emission and every step that had particles to move: a reader that kept
+  /// the count it last saw knows, without looking at them, whether the particles changed.
+  @inlinable public var changes: UInt64 { changeCount }
+  // Behind a getter for the reason `Node.lookStamp` is.
+  @exclusivity(unchecked) @usableFromInline internal var changeCount: UInt64 = 0
 
   /// Makes an emitter that starts with `spec.burst` particles.
   public init(spec: EmitterSpec, seed: UInt64, budget: ParticleBudget = ParticleBudget()) {
@@ -129,6 +134,7 @@ public final class ParticleEmitter {
     let n = min(max(count, 0), budget.limit - budget.live)
     guard n > 0 else { return }
     budget.live += n
+    changeCount &+= 1
     particles.reserveCapacity(particles.count + n)
     for _ in 0..<n {
       let angle = pick(spec.angle) * .pi / 180
@@ -164,6 +170,8 @@ public final class ParticleEmitter {
       if emittedFor >= spec.duration { isEmitting = false }
       emit(Int(min(whole, Double(budget.limit))))
     }
+    guard !particles.isEmpty else { return }
+    changeCount &+= 1
     let gx = spec.gravity.x * dt
     let gy = spec.gravity.y * dt
     let keep = spec.drag > 0 ? max(0, 1 - spec.drag * dt) : 1
@@ -198,6 +206,17 @@ public final class ParticleEmitter {
       color.a *= Self.blend(spec.alpha, t)
       return ParticleSprite(
         x: p.x, y: p.y, size: Self.blend(spec.size, t), rotation: p.rotation, color: color, life: t, paletteIndex: p.paletteIndex)
+    }
+  }
+
+  /// Calls `body` with each live particle, oldest first, as `snapshot()` would give it, short of
+  /// the size and colour its life makes: centre, how far through its life (0...1), turn and
+  /// palette pick. Nothing is made for it: a reader that draws from the spec needs no more.
+  public func forEachParticle(
+    _ body: (_ x: Double, _ y: Double, _ life: Double, _ rotation: Double, _ paletteIndex: Int) -> Void
+  ) {
+    for p in particles {
+      body(p.x, p.y, p.age / p.life, p.rotation, p.paletteIndex)
     }
   }
 

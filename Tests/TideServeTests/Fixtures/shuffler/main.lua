@@ -1,6 +1,7 @@
 -- Every tick, random edits of the scene through each way a script writes a sprite: its
 -- position in its own table, the numbers the engine serves in C, the fields Swift sets, tweens,
--- the camera, the draw order, showing and hiding, clipping, particles, sprites made and removed.
+-- the camera, the draw order, showing and hiding, clipping, particles (restyled, moved and
+-- emitting while they fly), sprites made and removed.
 -- The page told only what changed must end up with the picture sent whole.
 local pick, float, int = tide.random.pick, tide.random.float, tide.random.int
 
@@ -8,8 +9,14 @@ local colours = { "#ff0000", "#00ff0080", "#0000ff", "#ffffff", "#123456" }
 local words = { "a", "b", "cat", "dog", "bubble", "a longer line of words to wrap", "✓ done", "" }
 
 local function make(parent)
-  local kind = int(1, 7)
+  local kind = int(1, 8)
   local opts = { parent = parent, x = float(0, 300), y = float(0, 500) }
+  if kind == 8 then
+    -- A stream that moves, fades and is restyled while its particles fly.
+    opts.keep = true
+    return tide.particles({ rate = 40, lifetime = { 0.2, 0.6 }, speed = { 20, 80 }, colors = { "#ffffff", "#00ffff" },
+      palette = { "#ff0000", "#00ff00" }, shape = pick({ "circle", "square" }) }, opts)
+  end
   if kind == 1 then return tide.sprite.rect(opts) end
   if kind == 2 then
     opts.radius = float(5, 40)
@@ -55,6 +62,8 @@ local edits = {
   function(s) if s.kind == "text" then s.max_width, s.fit = float(20, 200), pick({ "wrap", "shrink", "ellipsis" }) end end,
   function(s) if s.kind == "line" or s.kind == "polygon" then s.points = { 0, 0, float(5, 60), float(0, 20), float(0, 30), float(10, 60) } end end,
   function(s) if s.kind ~= "particles" then s.clip = not s.clip end end,
+  function(s) if s.kind == "particles" then s:emit(int(1, 6)) end end,
+  function(s) if s.kind == "particles" then s:stop_emitting() end end,
   -- Set again as it was: nothing to tell.
   function(s) if s.kind == "rect" then s.fill = s.fill end end,
   function(s) tide.tween(s, 0.2, { x = float(0, 300), alpha = float(0, 1), rotation = float(-90, 90) }) end,
@@ -78,13 +87,16 @@ tide.scene.define("play", {
     local roll = int(1, 40)
     if roll == 1 then
       local i = int(1, #sprites)
-      sprites[i]:remove()
+      if not sprites[i].removed then sprites[i]:remove() end
       sprites[i] = make(pick(self.groups))
     elseif roll == 2 then
       sprites[#sprites + 1] = make(pick(self.groups))
     elseif roll == 3 then
-      tide.particles({ burst = 12, lifetime = { 0.2, 0.5 }, speed = { 40, 120 }, colors = { "#ffd500", "#ff5400" },
-        size = { 6, 2 }, shape = pick({ "circle", "square" }) }, { x = float(0, 400), y = float(0, 600) })
+      local burst = tide.particles({ burst = 12, lifetime = { 0.2, 0.5 }, speed = { 40, 120 },
+        colors = { "#ffd500", "#ff5400" }, size = { 6, 2 }, shape = pick({ "circle", "square" }) },
+        { x = float(0, 400), y = float(0, 600) })
+      -- Half the bursts are edited in flight like the other sprites until they are gone.
+      if int(1, 2) == 1 then sprites[#sprites + 1] = burst end
     elseif roll == 4 then
       tide.tween(tide.camera, 0.3, { x = float(150, 250), zoom = float(0.8, 1.2), rotation = float(-10, 10) })
     elseif roll == 5 then
