@@ -38,6 +38,8 @@ final class PagePicture {
     var entries: [Entry]
     var background: Color
     var overlay: String?
+    /// The largest id among `entries`: a node with a larger one is new to the page.
+    var newestID: Int
   }
 
   // Kept between ticks for their capacity.
@@ -46,6 +48,10 @@ final class PagePicture {
   private var order: [Int] = []
   private var reordered: [Entry] = []
   private var byID: [Int: Int] = [:]
+  private var aside: [Int: Entry] = [:]
+  /// How many places on a node drawn out of the page's order is looked for before the entries
+  /// are found by id: a popped bubble passes over its own few nodes.
+  private static let lookAhead = 8
 
   init(encoder: FrameEncoder) {
     self.encoder = encoder
@@ -72,64 +78,89 @@ final class PagePicture {
     var order: [Int] = []
     var reordered: [Entry] = []
     var byID: [Int: Int] = [:]
+    var aside: [Int: Entry] = [:]
     swap(&changed, &self.changed)
     swap(&moves, &self.moves)
     swap(&order, &self.order)
     swap(&reordered, &self.reordered)
     swap(&byID, &self.byID)
+    swap(&aside, &self.aside)
     changed.removeAll(keepingCapacity: true)
     moves.removeAll(keepingCapacity: true)
     order.removeAll(keepingCapacity: true)
     reordered.removeAll(keepingCapacity: true)
-    // While the nodes come in the page's order each is its entry at the same index; from the
-    // first that does not, entries are found by id and the list is made again.
-    var inOrder = true
+    aside.removeAll(keepingCapacity: true)
+    // Each node drawn is the entry at the same index while the order holds. A sprite made,
+    // removed or drawn elsewhere in the order, a few a tick in a game in play, is mended in
+    // place: a new one inserted, the entries of those passed over set aside (to come back
+    // further on, or to be dropped). Only a node neither new, set aside nor a few places on
+    // makes the list again from the entries found by id.
+    let newest = picture.newestID
+    var newestNow = 0
+    var index = 0
+    var orderChanged = false
+    var byLookup = false
     scene.forEachDrawn { node, transform, alpha, clip in
-      let index = order.count
       order.append(node.id)
-      if inOrder, index < entries.count, entries[index].id == node.id {
-        Self.update(&entries[index], node, transform, alpha, clip, encoder, &changed, &moves)
-        return
-      }
-      if inOrder {
-        inOrder = false
+      newestNow = max(newestNow, node.id)
+      if !byLookup {
+        if index < entries.count, entries[index].id == node.id {
+          Self.update(&entries[index], node, transform, alpha, clip, encoder, &changed, &moves)
+          index += 1
+          return
+        }
+        orderChanged = true
+        // Made since the page's newest: not further on (ids only grow).
+        if node.id > newest || aside[node.id] != nil {
+          entries.insert(Self.placed(node, transform, alpha, clip, encoder, &aside, &changed, &moves), at: index)
+          index += 1
+          return
+        }
+        let end = min(entries.count, index + Self.lookAhead)
+        if let found = (index..<end).first(where: { entries[$0].id == node.id }) {
+          for passed in entries[index..<found] { aside[passed.id] = passed }
+          entries.removeSubrange(index..<found)
+          Self.update(&entries[index], node, transform, alpha, clip, encoder, &changed, &moves)
+          index += 1
+          return
+        }
+        byLookup = true
         reordered.append(contentsOf: entries[0..<index])
-        // A sprite made or removed changes the order: kept with its room, the table is not
-        // grown again each time.
+        // Kept with its room from tick to tick, the table is not grown again each time.
         byID.removeAll(keepingCapacity: true)
-        byID.reserveCapacity(entries.count)
-        for (at, entry) in entries.enumerated() { byID[entry.id] = at }
+        byID.reserveCapacity(entries.count - index)
+        for at in index..<entries.count { byID[entries[at].id] = at }
       }
       if let at = byID[node.id] {
         var entry = entries[at]
         Self.update(&entry, node, transform, alpha, clip, encoder, &changed, &moves)
         reordered.append(entry)
       } else {
-        let entry = Self.entry(node, transform, alpha, clip, encoder)
-        Self.separate(&changed)
-        changed.append(contentsOf: entry.text?.utf8 ?? "".utf8)
-        reordered.append(entry)
+        reordered.append(Self.placed(node, transform, alpha, clip, encoder, &aside, &changed, &moves))
       }
     }
-    let orderChanged = !inOrder || order.count != entries.count
-    if !inOrder {
+    if byLookup {
       swap(&entries, &reordered)
-    } else if order.count < entries.count {
-      entries.removeSubrange(order.count...)
+    } else if index < entries.count {
+      entries.removeSubrange(index...)
+      orderChanged = true
     }
     let backgroundChanged = background != picture.background
     let overlayChanged = overlay != picture.overlay
     picture.background = background
     picture.overlay = overlay
+    picture.newestID = newestNow
     swap(&entries, &picture.entries)
     sent = picture
     defer {
       reordered.removeAll(keepingCapacity: true)
+      aside.removeAll(keepingCapacity: true)
       swap(&changed, &self.changed)
       swap(&moves, &self.moves)
       swap(&order, &self.order)
       swap(&reordered, &self.reordered)
       swap(&byID, &self.byID)
+      swap(&aside, &self.aside)
     }
     guard !changed.isEmpty || !moves.isEmpty || orderChanged || backgroundChanged || overlayChanged else { return }
     batch.begin()
@@ -183,8 +214,24 @@ final class PagePicture {
       out += entry.text ?? ""
       entries.append(entry)
     }
-    sent = Sent(entries: entries, background: background, overlay: overlay)
+    sent = Sent(entries: entries, background: background, overlay: overlay, newestID: entries.map(\.id).max() ?? 0)
     batch.add(out + "]}")
+  }
+
+  /// The entry of a node the page has not got in its place: set aside earlier this tick and
+  /// brought up to date, or new, encoded and written into `changed`.
+  private static func placed(
+    _ node: Node, _ transform: Affine, _ alpha: Double, _ clip: ClipRegion?, _ encoder: FrameEncoder,
+    _ aside: inout [Int: Entry], _ changed: inout [UInt8], _ moves: inout [UInt8]
+  ) -> Entry {
+    if var entry = aside.removeValue(forKey: node.id) {
+      update(&entry, node, transform, alpha, clip, encoder, &changed, &moves)
+      return entry
+    }
+    let entry = entry(node, transform, alpha, clip, encoder)
+    separate(&changed)
+    changed.append(contentsOf: entry.text?.utf8 ?? "".utf8)
+    return entry
   }
 
   /// A node the page has not got: its entry, encoded.

@@ -75,6 +75,53 @@ final class PagePictureTests: XCTestCase {
     XCTAssertGreaterThan(page.order.count, 10)
   }
 
+  /// The order as a game changes it, one edit a tick, each alone: the page must end with the
+  /// picture sent whole after each (the edits the picture mends in place, and those it does not).
+  func testEachWayTheOrderChangesReachesThePage() throws {
+    let scene = SceneGraph()
+    var nodes: [Node] = []
+    func make() -> Node {
+      let node = scene.makeNode(.rect)
+      node.width = 10
+      node.height = 10
+      node.x = Double(nodes.count)
+      _ = scene.root.add(node)
+      nodes.append(node)
+      return node
+    }
+    for _ in 0..<24 { _ = make() }
+    let edits: [(String, () -> Void)] = [
+      ("the last removed", { nodes.removeLast().removeFromParent() }),
+      ("one in the middle removed", { nodes.remove(at: 5).removeFromParent() }),
+      ("two together removed", { nodes[7].removeFromParent(); nodes[8].removeFromParent() }),
+      ("one made", { _ = make() }),
+      ("one drawn later", { nodes[3].z = 1 }),
+      ("one drawn earlier", { nodes[15].z = -1 }),
+      ("one hidden", { nodes[10].visible = false }),
+      ("it shown again", { nodes[10].visible = true }),
+      ("the first removed and one made", { nodes.removeFirst().removeFromParent(); _ = make() }),
+      ("many removed at once", { for node in nodes[2..<14] { node.removeFromParent() } }),
+      ("all drawn the other way round", { for (index, node) in nodes.enumerated() { node.z = Double(-index) } }),
+      ("all removed", { for node in nodes { node.removeFromParent() } }),
+      ("one made on an empty page", { _ = make() }),
+    ]
+    let encoder = FrameEncoder()
+    let picture = PagePicture(encoder: encoder)
+    var page = PageModel()
+    for (tick, (name, edit)) in ([("nothing", {})] + edits).enumerated() {
+      edit()
+      var batch = MessageBatch()
+      picture.write(scene: scene, tick: tick, background: .black, overlay: nil, into: &batch)
+      if batch.count > 0 {
+        let range = batch.finish()
+        try page.apply(Data(batch.bytes[range]))
+      }
+      var expected = PageModel()
+      try expected.apply(Data(encoder.encode(tick: tick, background: .black, items: scene.drawList(), overlay: nil).utf8))
+      XCTAssertNil(page.difference(from: expected), name)
+    }
+  }
+
   /// Particles are sent straight from their emitter while the rest of a stream's look holds;
   /// restyled (or set again as it was) on the tick its last particle dies, the page must lose
   /// the particles it was sent, though the look the picture last made had none either.
