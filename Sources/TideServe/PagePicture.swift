@@ -110,7 +110,8 @@ final class PagePicture {
           return
         }
         orderChanged = true
-        // Made since the page's newest: not further on (ids only grow).
+        // Made since the page's newest (ids only grow: it is nowhere further on), or set aside
+        // earlier this tick: it goes here.
         if node.id > newest || aside[node.id] != nil {
           entries.insert(Self.placed(node, transform, alpha, clip, encoder, &aside, &changed, &moves), at: index)
           index += 1
