@@ -22,8 +22,7 @@ final class PagePictureTests: XCTestCase {
       gameDirectory: Self.shuffler, backend: HeadlessBackend(assetDirectory: Self.shuffler.appendingPathComponent("assets")),
       options: options)
     try engine.start()
-    let encoder = FrameEncoder()
-    let picture = PagePicture(encoder: encoder)
+    let picture = PagePicture(encoder: FrameEncoder())
     var page = PageModel()
     // Images and frames, which the fixture has no files for, set from here on nodes of its own,
     // and a text changed to another as wide.
@@ -55,17 +54,10 @@ final class PagePictureTests: XCTestCase {
       }
       // A page that lost a message is sent the whole picture again.
       if tick % 97 == 96 { picture.reset() }
-      var batch = MessageBatch()
-      picture.write(scene: engine.scene, tick: engine.tick, background: engine.background, overlay: nil, into: &batch)
-      if batch.count > 0 {
-        messages += 1
-        let range = batch.finish()
-        try page.apply(Data(batch.bytes[range]))
-      }
-      let whole = encoder.encode(tick: engine.tick, background: engine.background, items: engine.scene.drawList(), overlay: nil)
-      var expected = PageModel()
-      try expected.apply(Data(whole.utf8))
-      if let difference = page.difference(from: expected) {
+      let (sent, difference) = try Self.show(
+        engine.scene, tick: engine.tick, background: engine.background, through: picture, to: &page)
+      if sent { messages += 1 }
+      if let difference {
         // The first tick that differs says it; the ticks after it would only repeat it.
         return XCTFail("tick \(tick): \(difference)")
       }
@@ -105,20 +97,11 @@ final class PagePictureTests: XCTestCase {
       ("all removed", { for node in nodes { node.removeFromParent() } }),
       ("one made on an empty page", { _ = make() }),
     ]
-    let encoder = FrameEncoder()
-    let picture = PagePicture(encoder: encoder)
+    let picture = PagePicture(encoder: FrameEncoder())
     var page = PageModel()
     for (tick, (name, edit)) in ([("nothing", {})] + edits).enumerated() {
       edit()
-      var batch = MessageBatch()
-      picture.write(scene: scene, tick: tick, background: .black, overlay: nil, into: &batch)
-      if batch.count > 0 {
-        let range = batch.finish()
-        try page.apply(Data(batch.bytes[range]))
-      }
-      var expected = PageModel()
-      try expected.apply(Data(encoder.encode(tick: tick, background: .black, items: scene.drawList(), overlay: nil).utf8))
-      XCTAssertNil(page.difference(from: expected), name)
+      XCTAssertNil(try Self.show(scene, tick: tick, through: picture, to: &page).difference, name)
     }
   }
 
@@ -134,19 +117,10 @@ final class PagePictureTests: XCTestCase {
       spec.rate = 120
       spec.lifetime = 0.05...0.05
       node.emitter = ParticleEmitter(spec: spec, seed: 3, budget: scene.particleBudget)
-      let encoder = FrameEncoder()
-      let picture = PagePicture(encoder: encoder)
+      let picture = PagePicture(encoder: FrameEncoder())
       var page = PageModel()
       func tick(_ number: Int) throws {
-        var batch = MessageBatch()
-        picture.write(scene: scene, tick: number, background: .black, overlay: nil, into: &batch)
-        if batch.count > 0 {
-          let range = batch.finish()
-          try page.apply(Data(batch.bytes[range]))
-        }
-        var expected = PageModel()
-        try expected.apply(Data(encoder.encode(tick: number, background: .black, items: scene.drawList(), overlay: nil).utf8))
-        if let difference = page.difference(from: expected) {
+        if let difference = try Self.show(scene, tick: number, through: picture, to: &page).difference {
           XCTFail("set again: \(setAgain), tick \(number): \(difference)")
         }
       }
@@ -166,6 +140,24 @@ final class PagePictureTests: XCTestCase {
       }
       XCTAssertEqual(node.emitter?.count, 0)
     }
+  }
+
+  /// Hands `page` this tick's message of `picture` for `scene`: whether one went, and what the
+  /// page then has that differs from the whole picture (nil: nothing).
+  private static func show(
+    _ scene: SceneGraph, tick: Int, background: Color = .black, through picture: PagePicture, to page: inout PageModel
+  ) throws -> (sent: Bool, difference: String?) {
+    var batch = MessageBatch()
+    picture.write(scene: scene, tick: tick, background: background, overlay: nil, into: &batch)
+    let sent = batch.count > 0
+    if sent {
+      let range = batch.finish()
+      try page.apply(Data(batch.bytes[range]))
+    }
+    let whole = picture.encoder.encode(tick: tick, background: background, items: scene.drawList(), overlay: nil)
+    var expected = PageModel()
+    try expected.apply(Data(whole.utf8))
+    return (sent, page.difference(from: expected))
   }
 }
 
