@@ -100,3 +100,21 @@ find_tide() {
   TIDE_BIN="${bindir:-.build/release}/tide"
   [ -x "$TIDE_BIN" ] || { TIDE_WHY="built, but $TIDE_BIN is missing"; TIDE_BIN=""; }
 }
+
+# Prints the tide-serve beside TIDE_BIN, building it there when it is missing: in TIDE_BIN's
+# scratch folder (`.build` or TIDE_SCRATCH), from the package that folder belongs to (with
+# --against, REV's worktree for REV's tide). Prints nothing when there is none.
+tide_serve_beside_tide() {
+  local bin_dir scratch package
+  bin_dir=$(cd "$(dirname "$TIDE_BIN")" && pwd)
+  scratch=$(dirname "$bin_dir")
+  package=$(dirname "$scratch")
+  if [ ! -f "$package/Package.swift" ] || { [ -n "${TIDE_SCRATCH:-}" ] && [ "$scratch" -ef "$TIDE_SCRATCH" ]; }; then
+    package=$PWD
+  fi
+  if [ ! -x "$bin_dir/tide-serve" ] && [ -f "$package/Package.swift" ]; then
+    log "building tide-serve (swift build -c release --product tide-serve --scratch-path $scratch, in $package)"
+    (cd "$package" && swift build -c release --product tide-serve --scratch-path "$scratch") >"$BENCH_TMP/serve-build.log" 2>&1
+  fi
+  [ -x "$bin_dir/tide-serve" ] && echo "$bin_dir/tide-serve"
+}

@@ -5,7 +5,8 @@
 # The game is Content/bubblepop as at BENCH_COUNT_GAME (default 85b29bd, the last version both
 # engines run: later ones use `instant_tap`), so both play the same games. Counts do not move
 # with the machine's load, so a rise of a few percent is seen the day it lands.
-# Target: at most 3% over the base (BENCH_COUNT_BASE, default 3faa2cd).
+# Target: at most 3% over the base (BENCH_COUNT_BASE, default 3faa2cd). Then the same game
+# served, counted for this tree alone (`count_served`).
 # Sourced by Scripts/bench; builds the base like --against (kept under .build/bench-against).
 
 section_count() {
@@ -67,5 +68,76 @@ section_count() {
       echo "The two played the games differently (text is measured with the real fonts now, the bot's taps land"
       echo "elsewhere): per seed, this tree \`$(head -1 "$dir/this-1.out" | cut -c1-90)\`, the base \`$(head -1 "$dir/base-1.out" | cut -c1-90)\`."
     fi
+    echo
+    count_served "$dir"
   } >"$md"
+}
+
+# The same game served to a bare reader (`tide-serve read`, as `serve` does), the bot's
+# recording replayed, for BENCH_COUNT_SERVED_TICKS ticks (1200), under callgrind: the
+# instructions a tick of the page's picture (`PagePicture.write` and all it calls: the pull of
+# the sprite tables, the walk, the comparing and the writing) and of the game's step
+# (`Engine.step`), each its inclusive count over its calls. The served CPU by the clock
+# (`serve`) moves by a quarter from run to run on a shared machine; these do not.
+count_served() {
+  local dir=$1 ticks=${BENCH_COUNT_SERVED_TICKS:-1200} serve pid reader url port key i picture step
+  echo "### BubblePop served, instructions a tick"
+  echo
+  serve=$(tide_serve_beside_tide)
+  if [ -z "$serve" ] || ! strip -g -o "$dir/tide-serve-this" "$serve"; then
+    echo "not available: no tide-serve beside \`$TIDE_BIN\`."
+    return
+  fi
+  "$TIDE_BIN" run "$dir/game/Content/bubblepop" --headless --seed 7 --quit-after 30 \
+    --input-bot "$dir/game/Content/bubblepop/bots/tap_bubbles.lua" --record "$dir/served.input" >"$dir/served-record.log" 2>&1
+  # timeout hands the server the interrupt, on which it ends cleanly and callgrind writes its
+  # counts; the session's recording goes to a data folder of the bench's.
+  (cd "$dir" && XDG_DATA_HOME="$dir/served-data" exec timeout -k 5 900 valgrind --tool=callgrind --callgrind-out-file="$dir/served.cg" ./tide-serve-this run \
+    game/Content/bubblepop --port 0 --bind 127.0.0.1 --seed 7 --input served.input --no-watch >"$dir/served.out" 2>&1) &
+  pid=$!
+  for i in $(seq 1 120); do grep -q 'k=' "$dir/served.out" && break; sleep 1; done
+  # From the address it prints (valgrind's own lines name the command's `--port 0`).
+  url=$(grep -o '127\.0\.0\.1:[0-9]*/?k=[0-9a-f]*' "$dir/served.out" | head -1)
+  port=$(printf '%s' "$url" | sed -n 's|^127\.0\.0\.1:\([0-9]*\)/.*|\1|p')
+  key=${url##*k=}
+  if [ -n "$port" ] && [ -n "$key" ]; then
+    timeout -k 5 600 "$serve" read --port "$port" --path "/ws?k=$key&device=bench-count" --mark "$ticks" >"$dir/served.read" 2>&1 &
+    reader=$!
+    for i in $(seq 1 600); do
+      grep -q "tick $ticks" "$dir/served.read" && break
+      kill -0 "$reader" 2>/dev/null || break
+      sleep 1
+    done
+    kill "$reader" 2>/dev/null
+  fi
+  kill -INT "$pid" 2>/dev/null
+  wait "$pid"
+  if ! grep -q "tick $ticks" "$dir/served.read" 2>/dev/null || [ ! -s "$dir/served.cg" ]; then
+    echo "not available: the served session did not reach tick $ticks: $(grep -v '^==' "$dir/served.out" | tail -1 | cut -c1-160)"
+    return
+  fi
+  picture=$(per_call "$dir/served.cg" 'PagePictureC5write5scene.*MessageBatchVztF ')
+  step=$(per_call "$dir/served.cg" 'TideScript6EngineC4stepyyF ')
+  if [ -z "$picture" ] || [ -z "$step" ]; then
+    echo "not available: callgrind's counts name no \`PagePicture.write\` or \`Engine.step\`."
+    return
+  fi
+  echo "| per tick, $ticks ticks to a bare reader | instructions |"
+  echo "| --- | ---: |"
+  echo "| the page's picture (\`PagePicture.write\` and what it calls) | $(thousands "$picture") |"
+  echo "| the game's step (\`Engine.step\`) | $(thousands "$step") |"
+  echo "| picture / step | $(printf '%.2f' "$(calc "$picture / $step")")× |"
+}
+
+# The inclusive instructions of the function matching $2 (an awk pattern ending its symbol) in
+# callgrind file $1, over the calls made to it, rounded.
+per_call() {
+  local total calls
+  total=$(callgrind_annotate --inclusive=yes "$1" 2>/dev/null | awk -v re="$2" '$0 ~ re { gsub(",", "", $1); print $1; exit }')
+  # In the callers' tree each function follows the lines of its callers, each with its calls.
+  calls=$(callgrind_annotate --tree=caller "$1" 2>/dev/null | awk -v re="$2" '
+    /^ *$/ { sum = 0; next }
+    / \* / { if ($0 ~ re) { print sum; exit } sum = 0; next }
+    / < / { if (match($0, /\([0-9,]+x\)/)) { n = substr($0, RSTART + 1, RLENGTH - 3); gsub(",", "", n); sum += n } }')
+  [ -n "$total" ] && [ -n "$calls" ] && [ "$calls" -gt 0 ] && awk "BEGIN { printf \"%d\", $total / $calls + 0.5 }"
 }

@@ -30,19 +30,8 @@ section_serve() {
       echo "not available: chromium is not installed (Scripts/setup installs it)."
       return
     fi
-    # Built beside `tide` (its scratch folder, `.build` or TIDE_SCRATCH), from the package that
-    # folder belongs to: with --against, REV's worktree for REV's tide.
-    local bin_dir scratch package
-    bin_dir=$(cd "$(dirname "$TIDE_BIN")" && pwd)
-    scratch=$(dirname "$bin_dir")
-    package=$(dirname "$scratch")
-    if [ ! -f "$package/Package.swift" ] || { [ -n "${TIDE_SCRATCH:-}" ] && [ "$scratch" -ef "$TIDE_SCRATCH" ]; }; then
-      package=$PWD
-    fi
-    if [ ! -x "$bin_dir/tide-serve" ] && [ -f "$package/Package.swift" ]; then
-      log "building tide-serve (swift build -c release --product tide-serve --scratch-path $scratch, in $package)"
-      (cd "$package" && swift build -c release --product tide-serve --scratch-path "$scratch") >"$BENCH_TMP/serve-build.log" 2>&1
-    fi
+    # `tide bench serve` runs the tide-serve beside it.
+    tide_serve_beside_tide >/dev/null
     echo "### \`tide bench serve\`"
     echo
     out=$(timeout -k 5 300 "$TIDE_BIN" bench serve 2>"$BENCH_TMP/serve.err")
