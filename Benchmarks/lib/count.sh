@@ -28,6 +28,9 @@ section_count() {
       echo "not available: valgrind or a C compiler is missing."
       return
     fi
+    # Afresh each time: with --against the section runs again in the same folder, and the counts
+    # are appended to files.
+    rm -rf "$dir"
     mkdir -p "$dir/game"
     cc -shared -fPIC -O2 -o "$dir/slowclock.so" Benchmarks/shim/slowclock.c -ldl || { echo "not available: the clock shim did not build."; return; }
     git archive "$game_rev" Content/bubblepop | tar -x -C "$dir/game" || { echo "not available: no Content/bubblepop at $game_rev."; return; }
