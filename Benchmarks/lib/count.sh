@@ -78,13 +78,17 @@ section_count() {
 
 # The same game served to a bare reader (`tide-serve read`, as `serve` does), the bot's
 # recording replayed, for BENCH_COUNT_SERVED_TICKS ticks (1200), under callgrind: the
-# instructions a tick of the page's picture (`PagePicture.write` and all it calls: the pull of
-# the sprite tables, the walk, the comparing and the writing) and of the game's step
-# (`Engine.step`), each its inclusive count over its calls. The served CPU by the clock
-# (`serve`) moves by a quarter from run to run on a shared machine; these do not.
+# instructions of a picture sent (`PagePicture.write` and all it calls: the pull of the sprite
+# tables, the walk, the comparing and the writing) and of a tick of the game's step
+# (`Engine.step`), each its inclusive count over its calls. Slowed by callgrind, the server
+# catches up a few ticks between pictures where at full speed it steps one: a picture then
+# tells several ticks' changes, so the figures compare trees run alike, not a served tick's
+# whole cost. The served CPU by the clock (`serve`) moves by a quarter from run to run on a
+# shared machine; these move little.
 count_served() {
   local dir=$1 ticks=${BENCH_COUNT_SERVED_TICKS:-1200} serve pid reader url port key i picture step
-  echo "### BubblePop served, instructions a tick"
+  local pictures steps
+  echo "### BubblePop served, instructions of a picture sent and of a tick stepped"
   echo
   serve=$(tide_serve_beside_tide)
   if [ -z "$serve" ] || ! strip -g -o "$dir/tide-serve-this" "$serve"; then
@@ -119,28 +123,31 @@ count_served() {
     echo "not available: the served session did not reach tick $ticks: $(grep -v '^==' "$dir/served.out" | tail -1 | cut -c1-160)"
     return
   fi
-  picture=$(per_call "$dir/served.cg" 'PagePictureC5write5scene.*MessageBatchVztF ')
-  step=$(per_call "$dir/served.cg" 'TideScript6EngineC4stepyyF ')
+  callgrind_annotate --inclusive=yes "$dir/served.cg" >"$dir/served.inclusive" 2>/dev/null
+  callgrind_annotate --tree=caller "$dir/served.cg" >"$dir/served.callers" 2>/dev/null
+  read -r picture pictures <<<"$(per_call "$dir/served" 'PagePictureC5write5scene.*MessageBatchVztF ')"
+  read -r step steps <<<"$(per_call "$dir/served" 'TideScript6EngineC4stepyyF ')"
   if [ -z "$picture" ] || [ -z "$step" ]; then
     echo "not available: callgrind's counts name no \`PagePicture.write\` or \`Engine.step\`."
     return
   fi
-  echo "| per tick, $ticks ticks to a bare reader | instructions |"
+  echo "| $ticks ticks to a bare reader | instructions |"
   echo "| --- | ---: |"
-  echo "| the page's picture (\`PagePicture.write\` and what it calls) | $(thousands "$picture") |"
-  echo "| the game's step (\`Engine.step\`) | $(thousands "$step") |"
-  echo "| picture / step | $(printf '%.2f' "$(calc "$picture / $step")")× |"
+  echo "| a picture sent (\`PagePicture.write\` and what it calls) | $(thousands "$picture") |"
+  echo "| a tick of the game's step (\`Engine.step\`) | $(thousands "$step") |"
+  echo "| ticks stepped a picture (under callgrind; one at full speed) | $(printf '%.2f' "$(calc "$steps / $pictures")") |"
 }
 
-# The inclusive instructions of the function matching $2 (an awk pattern ending its symbol) in
-# callgrind file $1, over the calls made to it, rounded.
+# The inclusive instructions a call of the function matching $2 (an awk pattern ending its
+# symbol), rounded, and its calls, from callgrind_annotate's listings $1.inclusive (with
+# --inclusive=yes) and $1.callers (with --tree=caller).
 per_call() {
   local total calls
-  total=$(callgrind_annotate --inclusive=yes "$1" 2>/dev/null | awk -v re="$2" '$0 ~ re { gsub(",", "", $1); print $1; exit }')
+  total=$(awk -v re="$2" '$0 ~ re { gsub(",", "", $1); print $1; exit }' "$1.inclusive")
   # In the callers' tree each function follows the lines of its callers, each with its calls.
-  calls=$(callgrind_annotate --tree=caller "$1" 2>/dev/null | awk -v re="$2" '
+  calls=$(awk -v re="$2" '
     /^ *$/ { sum = 0; next }
     / \* / { if ($0 ~ re) { print sum; exit } sum = 0; next }
-    / < / { if (match($0, /\([0-9,]+x\)/)) { n = substr($0, RSTART + 1, RLENGTH - 3); gsub(",", "", n); sum += n } }')
-  [ -n "$total" ] && [ -n "$calls" ] && [ "$calls" -gt 0 ] && awk "BEGIN { printf \"%d\", $total / $calls + 0.5 }"
+    / < / { if (match($0, /\([0-9,]+x\)/)) { n = substr($0, RSTART + 1, RLENGTH - 3); gsub(",", "", n); sum += n } }' "$1.callers")
+  [ -n "$total" ] && [ -n "$calls" ] && [ "$calls" -gt 0 ] && awk "BEGIN { printf \"%d %d\", $total / $calls + 0.5, $calls }"
 }
