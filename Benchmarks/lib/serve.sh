@@ -9,6 +9,8 @@
 #    same ticks with the same input (the served session's recording), paced at 60 Hz as the
 #    served one is (back to back reported too); and the same session served to a bare reader
 #    (`tide-serve read`, its own process) in place of the browser, reported beside it.
+#  - where that session's tick goes on the hub's thread (between ticks, stepping, the picture,
+#    sending), and this machine's cost of a paced tick's wake and of one loopback send alone.
 # Targets: median at most 2 frames at 60 Hz; at most 64 KiB/s; served CPU at most 1.5x headless.
 # Sourced by Scripts/bench.
 

@@ -69,6 +69,9 @@ public final class SessionHub: @unchecked Sendable {
     /// The tick at which every session stops stepping and its page keeps showing that frame
     /// (`--pause-at`): the page's picture of a tick, to compare with `tide shot --at`.
     public var pauseTick: Int?
+    /// Where the hub's thread adds up the CPU each part of its ticks takes (`tide bench serve`);
+    /// nil, as when playing, reads no clocks.
+    public var timing: HubTiming?
 
     public init(gameDirectory: URL, saveBase: URL, seed: UInt64? = nil) {
       self.init(files: FolderFiles(directory: gameDirectory), saveBase: saveBase, seed: seed)
@@ -222,29 +225,39 @@ public final class SessionHub: @unchecked Sendable {
         var batch = MessageBatch()
         swap(&batch, &self.batch)
         for session in sessions {
+          var timing = options.timing?.begin()
           // Saved files first, as the window applies them before it steps.
           session.engine.poll()
           // A session that stops at `pauseTick` goes straight there: only that frame matters.
           let due = options.pauseTick.map { max(0, $0 - session.engine.tick) } ?? ticks
           for _ in 0..<due { step(session) }
+          timing?.lap(\.stepping)
           session.outlet?.flush()
           // A tick's messages go as one: each WebSocket message costs a wake-up of the
           // connection's task and a write, far more than its bytes.
           batch.removeAll()
           sendFrame(session, into: &batch)
+          timing?.lap(\.picture)
           sendSounds(session, into: &batch)
           tellPaused(session, into: &batch)
           batch.send(to: session.outlet)
+          timing?.lap(\.sending)
+          if let timing { options.timing?.add(timing, ticks: due) }
         }
         swap(&batch, &self.batch)
       }
       dropExpired(now: now)
 
+      let waiting = options.timing?.begin()
       condition.lock()
       if running && !urgent {
         _ = condition.wait(until: Date(timeIntervalSinceNow: max(0.001, tick - owed)))
       }
       condition.unlock()
+      if var waiting {
+        waiting.lap(\.waiting)
+        options.timing?.add(waiting, ticks: 0)
+      }
     }
     for session in sessions {
       session.outlet?.close(reason: "server stopping")
@@ -614,5 +627,75 @@ extension SessionHub {
       try engine.start()
       return engine
     }
+  }
+}
+
+/// The CPU time of the hub's thread, added up by what it was doing: where a served tick's cost
+/// goes, beside the session's share of the process's CPU. Read by the thread's own CPU clock
+/// (a system call each reading, four a tick: only the bench asks for it).
+public final class HubTiming: @unchecked Sendable {
+  /// Seconds of the hub's thread, in all since the hub started.
+  public struct Totals: Sendable {
+    /// Ticks stepped.
+    public var ticks = 0
+    /// Between ticks: asleep until the next is due, and waking (the kernel's part, charged to the thread).
+    public var waiting = 0.0
+    /// Each session's saved files taken in and its ticks stepped.
+    public var stepping = 0.0
+    /// The page's picture: the scene walked, compared with what the page has, the message written.
+    public var picture = 0.0
+    /// The sounds and the tick's message sent to the page's socket.
+    public var sending = 0.0
+
+    public init() {}
+
+    public static func - (a: Totals, b: Totals) -> Totals {
+      var d = Totals()
+      d.ticks = a.ticks - b.ticks
+      d.waiting = a.waiting - b.waiting
+      d.stepping = a.stepping - b.stepping
+      d.picture = a.picture - b.picture
+      d.sending = a.sending - b.sending
+      return d
+    }
+  }
+
+  /// One stretch of the hub's work, timed part by part.
+  struct Laps {
+    var parts = Totals()
+    var last: Double
+
+    mutating func lap(_ part: WritableKeyPath<Totals, Double>) {
+      let now = HubTiming.threadSeconds()
+      parts[keyPath: part] += now - last
+      last = now
+    }
+  }
+
+  private let lock = NSLock()
+  private var totals = Totals()
+
+  public init() {}
+
+  /// What the hub's thread has spent so far.
+  public var now: Totals { lock.withLock { totals } }
+
+  func begin() -> Laps { Laps(last: Self.threadSeconds()) }
+
+  func add(_ laps: Laps, ticks: Int) {
+    lock.withLock {
+      totals.ticks += ticks
+      totals.waiting += laps.parts.waiting
+      totals.stepping += laps.parts.stepping
+      totals.picture += laps.parts.picture
+      totals.sending += laps.parts.sending
+    }
+  }
+
+  /// CPU seconds of the calling thread.
+  public static func threadSeconds() -> Double {
+    var now = timespec()
+    clock_gettime(CLOCK_THREAD_CPUTIME_ID, &now)
+    return Double(now.tv_sec) + Double(now.tv_nsec) / 1e9
   }
 }

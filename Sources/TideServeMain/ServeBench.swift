@@ -32,6 +32,10 @@ struct ServeBench: ParsableCommand {
 ///   tick without the loopback receiver's work (waking Chromium on each send, its drawing on
 ///   the same cores), which is what a device over the network costs the server. Reported
 ///   beside the target, which is the browser's row.
+/// - where that session's tick goes, by the CPU clock of the hub's thread (`HubTiming`), and
+///   what this machine charges a paced tick with no game: a sleep and wake, and one send of the
+///   tick's average message on loopback. Headless pays the wake too but not the send, so headless
+///   plus that send over headless is the least the ratio can be here, whatever the picture costs.
 enum ServeBenchmark {
   static let taps = 200
   static let playSeconds = 20.0
@@ -49,6 +53,10 @@ enum ServeBenchmark {
     let p90 = latencies[latencies.count * 9 / 10]
     let kibPerSecond = round.bytesPerSecond / 1024
     let ratio = round.servedCPUPerTick / round.headlessCPUPerTick
+    let parts = round.bareParts
+    func ms(_ seconds: Double) -> String { String(format: "%.3f ms", seconds * 1000) }
+    // Per tick of the bare reader's session.
+    func part(_ seconds: Double) -> String { ms(seconds / Double(max(1, parts.ticks))) }
     return BenchmarkResult(
       name: "serve: a tap's effect on the page, bandwidth and CPU of a served session",
       figures: [
@@ -61,6 +69,15 @@ enum ServeBenchmark {
         ("served / headless", String(format: "%.2f×", ratio)),
         ("served session, the page replaced by a bare reader: CPU per tick", String(format: "%.3f ms", round.bareCPUPerTick * 1000)),
         ("served to a bare reader / headless", String(format: "%.2f×", round.bareCPUPerTick / round.headlessCPUPerTick)),
+        ("the bare reader's session, the hub's thread a tick: between ticks (asleep, and waking)", part(parts.waiting)),
+        ("the bare reader's session, the hub's thread a tick: stepping the game", part(parts.stepping)),
+        ("the bare reader's session, the hub's thread a tick: the page's picture", part(parts.picture)),
+        ("the bare reader's session, the hub's thread a tick: sending it", part(parts.sending)),
+        ("this machine with no game, paced at 60 Hz: a tick's sleep and wake", ms(round.floor.wake)),
+        ("this machine with no game, paced at 60 Hz: one loopback send of a tick's message (\(round.messageBytes) bytes)",
+         ms(round.floor.send)),
+        ("the least served / headless can be with that send and a picture costing nothing",
+         String(format: "%.2f×", (round.headlessCPUPerTick + round.floor.send) / round.headlessCPUPerTick)),
         ("user time alone (the kernel's part, on loopback both ends of every send, left out): served / headless",
          String(format: "%.2f×", round.servedUser / round.headlessUser)),
         ("user time alone: served to a bare reader / headless", String(format: "%.2f×", round.bareUser / round.headlessUser)),
@@ -72,7 +89,8 @@ enum ServeBenchmark {
   /// A server on loopback for `game`, every session on `seed`, saves in a scratch folder.
   /// With `script`, every session plays it (`SessionHub.Options.script`).
   private static func serve(
-    _ game: URL, seed: UInt64, saves: URL, script: InputScript? = nil, recorded: (@Sendable (Int, String) -> Void)? = nil
+    _ game: URL, seed: UInt64, saves: URL, script: InputScript? = nil, timing: HubTiming? = nil,
+    recorded: (@Sendable (Int, String) -> Void)? = nil
   ) throws -> (GameServer, String) {
     var options = EngineOptions()
     options.logErrors = false
@@ -81,6 +99,7 @@ enum ServeBenchmark {
     var hubOptions = SessionHub.Options(gameDirectory: game, saveBase: saves, seed: seed)
     hubOptions.recorded = recorded
     hubOptions.script = script
+    hubOptions.timing = timing
     let hub = SessionHub(options: hubOptions, makeEngine: maker) { _ in }
     let fonts = FontLibrary.fontFiles()
     let server = try GameServer(
@@ -136,6 +155,12 @@ enum ServeBenchmark {
     var servedUser: Double
     var headlessUser: Double
     var bareUser: Double
+    /// The hub's thread in the bare reader's session, by part.
+    var bareParts: HubTiming.Totals
+    /// The average message the page got.
+    var messageBytes: Int
+    /// This machine's cost of a paced tick's waking, and of one send of `messageBytes`.
+    var floor: (wake: Double, send: Double)
   }
 
   /// BubblePop in play, served to the page, then the same ticks headless.
@@ -226,22 +251,27 @@ enum ServeBenchmark {
     let backToBack = try headless(paced: false)
     let paced = try headless(paced: true)
     page.close()
-    let bare = try bareReaderCPU(game: game, script: text, from: firstTick, to: lastTick)
+    let (bare, bareParts) = try bareReaderCPU(game: game, script: text, from: firstTick, to: lastTick)
     let ticks = max(1, lastTick - firstTick)
+    let bytes = number(end, 0) - number(start, 0)
+    let messages = number(end, 1) - number(start, 1)
+    let messageBytes = bytes / max(1, messages)
     return Round(
-      bytesPerSecond: Double(number(end, 0) - number(start, 0)) / wall, messages: number(end, 1) - number(start, 1),
+      bytesPerSecond: Double(bytes) / wall, messages: messages,
       ticks: ticks, servedCPUPerTick: cpu.total / Double(ticks), headlessCPUPerTick: paced.total / Double(ticks),
       backToBackCPUPerTick: backToBack.total / Double(ticks), bareCPUPerTick: bare.total / Double(ticks),
-      servedUser: cpu.user / Double(ticks), headlessUser: paced.user / Double(ticks), bareUser: bare.user / Double(ticks))
+      servedUser: cpu.user / Double(ticks), headlessUser: paced.user / Double(ticks), bareUser: bare.user / Double(ticks),
+      bareParts: bareParts, messageBytes: messageBytes, floor: try pacedFloor(bytes: messageBytes))
   }
 
   /// CPU seconds of this process over ticks `from..<to` of a session served to a bare reader
   /// (`tide-serve read`, a process of its own) that plays `script`, the browser's session's
   /// recording: the same game, seed, input and ticks.
-  private static func bareReaderCPU(game: URL, script: String, from: Int, to: Int) throws -> CPUTime {
+  private static func bareReaderCPU(game: URL, script: String, from: Int, to: Int) throws -> (CPUTime, HubTiming.Totals) {
     let saves = try scratch()
     defer { try? FileManager.default.removeItem(at: saves) }
-    let (server, url) = try serve(game, seed: 7, saves: saves, script: InputScript(text: script))
+    let timing = HubTiming()
+    let (server, url) = try serve(game, seed: 7, saves: saves, script: InputScript(text: script), timing: timing)
     defer { wait { await server.stop() } }
     guard let port = URLComponents(string: url)?.port else { throw HeadlessChromium.Failure("no port in \(url)") }
     let reader = Process()
@@ -253,6 +283,7 @@ enum ServeBenchmark {
     defer { if reader.isRunning { reader.terminate() } }
     // The reader says each mark as it gets there: CPU is read then, a line at a time.
     var cpu: [CPUTime] = []
+    var parts: [HubTiming.Totals] = []
     var pending = Data()
     while cpu.count < 2 {
       let chunk = out.fileHandleForReading.availableData
@@ -261,10 +292,61 @@ enum ServeBenchmark {
       while let newline = pending.firstIndex(of: UInt8(ascii: "\n")) {
         pending.removeSubrange(...newline)
         cpu.append(processCPU())
+        parts.append(timing.now)
       }
     }
     reader.waitUntilExit()
-    return cpu[1] - cpu[0]
+    return (cpu[1] - cpu[0], parts[1] - parts[0])
+  }
+
+  /// What this machine charges a paced tick for its waking and its send alone, with no game:
+  /// the CPU seconds of a thread that sleeps until each sixtieth of a second and, in the second
+  /// figure, writes `bytes` to a TCP socket on loopback whose reader, a thread of its own, waits
+  /// for them as the page does (the socket's kernel work on both ends runs in the sender's
+  /// call). Per tick, over `ticks`: (sleeping and waking, one send).
+  private static func pacedFloor(bytes: Int, ticks: Int = 300) throws -> (wake: Double, send: Double) {
+    let listener = socket(AF_INET, Int32(SOCK_STREAM.rawValue), 0)
+    defer { close(listener) }
+    var address = sockaddr_in()
+    address.sin_family = sa_family_t(AF_INET)
+    address.sin_addr.s_addr = in_addr_t(UInt32(0x7F00_0001).bigEndian)
+    var length = socklen_t(MemoryLayout<sockaddr_in>.size)
+    let bound = withUnsafeMutablePointer(to: &address) {
+      $0.withMemoryRebound(to: sockaddr.self, capacity: 1) {
+        bind(listener, $0, length) == 0 && listen(listener, 1) == 0 && getsockname(listener, $0, &length) == 0
+      }
+    }
+    let sender = socket(AF_INET, Int32(SOCK_STREAM.rawValue), 0)
+    defer { close(sender) }
+    let connected = withUnsafePointer(to: &address) {
+      $0.withMemoryRebound(to: sockaddr.self, capacity: 1) { connect(sender, $0, length) == 0 }
+    }
+    let receiver = accept(listener, nil, nil)
+    guard bound, connected, receiver >= 0 else { throw HeadlessChromium.Failure("no loopback socket for the send floor") }
+    // As the server's sockets are set (`GameServer`): each write goes at once.
+    var one: Int32 = 1
+    setsockopt(sender, Int32(IPPROTO_TCP), TCP_NODELAY, &one, socklen_t(MemoryLayout<Int32>.size))
+    let reading = Thread {
+      var sink = [UInt8](repeating: 0, count: 65536)
+      while sink.withUnsafeMutableBytes({ recv(receiver, $0.baseAddress, $0.count, 0) }) > 0 {}
+      close(receiver)
+    }
+    reading.start()
+    let message = [UInt8](repeating: UInt8(ascii: "0"), count: max(1, bytes))
+    var waking = 0.0
+    var sending = 0.0
+    let start = Date()
+    for tick in 1...ticks {
+      let before = HubTiming.threadSeconds()
+      _ = message.withUnsafeBytes { send(sender, $0.baseAddress, $0.count, Int32(MSG_NOSIGNAL | MSG_DONTWAIT)) }
+      let sent = HubTiming.threadSeconds()
+      sending += sent - before
+      let wait = start.addingTimeInterval(Double(tick) / 60).timeIntervalSinceNow
+      if wait > 0 { Thread.sleep(forTimeInterval: wait) }
+      waking += HubTiming.threadSeconds() - sent
+    }
+    shutdown(sender, Int32(SHUT_WR))
+    return (waking / Double(ticks), sending / Double(ticks))
   }
 
   private static func tapText(_ page: BrowserPage, _ text: String) throws {

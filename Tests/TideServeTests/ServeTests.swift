@@ -24,7 +24,9 @@ final class ServeTests: XCTestCase {
     try await startServer(game: Self.tapper, watch: false)
   }
 
-  func startServer(game: URL, watch: Bool, textFont: URL? = nil, emojiFont: URL? = nil) async throws {
+  func startServer(
+    game: URL, watch: Bool, textFont: URL? = nil, emojiFont: URL? = nil, timing: HubTiming? = nil
+  ) async throws {
     await server?.stop()
     let saves = FileManager.default.temporaryDirectory.appendingPathComponent("tide-serve-\(UUID().uuidString)")
     if let old = self.saves { try? FileManager.default.removeItem(at: old) }
@@ -37,6 +39,7 @@ final class ServeTests: XCTestCase {
     }
     var hubOptions = SessionHub.Options(gameDirectory: game, saveBase: saves)
     hubOptions.limit = 3
+    hubOptions.timing = timing
     let hub = SessionHub(options: hubOptions, makeEngine: maker) { log.append($0) }
     let server = try GameServer(
       address: "127.0.0.1", port: 0, hub: hub, gameDirectory: game, textFont: textFont, emojiFont: emojiFont)
@@ -101,6 +104,27 @@ final class ServeTests: XCTestCase {
       XCTAssertTrue(Set(sent.compactMap { $0["id"] as? Int }).isSubset(of: labels), "\(delta)")
       for item in sent { XCTAssertTrue(Set(item.keys).isSubset(of: ["id", "text", "w", "h"]), "\(delta)") }
     }
+  }
+
+  /// `tide bench serve` splits a served tick's CPU by part: each part of a tick the page sees
+  /// takes some, and the ticks are counted.
+  func testTheHubTimesEachPartOfItsTicksWhenAsked() async throws {
+    let timing = HubTiming()
+    try await startServer(game: Self.tapper, watch: false, timing: timing)
+    let page = try page(device: "device-timed-0001")
+    defer { page.close() }
+    _ = try page.next { Self.text(in: $0, startingWith: "taps:") == "taps: 0" }
+    try page.send(#"{"t":"down","p":1,"x":200,"y":150}"#)
+    try page.send(#"{"t":"up","p":1,"x":200,"y":150}"#)
+    _ = try page.next { Self.text(in: $0, startingWith: "taps:") == "taps: 1" }
+    let before = timing.now
+    try await Task.sleep(nanoseconds: 200_000_000)
+    let spent = timing.now - before
+    XCTAssertGreaterThanOrEqual(spent.ticks, 6, "about 12 ticks in 0.2 s")
+    XCTAssertGreaterThan(timing.now.stepping, 0)
+    XCTAssertGreaterThan(timing.now.picture, 0)
+    XCTAssertGreaterThan(timing.now.sending, 0)
+    XCTAssertGreaterThan(timing.now.waiting, 0)
   }
 
   func testTwoBrowsersPlayTwoSessionsWithTheirOwnSaves() throws {
