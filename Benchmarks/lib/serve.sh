@@ -11,6 +11,8 @@
 #    (`tide-serve read`, its own process) in place of the browser, reported beside it.
 #  - where that session's tick goes on the hub's thread (between ticks, stepping, the picture,
 #    sending), and this machine's cost of a paced tick's wake and of one loopback send alone.
+#  - a headless session paced beside that one on a thread of the same process, over the same
+#    seconds: the ratio of the two threads, which the machine's drifting load does not move.
 # Targets: median at most 2 frames at 60 Hz; at most 64 KiB/s; served CPU at most 1.5x headless.
 # Sourced by Scripts/bench.
 
@@ -43,6 +45,13 @@ section_serve() {
     else
       printf '%s\n' "$out" | sed -n '/^## /,$p' | sed -e 's/^## /#### /'
     fi
+    echo
+    echo "How to read the CPU rows: a headless tick paced at 60 Hz is the machine's sleep and wake plus"
+    echo "the game's step. A served tick is those, the page's picture and one send, as the rows of the"
+    echo "hub's thread show them; the send costs what the bare loopback send costs, with no game. So"
+    echo "headless plus that send, over headless, is as low as the ratio can go on this machine, and"
+    echo "what is left between that and the target is the picture's budget (docs/serve.md)."
+
   } >"$md"
   log "serve: done"
 }

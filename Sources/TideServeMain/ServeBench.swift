@@ -32,6 +32,9 @@ struct ServeBench: ParsableCommand {
 ///   tick without the loopback receiver's work (waking Chromium on each send, its drawing on
 ///   the same cores), which is what a device over the network costs the server. Reported
 ///   beside the target, which is the browser's row.
+/// - beside that session, a headless one of the same ticks paced on a thread of this process
+///   over the same span: the two threads' CPU measured at once, a ratio the machine's load
+///   drifting between runs does not move (the runs above are one after another);
 /// - where that session's tick goes, by the CPU clock of the hub's thread (`HubTiming`), and
 ///   what this machine charges a paced tick with no game: a sleep and wake, and one send of the
 ///   tick's average message on loopback. Headless pays the wake too but not the send, so headless
@@ -57,6 +60,8 @@ enum ServeBenchmark {
     func ms(_ seconds: Double) -> String { String(format: "%.3f ms", seconds * 1000) }
     // Per tick of the bare reader's session.
     func part(_ seconds: Double) -> String { ms(seconds / Double(max(1, parts.ticks))) }
+    let hub = parts.waiting + parts.stepping + parts.picture + parts.sending
+    let besidePerTick = round.beside.seconds / Double(max(1, round.beside.ticks))
     return BenchmarkResult(
       name: "serve: a tap's effect on the page, bandwidth and CPU of a served session",
       figures: [
@@ -73,6 +78,11 @@ enum ServeBenchmark {
         ("the bare reader's session, the hub's thread a tick: stepping the game", part(parts.stepping)),
         ("the bare reader's session, the hub's thread a tick: the page's picture", part(parts.picture)),
         ("the bare reader's session, the hub's thread a tick: sending it", part(parts.sending)),
+        ("at the same time: the bare reader's session, the hub's thread a tick (the four parts above)", part(hub)),
+        ("at the same time: a headless session of the same ticks paced beside it in this process, its thread a tick",
+         ms(besidePerTick)),
+        ("at the same time, thread for thread: served to a bare reader / headless",
+         String(format: "%.2f×", hub / Double(max(1, parts.ticks)) / besidePerTick)),
         ("this machine with no game, paced at 60 Hz: a tick's sleep and wake", ms(round.floor.wake)),
         ("this machine with no game, paced at 60 Hz: one loopback send of a tick's message (\(round.messageBytes) bytes)",
          ms(round.floor.send)),
@@ -157,6 +167,8 @@ enum ServeBenchmark {
     var bareUser: Double
     /// The hub's thread in the bare reader's session, by part.
     var bareParts: HubTiming.Totals
+    /// The thread of a headless session paced beside that session, over the same span.
+    var beside: ThreadCPU
     /// The average message the page got.
     var messageBytes: Int
     /// This machine's cost of a paced tick's waking, and of one send of `messageBytes`.
@@ -217,32 +229,10 @@ enum ServeBenchmark {
     // CPU seconds of a headless engine stepping the session's ticks `firstTick..<lastTick`,
     // paced at 60 ticks a second or back to back, each with saves of its own.
     func headless(paced: Bool) throws -> CPUTime {
-      var options = EngineOptions()
-      options.logErrors = false
-      options.seed = 7
-      options.saveDirectory = saves.appendingPathComponent(paced ? "headless-paced" : "headless")
-      let engine = try Engine(
-        gameDirectory: game, backend: HeadlessBackend.withGameFonts(assetDirectory: game.appendingPathComponent("assets")),
-        options: options)
-      try engine.start()
-      var next = 0
-      let entries = script.entries
-      func step() {
-        while next < entries.count, entries[next].tick <= engine.tick {
-          engine.enqueue(entries[next].event)
-          next += 1
-        }
-        engine.step()
-      }
-      while engine.tick < firstTick { step() }
+      let replay = try HeadlessReplay(
+        game: game, script: script, saves: saves.appendingPathComponent(paced ? "headless-paced" : "headless"), to: firstTick)
       let start = processCPU()
-      let clockStart = Date()
-      while engine.tick < lastTick {
-        step()
-        guard paced else { continue }
-        let wait = clockStart.addingTimeInterval(Double(engine.tick - firstTick) / 60).timeIntervalSinceNow
-        if wait > 0 { Thread.sleep(forTimeInterval: wait) }
-      }
+      replay.run(to: lastTick, paced: paced)
       return processCPU() - start
     }
     // Paced as the served session was, a tick every sixtieth of a second: stepped back to
@@ -251,7 +241,7 @@ enum ServeBenchmark {
     let backToBack = try headless(paced: false)
     let paced = try headless(paced: true)
     page.close()
-    let (bare, bareParts) = try bareReaderCPU(game: game, script: text, from: firstTick, to: lastTick)
+    let (bare, bareParts, beside) = try bareReaderCPU(game: game, script: script, from: firstTick, to: lastTick)
     let ticks = max(1, lastTick - firstTick)
     let bytes = number(end, 0) - number(start, 0)
     let messages = number(end, 1) - number(start, 1)
@@ -261,17 +251,24 @@ enum ServeBenchmark {
       ticks: ticks, servedCPUPerTick: cpu.total / Double(ticks), headlessCPUPerTick: paced.total / Double(ticks),
       backToBackCPUPerTick: backToBack.total / Double(ticks), bareCPUPerTick: bare.total / Double(ticks),
       servedUser: cpu.user / Double(ticks), headlessUser: paced.user / Double(ticks), bareUser: bare.user / Double(ticks),
-      bareParts: bareParts, messageBytes: messageBytes, floor: try pacedFloor(bytes: messageBytes))
+      bareParts: bareParts, beside: beside, messageBytes: messageBytes, floor: try pacedFloor(bytes: messageBytes))
   }
 
   /// CPU seconds of this process over ticks `from..<to` of a session served to a bare reader
   /// (`tide-serve read`, a process of its own) that plays `script`, the browser's session's
-  /// recording: the same game, seed, input and ticks.
-  private static func bareReaderCPU(game: URL, script: String, from: Int, to: Int) throws -> (CPUTime, HubTiming.Totals) {
+  /// recording: the same game, seed, input and ticks; its hub's thread by part. And beside it,
+  /// over the same span, a headless session of the same ticks paced on a thread of its own: the
+  /// two measured at once, whatever the machine's load does meanwhile.
+  private static func bareReaderCPU(
+    game: URL, script: InputScript, from: Int, to: Int
+  ) throws -> (CPUTime, HubTiming.Totals, ThreadCPU) {
     let saves = try scratch()
     defer { try? FileManager.default.removeItem(at: saves) }
     let timing = HubTiming()
-    let (server, url) = try serve(game, seed: 7, saves: saves, script: InputScript(text: script), timing: timing)
+    let replay = try HeadlessReplay(game: game, script: script, saves: saves.appendingPathComponent("beside"), to: from)
+    let besideSpent = ThreadCPUBox()
+    let besideDone = DispatchSemaphore(value: 0)
+    let (server, url) = try serve(game, seed: 7, saves: saves, script: script, timing: timing)
     defer { wait { await server.stop() } }
     guard let port = URLComponents(string: url)?.port else { throw HeadlessChromium.Failure("no port in \(url)") }
     let reader = Process()
@@ -284,6 +281,7 @@ enum ServeBenchmark {
     // The reader says each mark as it gets there: CPU is read then, a line at a time.
     var cpu: [CPUTime] = []
     var parts: [HubTiming.Totals] = []
+    var beside: [ThreadCPU] = []
     var pending = Data()
     while cpu.count < 2 {
       let chunk = out.fileHandleForReading.availableData
@@ -293,10 +291,24 @@ enum ServeBenchmark {
         pending.removeSubrange(...newline)
         cpu.append(processCPU())
         parts.append(timing.now)
+        beside.append(besideSpent.value)
+        if cpu.count == 1 {
+          // The served session is at `from`: the headless one starts its ticks with it.
+          Thread {
+            replay.run(to: to, paced: true, measuring: besideSpent)
+            besideDone.signal()
+          }.start()
+        }
       }
     }
     reader.waitUntilExit()
-    return (cpu[1] - cpu[0], parts[1] - parts[0])
+    besideDone.wait()
+    // The process's CPU is the served session's once the headless one beside it is taken out.
+    let besideSpan = beside[1] - beside[0]
+    var served = cpu[1] - cpu[0]
+    served.total -= besideSpan.seconds
+    served.user -= besideSpan.user
+    return (served, parts[1] - parts[0], besideSpan)
   }
 
   /// What this machine charges a paced tick for its waking and its send alone, with no game:
@@ -383,6 +395,83 @@ private final class ScriptBox: @unchecked Sendable {
   private var stored: String?
 
   var text: String? {
+    get { lock.withLock { stored } }
+    set { lock.withLock { stored = newValue } }
+  }
+}
+
+/// A headless engine of the served session's game, seed and input (its recording), with saves
+/// of its own, stepped at once to the tick where the measuring starts.
+private final class HeadlessReplay: @unchecked Sendable {
+  private let engine: Engine
+  private let entries: [InputScript.Entry]
+  private var next = 0
+
+  init(game: URL, script: InputScript, saves: URL, to tick: Int) throws {
+    var options = EngineOptions()
+    options.logErrors = false
+    options.seed = 7
+    options.saveDirectory = saves
+    engine = try Engine(
+      gameDirectory: game, backend: HeadlessBackend.withGameFonts(assetDirectory: game.appendingPathComponent("assets")),
+      options: options)
+    try engine.start()
+    entries = script.entries
+    while engine.tick < tick { step() }
+  }
+
+  private func step() {
+    while next < entries.count, entries[next].tick <= engine.tick {
+      engine.enqueue(entries[next].event)
+      next += 1
+    }
+    engine.step()
+  }
+
+  /// Steps to tick `last`, paced at 60 ticks a second from now or back to back; with
+  /// `measuring`, tells it this thread's CPU and the ticks stepped after each tick.
+  func run(to last: Int, paced: Bool, measuring: ThreadCPUBox? = nil) {
+    let first = engine.tick
+    let start = Date()
+    let cpuStart = ThreadCPU.now(ticks: 0)
+    while engine.tick < last {
+      step()
+      if paced {
+        let wait = start.addingTimeInterval(Double(engine.tick - first) / 60).timeIntervalSinceNow
+        if wait > 0 { Thread.sleep(forTimeInterval: wait) }
+      }
+      if let measuring { measuring.value = ThreadCPU.now(ticks: engine.tick - first) - cpuStart }
+    }
+  }
+}
+
+/// A thread's CPU seconds (in all, and in user space alone) and the ticks it stepped in them.
+struct ThreadCPU {
+  var seconds = 0.0
+  var user = 0.0
+  var ticks = 0
+
+  /// The calling thread's so far.
+  static func now(ticks: Int) -> ThreadCPU {
+    var usage = rusage()
+    // RUSAGE_THREAD, which Glibc's module leaves out (it is a Linux extension).
+    getrusage(__rusage_who_t(1), &usage)
+    let user = Double(usage.ru_utime.tv_sec) + Double(usage.ru_utime.tv_usec) / 1e6
+    let system = Double(usage.ru_stime.tv_sec) + Double(usage.ru_stime.tv_usec) / 1e6
+    return ThreadCPU(seconds: user + system, user: user, ticks: ticks)
+  }
+
+  static func - (a: ThreadCPU, b: ThreadCPU) -> ThreadCPU {
+    ThreadCPU(seconds: a.seconds - b.seconds, user: a.user - b.user, ticks: a.ticks - b.ticks)
+  }
+}
+
+/// A `ThreadCPU` written by the thread it measures and read by another.
+private final class ThreadCPUBox: @unchecked Sendable {
+  private let lock = NSLock()
+  private var stored = ThreadCPU()
+
+  var value: ThreadCPU {
     get { lock.withLock { stored } }
     set { lock.withLock { stored = newValue } }
   }
