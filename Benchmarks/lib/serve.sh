@@ -50,7 +50,9 @@ section_serve() {
     echo "the game's step. A served tick is those, the page's picture and one send, as the rows of the"
     echo "hub's thread show them; the send costs what the bare loopback send costs, with no game. So"
     echo "headless plus that send, over headless, is as low as the ratio can go on this machine, and"
-    echo "what is left between that and the target is the picture's budget (docs/serve.md)."
+    echo "what is left between that and the target is the picture's budget. The sessions run one after"
+    echo "another and the machine's load drifts between them; the \"at the same time\" rows, two threads"
+    echo "measured over the same seconds, are the ratio that drift does not move (docs/serve.md)."
 
   } >"$md"
   log "serve: done"
