@@ -453,14 +453,15 @@ struct ThreadCPU {
   var user = 0.0
   var ticks = 0
 
-  /// The calling thread's so far.
+  /// The calling thread's so far. In all by the thread's CPU clock, as the hub's parts are read
+  /// (`HubTiming`); its user time from its resource usage, which the kernel brings up to date
+  /// only now and then (at a switch or a timer tick), so it is good over many ticks, not one.
   static func now(ticks: Int) -> ThreadCPU {
     var usage = rusage()
     // RUSAGE_THREAD, which Glibc's module leaves out (it is a Linux extension).
     getrusage(__rusage_who_t(1), &usage)
     let user = Double(usage.ru_utime.tv_sec) + Double(usage.ru_utime.tv_usec) / 1e6
-    let system = Double(usage.ru_stime.tv_sec) + Double(usage.ru_stime.tv_usec) / 1e6
-    return ThreadCPU(seconds: user + system, user: user, ticks: ticks)
+    return ThreadCPU(seconds: HubTiming.threadSeconds(), user: user, ticks: ticks)
   }
 
   static func - (a: ThreadCPU, b: ThreadCPU) -> ThreadCPU {
