@@ -649,14 +649,18 @@ public final class HubTiming: @unchecked Sendable {
 
     public init() {}
 
-    public static func - (a: Totals, b: Totals) -> Totals {
-      var d = Totals()
-      d.ticks = a.ticks - b.ticks
-      d.waiting = a.waiting - b.waiting
-      d.stepping = a.stepping - b.stepping
-      d.picture = a.picture - b.picture
-      d.sending = a.sending - b.sending
-      return d
+    public static func - (a: Totals, b: Totals) -> Totals { a.combined(with: b, by: -, -) }
+
+    static func + (a: Totals, b: Totals) -> Totals { a.combined(with: b, by: +, +) }
+
+    private func combined(with b: Totals, by time: (Double, Double) -> Double, _ count: (Int, Int) -> Int) -> Totals {
+      var c = Totals()
+      c.ticks = count(ticks, b.ticks)
+      c.waiting = time(waiting, b.waiting)
+      c.stepping = time(stepping, b.stepping)
+      c.picture = time(picture, b.picture)
+      c.sending = time(sending, b.sending)
+      return c
     }
   }
 
@@ -683,13 +687,9 @@ public final class HubTiming: @unchecked Sendable {
   func begin() -> Laps { Laps(last: Self.threadSeconds()) }
 
   func add(_ laps: Laps, ticks: Int) {
-    lock.withLock {
-      totals.ticks += ticks
-      totals.waiting += laps.parts.waiting
-      totals.stepping += laps.parts.stepping
-      totals.picture += laps.parts.picture
-      totals.sending += laps.parts.sending
-    }
+    var parts = laps.parts
+    parts.ticks = ticks
+    lock.withLock { totals = totals + parts }
   }
 
   /// CPU seconds of the calling thread.

@@ -69,10 +69,10 @@ enum ServeBenchmark {
         ("tap to frame on the page, 90th percentile", String(format: "%.1f ms", p90)),
         ("BubblePop in play for \(Int(playSeconds)) s: received by the page", String(format: "%.1f KiB/s (%d messages)", kibPerSecond, round.messages)),
         ("served session: CPU per tick", String(format: "%.3f ms over %d ticks", round.servedCPUPerTick * 1000, round.ticks)),
-        ("headless session, same input, paced at 60 Hz: CPU per tick", String(format: "%.3f ms", round.headlessCPUPerTick * 1000)),
-        ("headless session, same input, back to back: CPU per tick", String(format: "%.3f ms", round.backToBackCPUPerTick * 1000)),
+        ("headless session, same input, paced at 60 Hz: CPU per tick", ms(round.headlessCPUPerTick)),
+        ("headless session, same input, back to back: CPU per tick", ms(round.backToBackCPUPerTick)),
         ("served / headless", String(format: "%.2f×", ratio)),
-        ("served session, the page replaced by a bare reader: CPU per tick", String(format: "%.3f ms", round.bareCPUPerTick * 1000)),
+        ("served session, the page replaced by a bare reader: CPU per tick", ms(round.bareCPUPerTick)),
         ("served to a bare reader / headless", String(format: "%.2f×", round.bareCPUPerTick / round.headlessCPUPerTick)),
         ("the bare reader's session, the hub's thread a tick: between ticks (asleep, and waking)", part(parts.waiting)),
         ("the bare reader's session, the hub's thread a tick: stepping the game", part(parts.stepping)),
@@ -180,9 +180,9 @@ enum ServeBenchmark {
     let game = URL(fileURLWithPath: "Content/bubblepop")
     let saves = try scratch()
     defer { try? FileManager.default.removeItem(at: saves) }
-    let recording = ScriptBox()
+    let recording = Shared<String?>(nil)
     let (server, url) = try serve(game, seed: 7, saves: saves) { session, script in
-      if session == 1 { recording.text = script }
+      if session == 1 { recording.value = script }
     }
     var serverStopped = false
     defer { if !serverStopped { wait { await server.stop() } } }
@@ -227,7 +227,7 @@ enum ServeBenchmark {
     serverStopped = true
 
     // The same game, input and ticks, headless: its own recording replayed.
-    guard let text = recording.text else { throw HeadlessChromium.Failure("the served session left no recording") }
+    guard let text = recording.value else { throw HeadlessChromium.Failure("the served session left no recording") }
     let script = try InputScript(text: text)
     // CPU seconds of a headless engine stepping the session's ticks `firstTick..<lastTick`,
     // paced at 60 ticks a second or back to back, each with saves of its own.
@@ -268,7 +268,7 @@ enum ServeBenchmark {
     defer { try? FileManager.default.removeItem(at: saves) }
     let timing = HubTiming()
     let replay = try HeadlessReplay(game: game, script: script, saves: saves.appendingPathComponent("beside"), to: from)
-    let besideSpent = ThreadCPUBox()
+    let besideSpent = Shared(ThreadCPU())
     let besideDone = DispatchSemaphore(value: 0)
     let (server, url) = try serve(game, seed: 7, saves: saves, script: script, timing: timing)
     defer { wait { await server.stop() } }
@@ -391,12 +391,17 @@ enum ServeBenchmark {
   }
 }
 
-/// The served session's recording, handed over from the hub's thread.
-private final class ScriptBox: @unchecked Sendable {
+/// A value one thread writes and another reads: the served session's recording, handed over
+/// from the hub's thread; a thread's CPU, read while it runs.
+private final class Shared<Value>: @unchecked Sendable {
   private let lock = NSLock()
-  private var stored: String?
+  private var stored: Value
 
-  var text: String? {
+  init(_ value: Value) {
+    stored = value
+  }
+
+  var value: Value {
     get { lock.withLock { stored } }
     set { lock.withLock { stored = newValue } }
   }
@@ -432,7 +437,7 @@ private final class HeadlessReplay: @unchecked Sendable {
 
   /// Steps to tick `last`, paced at 60 ticks a second from now or back to back; with
   /// `measuring`, tells it this thread's CPU and the ticks stepped after each tick.
-  func run(to last: Int, paced: Bool, measuring: ThreadCPUBox? = nil) {
+  func run(to last: Int, paced: Bool, measuring: Shared<ThreadCPU>? = nil) {
     let first = engine.tick
     let start = Date()
     let cpuStart = ThreadCPU.now(ticks: 0)
@@ -466,16 +471,5 @@ struct ThreadCPU {
 
   static func - (a: ThreadCPU, b: ThreadCPU) -> ThreadCPU {
     ThreadCPU(seconds: a.seconds - b.seconds, user: a.user - b.user, ticks: a.ticks - b.ticks)
-  }
-}
-
-/// A `ThreadCPU` written by the thread it measures and read by another.
-private final class ThreadCPUBox: @unchecked Sendable {
-  private let lock = NSLock()
-  private var stored = ThreadCPU()
-
-  var value: ThreadCPU {
-    get { lock.withLock { stored } }
-    set { lock.withLock { stored = newValue } }
   }
 }
