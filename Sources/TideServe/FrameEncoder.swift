@@ -221,40 +221,40 @@ public struct FrameEncoder {
   /// (when the palette has a choice), all whole numbers: a spark a quarter of a unit off, a
   /// hundredth of its life early or a degree askew looks the same, and each takes a few digits.
   public func particles(_ look: NodeLook, into out: inout String) {
-    var bytes: [UInt8] = []
-    particles(look, into: &bytes)
-    out += String(decoding: bytes, as: UTF8.self)
+    let bytes = ByteWriter()
+    particles(look, into: bytes)
+    out += bytes.text
   }
 
   /// `particles` as UTF-8.
-  func particles(_ look: NodeLook, into out: inout [UInt8]) {
+  func particles(_ look: NodeLook, into out: ByteWriter) {
     let turns = look.particleShape != .circle
     let picks = (look.particleSpec?.palette.count ?? 0) > 1
     var first = true
     for particle in look.particles {
       Self.particle(
         particle.x, particle.y, particle.life, particle.rotation, particle.paletteIndex, turns: turns, picks: picks,
-        first: &first, into: &out)
+        first: &first, into: out)
     }
   }
 
   /// The same, read straight from `emitter`: a burst in flight sends them every tick, and
   /// making its look for that would cost more than writing them.
-  func particles(of emitter: ParticleEmitter, into out: inout [UInt8]) {
+  func particles(of emitter: ParticleEmitter, into out: ByteWriter) {
     let turns = emitter.spec.shape != .circle
     let picks = emitter.spec.palette.count > 1
     var first = true
     emitter.forEachParticle { x, y, life, rotation, paletteIndex in
-      Self.particle(x, y, life, rotation, paletteIndex, turns: turns, picks: picks, first: &first, into: &out)
+      Self.particle(x, y, life, rotation, paletteIndex, turns: turns, picks: picks, first: &first, into: out)
     }
   }
 
   private static func particle(
     _ x: Double, _ y: Double, _ life: Double, _ rotation: Double, _ paletteIndex: Int, turns: Bool, picks: Bool,
-    first: inout Bool, into out: inout [UInt8]
+    first: inout Bool, into out: ByteWriter
   ) {
     func whole(_ value: Double) {
-      integer(Int(min(max(value.isFinite ? value : 0, -1e9), 1e9).rounded()), into: &out)
+      integer(Int(min(max(value.isFinite ? value : 0, -1e9), 1e9).rounded()), into: out)
     }
     let comma = UInt8(ascii: ",")
     if !first { out.append(comma) }
@@ -270,7 +270,7 @@ public struct FrameEncoder {
     }
     if picks {
       out.append(comma)
-      integer(paletteIndex, into: &out)
+      integer(paletteIndex, into: out)
     }
   }
 
@@ -299,88 +299,90 @@ public struct FrameEncoder {
   /// A number with at most `decimals` (1 to 3) decimals. Written with integer arithmetic: a
   /// frame in play writes thousands of numbers, which makes this the encoder's hot path.
   static func number(_ value: Double, decimals: Int, into out: inout String) {
-    withNumber(value, decimals: decimals) { out += String(decoding: $0, as: UTF8.self) }
+    withUnsafeTemporaryAllocation(of: UInt8.self, capacity: numberRoom) { buffer in
+      guard let start = buffer.baseAddress, let count = written(value, decimals: decimals, to: start) else {
+        out += String(value)
+        return
+      }
+      out += String(decoding: UnsafeBufferPointer(start: start, count: count), as: UTF8.self)
+    }
   }
 
   /// `number` as UTF-8, for messages written as bytes.
-  static func number(_ value: Double, into out: inout [UInt8]) {
-    withNumber(value, decimals: 3) { append($0, to: &out) }
-  }
-
-  /// A whole number as UTF-8, without making a String.
-  static func integer(_ value: Int, into out: inout [UInt8]) {
-    withUnsafeTemporaryAllocation(of: UInt8.self, capacity: 24) { buffer in
-      let count = digits(value, into: buffer, at: 0)
-      append(UnsafeBufferPointer(rebasing: buffer[0..<count]), to: &out)
+  static func number(_ value: Double, into out: ByteWriter) {
+    if let count = written(value, decimals: 3, to: out.room(numberRoom)) {
+      out.advance(by: count)
+    } else {
+      out.append(utf8: String(value))
     }
   }
 
-  /// Appends a number's few bytes one by one: `append(contentsOf:)` pays more to set up its
-  /// copy than a handful of single appends cost, and messages are mostly numbers.
-  @inline(__always)
-  private static func append(_ bytes: UnsafeBufferPointer<UInt8>, to out: inout [UInt8]) {
-    for byte in bytes { out.append(byte) }
+  /// A whole number as UTF-8.
+  static func integer(_ value: Int, into out: ByteWriter) {
+    out.advance(by: digits(value, to: out.room(20)))
   }
 
-  /// Calls `body` with `value` written as `number(_:decimals:into:)` writes it.
-  private static func withNumber(_ value: Double, decimals: Int, _ body: (UnsafeBufferPointer<UInt8>) -> Void) {
+  /// The most bytes `written(_:decimals:to:)` writes.
+  private static let numberRoom = 24
+
+  /// Writes `value` as `number(_:decimals:into:)` writes it at `out` (room for `numberRoom`
+  /// bytes); returns how many bytes, or nil for a number too large for integer arithmetic,
+  /// which goes as Swift writes it.
+  @inline(__always)
+  private static func written(_ value: Double, decimals: Int, to out: UnsafeMutablePointer<UInt8>) -> Int? {
     let unit = decimals == 1 ? 10 : decimals == 2 ? 100 : 1000
     let scaled = value.isFinite ? (value * Double(unit)).rounded() : 0
-    guard abs(scaled) < 9e15 else {
-      var text = String(value)
-      return text.withUTF8 { body($0) }
+    guard abs(scaled) < 9e15 else { return nil }
+    let whole = Int(scaled)
+    let magnitude = abs(whole)
+    var count = 0
+    if whole < 0 {
+      out[0] = UInt8(ascii: "-")
+      count = 1
     }
-    withUnsafeTemporaryAllocation(of: UInt8.self, capacity: 32) { buffer in
-      let whole = Int(scaled)
-      let magnitude = abs(whole)
-      var count = 0
-      if whole < 0 {
-        buffer[0] = UInt8(ascii: "-")
-        count = 1
+    count += digits(magnitude / unit, to: out + count)
+    var fraction = magnitude % unit
+    if fraction != 0 {
+      var places = decimals == 1 ? 1 : decimals == 2 ? 2 : 3
+      while fraction % 10 == 0 {
+        fraction /= 10
+        places -= 1
       }
-      count = digits(magnitude / unit, into: buffer, at: count)
-      var fraction = magnitude % unit
-      if fraction != 0 {
-        var places = decimals == 1 ? 1 : decimals == 2 ? 2 : 3
-        while fraction % 10 == 0 {
-          fraction /= 10
-          places -= 1
-        }
-        buffer[count] = UInt8(ascii: ".")
-        // The fraction's digits, leading zeros included, written from the last.
-        for place in stride(from: places, to: 0, by: -1) {
-          buffer[count + place] = UInt8(ascii: "0") + UInt8(fraction % 10)
-          fraction /= 10
-        }
-        count += places + 1
+      out[count] = UInt8(ascii: ".")
+      // The fraction's digits, leading zeros included, written from the last.
+      for place in stride(from: places, to: 0, by: -1) {
+        out[count + place] = UInt8(ascii: "0") + UInt8(fraction % 10)
+        fraction /= 10
       }
-      body(UnsafeBufferPointer(rebasing: buffer[0..<count]))
+      count += places + 1
     }
+    return count
   }
 
-  /// Writes `value`'s decimal digits (and its sign) at `start` of `buffer` (room for 20 more
-  /// bytes); returns where they end.
-  private static func digits(_ value: Int, into buffer: UnsafeMutableBufferPointer<UInt8>, at start: Int) -> Int {
-    var start = start
+  /// Writes `value`'s decimal digits (and its sign) at `out`, which has room for 20 bytes;
+  /// returns how many.
+  @inline(__always)
+  private static func digits(_ value: Int, to out: UnsafeMutablePointer<UInt8>) -> Int {
+    var sign = 0
     if value < 0 {
-      buffer[start] = UInt8(ascii: "-")
-      start += 1
+      out[0] = UInt8(ascii: "-")
+      sign = 1
     }
     var rest = value.magnitude
-    var end = start
-    repeat {
-      buffer[end] = UInt8(ascii: "0") + UInt8(rest % 10)
-      rest /= 10
-      end += 1
-    } while rest != 0
-    // Written from the last digit: turned round.
-    var (low, high) = (start, end - 1)
-    while low < high {
-      buffer.swapAt(low, high)
-      low += 1
-      high -= 1
+    // Counted first, so each digit goes straight to its place, the last first.
+    var length = 1
+    var probe = rest
+    while probe >= 10 {
+      probe /= 10
+      length += 1
     }
-    return end
+    var at = sign + length
+    repeat {
+      at -= 1
+      out[at] = UInt8(ascii: "0") + UInt8(truncatingIfNeeded: rest % 10)
+      rest /= 10
+    } while rest != 0
+    return sign + length
   }
 
   static func colors(_ colors: [Color], into out: inout String) {
@@ -413,18 +415,18 @@ public struct FrameEncoder {
   }
 
   /// `matrix` as UTF-8.
-  static func matrix(_ m: Affine, into out: inout [UInt8]) {
-    number(m.a, into: &out)
+  static func matrix(_ m: Affine, into out: ByteWriter) {
+    number(m.a, into: out)
     out.append(UInt8(ascii: ","))
-    number(m.b, into: &out)
+    number(m.b, into: out)
     out.append(UInt8(ascii: ","))
-    number(m.c, into: &out)
+    number(m.c, into: out)
     out.append(UInt8(ascii: ","))
-    number(m.d, into: &out)
+    number(m.d, into: out)
     out.append(UInt8(ascii: ","))
-    number(m.tx, into: &out)
+    number(m.tx, into: out)
     out.append(UInt8(ascii: ","))
-    number(m.ty, into: &out)
+    number(m.ty, into: out)
   }
 
   static func numbers(_ values: [Double], into out: inout String) {

@@ -43,8 +43,8 @@ final class PagePicture {
   }
 
   // Kept between ticks for their capacity.
-  private var changed: [UInt8] = []
-  private var moves: [UInt8] = []
+  private let changed = ByteWriter()
+  private let moves = ByteWriter()
   private var order: [Int] = []
   private var reordered: [Entry] = []
   private var byID: [Int: Int] = [:]
@@ -73,20 +73,18 @@ final class PagePicture {
     let encoder = encoder
     var entries: [Entry] = []
     swap(&entries, &picture.entries)
-    var changed: [UInt8] = []
-    var moves: [UInt8] = []
+    let changed = self.changed
+    let moves = self.moves
     var order: [Int] = []
     var reordered: [Entry] = []
     var byID: [Int: Int] = [:]
     var aside: [Int: Entry] = [:]
-    swap(&changed, &self.changed)
-    swap(&moves, &self.moves)
     swap(&order, &self.order)
     swap(&reordered, &self.reordered)
     swap(&byID, &self.byID)
     swap(&aside, &self.aside)
-    changed.removeAll(keepingCapacity: true)
-    moves.removeAll(keepingCapacity: true)
+    changed.removeAll()
+    moves.removeAll()
     order.removeAll(keepingCapacity: true)
     reordered.removeAll(keepingCapacity: true)
     aside.removeAll(keepingCapacity: true)
@@ -105,7 +103,7 @@ final class PagePicture {
       newestNow = max(newestNow, node.id)
       if !byLookup {
         if index < entries.count, entries[index].id == node.id {
-          Self.update(&entries[index], node, transform, alpha, clip, encoder, &changed, &moves)
+          Self.update(&entries[index], node, transform, alpha, clip, encoder, changed, moves)
           index += 1
           return
         }
@@ -113,7 +111,7 @@ final class PagePicture {
         // Made since the page's newest (ids only grow: it is nowhere further on), or set aside
         // earlier this tick: it goes here.
         if node.id > newest || aside[node.id] != nil {
-          entries.insert(Self.placed(node, transform, alpha, clip, encoder, &aside, &changed, &moves), at: index)
+          entries.insert(Self.placed(node, transform, alpha, clip, encoder, &aside, changed, moves), at: index)
           index += 1
           return
         }
@@ -121,7 +119,7 @@ final class PagePicture {
         if let found = (index..<end).first(where: { entries[$0].id == node.id }) {
           for passed in entries[index..<found] { aside[passed.id] = passed }
           entries.removeSubrange(index..<found)
-          Self.update(&entries[index], node, transform, alpha, clip, encoder, &changed, &moves)
+          Self.update(&entries[index], node, transform, alpha, clip, encoder, changed, moves)
           index += 1
           return
         }
@@ -134,10 +132,10 @@ final class PagePicture {
       }
       if let at = byID[node.id] {
         var entry = entries[at]
-        Self.update(&entry, node, transform, alpha, clip, encoder, &changed, &moves)
+        Self.update(&entry, node, transform, alpha, clip, encoder, changed, moves)
         reordered.append(entry)
       } else {
-        reordered.append(Self.placed(node, transform, alpha, clip, encoder, &aside, &changed, &moves))
+        reordered.append(Self.placed(node, transform, alpha, clip, encoder, &aside, changed, moves))
       }
     }
     if byLookup {
@@ -156,8 +154,6 @@ final class PagePicture {
     defer {
       reordered.removeAll(keepingCapacity: true)
       aside.removeAll(keepingCapacity: true)
-      swap(&changed, &self.changed)
-      swap(&moves, &self.moves)
       swap(&order, &self.order)
       swap(&reordered, &self.reordered)
       swap(&byID, &self.byID)
@@ -165,8 +161,8 @@ final class PagePicture {
     }
     guard !changed.isEmpty || !moves.isEmpty || orderChanged || backgroundChanged || overlayChanged else { return }
     batch.begin()
-    batch.bytes.append(contentsOf: "{\"t\":\"delta\",\"tick\":".utf8)
-    FrameEncoder.integer(tick, into: &batch.bytes)
+    batch.bytes.append("{\"t\":\"delta\",\"tick\":")
+    FrameEncoder.integer(tick, into: batch.bytes)
     var head = ""
     if backgroundChanged {
       head += ",\"bg\":"
@@ -176,22 +172,22 @@ final class PagePicture {
       head += ",\"overlay\":"
       FrameEncoder.string(overlay ?? "", into: &head)
     }
-    batch.bytes.append(contentsOf: head.utf8)
+    batch.bytes.append(utf8: head)
     if !changed.isEmpty {
-      batch.bytes.append(contentsOf: ",\"items\":[".utf8)
-      batch.bytes.append(contentsOf: changed)
+      batch.bytes.append(",\"items\":[")
+      batch.bytes.append(changed)
       batch.bytes.append(UInt8(ascii: "]"))
     }
     if !moves.isEmpty {
-      batch.bytes.append(contentsOf: ",\"mv\":[".utf8)
-      batch.bytes.append(contentsOf: moves)
+      batch.bytes.append(",\"mv\":[")
+      batch.bytes.append(moves)
       batch.bytes.append(UInt8(ascii: "]"))
     }
     if orderChanged {
-      batch.bytes.append(contentsOf: ",\"order\":[".utf8)
+      batch.bytes.append(",\"order\":[")
       for (index, id) in order.enumerated() {
         if index > 0 { batch.bytes.append(UInt8(ascii: ",")) }
-        FrameEncoder.integer(id, into: &batch.bytes)
+        FrameEncoder.integer(id, into: batch.bytes)
       }
       batch.bytes.append(UInt8(ascii: "]"))
     }
@@ -223,15 +219,15 @@ final class PagePicture {
   /// brought up to date, or new, encoded and written into `changed`.
   private static func placed(
     _ node: Node, _ transform: Affine, _ alpha: Double, _ clip: ClipRegion?, _ encoder: FrameEncoder,
-    _ aside: inout [Int: Entry], _ changed: inout [UInt8], _ moves: inout [UInt8]
+    _ aside: inout [Int: Entry], _ changed: ByteWriter, _ moves: ByteWriter
   ) -> Entry {
     if var entry = aside.removeValue(forKey: node.id) {
-      update(&entry, node, transform, alpha, clip, encoder, &changed, &moves)
+      update(&entry, node, transform, alpha, clip, encoder, changed, moves)
       return entry
     }
     let entry = entry(node, transform, alpha, clip, encoder)
-    separate(&changed)
-    changed.append(contentsOf: entry.text?.utf8 ?? "".utf8)
+    separate(changed)
+    changed.append(utf8: entry.text ?? "")
     return entry
   }
 
@@ -248,7 +244,7 @@ final class PagePicture {
   /// `changed` (items' fields) and `moves`.
   private static func update(
     _ entry: inout Entry, _ node: Node, _ transform: Affine, _ alpha: Double, _ clip: ClipRegion?, _ encoder: FrameEncoder,
-    _ changed: inout [UInt8], _ moves: inout [UInt8]
+    _ changed: ByteWriter, _ moves: ByteWriter
   ) {
     let id = entry.id
     if entry.stamp == node.lookStamp, entry.look.width == node.width, entry.look.height == node.height,
@@ -257,19 +253,19 @@ final class PagePicture {
       // The look as the page has it: at most its place, turn, scale or alpha changed, and a
       // burst's particles, which change every tick it flies without touching the stamp.
       if node.kind == .particles, let emitter = node.emitter, emitter.changes != entry.particleChanges {
-        separate(&changed)
-        changed.append(contentsOf: "{\"id\":".utf8)
-        FrameEncoder.integer(id, into: &changed)
-        changed.append(contentsOf: ",\"ps\":[".utf8)
-        encoder.particles(of: emitter, into: &changed)
-        changed.append(contentsOf: "]}".utf8)
+        separate(changed)
+        changed.append("{\"id\":")
+        FrameEncoder.integer(id, into: changed)
+        changed.append(",\"ps\":[")
+        encoder.particles(of: emitter, into: changed)
+        changed.append("]}")
         entry.particleChanges = emitter.changes
         entry.particlesAhead = true
         entry.text = nil
       }
       if entry.transform == transform, entry.alpha == alpha { return }
       SessionHub.placeAndAlpha(
-        id: id, from: entry.transform, entry.alpha, to: transform, alpha, page: &entry.page, changed: &changed, moves: &moves)
+        id: id, from: entry.transform, entry.alpha, to: transform, alpha, page: &entry.page, changed: changed, moves: moves)
       entry.transform = transform
       entry.alpha = alpha
       entry.text = nil
@@ -284,12 +280,12 @@ final class PagePicture {
     {
       // Set again as it was: only its particles may have changed, sent as they are now.
       if entry.particlesAhead || old.particles != look.particles {
-        separate(&changed)
-        changed.append(contentsOf: "{\"id\":".utf8)
-        FrameEncoder.integer(id, into: &changed)
-        changed.append(contentsOf: ",\"ps\":[".utf8)
-        encoder.particles(look, into: &changed)
-        changed.append(contentsOf: "]}".utf8)
+        separate(changed)
+        changed.append("{\"id\":")
+        FrameEncoder.integer(id, into: changed)
+        changed.append(",\"ps\":[")
+        encoder.particles(look, into: changed)
+        changed.append("]}")
       }
       entry.look = look
       entry.stamp = stamp
@@ -301,7 +297,7 @@ final class PagePicture {
     if old.kind != .particles, SessionHub.sameLook(old, look), entry.clip?.outline == clip?.outline {
       // Set again as it was: as a move or a fade, the look kept.
       entry.stamp = stamp
-      update(&entry, node, transform, alpha, clip, encoder, &changed, &moves)
+      update(&entry, node, transform, alpha, clip, encoder, changed, moves)
       return
     }
     var oldText =
@@ -312,8 +308,8 @@ final class PagePicture {
     }
     let text = encoder.item(id: id, look: look, transform: transform, alpha: alpha, clip: clip)
     if oldText != text, let difference = SessionHub.difference(id: id, from: oldText, to: text) {
-      separate(&changed)
-      changed.append(contentsOf: difference.utf8)
+      separate(changed)
+      changed.append(utf8: difference)
       // A changed transform is sent whole: the page has its exact place again.
       if FrameEncoder.splitFields(difference).contains(where: { $0.hasPrefix("\"m\":") }) {
         entry.page = (transform.tx, transform.ty)
@@ -325,7 +321,7 @@ final class PagePicture {
   }
 
   /// A comma before a list's next element.
-  static func separate(_ list: inout [UInt8]) {
+  static func separate(_ list: ByteWriter) {
     if !list.isEmpty { list.append(UInt8(ascii: ",")) }
   }
 }
@@ -335,12 +331,16 @@ final class PagePicture {
 /// wake-up and the server a write, far more than its bytes).
 struct MessageBatch {
   /// An opening bracket, then the messages, each after a comma but the first.
-  var bytes: [UInt8] = [UInt8(ascii: "[")]
+  let bytes = ByteWriter(capacity: 4096)
   private(set) var count = 0
+
+  init() {
+    bytes.append(UInt8(ascii: "["))
+  }
 
   /// Empties it, keeping its storage.
   mutating func removeAll() {
-    bytes.removeAll(keepingCapacity: true)
+    bytes.removeAll()
     bytes.append(UInt8(ascii: "["))
     count = 0
   }
@@ -353,14 +353,14 @@ struct MessageBatch {
 
   mutating func add(_ message: String) {
     begin()
-    bytes.append(contentsOf: message.utf8)
+    bytes.append(utf8: message)
   }
 
   /// Sends the messages, if any, as one WebSocket message.
   mutating func send(to outlet: (any ServeOutlet)?) {
     guard let outlet, count > 0 else { return }
     let range = finish()
-    bytes.withUnsafeBytes { outlet.send(utf8: UnsafeRawBufferPointer(rebasing: $0[range])) }
+    outlet.send(utf8: UnsafeRawBufferPointer(rebasing: bytes.written[range]))
   }
 
   /// Closes the array of several messages; where in `bytes` the WebSocket message is.

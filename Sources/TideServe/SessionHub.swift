@@ -466,37 +466,37 @@ public final class SessionHub: @unchecked Sendable {
   /// `moves`) when only its place changed, else its whole `m` (the page's place then exact
   /// again), and its alpha (`null` back at 1). Nil when the page needs no item fields.
   static func placeAndAlpha(_ item: DrawItem, from old: DrawItem, page: inout (x: Double, y: Double), moves: inout [String]) -> String? {
-    var changed: [UInt8] = []
-    var moved: [UInt8] = []
+    let changed = ByteWriter()
+    let moved = ByteWriter()
     placeAndAlpha(
-      id: item.id, from: old.transform, old.alpha, to: item.transform, item.alpha, page: &page, changed: &changed, moves: &moved)
-    if !moved.isEmpty { moves.append(String(decoding: moved, as: UTF8.self)) }
-    return changed.isEmpty ? nil : String(decoding: changed, as: UTF8.self)
+      id: item.id, from: old.transform, old.alpha, to: item.transform, item.alpha, page: &page, changed: changed, moves: moved)
+    if !moved.isEmpty { moves.append(moved.text) }
+    return changed.isEmpty ? nil : changed.text
   }
 
   /// `placeAndAlpha` written as UTF-8: the item's fields as an element of `changed`, its move
   /// as three numbers of `moves`, each after a comma when the list has some already.
   static func placeAndAlpha(
     id: Int, from was: Affine, _ wasAlpha: Double, to now: Affine, _ alpha: Double, page: inout (x: Double, y: Double),
-    changed: inout [UInt8], moves: inout [UInt8]
+    changed: ByteWriter, moves: ByteWriter
   ) {
     let start = changed.count
-    func field(_ name: String) {
+    func field(_ name: StaticString) {
       if changed.count == start {
-        PagePicture.separate(&changed)
-        changed.append(contentsOf: "{\"id\":".utf8)
-        FrameEncoder.integer(id, into: &changed)
+        PagePicture.separate(changed)
+        changed.append("{\"id\":")
+        FrameEncoder.integer(id, into: changed)
       }
-      changed.append(contentsOf: name.utf8)
+      changed.append(name)
     }
     if was.a == now.a, was.b == now.b, was.c == now.c, was.d == now.d {
-      if was != now { move(id, to: now, page: &page, into: &moves) }
+      if was != now { move(id, to: now, page: &page, into: moves) }
     } else if !(FrameEncoder.writtenAlike(was.a, now.a) && FrameEncoder.writtenAlike(was.b, now.b)
       && FrameEncoder.writtenAlike(was.c, now.c) && FrameEncoder.writtenAlike(was.d, now.d)
       && FrameEncoder.writtenAlike(was.tx, now.tx) && FrameEncoder.writtenAlike(was.ty, now.ty))
     {
       field(",\"m\":[")
-      FrameEncoder.matrix(now, into: &changed)
+      FrameEncoder.matrix(now, into: changed)
       changed.append(UInt8(ascii: "]"))
       page = (now.tx, now.ty)
     }
@@ -506,7 +506,7 @@ public final class SessionHub: @unchecked Sendable {
         field(",\"a\":null")
       } else {
         field(",\"a\":")
-        FrameEncoder.number(alpha, into: &changed)
+        FrameEncoder.number(alpha, into: changed)
       }
     }
     if changed.count != start { changed.append(UInt8(ascii: "}")) }
@@ -518,24 +518,24 @@ public final class SessionHub: @unchecked Sendable {
   /// whole tenths takes a few digits where a place took seven or eight; the page stays
   /// within a twentieth of a unit of the engine's place, far below a pixel, and never drifts.
   static func move(_ id: Int, to transform: Affine, page: inout (x: Double, y: Double)) -> String? {
-    var out: [UInt8] = []
-    move(id, to: transform, page: &page, into: &out)
-    return out.isEmpty ? nil : String(decoding: out, as: UTF8.self)
+    let out = ByteWriter()
+    move(id, to: transform, page: &page, into: out)
+    return out.isEmpty ? nil : out.text
   }
 
   /// `move` written as UTF-8 into `moves`, after a comma when it has some already.
-  static func move(_ id: Int, to transform: Affine, page: inout (x: Double, y: Double), into moves: inout [UInt8]) {
+  static func move(_ id: Int, to transform: Affine, page: inout (x: Double, y: Double), into moves: ByteWriter) {
     let dx = ((transform.tx - page.x) * 10).rounded()
     let dy = ((transform.ty - page.y) * 10).rounded()
     guard dx != 0 || dy != 0, abs(dx) < 1e15, abs(dy) < 1e15 else { return }
     page.x += dx / 10
     page.y += dy / 10
-    PagePicture.separate(&moves)
-    FrameEncoder.integer(id, into: &moves)
+    PagePicture.separate(moves)
+    FrameEncoder.integer(id, into: moves)
     moves.append(UInt8(ascii: ","))
-    FrameEncoder.integer(Int(dx), into: &moves)
+    FrameEncoder.integer(Int(dx), into: moves)
     moves.append(UInt8(ascii: ","))
-    FrameEncoder.integer(Int(dy), into: &moves)
+    FrameEncoder.integer(Int(dy), into: moves)
   }
 
   /// Writes the session's input script to `<data folder>/recordings/`, for `tide run --input`.

@@ -120,15 +120,48 @@ final class FrameEncoderTests: XCTestCase {
     for value in values {
       var text = ""
       FrameEncoder.number(value, into: &text)
-      var bytes: [UInt8] = Array("[".utf8)
-      FrameEncoder.number(value, into: &bytes)
-      XCTAssertEqual(String(decoding: bytes, as: UTF8.self), "[" + text, "\(value)")
+      let bytes = ByteWriter()
+      bytes.append("[")
+      FrameEncoder.number(value, into: bytes)
+      XCTAssertEqual(bytes.text, "[" + text, "\(value)")
     }
     for value in [0, 7, -7, 10, 1_000_000, -123_456_789, Int.max, Int.min] {
-      var bytes: [UInt8] = Array("[".utf8)
-      FrameEncoder.integer(value, into: &bytes)
-      XCTAssertEqual(String(decoding: bytes, as: UTF8.self), "[\(value)")
+      let bytes = ByteWriter()
+      bytes.append("[")
+      FrameEncoder.integer(value, into: bytes)
+      XCTAssertEqual(bytes.text, "[\(value)")
     }
+  }
+
+  func testTheByteWriterKeepsWhatItHoldsAsItGrows() {
+    // Small at first: every kind of write has to grow it, some in the middle of a number.
+    let bytes = ByteWriter(capacity: 1)
+    var expected = ""
+    for value in 0..<2_000 {
+      switch value % 4 {
+      case 0:
+        FrameEncoder.integer(value * 7919 - 4_000_000, into: bytes)
+        expected += String(value * 7919 - 4_000_000)
+      case 1:
+        bytes.append(",\"k\":")
+        expected += ",\"k\":"
+      case 2:
+        bytes.append(utf8: "é🦁\(value)")
+        expected += "é🦁\(value)"
+      default:
+        bytes.append(UInt8(ascii: ";"))
+        expected += ";"
+      }
+    }
+    let copy = ByteWriter()
+    copy.append(bytes)
+    XCTAssertEqual(bytes.text, expected)
+    XCTAssertEqual(copy.text, expected)
+    XCTAssertEqual(bytes.count, expected.utf8.count)
+    bytes.removeAll()
+    XCTAssertTrue(bytes.isEmpty)
+    FrameEncoder.integer(Int.min, into: bytes)
+    XCTAssertEqual(bytes.text, String(Int.min))
   }
 
   func testStringsEscapeWhatJSONNeeds() throws {
@@ -237,9 +270,9 @@ final class FrameEncoderTests: XCTestCase {
     }
     // A burst in flight sends them read straight from the emitter: the same numbers.
     let emitter = try XCTUnwrap(node.emitter)
-    var fromEmitter: [UInt8] = []
-    FrameEncoder().particles(of: emitter, into: &fromEmitter)
-    XCTAssertEqual(String(decoding: fromEmitter, as: UTF8.self), ps.map { String(Int($0)) }.joined(separator: ","))
+    let fromEmitter = ByteWriter()
+    FrameEncoder().particles(of: emitter, into: fromEmitter)
+    XCTAssertEqual(fromEmitter.text, ps.map { String(Int($0)) }.joined(separator: ","))
     for shape in [EmitterSpec.Shape.circle, .square] {
       for palette in [[], [Color.white], spec.palette] {
         var other = spec
@@ -248,12 +281,12 @@ final class FrameEncoderTests: XCTestCase {
         let stream = ParticleEmitter(spec: other, seed: 9)
         stream.step(0.1)
         let look = NodeLook(Self.node(with: stream, in: graph))
-        var fromLook: [UInt8] = []
-        var straight: [UInt8] = []
-        FrameEncoder().particles(look, into: &fromLook)
-        FrameEncoder().particles(of: stream, into: &straight)
+        let fromLook = ByteWriter()
+        let straight = ByteWriter()
+        FrameEncoder().particles(look, into: fromLook)
+        FrameEncoder().particles(of: stream, into: straight)
         XCTAssertFalse(straight.isEmpty)
-        XCTAssertEqual(straight, fromLook, "\(shape), \(palette.count) in the palette")
+        XCTAssertEqual(straight.text, fromLook.text, "\(shape), \(palette.count) in the palette")
       }
     }
   }

@@ -152,7 +152,7 @@ final class PagePictureTests: XCTestCase {
     let sent = batch.count > 0
     if sent {
       let range = batch.finish()
-      try page.apply(Data(batch.bytes[range]))
+      try page.apply(Data(batch.bytes.written[range]))
     }
     let whole = picture.encoder.encode(tick: tick, background: background, items: scene.drawList(), overlay: nil)
     var expected = PageModel()
