@@ -369,6 +369,17 @@ public struct FrameEncoder {
       sign = 1
     }
     var rest = value.magnitude
+    // Most numbers of a message in play are moves and particles of one or two digits.
+    let zero = UInt8(ascii: "0")
+    if rest < 10 {
+      out[sign] = zero + UInt8(truncatingIfNeeded: rest)
+      return sign + 1
+    }
+    if rest < 100 {
+      out[sign] = zero + UInt8(truncatingIfNeeded: rest / 10)
+      out[sign + 1] = zero + UInt8(truncatingIfNeeded: rest % 10)
+      return sign + 2
+    }
     // Counted first, so each digit goes straight to its place, the last first.
     var length = 1
     var probe = rest
@@ -379,7 +390,7 @@ public struct FrameEncoder {
     var at = sign + length
     repeat {
       at -= 1
-      out[at] = UInt8(ascii: "0") + UInt8(truncatingIfNeeded: rest % 10)
+      out[at] = zero + UInt8(truncatingIfNeeded: rest % 10)
       rest /= 10
     } while rest != 0
     return sign + length

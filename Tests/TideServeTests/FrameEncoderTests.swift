@@ -125,7 +125,7 @@ final class FrameEncoderTests: XCTestCase {
       FrameEncoder.number(value, into: bytes)
       XCTAssertEqual(bytes.text, "[" + text, "\(value)")
     }
-    for value in [0, 7, -7, 10, 1_000_000, -123_456_789, Int.max, Int.min] {
+    for value in [0, 7, -7, 9, 10, -10, 99, -99, 100, -100, 1_000_000, -123_456_789, Int.max, Int.min] {
       let bytes = ByteWriter()
       bytes.append("[")
       FrameEncoder.integer(value, into: bytes)
