@@ -52,7 +52,9 @@ section_serve() {
     echo "headless plus that send, over headless, is as low as the ratio can go on this machine, and"
     echo "what is left between that and the target is the picture's budget. The sessions run one after"
     echo "another and the machine's load drifts between them; the \"at the same time\" rows, two threads"
-    echo "measured over the same seconds, are the ratio that drift does not move (docs/serve.md)."
+    echo "measured over the same seconds, are the ratio that drift does not move (docs/serve.md). With"
+    echo "several devices connected, the hub wakes once a tick for all of them: the rows for two and"
+    echo "eight sessions at once give each one's share."
 
   } >"$md"
   log "serve: done"

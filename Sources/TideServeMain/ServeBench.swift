@@ -39,6 +39,10 @@ struct ServeBench: ParsableCommand {
 ///   what this machine charges a paced tick with no game: a sleep and wake, and one send of the
 ///   tick's average message on loopback. Headless pays the wake too but not the send, so headless
 ///   plus that send over headless is the least the ratio can be here, whatever the picture costs.
+/// - the hub's thread per session when two, then eight (the most a game serves), bare readers'
+///   sessions play at once: the hub wakes once a tick for all of them, and steps, pictures and
+///   sends them one after another while the caches are warm, so a session's share is what a
+///   device costs the server when a family's or a class's are connected.
 enum ServeBenchmark {
   static let taps = 200
   static let playSeconds = 20.0
@@ -83,6 +87,18 @@ enum ServeBenchmark {
          ms(besidePerTick)),
         ("at the same time, thread for thread: served to a bare reader / headless",
          String(format: "%.2f×", hub / Double(max(1, parts.ticks)) / besidePerTick)),
+      ] + zip(sharedSessions, round.shared).flatMap { sessions, shared in
+        // Per tick of one session: `ticks` counts every session's.
+        func each(_ seconds: Double) -> String { ms(seconds / Double(max(1, shared.ticks))) }
+        let perTick = (shared.waiting + shared.stepping + shared.picture + shared.sending) / Double(max(1, shared.ticks))
+        return [
+          ("\(sessions) bare readers' sessions on the one hub at once: its thread per session a tick (waiting "
+            + "\(each(shared.waiting)), stepping \(each(shared.stepping)), picture \(each(shared.picture)), sending "
+            + "\(each(shared.sending)))", ms(perTick)),
+          ("\(sessions) sessions at once, per session / the headless thread beside the single session above",
+           String(format: "%.2f×", perTick / besidePerTick)),
+        ]
+      } + [
         ("this machine with no game, paced at 60 Hz: a tick's sleep and wake", ms(round.floor.wake)),
         ("this machine with no game, paced at 60 Hz: one loopback send of a tick's message (\(round.messageBytes) bytes)",
          ms(round.floor.send)),
@@ -173,7 +189,14 @@ enum ServeBenchmark {
     var messageBytes: Int
     /// This machine's cost of a paced tick's waking, and of one send of `messageBytes`.
     var floor: (wake: Double, send: Double)
+    /// The hub's thread with several bare readers' sessions at once, by part: for each of
+    /// `sharedSessions`, that many.
+    var shared: [HubTiming.Totals]
   }
+
+  /// Sessions on one hub for the shared rows: two devices, and `SessionHub`'s limit, the most a
+  /// game serves.
+  static let sharedSessions = [2, SessionHub.defaultLimit]
 
   /// BubblePop in play, served to the page, then the same ticks headless.
   private static func bubblePopRound(_ browser: HeadlessChromium) throws -> Round {
@@ -253,7 +276,8 @@ enum ServeBenchmark {
       ticks: ticks, servedCPUPerTick: cpu.total / Double(ticks), headlessCPUPerTick: paced.total / Double(ticks),
       backToBackCPUPerTick: backToBack.total / Double(ticks), bareCPUPerTick: bare.total / Double(ticks),
       servedUser: cpu.user / Double(ticks), headlessUser: paced.user / Double(ticks), bareUser: bare.user / Double(ticks),
-      bareParts: bareParts, beside: beside, messageBytes: messageBytes, floor: try pacedFloor(bytes: messageBytes))
+      bareParts: bareParts, beside: beside, messageBytes: messageBytes, floor: try pacedFloor(bytes: messageBytes),
+      shared: try sharedSessions.map { try sharedHub(game: game, script: script, sessions: $0, from: firstTick, seconds: playSeconds / 2) })
   }
 
   /// CPU seconds of this process over ticks `from..<to` of a session served to a bare reader
@@ -311,6 +335,46 @@ enum ServeBenchmark {
     served.total -= besideSpan.seconds
     served.user -= besideSpan.user
     return (served, parts[1] - parts[0], besideSpan)
+  }
+
+  /// The hub's thread, by part, over `seconds` of `sessions` sessions served at once, each to a
+  /// bare reader of its own and each playing `script` (the browser's session's recording): what
+  /// a tablet costs the server when a family's or a class's are connected. The hub wakes once a
+  /// tick for all of them, so its waiting is shared; the rest is each session's own. Timed from
+  /// when every session is past tick `from`.
+  private static func sharedHub(game: URL, script: InputScript, sessions: Int, from: Int, seconds: Double) throws -> HubTiming.Totals {
+    let saves = try scratch()
+    defer { try? FileManager.default.removeItem(at: saves) }
+    let timing = HubTiming()
+    let (server, url) = try serve(game, seed: 7, saves: saves, script: script, timing: timing)
+    defer { wait { await server.stop() } }
+    guard let port = URLComponents(string: url)?.port else { throw HeadlessChromium.Failure("no port in \(url)") }
+    let executable = URL(fileURLWithPath: try FileManager.default.destinationOfSymbolicLink(atPath: "/proc/self/exe"))
+    var readers: [(Process, Pipe)] = []
+    defer { for (reader, _) in readers where reader.isRunning { reader.terminate() } }
+    for number in 0..<sessions {
+      let reader = Process()
+      reader.executableURL = executable
+      reader.arguments = ["read", "--port", "\(port)", "--path", "/ws?k=\(server.key)&device=bench-shared-\(number)", "--mark", "\(from)",
+        // A mark never reached: the reader reads on until it is stopped.
+        "--mark", "\(Int.max)"]
+      let out = Pipe()
+      reader.standardOutput = out
+      try reader.run()
+      readers.append((reader, out))
+    }
+    // Each reader says when its session got to `from`.
+    for (_, out) in readers {
+      var said = Data()
+      while !said.contains(UInt8(ascii: "\n")) {
+        let chunk = out.fileHandleForReading.availableData
+        guard !chunk.isEmpty else { throw HeadlessChromium.Failure("a bare reader ended before tick \(from)") }
+        said.append(chunk)
+      }
+    }
+    let start = timing.now
+    Thread.sleep(forTimeInterval: seconds)
+    return timing.now - start
   }
 
   /// What this machine charges a paced tick for its waking and its send alone, with no game:
