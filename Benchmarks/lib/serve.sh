@@ -23,7 +23,9 @@ section_serve() {
     echo "## serve — a tap's effect on the page, bandwidth and CPU of a served session"
     echo
     echo "Targets: median tap-to-frame at most 2 frames at 60 Hz (33.3 ms); a BubblePop round at most"
-    echo "64 KiB/s; the server's CPU per session at most 1.5× a headless session of the same game."
+    echo "64 KiB/s; the server's CPU per session at most 1.5× a headless session of the same game,"
+    echo "checked on the browser's row and on the two threads measured at the same time (the browser's"
+    echo "row alone can land on either side by the machine's drift)."
     echo "Release build; headless Chromium with touch emulation on loopback; WebSocket payload bytes."
     echo
     if [ -z "$TIDE_BIN" ]; then

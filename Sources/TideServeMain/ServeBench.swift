@@ -66,6 +66,10 @@ enum ServeBenchmark {
     func part(_ seconds: Double) -> String { ms(seconds / Double(max(1, parts.ticks))) }
     let hub = parts.waiting + parts.stepping + parts.picture + parts.sending
     let besidePerTick = round.beside.seconds / Double(max(1, round.beside.ticks))
+    // The browser's row against a headless session run a minute later can land on either side
+    // of the bound by the machine's drift alone: the bound holds only where the two threads
+    // measured at once agree.
+    let atOnce = hub / Double(max(1, parts.ticks)) / besidePerTick
     return BenchmarkResult(
       name: "serve: a tap's effect on the page, bandwidth and CPU of a served session",
       figures: [
@@ -85,8 +89,7 @@ enum ServeBenchmark {
         ("at the same time: the bare reader's session, the hub's thread a tick (the four parts above)", part(hub)),
         ("at the same time: a headless session of the same ticks paced beside it in this process, its thread a tick",
          ms(besidePerTick)),
-        ("at the same time, thread for thread: served to a bare reader / headless",
-         String(format: "%.2f×", hub / Double(max(1, parts.ticks)) / besidePerTick)),
+        ("at the same time, thread for thread: served to a bare reader / headless", String(format: "%.2f×", atOnce)),
       ] + zip(sharedSessions, round.shared).flatMap { sessions, shared in
         // Per tick of one session: `ticks` counts every session's.
         func each(_ seconds: Double) -> String { ms(seconds / Double(max(1, shared.ticks))) }
@@ -108,8 +111,8 @@ enum ServeBenchmark {
          String(format: "%.2f×", round.servedUser / round.headlessUser)),
         ("user time alone: served to a bare reader / headless", String(format: "%.2f×", round.bareUser / round.headlessUser)),
       ],
-      target: "median ≤ 2 frames (33.3 ms); ≤ 64 KiB/s; served CPU ≤ 1.5× headless",
-      met: median <= 2 * frame && kibPerSecond <= 64 && ratio <= 1.5)
+      target: "median ≤ 2 frames (33.3 ms); ≤ 64 KiB/s; served CPU ≤ 1.5× headless (the browser's row, and thread for thread at the same time)",
+      met: median <= 2 * frame && kibPerSecond <= 64 && ratio <= 1.5 && atOnce <= 1.5)
   }
 
   /// A server on loopback for `game`, every session on `seed`, saves in a scratch folder.
