@@ -7,7 +7,7 @@
 /// through the pointer, then counts what it wrote (`advance(by:)`). A class, so that the lists
 /// a tick writes are passed along and kept without copies.
 final class ByteWriter {
-  private(set) var start: UnsafeMutablePointer<UInt8>
+  private var start: UnsafeMutablePointer<UInt8>
   private(set) var count = 0
   private var capacity: Int
 
