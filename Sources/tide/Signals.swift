@@ -30,6 +30,22 @@ enum Signals {
   /// with 128 + it, as if it had not been asked first.
   static var received: Int32? { lock.withLock { receivedSignal } }
 
+  /// Signalled by the handler once the children are ended and the scratch folders removed.
+  private static let cleared = DispatchSemaphore(value: 0)
+
+  /// Ends the process with 128 + the signal if one came; returns when none did. `tide`'s main
+  /// calls it as its command returns, which can come before the handler's own exit: a command
+  /// whose child the handler killed (`tide check`'s luacheck, `tide test`'s worker) goes on to
+  /// finish at once. It ends as the handler would, once the handler has ended the children and
+  /// removed the scratch folders, and with the signal's status, not the command's.
+  static func endIfSignalled() {
+    guard let number = received else { return }
+    _ = cleared.wait(timeout: .now() + 2)
+    cleared.signal()
+    // exit, not _exit: what the command printed last is flushed, as on any other way out.
+    exit(128 + number)
+  }
+
   /// Takes SIGINT and SIGTERM over; called once, before anything else runs.
   static func install() {
     for number in [SIGINT, SIGTERM] {
@@ -56,14 +72,17 @@ enum Signals {
   }
 
   private static func handle(_ number: Int32) {
-    ChildProcesses.killAll()
-    ScratchFolders.removeAll()
-    let status = 128 + number
+    // Said first, so that a command ending as its children are killed ends with the signal's
+    // status (`endIfSignalled`).
     let (window, stop) = lock.withLock {
       let first = receivedSignal == nil
       receivedSignal = receivedSignal ?? number
       return (windowOpen && first, first ? stopHandler : nil)
     }
+    ChildProcesses.killAll()
+    ScratchFolders.removeAll()
+    cleared.signal()
+    let status = 128 + number
     if !window, let stop {
       stop()
       DispatchQueue.global().asyncAfter(deadline: .now() + stopGrace) { _exit(status) }
@@ -81,13 +100,22 @@ enum Signals {
 enum ChildProcesses {
   private static let lock = NSLock()
   nonisolated(unsafe) private static var running: Set<pid_t> = []
+  /// Set by `killAll`: the process is ending on a signal, and starts nothing more.
+  nonisolated(unsafe) private static var ending = false
 
-  /// Starts `process` and remembers it until `ended`.
+  /// Starts `process` and remembers it until `ended`. Once a signal has ended the children, it
+  /// starts nothing and never returns: the signal's handler ends the process in a moment, with
+  /// the signal's status. A caller that sees its child killed would otherwise start another
+  /// (`tide test` resumes after a worker that died), which would outlive the process, or end
+  /// the process first with a status of its own.
   static func run(_ process: Process) throws {
-    try lock.withLock {
+    let started = try lock.withLock {
+      guard !ending else { return false }
       try process.run()
       running.insert(process.processIdentifier)
+      return true
     }
+    while !started { sleep(60) }
   }
 
   /// Forgets `process` once it has been waited for.
@@ -99,6 +127,7 @@ enum ChildProcesses {
   /// none writes into a folder removed after this.
   static func killAll() {
     let killed = lock.withLock {
+      ending = true
       for pid in running { kill(pid, SIGKILL) }
       defer { running.removeAll() }
       return running

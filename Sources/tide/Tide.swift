@@ -23,7 +23,9 @@ struct Tide: ParsableCommand {
     }
     do {
       try command.run()
+      Signals.endIfSignalled()
     } catch let error as ValidationError {
+      Signals.endIfSignalled()
       // Thrown by run() the parser no longer knows which command it was in, and printed the
       // root's usage: say it as it says a flag's error, with this command's usage.
       let name = type(of: command)._commandName
@@ -32,6 +34,7 @@ struct Tide: ParsableCommand {
       FileHandle.standardError.write(Data(message.utf8))
       Foundation.exit(ExitCode.validationFailure.rawValue)
     } catch {
+      Signals.endIfSignalled()
       exit(withError: error)
     }
   }
