@@ -63,9 +63,9 @@ final class PagePicture {
   }
 
   /// Appends this tick's message for the page, if it needs one, to `batch`.
-  func write(scene: SceneGraph, tick: Int, background: Color, overlay: String?, into batch: inout MessageBatch) {
+  func write(scene: SceneGraph, tick: Int, background: Color, overlay: String?, into batch: MessageBatch) {
     guard var picture = sent else {
-      writeFrame(scene: scene, tick: tick, background: background, overlay: overlay, into: &batch)
+      writeFrame(scene: scene, tick: tick, background: background, overlay: overlay, into: batch)
       return
     }
     // Taken out while it changes: a copy left here would make the first change copy every entry.
@@ -195,7 +195,7 @@ final class PagePicture {
   }
 
   /// The whole picture, for a page that has none.
-  private func writeFrame(scene: SceneGraph, tick: Int, background: Color, overlay: String?, into batch: inout MessageBatch) {
+  private func writeFrame(scene: SceneGraph, tick: Int, background: Color, overlay: String?, into batch: MessageBatch) {
     var out = "{\"t\":\"frame\",\"tick\":\(tick),\"bg\":"
     FrameEncoder.color(background, into: &out)
     if let overlay {
@@ -328,8 +328,9 @@ final class PagePicture {
 
 /// A tick's messages for one page, written as UTF-8 into one buffer kept from tick to tick: sent
 /// alone as itself, several as a JSON array of them (each WebSocket message costs the page a
-/// wake-up and the server a write, far more than its bytes).
-struct MessageBatch {
+/// wake-up and the server a write, far more than its bytes). A class: the hub keeps one and
+/// each part of a tick writes into it.
+final class MessageBatch {
   /// An opening bracket, then the messages, each after a comma but the first.
   let bytes = ByteWriter(capacity: 4096)
   private(set) var count = 0
@@ -339,32 +340,32 @@ struct MessageBatch {
   }
 
   /// Empties it, keeping its storage.
-  mutating func removeAll() {
+  func removeAll() {
     bytes.removeAll()
     bytes.append(UInt8(ascii: "["))
     count = 0
   }
 
   /// Starts a message, which the caller then writes into `bytes`.
-  mutating func begin() {
+  func begin() {
     if count > 0 { bytes.append(UInt8(ascii: ",")) }
     count += 1
   }
 
-  mutating func add(_ message: String) {
+  func add(_ message: String) {
     begin()
     bytes.append(utf8: message)
   }
 
   /// Sends the messages, if any, as one WebSocket message.
-  mutating func send(to outlet: (any ServeOutlet)?) {
+  func send(to outlet: (any ServeOutlet)?) {
     guard let outlet, count > 0 else { return }
     let range = finish()
     outlet.send(utf8: UnsafeRawBufferPointer(rebasing: bytes.written[range]))
   }
 
   /// Closes the array of several messages; where in `bytes` the WebSocket message is.
-  mutating func finish() -> Range<Int> {
+  func finish() -> Range<Int> {
     guard count > 1 else { return 1..<bytes.count }
     bytes.append(UInt8(ascii: "]"))
     return 0..<bytes.count

@@ -110,7 +110,7 @@ public final class SessionHub: @unchecked Sendable {
   private var sessionsMade = 0
   private var encoder = FrameEncoder()
   /// A tick's messages for a page, its storage kept from tick to tick.
-  private var batch = MessageBatch()
+  private let batch = MessageBatch()
 
   public init(options: Options, makeEngine: @escaping ServeEngineMaker, log: @escaping @Sendable (String) -> Void) {
     self.options = options
@@ -222,8 +222,6 @@ public final class SessionHub: @unchecked Sendable {
         owed = 0
       }
       if ticks > 0 {
-        var batch = MessageBatch()
-        swap(&batch, &self.batch)
         for session in sessions {
           var timing = options.timing?.begin()
           // Saved files first, as the window applies them before it steps.
@@ -236,15 +234,14 @@ public final class SessionHub: @unchecked Sendable {
           // A tick's messages go as one: each WebSocket message costs a wake-up of the
           // connection's task and a write, far more than its bytes.
           batch.removeAll()
-          sendFrame(session, into: &batch)
+          sendFrame(session, into: batch)
           timing?.lap(\.picture)
-          sendSounds(session, into: &batch)
-          tellPaused(session, into: &batch)
+          sendSounds(session, into: batch)
+          tellPaused(session, into: batch)
           batch.send(to: session.outlet)
           timing?.lap(\.sending)
           if let timing { options.timing?.add(timing, ticks: due) }
         }
-        swap(&batch, &self.batch)
       }
       dropExpired(now: now)
 
@@ -282,7 +279,7 @@ public final class SessionHub: @unchecked Sendable {
 
   /// A `paused` message once the session stopped at `Options.pauseTick`: the page's picture
   /// is then that tick's, however long ago its last change came.
-  private func tellPaused(_ session: Session, into batch: inout MessageBatch) {
+  private func tellPaused(_ session: Session, into batch: MessageBatch) {
     guard let pause = options.pauseTick, !session.toldPaused, session.engine.tick >= pause, session.outlet != nil else {
       return
     }
@@ -376,9 +373,9 @@ public final class SessionHub: @unchecked Sendable {
       hello += "}"
     }
     hello += "}"
-    var batch = MessageBatch()
+    let batch = MessageBatch()
     batch.add(hello)
-    sendFrame(session, into: &batch)
+    sendFrame(session, into: batch)
     batch.send(to: outlet)
   }
 
@@ -406,12 +403,12 @@ public final class SessionHub: @unchecked Sendable {
   }
 
   /// Writes what changed since the page's last picture (`PagePicture`).
-  private func sendFrame(_ session: Session, into batch: inout MessageBatch) {
+  private func sendFrame(_ session: Session, into batch: MessageBatch) {
     guard let outlet = session.outlet else { return }
     if outlet.takeLost() { session.picture.reset() }
     let engine = session.engine
     let overlay = engine.overlay.map { "\($0.heading)\n\($0.message)" }
-    session.picture.write(scene: engine.scene, tick: engine.tick, background: engine.background, overlay: overlay, into: &batch)
+    session.picture.write(scene: engine.scene, tick: engine.tick, background: engine.background, overlay: overlay, into: batch)
   }
 
   /// Whether two draw items of one node look the same apart from their transform: compared
@@ -557,7 +554,7 @@ public final class SessionHub: @unchecked Sendable {
 
   /// A `sound` message for each sound played since the last look; a page that is away misses
   /// them, as a muted window would.
-  private func sendSounds(_ session: Session, into batch: inout MessageBatch) {
+  private func sendSounds(_ session: Session, into batch: MessageBatch) {
     let played = session.sounds.pending
     guard !played.isEmpty else { return }
     session.sounds.pending.removeAll()

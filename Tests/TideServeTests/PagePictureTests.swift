@@ -147,8 +147,8 @@ final class PagePictureTests: XCTestCase {
   private static func show(
     _ scene: SceneGraph, tick: Int, background: Color = .black, through picture: PagePicture, to page: inout PageModel
   ) throws -> (sent: Bool, difference: String?) {
-    var batch = MessageBatch()
-    picture.write(scene: scene, tick: tick, background: background, overlay: nil, into: &batch)
+    let batch = MessageBatch()
+    picture.write(scene: scene, tick: tick, background: background, overlay: nil, into: batch)
     let sent = batch.count > 0
     if sent {
       let range = batch.finish()
