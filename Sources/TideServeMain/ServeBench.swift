@@ -300,37 +300,25 @@ enum ServeBenchmark {
     let (server, url) = try serve(game, seed: 7, saves: saves, script: script, timing: timing)
     defer { wait { await server.stop() } }
     guard let port = URLComponents(string: url)?.port else { throw HeadlessChromium.Failure("no port in \(url)") }
-    let reader = Process()
-    reader.executableURL = URL(fileURLWithPath: try FileManager.default.destinationOfSymbolicLink(atPath: "/proc/self/exe"))
-    reader.arguments = ["read", "--port", "\(port)", "--path", "/ws?k=\(server.key)&device=bench-bare-reader", "--mark", "\(from)", "--mark", "\(to)"]
-    let out = Pipe()
-    reader.standardOutput = out
-    try reader.run()
-    defer { if reader.isRunning { reader.terminate() } }
-    // The reader says each mark as it gets there: CPU is read then, a line at a time.
+    let reader = try ReaderProcess(port: port, key: server.key, device: "bench-bare-reader", marks: [from, to])
+    defer { reader.stop() }
+    // The reader says each mark as it gets there: CPU is read then.
     var cpu: [CPUTime] = []
     var parts: [HubTiming.Totals] = []
     var beside: [ThreadCPU] = []
-    var pending = Data()
     while cpu.count < 2 {
-      let chunk = out.fileHandleForReading.availableData
-      guard !chunk.isEmpty else { throw HeadlessChromium.Failure("the bare reader ended before tick \(to)") }
-      pending.append(chunk)
-      while let newline = pending.firstIndex(of: UInt8(ascii: "\n")) {
-        pending.removeSubrange(...newline)
-        cpu.append(processCPU())
-        parts.append(timing.now)
-        beside.append(besideSpent.value)
-        if cpu.count == 1 {
-          // The served session is at `from`: the headless one starts its ticks with it.
-          Thread {
-            replay.run(to: to, paced: true, measuring: besideSpent)
-            besideDone.signal()
-          }.start()
-        }
+      try reader.waitForMark()
+      cpu.append(processCPU())
+      parts.append(timing.now)
+      beside.append(besideSpent.value)
+      if cpu.count == 1 {
+        // The served session is at `from`: the headless one starts its ticks with it.
+        Thread {
+          replay.run(to: to, paced: true, measuring: besideSpent)
+          besideDone.signal()
+        }.start()
       }
     }
-    reader.waitUntilExit()
     besideDone.wait()
     // The process's CPU is the served session's once the headless one beside it is taken out.
     let besideSpan = beside[1] - beside[0]
@@ -352,29 +340,14 @@ enum ServeBenchmark {
     let (server, url) = try serve(game, seed: 7, saves: saves, script: script, timing: timing)
     defer { wait { await server.stop() } }
     guard let port = URLComponents(string: url)?.port else { throw HeadlessChromium.Failure("no port in \(url)") }
-    let executable = URL(fileURLWithPath: try FileManager.default.destinationOfSymbolicLink(atPath: "/proc/self/exe"))
-    var readers: [(Process, Pipe)] = []
-    defer { for (reader, _) in readers where reader.isRunning { reader.terminate() } }
+    var readers: [ReaderProcess] = []
+    defer { for reader in readers { reader.stop() } }
     for number in 0..<sessions {
-      let reader = Process()
-      reader.executableURL = executable
-      reader.arguments = ["read", "--port", "\(port)", "--path", "/ws?k=\(server.key)&device=bench-shared-\(number)", "--mark", "\(from)",
-        // A mark never reached: the reader reads on until it is stopped.
-        "--mark", "\(Int.max)"]
-      let out = Pipe()
-      reader.standardOutput = out
-      try reader.run()
-      readers.append((reader, out))
+      // A second mark never reached: the reader reads on until it is stopped.
+      readers.append(try ReaderProcess(port: port, key: server.key, device: "bench-shared-\(number)", marks: [from, Int.max]))
     }
     // Each reader says when its session got to `from`.
-    for (_, out) in readers {
-      var said = Data()
-      while !said.contains(UInt8(ascii: "\n")) {
-        let chunk = out.fileHandleForReading.availableData
-        guard !chunk.isEmpty else { throw HeadlessChromium.Failure("a bare reader ended before tick \(from)") }
-        said.append(chunk)
-      }
-    }
+    for reader in readers { try reader.waitForMark() }
     let start = timing.now
     Thread.sleep(forTimeInterval: seconds)
     return timing.now - start
@@ -471,6 +444,40 @@ private final class Shared<Value>: @unchecked Sendable {
   var value: Value {
     get { lock.withLock { stored } }
     set { lock.withLock { stored = newValue } }
+  }
+}
+
+/// A bare reader (`tide-serve read`, this program in a process of its own) of one session,
+/// which says each of its marks as its session reaches it.
+private final class ReaderProcess {
+  private let process = Process()
+  private let out = Pipe()
+  private var pending = Data()
+
+  init(port: Int, key: String, device: String, marks: [Int]) throws {
+    process.executableURL = URL(fileURLWithPath: try FileManager.default.destinationOfSymbolicLink(atPath: "/proc/self/exe"))
+    process.arguments = ["read", "--port", "\(port)", "--path", "/ws?k=\(key)&device=\(device)"] + marks.flatMap { ["--mark", "\($0)"] }
+    process.standardOutput = out
+    try process.run()
+  }
+
+  /// Returns once the reader has said its next mark (at once if it said it already).
+  func waitForMark() throws {
+    while true {
+      if let newline = pending.firstIndex(of: UInt8(ascii: "\n")) {
+        pending.removeSubrange(...newline)
+        return
+      }
+      let chunk = out.fileHandleForReading.availableData
+      guard !chunk.isEmpty else { throw HeadlessChromium.Failure("a bare reader ended before its mark") }
+      pending.append(chunk)
+    }
+  }
+
+  /// Ends the reader (it ends by itself after its last mark).
+  func stop() {
+    if process.isRunning { process.terminate() }
+    process.waitUntilExit()
   }
 }
 
