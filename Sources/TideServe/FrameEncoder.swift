@@ -99,13 +99,6 @@ public struct FrameEncoder {
     return fields
   }
 
-  /// `object` with its field `key` (when it has one) set to `value`, an encoded JSON value.
-  static func replacingField(_ key: String, with value: String, in object: String) -> String {
-    let prefix = "\"\(key)\":"
-    let fields = splitFields(object).map { $0.hasPrefix(prefix) ? prefix + value : $0 }
-    return "{" + fields.joined(separator: ",") + "}"
-  }
-
   private func encode(_ item: DrawItem, into out: inout String) {
     encode(id: item.id, look: item.look, transform: item.transform, alpha: item.alpha, clip: item.clip, into: &out)
   }
@@ -180,11 +173,10 @@ public struct FrameEncoder {
         Self.string(font, into: &out)
       }
     case .particles:
-      // A burst changes every tick while it lives and is most of what a game in play sends.
-      // Each particle goes as its place, how far through its life it is, its turn where the
-      // shape shows one and its pick of the palette where there is a choice (`particles`);
-      // its size and colour follow from those and the emitter's stops, sent once with the
-      // item, as the engine makes them.
+      // The look alone: the particles go apart from it (`pt`, `particles(of:after:into:)`),
+      // whole once, then only what the page cannot work out for itself. Their size and colour
+      // follow from their life and the emitter's stops, sent once with the item, as the engine
+      // makes them; gravity and drag go exact, for the page to step them as the engine does.
       let spec = look.particleSpec ?? EmitterSpec()
       switch look.particleShape {
       case .circle:
@@ -207,70 +199,55 @@ public struct FrameEncoder {
         Self.colors(spec.palette, into: &out)
         out += "]"
       }
-      out += ",\"ps\":["
-      particles(look, into: &out)
-      out += "]"
+      if spec.gravity != Vec2(0, 0) {
+        out += ",\"pg\":[" + Self.exact(spec.gravity.x) + "," + Self.exact(spec.gravity.y) + "]"
+      }
+      if spec.drag > 0 { out += ",\"pd\":" + Self.exact(spec.drag) }
     case .group:
       break
     }
     out += "}"
   }
 
-  /// The contents of a particles item's `ps`: for each particle its place in half units, its
-  /// life in hundredths, its turn in whole degrees (not for circles) and its palette pick
-  /// (when the palette has a choice), all whole numbers: a spark a quarter of a unit off, a
-  /// hundredth of its life early or a degree askew looks the same, and each takes a few digits.
-  public func particles(_ look: NodeLook, into out: inout String) {
-    let bytes = ByteWriter()
-    particles(look, into: bytes)
-    out += bytes.text
-  }
-
-  /// `particles` as UTF-8.
-  func particles(_ look: NodeLook, into out: ByteWriter) {
-    let turns = look.particleShape != .circle
-    let picks = (look.particleSpec?.palette.count ?? 0) > 1
+  /// Each of `emitter`'s particles numbered past `mark` (0: all of them) whole, as the page
+  /// keeps them: `x, y, vx, vy, turn, spin, age, life, pick`, each number exact, so that the
+  /// page's steps of them are the engine's to the last bit.
+  static func particles(of emitter: ParticleEmitter, after mark: UInt64, into out: ByteWriter) {
     var first = true
-    for particle in look.particles {
-      Self.particle(
-        particle.x, particle.y, particle.life, particle.rotation, particle.paletteIndex, turns: turns, picks: picks,
-        first: &first, into: out)
+    emitter.forEachState(after: mark) { p in
+      if !first { out.append(UInt8(ascii: ",")) }
+      first = false
+      func next(_ value: Double) {
+        exact(value, into: out)
+        out.append(UInt8(ascii: ","))
+      }
+      next(p.x)
+      next(p.y)
+      next(p.vx)
+      next(p.vy)
+      next(p.rotation)
+      next(p.spin)
+      next(p.age)
+      next(p.life)
+      integer(p.paletteIndex, into: out)
     }
   }
 
-  /// The same, read straight from `emitter`: a burst in flight sends them every tick, and
-  /// making its look for that would cost more than writing them.
-  func particles(of emitter: ParticleEmitter, into out: ByteWriter) {
-    let turns = emitter.spec.shape != .circle
-    let picks = emitter.spec.palette.count > 1
-    var first = true
-    emitter.forEachParticle { x, y, life, rotation, paletteIndex in
-      Self.particle(x, y, life, rotation, paletteIndex, turns: turns, picks: picks, first: &first, into: out)
-    }
+  /// `value` as JSON that reads back as the same double: a whole number as one, any other in
+  /// Swift's shortest form that does (JavaScript's parse of it is the same number). JSON has
+  /// no NaN or infinity: those go as 0.
+  static func exact(_ value: Double) -> String {
+    guard value.isFinite else { return "0" }
+    if value == value.rounded(), abs(value) < 1e15 { return String(Int(value)) }
+    return value.description
   }
 
-  private static func particle(
-    _ x: Double, _ y: Double, _ life: Double, _ rotation: Double, _ paletteIndex: Int, turns: Bool, picks: Bool,
-    first: inout Bool, into out: ByteWriter
-  ) {
-    func whole(_ value: Double) {
-      integer(Int(min(max(value.isFinite ? value : 0, -1e9), 1e9).rounded()), into: out)
-    }
-    let comma = UInt8(ascii: ",")
-    if !first { out.append(comma) }
-    first = false
-    whole(x * 2)
-    out.append(comma)
-    whole(y * 2)
-    out.append(comma)
-    whole(min(max(life, 0), 1) * 100)
-    if turns {
-      out.append(comma)
-      whole(rotation)
-    }
-    if picks {
-      out.append(comma)
-      integer(paletteIndex, into: out)
+  /// `exact` as UTF-8.
+  static func exact(_ value: Double, into out: ByteWriter) {
+    if value == value.rounded(), abs(value) < 1e15 {
+      integer(Int(value), into: out)
+    } else {
+      out.append(utf8: exact(value))
     }
   }
 

@@ -25,10 +25,18 @@ final class PagePicture {
     var clip: ClipRegion?
     var text: String?
     var page: (x: Double, y: Double)
-    /// A particles node's `emitter.changes` when the page last got its particles.
-    var particleChanges: UInt64 = 0
-    /// The page's particles are newer than `look`'s: sent since straight from the emitter.
-    var particlesAhead = false
+    /// What the page has of a particles node's particles; nil: none.
+    var followed: Followed?
+  }
+
+  /// The emitter whose particles the page keeps for an item, and how far it has them: every
+  /// particle numbered up to `emitted` and every step up to `steps`, the last `dt` it was
+  /// told. Holding the emitter, no other can take its place unnoticed.
+  struct Followed {
+    let emitter: ParticleEmitter
+    var emitted: UInt64
+    var steps: UInt64
+    var dt: Double
   }
 
   var encoder: FrameEncoder
@@ -45,6 +53,7 @@ final class PagePicture {
   // Kept between ticks for their capacity.
   private let changed = ByteWriter()
   private let moves = ByteWriter()
+  private let particles = ByteWriter()
   private var order: [Int] = []
   private var reordered: [Entry] = []
   private var byID: [Int: Int] = [:]
@@ -75,6 +84,7 @@ final class PagePicture {
     swap(&entries, &picture.entries)
     let changed = self.changed
     let moves = self.moves
+    let particles = self.particles
     var order: [Int] = []
     var reordered: [Entry] = []
     var byID: [Int: Int] = [:]
@@ -85,6 +95,7 @@ final class PagePicture {
     swap(&aside, &self.aside)
     changed.removeAll()
     moves.removeAll()
+    particles.removeAll()
     order.removeAll(keepingCapacity: true)
     reordered.removeAll(keepingCapacity: true)
     aside.removeAll(keepingCapacity: true)
@@ -103,7 +114,7 @@ final class PagePicture {
       newestNow = max(newestNow, node.id)
       if !byLookup {
         if index < entries.count, entries[index].id == node.id {
-          Self.update(&entries[index], node, transform, alpha, clip, encoder, changed, moves)
+          Self.update(&entries[index], node, transform, alpha, clip, encoder, changed, moves, particles)
           index += 1
           return
         }
@@ -111,7 +122,7 @@ final class PagePicture {
         // Made since the page's newest (ids only grow: it is nowhere further on), or set aside
         // earlier this tick: it goes here.
         if node.id > newest || aside[node.id] != nil {
-          entries.insert(Self.placed(node, transform, alpha, clip, encoder, &aside, changed, moves), at: index)
+          entries.insert(Self.placed(node, transform, alpha, clip, encoder, &aside, changed, moves, particles), at: index)
           index += 1
           return
         }
@@ -119,7 +130,7 @@ final class PagePicture {
         if let found = (index..<end).first(where: { entries[$0].id == node.id }) {
           for passed in entries[index..<found] { aside[passed.id] = passed }
           entries.removeSubrange(index..<found)
-          Self.update(&entries[index], node, transform, alpha, clip, encoder, changed, moves)
+          Self.update(&entries[index], node, transform, alpha, clip, encoder, changed, moves, particles)
           index += 1
           return
         }
@@ -132,10 +143,10 @@ final class PagePicture {
       }
       if let at = byID[node.id] {
         var entry = entries[at]
-        Self.update(&entry, node, transform, alpha, clip, encoder, changed, moves)
+        Self.update(&entry, node, transform, alpha, clip, encoder, changed, moves, particles)
         reordered.append(entry)
       } else {
-        reordered.append(Self.placed(node, transform, alpha, clip, encoder, &aside, changed, moves))
+        reordered.append(Self.placed(node, transform, alpha, clip, encoder, &aside, changed, moves, particles))
       }
     }
     if byLookup {
@@ -159,7 +170,8 @@ final class PagePicture {
       swap(&byID, &self.byID)
       swap(&aside, &self.aside)
     }
-    guard !changed.isEmpty || !moves.isEmpty || orderChanged || backgroundChanged || overlayChanged else { return }
+    guard !changed.isEmpty || !moves.isEmpty || !particles.isEmpty || orderChanged || backgroundChanged || overlayChanged
+    else { return }
     batch.begin()
     batch.bytes.append("{\"t\":\"delta\",\"tick\":")
     FrameEncoder.integer(tick, into: batch.bytes)
@@ -173,16 +185,9 @@ final class PagePicture {
       FrameEncoder.string(overlay ?? "", into: &head)
     }
     batch.bytes.append(utf8: head)
-    if !changed.isEmpty {
-      batch.bytes.append(",\"items\":[")
-      batch.bytes.append(changed)
-      batch.bytes.append(UInt8(ascii: "]"))
-    }
-    if !moves.isEmpty {
-      batch.bytes.append(",\"mv\":[")
-      batch.bytes.append(moves)
-      batch.bytes.append(UInt8(ascii: "]"))
-    }
+    Self.list(",\"items\":[", changed, into: batch.bytes)
+    Self.list(",\"mv\":[", moves, into: batch.bytes)
+    Self.list(",\"pt\":[", particles, into: batch.bytes)
     if orderChanged {
       batch.bytes.append(",\"order\":[")
       for (index, id) in order.enumerated() {
@@ -205,29 +210,37 @@ final class PagePicture {
     out += ",\"items\":["
     var entries: [Entry] = []
     let encoder = encoder
+    let particles = self.particles
+    particles.removeAll()
     scene.forEachDrawn { node, transform, alpha, clip in
-      let entry = Self.entry(node, transform, alpha, clip, encoder)
+      var entry = Self.entry(node, transform, alpha, clip, encoder)
+      Self.follow(&entry, node, into: particles)
       if !entries.isEmpty { out += "," }
       out += entry.text ?? ""
       entries.append(entry)
     }
     sent = Sent(entries: entries, background: background, overlay: overlay, newestID: entries.map(\.id).max() ?? 0)
-    batch.add(out + "]}")
+    batch.begin()
+    batch.bytes.append(utf8: out)
+    batch.bytes.append(UInt8(ascii: "]"))
+    Self.list(",\"pt\":[", particles, into: batch.bytes)
+    batch.bytes.append(UInt8(ascii: "}"))
   }
 
   /// The entry of a node the page has not got in its place: set aside earlier this tick and
   /// brought up to date, or new, encoded and written into `changed`.
   private static func placed(
     _ node: Node, _ transform: Affine, _ alpha: Double, _ clip: ClipRegion?, _ encoder: FrameEncoder,
-    _ aside: inout [Int: Entry], _ changed: ByteWriter, _ moves: ByteWriter
+    _ aside: inout [Int: Entry], _ changed: ByteWriter, _ moves: ByteWriter, _ particles: ByteWriter
   ) -> Entry {
     if var entry = aside.removeValue(forKey: node.id) {
-      update(&entry, node, transform, alpha, clip, encoder, changed, moves)
+      update(&entry, node, transform, alpha, clip, encoder, changed, moves, particles)
       return entry
     }
-    let entry = entry(node, transform, alpha, clip, encoder)
+    var entry = entry(node, transform, alpha, clip, encoder)
     separate(changed)
     changed.append(utf8: entry.text ?? "")
+    follow(&entry, node, into: particles)
     return entry
   }
 
@@ -237,12 +250,21 @@ final class PagePicture {
     let text = encoder.item(id: node.id, look: look, transform: transform, alpha: alpha, clip: clip)
     return Entry(
       id: node.id, stamp: node.lookStamp, look: look, transform: transform, alpha: alpha, clip: clip, text: text,
-      page: (transform.tx, transform.ty), particleChanges: node.emitter?.changes ?? 0)
+      page: (transform.tx, transform.ty))
   }
 
   /// Brings `entry` to how `node` is drawn now, writing what the page must be told into
-  /// `changed` (items' fields) and `moves`.
+  /// `changed` (items' fields), `moves` and `particles`.
   private static func update(
+    _ entry: inout Entry, _ node: Node, _ transform: Affine, _ alpha: Double, _ clip: ClipRegion?, _ encoder: FrameEncoder,
+    _ changed: ByteWriter, _ moves: ByteWriter, _ particles: ByteWriter
+  ) {
+    if node.kind == .particles { follow(&entry, node, into: particles) }
+    restyle(&entry, node, transform, alpha, clip, encoder, changed, moves)
+  }
+
+  /// `update` short of the particles: the item's look, place and alpha.
+  private static func restyle(
     _ entry: inout Entry, _ node: Node, _ transform: Affine, _ alpha: Double, _ clip: ClipRegion?, _ encoder: FrameEncoder,
     _ changed: ByteWriter, _ moves: ByteWriter
   ) {
@@ -250,19 +272,7 @@ final class PagePicture {
     if entry.stamp == node.lookStamp, entry.look.width == node.width, entry.look.height == node.height,
       entry.look.flipX == node.flipX, entry.look.flipY == node.flipY, entry.clip?.outline == clip?.outline
     {
-      // The look as the page has it: at most its place, turn, scale or alpha changed, and a
-      // burst's particles, which change every tick it flies without touching the stamp.
-      if node.kind == .particles, let emitter = node.emitter, emitter.changes != entry.particleChanges {
-        separate(changed)
-        changed.append("{\"id\":")
-        FrameEncoder.integer(id, into: changed)
-        changed.append(",\"ps\":[")
-        encoder.particles(of: emitter, into: changed)
-        changed.append("]}")
-        entry.particleChanges = emitter.changes
-        entry.particlesAhead = true
-        entry.text = nil
-      }
+      // The look as the page has it: at most its place, turn, scale or alpha changed.
       if entry.transform == transform, entry.alpha == alpha { return }
       SessionHub.placeAndAlpha(
         id: id, from: entry.transform, entry.alpha, to: transform, alpha, page: &entry.page, changed: changed, moves: moves)
@@ -274,38 +284,14 @@ final class PagePicture {
     let look = NodeLook(node)
     let stamp = node.lookStamp
     let old = entry.look
-    let particleChanges = node.emitter?.changes ?? 0
-    if old.kind == .particles, entry.transform == transform, entry.alpha == alpha,
-      SessionHub.sameLook(old, look, particles: false), entry.clip?.outline == clip?.outline
-    {
-      // Set again as it was: only its particles may have changed, sent as they are now.
-      if entry.particlesAhead || old.particles != look.particles {
-        separate(changed)
-        changed.append("{\"id\":")
-        FrameEncoder.integer(id, into: changed)
-        changed.append(",\"ps\":[")
-        encoder.particles(look, into: changed)
-        changed.append("]}")
-      }
-      entry.look = look
-      entry.stamp = stamp
-      entry.text = nil
-      entry.particleChanges = particleChanges
-      entry.particlesAhead = false
-      return
-    }
-    if old.kind != .particles, SessionHub.sameLook(old, look), entry.clip?.outline == clip?.outline {
+    if SessionHub.sameLook(old, look), entry.clip?.outline == clip?.outline {
       // Set again as it was: as a move or a fade, the look kept.
       entry.stamp = stamp
-      update(&entry, node, transform, alpha, clip, encoder, changed, moves)
+      restyle(&entry, node, transform, alpha, clip, encoder, changed, moves)
       return
     }
-    var oldText =
+    let oldText =
       entry.text ?? encoder.item(id: id, look: old, transform: entry.transform, alpha: entry.alpha, clip: entry.clip)
-    if entry.particlesAhead {
-      // `old` has particles the page no longer shows: compared as unknown, the new ones go.
-      oldText = FrameEncoder.replacingField("ps", with: "null", in: oldText)
-    }
     let text = encoder.item(id: id, look: look, transform: transform, alpha: alpha, clip: clip)
     if oldText != text, let difference = SessionHub.difference(id: id, from: oldText, to: text) {
       separate(changed)
@@ -317,7 +303,72 @@ final class PagePicture {
     }
     entry = Entry(
       id: id, stamp: stamp, look: look, transform: transform, alpha: alpha, clip: clip, text: text, page: entry.page,
-      particleChanges: particleChanges)
+      followed: entry.followed)
+  }
+
+  /// Writes into `out`, as an element of a message's `pt`, what the page needs to bring its
+  /// copy of `node`'s particles to the emitter's: the `dt` of each step since (0 for the same
+  /// as the one before) and the particles emitted since, whole; or, for a page that has none of
+  /// this emitter's (or has fallen further behind than it keeps steps), every particle whole.
+  /// Nothing when nothing happened to them.
+  private static func follow(_ entry: inout Entry, _ node: Node, into out: ByteWriter) {
+    guard node.kind == .particles else { return }
+    guard let emitter = node.emitter else {
+      // The emitter is gone: so are the page's particles of it.
+      if entry.followed != nil {
+        separate(out)
+        out.append(UInt8(ascii: "["))
+        FrameEncoder.integer(entry.id, into: out)
+        out.append(",null]")
+        entry.followed = nil
+      }
+      return
+    }
+    if var followed = entry.followed, followed.emitter === emitter, emitter.keepsSteps(since: followed.steps) {
+      guard emitter.stepsTaken != followed.steps || emitter.emitted != followed.emitted else { return }
+      separate(out)
+      out.append(UInt8(ascii: "["))
+      FrameEncoder.integer(entry.id, into: out)
+      out.append(",[")
+      var first = true
+      emitter.steps(since: followed.steps) { dt in
+        if !first { out.append(UInt8(ascii: ",")) }
+        first = false
+        if dt == followed.dt {
+          out.append(UInt8(ascii: "0"))
+        } else {
+          FrameEncoder.exact(dt, into: out)
+          followed.dt = dt
+        }
+      }
+      out.append(UInt8(ascii: "]"))
+      if emitter.emitted != followed.emitted {
+        out.append(",[")
+        FrameEncoder.particles(of: emitter, after: followed.emitted, into: out)
+        out.append(UInt8(ascii: "]"))
+      }
+      out.append(UInt8(ascii: "]"))
+      followed.steps = emitter.stepsTaken
+      followed.emitted = emitter.emitted
+      entry.followed = followed
+      return
+    }
+    separate(out)
+    out.append(UInt8(ascii: "["))
+    FrameEncoder.integer(entry.id, into: out)
+    out.append(",null,[")
+    FrameEncoder.particles(of: emitter, after: 0, into: out)
+    out.append("]]")
+    entry.followed = Followed(emitter: emitter, emitted: emitter.emitted, steps: emitter.stepsTaken, dt: 0)
+  }
+
+  /// `list`'s elements after `opening` (a field's name and its bracket) and before a closing
+  /// bracket, into `out`; nothing for an empty list.
+  private static func list(_ opening: StaticString, _ list: ByteWriter, into out: ByteWriter) {
+    guard !list.isEmpty else { return }
+    out.append(opening)
+    out.append(list)
+    out.append(UInt8(ascii: "]"))
   }
 
   /// A comma before a list's next element.

@@ -413,13 +413,13 @@ public final class SessionHub: @unchecked Sendable {
 
   /// Whether two draw items of one node look the same apart from their transform: compared
   /// field by field, which costs far less than encoding them.
-  static func sameLook(_ old: DrawItem, _ new: DrawItem, particles: Bool = true, alpha: Bool = true) -> Bool {
-    (!alpha || old.alpha == new.alpha) && old.clip?.outline == new.clip?.outline
-      && sameLook(old.look, new.look, particles: particles)
+  static func sameLook(_ old: DrawItem, _ new: DrawItem, alpha: Bool = true) -> Bool {
+    (!alpha || old.alpha == new.alpha) && old.clip?.outline == new.clip?.outline && sameLook(old.look, new.look)
   }
 
-  /// Whether two looks of one node draw the same (`particles`: their live particles too).
-  static func sameLook(_ a: NodeLook, _ b: NodeLook, particles: Bool = true) -> Bool {
+  /// Whether two looks of one node draw the same, short of a particles look's live particles,
+  /// which go to the page apart from the look (`PagePicture.follow`).
+  static func sameLook(_ a: NodeLook, _ b: NodeLook) -> Bool {
     guard a.kind == b.kind, a.width == b.width, a.height == b.height, a.tint == b.tint,
       a.fill == b.fill, a.stroke == b.stroke, a.strokeWidth == b.strokeWidth, a.cornerRadius == b.cornerRadius,
       a.image == b.image, a.flipX == b.flipX, a.flipY == b.flipY
@@ -430,7 +430,7 @@ public final class SessionHub: @unchecked Sendable {
     case .line, .polygon:
       return a.points == b.points
     case .particles:
-      return (!particles || a.particles == b.particles) && a.particleShape == b.particleShape
+      return a.particleShape == b.particleShape
         && a.particleBlend == b.particleBlend && a.particleSpec == b.particleSpec
     case .image, .rect, .circle, .group:
       return true
@@ -582,7 +582,7 @@ public final class SessionHub: @unchecked Sendable {
 
 /// The wire protocol's version; the page refuses a server that speaks another.
 public enum ServeProtocol {
-  public static let version = 3
+  public static let version = 4
   /// Where the page finds the window's text font, when the server has it.
   public static let textFontPath = "fonts/text.ttf"
   /// The text font, the emoji font and the CJK font, in that order, where the page finds them.

@@ -23,27 +23,50 @@ final class ParticleEmitterTests: XCTestCase {
     XCTAssertTrue(emitter.isFinished)
   }
 
-  func testItsChangeCountMovesOnlyWhenItsParticlesDo() {
-    let emitter = ParticleEmitter(spec: spec { $0.burst = 2; $0.lifetime = 0.05...0.05 }, seed: 1)
-    var seen = emitter.changes
-    emitter.step(dt)
-    XCTAssertNotEqual(emitter.changes, seen, "moved")
-    seen = emitter.changes
-    emitter.step(0)
-    XCTAssertEqual(emitter.changes, seen, "no time, no change")
-    while emitter.count > 0 { emitter.step(dt) }
-    seen = emitter.changes
-    emitter.step(dt)
-    XCTAssertEqual(emitter.changes, seen, "nothing left to move")
-    emitter.emit(0)
-    XCTAssertEqual(emitter.changes, seen)
-    emitter.emit(1)
-    XCTAssertNotEqual(emitter.changes, seen, "emitted")
-    var sprites: [ParticleSprite] = []
-    emitter.forEachParticle { x, y, life, rotation, pick in
-      sprites.append(ParticleSprite(x: x, y: y, size: 8, rotation: rotation, color: .white, life: life, paletteIndex: pick))
+  /// A copy kept elsewhere (a browser's) is given the particles whole once, then each step's
+  /// `dt` and the particles emitted since, and steps itself with `advance`: it must hold the
+  /// emitter's particles to the last bit whatever happens between two looks (no step, several,
+  /// steps of other lengths, a script's `emit`, emission at a rate, deaths), and an emitter
+  /// asked for more steps back than it keeps says so.
+  func testACopyGivenTheStepsAndTheNewcomersHoldsTheEmittersParticles() {
+    let emitter = ParticleEmitter(
+      spec: spec {
+        $0.rate = 200; $0.burst = 12; $0.lifetime = 0.05...0.4; $0.speed = 10...300; $0.spread = 6
+        $0.gravity = Vec2(-20, 480); $0.drag = 1.5; $0.spin = -180...360
+        $0.palette = [.white, Color(r: 1, g: 0, b: 0), Color(r: 0, g: 1, b: 0)]
+      }, seed: 4)
+    func all(after mark: UInt64 = 0) -> [ParticleState] {
+      var states: [ParticleState] = []
+      emitter.forEachState(after: mark) { states.append($0) }
+      return states
     }
-    XCTAssertEqual(sprites, emitter.snapshot(), "what a reader of the spec needs, as the snapshot has it")
+    var copy = all()
+    var steps = emitter.stepsTaken
+    var emitted = emitter.emitted
+    var random = TideRandom(seed: 9)
+    var checked = 0
+    for look in 0..<300 {
+      // Between two looks: up to four steps of a tick or of a slowed or hurried one, and now
+      // and then a script's burst.
+      for _ in 0..<random.index(5) {
+        if look < 150, random.index(6) == 0 { emitter.emit(random.index(8)) }
+        emitter.step([dt, dt, dt / 2, dt * 1.5][random.index(4)])
+      }
+      if look == 150 { emitter.stopEmitting() }
+      XCTAssertTrue(emitter.steps(since: steps) { ParticleEmitter.advance(&copy, spec: emitter.spec, dt: $0) })
+      copy += all(after: emitted)
+      steps = emitter.stepsTaken
+      emitted = emitter.emitted
+      XCTAssertEqual(copy, all(), "look \(look)")
+      checked += copy.count
+    }
+    XCTAssertGreaterThan(checked, 3000, "the copy was checked with particles in it")
+    XCTAssertEqual(emitter.count, 0, "every particle died, in the copy too")
+    emitter.emit(3)
+    for length in 1...ParticleEmitter.keptRuns + 2 { emitter.step(dt + Double(length) / 1000) }
+    XCTAssertFalse(emitter.keepsSteps(since: steps), "more changes of length back than it keeps")
+    XCTAssertFalse(emitter.steps(since: steps) { _ in XCTFail("no step told") })
+    XCTAssertTrue(emitter.keepsSteps(since: emitter.stepsTaken))
   }
 
   func testARateEmitsThatManyASecondForItsDuration() {

@@ -105,9 +105,9 @@ final class PagePictureTests: XCTestCase {
     }
   }
 
-  /// Particles are sent straight from their emitter while the rest of a stream's look holds;
-  /// restyled (or set again as it was) on the tick its last particle dies, the page must lose
-  /// the particles it was sent, though the look the picture last made had none either.
+  /// A stream's particles go apart from its look: restyled (or set again as it was) on the
+  /// tick its last particle dies, the page must still lose the particles it stepped, and keep
+  /// none when the stream's emitter is taken away.
   func testAStreamRestyledAsItsLastParticleDiesLeavesThePageNone() throws {
     for setAgain in [false, true] {
       let scene = SceneGraph()
@@ -139,6 +139,13 @@ final class PagePictureTests: XCTestCase {
         number += 1
       }
       XCTAssertEqual(node.emitter?.count, 0)
+      node.emitter = ParticleEmitter(spec: spec, seed: 4, budget: scene.particleBudget)
+      scene.update(1.0 / 60)
+      try tick(number)
+      XCTAssertGreaterThan(page.particles[node.id]?.list.count ?? 0, 0, "a new emitter's particles")
+      node.emitter = nil
+      try tick(number + 1)
+      XCTAssertEqual(page.particles[node.id]?.list.count ?? 0, 0, "no emitter, no particles")
     }
   }
 
@@ -157,32 +164,101 @@ final class PagePictureTests: XCTestCase {
     let whole = picture.encoder.encode(tick: tick, background: background, items: scene.drawList(), overlay: nil)
     var expected = PageModel()
     try expected.apply(Data(whole.utf8))
+    // The particles as each emitter has them now, which the page's copies must be to the bit.
+    scene.forEachDrawn { node, _, _, _ in
+      guard node.kind == .particles, let emitter = node.emitter else { return }
+      var list: [ParticleState] = []
+      emitter.forEachState { list.append(PageModel.unnumbered($0)) }
+      expected.particles[node.id] = (list, 0)
+    }
     return (sent, page.difference(from: expected))
   }
 }
 
 /// A page's picture as the page's script keeps it (index.html's `handle`): a frame replaces it,
-/// a delta merges changed fields (null: a field the item lost), adds moves in tenths of a unit
-/// and sets the order.
+/// a delta merges changed fields (null: a field the item lost), adds moves in tenths of a unit,
+/// steps and adds particles (`pt`, index.html's `applyParticles`) and sets the order.
 private struct PageModel {
   var items: [Int: [String: Any]] = [:]
   var order: [Int] = []
   var background: String?
+  /// Each particles item's particles as the page steps them, and the last step's length.
+  var particles: [Int: (list: [ParticleState], dt: Double)] = [:]
+
+  /// `state` with no number: the page knows its particles by their place in the list.
+  static func unnumbered(_ state: ParticleState) -> ParticleState {
+    ParticleState(
+      x: state.x, y: state.y, vx: state.vx, vy: state.vy, rotation: state.rotation, spin: state.spin, age: state.age,
+      life: state.life, paletteIndex: state.paletteIndex)
+  }
+
+  /// A message's `pt`, read as the page's `JSON.parse` reads it: each number the nearest double
+  /// (JSONDecoder; JSONSerialization can be a bit off in the last place).
+  private struct Particles: Decodable {
+    struct Entry: Decodable {
+      let id: Int
+      let steps: [Double]?
+      let states: [Double]
+
+      init(from decoder: any Decoder) throws {
+        var list = try decoder.unkeyedContainer()
+        id = try list.decode(Int.self)
+        steps = try list.decodeNil() ? nil : list.decode([Double].self)
+        states = list.isAtEnd ? [] : try list.decode([Double].self)
+      }
+    }
+    let pt: [Entry]?
+  }
+
+  private mutating func applyParticles(_ entries: [Particles.Entry]?) throws {
+    for entry in entries ?? [] {
+      let id = entry.id
+      var copy: (list: [ParticleState], dt: Double)
+      if entry.steps == nil {
+        copy = ([], 0)
+      } else {
+        guard let kept = particles[id], let item = items[id] else { continue }
+        copy = kept
+        // The page steps them with the gravity and drag the item carries, as the engine's.
+        var spec = EmitterSpec()
+        if let gravity = item["pg"] as? [Double] { spec.gravity = Vec2(gravity[0], gravity[1]) }
+        spec.drag = item["pd"] as? Double ?? 0
+        for dt in entry.steps ?? [] {
+          if dt != 0 { copy.dt = dt }
+          ParticleEmitter.advance(&copy.list, spec: spec, dt: copy.dt)
+        }
+      }
+      let ps = entry.states
+      XCTAssertEqual(ps.count % 9, 0)
+      for at in stride(from: 0, to: ps.count - 8, by: 9) {
+        copy.list.append(
+          ParticleState(
+            x: ps[at], y: ps[at + 1], vx: ps[at + 2], vy: ps[at + 3], rotation: ps[at + 4], spin: ps[at + 5],
+            age: ps[at + 6], life: ps[at + 7], paletteIndex: Int(ps[at + 8])))
+      }
+      particles[id] = copy
+    }
+  }
 
   mutating func apply(_ data: Data) throws {
     let parsed = try JSONSerialization.jsonObject(with: data)
     let messages = try parsed as? [[String: Any]] ?? [XCTUnwrap(parsed as? [String: Any])]
-    for message in messages {
+    let exact =
+      messages.count == 1 && !(parsed is [Any])
+      ? [try JSONDecoder().decode(Particles.self, from: data)] : try JSONDecoder().decode([Particles].self, from: data)
+    for (message, exactly) in zip(messages, exact) {
       switch message["t"] as? String {
       case "frame":
         items = [:]
         order = []
+        particles = [:]
         background = message["bg"] as? String
         for item in try XCTUnwrap(message["items"] as? [[String: Any]]) {
           let id = try XCTUnwrap(item["id"] as? Int)
           items[id] = item
           order.append(id)
         }
+        try applyParticles(exactly.pt)
       case "delta":
         if let bg = message["bg"] as? String { background = bg }
         for item in message["items"] as? [[String: Any]] ?? [] {
@@ -205,9 +281,11 @@ private struct PageModel {
           item["m"] = m
           items[moves[index]] = item
         }
+        try applyParticles(exactly.pt)
         if let newOrder = message["order"] as? [Int] {
           let kept = Set(newOrder)
           items = items.filter { kept.contains($0.key) }
+          particles = particles.filter { kept.contains($0.key) }
           order = newOrder
         }
       default:
@@ -216,8 +294,9 @@ private struct PageModel {
     }
   }
 
-  /// What differs from `expected`, first thing first: an item's fields, or its place beyond a
-  /// twentieth of a unit (places are told in moves of tenths); nil when nothing does.
+  /// What differs from `expected`, first thing first: an item's fields, its place beyond a
+  /// twentieth of a unit (places are told in moves of tenths), or its particles in any bit;
+  /// nil when nothing does.
   func difference(from expected: PageModel) -> String? {
     if order != expected.order { return "the order \(order), expected \(expected.order)" }
     if background != expected.background { return "the background" }
@@ -232,6 +311,12 @@ private struct PageModel {
         } else if "\(have[field] ?? "none")" != "\(value)" {
           return "item \(id)'s \(field) \(have[field] ?? "none"), expected \(value)"
         }
+      }
+      let wanted = expected.particles[id]?.list ?? []
+      let kept = particles[id]?.list ?? []
+      if kept != wanted {
+        return "item \(id)'s \(kept.count) particles, expected \(wanted.count): \(kept.first.map { "\($0)" } ?? "none") "
+          + "for \(wanted.first.map { "\($0)" } ?? "none")"
       }
     }
     return nil

@@ -72,6 +72,39 @@ public struct ParticleSprite: Sendable, Equatable {
   public var paletteIndex: Int
 }
 
+/// One live particle whole: what a copy of an emitter's particles kept elsewhere (a browser's)
+/// needs to step it exactly as the emitter does (`ParticleEmitter.advance`).
+public struct ParticleState: Sendable, Equatable {
+  public var x, y, vx, vy: Double
+  public var rotation, spin: Double
+  public var age, life: Double
+  /// Which colour of the spec's palette it took.
+  public var paletteIndex: Int {
+    get { Int(pick) }
+    set { pick = Int32(clamping: newValue) }
+  }
+  private var pick: Int32
+  /// Which of the emitter's particles it is: the count of those emitted up to it, in 32 bits
+  /// (compared by distance from the newest), which with the pick keep a particle nine words.
+  var number: UInt32
+
+  public init(
+    x: Double, y: Double, vx: Double, vy: Double, rotation: Double, spin: Double, age: Double, life: Double,
+    paletteIndex: Int, number: UInt32 = 0
+  ) {
+    self.x = x
+    self.y = y
+    self.vx = vx
+    self.vy = vy
+    self.rotation = rotation
+    self.spin = spin
+    self.age = age
+    self.life = life
+    pick = Int32(clamping: paletteIndex)
+    self.number = number
+  }
+}
+
 /// Particles alive across all emitters of a scene graph, held under `Limits.particles`.
 public final class ParticleBudget {
   public let limit: Int
@@ -87,28 +120,34 @@ public final class ParticleBudget {
 /// Deterministic: every random pick comes from its own generator, seeded when it is made, so
 /// the same seed gives the same particles frame for frame. Particles keep their order (new ones
 /// are drawn on top), so nothing flickers as old ones die.
+///
+/// A copy kept elsewhere follows it without being sent every particle every step: it is given
+/// the particles whole once, then the `dt` of each step since (`steps(since:)`) and the
+/// particles emitted since (`forEachState(after:)`), and steps its copy with `advance`, the
+/// same arithmetic in the same order, so its particles die on the steps these do.
 public final class ParticleEmitter {
-  private struct Particle {
-    var x, y, vx, vy: Double
-    var rotation, spin: Double
-    var age, life: Double
-    var paletteIndex: Int
-  }
-
   public let spec: EmitterSpec
   private var random: TideRandom
-  private var particles: [Particle] = []
+  private var particles: [ParticleState] = []
+  /// Particles emitted so far: the number of the newest.
+  public private(set) var emitted: UInt64 = 0
+  /// Steps that moved particles so far.
+  public private(set) var stepsTaken: UInt64 = 0
+  /// The steps as runs of one length: from `runStart` on, each `runDt` long; the runs before,
+  /// the last `keptRuns` of them, in `earlierRuns`. A game's steps are one length tick after
+  /// tick, so a step costs a comparison, and an emitter keeps no list.
+  private var runStart: UInt64 = 0
+  private var runDt = 0.0
+  private var earlierRuns: [(start: UInt64, dt: Double)] = []
+  /// How many changes of a step's length back `steps(since:)` can tell: a copy kept up to date
+  /// every tick asks for one step or a few.
+  public static let keptRuns = 8
   private var emittedFor = 0.0
   private var owed = 0.0
   /// False once `duration` has passed or `stopEmitting()` was called.
   public private(set) var isEmitting: Bool
   /// Shared with the other emitters of the scene: none are emitted past its limit.
   private let budget: ParticleBudget
-  /// Goes up with every emission and every step that had particles to move: a reader that kept
-  /// the count it last saw knows, without looking at them, whether the particles changed.
-  @inlinable public var changes: UInt64 { changeCount }
-  // Behind a getter for the reason `Node.lookStamp` is.
-  @exclusivity(unchecked) @usableFromInline internal var changeCount: UInt64 = 0
 
   /// Makes an emitter that starts with `spec.burst` particles.
   public init(spec: EmitterSpec, seed: UInt64, budget: ParticleBudget = ParticleBudget()) {
@@ -134,7 +173,6 @@ public final class ParticleEmitter {
     let n = min(max(count, 0), budget.limit - budget.live)
     guard n > 0 else { return }
     budget.live += n
-    changeCount &+= 1
     particles.reserveCapacity(particles.count + n)
     for _ in 0..<n {
       let angle = pick(spec.angle) * .pi / 180
@@ -147,11 +185,13 @@ public final class ParticleEmitter {
         x = cos(around) * distance
         y = sin(around) * distance
       }
+      emitted += 1
       particles.append(
-        Particle(
+        ParticleState(
           x: x, y: y, vx: cos(angle) * speed, vy: sin(angle) * speed, rotation: 0, spin: pick(spec.spin),
           age: 0, life: max(pick(spec.lifetime), 1e-6),
-          paletteIndex: spec.palette.count > 1 ? random.index(spec.palette.count) : 0))
+          paletteIndex: spec.palette.count > 1 ? random.index(spec.palette.count) : 0,
+          number: UInt32(truncatingIfNeeded: emitted)))
     }
   }
 
@@ -171,27 +211,96 @@ public final class ParticleEmitter {
       emit(Int(min(whole, Double(budget.limit))))
     }
     guard !particles.isEmpty else { return }
-    changeCount &+= 1
-    let gx = spec.gravity.x * dt
-    let gy = spec.gravity.y * dt
-    let keep = spec.drag > 0 ? max(0, 1 - spec.drag * dt) : 1
+    if dt != runDt {
+      if stepsTaken > runStart {
+        if earlierRuns.count == Self.keptRuns { earlierRuns.removeFirst() }
+        earlierRuns.append((runStart, runDt))
+      }
+      runStart = stepsTaken
+      runDt = dt
+    }
+    stepsTaken += 1
+    let before = particles.count
+    Self.advance(&particles, spec: spec, dt: dt)
+    budget.live -= before - particles.count
+  }
+
+  /// Steps `particles`, a copy of an emitter's of `spec`, by `dt` as `step` steps the
+  /// emitter's: the dead dropped, the rest in order.
+  @inline(__always)
+  public static func advance(_ particles: inout [ParticleState], spec: EmitterSpec, dt: Double) {
+    let motion = Motion(spec, dt)
     var kept = 0
     particles.withUnsafeMutableBufferPointer { all in
       for i in all.indices {
         var p = all[i]
-        p.age += dt
-        guard p.age < p.life else { continue }
-        p.vx = (p.vx + gx) * keep
-        p.vy = (p.vy + gy) * keep
-        p.x += p.vx * dt
-        p.y += p.vy * dt
-        p.rotation += p.spin * dt
+        guard motion.advance(&p) else { continue }
         all[kept] = p
         kept += 1
       }
     }
-    budget.live -= particles.count - kept
     particles.removeLast(particles.count - kept)
+  }
+
+  /// What one step does to each particle: written once, for the emitter and the copies.
+  private struct Motion {
+    let dt, gx, gy, keep: Double
+
+    init(_ spec: EmitterSpec, _ dt: Double) {
+      self.dt = dt
+      gx = spec.gravity.x * dt
+      gy = spec.gravity.y * dt
+      keep = spec.drag > 0 ? max(0, 1 - spec.drag * dt) : 1
+    }
+
+    /// Ages and moves `p`; false when it has died.
+    @inline(__always) func advance(_ p: inout ParticleState) -> Bool {
+      p.age += dt
+      guard p.age < p.life else { return false }
+      p.vx = (p.vx + gx) * keep
+      p.vy = (p.vy + gy) * keep
+      p.x += p.vx * dt
+      p.y += p.vy * dt
+      p.rotation += p.spin * dt
+      return true
+    }
+  }
+
+  /// Calls `body` with the `dt` of each step taken since `stepsTaken` was `mark`, oldest
+  /// first. False (and no call) when the emitter no longer keeps them all (`keptRuns`).
+  @discardableResult
+  public func steps(since mark: UInt64, _ body: (Double) -> Void) -> Bool {
+    guard keepsSteps(since: mark) else { return false }
+    var step = mark
+    for (index, run) in earlierRuns.enumerated() {
+      let end = index + 1 < earlierRuns.count ? earlierRuns[index + 1].start : runStart
+      while step < end {
+        body(run.dt)
+        step += 1
+      }
+    }
+    while step < stepsTaken {
+      body(runDt)
+      step += 1
+    }
+    return true
+  }
+
+  /// Whether `steps(since: mark)` can tell every step since.
+  public func keepsSteps(since mark: UInt64) -> Bool {
+    mark == stepsTaken || (mark < stepsTaken && (earlierRuns.first?.start ?? runStart) <= mark)
+  }
+
+  /// Calls `body` with each live particle whole, oldest first, of those numbered past `mark`
+  /// (0: all of them): the particles emitted since `emitted` was `mark`, as they are now.
+  public func forEachState(after mark: UInt64 = 0, _ body: (ParticleState) -> Void) {
+    // The newest are at the end: found from there, most steps none. A particle's distance from
+    // the newest, under the count emitted since, makes it one of them.
+    let since = emitted - min(mark, emitted)
+    let newest = UInt32(truncatingIfNeeded: emitted)
+    var first = particles.count
+    while first > 0, UInt64(newest &- particles[first - 1].number) < since { first -= 1 }
+    for p in particles[first...] { body(p) }
   }
 
   /// Every live particle as it looks now, oldest first.
