@@ -125,7 +125,7 @@ count_served() {
   fi
   callgrind_annotate --inclusive=yes "$dir/served.cg" >"$dir/served.inclusive" 2>/dev/null
   callgrind_annotate --tree=caller "$dir/served.cg" >"$dir/served.callers" 2>/dev/null
-  read -r picture pictures <<<"$(per_call "$dir/served" 'PagePictureC5write5scene.*MessageBatchVztF ')"
+  read -r picture pictures <<<"$(per_call "$dir/served" 'PagePictureC5write5scene.*MessageBatchCtF ')"
   read -r step steps <<<"$(per_call "$dir/served" 'TideScript6EngineC4stepyyF ')"
   if [ -z "$picture" ] || [ -z "$step" ]; then
     echo "not available: callgrind's counts name no \`PagePicture.write\` or \`Engine.step\`."
