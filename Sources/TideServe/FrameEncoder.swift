@@ -210,27 +210,29 @@ public struct FrameEncoder {
   }
 
   /// Each of `emitter`'s particles numbered past `mark` (0: all of them) whole, as the page
-  /// keeps them: `x, y, vx, vy, turn, spin, age, life, pick`, each number exact, so that the
-  /// page's steps of them are the engine's to the last bit.
+  /// keeps them, as a JSON string: nine doubles each (`x, y, vx, vy, turn, spin, age, life,
+  /// pick`), their little-endian bytes in base64. The page's steps of them are then the
+  /// engine's to the last bit, and a double takes under 11 characters, where its shortest
+  /// decimal takes up to 24 and costs far more to write.
   static func particles(of emitter: ParticleEmitter, after mark: UInt64, into out: ByteWriter) {
-    var first = true
-    emitter.forEachState(after: mark) { p in
-      if !first { out.append(UInt8(ascii: ",")) }
-      first = false
-      func next(_ value: Double) {
-        exact(value, into: out)
-        out.append(UInt8(ascii: ","))
-      }
-      next(p.x)
-      next(p.y)
-      next(p.vx)
-      next(p.vy)
-      next(p.rotation)
-      next(p.spin)
-      next(p.age)
-      next(p.life)
-      integer(p.paletteIndex, into: out)
+    var bytes: [UInt8] = []
+    func add(_ value: Double) {
+      withUnsafeBytes(of: value.bitPattern.littleEndian) { bytes.append(contentsOf: $0) }
     }
+    emitter.forEachState(after: mark) { p in
+      add(p.x)
+      add(p.y)
+      add(p.vx)
+      add(p.vy)
+      add(p.rotation)
+      add(p.spin)
+      add(p.age)
+      add(p.life)
+      add(Double(p.paletteIndex))
+    }
+    out.append(UInt8(ascii: "\""))
+    Data(bytes).base64EncodedData().withUnsafeBytes { out.append($0) }
+    out.append(UInt8(ascii: "\""))
   }
 
   /// `value` as JSON that reads back as the same double: a whole number as one, any other in

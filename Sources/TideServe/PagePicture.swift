@@ -343,9 +343,8 @@ final class PagePicture {
       }
       out.append(UInt8(ascii: "]"))
       if emitter.emitted != followed.emitted {
-        out.append(",[")
+        out.append(UInt8(ascii: ","))
         FrameEncoder.particles(of: emitter, after: followed.emitted, into: out)
-        out.append(UInt8(ascii: "]"))
       }
       out.append(UInt8(ascii: "]"))
       followed.steps = emitter.stepsTaken
@@ -356,9 +355,9 @@ final class PagePicture {
     separate(out)
     out.append(UInt8(ascii: "["))
     FrameEncoder.integer(entry.id, into: out)
-    out.append(",null,[")
+    out.append(",null,")
     FrameEncoder.particles(of: emitter, after: 0, into: out)
-    out.append("]]")
+    out.append(UInt8(ascii: "]"))
     entry.followed = Followed(emitter: emitter, emitted: emitter.emitted, steps: emitter.stepsTaken, dt: 0)
   }
 

@@ -271,13 +271,11 @@ final class FrameEncoderTests: XCTestCase {
     XCTAssertEqual(states.count, 3)
     let out = ByteWriter()
     FrameEncoder.particles(of: emitter, after: 0, into: out)
-    // Read as a page's JSON.parse reads them: JSONDecoder, not JSONSerialization, which can be
-    // a bit off in the last place.
-    let numbers = try JSONDecoder().decode([Double].self, from: Data(("[" + out.text + "]").utf8))
+    let numbers = try Self.doubles(out.text)
     XCTAssertEqual(numbers.count, 9 * states.count, "x, y, vx, vy, turn, spin, age, life, pick")
     for (index, p) in states.enumerated() {
       let sent = Array(numbers[(index * 9)..<(index * 9 + 9)])
-      XCTAssertEqual(sent, [p.x, p.y, p.vx, p.vy, p.rotation, p.spin, p.age, p.life, Double(p.paletteIndex)])
+      XCTAssertEqual(sent.map(\.bitPattern), [p.x, p.y, p.vx, p.vy, p.rotation, p.spin, p.age, p.life, Double(p.paletteIndex)].map(\.bitPattern))
     }
     // Whole numbers as whole numbers; JSON has no NaN or infinity.
     let edge = ByteWriter()
@@ -290,6 +288,11 @@ final class FrameEncoderTests: XCTestCase {
     XCTAssertEqual(read, [0, 0, 3, -1e14, 1e300, Double.leastNonzeroMagnitude, 0.1 + 0.2, 0, 0])
   }
 
+  /// The doubles of a JSON string of their little-endian bytes in base64, as the page reads them.
+  static func doubles(_ json: String) throws -> [Double] {
+    try XCTUnwrap(doublesOfBase64(JSONDecoder().decode(String.self, from: Data(json.utf8))), "base64 of whole doubles")
+  }
+
   /// A red 40×20 box on the graph's root.
   private static func redBox(in graph: SceneGraph) -> Node {
     let box = graph.makeNode(.rect)
@@ -298,5 +301,14 @@ final class FrameEncoderTests: XCTestCase {
     box.fill = Color(r: 1, g: 0, b: 0)
     _ = graph.root.add(box)
     return box
+  }
+}
+
+/// The doubles whose little-endian bytes `text` is in base64 (the particles of a `pt`), or nil
+/// when it is not that.
+func doublesOfBase64(_ text: String) -> [Double]? {
+  guard let bytes = Data(base64Encoded: text), bytes.count % 8 == 0 else { return nil }
+  return stride(from: 0, to: bytes.count, by: 8).map { at in
+    Double(bitPattern: bytes[at..<(at + 8)].reversed().reduce(0) { $0 << 8 | UInt64($1) })
   }
 }

@@ -106,8 +106,9 @@ final class PagePictureTests: XCTestCase {
   }
 
   /// A stream's particles go apart from its look: restyled (or set again as it was) on the
-  /// tick its last particle dies, the page must still lose the particles it stepped, and keep
-  /// none when the stream's emitter is taken away.
+  /// tick its last particle dies, the page must still lose the particles it stepped; given a
+  /// new emitter, or more steps than an emitter tells, it gets them whole; and it keeps none
+  /// when the stream's emitter is taken away.
   func testAStreamRestyledAsItsLastParticleDiesLeavesThePageNone() throws {
     for setAgain in [false, true] {
       let scene = SceneGraph()
@@ -143,6 +144,12 @@ final class PagePictureTests: XCTestCase {
       scene.update(1.0 / 60)
       try tick(number)
       XCTAssertGreaterThan(page.particles[node.id]?.list.count ?? 0, 0, "a new emitter's particles")
+      // Steps of more lengths between two pictures than the emitter tells: sent whole again.
+      let told = node.emitter?.stepsTaken ?? 0
+      for length in 1...ParticleEmitter.keptRuns + 2 { scene.update(Double(length) / 1000) }
+      XCTAssertEqual(node.emitter?.keepsSteps(since: told), false)
+      number += 1
+      try tick(number)
       node.emitter = nil
       try tick(number + 1)
       XCTAssertEqual(page.particles[node.id]?.list.count ?? 0, 0, "no emitter, no particles")
@@ -192,8 +199,9 @@ private struct PageModel {
       life: state.life, paletteIndex: state.paletteIndex)
   }
 
-  /// A message's `pt`, read as the page's `JSON.parse` reads it: each number the nearest double
-  /// (JSONDecoder; JSONSerialization can be a bit off in the last place).
+  /// A message's `pt`, read as the page reads it: each step's length the nearest double (as
+  /// `JSON.parse` reads it: JSONDecoder, since JSONSerialization can be a bit off in the last
+  /// place), the particles' doubles from their bytes.
   private struct Particles: Decodable {
     struct Entry: Decodable {
       let id: Int
@@ -204,7 +212,15 @@ private struct PageModel {
         var list = try decoder.unkeyedContainer()
         id = try list.decode(Int.self)
         steps = try list.decodeNil() ? nil : list.decode([Double].self)
-        states = list.isAtEnd ? [] : try list.decode([Double].self)
+        guard !list.isAtEnd else {
+          states = []
+          return
+        }
+        let text = try list.decode(String.self)
+        guard let doubles = doublesOfBase64(text) else {
+          throw DecodingError.dataCorruptedError(in: list, debugDescription: "not base64 of doubles: \(text)")
+        }
+        states = doubles
       }
     }
     let pt: [Entry]?
