@@ -70,13 +70,16 @@ static __attribute__((noinline)) int tide_rawfields_pull_held(lua_State *L, char
 ** stamped `epoch` (a uint64_t at `stamp` in it), copies the raw fields of the
 ** table registry[refs[i]] in as tide_rawfields_pull does (`good` as there) and
 ** stamps it. Returns the first i whose table held a value its field refuses
-** (its good values copied, its stamp left), or `to` when none did. One C loop
-** with the keys pushed once: what drawing a frame of thousands of sprites, a
-** hit test and the end of every tick take. [-0, +0], no raise. */
+** (its good values copied, its stamp left), or `to` when none did. With
+** `backward`, takes them from to - 1 down, returns the first such i met that
+** way, or from - 1 when none. One C loop with the keys pushed once: what
+** drawing a frame of thousands of sprites, a hit test and the end of every
+** tick take. [-0, +0], no raise. */
 int tide_rawfields_pull_list(lua_State *L, const int *refs, void *const *blocks, int from, int to, size_t stamp,
-                             uint64_t epoch, long good, const tide_RawFields *f) {
+                             uint64_t epoch, long good, const tide_RawFields *f, int backward) {
   int n = f->count;
-  if (from >= to || !lua_checkstack(L, 2 * n + 2)) return to;
+  int done = backward ? from - 1 : to, step = backward ? -1 : 1;
+  if (from >= to || !lua_checkstack(L, 2 * n + 2)) return done;
   /* The fields every table holds, then those a table holds once written (tide_RawFields.held):
      most sprites hold none of those, which one look at their flags byte tells. */
   int always = 0;
@@ -87,9 +90,9 @@ int tide_rawfields_pull_list(lua_State *L, const int *refs, void *const *blocks,
     if (k < always) tide_rawfields_pushkey(L, f, k);
     else lua_pushnil(L); /* pushed when a table first holds it (tide_rawfields_pull_held) */
   }
-  int top = keys + n - 1, i = from;
+  int top = keys + n - 1, i = backward ? to - 1 : from;
   unsigned pushed = 0;
-  for (; i < to; i++) {
+  for (; i != done; i += step) {
     char *block = (char *)blocks[i];
     uint64_t *stamped = (uint64_t *)(block + stamp);
     if (*stamped == epoch) continue;

@@ -60,7 +60,19 @@ public struct RawFields {
     Int(
       tide_rawfields_pull_list(
         lua.L, refs, blocks, Int32(range.lowerBound), Int32(range.upperBound), stampOffset, epoch, confirmed ?? -1,
-        pointer))
+        pointer, 0))
+  }
+
+  /// `pull(_:refs:blocks:range:stampOffset:epoch:confirmed:)` from the last object of `range`
+  /// down: returns the first index met that way whose table holds a value its field refuses,
+  /// or `range.lowerBound - 1`.
+  public func pullBackward(
+    _ lua: LuaState, refs: UnsafePointer<Int32>, blocks: UnsafePointer<UnsafeMutableRawPointer?>, range: Range<Int>,
+    stampOffset: Int, epoch: UInt64
+  ) -> Int {
+    Int(
+      tide_rawfields_pull_list(
+        lua.L, refs, blocks, Int32(range.lowerBound), Int32(range.upperBound), stampOffset, epoch, -1, pointer, 1))
   }
 
   /// Stores the block's values of the fields in `mask` into the table at `index`, where it holds

@@ -430,29 +430,38 @@ final class SpriteTableTests: XCTestCase {
   }
 
   /// Drawing reads every position quietly: a bad value is neither reported nor put right by a
-  /// frame (a window must play exactly as headless does); the next tick reports it.
+  /// frame (a window must play exactly as headless does), the good ones on either side of it
+  /// are taken; the next tick reports it.
   func testDrawingAFrameChangesNothing() throws {
     let fixture = try GameFixture(
       main: #"""
       tide.scene.define("a", { enter = function()
         tide.sprite.rect{ name = "good", x = 1, y = 1, w = 4, h = 4 }
         tide.sprite.rect{ name = "bad", x = 2, y = 2, w = 4, h = 4 }
+        tide.sprite.rect{ name = "after", x = 3, y = 3, w = 4, h = 4 }
       end })
       """#, conf: #"return { scene = "a" }"#)
     let engine = try fixture.engine()
     engine.step()
     let lua = engine.lua
     let (good, bad) = (try XCTUnwrap(engine.node(named: "good")), try XCTUnwrap(engine.node(named: "bad")))
-    // A script writes both tables, as a game's code would between two ticks.
+    let after = try XCTUnwrap(engine.node(named: "after"))
+    // A script writes the tables, as a game's code would between two ticks.
     func run(_ source: String) throws {
       try lua.load(source, chunkName: "=test")
       engine.pushSprite(good, on: lua)
       engine.pushSprite(bad, on: lua)
-      try lua.pcall(nargs: 2, nresults: 0)
+      engine.pushSprite(after, on: lua)
+      try lua.pcall(nargs: 3, nresults: 0)
     }
-    try run(#"local good, bad = ...; good.x = 40; bad.y = "nope""#)
+    try run(#"local good, bad, after = ...; good.x = 40; bad.y = "nope"; after.x = 50"#)
+    // The window takes them all at once before it draws: past the bad one, both ways.
+    engine.spriteTables.pullAllToDraw()
+    let blocks = [good, after].map { $0.fieldsAddress.assumingMemoryBound(to: NodeFields.self).pointee }
+    XCTAssertEqual(blocks.map(\.x), [40, 50])
     let items = engine.scene.drawList()
     XCTAssertEqual(items.first { $0.id == good.id }?.transform.apply(Vec2(x: 0, y: 0)).x, 40)
+    XCTAssertEqual(items.first { $0.id == after.id }?.transform.apply(Vec2(x: 0, y: 0)).x, 50)
     XCTAssertEqual(engine.errorMessages, [], "a frame reports nothing")
     try run(#"local _, bad = ...; assert(rawget(bad, "y") == "nope", "a frame changed the table")"#)
     engine.step()

@@ -223,7 +223,7 @@ int tide_rawfields_add(lua_State *L, tide_RawFields *f, const char *name, uint32
                        uint32_t held, unsigned char held_bit);
 /* Pulls objects from..<to of a list: see rawfields.c. [-0, +0], no raise. */
 int tide_rawfields_pull_list(lua_State *L, const int *refs, void *const *blocks, int from, int to, size_t stamp,
-                             uint64_t epoch, long good, const tide_RawFields *f);
+                             uint64_t epoch, long good, const tide_RawFields *f, int backward);
 /* Pushes raw fields of objects from..<to of a list: see rawfields.c. [-0, +0], no raise. */
 int tide_rawfields_push_list(lua_State *L, const int *refs, void *const *blocks, int from, int to, unsigned mask,
                              size_t stamp, uint64_t epoch, const tide_RawFields *f, unsigned *bad);

@@ -347,18 +347,26 @@ package final class SpriteTables: PositionSource {
   /// putting right each bad one; otherwise quietly.
   private func pull(range: Range<Int>, inGame: Bool) {
     guard let fields, let lua else { return }
+    if !inGame {
+      // Quietly, the last held first: a script's loop over its sprites mostly runs in the order
+      // they were made, which leaves the last of them in the cache, where this finds them.
+      var upper = range.upperBound
+      while upper > range.lowerBound {
+        upper = fields.pullBackward(
+          lua, refs: held.refs, blocks: held.blocks, range: range.lowerBound..<upper, stampOffset: quietStampOffset,
+          epoch: epoch.pointee)
+      }
+      return
+    }
     var from = range.lowerBound
     while from < range.upperBound {
       let stopped = fields.pull(
         lua, refs: held.refs, blocks: held.blocks, range: from..<range.upperBound,
-        stampOffset: inGame ? stampOffset : quietStampOffset, epoch: epoch.pointee,
-        confirmed: inGame ? confirmedOffset : nil)
+        stampOffset: stampOffset, epoch: epoch.pointee, confirmed: confirmedOffset)
       guard stopped < range.upperBound else { return }
-      if inGame {
-        held.nodes[stopped]._withUnsafeGuaranteedRef { node in
-          if lua.push(referenceID: held.refs[stopped]) == .table { pull(node, tableAt: -1, lua: lua, inGame: true) }
-          lua.pop()
-        }
+      held.nodes[stopped]._withUnsafeGuaranteedRef { node in
+        if lua.push(referenceID: held.refs[stopped]) == .table { pull(node, tableAt: -1, lua: lua, inGame: true) }
+        lua.pop()
       }
       from = stopped + 1
     }
