@@ -117,6 +117,9 @@ final class PagePictureTests: XCTestCase {
       var spec = EmitterSpec()
       spec.rate = 120
       spec.lifetime = 0.05...0.05
+      // Gravity and drag no short decimal holds: the page must step with them to the bit.
+      spec.gravity = Vec2(0.1, 100.0 / 3)
+      spec.drag = 0.35
       node.emitter = ParticleEmitter(spec: spec, seed: 3, budget: scene.particleBudget)
       let picture = PagePicture(encoder: FrameEncoder())
       var page = PageModel()
@@ -199,10 +202,14 @@ private struct PageModel {
       life: state.life, paletteIndex: state.paletteIndex)
   }
 
-  /// A message's `pt`, read as the page reads it: each step's length the nearest double (as
-  /// `JSON.parse` reads it: JSONDecoder, since JSONSerialization can be a bit off in the last
-  /// place), the particles' doubles from their bytes.
+  /// A message's `pt`, and its items' gravity and drag, read as the page reads them: each
+  /// number the nearest double (as `JSON.parse` reads it: JSONDecoder, since JSONSerialization
+  /// can be a bit off in the last place), the particles' doubles from their bytes.
   private struct Particles: Decodable {
+    struct Motion: Decodable {
+      let pg: [Double]?
+      let pd: Double?
+    }
     struct Entry: Decodable {
       let id: Int
       let steps: [Double]?
@@ -224,6 +231,15 @@ private struct PageModel {
       }
     }
     let pt: [Entry]?
+    let items: [Motion]?
+
+    /// `item` with its gravity and drag as `motion` reads them.
+    static func exact(_ item: [String: Any], _ motion: Motion?) -> [String: Any] {
+      var item = item
+      if let pg = motion?.pg { item["pg"] = pg }
+      if let pd = motion?.pd { item["pd"] = pd }
+      return item
+    }
   }
 
   private mutating func applyParticles(_ entries: [Particles.Entry]?) throws {
@@ -269,16 +285,17 @@ private struct PageModel {
         order = []
         particles = [:]
         background = message["bg"] as? String
-        for item in try XCTUnwrap(message["items"] as? [[String: Any]]) {
+        for (index, item) in try XCTUnwrap(message["items"] as? [[String: Any]]).enumerated() {
           let id = try XCTUnwrap(item["id"] as? Int)
-          items[id] = item
+          items[id] = Particles.exact(item, exactly.items?[index])
           order.append(id)
         }
         try applyParticles(exactly.pt)
       case "delta":
         if let bg = message["bg"] as? String { background = bg }
-        for item in message["items"] as? [[String: Any]] ?? [] {
-          let id = try XCTUnwrap(item["id"] as? Int)
+        for (index, sent) in (message["items"] as? [[String: Any]] ?? []).enumerated() {
+          let id = try XCTUnwrap(sent["id"] as? Int)
+          let item = Particles.exact(sent, exactly.items?[index])
           guard var known = items[id] else {
             items[id] = item
             continue
