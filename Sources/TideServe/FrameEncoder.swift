@@ -8,7 +8,9 @@ import TideCore
 /// every field by hand: the look is being reshaped for speed, and an encoder that names each
 /// field it sends keeps compiling, and keeps the wire format stable, whatever the struct becomes.
 /// Numbers are written with at most three decimals (a thousandth of a design unit is far
-/// below a phone's pixel), colours as CSS `#rrggbbaa`, which a canvas takes as it is.
+/// below a phone's pixel), but for what the page steps particles with, which must be the
+/// engine's doubles to the bit (`exact`, `particles(of:after:into:)`); colours as CSS
+/// `#rrggbbaa`, which a canvas takes as it is.
 public struct FrameEncoder {
   /// The URL path under which the page asks for the game's images (`assets/<name>`).
   public var imagePrefix = "assets/"
