@@ -66,10 +66,6 @@ public struct ParticleSprite: Sendable, Equatable {
   public var size: Double
   public var rotation: Double
   public var color: Color
-  /// How far through its life (0...1) it is, and which of the spec's palette it took: with
-  /// the spec, its size and colour follow (a client that knows the spec needs only these).
-  public var life: Double
-  public var paletteIndex: Int
 }
 
 /// One live particle whole: what a copy of an emitter's particles kept elsewhere (a browser's)
@@ -314,18 +310,7 @@ public final class ParticleEmitter {
       }
       color.a *= Self.blend(spec.alpha, t)
       return ParticleSprite(
-        x: p.x, y: p.y, size: Self.blend(spec.size, t), rotation: p.rotation, color: color, life: t, paletteIndex: p.paletteIndex)
-    }
-  }
-
-  /// Calls `body` with each live particle, oldest first, as `snapshot()` would give it, short of
-  /// the size and colour its life makes: centre, how far through its life (0...1), turn and
-  /// palette pick. Nothing is made for it: a reader that draws from the spec needs no more.
-  public func forEachParticle(
-    _ body: (_ x: Double, _ y: Double, _ life: Double, _ rotation: Double, _ paletteIndex: Int) -> Void
-  ) {
-    for p in particles {
-      body(p.x, p.y, p.age / p.life, p.rotation, p.paletteIndex)
+        x: p.x, y: p.y, size: Self.blend(spec.size, t), rotation: p.rotation, color: color)
     }
   }
 
