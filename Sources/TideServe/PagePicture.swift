@@ -313,12 +313,17 @@ final class PagePicture {
   /// Nothing when nothing happened to them.
   private static func follow(_ entry: inout Entry, _ node: Node, into out: ByteWriter) {
     guard node.kind == .particles else { return }
+    let id = entry.id
+    // Starts the item's element: `[id`.
+    func open() {
+      separate(out)
+      out.append(UInt8(ascii: "["))
+      FrameEncoder.integer(id, into: out)
+    }
     guard let emitter = node.emitter else {
       // The emitter is gone: so are the page's particles of it.
       if entry.followed != nil {
-        separate(out)
-        out.append(UInt8(ascii: "["))
-        FrameEncoder.integer(entry.id, into: out)
+        open()
         out.append(",null]")
         entry.followed = nil
       }
@@ -326,9 +331,7 @@ final class PagePicture {
     }
     if var followed = entry.followed, followed.emitter === emitter, emitter.keepsSteps(since: followed.steps) {
       guard emitter.stepsTaken != followed.steps || emitter.emitted != followed.emitted else { return }
-      separate(out)
-      out.append(UInt8(ascii: "["))
-      FrameEncoder.integer(entry.id, into: out)
+      open()
       out.append(",[")
       var first = true
       emitter.steps(since: followed.steps) { dt in
@@ -352,9 +355,7 @@ final class PagePicture {
       entry.followed = followed
       return
     }
-    separate(out)
-    out.append(UInt8(ascii: "["))
-    FrameEncoder.integer(entry.id, into: out)
+    open()
     out.append(",null,")
     FrameEncoder.particles(of: emitter, after: 0, into: out)
     out.append(UInt8(ascii: "]"))
