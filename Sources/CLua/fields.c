@@ -39,7 +39,7 @@ static inline const tide_Field *tide_findfield(const tide_FieldMap *map, const v
 }
 
 int tide_fieldmap_add(tide_FieldMap *map, const void *key, uint32_t offset, uint32_t mirror, uint32_t kind,
-                      uint32_t guard, double lo, double hi) {
+                      uint32_t guard, uint32_t when, double lo, double hi) {
   if (key == NULL) return 0;
   unsigned slot = tide_fieldslot(key);
   while (map->slots[slot].key != NULL && map->slots[slot].key != key)
@@ -48,7 +48,7 @@ int tide_fieldmap_add(tide_FieldMap *map, const void *key, uint32_t offset, uint
     if (map->count >= TIDE_FIELD_SLOTS / 2) return 0;
     map->count++;
   }
-  map->slots[slot] = (tide_Field){ key, offset, mirror, kind, guard, lo, hi };
+  map->slots[slot] = (tide_Field){ key, offset, mirror, kind, guard, when, lo, hi };
   return 1;
 }
 
@@ -56,9 +56,8 @@ int tide_fieldmap_add(tide_FieldMap *map, const void *key, uint32_t offset, uint
 ** TIDE_FIELD_UNLESS); most fields have neither, which one test of `kind` tells. */
 static inline int tide_fieldserved(const tide_Field *f, const char *block) {
   if (!(f->kind & (TIDE_FIELD_GUARDED | TIDE_FIELD_UNLESS))) return 1;
-  unsigned char flags = (unsigned char)block[f->guard];
-  if (f->kind & TIDE_FIELD_GUARDED) return flags != 0;
-  return !(flags & (f->kind >> TIDE_FIELD_HELD_SHIFT));
+  if ((f->kind & TIDE_FIELD_GUARDED) && block[f->when] == 0) return 0;
+  return !(f->kind & TIDE_FIELD_UNLESS) || !((unsigned char)block[f->guard] & (f->kind >> TIDE_FIELD_HELD_SHIFT));
 }
 
 /* The object at index 1 (Lua passes the object first to __index and

@@ -34,7 +34,9 @@ public struct LuaObjectField: Sendable {
   public var readsHalf = false
   /// Byte offset of a `Bool` in the block: C reads and writes the field only while it is true,
   /// and the Swift getter and setter serve it otherwise (a field whose meaning depends on the
-  /// object's kind, or whose value is worked out when first read).
+  /// object's kind, or whose value is worked out when first read). It may go with
+  /// `rawOnceWritten` (the table takes the field only from a write C made) or `unlessHeld` (C
+  /// serves it only while both allow).
   public var onlyWhen: Int?
   /// For a raw field (see `LuaState.registerMetatable`): where the block says whether the
   /// object's table holds the field. A new table leaves such a field out, and C serves it from

@@ -7,6 +7,7 @@ private struct Spot {
   var size: Double = 1
   var turn: Double = 0
   var holds: UInt8 = 0
+  var open: Bool = true
 }
 
 private final class Dot {
@@ -106,6 +107,51 @@ final class ObjectTableTests: XCTestCase {
     dot.block.pointee.turn = -90
     XCTAssertEqual(raw.push(lua, tableAt: -1, from: block, mask: 0b10), 0)
     XCTAssertEqual(try lua.evalString("return rawget(s, 'turn')"), "-90.0")
+  }
+
+  /// A raw field may also be guarded (`onlyWhen`): while its flag is down Swift serves it, and
+  /// the table never takes it. A field served unless a raw one is held may be guarded too: C
+  /// serves it only while both allow.
+  func testAGuardedRawFieldStaysOutOfTheTableWhileItsFlagIsDown() throws {
+    let vm = makeVM()
+    let lua = vm.state
+    var turn = LuaObjectField("turn", .number, offset: offset(\Spot.turn), bounds: -360...360)
+    turn.rawOnceWritten = .init(offset: offset(\Spot.holds), bit: 4)
+    turn.onlyWhen = offset(\Spot.open)
+    var angle = LuaObjectField("angle", .number, offset: offset(\Spot.turn), bounds: -360...360)
+    angle.unlessHeld = .init(offset: offset(\Spot.holds), bit: 4)
+    angle.onlyWhen = offset(\Spot.open)
+    var served: [String] = []
+    lua.registerMetatable(
+      "Gated",
+      index: { lua in
+        served.append("get " + (lua.toString(at: 2) ?? "?"))
+        lua.push(-1.0)
+        return 1
+      },
+      newindex: { lua in
+        served.append("set " + (lua.toString(at: 2) ?? "?"))
+        return 0
+      },
+      fields: [LuaObjectField("x", .number, offset: offset(\Spot.x)), turn, angle], rawFields: ["x", "turn"])
+    let dot = Dot()
+    dot.block.pointee.open = false
+    dot.block.pointee.turn = 12
+    XCTAssertTrue(lua.pushObject(dot, metatable: "Gated", fields: UnsafeMutableRawPointer(dot.block)))
+    lua.setGlobal("g")
+    try lua.doString("g.turn = 30; local _ = g.turn; g.angle = 5; _ = g.angle", chunkName: "=t")
+    XCTAssertEqual(served, ["set turn", "get turn", "set angle", "get angle"], "flag down: Swift serves both")
+    XCTAssertEqual(try lua.evalString("return tostring(rawget(g, 'turn'))"), "nil")
+    XCTAssertEqual(dot.block.pointee.holds, 0)
+    XCTAssertEqual(dot.block.pointee.turn, 12)
+    dot.block.pointee.open = true
+    served = []
+    try lua.doString("g.angle = 7", chunkName: "=t")
+    XCTAssertEqual(dot.block.pointee.turn, 7, "flag up: C writes it")
+    try lua.doString("g.turn = 40", chunkName: "=t")
+    XCTAssertEqual(try lua.evalString("return rawget(g, 'turn') .. ' ' .. g.angle"), "40 -1.0")
+    XCTAssertEqual(dot.block.pointee.holds, 4, "the first write in C puts it in the table")
+    XCTAssertEqual(served, ["get angle"], "held: Swift serves the other name, which may be older in the block")
   }
 
   func testPullCopiesGoodValuesAndNamesBadOnesPushAndRestoreWriteBack() throws {

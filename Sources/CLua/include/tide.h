@@ -51,7 +51,7 @@
 #define TIDE_FIELD_BOOLEAN  2 /* a byte holding 0 or 1; writes take booleans only */
 #define TIDE_FIELD_READONLY 4 /* read in C; writes go to the Swift setter */
 #define TIDE_FIELD_HALF     8 /* a number field read as half the stored value (a circle's radius) */
-#define TIDE_FIELD_GUARDED 16 /* read and written in C only while the byte at `guard` is nonzero */
+#define TIDE_FIELD_GUARDED 16 /* read and written in C only while the byte at `when` is nonzero */
 #define TIDE_FIELD_RAW     32 /* kept raw in a table-backed object's table (see tide_RawFields) */
 #define TIDE_FIELD_UNLESS  64 /* read and written in C only while the bits `kind` >> TIDE_FIELD_HELD_SHIFT
                                  of the byte at `guard` are clear: a field that writes raw fields
@@ -64,10 +64,11 @@ typedef struct tide_Field {
   uint32_t offset;  /* byte offset of the value in the field block */
   uint32_t mirror;  /* a write stores here too (a uniform scale); == offset for none */
   uint32_t kind;    /* TIDE_FIELD_NUMBER or _BOOLEAN, maybe | _READONLY, _HALF, _GUARDED, _UNLESS */
-  uint32_t guard;   /* with TIDE_FIELD_GUARDED: byte offset of the flag that lets C read it;
-                       with TIDE_FIELD_UNLESS: that of the flags byte whose bits stop it;
+  uint32_t guard;   /* with TIDE_FIELD_UNLESS: byte offset of the flags byte whose bits stop it;
                        with TIDE_FIELD_RAW, nonzero: that of the flags byte in which a write into
                        the table sets the field's bit, kept in `kind` >> TIDE_FIELD_HELD_SHIFT */
+  uint32_t when;    /* with TIDE_FIELD_GUARDED: byte offset of the flag that lets C read it (a
+                       field may have both: a sprite's `w` is raw, and served in C unless text) */
   double lo, hi;    /* a number field stores only lo <= v <= hi (never NaN); others go to Swift */
 } tide_Field;
 
@@ -207,7 +208,7 @@ int tide_trampoline(lua_State *L);
 ** ---------------------------------------------------------------------- */
 /* Adds (or replaces) a field; 0 when the map is full or the key is NULL. */
 int tide_fieldmap_add(tide_FieldMap *map, const void *key, uint32_t offset, uint32_t mirror, uint32_t kind,
-                      uint32_t guard, double lo, double hi);
+                      uint32_t guard, uint32_t when, double lo, double hi);
 /* Pushes tide_fields_index: [-2 (getter box, methods or nil), +1]. */
 void tide_pushfieldsindex(lua_State *L);
 /* Pushes tide_fields_newindex: [-1 (setter box), +1]. */
