@@ -86,7 +86,10 @@ extension LuaState {
     if let rawFields, let fields {
       // The table stands for the object: its raw fields with the block's values, and the box
       // under the VM's private key. cache, box -> cache, table
-      newTable(nrec: Int32(rawFields.count + 1))
+      // Room for the raw fields and the box, but at most eight: Lua sizes a table's hash part
+      // to a power of two, and sixteen slots for the rare object that comes to hold all of
+      // them would double every table, and the cache misses of every loop over them.
+      newTable(nrec: Int32(min(rawFields.count + 1, 8)))
       for i in 0..<rawFields.count where rawFields.isHeld(i, by: fields) {
         lua_pushstring(L, rawFields.name(i))
         lua_pushnumber(L, rawFields.value(i, in: fields))

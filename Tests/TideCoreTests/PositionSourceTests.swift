@@ -2,13 +2,15 @@ import XCTest
 
 @testable import TideCore
 
-/// A node's `x`, `y`, `rotation`, `alpha` and scale per axis may be kept newer elsewhere (a Lua table): reads
+/// A node's `x`, `y`, `rotation`, `alpha`, scale per axis and size may be kept newer elsewhere (a Lua table): reads
 /// take them from the source once its epoch moved, writes hand them back, and no TideCore path
 /// goes around that.
 final class PositionSourceTests: XCTestCase {
   /// A stand-in for a script's table: positions written where the node cannot see them.
   private final class Store: PositionSource {
     var x = 0.0, y = 0.0, rotation = 0.0, alpha = 1.0, scaleX = 1.0, scaleY = 1.0
+    /// The size, once the store keeps it (a script wrote it).
+    var width: Double?, height: Double?
     var refreshes = 0, writes = 0
     var source: PositionSource { self }
 
@@ -21,6 +23,8 @@ final class PositionSourceTests: XCTestCase {
       fields.pointee.alpha = alpha
       fields.pointee.scaleX = scaleX
       fields.pointee.scaleY = scaleY
+      if let width { fields.pointee.width = width }
+      if let height { fields.pointee.height = height }
       fields.pointee.positionEpoch = epoch.pointee
     }
 
@@ -34,6 +38,8 @@ final class PositionSourceTests: XCTestCase {
       case .alpha: alpha = fields.pointee.alpha
       case .scaleX: scaleX = fields.pointee.scaleX
       case .scaleY: scaleY = fields.pointee.scaleY
+      case .width: width = fields.pointee.width
+      case .height: height = fields.pointee.height
       }
     }
 
@@ -144,6 +150,29 @@ final class PositionSourceTests: XCTestCase {
     tweens.update(0.5)
     XCTAssertEqual(store.scaleY, 5, accuracy: 1e-9)
     XCTAssertEqual(store.scaleX, 4)
+  }
+
+  /// A box a script stretches: geometry and a circle's radius read the source's size, and a
+  /// radius written in Swift (or a tween of the width) hands the size back.
+  func testTheSizeIsTakenAndHandedBack() {
+    let store = Store()
+    let node = SceneGraph().makeNode(.circle)
+    node.positionSource = store.source
+    store.width = 40
+    store.height = 20
+    store.write(x: 0, y: 0)
+    XCTAssertEqual(node.worldBounds.width, 40)
+    XCTAssertEqual(node.worldBounds.height, 20)
+    XCTAssertEqual(node.radius, 20)
+    XCTAssertEqual(store.refreshes, 1)
+    node.radius = 5
+    XCTAssertEqual([store.width, store.height], [10, 10], "a radius hands back both sides")
+    let tweens = TweenSystem()
+    tweens.tween([TweenTrack(node: node, property: .width, to: 30)], duration: 1)
+    tweens.update(0.5)
+    XCTAssertEqual(store.width ?? 0, 20, accuracy: 1e-9)
+    XCTAssertEqual(store.height, 10)
+    XCTAssertTrue(node.sourceKeeps(.height))
   }
 
   /// A source that keeps rotation and alpha only for some nodes says so in a byte of each

@@ -590,9 +590,11 @@ final class SpriteAPITests: XCTestCase {
         s.visible, s.flip_x = false, true
         assert.are.same({ 12, 34, 56, 78, 90, 0.5, 2, 2, false, true },
           { s.x, s.y, s.w, s.h, s.rotation, s.alpha, s.scale_x, s.scale_y, s.visible, s.flip_x })
+        -- The table holds w, which may be newer than the sprite: the engine takes the table's
+        -- fields to answer, confirming x = 12, where the bad write below puts the sprite back.
         assert.are.equal(56, s.width)
         s.x = "12"
-        assert.error_matches(function() app:step() end, 'x must be a number, got string "12"; it stays at x = 0', nil, true)
+        assert.error_matches(function() app:step() end, 'x must be a number, got string "12"; it stays at x = 12', nil, true)
         assert.has_error(function() s.visible = 1 end, "bad argument #3 to 'newindex' (visible: boolean expected, got number)")
         assert.error_matches(function() s.id = 3 end, "'id' is read-only", nil, true)
         assert.error_matches(function() s.xx = 3 end, "sprite has no field 'xx' to set", nil, true)

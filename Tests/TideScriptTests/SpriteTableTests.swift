@@ -261,6 +261,96 @@ final class SpriteTableTests: XCTestCase {
     assertAllPassed(report, count: 4)
   }
 
+  /// `w` and `h` join the table as `rotation` does, so a box a script stretches every tick
+  /// costs a table write; `width`, `height` and a circle's `radius` say the same of the same
+  /// box, wherever it is kept; a text, whose size is measured, never holds its size.
+  func testTheSizeJoinsTheTableWhenFirstWrittenAndItsOtherNamesFollow() throws {
+    let report = try runLuaTests(
+      #"""
+      describe("the size", function()
+        local app
+        before_each(function() app = tide.test.start() end)
+
+        it("is served until a script writes it, then kept in the table", function()
+          local s = tide.sprite.rect{ w = 20, h = 10 }
+          assert.are.same({ 20, 10, 20, 10 }, { s.w, s.h, s.width, s.height })
+          assert.is_nil(rawget(s, "w"))
+          s.w = 30
+          assert.are.equal(30, rawget(s, "w"))
+          assert.is_nil(rawget(s, "h"))
+          local _, _, w, h = s:bounds()
+          assert.are.same({ 30, 10 }, { w, h })
+          app:step()
+          assert.are.same({}, app:errors())
+        end)
+
+        it("reads as width and height, and takes their writes", function()
+          local s = tide.sprite.rect{ w = 20, h = 10 }
+          s.w, s.h = 25, 35  -- the first writes: the table holds both from here
+          s.w, s.h = 30, 40  -- plain table writes, which the sprite has not seen
+          assert.are.same({ 30, 40 }, { s.width, s.height })
+          s.width, s.height = 50, 60
+          assert.are.same({ 50, 60 }, { rawget(s, "w"), rawget(s, "h") })
+          assert.error_matches(function() s.width = 2e6 end, "width must be a finite number from -1000000 to 1000000", nil, true)
+          assert.are.equal(50, rawget(s, "w"))
+        end)
+
+        it("is a circle's radius, both ways", function()
+          local c = tide.sprite.circle{ radius = 10 }
+          c.w = 40
+          c.w = 50
+          assert.are.equal(25, c.radius)
+          c.radius = 4
+          assert.are.same({ 8, 8 }, { rawget(c, "w"), c.h })
+        end)
+
+        it("reaches taps and tweens", function()
+          local s = tide.sprite.rect{ x = 0, y = 0, w = 10, h = 10 }
+          local taps = 0
+          s:on("tap", function() taps = taps + 1 end)
+          s.w = 50
+          s.w = 100
+          app:tap{ x = 90, y = 5 }
+          assert.are.equal(1, taps, "stretched, it covers (90, 5)")
+          tide.tween(s, 1, { w = 200, h = 20 })
+          app:advance(0.5)
+          assert.are.equal(150, rawget(s, "w"))
+          assert.is_nil(rawget(s, "h"), "a side only the engine changes stays out")
+          app:advance(0.6)
+          assert.are.same({ 200, 20 }, { rawget(s, "w"), s.h })
+        end)
+
+        it("is never kept in a text's table, which is measured", function()
+          local t = tide.sprite.text("hi", { size = 20 })
+          local measured = t.w
+          assert.is_true(measured > 0)
+          t.w = 300
+          assert.is_nil(rawget(t, "w"))
+          assert.are.equal(300, t.w)
+          t.text = "hello there"
+          assert.is_true(t.w > measured and t.w < 300, "measured again: " .. t.w)
+        end)
+
+        it("reports a bad size written after the first at the end of the tick, and puts it right", function()
+          local s = tide.sprite.rect{ name = "bar", w = 5 }
+          s.w = 60
+          s:bounds()
+          s.w = "wide"
+          assert.error_matches(function() app:step() end,
+            "'bar'%) made at game/tests/api_test%.lua:%d+: w must be a number, got string \"wide\"; it stays at w = 60")
+          assert.are.equal(60, rawget(s, "w"))
+          assert.error_matches(function() s.h = -5e6 end, "h must be a finite number", nil, true)
+          s.h = 7  -- the first write, checked here, is the value a bad one gives way to
+          s.h = -5e6
+          assert.error_matches(function() app:step() end,
+            "h must be a finite number from -1000000 to 1000000, got -5000000; it stays at h = 7", nil, true)
+          assert.are.same({ 60, 7 }, { s.width, s.height })
+        end)
+      end)
+      """#)
+    assertAllPassed(report, count: 6)
+  }
+
   func testABadPositionIsReportedAtTheEndOfTheTickAndPutRight() throws {
     let report = try runLuaTests(
       #"""
@@ -550,11 +640,11 @@ final class SpriteTableTests: XCTestCase {
         end
         assert.are.equal("userdata", type(box))
         rawset(b, key, box)           -- b now reaches a's node for its other fields
-        b.w = 9
-        assert.are.equal(9, a.w)
+        b.anchor_x = 0.25
+        assert.are.equal(0.25, a.anchor_x)
         rawset(b, key, "junk")
         assert.error_matches(function() b:remove() end, "sprite expected", nil, true)
-        assert.error_matches(function() return b.w end, "sprite", nil, true)
+        assert.error_matches(function() return b.anchor_x end, "sprite", nil, true)
         local mine = {}
         mine[key] = box
         rawset(a, "x", nil)

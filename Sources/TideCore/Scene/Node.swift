@@ -88,15 +88,27 @@ public final class Node {
 
   /// Box width before scaling.
   @inlinable public var width: Double {
-    get { measuredFields.pointee.width }
+    get {
+      refreshPosition(for: .width)
+      return measuredFields.pointee.width
+    }
     // A text measured later would overwrite a size written now: it is measured first, as
     // each change used to be.
-    set { measuredFields.pointee.width = newValue }
+    set {
+      measuredFields.pointee.width = newValue
+      handBack(.width)
+    }
   }
   /// Box height before scaling.
   @inlinable public var height: Double {
-    get { measuredFields.pointee.height }
-    set { measuredFields.pointee.height = newValue }
+    get {
+      refreshPosition(for: .height)
+      return measuredFields.pointee.height
+    }
+    set {
+      measuredFields.pointee.height = newValue
+      handBack(.height)
+    }
   }
   /// The field block, a text's box measured first if it waits to be (`textNeedsMeasuring`).
   @inlinable var measuredFields: UnsafeMutablePointer<NodeFields> {
@@ -451,6 +463,7 @@ public final class Node {
     (block + Node.sourceRoomOffset).initializeMemory(as: UInt8.self, repeating: 0, count: PositionSource.roomSize)
     fields = block.initializeMemory(as: NodeFields.self, repeating: NodeFields(), count: 1)
     fields.pointee.isCircle = kind == .circle
+    fields.pointee.sizeIsPlain = kind != .text
     if kind == .circle {
       // A circle is positioned by its centre, as people expect.
       anchorX = 0.5

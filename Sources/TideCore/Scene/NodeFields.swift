@@ -40,6 +40,11 @@ public struct NodeFields {
   /// Whether the node is a circle (`Node.kind`, which never changes): a direct reader may then
   /// serve `radius` as half of `width`. Set by the node; read-only for direct writers.
   public internal(set) var isCircle: Bool = false
+  /// Whether the node's box is the size last written, as for every kind but text, whose size is
+  /// measured from its text (`Node.kind`, which never changes): a scripting layer may then keep
+  /// `width` and `height` where the node cannot see them (`PositionSource`), since nothing but a
+  /// write changes them. Set by the node; read-only for direct writers.
+  public internal(set) var sizeIsPlain: Bool = true
   /// False while a text node's box waits to be measured (its text, font, size or fitting
   /// changed since): a direct reader must then take `width` and `height` through `Node.width`
   /// and `Node.height`, which measure it. Set by the node; read-only for direct writers.

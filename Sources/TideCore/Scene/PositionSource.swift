@@ -1,16 +1,16 @@
-/// Where newer values of a node's `x`, `y`, `rotation`, `alpha`, `scale_x` and `scale_y` may be
-/// kept than the node's own.
+/// Where newer values of a node's `x`, `y`, `rotation`, `alpha`, `scale_x`, `scale_y`, `width`
+/// and `height` may be kept than the node's own.
 ///
 /// A scripting layer may let scripts keep those fields in an object of its own, where the node
 /// cannot see a write: Tide's Lua sprites are tables whose `x` and `y` are plain table fields (and
-/// `rotation`, `alpha` and the scale too, once a script writes them), so `b.x = b.x + vx` costs
+/// `rotation`, `alpha`, the scale and the size too, once a script writes them), so `b.x = b.x + vx` costs
 /// what it costs on any table, with no call into the engine. Such a node has a `positionSource`, a
 /// subclass that keeps those objects. Before one of the fields is read, if the source's `epoch` has
 /// moved since the node last took them from it (`NodeFields.positionEpoch`), the node calls
 /// `refresh` to copy the newer values in; after Swift sets one, it calls `written` to hand that one
 /// back (the others may be newer there, and stay there). The subclass moves the epoch whenever its
 /// side may have written (for Lua: whenever a script ran), so a node is copied at most once per
-/// change, and only when something reads it. The names say "position" for all six: the position
+/// change, and only when something reads it. The names say "position" for all eight: the position
 /// came first, and is still what games write most.
 ///
 /// TideCore never moves the epoch and never needs to know who does. A node keeps its source
@@ -22,7 +22,7 @@ open class PositionSource {
 
   /// Which field Swift set: the position, and the other fields games write most.
   public enum Field: Sendable {
-    case x, y, rotation, alpha, scaleX, scaleY
+    case x, y, rotation, alpha, scaleX, scaleY, width, height
 
     /// The field a node property is, or nil for the properties no source keeps.
     @inlinable public init?(_ property: NodeProperty) {
@@ -33,6 +33,8 @@ open class PositionSource {
       case .alpha: self = .alpha
       case .scaleX: self = .scaleX
       case .scaleY: self = .scaleY
+      case .width: self = .width
+      case .height: self = .height
       default: return nil
       }
     }
@@ -46,6 +48,8 @@ open class PositionSource {
       case .alpha: 2
       case .scaleX: 4
       case .scaleY: 8
+      case .width: 16
+      case .height: 32
       }
     }
   }
@@ -59,7 +63,7 @@ open class PositionSource {
 
   /// Bytes every node keeps for its source (`Node.sourceRoom`): room for what a source keeps
   /// per node (where it holds the node, what it last confirmed), which TideCore never reads.
-  @inlinable public static var roomSize: Int { 72 }
+  @inlinable public static var roomSize: Int { 88 }
 
   public init(keptFieldsOffset: Int? = nil) {
     precondition(keptFieldsOffset.map { $0 >= 0 && $0 < Self.roomSize } ?? true, "the byte is in the room")

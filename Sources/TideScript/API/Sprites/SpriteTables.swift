@@ -5,12 +5,12 @@ import TideCore
 ///
 /// A sprite reaches Lua as a table whose `x` and `y` are plain table fields: `b.x = b.x + vx`
 /// over 2,000 sprites costs what it costs over 2,000 plain tables, where fields served by
-/// metamethods cost twice that (the bunnymark). `rotation`, `alpha`, `scale_x` and `scale_y`
-/// join them the first time a script writes each (that write is checked at its line, as every
-/// write of a served field is), so a spinning, fading or pulsing sprite costs a table's price
-/// too, and the rest pay nothing for them. Every other field misses the table and reaches the
-/// metatable's `__index`/`__newindex`, checked at its line as before. Below, "position" means
-/// all six fields the table may hold (`SpriteField.raw`). The engine sees a script's writes of
+/// metamethods cost twice that (the bunnymark). `rotation`, `alpha`, `scale_x`, `scale_y`, `w`
+/// and `h` join them the first time a script writes each (that write is checked at its line, as
+/// every write of a served field is), so a spinning, fading, pulsing or stretching sprite costs a
+/// table's price too, and the rest pay nothing for them. Every other field misses the table and
+/// reaches the metatable's `__index`/`__newindex`, checked at its line as before. Below,
+/// "position" means all eight fields the table may hold (`SpriteField.raw`). The engine sees a script's writes of
 /// them only when it looks, so it looks at these times:
 ///
 /// - whenever Swift reads a node's position after a script may have run (`PositionSource`: the
@@ -73,9 +73,11 @@ package final class SpriteTables: PositionSource {
   init() {
     let confirmed = SpriteSlot.offset(of: \.confirmedX)
     precondition(
-      [\SpriteSlot.confirmedY, \.confirmedRotation, \.confirmedAlpha, \.confirmedScaleX, \.confirmedScaleY]
-        .map(SpriteSlot.offset(of:)) == [8, 16, 24, 32, 40].map { confirmed + $0 },
-      "the confirmed values are x, y, rotation, alpha, scale_x, scale_y in a row, as SpriteField.raw")
+      [
+        \SpriteSlot.confirmedY, \.confirmedRotation, \.confirmedAlpha, \.confirmedScaleX, \.confirmedScaleY,
+        \.confirmedWidth, \.confirmedHeight,
+      ].map(SpriteSlot.offset(of:)) == [8, 16, 24, 32, 40, 48, 56].map { confirmed + $0 },
+      "the confirmed values are x, y, rotation, alpha, scale_x, scale_y, w, h in a row, as SpriteField.raw")
     precondition(MemoryLayout<SpriteSlot>.size <= PositionSource.roomSize, "a sprite's slot fits the node's source room")
     super.init(keptFieldsOffset: MemoryLayout<SpriteSlot>.offset(of: \.holds))
   }
@@ -130,6 +132,9 @@ package final class SpriteTables: PositionSource {
       slot.pointee.confirmedAlpha = nodeFields.pointee.alpha
       slot.pointee.confirmedScaleX = nodeFields.pointee.scaleX
       slot.pointee.confirmedScaleY = nodeFields.pointee.scaleY
+      // A text's size waiting to be measured is never confirmed: a text's table never holds it.
+      slot.pointee.confirmedWidth = nodeFields.pointee.width
+      slot.pointee.confirmedHeight = nodeFields.pointee.height
       nodeFields.pointee.positionEpoch = epoch.pointee
     } else {
       // Coming back (a removed sprite added again): it holds whatever was written since.
@@ -259,6 +264,8 @@ package final class SpriteTables: PositionSource {
     case .alpha: i = 3
     case .scaleX: i = 4
     case .scaleY: i = 5
+    case .width: i = 6
+    case .height: i = 7
     }
     block.storeBytes(of: fields.value(i, in: block), toByteOffset: confirmedOffset + 8 * i, as: Double.self)
     guard pushTable(of: node, lua: lua) else { return }
@@ -441,7 +448,7 @@ struct SpriteSlot {
   /// The epoch of the last quiet read that found good values (a frame drawn): reads that
   /// must change nothing take a position at most once an epoch.
   var quietEpoch: UInt64 = 0
-  /// Which of `rotation`, `alpha`, `scale_x` and `scale_y` the node's table holds
+  /// Which of `rotation`, `alpha`, `scale_x`, `scale_y`, `w` and `h` the node's table holds
   /// (`holdsRotation`, ...): each bit raised by C when a script first writes the field
   /// (`LuaObjectField.rawOnceWritten`), and never lowered, since the table keeps it. One byte,
   /// which a pull looks at once for all, beside `quietEpoch`, which a frame's pull reads too:
@@ -456,6 +463,10 @@ struct SpriteSlot {
   static let holdsScaleX = PositionSource.Field.scaleX.bit
   /// The bit of `holds` for `scale_y`, as `holdsRotation`.
   static let holdsScaleY = PositionSource.Field.scaleY.bit
+  /// The bit of `holds` for `w` (`width` reads it), as `holdsRotation`.
+  static let holdsWidth = PositionSource.Field.width.bit
+  /// The bit of `holds` for `h` (`height` reads it), as `holdsRotation`.
+  static let holdsHeight = PositionSource.Field.height.bit
   /// The last values of the raw fields confirmed in the game: where a bad write puts the sprite
   /// back. In `SpriteField.raw`'s order, one after another, as the C loops take them.
   var confirmedX: Double = 0
@@ -469,6 +480,10 @@ struct SpriteSlot {
   var confirmedScaleX: Double = 1
   /// See `confirmedX`.
   var confirmedScaleY: Double = 1
+  /// See `confirmedX`.
+  var confirmedWidth: Double = 0
+  /// See `confirmedX`.
+  var confirmedHeight: Double = 0
 
   /// The byte offset of `field` from the node's field block.
   static func offset(of field: PartialKeyPath<SpriteSlot>) -> Int {

@@ -26,11 +26,12 @@ enum SpriteField: String, CaseIterable {
 
   /// The fields kept as plain fields of the sprite's Lua table, read and written by scripts
   /// without a call into the engine (see `SpriteTables`): the position, which games write most,
-  /// then rotation, alpha and the scale per axis, which spinning, fading and pulsing sprites
-  /// write every tick. The table holds those only once a script has written each
-  /// (`SpriteSlot.holds`): a sprite that never turns, fades or grows pays nothing for them. In
-  /// this order, which `SpriteSlot`'s confirmed values follow.
-  static let raw: [SpriteField] = [.x, .y, .rotation, .alpha, .scale_x, .scale_y]
+  /// then rotation, alpha, the scale per axis and the box's size, which spinning, fading,
+  /// pulsing and stretching sprites write every tick. The table holds those only once a script
+  /// has written each (`SpriteSlot.holds`): a sprite that never turns, fades or grows pays
+  /// nothing for them. A text never holds its size, which is measured. In this order, which
+  /// `SpriteSlot`'s confirmed values follow.
+  static let raw: [SpriteField] = [.x, .y, .rotation, .alpha, .scale_x, .scale_y, .w, .h]
 
   /// Fields a script reads but never writes, in a constructor or as `s.kind = ...`.
   var isReadOnly: Bool {
@@ -72,11 +73,20 @@ enum SpriteField: String, CaseIterable {
     return [
       LuaObjectField("x", .number, offset: at(\.x), bounds: bounds("x")),
       LuaObjectField("y", .number, offset: at(\.y), bounds: bounds("y")),
-      // A text's box waiting to be measured is served by Swift, which measures it.
-      settled(LuaObjectField("w", .number, offset: at(\.width), bounds: bounds("w"))),
-      settled(LuaObjectField("width", .number, offset: at(\.width), bounds: bounds("width"))),
-      settled(LuaObjectField("h", .number, offset: at(\.height), bounds: bounds("h"))),
-      settled(LuaObjectField("height", .number, offset: at(\.height), bounds: bounds("height"))),
+      // `w` and `h` join the table when first written, but never a text's, whose box is
+      // measured: Swift serves those, measuring first. `width` and `height` say the same of
+      // the same box: in C while the table holds no newer value, else in Swift, which takes it.
+      plainSize(
+        rawOnceWritten(
+          LuaObjectField("w", .number, offset: at(\.width), bounds: bounds("w")), SpriteSlot.holdsWidth,
+          confirmed: \.confirmedWidth)),
+      plainSize(
+        rawOnceWritten(
+          LuaObjectField("h", .number, offset: at(\.height), bounds: bounds("h")), SpriteSlot.holdsHeight,
+          confirmed: \.confirmedHeight)),
+      unlessHeld(settled(LuaObjectField("width", .number, offset: at(\.width), bounds: bounds("width"))), SpriteSlot.holdsWidth),
+      unlessHeld(
+        settled(LuaObjectField("height", .number, offset: at(\.height), bounds: bounds("height"))), SpriteSlot.holdsHeight),
       LuaObjectField("anchor_x", .number, offset: at(\.anchorX), bounds: bounds("anchor_x")),
       LuaObjectField("anchor_y", .number, offset: at(\.anchorY), bounds: bounds("anchor_y")),
       uniformScale,
@@ -110,6 +120,22 @@ enum SpriteField: String, CaseIterable {
     return field
   }
 
+  /// `field`, read and written in C only while the node's box is the size last written (not a
+  /// text's).
+  private static func plainSize(_ field: LuaObjectField) -> LuaObjectField {
+    var field = field
+    field.onlyWhen = NodeFields.offset(of: \.sizeIsPlain)
+    return field
+  }
+
+  /// `field`, read and written in C only while the sprite's table holds none of the raw fields
+  /// `held` names (`SpriteSlot.holds`), which may be newer than the block.
+  private static func unlessHeld(_ field: LuaObjectField, _ held: UInt8) -> LuaObjectField {
+    var field = field
+    field.unlessHeld = .init(offset: SpriteSlot.offset(of: \.holds), bit: held)
+    return field
+  }
+
   /// `field`, a raw field the sprite's table takes when a script first writes it, raising the
   /// bit `held` of `SpriteSlot.holds`. That write, checked in C, is also the value the sprite
   /// goes back to if a bad one follows before the engine next looks (`confirmed`): the engine's
@@ -127,11 +153,11 @@ enum SpriteField: String, CaseIterable {
   /// nor `scale_y`; once it holds one, Swift serves it, reading the axis the table may have
   /// newer and handing both to the table, which C cannot do without a look-up of each.
   private static var uniformScale: LuaObjectField {
-    var field = LuaObjectField(
-      "scale", .number, offset: NodeFields.offset(of: \.scaleX), alsoWrites: NodeFields.offset(of: \.scaleY),
-      bounds: Limits.scale.bounds)
-    field.unlessHeld = .init(offset: SpriteSlot.offset(of: \.holds), bit: SpriteSlot.holdsScaleX | SpriteSlot.holdsScaleY)
-    return field
+    unlessHeld(
+      LuaObjectField(
+        "scale", .number, offset: NodeFields.offset(of: \.scaleX), alsoWrites: NodeFields.offset(of: \.scaleY),
+        bounds: Limits.scale.bounds),
+      SpriteSlot.holdsScaleX | SpriteSlot.holdsScaleY)
   }
 
   private static var circleRadius: LuaObjectField {
@@ -139,7 +165,7 @@ enum SpriteField: String, CaseIterable {
       "radius", .number, offset: NodeFields.offset(of: \.width), readOnly: true, bounds: Limits.radius.bounds)
     field.readsHalf = true
     field.onlyWhen = NodeFields.offset(of: \.isCircle)
-    return field
+    return unlessHeld(field, SpriteSlot.holdsWidth)
   }
 }
 
@@ -150,8 +176,9 @@ extension Sprites {
   /// passed to a constructor. An unknown field is an error, so a typo never passes silently, and a
   /// number outside its field's range is an error naming the field, wherever it is written:
   /// constructor, `s.x = v` or tween. A sprite is a Lua table whose `x` and `y` are plain fields
-  /// (and `rotation`, `alpha`, `scale_x` and `scale_y`, from the first time a script writes each),
-  /// so moving, spinning, fading and pulsing thousands a tick costs what it costs on plain tables;
+  /// (and `rotation`, `alpha`, `scale_x`, `scale_y`, `w` and `h`, from the first time a script
+  /// writes each; a text's `w` and `h`, which are measured, never), so moving, spinning, fading,
+  /// pulsing and stretching thousands a tick costs what it costs on plain tables;
   /// a bad value written there (after that first write, which is checked at its line) is therefore
   /// caught when the engine next reads it, by the end of the tick, not at the line that wrote it:
   /// the error names the sprite, where it was made and the field, and the sprite keeps its last
@@ -314,8 +341,8 @@ extension Sprites {
     /// A shape, image, text, group or particle emitter in the scene. Fields are read and written as
     /// `s.x = 10`, passed to a constructor, or tweened (the number ones). A sprite is a Lua table
     /// (`type(s)` is "table") holding `x` and `y` as plain fields, as fast to write as any table's,
-    /// and `rotation`, `alpha`, `scale_x` and `scale_y` too once a script has written each (that
-    /// first write is checked at its line); the engine checks them when it next reads them, by the
+    /// and `rotation`, `alpha`, `scale_x`, `scale_y`, `w` and `h` (not a text's, which is measured)
+    /// too once a script has written each (that first write is checked at its line); the engine checks them when it next reads them, by the
     /// end of the tick, so a bad one is reported there (naming the sprite, where it was made, and
     /// the field) and the sprite keeps its last good value. Every other field is served by the
     /// engine and checked at the line that writes it. `pairs(s)` lists the fields that have a
