@@ -103,10 +103,11 @@ public enum EngineBenchmarks {
   /// case's frames are the Lua loop followed by what the engine does with the positions once a
   /// frame: take every one of them before drawing. That case is checked against both targets.
   /// Further sprite cases move the same sprites through `rotation` and `alpha`, then `scale_x`
-  /// and `scale_y`, which a sprite's table holds once a script has written them (C serves them
-  /// until then), with the engine taking every field the tables hold each frame: what a
-  /// spinning, fading or pulsing sprite costs, against the same floor. A last case moves them
-  /// through `w` and `h`, which the metatable serves in C: what every other field costs.
+  /// and `scale_y`, then `w` and `h`, which a sprite's table holds once a script has written them
+  /// (C serves them until then), with the engine taking every field the tables hold each frame:
+  /// what a spinning, fading, pulsing or stretching sprite costs, against the same floor. A last
+  /// case moves them through `anchor_x` and `anchor_y`, which the metatable serves in C: what
+  /// every other field costs.
   ///
   /// The per-frame figures time the moves alone: each case's items are made before and removed
   /// after the timed frames, and that setup is shown on its own row. Making a sprite is a call
@@ -138,6 +139,7 @@ public enum EngineBenchmarks {
       local moves = {
         sprites = mover("x", "y"), sprites_other = mover("rotation", "alpha"),
         sprites_scale = mover("scale_x", "scale_y"), sprites_box = mover("w", "h"),
+        sprites_anchor = mover("anchor_x", "anchor_y"),
       }
       local function velocities()
         local vel = {}
@@ -172,6 +174,7 @@ public enum EngineBenchmarks {
         sprites_other = sprites,
         sprites_scale = sprites,
         sprites_box = sprites,
+        sprites_anchor = sprites,
       }
       local items, vel, remove, move
       tide.bench = {
@@ -226,7 +229,9 @@ public enum EngineBenchmarks {
     }
     // Rounds take the cases in turn and each keeps its best frames; a round's setup keeps its
     // best beside it, since the helper follows one time a case.
-    let names = ["tables", "c_userdata", "c_fields", "sprites", "sprites_other", "sprites_scale", "sprites_box"]
+    let names = [
+      "tables", "c_userdata", "c_fields", "sprites", "sprites_other", "sprites_scale", "sprites_box", "sprites_anchor",
+    ]
     var bestSetup = [Double](repeating: .infinity, count: names.count)
     let bestFrames = try interleavedBest(rounds: only == nil ? 5 : 1, names.indices.map { index in
       {
@@ -238,7 +243,7 @@ public enum EngineBenchmarks {
     })
     func best(_ index: Int) -> (frames: Double, setup: Double) { (bestFrames[index], bestSetup[index]) }
     let tables = best(0), dispatch = best(1), floor = best(2), sprites = best(3), other = best(4)
-    let scaled = best(5), boxed = best(6)
+    let scaled = best(5), boxed = best(6), anchored = best(7)
     let ratio = sprites.frames / tables.frames
     let ratioToFloor = sprites.frames / floor.frames
     let otherToFloor = other.frames / floor.frames
@@ -257,8 +262,10 @@ public enum EngineBenchmarks {
          perFrame(other.frames) + String(format: " (%.2fx the C-fields floor)", otherToFloor)),
         ("Tide sprites, scale_x and scale_y (plain fields once written), and the engine taking every sprite's fields each frame",
          perFrame(scaled.frames) + String(format: " (%.2fx the C-fields floor)", scaled.frames / floor.frames)),
-        ("Tide sprites, w and h (served by the metatable in C), and the engine taking every sprite's fields each frame",
+        ("Tide sprites, w and h (plain fields once written), and the engine taking every sprite's fields each frame",
          perFrame(boxed.frames) + String(format: " (%.2fx the C-fields floor)", boxed.frames / floor.frames)),
+        ("Tide sprites, anchor_x and anchor_y (served by the metatable in C), and the engine taking every sprite's fields each frame",
+         perFrame(anchored.frames) + String(format: " (%.2fx the C-fields floor)", anchored.frames / floor.frames)),
         ("making and removing the 10,000 (tables / C fields / sprites; not in the frames)",
          String(format: "%.1f / %.1f / %.1f ms", tables.setup * 1000, floor.setup * 1000, sprites.setup * 1000)),
       ],
