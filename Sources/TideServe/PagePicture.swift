@@ -269,7 +269,8 @@ final class PagePicture {
     _ changed: ByteWriter, _ moves: ByteWriter
   ) {
     let id = entry.id
-    if entry.stamp == node.lookStamp, entry.look.width == node.width, entry.look.height == node.height,
+    let size = node.size
+    if entry.stamp == node.lookStamp, entry.look.width == size.width, entry.look.height == size.height,
       entry.look.flipX == node.flipX, entry.look.flipY == node.flipY, entry.clip?.outline == clip?.outline
     {
       // The look as the page has it: at most its place, turn, scale or alpha changed.

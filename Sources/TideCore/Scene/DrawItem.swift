@@ -159,8 +159,7 @@ public struct NodeLook: Sendable {
   /// The look of `node` now.
   public init(_ node: Node) {
     kind = node.kind
-    width = node.width
-    height = node.height
+    (width, height) = node.size
     tint = node.tint
     image = node.drawnImage
     flipX = node.flipX

@@ -4,13 +4,13 @@ extension Node {
   /// The transform from this node's box space (0,0 = box top-left) to its parent's space:
   /// translate to (x, y), rotate, scale, then offset by `-anchor * size`.
   public var localTransform: Affine {
-    // One look at the position source serves the five fields here it may keep.
+    // One look at the position source serves the seven fields here it may keep.
     refreshPosition()
     let (x, y, rotation) = (fields.pointee.x, fields.pointee.y, fields.pointee.rotation)
     let (scaleX, scaleY) = (fields.pointee.scaleX, fields.pointee.scaleY)
     // An anchor at 0 needs no size: a label at its top left is placed without being measured.
-    let offsetX = anchorX == 0 ? 0 : -anchorX * width
-    let offsetY = anchorY == 0 ? 0 : -anchorY * height
+    let offsetX = anchorX == 0 ? 0 : -anchorX * measuredFields.pointee.width
+    let offsetY = anchorY == 0 ? 0 : -anchorY * measuredFields.pointee.height
     if rotation == 0 {
       // Most sprites never rotate; skip the trigonometry.
       return Affine(
@@ -39,7 +39,10 @@ extension Node {
   }
 
   /// The node's box in its own space: (0, 0, width, height).
-  public var localBounds: Rect { Rect(x: 0, y: 0, width: width, height: height) }
+  public var localBounds: Rect {
+    let size = size
+    return Rect(x: 0, y: 0, width: size.width, height: size.height)
+  }
 
   /// The four corners of the box in scene space, clockwise from the box's top-left.
   public var worldCorners: [Vec2] {
@@ -114,8 +117,9 @@ extension Node {
       let bounds = pointBounds
       return Rect(x: bounds.x - reach, y: bounds.y - reach, width: bounds.width + 2 * reach, height: bounds.height + 2 * reach)
     default:
-      guard width > 0, height > 0 else { return nil }
-      return localBounds
+      let size = size
+      guard size.width > 0, size.height > 0 else { return nil }
+      return Rect(x: 0, y: 0, width: size.width, height: size.height)
     }
   }
 
@@ -156,8 +160,7 @@ extension Node {
     default:
       break
     }
-    let w = width
-    let h = height
+    let (w, h) = size
     guard w > 0, h > 0 else { return false }
     guard p.x >= -epsilon, p.y >= -epsilon, p.x <= w + epsilon, p.y <= h + epsilon else {
       return false

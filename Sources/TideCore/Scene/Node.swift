@@ -88,7 +88,9 @@ public final class Node {
 
   /// Box width before scaling.
   @inlinable public var width: Double {
-    get {
+    // Always inlined, as it was when it read the block alone: the draw list, hit tests and
+    // layout read every node's size several times.
+    @inline(__always) get {
       refreshPosition(for: .width)
       return measuredFields.pointee.width
     }
@@ -101,13 +103,28 @@ public final class Node {
   }
   /// Box height before scaling.
   @inlinable public var height: Double {
-    get {
+    @inline(__always) get {
       refreshPosition(for: .height)
       return measuredFields.pointee.height
     }
     set {
       measuredFields.pointee.height = newValue
       handBack(.height)
+    }
+  }
+  /// `width` and `height` from one look at the position source: what readers of the whole box
+  /// (the draw list, hit tests) take, each read of a side asking the source on its own.
+  @inlinable public var size: (width: Double, height: Double) {
+    @inline(__always) get {
+      if let epoch = sourceEpoch, fields.pointee.positionEpoch != epoch.pointee {
+        source?._withUnsafeGuaranteedRef {
+          if $0.keeps(bits: PositionSource.Field.width.bit | PositionSource.Field.height.bit, of: self) {
+            $0.refresh(self)
+          }
+        }
+      }
+      let block = measuredFields
+      return (block.pointee.width, block.pointee.height)
     }
   }
   /// The field block, a text's box measured first if it waits to be (`textNeedsMeasuring`).

@@ -83,8 +83,14 @@ open class PositionSource {
   /// Whether the source keeps `field` of `node` (see `keptFieldsOffset`).
   @inlinable public func keeps(_ field: Field, of node: Node) -> Bool {
     let bit = field.bit
-    guard bit != 0, let offset = keptFieldsOffset else { return true }
-    return node.sourceRoom.load(fromByteOffset: offset, as: UInt8.self) & bit != 0
+    return bit == 0 || keeps(bits: bit, of: node)
+  }
+
+  /// Whether the source keeps any of the fields whose bits (`Field.bit`, none of them the
+  /// position's) are `bits` for `node`.
+  @inlinable public func keeps(bits: UInt8, of node: Node) -> Bool {
+    guard let offset = keptFieldsOffset else { return true }
+    return node.sourceRoom.load(fromByteOffset: offset, as: UInt8.self) & bits != 0
   }
 
   /// Takes the field `field` of `node`, just set in Swift (only where the source `keeps` it).
