@@ -28,6 +28,24 @@ public enum LuaType: Int32, Sendable {
   case userdata = 7
   /// A coroutine.
   case thread = 8
+
+  /// The type Lua's C API answers `code` for (`lua_type`, `lua_rawget`, ...), `.none` for any
+  /// code it never gives. Inlined where `init?(rawValue:)` is a call of its own, on the path of
+  /// every value a binding looks at.
+  @inline(__always) public init(code: Int32) {
+    switch code {
+    case 0: self = .nil
+    case 1: self = .boolean
+    case 2: self = .lightUserdata
+    case 3: self = .number
+    case 4: self = .string
+    case 5: self = .table
+    case 6: self = .function
+    case 7: self = .userdata
+    case 8: self = .thread
+    default: self = .none
+    }
+  }
 }
 
 /// A view of one Lua thread (the main state or a coroutine) of a `LuaVM`.

@@ -48,7 +48,7 @@ extension LuaState {
   /// Pushes the value of the reference numbered `id` (from `referenceID(at:)`) and returns its type.
   @discardableResult
   public func push(referenceID id: Int32) -> LuaType {
-    LuaType(rawValue: lua_rawgeti(L, tide_lua_registryindex(), lua_Integer(id))) ?? .nil
+    LuaType(code: lua_rawgeti(L, tide_lua_registryindex(), lua_Integer(id)))
   }
 
   /// A registry reference to the value at `index` as a bare number, for an owner that keeps

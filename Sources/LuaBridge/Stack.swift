@@ -52,7 +52,7 @@ extension LuaState {
 
   /// The type of the value at `index` (`.none` above the top).
   public func type(at index: Int32) -> LuaType {
-    LuaType(rawValue: lua_type(L, index)) ?? .none
+    LuaType(code: lua_type(L, index))
   }
 
   /// Lua's name for the type at `index`: "nil", "number", "no value", ..., or the `__name` of

@@ -13,7 +13,7 @@ extension LuaState {
   public func rawGet(_ table: Int32, key: String) -> LuaType {
     let table = absIndex(table)
     push(key)
-    return LuaType(rawValue: lua_rawget(L, table)) ?? .nil
+    return LuaType(code: lua_rawget(L, table))
   }
 
   /// Pops a value and stores it as `table[key]` (raw). `table` must index a table.
@@ -27,7 +27,7 @@ extension LuaState {
   /// Pushes `table[index]` (raw) and returns its type. `table` must index a table.
   @discardableResult
   public func rawGet(_ table: Int32, index: Int) -> LuaType {
-    LuaType(rawValue: lua_rawgeti(L, table, lua_Integer(index))) ?? .nil
+    LuaType(code: lua_rawgeti(L, table, lua_Integer(index)))
   }
 
   /// Pops a value and stores it as `table[index]` (raw). `table` must index a table.
@@ -38,7 +38,7 @@ extension LuaState {
   /// Pushes `table[k]` (raw) where `k` is the value on top, replacing the key; returns the type.
   @discardableResult
   public func rawGet(_ table: Int32) -> LuaType {
-    LuaType(rawValue: lua_rawget(L, table)) ?? .nil
+    LuaType(code: lua_rawget(L, table))
   }
 
   /// Pops a key and a value (value on top) and stores `table[key] = value` (raw).

@@ -51,6 +51,25 @@ final class ArgumentTests: XCTestCase {
     return vm
   }
 
+  /// Every value's type reads as Lua names it, through the switch that stands in for
+  /// `init?(rawValue:)` on the hot path.
+  func testTypesReadAsLuaGivesThem() throws {
+    let vm = makeVM()
+    let lua = vm.state
+    try lua.doString("values = { nil, true, 1, 'a', {}, print, coroutine.create(print) }", chunkName: "=t")
+    let expected: [LuaType] = [.nil, .boolean, .number, .string, .table, .function, .thread]
+    lua.getGlobal("values")
+    defer { lua.pop() }
+    for (i, type) in expected.enumerated() {
+      XCTAssertEqual(lua.rawGet(-1, index: i + 1), type)
+      XCTAssertEqual(lua.type(at: -1), type)
+      lua.pop()
+    }
+    for code in Int32(-3)...12 {
+      XCTAssertEqual(LuaType(code: code), LuaType(rawValue: code) ?? .none, "code \(code)")
+    }
+  }
+
   func testArgumentErrorsUseLuasWording() {
     let vm = makeAPI()
     let lua = vm.state
