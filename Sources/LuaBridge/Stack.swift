@@ -51,7 +51,7 @@ extension LuaState {
   // MARK: Types
 
   /// The type of the value at `index` (`.none` above the top).
-  public func type(at index: Int32) -> LuaType {
+  @inlinable public func type(at index: Int32) -> LuaType {
     LuaType(code: lua_type(L, index))
   }
 
@@ -119,7 +119,7 @@ extension LuaState {
   }
 
   /// The number at `index` (or a numeric string converted); otherwise nil.
-  public func toDouble(at index: Int32) -> Double? {
+  @inlinable public func toDouble(at index: Int32) -> Double? {
     var isNumber: Int32 = 0
     let value = lua_tonumberx(L, index, &isNumber)
     return isNumber != 0 ? value : nil
