@@ -1,7 +1,8 @@
 -- Every tick, random edits of the scene through each way a script writes a sprite: its
 -- position in its own table, the numbers the engine serves in C, the fields Swift sets, tweens,
--- the camera, the draw order, showing and hiding, clipping, particles (restyled, moved and
--- emitting while they fly), sprites made and removed.
+-- the camera, the draw order, showing and hiding, clipping (a sprite's own, and its group's as
+-- the group moves), particles (restyled, moved and emitting while they fly), sprites made and
+-- removed.
 -- The page told only what changed must end up with the picture sent whole.
 local pick, float, int = tide.random.pick, tide.random.float, tide.random.int
 
@@ -73,7 +74,9 @@ local edits = {
 tide.scene.define("play", {
   enter = function(self)
     self.sprites = {}
-    local groups = { tide.sprite.group{ x = 20, y = 20 }, tide.sprite.group{ x = 200, y = 100 }, tide.camera.hud }
+    -- The first group clips its sprites: moving it moves their clip and nothing else of theirs.
+    local groups = { tide.sprite.group{ x = 20, y = 20, w = 240, h = 420, clip = true },
+      tide.sprite.group{ x = 200, y = 100, w = 160, h = 300 }, tide.camera.hud }
     self.groups = groups
     for _ = 1, 24 do self.sprites[#self.sprites + 1] = make(pick(groups)) end
   end,
@@ -102,6 +105,7 @@ tide.scene.define("play", {
     elseif roll == 5 then
       local group = self.groups[int(1, 2)]
       group.x, group.alpha = group.x + float(-10, 10), pick({ 1, 0.6 })
+      if int(1, 4) == 1 then group.clip = not group.clip end
     end
   end,
 })
