@@ -88,7 +88,7 @@ open class PositionSource {
 
   /// Whether the source keeps any of the fields whose bits (`Field.bit`, none of them the
   /// position's) are `bits` for `node`.
-  @inlinable public func keeps(bits: UInt8, of node: Node) -> Bool {
+  @inlinable @inline(__always) public func keeps(bits: UInt8, of node: Node) -> Bool {
     guard let offset = keptFieldsOffset else { return true }
     return node.sourceRoom.load(fromByteOffset: offset, as: UInt8.self) & bits != 0
   }
