@@ -137,7 +137,7 @@ let package = Package(
     // Plays fixture games through a real server on loopback; the fixtures are read from the
     // source tree (#filePath).
     .testTarget(
-      name: "TideServeTests", dependencies: ["TideServe", "TideScript", "TideSDL", "TideCore"], exclude: ["Fixtures"]),
+      name: "TideServeTests", dependencies: ["TideServe", "TideScript", "TideSDL", "TideShots", "TideCore"], exclude: ["Fixtures"]),
     // Packed games: archives written, read and refused (hostile zips made in the tests).
     .testTarget(
       name: "TidePackTests",

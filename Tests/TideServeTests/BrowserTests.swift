@@ -1,5 +1,9 @@
 import Foundation
+import TideCore
+import TideSDL
+import TideScript
 import TideServe
+import TideShots
 import XCTest
 
 /// `tide run --serve` played as a person plays it on a phone: Debian's headless Chromium opens
@@ -209,6 +213,53 @@ final class BrowserTests: XCTestCase {
       }
     }
     XCTAssertTrue(failures.isEmpty, failures.joined(separator: "\n") + "\n(pictures in \(scratch.path))")
+  }
+
+  /// The page steps each emitter's particles itself, told only the steps' lengths and the
+  /// newborn (protocol 4). At the paused tick of Showcase's sparks, its copies must hold what
+  /// the engine's emitters hold, replayed headless to the same tick: every double to the bit.
+  func testThePageStepsParticlesAsTheEngineDoes() throws {
+    let input = Self.root.appendingPathComponent("Content/showcase/tests/golden/sparks.input")
+    let script = try InputScript(text: String(contentsOf: input, encoding: .utf8))
+    let time = try XCTUnwrap(script.shotTime, "the script's @at")
+    let at = Self.seconds(Self.ticks(String(time)))
+    var options = ScreenShot.options(for: script)  // as `tide shot` plays it, which the server matches
+    options.saveDirectory = try Self.scratch("saves")
+    let game = Self.root.appendingPathComponent("Content/showcase")
+    let engine = try Engine(
+      gameDirectory: game, backend: HeadlessBackend.withGameFonts(assetDirectory: game.appendingPathComponent("assets")),
+      options: options)
+    try engine.start()
+    engine.replay(script, until: time)
+    var expected: [Int: [[UInt64]]] = [:]
+    engine.scene.forEachDrawn { node, _, _, _ in
+      guard node.kind == .particles, let emitter = node.emitter else { return }
+      var list: [[UInt64]] = []
+      emitter.forEachState { p in
+        list.append([p.x, p.y, p.vx, p.vy, p.rotation, p.spin, p.age, p.life, Double(p.paletteIndex)].map(\.bitPattern))
+      }
+      expected[node.id] = list
+    }
+    XCTAssertGreaterThan(expected.values.map(\.count).reduce(0, +), 20, "particles in flight at that tick")
+
+    let served = try ServedGame(
+      game: "Content/showcase", arguments: ["--input", input.path, "--pause-at", at, "--seed", String(options.seed)],
+      data: try Self.scratch("data"))
+    defer { served.stop() }
+    let page = try Self.browser().newPage(width: 390, height: 844)
+    defer { page.close() }
+    try page.open(served.url)
+    try page.wait(until: "tide.paused === \(Self.ticks(at)) && tide.settled()", timeout: 20)
+    let copies = try XCTUnwrap(page.evaluate("tide.particles()") as? [String: [[String]]])
+    var got: [Int: [[UInt64]]] = [:]
+    for (id, list) in copies {
+      got[Int(id) ?? -1] = list.map { $0.map { UInt64($0, radix: 16) ?? 0 } }
+    }
+    XCTAssertEqual(got.keys.sorted(), expected.keys.sorted(), "the same emitters")
+    for (id, list) in expected {
+      XCTAssertEqual(got[id]?.count, list.count, "emitter \(id): as many particles")
+      XCTAssertTrue(got[id] == list, "emitter \(id): the particles to the bit")
+    }
   }
 
   // MARK: Helpers
