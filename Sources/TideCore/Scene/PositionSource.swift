@@ -3,15 +3,16 @@
 ///
 /// A scripting layer may let scripts keep those fields in an object of its own, where the node
 /// cannot see a write: Tide's Lua sprites are tables whose `x` and `y` are plain table fields (and
-/// `rotation`, `alpha`, the scale and the size too, once a script writes them), so `b.x = b.x + vx` costs
-/// what it costs on any table, with no call into the engine. Such a node has a `positionSource`, a
-/// subclass that keeps those objects. Before one of the fields is read, if the source's `epoch` has
-/// moved since the node last took them from it (`NodeFields.positionEpoch`), the node calls
-/// `refresh` to copy the newer values in; after Swift sets one, it calls `written` to hand that one
-/// back (the others may be newer there, and stay there). The subclass moves the epoch whenever its
-/// side may have written (for Lua: whenever a script ran), so a node is copied at most once per
-/// change, and only when something reads it. The names say "position" for all eight: the position
-/// came first, and is still what games write most.
+/// `rotation`, `alpha`, the scale and the size too, once a script writes them), so
+/// `b.x = b.x + vx` costs what it costs on any table, with no call into the engine. Such a node
+/// has a `positionSource`, a subclass that keeps those objects. Before one of the fields is read,
+/// if the source's `epoch` has moved since the node last took them from it
+/// (`NodeFields.positionEpoch`), the node calls `refresh` to copy the newer values in; after
+/// Swift sets one, it calls `written` to hand that one back (the others may be newer there, and
+/// stay there). The subclass moves the epoch whenever its side may have written (for Lua:
+/// whenever a script ran), so a node is copied at most once per change, and only when something
+/// reads it. The names say "position" for all eight: the position came first, and is still what
+/// games write most.
 ///
 /// TideCore never moves the epoch and never needs to know who does. A node keeps its source
 /// alive, with no reference counting on the paths every draw and tween take; a source whose

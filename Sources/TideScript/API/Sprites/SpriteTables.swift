@@ -10,8 +10,8 @@ import TideCore
 /// every write of a served field is), so a spinning, fading, pulsing or stretching sprite costs a
 /// table's price too, and the rest pay nothing for them. Every other field misses the table and
 /// reaches the metatable's `__index`/`__newindex`, checked at its line as before. Below,
-/// "position" means all eight fields the table may hold (`SpriteField.raw`). The engine sees a script's writes of
-/// them only when it looks, so it looks at these times:
+/// "position" means all eight fields the table may hold (`SpriteField.raw`). The engine sees a
+/// script's writes of them only when it looks, so it looks at these times:
 ///
 /// - whenever Swift reads a node's position after a script may have run (`PositionSource`: the
 ///   VM moves the epoch on every call from Lua into Swift and every return from Lua);

@@ -84,9 +84,11 @@ enum SpriteField: String, CaseIterable {
         rawOnceWritten(
           LuaObjectField("h", .number, offset: at(\.height), bounds: bounds("h")), SpriteSlot.holdsHeight,
           confirmed: \.confirmedHeight)),
-      unlessHeld(settled(LuaObjectField("width", .number, offset: at(\.width), bounds: bounds("width"))), SpriteSlot.holdsWidth),
       unlessHeld(
-        settled(LuaObjectField("height", .number, offset: at(\.height), bounds: bounds("height"))), SpriteSlot.holdsHeight),
+        settled(LuaObjectField("width", .number, offset: at(\.width), bounds: bounds("width"))), SpriteSlot.holdsWidth),
+      unlessHeld(
+        settled(LuaObjectField("height", .number, offset: at(\.height), bounds: bounds("height"))),
+        SpriteSlot.holdsHeight),
       LuaObjectField("anchor_x", .number, offset: at(\.anchorX), bounds: bounds("anchor_x")),
       LuaObjectField("anchor_y", .number, offset: at(\.anchorY), bounds: bounds("anchor_y")),
       uniformScale,
@@ -338,13 +340,14 @@ extension Sprites {
   }
 
   private func installMethods() {
-    /// A shape, image, text, group or particle emitter in the scene. Fields are read and written as
-    /// `s.x = 10`, passed to a constructor, or tweened (the number ones). A sprite is a Lua table
-    /// (`type(s)` is "table") holding `x` and `y` as plain fields, as fast to write as any table's,
-    /// and `rotation`, `alpha`, `scale_x`, `scale_y`, `w` and `h` (not a text's, which is measured)
-    /// too once a script has written each (that first write is checked at its line); the engine checks them when it next reads them, by the
-    /// end of the tick, so a bad one is reported there (naming the sprite, where it was made, and
-    /// the field) and the sprite keeps its last good value. Every other field is served by the
+    /// A shape, image, text, group or particle emitter in the scene. Fields are read and
+    /// written as `s.x = 10`, passed to a constructor, or tweened (the number ones). A sprite
+    /// is a Lua table (`type(s)` is "table") holding `x` and `y` as plain fields, as fast to
+    /// write as any table's, and `rotation`, `alpha`, `scale_x`, `scale_y`, `w` and `h` (not a
+    /// text's, which is measured) too once a script has written each (that first write is
+    /// checked at its line); the engine checks them when it next reads them, by the end of the
+    /// tick, so a bad one is reported there (naming the sprite, where it was made, and the
+    /// field) and the sprite keeps its last good value. Every other field is served by the
     /// engine and checked at the line that writes it. `pairs(s)` lists the fields that have a
     /// value; `==` and table keys go by identity.
     /// @field x number: position of the anchor point in the parent's space (children are placed from their parent's top-left corner); ±1e6
