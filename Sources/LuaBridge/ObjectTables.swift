@@ -53,26 +53,16 @@ public struct RawFields {
   /// block is not stamped `epoch` (a `UInt64` at `stampOffset` in it) get the fields of the
   /// table `registry[refs[i]]` and the stamp. Returns the first index whose table holds a value
   /// its field refuses (its good values copied, its stamp left as it was), or `range.upperBound`.
+  /// `backward`: from the last object down, returning the first such index met that way, or
+  /// `range.lowerBound - 1`.
   public func pull(
     _ lua: LuaState, refs: UnsafePointer<Int32>, blocks: UnsafePointer<UnsafeMutableRawPointer?>, range: Range<Int>,
-    stampOffset: Int, epoch: UInt64, confirmed: Int? = nil
+    stampOffset: Int, epoch: UInt64, confirmed: Int? = nil, backward: Bool = false
   ) -> Int {
     Int(
       tide_rawfields_pull_list(
         lua.L, refs, blocks, Int32(range.lowerBound), Int32(range.upperBound), stampOffset, epoch, confirmed ?? -1,
-        pointer, 0))
-  }
-
-  /// `pull(_:refs:blocks:range:stampOffset:epoch:confirmed:)` from the last object of `range`
-  /// down: returns the first index met that way whose table holds a value its field refuses,
-  /// or `range.lowerBound - 1`.
-  public func pullBackward(
-    _ lua: LuaState, refs: UnsafePointer<Int32>, blocks: UnsafePointer<UnsafeMutableRawPointer?>, range: Range<Int>,
-    stampOffset: Int, epoch: UInt64
-  ) -> Int {
-    Int(
-      tide_rawfields_pull_list(
-        lua.L, refs, blocks, Int32(range.lowerBound), Int32(range.upperBound), stampOffset, epoch, -1, pointer, 1))
+        pointer, backward ? 1 : 0))
   }
 
   /// Stores the block's values of the fields in `mask` into the table at `index`, where it holds

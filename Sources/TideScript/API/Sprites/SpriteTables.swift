@@ -359,9 +359,9 @@ package final class SpriteTables: PositionSource {
       // they were made, which leaves the last of them in the cache, where this finds them.
       var upper = range.upperBound
       while upper > range.lowerBound {
-        upper = fields.pullBackward(
+        upper = fields.pull(
           lua, refs: held.refs, blocks: held.blocks, range: range.lowerBound..<upper, stampOffset: quietStampOffset,
-          epoch: epoch.pointee)
+          epoch: epoch.pointee, backward: true)
       }
       return
     }
