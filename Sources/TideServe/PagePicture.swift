@@ -263,13 +263,6 @@ final class PagePicture {
     restyle(&entry, node, transform, alpha, clip, encoder, changed, moves)
   }
 
-  /// Whether two clips cut the same outline. Most items have none: that answer costs no
-  /// reference counting, which comparing the optional outlines paid for every item.
-  @inline(__always) private static func sameClip(_ a: ClipRegion?, _ b: ClipRegion?) -> Bool {
-    if a == nil { return b == nil }
-    return a?.outline == b?.outline
-  }
-
   /// `update` short of the particles: the item's look, place and alpha.
   private static func restyle(
     _ entry: inout Entry, _ node: Node, _ transform: Affine, _ alpha: Double, _ clip: ClipRegion?, _ encoder: FrameEncoder,
@@ -278,7 +271,7 @@ final class PagePicture {
     let id = entry.id
     let size = node.size
     if entry.stamp == node.lookStamp, entry.look.width == size.width, entry.look.height == size.height,
-      entry.look.flipX == node.flipX, entry.look.flipY == node.flipY, sameClip(entry.clip, clip)
+      entry.look.flipX == node.flipX, entry.look.flipY == node.flipY, SessionHub.sameClip(entry.clip, clip)
     {
       // The look as the page has it: at most its place, turn, scale or alpha changed.
       if entry.transform == transform, entry.alpha == alpha { return }
@@ -292,7 +285,7 @@ final class PagePicture {
     let look = NodeLook(node)
     let stamp = node.lookStamp
     let old = entry.look
-    if SessionHub.sameLook(old, look), sameClip(entry.clip, clip) {
+    if SessionHub.sameLook(old, look), SessionHub.sameClip(entry.clip, clip) {
       // Set again as it was: as a move or a fade, the look kept.
       entry.stamp = stamp
       restyle(&entry, node, transform, alpha, clip, encoder, changed, moves)

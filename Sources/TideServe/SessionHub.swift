@@ -414,7 +414,14 @@ public final class SessionHub: @unchecked Sendable {
   /// Whether two draw items of one node look the same apart from their transform: compared
   /// field by field, which costs far less than encoding them.
   static func sameLook(_ old: DrawItem, _ new: DrawItem, alpha: Bool = true) -> Bool {
-    (!alpha || old.alpha == new.alpha) && old.clip?.outline == new.clip?.outline && sameLook(old.look, new.look)
+    (!alpha || old.alpha == new.alpha) && sameClip(old.clip, new.clip) && sameLook(old.look, new.look)
+  }
+
+  /// Whether two clips cut the same outline. Most items have none: that answer costs no
+  /// reference counting, which comparing the optional outlines paid for every item.
+  @inline(__always) static func sameClip(_ a: ClipRegion?, _ b: ClipRegion?) -> Bool {
+    if a == nil { return b == nil }
+    return a?.outline == b?.outline
   }
 
   /// Whether two looks of one node draw the same, short of a particles look's live particles,
