@@ -248,11 +248,7 @@ public struct FrameEncoder {
 
   /// `exact` as UTF-8.
   static func exact(_ value: Double, into out: ByteWriter) {
-    if value == value.rounded(), abs(value) < 1e15 {
-      integer(Int(value), into: out)
-    } else {
-      out.append(utf8: exact(value))
-    }
+    out.append(utf8: exact(value))
   }
 
   /// The URL path of a game's font file (`look.font`), when it is in the assets folder.
