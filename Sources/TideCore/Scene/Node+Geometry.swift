@@ -117,9 +117,8 @@ extension Node {
       let bounds = pointBounds
       return Rect(x: bounds.x - reach, y: bounds.y - reach, width: bounds.width + 2 * reach, height: bounds.height + 2 * reach)
     default:
-      let size = size
-      guard size.width > 0, size.height > 0 else { return nil }
-      return Rect(x: 0, y: 0, width: size.width, height: size.height)
+      let bounds = localBounds
+      return bounds.width > 0 && bounds.height > 0 ? bounds : nil
     }
   }
 

@@ -80,9 +80,16 @@ public final class Node {
   /// `refreshPosition()` for a read of `field` alone: only when the source keeps that field for
   /// the node, since the block holds the newest value of any other. Starting a tween of a scale
   /// a script never wrote took a whole position each time.
-  @inlinable func refreshPosition(for field: PositionSource.Field) {
+  @inlinable @inline(__always) func refreshPosition(for field: PositionSource.Field) {
+    // A source keeps the position for every node: its bit is 0.
+    if field.bit == 0 { refreshPosition() } else { refreshPosition(forAnyOf: field.bit) }
+  }
+
+  /// `refreshPosition()` for a read of the fields whose bits (`PositionSource.Field.bit`, none
+  /// of them the position's) are `bits`: only when the source keeps one of them for the node.
+  @inlinable @inline(__always) func refreshPosition(forAnyOf bits: UInt8) {
     if let epoch = sourceEpoch, fields.pointee.positionEpoch != epoch.pointee {
-      source?._withUnsafeGuaranteedRef { if $0.keeps(field, of: self) { $0.refresh(self) } }
+      source?._withUnsafeGuaranteedRef { if $0.keeps(bits: bits, of: self) { $0.refresh(self) } }
     }
   }
 
@@ -116,13 +123,7 @@ public final class Node {
   /// (the draw list, hit tests) take, each read of a side asking the source on its own.
   @inlinable public var size: (width: Double, height: Double) {
     @inline(__always) get {
-      if let epoch = sourceEpoch, fields.pointee.positionEpoch != epoch.pointee {
-        source?._withUnsafeGuaranteedRef {
-          if $0.keeps(bits: PositionSource.Field.width.bit | PositionSource.Field.height.bit, of: self) {
-            $0.refresh(self)
-          }
-        }
-      }
+      refreshPosition(forAnyOf: PositionSource.Field.width.bit | PositionSource.Field.height.bit)
       let block = measuredFields
       return (block.pointee.width, block.pointee.height)
     }
