@@ -39,7 +39,7 @@ static inline const tide_Field *tide_findfield(const tide_FieldMap *map, const v
 }
 
 int tide_fieldmap_add(tide_FieldMap *map, const void *key, uint32_t offset, uint32_t mirror, uint32_t kind,
-                      uint32_t guard, uint32_t when, double lo, double hi) {
+                      uint32_t guard, uint32_t when, uint32_t also, double lo, double hi) {
   if (key == NULL) return 0;
   unsigned slot = tide_fieldslot(key);
   while (map->slots[slot].key != NULL && map->slots[slot].key != key)
@@ -48,7 +48,7 @@ int tide_fieldmap_add(tide_FieldMap *map, const void *key, uint32_t offset, uint
     if (map->count >= TIDE_FIELD_SLOTS / 2) return 0;
     map->count++;
   }
-  map->slots[slot] = (tide_Field){ key, offset, mirror, kind, guard, when, lo, hi };
+  map->slots[slot] = (tide_Field){ key, offset, mirror, kind, guard, when, also, lo, hi };
   return 1;
 }
 
@@ -57,7 +57,7 @@ int tide_fieldmap_add(tide_FieldMap *map, const void *key, uint32_t offset, uint
 static inline int tide_fieldserved(const tide_Field *f, const char *block) {
   if (!(f->kind & (TIDE_FIELD_GUARDED | TIDE_FIELD_UNLESS))) return 1;
   if ((f->kind & TIDE_FIELD_GUARDED) && block[f->when] == 0) return 0;
-  return !(f->kind & TIDE_FIELD_UNLESS) || !((unsigned char)block[f->guard] & (f->kind >> TIDE_FIELD_HELD_SHIFT));
+  return !(f->kind & TIDE_FIELD_UNLESS) || !((unsigned char)block[f->guard] & (f->kind >> TIDE_FIELD_UNLESS_SHIFT));
 }
 
 /* The object at index 1 (Lua passes the object first to __index and
@@ -121,6 +121,7 @@ static int tide_fields_newindex(lua_State *L) {
         if (d >= f->lo && d <= f->hi) { /* false for NaN */
           *(double *)(block + f->offset) = d;
           *(double *)(block + f->mirror) = d;
+          if (f->also != 0) *(double *)(block + f->also) = d;
           /* A raw field reaches here only while its table lacks it (a script set it to
              nil, or one left out until written is written first): put it in, so the next
              writes are plain table writes. This is a call from Lua, where an allocation that

@@ -22,12 +22,13 @@
 
 #include "tide_inline.h"
 
-int tide_rawfields_add(lua_State *L, tide_RawFields *f, const char *name, uint32_t offset, double lo, double hi,
-                       uint32_t held, unsigned char held_bit) {
+int tide_rawfields_add(lua_State *L, tide_RawFields *f, const char *name, uint32_t offset, uint32_t also, double lo,
+                       double hi, uint32_t held, unsigned char held_bit) {
   if (f->count >= TIDE_RAW_MAX) return 0;
   /* Fields left out until written come last and share one flags byte (tide_RawFields.held). */
   if (f->count > 0 && f->held[f->count - 1] != 0 && (held == 0 || held != f->held[f->count - 1])) return 0;
-  if (held != 0 && held_bit == 0) return 0;
+  if (held != 0 && (held_bit == 0 || (held_bit & (held_bit - 1)) != 0)) return 0;
+  if (held != 0) f->held_field[__builtin_ctz(held_bit)] = (unsigned char)(f->count + 1);
   f->held[f->count] = held;
   f->held_bit[f->count] = held_bit;
   /* The loops push the name from the registry: no hashing and comparing it each time. */
@@ -35,6 +36,7 @@ int tide_rawfields_add(lua_State *L, tide_RawFields *f, const char *name, uint32
   f->keys[f->count] = luaL_ref(L, LUA_REGISTRYINDEX);
   f->names[f->count] = name;
   f->offsets[f->count] = offset;
+  f->also[f->count] = also;
   f->lo[f->count] = lo;
   f->hi[f->count] = hi;
   f->count++;
@@ -43,18 +45,16 @@ int tide_rawfields_add(lua_State *L, tide_RawFields *f, const char *name, uint32
 
 /* Takes the fields of a list's pull that the table at top + 1 holds once written (`holds`,
 ** its flags byte; their keys at keys + k), for tide_rawfields_pull_list. Returns 1 when one
-** held a value its field refuses. A call apart from the list's loop, which most sprites,
-** holding none of them, never make. */
-static __attribute__((noinline)) int tide_rawfields_pull_held(lua_State *L, char *block, const tide_RawFields *f,
-                                                              int from, unsigned holds, int keys, int top, long good,
-                                                              unsigned *pushed) {
+** held a value its field refuses. One step per field held, found by its bit: a sprite that
+** spins holds rotation alone, and one that grows its size alone. */
+static inline int tide_rawfields_pull_held(lua_State *L, char *block, const tide_RawFields *f, unsigned holds,
+                                           int keys, int top, long good, unsigned *pushed) {
   int bad = 0;
-  /* Ends at the last field held: a sprite that spins holds rotation alone. */
-  for (int k = from; k < f->count && holds != 0; k++) {
-    if (!(holds & f->held_bit[k])) continue;
-    holds &= ~(unsigned)f->held_bit[k];
-    /* The list's pull put nil in these keys' places (`pushed` says which it has replaced):
-       most pulls meet no sprite holding one. */
+  for (; holds != 0; holds &= holds - 1) {
+    int k = f->held_field[__builtin_ctz(holds)] - 1;
+    if (k < 0) continue; /* a bit no field stands for: never raised */
+    /* The list's pull put nil in these keys' places (`pushed` says which it has replaced): most
+       pulls, a few sprites at the end of a tick, meet no sprite holding one. */
     if (!(*pushed & (1u << k))) {
       tide_rawfields_pushkey(L, f, k);
       lua_replace(L, keys + k);
@@ -108,7 +108,7 @@ int tide_rawfields_pull_list(lua_State *L, const int *refs, void *const *blocks,
       bad |= tide_rawfields_take(L, lua_rawget(L, top + 1), block, f, k, good);
     }
     if (flags != 0 && block[flags] != 0)
-      bad |= tide_rawfields_pull_held(L, block, f, always, (unsigned char)block[flags], keys, top, good, &pushed);
+      bad |= tide_rawfields_pull_held(L, block, f, (unsigned char)block[flags], keys, top, good, &pushed);
     lua_settop(L, top);
     if (bad) break;
     *stamped = epoch;

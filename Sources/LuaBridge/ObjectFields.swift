@@ -44,11 +44,17 @@ public struct LuaObjectField: Sendable {
   /// nil: every table holds the field from the start. Such fields come after the other raw
   /// fields and share one flags byte, each with a bit of its own.
   public var rawOnceWritten: HeldFlag?
-  /// For a field whose writes also write raw fields left out until written (a uniform scale,
-  /// both axes): the flags byte of those fields and their bits. C serves the field only while
-  /// the table holds none of them; once it holds one, the Swift getter and setter serve it, and
-  /// the setter hands the raw ones to the table.
+  /// For a field the table may hold newer under other names, raw fields left out until written
+  /// (a uniform scale, whose axes the table may hold; an axis, while the table holds the uniform
+  /// scale): the flags byte of those fields and their bits. C serves the field only while the
+  /// table holds none of them; once it holds one, the Swift getter and setter serve it, taking
+  /// the table's values first and handing theirs to it. A raw field may have it too, with the
+  /// same flags byte.
   public var unlessHeld: HeldFlag?
+  /// For a raw field: a second offset every write stores too, in C or by a pull of the table's
+  /// value (a uniform scale, both axes), beside `alsoWrites` (where the owner keeps the value
+  /// last confirmed).
+  public var pullsInto: Int?
 
   /// Bits of a flags byte in an object's block (`rawOnceWritten`, `unlessHeld`).
   public struct HeldFlag: Sendable {

@@ -13,7 +13,7 @@ public struct RawFields {
   // Inlinable readers below: the owner asks these on every tween step of a sprite.
   @usableFromInline let pointer: UnsafePointer<tide_RawFields>
 
-  /// How many raw fields there are (at most `TIDE_RAW_MAX`, 8).
+  /// How many raw fields there are (at most `TIDE_RAW_MAX`, 10).
   public var count: Int { Int(pointer.pointee.count) }
 
   /// The name of field `i`, as Lua code writes it.
@@ -36,6 +36,14 @@ public struct RawFields {
   /// The block's value of field `i`.
   @inlinable public func value(_ i: Int, in block: UnsafeMutableRawPointer) -> Double {
     block.load(fromByteOffset: offset(of: i), as: Double.self)
+  }
+
+  /// Stores `value` as field `i` of `block`: at its offset, and at the second one a pull stores
+  /// too, if it has one (`LuaObjectField.pullsInto`).
+  public func store(_ value: Double, _ i: Int, in block: UnsafeMutableRawPointer) {
+    block.storeBytes(of: value, toByteOffset: offset(of: i), as: Double.self)
+    let also = Int(tide_rawfields_also(pointer, Int32(i)))
+    if also != 0 { block.storeBytes(of: value, toByteOffset: also, as: Double.self) }
   }
 
   /// Copies into `block` each field of the table at `index` that holds a number within the
@@ -89,6 +97,16 @@ public struct RawFields {
     return (Int(stopped), bad)
   }
 
+  /// Takes field `i` out of the table at `index` (another name now holds its value there).
+  /// Raises nothing: setting a key a table holds to nil allocates nothing.
+  public func remove(_ i: Int, _ lua: LuaState, tableAt index: Int32) {
+    guard lua.type(at: index) == .table else { return }
+    let table = lua.absIndex(index)
+    tide_rawfields_pushkey(lua.L, pointer, Int32(i))
+    lua.pushNil()
+    lua_rawset(lua.L, table)
+  }
+
   /// Stores the block's value of field `i` into the table at `index` even where the table lacks
   /// it (which may allocate: it runs protected). False when it could not.
   @discardableResult
@@ -123,7 +141,8 @@ extension LuaState {
       precondition(field.rawOnceWritten.map { $0.bit & ($0.bit - 1) == 0 } ?? true, "raw field '\(field.name)' has one bit")
       text.initialize(from: name, count: name.count)
       let added = tide_rawfields_add(
-        L, spec, text, UInt32(field.offset), field.bounds.lowerBound, field.bounds.upperBound,
+        L, spec, text, UInt32(field.offset), UInt32(field.pullsInto ?? 0), field.bounds.lowerBound,
+        field.bounds.upperBound,
         UInt32(field.rawOnceWritten?.offset ?? 0), field.rawOnceWritten?.bit ?? 0)
       precondition(
         added != 0,

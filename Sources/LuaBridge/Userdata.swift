@@ -261,14 +261,17 @@ extension LuaState {
       let raw = rawNames.contains(field.name)
       if raw { kind |= UInt32(TIDE_FIELD_RAW) | UInt32(field.rawOnceWritten?.bit ?? 0) << TIDE_FIELD_HELD_SHIFT }
       precondition(field.rawOnceWritten == nil || raw, "field '\(field.name)' is left out of the table until written, so must be raw")
+      precondition(field.pullsInto == nil || raw, "field '\(field.name)' pulls into two offsets, so is raw")
       if let unless = field.unlessHeld {
-        precondition(!raw, "field '\(field.name)' is served unless raw fields are held, so is not raw")
-        kind |= UInt32(TIDE_FIELD_UNLESS) | UInt32(unless.bit) << TIDE_FIELD_HELD_SHIFT
+        precondition(
+          field.rawOnceWritten.map { $0.offset == unless.offset } ?? !raw,
+          "field '\(field.name)' is served unless raw fields are held: if raw, held in the same flags byte")
+        kind |= UInt32(TIDE_FIELD_UNLESS) | UInt32(unless.bit) << TIDE_FIELD_UNLESS_SHIFT
       }
       let flags = raw ? field.rawOnceWritten?.offset : field.unlessHeld?.offset
       let added = tide_fieldmap_add(
         map, key, UInt32(field.offset), UInt32(field.alsoWrites ?? field.offset), kind, UInt32(flags ?? 0),
-        UInt32(field.onlyWhen ?? 0), field.bounds.lowerBound, field.bounds.upperBound)
+        UInt32(field.onlyWhen ?? 0), UInt32(field.pullsInto ?? 0), field.bounds.lowerBound, field.bounds.upperBound)
       precondition(added != 0, "too many fast fields (at most \(TIDE_FIELD_SLOTS / 2))")
     }
     _ = lua_setiuservalue(L, -2, 1)

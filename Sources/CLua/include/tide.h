@@ -53,22 +53,27 @@
 #define TIDE_FIELD_HALF     8 /* a number field read as half the stored value (a circle's radius) */
 #define TIDE_FIELD_GUARDED 16 /* read and written in C only while the byte at `when` is nonzero */
 #define TIDE_FIELD_RAW     32 /* kept raw in a table-backed object's table (see tide_RawFields) */
-#define TIDE_FIELD_UNLESS  64 /* read and written in C only while the bits `kind` >> TIDE_FIELD_HELD_SHIFT
-                                 of the byte at `guard` are clear: a field that writes raw fields
-                                 (a uniform scale), which Swift serves once the table holds one */
+#define TIDE_FIELD_UNLESS  64 /* read and written in C only while the bits `kind` >> TIDE_FIELD_UNLESS_SHIFT
+                                 of the byte at `guard` are clear: a field whose value the table
+                                 may hold newer under another name (a scale's axis, while the
+                                 table holds the uniform scale), which Swift serves then */
 #define TIDE_FIELD_SLOTS   64 /* open addressing; at most half full */
-#define TIDE_FIELD_HELD_SHIFT 8 /* a raw field's bit in its flags byte (see tide_Field.guard) */
+#define TIDE_FIELD_HELD_SHIFT 8    /* a raw field's bit in its flags byte (see tide_Field.guard) */
+#define TIDE_FIELD_UNLESS_SHIFT 16 /* the bits of that byte that stop an _UNLESS field */
 
 typedef struct tide_Field {
   const void *key;  /* interned name, anchored by the map's user value; NULL = empty slot */
   uint32_t offset;  /* byte offset of the value in the field block */
   uint32_t mirror;  /* a write stores here too (a uniform scale); == offset for none */
   uint32_t kind;    /* TIDE_FIELD_NUMBER or _BOOLEAN, maybe | _READONLY, _HALF, _GUARDED, _UNLESS */
-  uint32_t guard;   /* with TIDE_FIELD_UNLESS: byte offset of the flags byte whose bits stop it;
-                       with TIDE_FIELD_RAW, nonzero: that of the flags byte in which a write into
-                       the table sets the field's bit, kept in `kind` >> TIDE_FIELD_HELD_SHIFT */
+  uint32_t guard;   /* with TIDE_FIELD_UNLESS: byte offset of the flags byte whose bits (`kind` >>
+                       TIDE_FIELD_UNLESS_SHIFT) stop it; with TIDE_FIELD_RAW, nonzero: that of the
+                       flags byte in which a write into the table sets the field's bit (`kind` >>
+                       TIDE_FIELD_HELD_SHIFT). A field with both has one byte for both. */
   uint32_t when;    /* with TIDE_FIELD_GUARDED: byte offset of the flag that lets C read it (a
                        field may have both: a sprite's `w` is raw, and served in C unless text) */
+  uint32_t also;    /* a raw field's second offset in the block, which its writes store too (a
+                       uniform scale: both axes; `mirror` is then its confirmed copy), or 0 */
   double lo, hi;    /* a number field stores only lo <= v <= hi (never NaN); others go to Swift */
 } tide_Field;
 
@@ -163,12 +168,14 @@ struct tide_BoxCacheEntry {
 };
 
 /* The raw fields of a table-backed object (see rawfields.c). */
-#define TIDE_RAW_MAX 8
+#define TIDE_RAW_MAX 10
 
 typedef struct tide_RawFields {
   int count;
   const char *names[TIDE_RAW_MAX]; /* C strings for the VM's life: Lua's string cache knows them by address */
   uint32_t offsets[TIDE_RAW_MAX];  /* byte offsets of the doubles in the block */
+  uint32_t also[TIDE_RAW_MAX];     /* a second offset a pull stores too (a uniform scale: both
+                                      axes), or 0 */
   double lo[TIDE_RAW_MAX], hi[TIDE_RAW_MAX]; /* the numbers a pull takes (never NaN) */
   /* 0: the table always holds the field. Else the byte offset in the block of a flags byte
      whose bit held_bit[i] is set once the table holds it: a field a new table leaves out,
@@ -177,6 +184,7 @@ typedef struct tide_RawFields {
      others and share one flags byte, so a pull looks at one byte for all of them. */
   uint32_t held[TIDE_RAW_MAX];
   unsigned char held_bit[TIDE_RAW_MAX];
+  unsigned char held_field[8]; /* for each bit of that byte, 1 + the field it stands for; 0: none */
   int keys[TIDE_RAW_MAX]; /* registry references to the names as Lua strings, for the VM's life */
 } tide_RawFields;
 
@@ -208,7 +216,7 @@ int tide_trampoline(lua_State *L);
 ** ---------------------------------------------------------------------- */
 /* Adds (or replaces) a field; 0 when the map is full or the key is NULL. */
 int tide_fieldmap_add(tide_FieldMap *map, const void *key, uint32_t offset, uint32_t mirror, uint32_t kind,
-                      uint32_t guard, uint32_t when, double lo, double hi);
+                      uint32_t guard, uint32_t when, uint32_t also, double lo, double hi);
 /* Pushes tide_fields_index: [-2 (getter box, methods or nil), +1]. */
 void tide_pushfieldsindex(lua_State *L);
 /* Pushes tide_fields_newindex: [-1 (setter box), +1]. */
@@ -217,11 +225,12 @@ void tide_pushfieldsnewindex(lua_State *L);
 /* ------------------------------------------------------------------------
 ** rawfields.c (the per-object pull and push are in tide_inline.h)
 ** ---------------------------------------------------------------------- */
-/* Adds field `name` (a C string that lives as long as `f`) of L's VM; 0 when full, or when a
-** field left out until written would come before one that is not (see tide_RawFields.held).
-** May raise (out of memory), as a call from Swift that is not protected. */
-int tide_rawfields_add(lua_State *L, tide_RawFields *f, const char *name, uint32_t offset, double lo, double hi,
-                       uint32_t held, unsigned char held_bit);
+/* Adds field `name` (a C string that lives as long as `f`) of L's VM, stored at `offset` in
+** the block and at `also` too when nonzero; 0 when full, or when a field left out until written
+** would come before one that is not (see tide_RawFields.held). May raise (out of memory), as a
+** call from Swift that is not protected. */
+int tide_rawfields_add(lua_State *L, tide_RawFields *f, const char *name, uint32_t offset, uint32_t also, double lo,
+                       double hi, uint32_t held, unsigned char held_bit);
 /* Pulls objects from..<to of a list: see rawfields.c. [-0, +0], no raise. */
 int tide_rawfields_pull_list(lua_State *L, const int *refs, void *const *blocks, int from, int to, size_t stamp,
                              uint64_t epoch, long good, const tide_RawFields *f, int backward);

@@ -107,6 +107,7 @@ static inline __attribute__((always_inline)) const tide_Object *tide_objectbox(l
 ** ---------------------------------------------------------------------- */
 static inline const char *tide_rawfields_name(const tide_RawFields *f, int i) { return f->names[i]; }
 static inline uint32_t tide_rawfields_offset(const tide_RawFields *f, int i) { return f->offsets[i]; }
+static inline uint32_t tide_rawfields_also(const tide_RawFields *f, int i) { return f->also[i]; }
 
 /* Pushes raw field `i`'s name, kept in the registry: the same string lua_pushstring of the
 ** name would find, without hashing and comparing it. [-0, +1] */
@@ -121,7 +122,7 @@ static inline int tide_rawfields_held(const char *block, const tide_RawFields *f
 }
 
 /* Takes the value on top of L, of Lua type `type`, as raw field `i`: stores it
-** into `block` (and into the confirmed copy at block + good + 8 * i when `good`
+** into `block` (at its offset and any `also`, and into the confirmed copy at block + good + 8 * i when `good`
 ** is not negative) when it is a number within the field's range. Returns 1 when
 ** it was refused. The caller pops it: the list pulls clear a table's values at
 ** once, since each Lua API call counts there. [-0, +0] */
@@ -130,6 +131,7 @@ static inline int tide_rawfields_take(lua_State *L, int type, char *block, const
   double d = (double)lua_tonumber(L, -1);
   if (!(d >= f->lo[i] && d <= f->hi[i])) return 1; /* NaN too */
   *(double *)(block + f->offsets[i]) = d;
+  if (f->also[i] != 0) *(double *)(block + f->also[i]) = d;
   if (good >= 0) *(double *)(block + good + 8 * i) = d;
   return 0;
 }
