@@ -2,8 +2,8 @@ import XCTest
 
 @testable import TideCore
 
-/// A node's `x`, `y`, `rotation`, `alpha`, scale per axis and size may be kept newer elsewhere (a Lua table): reads
-/// take them from the source once its epoch moved, writes hand them back, and no TideCore path
+/// A node's `x`, `y`, `rotation`, `alpha`, scale (uniform or per axis) and size may be kept
+/// newer elsewhere (a Lua table): reads take them from the source once its epoch moved, writes hand them back, and no TideCore path
 /// goes around that.
 final class PositionSourceTests: XCTestCase {
   /// A stand-in for a script's table: positions written where the node cannot see them.
@@ -40,6 +40,7 @@ final class PositionSourceTests: XCTestCase {
       case .scaleY: scaleY = fields.pointee.scaleY
       case .width: width = fields.pointee.width
       case .height: height = fields.pointee.height
+      case .scale: (scaleX, scaleY) = (fields.pointee.scaleX, fields.pointee.scaleY)
       }
     }
 
@@ -220,6 +221,81 @@ final class PositionSourceTests: XCTestCase {
     source.epoch.pointee += 1
     _ = node.x
     XCTAssertEqual(source.refreshes, 2, "and so is the position, always")
+  }
+
+  /// A source may keep the uniform scale for a node in place of the axes: a read of either
+  /// axis takes it, a uniform write hands it back once, as `.scale`, and a write of one axis
+  /// hands back that axis, for the source to tell the two apart.
+  func testTheUniformScaleIsKeptInPlaceOfTheAxes() {
+    final class Uniform: PositionSource {
+      var scale = 2.0
+      var refreshes = 0
+      var handed: [PositionSource.Field] = []
+      init() { super.init(keptFieldsOffset: 5) }
+      override func refresh(_ node: Node) {
+        refreshes += 1
+        let fields = node.fieldsAddress.assumingMemoryBound(to: NodeFields.self)
+        (fields.pointee.scaleX, fields.pointee.scaleY) = (scale, scale)
+        fields.pointee.positionEpoch = epoch.pointee
+      }
+      override func written(_ node: Node, _ field: PositionSource.Field) { handed.append(field) }
+    }
+    let source = Uniform()
+    let node = SceneGraph().makeNode(.rect)
+    node.positionSource = source
+    node.sourceRoom.storeBytes(of: PositionSource.Field.scale.bit, toByteOffset: 5, as: UInt8.self)
+    source.epoch.pointee += 1
+    XCTAssertEqual(node.scaleY, 2, "an axis is read from the uniform scale kept")
+    XCTAssertEqual(source.refreshes, 1)
+    node.scale = 3
+    XCTAssertEqual(source.handed, [.scale], "both axes at once, handed back once")
+    node.scaleX = 4
+    XCTAssertEqual(source.handed, [.scale, .scaleX])
+    node.sourceRoom.storeBytes(of: PositionSource.Field.scaleX.bit, toByteOffset: 5, as: UInt8.self)
+    node.scale = 5
+    XCTAssertEqual(source.handed, [.scale, .scaleX, .scaleX], "the axes kept, each is handed back")
+  }
+
+  /// A tween takes the field it animates back from the source when it starts, alone or in a
+  /// sequence: its steps stay in the node, not handed back one by one. A field the source does
+  /// not keep, or the position, which it keeps for every node, is not asked for.
+  func testATweenTakesItsFieldBackFromTheSource() {
+    final class Partial: PositionSource {
+      var released: [PositionSource.Field] = []
+      var handed: [PositionSource.Field] = []
+      init() { super.init(keptFieldsOffset: 5) }
+      override func written(_ node: Node, _ field: PositionSource.Field) { handed.append(field) }
+      override func release(_ node: Node, _ field: PositionSource.Field) {
+        released.append(field)
+        let kept = node.sourceRoom.load(fromByteOffset: 5, as: UInt8.self)
+        node.sourceRoom.storeBytes(of: kept & ~field.keptBits, toByteOffset: 5, as: UInt8.self)
+      }
+    }
+    let source = Partial()
+    let node = SceneGraph().makeNode(.rect)
+    node.positionSource = source
+    let kept = PositionSource.Field.alpha.bit | PositionSource.Field.scale.bit
+    node.sourceRoom.storeBytes(of: kept, toByteOffset: 5, as: UInt8.self)
+    let tweens = TweenSystem()
+    tweens.tween(
+      [TweenTrack(node: node, property: .alpha, to: 0), TweenTrack(node: node, property: .rotation, to: 90)], duration: 1)
+    tweens.update(0.25)
+    tweens.update(0.25)
+    XCTAssertEqual(source.released, [.alpha])
+    XCTAssertEqual(source.handed, [])
+    XCTAssertEqual(node.alpha, 0.5, accuracy: 1e-9)
+    _ = tweens.add(
+      .sequence([
+        .wait(0.1),
+        .tween(
+          [TweenTrack(node: node, property: .scaleX, to: 2), TweenTrack(node: node, property: .x, to: 5)], duration: 1,
+          easing: .linear),
+      ]))
+    tweens.update(0.5)
+    tweens.update(0.5)
+    XCTAssertEqual(source.released, [.alpha, .scaleX], "an axis takes back the uniform scale it is kept in")
+    XCTAssertEqual(source.handed.filter { $0 != .x }, [], "the position is handed back, always")
+    XCTAssertFalse(source.handed.isEmpty)
   }
 
   func testANodeLetGoOfItsSourceIsPlainMemoryAgain() {

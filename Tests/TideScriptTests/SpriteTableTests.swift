@@ -145,15 +145,19 @@ final class SpriteTableTests: XCTestCase {
           assert.are.equal(1, taps, "a sprite faded out is not hit")
         end)
 
-        it("start a tween from the written value and show the tween's in the table", function()
+        it("start a tween from the written value, which takes them out of the table", function()
           local s = tide.sprite.rect{}
           s.alpha = 0.2
+          s.alpha = 0.3  -- a plain table write, which the sprite has not seen
           tide.tween(s, 1, { alpha = 1 })
           app:advance(0.5)
-          local mid = rawget(s, "alpha")
-          assert.is_true(mid > 0.2 and mid < 1, tostring(mid))
+          assert.is_nil(rawget(s, "alpha"), "the engine holds what it tweens: no step goes to the table")
+          local mid = s.alpha
+          assert.is_true(mid > 0.3 and mid < 1, tostring(mid))
           app:advance(0.6)
-          assert.are.equal(1, rawget(s, "alpha"))
+          assert.are.equal(1, s.alpha)
+          s.alpha = 0.5  -- the script's again, in the table
+          assert.are.equal(0.5, rawget(s, "alpha"))
         end)
 
         it("stay out of the table of a sprite only the engine changes", function()
@@ -198,67 +202,102 @@ final class SpriteTableTests: XCTestCase {
     assertAllPassed(report, count: 7)
   }
 
-  /// `scale_x` and `scale_y` join the table as `rotation` and `alpha` do; `scale`, which writes
-  /// both, stays served, and once the table holds an axis, reads and writes it there too.
-  func testTheScaleAxesJoinTheTableWhenFirstWrittenAndScaleFollowsThem() throws {
+  /// The uniform `scale` joins the table as the axes do, so a pulsing sprite's `s.scale = ...`
+  /// each tick is a table write; the table holds the one or the axes, never both, and whichever
+  /// it holds, every name reads the newest value, wherever it was written.
+  func testTheScaleJoinsTheTableUniformOrByAxis() throws {
     let report = try runLuaTests(
       #"""
       describe("scale", function()
         local app
         before_each(function() app = tide.test.start() end)
 
-        it("axes are served until a script writes them, then kept in the table", function()
+        it("is served until a script writes it, then kept in the table", function()
           local s = tide.sprite.rect{ w = 20, h = 10, scale = 2 }
           assert.are.same({ 2, 2, 2 }, { s.scale, s.scale_x, s.scale_y })
-          assert.is_nil(rawget(s, "scale_x"))
+          assert.is_nil(rawget(s, "scale"), "a constructor keeps the table bare")
           s.scale = 3
-          assert.is_nil(rawget(s, "scale_x"), "a uniform scale alone keeps the table bare")
-          s.scale_x = 4
-          assert.are.equal(4, rawget(s, "scale_x"))
-          assert.is_nil(rawget(s, "scale_y"))
+          assert.are.same({ 3 }, { rawget(s, "scale"), rawget(s, "scale_x"), rawget(s, "scale_y") })
+          s.scale = 4  -- a plain table write, which the sprite has not seen
           local _, _, w, h = s:bounds()
-          assert.are.same({ 80, 30 }, { w, h })
+          assert.are.same({ 80, 40 }, { w, h })
+          assert.are.same({ 4, 4 }, { s.scale_x, s.scale_y })
+          assert.error_matches(function() tide.sprite.rect{}.scale = 1e5 end,
+            "scale must be a finite number from -10000 to 10000", nil, true)
           app:step()
           assert.are.same({}, app:errors())
         end)
 
-        it("reads the axis the table holds and writes both axes there", function()
+        it("gives way to the axes when a script writes one, and takes their place back", function()
           local s = tide.sprite.rect{ w = 10, h = 10 }
+          s.scale = 3
+          s.scale = 5  -- unseen by the sprite: the axis not written keeps it
           s.scale_x = 2
-          assert.are.equal(2, s.scale, "scale reads scale_x, kept in the table")
-          s.scale = 5
-          assert.are.same({ 5, 5 }, { rawget(s, "scale_x"), s.scale_y })
-          assert.is_nil(rawget(s, "scale_y"), "the axis the table does not hold stays served")
+          assert.is_nil(rawget(s, "scale"))
+          assert.are.same({ 2, 5 }, { rawget(s, "scale_x"), rawget(s, "scale_y") })
+          assert.are.equal(2, s.scale, "scale reads scale_x")
           s.scale_y = 6
           s.scale = 0.5
-          assert.are.same({ 0.5, 0.5 }, { rawget(s, "scale_x"), rawget(s, "scale_y") })
+          assert.are.same({ 0.5 }, { rawget(s, "scale"), rawget(s, "scale_x"), rawget(s, "scale_y") })
           local _, _, w, h = s:bounds()
           assert.are.same({ 5, 5 }, { w, h })
-          assert.error_matches(function() s.scale = 1e5 end, "scale must be a finite number from -10000 to 10000", nil, true)
+          s.scale_y = 0.5  -- the same as the other axis: still the axes, as the script wrote
           assert.are.same({ 0.5, 0.5 }, { rawget(s, "scale_x"), rawget(s, "scale_y") })
+          assert.is_nil(rawget(s, "scale"))
         end)
 
-        it("axes tweened by the engine reach the table once it holds them", function()
+        it("takes what the engine sets: both axes as one, or apart", function()
           local s = tide.sprite.rect{}
-          s.scale_y = 1
+          s.scale = 1
+          s.scale = 1.5  -- unseen: the tween starts from it
+          tide.tween(s, 1, { scale = 3 })
+          app:advance(0.5)
+          assert.is_nil(rawget(s, "scale"), "the engine holds what it tweens")
+          assert.are.same({ 2.25, 2.25 }, { s.scale_x, s.scale_y })
+          app:advance(0.6)
+          s.scale = 3.5  -- the script's again
+          tide.tween(s, 1, { scale_x = 2 })
+          app:advance(0.5)
+          assert.is_nil(rawget(s, "scale"), "the tween of an axis takes the uniform scale back")
+          s.scale = 4  -- mid-tween: the axis the tween leaves alone keeps it
+          assert.are.equal(4, rawget(s, "scale"))
+          app:advance(0.6)
+          assert.is_nil(rawget(s, "scale"))
+          assert.are.same({ 2, 4 }, { rawget(s, "scale_x"), rawget(s, "scale_y") })
+        end)
+
+        it("axes are served until a script writes them, then kept in the table", function()
+          local s = tide.sprite.rect{ w = 20, h = 10 }
+          s.scale_x = 4
+          assert.are.equal(4, rawget(s, "scale_x"))
+          assert.is_nil(rawget(s, "scale_y"), "the axis the table does not hold stays served")
+          local _, _, w, h = s:bounds()
+          assert.are.same({ 80, 10 }, { w, h })
           tide.tween(s, 1, { scale = 3 })
           app:advance(1.1)
-          assert.are.same({ 3, 3 }, { rawget(s, "scale_y"), s.scale_x })
-          assert.is_nil(rawget(s, "scale_x"))
+          assert.are.same({ 3, 3 }, { s.scale_x, s.scale_y })
+          assert.is_nil(next({ rawget(s, "scale_x"), rawget(s, "scale_y"), rawget(s, "scale") }),
+            "the engine holds what it tweens")
         end)
 
-        it("reports a bad axis written after the first at the end of the tick, and puts it right", function()
+        it("reports a bad scale written after the first at the end of the tick, and puts it right", function()
           local s = tide.sprite.rect{ name = "pulse" }
-          s.scale_x = 1.5
+          s.scale = 1.5
+          s:bounds()
+          s.scale = "big"
+          assert.error_matches(function() app:step() end,
+            'scale must be a number, got string "big"; it stays at scale = 1.5', nil, true)
+          assert.are.same({ 1.5, 1.5, 1.5 }, { rawget(s, "scale"), s.scale_x, s.scale_y })
+          s.scale_x = 2
           s:bounds()
           s.scale_x = "big"
           assert.error_matches(function() app:step() end,
-            'scale_x must be a number, got string "big"; it stays at scale_x = 1.5', nil, true)
-          assert.are.equal(1.5, rawget(s, "scale_x"))
+            'scale_x must be a number, got string "big"; it stays at scale_x = 2', nil, true)
+          assert.are.equal(2, rawget(s, "scale_x"))
         end)
       end)
       """#)
-    assertAllPassed(report, count: 4)
+    assertAllPassed(report, count: 5)
   }
 
   /// `w` and `h` join the table as `rotation` does, so a box a script stretches every tick
@@ -314,10 +353,13 @@ final class SpriteTableTests: XCTestCase {
           assert.are.equal(1, taps, "stretched, it covers (90, 5)")
           tide.tween(s, 1, { w = 200, h = 20 })
           app:advance(0.5)
-          assert.are.equal(150, rawget(s, "w"))
+          assert.are.same({ 150, 15 }, { s.w, s.h })
+          assert.is_nil(rawget(s, "w"), "the engine holds what it tweens")
           assert.is_nil(rawget(s, "h"), "a side only the engine changes stays out")
           app:advance(0.6)
-          assert.are.same({ 200, 20 }, { rawget(s, "w"), s.h })
+          assert.are.same({ 200, 20 }, { s.w, s.h })
+          s.w = 210
+          assert.are.equal(210, rawget(s, "w"))
         end)
 
         it("is never kept in a text's table, which is measured", function()

@@ -70,6 +70,14 @@ public final class Node {
     source?._withUnsafeGuaranteedRef { if $0.keeps(field, of: self) { $0.written(self, field) } }
   }
 
+  /// Takes `property` back from the node's `positionSource` before the engine writes it over and
+  /// over (a tween's steps): the source stops keeping it, so the writes stay in the node. The
+  /// caller has just read it, so the node holds its newest value.
+  @inlinable public func takeBack(_ property: NodeProperty) {
+    guard let field = PositionSource.Field(property), field.bit != 0 else { return }
+    source?._withUnsafeGuaranteedRef { if $0.keeps(bits: field.keptBits, of: self) { $0.release(self, field) } }
+  }
+
   /// Takes a newer position from the node's `positionSource`, if it may hold one.
   @inlinable func refreshPosition() {
     if let epoch = sourceEpoch, fields.pointee.positionEpoch != epoch.pointee {
@@ -82,7 +90,7 @@ public final class Node {
   /// a script never wrote took a whole position each time.
   @inlinable @inline(__always) func refreshPosition(for field: PositionSource.Field) {
     // A source keeps the position for every node: its bit is 0.
-    if field.bit == 0 { refreshPosition() } else { refreshPosition(forAnyOf: field.bit) }
+    if field.keptBits == 0 { refreshPosition() } else { refreshPosition(forAnyOf: field.keptBits) }
   }
 
   /// `refreshPosition()` for a read of the fields whose bits (`PositionSource.Field.bit`, none
@@ -509,11 +517,24 @@ public final class Node {
   }
 
   /// Uniform scale: reads `scaleX`; setting it sets both axes.
-  public var scale: Double {
+  @inlinable public var scale: Double {
     get { scaleX }
     set {
-      scaleX = newValue
-      scaleY = newValue
+      fields.pointee.scaleX = newValue
+      fields.pointee.scaleY = newValue
+      // One hand-back where the source keeps the uniform scale: an axis handed back alone would
+      // find the two apart halfway.
+      let scale = PositionSource.Field.scale.bit
+      source?._withUnsafeGuaranteedRef { source in
+        guard source.keeps(bits: scale | PositionSource.Field.scaleX.bit | PositionSource.Field.scaleY.bit, of: self)
+        else { return }
+        if source.keeps(bits: scale, of: self) {
+          source.written(self, .scale)
+        } else {
+          if source.keeps(.scaleX, of: self) { source.written(self, .scaleX) }
+          if source.keeps(.scaleY, of: self) { source.written(self, .scaleY) }
+        }
+      }
     }
   }
 

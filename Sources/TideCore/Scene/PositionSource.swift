@@ -1,5 +1,5 @@
-/// Where newer values of a node's `x`, `y`, `rotation`, `alpha`, `scale_x`, `scale_y`, `width`
-/// and `height` may be kept than the node's own.
+/// Where newer values of a node's `x`, `y`, `rotation`, `alpha`, scale, `width` and `height` may
+/// be kept than the node's own.
 ///
 /// A scripting layer may let scripts keep those fields in an object of its own, where the node
 /// cannot see a write: Tide's Lua sprites are tables whose `x` and `y` are plain table fields (and
@@ -11,8 +11,8 @@
 /// Swift sets one, it calls `written` to hand that one back (the others may be newer there, and
 /// stay there). The subclass moves the epoch whenever its side may have written (for Lua:
 /// whenever a script ran), so a node is copied at most once per change, and only when something
-/// reads it. The names say "position" for all eight: the position came first, and is still what
-/// games write most.
+/// reads it. The names say "position" for all of them: the position came first, and is still
+/// what games write most.
 ///
 /// TideCore never moves the epoch and never needs to know who does. A node keeps its source
 /// alive, with no reference counting on the paths every draw and tween take; a source whose
@@ -23,7 +23,9 @@ open class PositionSource {
 
   /// Which field Swift set: the position, and the other fields games write most.
   public enum Field: Sendable {
-    case x, y, rotation, alpha, scaleX, scaleY, width, height
+    /// `scale` is the uniform scale, both axes at once: a source may keep it for a node in place
+    /// of the axes (never with them), so a node that reads or writes an axis asks for either.
+    case x, y, rotation, alpha, scaleX, scaleY, width, height, scale
 
     /// The field a node property is, or nil for the properties no source keeps.
     @inlinable public init?(_ property: NodeProperty) {
@@ -36,6 +38,7 @@ open class PositionSource {
       case .scaleY: self = .scaleY
       case .width: self = .width
       case .height: self = .height
+      case .scale: self = .scale
       default: return nil
       }
     }
@@ -51,6 +54,17 @@ open class PositionSource {
       case .scaleY: 8
       case .width: 16
       case .height: 32
+      case .scale: 64
+      }
+    }
+
+    /// The bits of the fields a source may keep this one's value in: its own, for an axis of the
+    /// scale the uniform scale's too, and for the uniform scale the axes' too.
+    @inlinable public var keptBits: UInt8 {
+      switch self {
+      case .scaleX, .scaleY: bit | Field.scale.bit
+      case .scale: bit | Field.scaleX.bit | Field.scaleY.bit
+      default: bit
       }
     }
   }
@@ -64,7 +78,7 @@ open class PositionSource {
 
   /// Bytes every node keeps for its source (`Node.sourceRoom`): room for what a source keeps
   /// per node (where it holds the node, what it last confirmed), which TideCore never reads.
-  @inlinable public static var roomSize: Int { 88 }
+  @inlinable public static var roomSize: Int { 96 }
 
   public init(keptFieldsOffset: Int? = nil) {
     precondition(keptFieldsOffset.map { $0 >= 0 && $0 < Self.roomSize } ?? true, "the byte is in the room")
@@ -83,8 +97,8 @@ open class PositionSource {
 
   /// Whether the source keeps `field` of `node` (see `keptFieldsOffset`).
   @inlinable public func keeps(_ field: Field, of node: Node) -> Bool {
-    let bit = field.bit
-    return bit == 0 || keeps(bits: bit, of: node)
+    let bits = field.keptBits
+    return bits == 0 || keeps(bits: bits, of: node)
   }
 
   /// Whether the source keeps any of the fields whose bits (`Field.bit`, none of them the
@@ -97,4 +111,10 @@ open class PositionSource {
   /// Takes the field `field` of `node`, just set in Swift (only where the source `keeps` it).
   /// Does nothing here.
   open func written(_ node: Node, _ field: Field) {}
+
+  /// Stops keeping `field` of `node` (any field but the position, only where the source `keeps`
+  /// it): the engine is about to write it many times over (a tween), and the node's block holds
+  /// its newest value from here on, so those writes are not handed back one by one. The source
+  /// may keep it again once its own side writes it. Does nothing here.
+  open func release(_ node: Node, _ field: Field) {}
 }

@@ -164,7 +164,12 @@ final class TweenRunner: ActionRunner {
       // Read at start, not at creation, so a delayed or sequenced tween begins where the
       // value really is by then.
       progress.pointee.started = true
-      for i in 0..<count { channels[i].from = read(i) }
+      for i in 0..<count {
+        channels[i].from = read(i)
+        // The steps to come stay in the node, not handed to a script's table one by one.
+        let channel = channels[i]
+        channel.node?._withUnsafeGuaranteedRef { $0.takeBack(channel.property) }
+      }
     }
     progress.pointee.elapsed += dt
     let elapsed = progress.pointee.elapsed

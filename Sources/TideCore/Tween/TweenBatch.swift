@@ -123,6 +123,15 @@ extension TweenBatch.Entry {
     return node._withUnsafeGuaranteedRef { $0[property] }
   }
 
+  /// Takes the property back from the node's position source, if it keeps it (`Node.takeBack`):
+  /// the steps to come stay in the node.
+  @inline(__always)
+  func takeBack() {
+    guard handsBack != nil else { return }
+    let property = property
+    node._withUnsafeGuaranteedRef { $0.takeBack(property) }
+  }
+
   /// Sets the property.
   @inline(__always)
   func write(_ value: Double) {

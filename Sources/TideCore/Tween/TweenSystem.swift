@@ -198,7 +198,10 @@ public final class TweenSystem {
       if !base[i].started {
         // Read at start, not at creation, so a delayed tween begins where the value is by then.
         base[i].started = true
-        for j in i..<(i + size) { base[j].from = base[j].read() }
+        for j in i..<(i + size) {
+          base[j].from = base[j].read()
+          base[j].takeBack()
+        }
       }
       let elapsed = base[i].elapsed + step
       base[i].elapsed = elapsed

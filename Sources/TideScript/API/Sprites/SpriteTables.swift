@@ -5,12 +5,14 @@ import TideCore
 ///
 /// A sprite reaches Lua as a table whose `x` and `y` are plain table fields: `b.x = b.x + vx`
 /// over 2,000 sprites costs what it costs over 2,000 plain tables, where fields served by
-/// metamethods cost twice that (the bunnymark). `rotation`, `alpha`, `scale_x`, `scale_y`, `w`
-/// and `h` join them the first time a script writes each (that write is checked at its line, as
-/// every write of a served field is), so a spinning, fading, pulsing or stretching sprite costs a
-/// table's price too, and the rest pay nothing for them. Every other field misses the table and
+/// metamethods cost twice that (the bunnymark). `rotation`, `alpha`, `scale` (or `scale_x` and
+/// `scale_y`), `w` and `h` join them the first time a script writes each (that write is checked
+/// at its line, as every write of a served field is), so a spinning, fading, pulsing or
+/// stretching sprite costs a table's price too, and the rest pay nothing for them. The table
+/// holds the uniform `scale` or the axes, never both: a script's write of the one takes the other
+/// out, and so does the engine setting the axes apart. Every other field misses the table and
 /// reaches the metatable's `__index`/`__newindex`, checked at its line as before. Below,
-/// "position" means all eight fields the table may hold (`SpriteField.raw`). The engine sees a
+/// "position" means all nine fields the table may hold (`SpriteField.raw`). The engine sees a
 /// script's writes of them only when it looks, so it looks at these times:
 ///
 /// - whenever Swift reads a node's position after a script may have run (`PositionSource`: the
@@ -20,6 +22,10 @@ import TideCore
 ///   once a second), so a bad value (`s.x = "10"`, `s.y = nil`, NaN, 1e300) is reported even
 ///   for a sprite nothing reads;
 /// - before a tween or a drag writes it, and when the sprite is removed.
+///
+/// A tween takes the field it animates out of the table when it starts (`release`): its steps
+/// stay in the node, and the table does not take each one. The script's next write of the field
+/// puts it back in the table.
 ///
 /// A value the field refuses is reported as a script error naming the sprite (and where it was
 /// made, since the write has no line of its own), the field, the value and the range; the
@@ -75,9 +81,9 @@ package final class SpriteTables: PositionSource {
     precondition(
       [
         \SpriteSlot.confirmedY, \.confirmedRotation, \.confirmedAlpha, \.confirmedScaleX, \.confirmedScaleY,
-        \.confirmedWidth, \.confirmedHeight,
-      ].map(SpriteSlot.offset(of:)) == [8, 16, 24, 32, 40, 48, 56].map { confirmed + $0 },
-      "the confirmed values are x, y, rotation, alpha, scale_x, scale_y, w, h in a row, as SpriteField.raw")
+        \.confirmedWidth, \.confirmedHeight, \.confirmedScale,
+      ].map(SpriteSlot.offset(of:)) == [8, 16, 24, 32, 40, 48, 56, 64].map { confirmed + $0 },
+      "the confirmed values are x, y, rotation, alpha, scale_x, scale_y, w, h, scale in a row, as SpriteField.raw")
     precondition(MemoryLayout<SpriteSlot>.size <= PositionSource.roomSize, "a sprite's slot fits the node's source room")
     super.init(keptFieldsOffset: MemoryLayout<SpriteSlot>.offset(of: \.holds))
   }
@@ -135,6 +141,7 @@ package final class SpriteTables: PositionSource {
       // A text's size waiting to be measured is never confirmed: a text's table never holds it.
       slot.pointee.confirmedWidth = nodeFields.pointee.width
       slot.pointee.confirmedHeight = nodeFields.pointee.height
+      slot.pointee.confirmedScale = nodeFields.pointee.scaleX
       nodeFields.pointee.positionEpoch = epoch.pointee
     } else {
       // Coming back (a removed sprite added again): it holds whatever was written since.
@@ -242,8 +249,7 @@ package final class SpriteTables: PositionSource {
     var restored = true
     for i in 0..<fields.count where bad & (1 << i) != 0 {
       report(node, field: i, tableAt: index, lua: lua, errors: errors)
-      let confirmed = block.load(fromByteOffset: confirmedOffset + 8 * i, as: Double.self)
-      block.storeBytes(of: confirmed, toByteOffset: fields.offset(of: i), as: Double.self)
+      fields.store(block.load(fromByteOffset: confirmedOffset + 8 * i, as: Double.self), i, in: block)
       if !fields.restore(i, lua, tableAt: index, from: block) { restored = false }
     }
     return restored
@@ -255,6 +261,27 @@ package final class SpriteTables: PositionSource {
   package override func written(_ node: Node, _ field: PositionSource.Field) {
     guard let fields, let lua else { return }
     let block = node.fieldsAddress
+    if field == .scaleX || field == .scaleY, node.spriteSlot.pointee.holds & SpriteSlot.holdsScale != 0 {
+      // The table holds the uniform scale: it takes the axes while they agree.
+      guard pushTable(of: node, lua: lua) else {
+        // No table: one made later holds the axes, if they are apart.
+        let nodeFields = node.typedFields
+        if nodeFields.pointee.scaleX != nodeFields.pointee.scaleY {
+          node.spriteSlot.pointee.holds ^= SpriteSlot.holdsScale | SpriteSlot.holdsScaleX | SpriteSlot.holdsScaleY
+        }
+        return
+      }
+      defer { lua.pop() }
+      takeNewerScale(node, besides: field, tableAt: -1, lua: lua)
+      let nodeFields = node.typedFields
+      if nodeFields.pointee.scaleX == nodeFields.pointee.scaleY {
+        block.storeBytes(of: nodeFields.pointee.scaleX, toByteOffset: confirmedOffset + 8 * 8, as: Double.self)
+        _ = fields.restore(8, lua, tableAt: -1, from: block)
+      } else {
+        holdAxes(node, tableAt: -1, lua: lua)
+      }
+      return
+    }
     // The raw fields are `SpriteField.raw`, in this order.
     let i: Int
     switch field {
@@ -266,6 +293,7 @@ package final class SpriteTables: PositionSource {
     case .scaleY: i = 5
     case .width: i = 6
     case .height: i = 7
+    case .scale: i = 8
     }
     block.storeBytes(of: fields.value(i, in: block), toByteOffset: confirmedOffset + 8 * i, as: Double.self)
     guard pushTable(of: node, lua: lua) else { return }
@@ -275,6 +303,96 @@ package final class SpriteTables: PositionSource {
       fields.restore(i, lua, tableAt: -1, from: block)
     }
     lua.pop()
+  }
+
+  /// Takes `field` of `node` out of its table, which holds it (the node asks only then): a tween
+  /// is about to write it every tick, and the table would take each step. The node's block holds
+  /// it from here on, which C serves, until a script writes it again.
+  package override func release(_ node: Node, _ field: PositionSource.Field) {
+    guard let fields, let lua else { return }
+    let slot = node.spriteSlot
+    let bits = field.keptBits & slot.pointee.holds
+    guard bits != 0 else { return }
+    // The caller has just read the field: the block holds what the table does.
+    if node.typedFields.pointee.positionEpoch != epoch.pointee { refresh(node) }
+    if pushTable(of: node, lua: lua) {
+      for (i, bit) in Self.heldFields where bits & bit != 0 { fields.remove(i, lua, tableAt: -1) }
+      lua.pop()
+    }
+    slot.pointee.holds &= ~bits
+  }
+
+  /// The raw fields a table holds once written (`SpriteField.raw`'s index), with their bits of
+  /// `SpriteSlot.holds`.
+  private static let heldFields: [(Int, UInt8)] = [
+    (2, SpriteSlot.holdsRotation), (3, SpriteSlot.holdsAlpha), (4, SpriteSlot.holdsScaleX),
+    (5, SpriteSlot.holdsScaleY), (6, SpriteSlot.holdsWidth), (7, SpriteSlot.holdsHeight), (8, SpriteSlot.holdsScale),
+  ]
+
+  // MARK: The uniform scale or the axes
+
+  /// A script wrote `field`, one of `scale`, `scale_x` and `scale_y`, of `node`, whose table is
+  /// at `index`, and the setter took it: the table holds what the script wrote from now on, so
+  /// the next writes are plain table writes. Called from Lua (the sprite's `__newindex`).
+  func scriptWrote(_ field: SpriteField, of node: Node, tableAt index: Int32, lua: LuaState) {
+    guard fields != nil, lua.type(at: index) == .table else { return }
+    switch field {
+    case .scale: holdScale(node, tableAt: index, lua: lua)
+    case .scale_x, .scale_y:
+      // The table held the uniform scale: the setter handed the axes over already if they
+      // differ now, else the table still holds `scale`.
+      if node.spriteSlot.pointee.holds & SpriteSlot.holdsScale != 0 { holdAxes(node, tableAt: index, lua: lua) }
+    default: break
+    }
+  }
+
+  /// Makes the table at `index` (standing for `node`) hold `scale`, the block's, in place of the
+  /// axes. Nothing changes if the table cannot take it (out of memory).
+  private func holdScale(_ node: Node, tableAt index: Int32, lua: LuaState) {
+    guard let fields else { return }
+    let block = node.fieldsAddress
+    let slot = node.spriteSlot
+    let table = lua.absIndex(index)
+    slot.pointee.confirmedScale = node.typedFields.pointee.scaleX
+    guard fields.restore(8, lua, tableAt: table, from: block) else { return }
+    if slot.pointee.holds & SpriteSlot.holdsScaleX != 0 { fields.remove(4, lua, tableAt: table) }
+    if slot.pointee.holds & SpriteSlot.holdsScaleY != 0 { fields.remove(5, lua, tableAt: table) }
+    slot.pointee.holds = slot.pointee.holds & ~(SpriteSlot.holdsScaleX | SpriteSlot.holdsScaleY) | SpriteSlot.holdsScale
+  }
+
+  /// Makes the table at `index` (standing for `node`, whose table holds `scale`) hold `scale_x`
+  /// and `scale_y`, the block's, in place of `scale`. An axis the table cannot take (out of
+  /// memory) is served from the block until a script writes it.
+  private func holdAxes(_ node: Node, tableAt index: Int32, lua: LuaState) {
+    guard let fields else { return }
+    let block = node.fieldsAddress
+    let slot = node.spriteSlot
+    let table = lua.absIndex(index)
+    fields.remove(8, lua, tableAt: table)
+    var holds = slot.pointee.holds & ~SpriteSlot.holdsScale
+    for (i, bit) in [(4, SpriteSlot.holdsScaleX), (5, SpriteSlot.holdsScaleY)] {
+      block.storeBytes(of: fields.value(i, in: block), toByteOffset: confirmedOffset + 8 * i, as: Double.self)
+      if fields.restore(i, lua, tableAt: table, from: block) { holds |= bit }
+    }
+    slot.pointee.holds = holds
+  }
+
+  /// Takes into the block the axis other than `axis` from the uniform scale the table at `index`
+  /// holds for `node`, which a script may have written since the engine last looked: the engine
+  /// just set `axis` alone. A value the field refuses is reported in the game, and left for the
+  /// next look to put right.
+  private func takeNewerScale(_ node: Node, besides axis: PositionSource.Field, tableAt index: Int32, lua: LuaState) {
+    let table = lua.absIndex(index)
+    lua.push(SpriteField.scale.rawValue)
+    lua.rawGet(table)
+    let value = lua.type(at: -1) == .number ? lua.toDouble(at: -1) : nil
+    lua.pop()
+    guard let value, Limits.scale.bounds.contains(value) else {
+      if inGame, node.spriteSlot.pointee.key != 0, let errors { report(node, field: 8, tableAt: table, lua: lua, errors: errors) }
+      return
+    }
+    let nodeFields = node.typedFields
+    if axis == .scaleX { nodeFields.pointee.scaleY = value } else { nodeFields.pointee.scaleX = value }
   }
 
   /// Moves `node` to (`x`, `y`) from the engine (a physics body moved it) and hands both to
@@ -448,9 +566,10 @@ struct SpriteSlot {
   /// The epoch of the last quiet read that found good values (a frame drawn): reads that
   /// must change nothing take a position at most once an epoch.
   var quietEpoch: UInt64 = 0
-  /// Which of `rotation`, `alpha`, `scale_x`, `scale_y`, `w` and `h` the node's table holds
-  /// (`holdsRotation`, ...): each bit raised by C when a script first writes the field
-  /// (`LuaObjectField.rawOnceWritten`), and never lowered, since the table keeps it. One byte,
+  /// Which of `rotation`, `alpha`, `scale_x`, `scale_y`, `w`, `h` and `scale` the node's table
+  /// holds (`holdsRotation`, ...): each bit raised by C when a script writes the field while
+  /// the table lacks it (`LuaObjectField.rawOnceWritten`), or by Swift when the uniform scale and
+  /// the axes take each other's place; lowered when a tween takes the field back (`release`). One byte,
   /// which a pull looks at once for all, beside `quietEpoch`, which a frame's pull reads too:
   /// one cache line for both.
   var holds: UInt8 = 0
@@ -467,6 +586,8 @@ struct SpriteSlot {
   static let holdsWidth = PositionSource.Field.width.bit
   /// The bit of `holds` for `h` (`height` reads it), as `holdsRotation`.
   static let holdsHeight = PositionSource.Field.height.bit
+  /// The bit of `holds` for the uniform `scale`, never set with `holdsScaleX` or `holdsScaleY`.
+  static let holdsScale = PositionSource.Field.scale.bit
   /// The last values of the raw fields confirmed in the game: where a bad write puts the sprite
   /// back. In `SpriteField.raw`'s order, one after another, as the C loops take them.
   var confirmedX: Double = 0
@@ -484,6 +605,8 @@ struct SpriteSlot {
   var confirmedWidth: Double = 0
   /// See `confirmedX`.
   var confirmedHeight: Double = 0
+  /// See `confirmedX`.
+  var confirmedScale: Double = 1
 
   /// The byte offset of `field` from the node's field block.
   static func offset(of field: PartialKeyPath<SpriteSlot>) -> Int {

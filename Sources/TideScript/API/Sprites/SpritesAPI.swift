@@ -26,12 +26,13 @@ enum SpriteField: String, CaseIterable {
 
   /// The fields kept as plain fields of the sprite's Lua table, read and written by scripts
   /// without a call into the engine (see `SpriteTables`): the position, which games write most,
-  /// then rotation, alpha, the scale per axis and the box's size, which spinning, fading,
-  /// pulsing and stretching sprites write every tick. The table holds those only once a script
-  /// has written each (`SpriteSlot.holds`): a sprite that never turns, fades or grows pays
-  /// nothing for them. A text never holds its size, which is measured. In this order, which
-  /// `SpriteSlot`'s confirmed values follow.
-  static let raw: [SpriteField] = [.x, .y, .rotation, .alpha, .scale_x, .scale_y, .w, .h]
+  /// then rotation, alpha, the scale per axis, the box's size and the uniform scale, which
+  /// spinning, fading, pulsing and stretching sprites write every tick. The table holds those
+  /// only once a script has written each (`SpriteSlot.holds`): a sprite that never turns, fades
+  /// or grows pays nothing for them. A text never holds its size, which is measured, and a table
+  /// holds the uniform scale or the axes, never both. In this order, which `SpriteSlot`'s
+  /// confirmed values follow.
+  static let raw: [SpriteField] = [.x, .y, .rotation, .alpha, .scale_x, .scale_y, .w, .h, .scale]
 
   /// Fields a script reads but never writes, in a constructor or as `s.kind = ...`.
   var isReadOnly: Bool {
@@ -92,12 +93,15 @@ enum SpriteField: String, CaseIterable {
       LuaObjectField("anchor_x", .number, offset: at(\.anchorX), bounds: bounds("anchor_x")),
       LuaObjectField("anchor_y", .number, offset: at(\.anchorY), bounds: bounds("anchor_y")),
       uniformScale,
-      rawOnceWritten(
-        LuaObjectField("scale_x", .number, offset: at(\.scaleX), bounds: bounds("scale_x")),
-        SpriteSlot.holdsScaleX, confirmed: \.confirmedScaleX),
-      rawOnceWritten(
-        LuaObjectField("scale_y", .number, offset: at(\.scaleY), bounds: bounds("scale_y")),
-        SpriteSlot.holdsScaleY, confirmed: \.confirmedScaleY),
+      // An axis is in C while the table holds no uniform scale, which may be newer.
+      unlessHeld(
+        rawOnceWritten(
+          LuaObjectField("scale_x", .number, offset: at(\.scaleX), bounds: bounds("scale_x")),
+          SpriteSlot.holdsScaleX, confirmed: \.confirmedScaleX), SpriteSlot.holdsScale),
+      unlessHeld(
+        rawOnceWritten(
+          LuaObjectField("scale_y", .number, offset: at(\.scaleY), bounds: bounds("scale_y")),
+          SpriteSlot.holdsScaleY, confirmed: \.confirmedScaleY), SpriteSlot.holdsScale),
       rawOnceWritten(
         LuaObjectField("rotation", .number, offset: at(\.rotation), bounds: bounds("rotation")),
         SpriteSlot.holdsRotation, confirmed: \.confirmedRotation),
@@ -151,15 +155,16 @@ enum SpriteField: String, CaseIterable {
     return field
   }
 
-  /// `scale`, which writes both axes: in C while the sprite's table holds neither `scale_x`
-  /// nor `scale_y`; once it holds one, Swift serves it, reading the axis the table may have
-  /// newer and handing both to the table, which C cannot do without a look-up of each.
+  /// `scale`, both axes: joins the table when first written, as the axes do, and a pull takes it
+  /// into both. In C while the sprite's table holds neither `scale_x` nor `scale_y`, which may
+  /// be newer; once it holds one, Swift serves it, taking them first, and a write puts `scale` in
+  /// the table in their place (`SpriteTables.scriptWrote`).
   private static var uniformScale: LuaObjectField {
-    unlessHeld(
-      LuaObjectField(
-        "scale", .number, offset: NodeFields.offset(of: \.scaleX), alsoWrites: NodeFields.offset(of: \.scaleY),
-        bounds: Limits.scale.bounds),
-      SpriteSlot.holdsScaleX | SpriteSlot.holdsScaleY)
+    var field = rawOnceWritten(
+      LuaObjectField("scale", .number, offset: NodeFields.offset(of: \.scaleX), bounds: Limits.scale.bounds),
+      SpriteSlot.holdsScale, confirmed: \.confirmedScale)
+    field.pullsInto = NodeFields.offset(of: \.scaleY)
+    return unlessHeld(field, SpriteSlot.holdsScaleX | SpriteSlot.holdsScaleY)
   }
 
   private static var circleRadius: LuaObjectField {
@@ -178,9 +183,9 @@ extension Sprites {
   /// passed to a constructor. An unknown field is an error, so a typo never passes silently, and a
   /// number outside its field's range is an error naming the field, wherever it is written:
   /// constructor, `s.x = v` or tween. A sprite is a Lua table whose `x` and `y` are plain fields
-  /// (and `rotation`, `alpha`, `scale_x`, `scale_y`, `w` and `h`, from the first time a script
-  /// writes each; a text's `w` and `h`, which are measured, never), so moving, spinning, fading,
-  /// pulsing and stretching thousands a tick costs what it costs on plain tables;
+  /// (and `rotation`, `alpha`, `scale` or `scale_x` and `scale_y`, `w` and `h`, from the first
+  /// time a script writes each; a text's `w` and `h`, which are measured, never), so moving,
+  /// spinning, fading, pulsing and stretching thousands a tick costs what it costs on plain tables;
   /// a bad value written there (after that first write, which is checked at its line) is therefore
   /// caught when the engine next reads it, by the end of the tick, not at the line that wrote it:
   /// the error names the sprite, where it was made and the field, and the sprite keeps its last
@@ -343,9 +348,10 @@ extension Sprites {
     /// A shape, image, text, group or particle emitter in the scene. Fields are read and
     /// written as `s.x = 10`, passed to a constructor, or tweened (the number ones). A sprite
     /// is a Lua table (`type(s)` is "table") holding `x` and `y` as plain fields, as fast to
-    /// write as any table's, and `rotation`, `alpha`, `scale_x`, `scale_y`, `w` and `h` (not a
-    /// text's, which is measured) too once a script has written each (that first write is
-    /// checked at its line); the engine checks them when it next reads them, by the end of the
+    /// write as any table's, and `rotation`, `alpha`, `w` and `h` (not a text's, which is
+    /// measured) too once a script has written each (that first write is checked at its line),
+    /// and the scale: `scale` once written, or `scale_x` and `scale_y`, whichever the script
+    /// wrote last (the table holds one or the other, never both); the engine checks them when it next reads them, by the end of the
     /// tick, so a bad one is reported there (naming the sprite, where it was made, and the
     /// field) and the sprite keeps its last good value. Every other field is served by the
     /// engine and checked at the line that writes it. `pairs(s)` lists the fields that have a
@@ -588,13 +594,14 @@ extension Sprites {
           throw LuaRaise("sprite has no field '\(lua.toString(at: 2) ?? "?")' to set (fields: \(SpriteField.list); "
             + "keep your own values in sprite.data)")
         }
-        guard let notes = stuckNotes, Self.costsWork(field) else {
+        if let notes = stuckNotes, Self.costsWork(field) {
+          notes.set(sprite: .init(kind: node.kind.rawValue, madeAt: (node.attachment as? NodeScript)?.madeAt, field: field.rawValue))
+          defer { notes.set(sprite: nil) }
           try setField(field, of: node, valueAt: 3, lua: lua, arg: 3)
-          return 0
+        } else {
+          try setField(field, of: node, valueAt: 3, lua: lua, arg: 3)
         }
-        notes.set(sprite: .init(kind: node.kind.rawValue, madeAt: (node.attachment as? NodeScript)?.madeAt, field: field.rawValue))
-        defer { notes.set(sprite: nil) }
-        try setField(field, of: node, valueAt: 3, lua: lua, arg: 3)
+        tables.scriptWrote(field, of: node, tableAt: 1, lua: lua)
         return 0
       },
       extra: [
