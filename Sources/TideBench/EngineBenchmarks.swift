@@ -103,9 +103,10 @@ public enum EngineBenchmarks {
   /// case's frames are the Lua loop followed by what the engine does with the positions once a
   /// frame: take every one of them before drawing. That case is checked against both targets.
   /// Further sprite cases move the same sprites through `rotation` and `alpha`, then `scale_x`
-  /// and `scale_y`, then `w` and `h`, which a sprite's table holds once a script has written them
-  /// (C serves them until then), with the engine taking every field the tables hold each frame:
-  /// what a spinning, fading, pulsing or stretching sprite costs, against the same floor. A last
+  /// and `scale_y`, then `w` and `h`, then the uniform `scale` and `rotation`, which a sprite's
+  /// table holds once a script has written them (C serves them until then), with the engine
+  /// taking every field the tables hold each frame: what a spinning, fading, pulsing or
+  /// stretching sprite costs, against the same floor. A last
   /// case moves them through `anchor_x` and `anchor_y`, which the metatable serves in C: what
   /// every other field costs.
   ///
@@ -139,7 +140,7 @@ public enum EngineBenchmarks {
       local moves = {
         sprites = mover("x", "y"), sprites_other = mover("rotation", "alpha"),
         sprites_scale = mover("scale_x", "scale_y"), sprites_box = mover("w", "h"),
-        sprites_anchor = mover("anchor_x", "anchor_y"),
+        sprites_pulse = mover("scale", "rotation"), sprites_anchor = mover("anchor_x", "anchor_y"),
       }
       local function velocities()
         local vel = {}
@@ -174,6 +175,7 @@ public enum EngineBenchmarks {
         sprites_other = sprites,
         sprites_scale = sprites,
         sprites_box = sprites,
+        sprites_pulse = sprites,
         sprites_anchor = sprites,
       }
       local items, vel, remove, move
@@ -230,7 +232,8 @@ public enum EngineBenchmarks {
     // Rounds take the cases in turn and each keeps its best frames; a round's setup keeps its
     // best beside it, since the helper follows one time a case.
     let names = [
-      "tables", "c_userdata", "c_fields", "sprites", "sprites_other", "sprites_scale", "sprites_box", "sprites_anchor",
+      "tables", "c_userdata", "c_fields", "sprites", "sprites_other", "sprites_scale", "sprites_box", "sprites_pulse",
+      "sprites_anchor",
     ]
     var bestSetup = [Double](repeating: .infinity, count: names.count)
     let bestFrames = try interleavedBest(rounds: only == nil ? 5 : 1, names.indices.map { index in
@@ -243,7 +246,7 @@ public enum EngineBenchmarks {
     })
     func best(_ index: Int) -> (frames: Double, setup: Double) { (bestFrames[index], bestSetup[index]) }
     let tables = best(0), dispatch = best(1), floor = best(2), sprites = best(3), other = best(4)
-    let scaled = best(5), boxed = best(6), anchored = best(7)
+    let scaled = best(5), boxed = best(6), pulsed = best(7), anchored = best(8)
     let ratio = sprites.frames / tables.frames
     let ratioToFloor = sprites.frames / floor.frames
     let otherToFloor = other.frames / floor.frames
@@ -264,6 +267,8 @@ public enum EngineBenchmarks {
          perFrame(scaled.frames) + String(format: " (%.2fx the C-fields floor)", scaled.frames / floor.frames)),
         ("Tide sprites, w and h (plain fields once written), and the engine taking every sprite's fields each frame",
          perFrame(boxed.frames) + String(format: " (%.2fx the C-fields floor)", boxed.frames / floor.frames)),
+        ("Tide sprites, scale and rotation (plain fields once written), and the engine taking every sprite's fields each frame",
+         perFrame(pulsed.frames) + String(format: " (%.2fx the C-fields floor)", pulsed.frames / floor.frames)),
         ("Tide sprites, anchor_x and anchor_y (served by the metatable in C), and the engine taking every sprite's fields each frame",
          perFrame(anchored.frames) + String(format: " (%.2fx the C-fields floor)", anchored.frames / floor.frames)),
         ("making and removing the 10,000 (tables / C fields / sprites; not in the frames)",
