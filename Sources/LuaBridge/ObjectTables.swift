@@ -97,12 +97,19 @@ public struct RawFields {
     return (Int(stopped), bad)
   }
 
-  /// Takes field `i` out of the table at `index` (another name now holds its value there).
-  /// Raises nothing: setting a key a table holds to nil allocates nothing.
+  /// Takes field `i` out of the table at `index`: another name holds its value there now, or the
+  /// owner's block alone does. Raises nothing: it sets to nil only a key the table holds, which
+  /// allocates nothing.
   public func remove(_ i: Int, _ lua: LuaState, tableAt index: Int32) {
     guard lua.type(at: index) == .table else { return }
     let table = lua.absIndex(index)
     tide_rawfields_pushkey(lua.L, pointer, Int32(i))
+    lua.pushValue(at: -1)
+    guard lua_rawget(lua.L, table) != LUA_TNIL else {
+      lua.pop(2)
+      return
+    }
+    lua.pop()
     lua.pushNil()
     lua_rawset(lua.L, table)
   }

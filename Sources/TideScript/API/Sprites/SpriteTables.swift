@@ -84,6 +84,9 @@ package final class SpriteTables: PositionSource {
         \.confirmedWidth, \.confirmedHeight, \.confirmedScale,
       ].map(SpriteSlot.offset(of:)) == [8, 16, 24, 32, 40, 48, 56, 64].map { confirmed + $0 },
       "the confirmed values are x, y, rotation, alpha, scale_x, scale_y, w, h, scale in a row, as SpriteField.raw")
+    precondition(
+      [Raw.scaleX, Raw.scaleY, Raw.scale].map { SpriteField.raw[$0] } == [.scale_x, .scale_y, .scale],
+      "Raw names the scale's places in SpriteField.raw")
     precondition(MemoryLayout<SpriteSlot>.size <= PositionSource.roomSize, "a sprite's slot fits the node's source room")
     super.init(keptFieldsOffset: MemoryLayout<SpriteSlot>.offset(of: \.holds))
   }
@@ -267,7 +270,8 @@ package final class SpriteTables: PositionSource {
         // No table: one made later holds the axes, if they are apart.
         let nodeFields = node.typedFields
         if nodeFields.pointee.scaleX != nodeFields.pointee.scaleY {
-          node.spriteSlot.pointee.holds ^= SpriteSlot.holdsScale | SpriteSlot.holdsScaleX | SpriteSlot.holdsScaleY
+          let holds = node.spriteSlot.pointee.holds
+          node.spriteSlot.pointee.holds = holds & ~SpriteSlot.holdsScale | SpriteSlot.holdsScaleX | SpriteSlot.holdsScaleY
         }
         return
       }
@@ -275,8 +279,8 @@ package final class SpriteTables: PositionSource {
       takeNewerScale(node, besides: field, tableAt: -1, lua: lua)
       let nodeFields = node.typedFields
       if nodeFields.pointee.scaleX == nodeFields.pointee.scaleY {
-        block.storeBytes(of: nodeFields.pointee.scaleX, toByteOffset: confirmedOffset + 8 * 8, as: Double.self)
-        _ = fields.restore(8, lua, tableAt: -1, from: block)
+        block.storeBytes(of: nodeFields.pointee.scaleX, toByteOffset: confirmedOffset + 8 * Raw.scale, as: Double.self)
+        _ = fields.restore(Raw.scale, lua, tableAt: -1, from: block)
       } else {
         holdAxes(node, tableAt: -1, lua: lua)
       }
@@ -289,11 +293,11 @@ package final class SpriteTables: PositionSource {
     case .y: i = 1
     case .rotation: i = 2
     case .alpha: i = 3
-    case .scaleX: i = 4
-    case .scaleY: i = 5
+    case .scaleX: i = Raw.scaleX
+    case .scaleY: i = Raw.scaleY
     case .width: i = 6
     case .height: i = 7
-    case .scale: i = 8
+    case .scale: i = Raw.scale
     }
     block.storeBytes(of: fields.value(i, in: block), toByteOffset: confirmedOffset + 8 * i, as: Double.self)
     guard pushTable(of: node, lua: lua) else { return }
@@ -325,9 +329,15 @@ package final class SpriteTables: PositionSource {
   /// The raw fields a table holds once written (`SpriteField.raw`'s index), with their bits of
   /// `SpriteSlot.holds`.
   private static let heldFields: [(Int, UInt8)] = [
-    (2, SpriteSlot.holdsRotation), (3, SpriteSlot.holdsAlpha), (4, SpriteSlot.holdsScaleX),
-    (5, SpriteSlot.holdsScaleY), (6, SpriteSlot.holdsWidth), (7, SpriteSlot.holdsHeight), (8, SpriteSlot.holdsScale),
+    (2, SpriteSlot.holdsRotation), (3, SpriteSlot.holdsAlpha), (Raw.scaleX, SpriteSlot.holdsScaleX),
+    (Raw.scaleY, SpriteSlot.holdsScaleY), (6, SpriteSlot.holdsWidth), (7, SpriteSlot.holdsHeight),
+    (Raw.scale, SpriteSlot.holdsScale),
   ]
+
+  /// The indexes in `SpriteField.raw` of the scale's fields.
+  private enum Raw {
+    static let scaleX = 4, scaleY = 5, scale = 8
+  }
 
   // MARK: The uniform scale or the axes
 
@@ -335,14 +345,14 @@ package final class SpriteTables: PositionSource {
   /// at `index`, and the setter took it: the table holds what the script wrote from now on, so
   /// the next writes are plain table writes. Called from Lua (the sprite's `__newindex`).
   func scriptWrote(_ field: SpriteField, of node: Node, tableAt index: Int32, lua: LuaState) {
-    guard fields != nil, lua.type(at: index) == .table else { return }
-    switch field {
-    case .scale: holdScale(node, tableAt: index, lua: lua)
-    case .scale_x, .scale_y:
+    guard field == .scale || field == .scale_x || field == .scale_y, fields != nil, lua.type(at: index) == .table
+    else { return }
+    if field == .scale {
+      holdScale(node, tableAt: index, lua: lua)
+    } else if node.spriteSlot.pointee.holds & SpriteSlot.holdsScale != 0 {
       // The table held the uniform scale: the setter handed the axes over already if they
       // differ now, else the table still holds `scale`.
-      if node.spriteSlot.pointee.holds & SpriteSlot.holdsScale != 0 { holdAxes(node, tableAt: index, lua: lua) }
-    default: break
+      holdAxes(node, tableAt: index, lua: lua)
     }
   }
 
@@ -354,9 +364,9 @@ package final class SpriteTables: PositionSource {
     let slot = node.spriteSlot
     let table = lua.absIndex(index)
     slot.pointee.confirmedScale = node.typedFields.pointee.scaleX
-    guard fields.restore(8, lua, tableAt: table, from: block) else { return }
-    if slot.pointee.holds & SpriteSlot.holdsScaleX != 0 { fields.remove(4, lua, tableAt: table) }
-    if slot.pointee.holds & SpriteSlot.holdsScaleY != 0 { fields.remove(5, lua, tableAt: table) }
+    guard fields.restore(Raw.scale, lua, tableAt: table, from: block) else { return }
+    if slot.pointee.holds & SpriteSlot.holdsScaleX != 0 { fields.remove(Raw.scaleX, lua, tableAt: table) }
+    if slot.pointee.holds & SpriteSlot.holdsScaleY != 0 { fields.remove(Raw.scaleY, lua, tableAt: table) }
     slot.pointee.holds = slot.pointee.holds & ~(SpriteSlot.holdsScaleX | SpriteSlot.holdsScaleY) | SpriteSlot.holdsScale
   }
 
@@ -368,9 +378,9 @@ package final class SpriteTables: PositionSource {
     let block = node.fieldsAddress
     let slot = node.spriteSlot
     let table = lua.absIndex(index)
-    fields.remove(8, lua, tableAt: table)
+    fields.remove(Raw.scale, lua, tableAt: table)
     var holds = slot.pointee.holds & ~SpriteSlot.holdsScale
-    for (i, bit) in [(4, SpriteSlot.holdsScaleX), (5, SpriteSlot.holdsScaleY)] {
+    for (i, bit) in [(Raw.scaleX, SpriteSlot.holdsScaleX), (Raw.scaleY, SpriteSlot.holdsScaleY)] {
       block.storeBytes(of: fields.value(i, in: block), toByteOffset: confirmedOffset + 8 * i, as: Double.self)
       if fields.restore(i, lua, tableAt: table, from: block) { holds |= bit }
     }
@@ -388,7 +398,9 @@ package final class SpriteTables: PositionSource {
     let value = lua.type(at: -1) == .number ? lua.toDouble(at: -1) : nil
     lua.pop()
     guard let value, Limits.scale.bounds.contains(value) else {
-      if inGame, node.spriteSlot.pointee.key != 0, let errors { report(node, field: 8, tableAt: table, lua: lua, errors: errors) }
+      if inGame, node.spriteSlot.pointee.key != 0, let errors {
+        report(node, field: Raw.scale, tableAt: table, lua: lua, errors: errors)
+      }
       return
     }
     let nodeFields = node.typedFields

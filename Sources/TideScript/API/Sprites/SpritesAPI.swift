@@ -351,9 +351,9 @@ extension Sprites {
     /// write as any table's, and `rotation`, `alpha`, `w` and `h` (not a text's, which is
     /// measured) too once a script has written each (that first write is checked at its line),
     /// and the scale: `scale` once written, or `scale_x` and `scale_y`, whichever the script
-    /// wrote last (the table holds one or the other, never both); the engine checks them when it next reads them, by the end of the
-    /// tick, so a bad one is reported there (naming the sprite, where it was made, and the
-    /// field) and the sprite keeps its last good value. Every other field is served by the
+    /// wrote last (the table holds one or the other, never both); the engine checks them when
+    /// it next reads them, by the end of the tick, so a bad one is reported there (naming the
+    /// sprite, where it was made, and the field) and the sprite keeps its last good value. Every other field is served by the
     /// engine and checked at the line that writes it. `pairs(s)` lists the fields that have a
     /// value; `==` and table keys go by identity.
     /// @field x number: position of the anchor point in the parent's space (children are placed from their parent's top-left corner); ±1e6
