@@ -46,9 +46,12 @@ int tide_rawfields_add(lua_State *L, tide_RawFields *f, const char *name, uint32
 /* Takes the fields of a list's pull that the table at top + 1 holds once written (`holds`,
 ** its flags byte; their keys at keys + k), for tide_rawfields_pull_list. Returns 1 when one
 ** held a value its field refuses. One step per field held, found by its bit: a sprite that
-** spins holds rotation alone, and one that grows its size alone. */
-static inline int tide_rawfields_pull_held(lua_State *L, char *block, const tide_RawFields *f, unsigned holds,
-                                           int keys, int top, long good, unsigned *pushed) {
+** spins holds rotation alone, and one that grows its size alone. A call apart from the list's
+** loop, which most sprites, holding none of them, never make: inline, it cost that loop
+** registers, and the x/y row of `tide bench sprites` its speed. */
+static __attribute__((noinline)) int tide_rawfields_pull_held(lua_State *L, char *block, const tide_RawFields *f,
+                                                              unsigned holds, int keys, int top, long good,
+                                                              unsigned *pushed) {
   int bad = 0;
   for (; holds != 0; holds &= holds - 1) {
     int k = f->held_field[__builtin_ctz(holds)] - 1;
