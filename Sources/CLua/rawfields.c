@@ -36,7 +36,7 @@ int tide_rawfields_add(lua_State *L, tide_RawFields *f, const char *name, uint32
   f->keys[f->count] = luaL_ref(L, LUA_REGISTRYINDEX);
   f->names[f->count] = name;
   f->offsets[f->count] = offset;
-  f->also[f->count] = also;
+  f->also[f->count] = also != 0 ? also : offset;
   f->lo[f->count] = lo;
   f->hi[f->count] = hi;
   f->count++;

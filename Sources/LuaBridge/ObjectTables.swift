@@ -42,8 +42,8 @@ public struct RawFields {
   /// too, if it has one (`LuaObjectField.pullsInto`).
   public func store(_ value: Double, _ i: Int, in block: UnsafeMutableRawPointer) {
     block.storeBytes(of: value, toByteOffset: offset(of: i), as: Double.self)
-    let also = Int(tide_rawfields_also(pointer, Int32(i)))
-    if also != 0 { block.storeBytes(of: value, toByteOffset: also, as: Double.self) }
+    // The field's own offset again where it has no second one.
+    block.storeBytes(of: value, toByteOffset: Int(tide_rawfields_also(pointer, Int32(i))), as: Double.self)
   }
 
   /// Copies into `block` each field of the table at `index` that holds a number within the

@@ -175,7 +175,7 @@ typedef struct tide_RawFields {
   const char *names[TIDE_RAW_MAX]; /* C strings for the VM's life: Lua's string cache knows them by address */
   uint32_t offsets[TIDE_RAW_MAX];  /* byte offsets of the doubles in the block */
   uint32_t also[TIDE_RAW_MAX];     /* a second offset a pull stores too (a uniform scale: both
-                                      axes), or 0 */
+                                      axes), or the field's own offset again */
   double lo[TIDE_RAW_MAX], hi[TIDE_RAW_MAX]; /* the numbers a pull takes (never NaN) */
   /* 0: the table always holds the field. Else the byte offset in the block of a flags byte
      whose bit held_bit[i] is set once the table holds it: a field a new table leaves out,

@@ -122,16 +122,17 @@ static inline int tide_rawfields_held(const char *block, const tide_RawFields *f
 }
 
 /* Takes the value on top of L, of Lua type `type`, as raw field `i`: stores it
-** into `block` (at its offset and any `also`, and into the confirmed copy at block + good + 8 * i when `good`
-** is not negative) when it is a number within the field's range. Returns 1 when
-** it was refused. The caller pops it: the list pulls clear a table's values at
-** once, since each Lua API call counts there. [-0, +0] */
+** into `block` (at its offset and its `also`, and into the confirmed copy at
+** block + good + 8 * i when `good` is not negative) when it is a number within
+** the field's range. Returns 1 when it was refused. The caller pops it: the
+** list pulls clear a table's values at once, since each Lua API call counts
+** there. [-0, +0] */
 static inline int tide_rawfields_take(lua_State *L, int type, char *block, const tide_RawFields *f, int i, long good) {
   if (type != LUA_TNUMBER) return 1;
   double d = (double)lua_tonumber(L, -1);
   if (!(d >= f->lo[i] && d <= f->hi[i])) return 1; /* NaN too */
   *(double *)(block + f->offsets[i]) = d;
-  if (f->also[i] != 0) *(double *)(block + f->also[i]) = d;
+  *(double *)(block + f->also[i]) = d; /* the offset again for most: a store, not a branch */
   if (good >= 0) *(double *)(block + good + 8 * i) = d;
   return 0;
 }
