@@ -33,6 +33,10 @@ public struct RawFields {
     tide_rawfields_held(block.assumingMemoryBound(to: CChar.self), pointer, Int32(i)) != 0
   }
 
+  /// The bit of field `i` in the flags byte that says which fields left out until written a
+  /// table holds (`LuaObjectField.rawOnceWritten`); 0 for a field every table holds.
+  @inlinable public func heldBit(of i: Int) -> UInt8 { tide_rawfields_heldbit(pointer, Int32(i)) }
+
   /// The block's value of field `i`.
   @inlinable public func value(_ i: Int, in block: UnsafeMutableRawPointer) -> Double {
     block.load(fromByteOffset: offset(of: i), as: Double.self)

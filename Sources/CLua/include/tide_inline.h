@@ -108,6 +108,7 @@ static inline __attribute__((always_inline)) const tide_Object *tide_objectbox(l
 static inline const char *tide_rawfields_name(const tide_RawFields *f, int i) { return f->names[i]; }
 static inline uint32_t tide_rawfields_offset(const tide_RawFields *f, int i) { return f->offsets[i]; }
 static inline uint32_t tide_rawfields_also(const tide_RawFields *f, int i) { return f->also[i]; }
+static inline unsigned char tide_rawfields_heldbit(const tide_RawFields *f, int i) { return f->held_bit[i]; }
 
 /* Pushes raw field `i`'s name, kept in the registry: the same string lua_pushstring of the
 ** name would find, without hashing and comparing it. [-0, +1] */

@@ -265,25 +265,7 @@ package final class SpriteTables: PositionSource {
     guard let fields, let lua else { return }
     let block = node.fieldsAddress
     if field == .scaleX || field == .scaleY, node.spriteSlot.pointee.holds & SpriteSlot.holdsScale != 0 {
-      // The table holds the uniform scale: it takes the axes while they agree.
-      guard pushTable(of: node, lua: lua) else {
-        // No table: one made later holds the axes, if they are apart.
-        let nodeFields = node.typedFields
-        if nodeFields.pointee.scaleX != nodeFields.pointee.scaleY {
-          let holds = node.spriteSlot.pointee.holds
-          node.spriteSlot.pointee.holds = holds & ~SpriteSlot.holdsScale | SpriteSlot.holdsScaleX | SpriteSlot.holdsScaleY
-        }
-        return
-      }
-      defer { lua.pop() }
-      takeNewerScale(node, besides: field, tableAt: -1, lua: lua)
-      let nodeFields = node.typedFields
-      if nodeFields.pointee.scaleX == nodeFields.pointee.scaleY {
-        block.storeBytes(of: nodeFields.pointee.scaleX, toByteOffset: confirmedOffset + 8 * Raw.scale, as: Double.self)
-        _ = fields.restore(Raw.scale, lua, tableAt: -1, from: block)
-      } else {
-        holdAxes(node, tableAt: -1, lua: lua)
-      }
+      writtenAxis(field, of: node, lua: lua)
       return
     }
     // The raw fields are `SpriteField.raw`, in this order.
@@ -299,7 +281,7 @@ package final class SpriteTables: PositionSource {
     case .height: i = 7
     case .scale: i = Raw.scale
     }
-    block.storeBytes(of: fields.value(i, in: block), toByteOffset: confirmedOffset + 8 * i, as: Double.self)
+    confirm(i, of: block)
     guard pushTable(of: node, lua: lua) else { return }
     let bad = fields.push(lua, tableAt: -1, from: block, mask: 1 << i)
     if bad != 0, let errors {
@@ -320,19 +302,17 @@ package final class SpriteTables: PositionSource {
     // The caller has just read the field: the block holds what the table does.
     if node.typedFields.pointee.positionEpoch != epoch.pointee { refresh(node) }
     if pushTable(of: node, lua: lua) {
-      for (i, bit) in Self.heldFields where bits & bit != 0 { fields.remove(i, lua, tableAt: -1) }
+      for i in 0..<fields.count where bits & fields.heldBit(of: i) != 0 { fields.remove(i, lua, tableAt: -1) }
       lua.pop()
     }
     slot.pointee.holds &= ~bits
   }
 
-  /// The raw fields a table holds once written (`SpriteField.raw`'s index), with their bits of
-  /// `SpriteSlot.holds`.
-  private static let heldFields: [(Int, UInt8)] = [
-    (2, SpriteSlot.holdsRotation), (3, SpriteSlot.holdsAlpha), (Raw.scaleX, SpriteSlot.holdsScaleX),
-    (Raw.scaleY, SpriteSlot.holdsScaleY), (6, SpriteSlot.holdsWidth), (7, SpriteSlot.holdsHeight),
-    (Raw.scale, SpriteSlot.holdsScale),
-  ]
+  /// Keeps the block's value of raw field `i` as the last confirmed: the engine set it.
+  private func confirm(_ i: Int, of block: UnsafeMutableRawPointer) {
+    guard let fields else { return }
+    block.storeBytes(of: fields.value(i, in: block), toByteOffset: confirmedOffset + 8 * i, as: Double.self)
+  }
 
   /// The indexes in `SpriteField.raw` of the scale's fields.
   private enum Raw {
@@ -340,6 +320,30 @@ package final class SpriteTables: PositionSource {
   }
 
   // MARK: The uniform scale or the axes
+
+  /// `written` of an axis of a node whose table holds the uniform scale: the table takes the
+  /// axes while they agree, else it holds the axes in its place.
+  private func writtenAxis(_ axis: PositionSource.Field, of node: Node, lua: LuaState) {
+    guard let fields else { return }
+    let nodeFields = node.typedFields
+    let apart = { nodeFields.pointee.scaleX != nodeFields.pointee.scaleY }
+    guard pushTable(of: node, lua: lua) else {
+      // No table: one made later holds the axes, if they are apart.
+      if apart() {
+        let holds = node.spriteSlot.pointee.holds
+        node.spriteSlot.pointee.holds = holds & ~SpriteSlot.holdsScale | SpriteSlot.holdsScaleX | SpriteSlot.holdsScaleY
+      }
+      return
+    }
+    defer { lua.pop() }
+    takeNewerScale(node, besides: axis, tableAt: -1, lua: lua)
+    if apart() {
+      holdAxes(node, tableAt: -1, lua: lua)
+    } else {
+      confirm(Raw.scale, of: node.fieldsAddress)
+      _ = fields.restore(Raw.scale, lua, tableAt: -1, from: node.fieldsAddress)
+    }
+  }
 
   /// A script wrote `field`, one of `scale`, `scale_x` and `scale_y`, of `node`, whose table is
   /// at `index`, and the setter took it: the table holds what the script wrote from now on, so
@@ -380,9 +384,9 @@ package final class SpriteTables: PositionSource {
     let table = lua.absIndex(index)
     fields.remove(Raw.scale, lua, tableAt: table)
     var holds = slot.pointee.holds & ~SpriteSlot.holdsScale
-    for (i, bit) in [(Raw.scaleX, SpriteSlot.holdsScaleX), (Raw.scaleY, SpriteSlot.holdsScaleY)] {
-      block.storeBytes(of: fields.value(i, in: block), toByteOffset: confirmedOffset + 8 * i, as: Double.self)
-      if fields.restore(i, lua, tableAt: table, from: block) { holds |= bit }
+    for i in [Raw.scaleX, Raw.scaleY] {
+      confirm(i, of: block)
+      if fields.restore(i, lua, tableAt: table, from: block) { holds |= fields.heldBit(of: i) }
     }
     slot.pointee.holds = holds
   }
