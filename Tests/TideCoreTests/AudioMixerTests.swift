@@ -23,7 +23,7 @@ final class AudioMixerTests: XCTestCase {
     XCTAssertEqual(ended.map(\.id), [id])
     XCTAssertEqual(ended.map(\.ending), [.done])
     XCTAssertNil(mixer.voice(id))
-    XCTAssertEqual(sent.last, .stop(voice: id))
+    XCTAssertEqual(sent.last, .stop(voice: id, playedOut: true))
   }
 
   func testAPausedVoiceHoldsItsPlace() {
@@ -53,6 +53,7 @@ final class AudioMixerTests: XCTestCase {
     XCTAssertTrue(mixer.stop(id, fade: 0.5))
     XCTAssertTrue(run(seconds: 0.45).isEmpty)
     XCTAssertEqual(run(seconds: 0.05).map(\.ending), [.stopped])
+    XCTAssertEqual(sent.last, .stop(voice: id, playedOut: false), "faded out: stopped, not played out")
     XCTAssertFalse(mixer.stop(id))
     XCTAssertFalse(mixer.set(id, volume: 1))
   }

@@ -350,7 +350,7 @@ final class AudioVoiceTests: XCTestCase {
     XCTAssertEqual(levels.count, 3, "a level each tick of the 0.05 s fade")
     XCTAssertEqual(levels.last ?? 0, 0.5, accuracy: 1e-9)
     XCTAssertEqual(levels, levels.sorted())
-    XCTAssertEqual(commands.filter { if case .stop = $0 { return true } else { return false } }, [.stop(voice: 2), .stop(voice: 1)])
+    XCTAssertEqual(commands.filter { if case .stop = $0 { return true } else { return false } }, [.stop(voice: 2, playedOut: true), .stop(voice: 1, playedOut: true)])
     XCTAssertEqual(engine.voices, [])
     XCTAssertEqual(engine.soundLog, ["roar", "blip"])
   }

@@ -13,8 +13,10 @@ public enum AudioCommand: Equatable, Sendable {
   case setVoice(voice: Int, volume: Double, pan: Double)
   case pause(voice: Int)
   case resume(voice: Int)
-  /// The voice ended (played out or stopped); its channel is free.
-  case stop(voice: Int)
+  /// The voice ended, played out (`playedOut`) or stopped; its channel is free. A platform that
+  /// plays a voice by itself may let one that played out finish on its own (a page that started
+  /// it a moment late).
+  case stop(voice: Int, playedOut: Bool = false)
   /// Streams music `track` at `volume`, repeating it `loops` more times (-1 forever), replacing any.
   case playMusic(track: String, volume: Double, loops: Int)
   case setMusicVolume(Double)

@@ -273,8 +273,8 @@ public final class AudioMixer {
         send(.setVoice(voice: voice.id, volume: level(of: voice), pan: voice.pan))
       }
     }
-    for (id, _) in ended {
-      if let voice = find(id) { remove(voice) }
+    for (id, ending) in ended {
+      if let voice = find(id) { remove(voice, playedOut: ending == .done) }
     }
     if let music {
       let fading = music.fade != nil && !music.paused
@@ -326,9 +326,9 @@ public final class AudioMixer {
 
   private func find(_ id: Int) -> Voice? { voices.first { $0.id == id } }
 
-  private func remove(_ voice: Voice) {
+  private func remove(_ voice: Voice, playedOut: Bool = false) {
     voices.removeAll { $0 === voice }
-    send(.stop(voice: voice.id))
+    send(.stop(voice: voice.id, playedOut: playedOut))
   }
 
   private func level(of voice: Voice) -> Double { voice.volume * voice.gain * soundsVolume * master }

@@ -90,7 +90,7 @@ final class SDLAudio {
       if let channel = channel(of: voice) { mix.Mix_Pause(channel) }
     case .resume(let voice):
       if let channel = channel(of: voice) { mix.Mix_Resume(channel) }
-    case .stop(let voice):
+    case .stop(let voice, _):
       if let channel = channel(of: voice) {
         _ = mix.Mix_HaltChannel(channel)
         owners.removeValue(forKey: channel)
