@@ -376,6 +376,7 @@ public final class SessionHub: @unchecked Sendable {
     let batch = MessageBatch()
     batch.add(hello)
     sendFrame(session, into: batch)
+    catchUpSounds(session, into: batch)
     batch.send(to: outlet)
   }
 
@@ -405,7 +406,10 @@ public final class SessionHub: @unchecked Sendable {
   /// Writes what changed since the page's last picture (`PagePicture`).
   private func sendFrame(_ session: Session, into batch: MessageBatch) {
     guard let outlet = session.outlet else { return }
-    if outlet.takeLost() { session.picture.reset() }
+    if outlet.takeLost() {
+      session.picture.reset()
+      catchUpSounds(session, into: batch)
+    }
     let engine = session.engine
     let overlay = engine.overlay.map { "\($0.heading)\n\($0.message)" }
     session.picture.write(scene: engine.scene, tick: engine.tick, background: engine.background, overlay: overlay, into: batch)
@@ -559,21 +563,24 @@ public final class SessionHub: @unchecked Sendable {
     }
   }
 
-  /// A `sound` message for each sound played since the last look; a page that is away misses
-  /// them, as a muted window would.
+  /// The page's messages for what the game asked of the sound since the last look
+  /// (`PageSound`); a page that is away misses them, as a muted window would.
   private func sendSounds(_ session: Session, into batch: MessageBatch) {
-    let played = session.sounds.pending
-    guard !played.isEmpty else { return }
-    session.sounds.pending.removeAll()
+    let commands = session.sounds.takePending()
     guard session.outlet != nil else { return }
-    for (name, volume) in played {
-      guard let path = AssetCatalog.soundPath(named: name, in: options.files) else { continue }
-      var out = "{\"t\":\"sound\",\"src\":"
-      FrameEncoder.string("assets/" + FrameEncoder.pathEscaped((path as NSString).lastPathComponent), into: &out)
-      out += ",\"vol\":"
-      FrameEncoder.number(volume, into: &out)
-      batch.add(out + "}")
-    }
+    for command in commands { batch.add(soundMessage(command, of: session)) }
+  }
+
+  /// Tells a page that is new, came back or lost a message to go quiet, then what sounds now
+  /// (`SoundQueue.state`): what it missed of the rest is gone, as for a muted window.
+  private func catchUpSounds(_ session: Session, into batch: MessageBatch) {
+    _ = session.sounds.takePending()
+    batch.add(PageSound.hush)
+    for command in session.sounds.state { batch.add(soundMessage(command, of: session)) }
+  }
+
+  private func soundMessage(_ command: AudioCommand, of session: Session) -> String {
+    PageSound.message(command, files: options.files) { name in session.sounds.defined.contains { $0.name == name } }
   }
 
   static func errorMessage(_ text: String) -> String {
@@ -589,7 +596,7 @@ public final class SessionHub: @unchecked Sendable {
 
 /// The wire protocol's version; the page refuses a server that speaks another.
 public enum ServeProtocol {
-  public static let version = 4
+  public static let version = 5
   /// Where the page finds the window's text font, when the server has it.
   public static let textFontPath = "fonts/text.ttf"
   /// The text font, the emoji font and the CJK font, in that order, where the page finds them.

@@ -218,6 +218,57 @@ final class BrowserTests: XCTestCase {
   /// The page steps each emitter's particles itself, told only the steps' lengths and the
   /// newborn (protocol 4). At the paused tick of Showcase's sparks, its copies must hold what
   /// the engine's emitters hold, replayed headless to the same tick: every double to the bit.
+  /// The Jukebox fixture: music and a looping hum the game made, kept until the first touch
+  /// (browsers allow sound only after one) and started then; volume, pause, resume and stop
+  /// as the game asks; and after a drop, what sounds now.
+  func testThePagePlaysTheGamesMusicAndVoicesFromTheFirstTouch() throws {
+    let data = try Self.scratch("data")
+    let served = try ServedGame(game: "Tests/TideServeTests/Fixtures/jukebox", arguments: [], data: data)
+    defer { served.stop() }
+    let page = try Self.browser().newPage(width: 390, height: 844)
+    defer { page.close() }
+    try page.open(served.url)
+    try page.wait(until: Self.textShown("taps: 0"))
+    // Before any touch: no sound yet, but the page knows what should be sounding.
+    try page.wait(until: """
+      (() => { const s = tide.sound();
+        return s.state === 'none' && s.music && s.music.key === 'assets/tune.wav' && !s.music.playing
+          && s.voices.length === 1 && s.voices[0].key === 'gen:hum' && s.voices[0].loops === -1 && !s.voices[0].playing; })()
+      """, timeout: 5)
+    func tapButton() throws {
+      let point = try XCTUnwrap(page.evaluate("tide.toPage(200, 150)") as? [String: Any])
+      try page.tap(x: point["x"] as? Double ?? 0, y: point["y"] as? Double ?? 0)
+    }
+    // The first touch starts the sound; its tap quietens the hum, pauses the music and plays
+    // the tune once.
+    try tapButton()
+    try page.wait(until: Self.textShown("taps: 1"))
+    try page.wait(until: """
+      (() => { const s = tide.sound(); const hum = s.voices.find(v => v.key === 'gen:hum');
+        return s.state === 'running' && hum && hum.playing && hum.vol === 0.2 && hum.pan === -0.5
+          && s.music && s.music.paused && !s.music.playing && s.started >= 2; })()
+      """, timeout: 5)
+    // The second stops the hum and resumes the music.
+    try tapButton()
+    try page.wait(until: Self.textShown("taps: 2"))
+    try page.wait(until: """
+      (() => { const s = tide.sound();
+        return !s.voices.some(v => v.key === 'gen:hum') && s.music && !s.music.paused && s.music.playing; })()
+      """, timeout: 5)
+    // A dropped connection: the page is hushed and given what sounds now, the music alone.
+    let before = try XCTUnwrap(page.evaluate("tide.sound().started") as? Int)
+    try page.evaluate("tide.drop()")
+    try page.wait(until: "tide.connections >= 2 && tide.connected", timeout: 10)
+    try page.wait(until: """
+      (() => { const s = tide.sound();
+        return s.started > \(before) && s.music && s.music.playing && !s.voices.some(v => v.key === 'gen:hum'); })()
+      """, timeout: 5)
+    // The third stops the music.
+    try tapButton()
+    try page.wait(until: Self.textShown("taps: 3"))
+    try page.wait(until: "tide.sound().music === null", timeout: 5)
+  }
+
   func testThePageStepsParticlesAsTheEngineDoes() throws {
     let input = Self.root.appendingPathComponent("Content/showcase/tests/golden/sparks.input")
     let script = try InputScript(text: String(contentsOf: input, encoding: .utf8))

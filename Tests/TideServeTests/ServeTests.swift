@@ -87,10 +87,11 @@ final class ServeTests: XCTestCase {
     let tapped = try page.next { Self.text(in: $0, startingWith: "taps:") == "taps: 1" }
     XCTAssertEqual(Self.text(in: tapped, startingWith: "fingers:"), "fingers: 1")
     // The tap's sound follows the frame that shows it, as the file the page fetches.
-    let sound = try page.next { $0["t"] as? String == "sound" }
+    let sound = try page.next { $0["t"] as? String == "play" }
     XCTAssertEqual(sound["src"] as? String, "assets/click.wav")
     XCTAssertEqual(sound["vol"] as? Double, 0.5)
-    XCTAssertEqual(page.lastMessageTypes, ["delta", "sound"], "a tick's messages go as one")
+    XCTAssertEqual(sound["loops"] as? Int, 0)
+    XCTAssertEqual(page.lastMessageTypes, ["delta", "play"], "a tick's messages go as one")
 
     try page.send(#"{"t":"text","s":"z"}"#)
     _ = try page.next { Self.text(in: $0, startingWith: "typed") == "typed z" }

@@ -1,0 +1,1 @@
+return { title = "Jukebox", width = 400, height = 600, scene = "play" }
