@@ -46,6 +46,25 @@ final class UIKitTests: XCTestCase {
         assert.is_nil(ui.focused())
       end)
 
+      it("marks a field's box for a touch screen's keyboard, digits for a number", function()
+        tide.test.start()
+        local ui = tide.ui
+        local name = ui.text_field{ name = "who" }
+        local age = ui.text_field{ name = "age", numeric = true, min = 1, max = 99 }
+        assert.are.equal("text", name.sprite.keyboard)
+        assert.are.equal("number", age.sprite.keyboard)
+        age:set_enabled(false)
+        assert.is_nil(age.sprite.keyboard, "a disabled field takes no typing")
+        age:set_enabled(true)
+        assert.are.equal("number", age.sprite.keyboard)
+        local box = tide.sprite.rect{ w = 10, h = 10, keyboard = "text" }
+        assert.are.equal("text", box.keyboard)
+        box.keyboard = nil
+        assert.is_nil(box.keyboard)
+        assert.error_matches(function() box.keyboard = "emoji" end,
+          "invalid keyboard 'emoji' (expected one of: text, number, or nil)", nil, true)
+      end)
+
       it("keeps the history when asked to go to an unknown screen", function()
         tide.test.start()
         local ui = tide.ui
@@ -59,7 +78,7 @@ final class UIKitTests: XCTestCase {
       tide.scene.go("a")
       """#)
     XCTAssertEqual(report.failed, 0, report.output)
-    XCTAssertEqual(report.passed, 4, report.output)
+    XCTAssertEqual(report.passed, 5, report.output)
   }
 
   /// A number field refuses what it cannot take, saying the range, and never rewrites it into

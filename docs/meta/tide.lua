@@ -705,6 +705,7 @@ local Spacer = {}
 ---@field clip boolean true shows the children, and lets them take taps, only inside this sprite's shape (its box rounded by `radius`, or its ellipse); clips nest by intersecting
 ---@field points number[] lines and polygons: `{ x1, y1, x2, y2, ... }` relative to `x`, `y`
 ---@field instant_tap boolean true lets a press take it even when it appeared under the finger just after the previous tap ended (things tapped as fast as they come, like bubbles); by default such a press goes to nothing, so a double tap cannot hit what the first tap brought up (conf.lua's `tap_guard`)
+---@field keyboard "text"|"number"|nil the keyboard a phone or tablet brings up when this sprite is tapped in a served game's page (`tide run --serve`): letters, or digits for a number; it goes away at a tap on anything else or at return. `tide.ui.text_field` sets it on its box. nil (the default): none. A desktop window types with its own keyboard either way
 ---@field moving boolean true marks it and its children as moving by design (an item falling, a "+1" floating away): the layout check leaves them out of its overlap and covered-tap checks
 ---@field layout_text? string the longest text this text sprite may show (a name field's widest entry): while the sprite shows any text, the layout check measures this in its place, so an overflow shows before a player types it; nil (the default) checks `text`
 ---@field removed boolean read-only: true once the sprite is gone from the scene (removed, its group removed, or its scene left); a removed sprite draws nothing and takes no taps
@@ -956,6 +957,7 @@ function Sprite:stop(frame) end
 ---@field clip? boolean true shows the children, and lets them take taps, only inside this sprite's shape (its box rounded by `radius`, or its ellipse); clips nest by intersecting
 ---@field points? number[] lines and polygons: `{ x1, y1, x2, y2, ... }` relative to `x`, `y`
 ---@field instant_tap? boolean true lets a press take it even when it appeared under the finger just after the previous tap ended (things tapped as fast as they come, like bubbles); by default such a press goes to nothing, so a double tap cannot hit what the first tap brought up (conf.lua's `tap_guard`)
+---@field keyboard? "text"|"number"|nil the keyboard a phone or tablet brings up when this sprite is tapped in a served game's page (`tide run --serve`): letters, or digits for a number; it goes away at a tap on anything else or at return. `tide.ui.text_field` sets it on its box. nil (the default): none. A desktop window types with its own keyboard either way
 ---@field moving? boolean true marks it and its children as moving by design (an item falling, a "+1" floating away): the layout check leaves them out of its overlap and covered-tap checks
 ---@field layout_text? string the longest text this text sprite may show (a name field's widest entry): while the sprite shows any text, the layout check measures this in its place, so an overflow shows before a player types it; nil (the default) checks `text`
 ---@field max_width? number a text sprite's box width: its text is kept this narrow by `fit` (0: no limit); 0 to 1e6
@@ -2186,7 +2188,7 @@ function tide.ui.button(opts) end
 ---@field parent? tide.Sprite the sprite it is added to
 ---@field visible? boolean false starts it hidden
 
----A box you tap to type into. A blinking caret shows the focus; typed text and backspace edit it; the placeholder shows while it is empty. Once edited or left, an invalid field turns red and says why beneath. One field has the focus at a time; tapping elsewhere or "return" takes it away, and an open alert holds back all typing.
+---A box you tap to type into. A blinking caret shows the focus; typed text and backspace edit it; the placeholder shows while it is empty. Once edited or left, an invalid field turns red and says why beneath. One field has the focus at a time; tapping elsewhere or "return" takes it away, and an open alert holds back all typing. On a phone or tablet playing a served game (`tide run --serve`), a tap on it brings up the device's keyboard, digits for a `numeric` field (its box's `keyboard`).
 ---
 ---```lua
 ---tide.ui.text_field{ name = "game_time", numeric = true, min = 10, max = 120, max_length = 3 }

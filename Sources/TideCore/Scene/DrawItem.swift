@@ -96,6 +96,9 @@ public struct NodeLook: Sendable {
   public var stroke: Color?
   public var strokeWidth: Double
   public var cornerRadius: Double
+  /// The keyboard a touch screen brings up when the node is tapped (`Node.keyboard`), which a
+  /// phone shows over the picture; nil for none.
+  public var keyboard: TouchKeyboard?
   /// What only text, lines, polygons and particles draw, out of line: most of a frame's items
   /// are images and shapes, and every item's look is built, copied and destroyed each frame,
   /// so theirs stays small and holds few references. Nil for the other kinds.
@@ -168,6 +171,7 @@ public struct NodeLook: Sendable {
     stroke = node.stroke
     strokeWidth = node.strokeWidth
     cornerRadius = node.cornerRadius
+    keyboard = node.keyboard
     switch node.kind {
     case .text, .line, .polygon, .particles: detail = Detail(node)
     case .image, .rect, .circle, .group: detail = nil

@@ -369,6 +369,12 @@ public final class Node {
   /// as they come, like bubbles popping up, are meant to be hit at once.
   public var instantTap = false
 
+  /// The keyboard a touch screen brings up when the node is tapped (a text field's box); nil
+  /// for none. Part of the look: the page a served game draws on a phone reads it.
+  public var keyboard: TouchKeyboard? {
+    didSet { stamp &+= 1 }
+  }
+
   /// When true, the node and its subtree move by design (an item falling, a label floating
   /// away): `LayoutCheck` leaves them out of its overlap and covered-tap checks, since where they
   /// pass over something else at one frame says nothing about the layout.

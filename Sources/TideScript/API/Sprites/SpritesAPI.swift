@@ -19,7 +19,7 @@ enum SpriteField: String, CaseIterable {
   case x, y, w, h, width, height, anchor, anchor_x, anchor_y, scale, scale_x, scale_y, rotation, alpha, z
   case visible, flip_x, flip_y, tint, fill, stroke, stroke_width, radius, text, font, size, color, align
   case image, frame, tag, name, kind, id, parent, data, clip, points
-  case instant_tap, moving, layout_text, removed
+  case instant_tap, keyboard, moving, layout_text, removed
   case max_width, max_height, fit, min_size, shown_text, shown_size
 
   static let list = allCases.map(\.rawValue).joined(separator: ", ")
@@ -397,6 +397,7 @@ extension Sprites {
     /// @field clip boolean: true shows the children, and lets them take taps, only inside this sprite's shape (its box rounded by `radius`, or its ellipse); clips nest by intersecting
     /// @field points number[]: lines and polygons: `{ x1, y1, x2, y2, ... }` relative to `x`, `y`
     /// @field instant_tap boolean: true lets a press take it even when it appeared under the finger just after the previous tap ended (things tapped as fast as they come, like bubbles); by default such a press goes to nothing, so a double tap cannot hit what the first tap brought up (conf.lua's `tap_guard`)
+    /// @field keyboard "text"|"number"|nil: the keyboard a phone or tablet brings up when this sprite is tapped in a served game's page (`tide run --serve`): letters, or digits for a number; it goes away at a tap on anything else or at return. `tide.ui.text_field` sets it on its box. nil (the default): none. A desktop window types with its own keyboard either way
     /// @field moving boolean: true marks it and its children as moving by design (an item falling, a "+1" floating away): the layout check leaves them out of its overlap and covered-tap checks
     /// @field layout_text string?: the longest text this text sprite may show (a name field's widest entry): while the sprite shows any text, the layout check measures this in its place, so an overflow shows before a player types it; nil (the default) checks `text`
     /// @field removed boolean: read-only: true once the sprite is gone from the scene (removed, its group removed, or its scene left); a removed sprite draws nothing and takes no taps
@@ -838,6 +839,8 @@ extension Sprites {
     case .name: lua.push(node.name)
     case .clip: lua.push(node.clipsChildren)
     case .instant_tap: lua.push(node.instantTap)
+    case .keyboard:
+      if let keyboard = node.keyboard { lua.push(keyboard.rawValue) } else { lua.pushNil() }
     case .moving: lua.push(node.isMoving)
     case .layout_text: if let text = node.layoutText { lua.push(text) } else { lua.pushNil() }
     case .removed: lua.push(!node.isAttached)
@@ -983,6 +986,16 @@ extension Sprites {
       node.frameIndex = Int(i) - 1
     case .clip: node.clipsChildren = try bool()
     case .instant_tap: node.instantTap = try bool()
+    case .keyboard:
+      if lua.type(at: v) == .nil {
+        node.keyboard = nil
+      } else {
+        let name = try string()
+        guard let keyboard = TouchKeyboard(rawValue: name) else {
+          throw LuaArgumentError(arg: arg, message: "invalid keyboard '\(name)' (expected one of: text, number, or nil)")
+        }
+        node.keyboard = keyboard
+      }
     case .moving: node.isMoving = try bool()
     case .layout_text: node.layoutText = lua.type(at: v) == .nil ? nil : try checkText(string(), arg: arg)
     case .points:

@@ -129,7 +129,9 @@ local ui = {
   --- A box you tap to type into. A blinking caret shows the focus; typed text and backspace edit
   --- it; the placeholder shows while it is empty. Once edited or left, an invalid field turns red
   --- and says why beneath. One field has the focus at a time; tapping elsewhere or "return" takes
-  --- it away, and an open alert holds back all typing.
+  --- it away, and an open alert holds back all typing. On a phone or tablet playing a served game
+  --- (`tide run --serve`), a tap on it brings up the device's keyboard, digits for a `numeric`
+  --- field (its box's `keyboard`).
   --- @class TextField : Widget
   --- @field text string?: the starting text
   --- @field placeholder string?: shown while empty
