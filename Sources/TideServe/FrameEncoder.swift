@@ -127,6 +127,7 @@ public struct FrameEncoder {
     }
     if look.flipX { out += ",\"fx\":1" }
     if look.flipY { out += ",\"fy\":1" }
+    if let keyboard = look.keyboard { out += ",\"kb\":\"\(keyboard.rawValue)\"" }
     switch look.kind {
     case .rect, .circle, .polygon, .line:
       if let fill = look.fill, look.kind != .line {

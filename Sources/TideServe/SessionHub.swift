@@ -433,7 +433,7 @@ public final class SessionHub: @unchecked Sendable {
   static func sameLook(_ a: NodeLook, _ b: NodeLook) -> Bool {
     guard a.kind == b.kind, a.width == b.width, a.height == b.height, a.tint == b.tint,
       a.fill == b.fill, a.stroke == b.stroke, a.strokeWidth == b.strokeWidth, a.cornerRadius == b.cornerRadius,
-      a.image == b.image, a.flipX == b.flipX, a.flipY == b.flipY
+      a.image == b.image, a.flipX == b.flipX, a.flipY == b.flipY, a.keyboard == b.keyboard
     else { return false }
     switch a.kind {
     case .text:

@@ -92,10 +92,15 @@ final class BrowserTests: XCTestCase {
     try page.open(served.url)
     // The name field, a name typed, Play.
     try page.wait(until: Self.textShown("Play"))
+    // A tap on the name field brings up the phone's keyboard, where the name is typed (GAMES.md
+    // P1); Play puts it away.
+    XCTAssertEqual(try page.evaluate("tide.keyboard()") as? NSNull, NSNull())
     try Self.tap(page, text: "Your name")
+    XCTAssertEqual(try page.evaluate("tide.keyboard()") as? String, "text")
     try page.type("Ada")
     try page.wait(until: Self.textShown("Ada"))
     try Self.tap(page, text: "Play")
+    try page.wait(until: "tide.keyboard() === null", timeout: 2)
     // After the countdown, bubbles: circles with their points on them.
     let bubbles = """
       (() => {
@@ -127,6 +132,32 @@ final class BrowserTests: XCTestCase {
     XCTAssertGreaterThanOrEqual(points, 2)
     let gains = try XCTUnwrap(page.evaluate("tide.picture().filter(i => i.k === 'text' && /^(\\+|Combo)/.test(i.text)).length") as? Int)
     XCTAssertEqual(gains, 2, "one gain label per popped bubble")
+  }
+
+  /// A settings field typed into as on a phone (GAMES.md P4, P-H2): its tap brings up the
+  /// number keyboard, whose text comes as input with no keys; backspace deletes; a tap on
+  /// anything else puts the keyboard away.
+  func testAFieldIsTypedIntoWithThePhonesKeyboard() throws {
+    let data = try Self.scratch("data")
+    let served = try ServedGame(game: "Content/bubblepop", arguments: ["--seed", "5"], data: data)
+    defer { served.stop() }
+    let page = try Self.browser().newPage(width: 390, height: 844)
+    defer { page.close() }
+    try page.open(served.url)
+    try Self.tap(page, text: "Settings")
+    try page.wait(until: Self.textShown("60"))
+    // A press just after a tap reaches only what was under it before (conf.lua's tap_guard):
+    // a person's next tap comes later.
+    Thread.sleep(forTimeInterval: 0.5)
+    try Self.tap(page, text: "60")
+    XCTAssertEqual(try page.evaluate("tide.keyboard()") as? String, "numeric")
+    try page.press(key: "Backspace", code: 8)
+    try page.press(key: "Backspace", code: 8)
+    try page.insertText("45")
+    try page.wait(until: Self.textShown("45"))
+    XCTAssertFalse(try page.evaluate(Self.textShown("4545")) as? Bool ?? true, "typed once")
+    try Self.tap(page, text: "Settings")
+    try page.wait(until: "tide.keyboard() === null", timeout: 2)
   }
 
   func testASavedDataFileShowsOnThePageWithinASecond() throws {

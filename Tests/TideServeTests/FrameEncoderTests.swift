@@ -54,6 +54,23 @@ final class FrameEncoderTests: XCTestCase {
     XCTAssertNil(list[1]["stroke"])
   }
 
+  func testAnItemThatTakesTypingSaysWhichKeyboard() throws {
+    let graph = SceneGraph()
+    let field = graph.makeNode(.rect)
+    field.width = 200
+    field.height = 48
+    field.keyboard = .number
+    _ = graph.root.add(field)
+    _ = graph.root.add(graph.makeNode(.rect))
+    let list = try items(try decode(graph))
+    XCTAssertEqual(list[0]["kb"] as? String, "number")
+    XCTAssertNil(list[1]["kb"], "none is not sent")
+    let before = field.lookStamp
+    field.keyboard = .text
+    XCTAssertNotEqual(field.lookStamp, before, "a change of keyboard is a change of look, sent to the page")
+    XCTAssertFalse(SessionHub.sameLook(NodeLook(field), NodeLook(graph.makeNode(.rect))))
+  }
+
   func testTextSendsTheFittedLinesNotTheScriptsText() throws {
     let graph = SceneGraph()
     let label = graph.makeNode(.text)

@@ -248,6 +248,20 @@ public final class BrowserPage {
     }
   }
 
+  /// Puts text in as a phone's keyboard does: into the focused input at once, with no key
+  /// events (those keyboards send their letters as "Unidentified" keys, or none).
+  public func insertText(_ text: String) throws {
+    try command("Input.insertText", ["text": text])
+  }
+
+  /// Presses and releases a key that types nothing (`"Backspace"`, `"Enter"`) as a
+  /// keyboard would, with its key code.
+  public func press(key: String, code: Int) throws {
+    for type in ["rawKeyDown", "keyUp"] {
+      try command("Input.dispatchKeyEvent", ["type": type, "key": key, "code": key, "windowsVirtualKeyCode": code])
+    }
+  }
+
   /// A PNG of the viewport as drawn.
   public func screenshot() throws -> Data {
     let result = try command("Page.captureScreenshot", ["format": "png"], timeout: 30)
