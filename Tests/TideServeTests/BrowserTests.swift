@@ -251,7 +251,7 @@ final class BrowserTests: XCTestCase {
   /// the engine's emitters hold, replayed headless to the same tick: every double to the bit.
   /// The Jukebox fixture: music and a looping hum the game made, kept until the first touch
   /// (browsers allow sound only after one) and started then; volume, pause, resume and stop
-  /// as the game asks; and after a drop, what sounds now.
+  /// as the game asks; after a drop, what sounds now; silence while the page is put away.
   func testThePagePlaysTheGamesMusicAndVoicesFromTheFirstTouch() throws {
     let data = try Self.scratch("data")
     let served = try ServedGame(game: "Tests/TideServeTests/Fixtures/jukebox", arguments: [], data: data)
@@ -294,6 +294,12 @@ final class BrowserTests: XCTestCase {
       (() => { const s = tide.sound();
         return s.started > \(before) && s.music && s.music.playing && !s.voices.some(v => v.key === 'gen:hum'); })()
       """, timeout: 5)
+    // Put away (the screen locked, another tab), the page goes quiet; back, it sounds again.
+    let hidden = "Object.defineProperty(document, 'hidden', { value: %@, configurable: true }); document.dispatchEvent(new Event('visibilitychange'))"
+    try page.evaluate(hidden.replacingOccurrences(of: "%@", with: "true"))
+    try page.wait(until: "tide.sound().state === 'suspended'", timeout: 5)
+    try page.evaluate(hidden.replacingOccurrences(of: "%@", with: "false"))
+    try page.wait(until: "tide.sound().state === 'running' && tide.sound().music.playing", timeout: 5)
     // The third stops the music.
     try tapButton()
     try page.wait(until: Self.textShown("taps: 3"))
