@@ -14,6 +14,9 @@ enum PageInput: Equatable {
   /// A gamepad, by the browser's index for it (`Gamepad.index`), was plugged in, unplugged,
   /// or had a button or axis change.
   case pad(index: Int, Pad)
+  /// The page lacks the samples of a sound the game made (`tide.audio.generate`), by its name:
+  /// the message that brought them was lost.
+  case need(sound: String)
 
   enum Pad: Equatable {
     case added(name: String)
@@ -22,6 +25,8 @@ enum PageInput: Equatable {
     case axis(GamepadAxis, Double)
   }
 
+  /// The longest name of a made sound a page may ask for.
+  static let maxSoundName = 256
   /// Browser gamepad indices above this are not a real browser's.
   static let maxPadIndex = 63
 
@@ -76,6 +81,11 @@ enum PageInput: Equatable {
         throw Invalid(description: "text without 1 to 64 characters")
       }
       return .text(typed)
+    case "need":
+      guard let name = wire.s, !name.isEmpty, name.utf8.count <= maxSoundName else {
+        throw Invalid(description: "need without a sound name of 1 to \(maxSoundName) bytes")
+      }
+      return .need(sound: name)
     case "padadd", "padrm", "padbtn", "padaxis":
       guard let index = wire.p, index == index.rounded(), (0...Double(maxPadIndex)).contains(index) else {
         throw Invalid(description: "\(wire.t) without a pad index from 0 to \(maxPadIndex)")
@@ -145,7 +155,7 @@ extension FingerTable {
   mutating func events(for input: PageInput) -> [InputEvent] {
     switch input {
     case .key(let name, let down): return [.key(name, down: down)]
-    case .pad: return []
+    case .pad, .need: return []
     case .text(let typed): return [.text(typed)]
     case .pointer(let phase, let point, nil):
       switch phase {

@@ -56,16 +56,33 @@ public final class SoundQueue: @unchecked Sendable {
     }
   }
 
+  /// Made sounds the page asked for (`PageInput.need`), by name, since the last look.
+  private var askedFor: [String] = []
+
   /// Takes the commands since the last look.
   func takePending() -> [AudioCommand] {
     defer { pending.removeAll(keepingCapacity: true) }
     return pending
   }
 
-  /// The commands that bring a quiet page to the state: the sounds made, the music, the
-  /// voices that loop (each paused after it starts, where the game paused it).
-  var state: [AudioCommand] {
-    var commands = defined.map { AudioCommand.define(sound: $0.name, samples: $0.samples, rate: $0.rate) }
+  /// The page lacks made sound `name` (the message with it was lost).
+  func asked(for name: String) {
+    if !askedFor.contains(name), askedFor.count < 64 { askedFor.append(name) }
+  }
+
+  /// The made sounds the page asked for that the game has, as their definitions.
+  func takeAsked() -> [AudioCommand] {
+    defer { askedFor.removeAll() }
+    return askedFor.compactMap { name in
+      defined.first { $0.name == name }.map { .define(sound: $0.name, samples: $0.samples, rate: $0.rate) }
+    }
+  }
+
+  /// The commands that bring a quiet page to the state: the sounds made (with `madeSounds`),
+  /// the music, the voices that loop (each paused after it starts, where the game paused it).
+  func state(madeSounds: Bool = true) -> [AudioCommand] {
+    var commands =
+      madeSounds ? defined.map { AudioCommand.define(sound: $0.name, samples: $0.samples, rate: $0.rate) } : []
     if let music {
       commands.append(.playMusic(track: music.sound, volume: music.volume, loops: music.loops))
       if music.paused { commands.append(.pauseMusic) }

@@ -295,6 +295,8 @@ public final class SessionHub: @unchecked Sendable {
       guard let session = sessions.first(where: { $0.connection == connection }) else { return }
       if case .pad(let index, let pad) = input {
         for event in session.pads.events(index: index, pad) { session.engine.enqueue(event) }
+      } else if case .need(let name) = input {
+        session.sounds.asked(for: name)
       } else {
         for event in session.fingers.events(for: input) { session.engine.enqueue(event) }
       }
@@ -376,7 +378,7 @@ public final class SessionHub: @unchecked Sendable {
     let batch = MessageBatch()
     batch.add(hello)
     sendFrame(session, into: batch)
-    catchUpSounds(session, into: batch)
+    catchUpSounds(session, into: batch, madeSounds: true)
     batch.send(to: outlet)
   }
 
@@ -408,7 +410,7 @@ public final class SessionHub: @unchecked Sendable {
     guard let outlet = session.outlet else { return }
     if outlet.takeLost() {
       session.picture.reset()
-      catchUpSounds(session, into: batch)
+      catchUpSounds(session, into: batch, madeSounds: false)
     }
     let engine = session.engine
     let overlay = engine.overlay.map { "\($0.heading)\n\($0.message)" }
@@ -568,15 +570,17 @@ public final class SessionHub: @unchecked Sendable {
   private func sendSounds(_ session: Session, into batch: MessageBatch) {
     let commands = session.sounds.takePending()
     guard session.outlet != nil else { return }
-    for command in commands { batch.add(soundMessage(command, of: session)) }
+    for command in session.sounds.takeAsked() + commands { batch.add(soundMessage(command, of: session)) }
   }
 
   /// Tells a page that is new, came back or lost a message to go quiet, then what sounds now
-  /// (`SoundQueue.state`): what it missed of the rest is gone, as for a muted window.
-  private func catchUpSounds(_ session: Session, into batch: MessageBatch) {
+  /// (`SoundQueue.state`): what it missed of the rest is gone, as for a muted window. A page
+  /// that only lost a message keeps the sounds the game made and asks for one it lacks
+  /// (`PageInput.need`): a slow page is not sent them all again.
+  private func catchUpSounds(_ session: Session, into batch: MessageBatch, madeSounds: Bool) {
     _ = session.sounds.takePending()
     batch.add(PageSound.hush)
-    for command in session.sounds.state { batch.add(soundMessage(command, of: session)) }
+    for command in session.sounds.state(madeSounds: madeSounds) { batch.add(soundMessage(command, of: session)) }
   }
 
   private func soundMessage(_ command: AudioCommand, of session: Session) -> String {

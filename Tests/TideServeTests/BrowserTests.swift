@@ -304,6 +304,12 @@ final class BrowserTests: XCTestCase {
     try tapButton()
     try page.wait(until: Self.textShown("taps: 3"))
     try page.wait(until: "tide.sound().music === null", timeout: 5)
+    // A page that lost the message with a made sound asks for it when the game plays it.
+    try page.evaluate("tide.forgetMadeSounds()")
+    let played = try XCTUnwrap(page.evaluate("tide.sound().started") as? Int)
+    try tapButton()
+    try page.wait(until: Self.textShown("taps: 4"))
+    try page.wait(until: "tide.sound().started > \(played)", timeout: 5)
   }
 
   func testThePageStepsParticlesAsTheEngineDoes() throws {

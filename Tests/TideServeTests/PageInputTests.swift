@@ -13,6 +13,7 @@ final class PageInputTests: XCTestCase {
     XCTAssertEqual(try PageInput.parse(#"{"t":"padbtn","p":1,"k":"dpup","d":true}"#), .pad(index: 1, .button(.dpup, down: true)))
     XCTAssertEqual(try PageInput.parse(#"{"t":"padaxis","p":1,"k":"lefttrigger","x":0.5}"#), .pad(index: 1, .axis(.lefttrigger, 0.5)))
     XCTAssertEqual(try PageInput.parse(#"{"t":"padrm","p":1}"#), .pad(index: 1, .removed))
+    XCTAssertEqual(try PageInput.parse(#"{"t":"need","s":"hum"}"#), .need(sound: "hum"))
   }
 
   func testRefusesWhatThePageNeverSends() {
@@ -23,6 +24,7 @@ final class PageInputTests: XCTestCase {
       #"{"t":"text","s":""# + String(repeating: "a", count: 2000) + #""}"#,
       #"{"t":"padadd","s":"x"}"#, #"{"t":"padrm","p":64}"#, #"{"t":"padbtn","p":0,"k":"jump","d":true}"#,
       #"{"t":"padaxis","p":0,"k":"leftx","x":2}"#, #"{"t":"padbtn","p":0.5,"k":"a","d":true}"#,
+      #"{"t":"need"}"#, #"{"t":"need","s":""}"#, #"{"t":"need","s":""# + String(repeating: "b", count: 300) + #""}"#,
     ]
     for text in bad {
       XCTAssertThrowsError(try PageInput.parse(text), "accepted \(text.prefix(60))")

@@ -1,6 +1,6 @@
 -- Music from the start, a hum the game made looping under it, and a button whose taps turn
--- them: the first quietens the hum and pauses the music with a click, the second stops the
--- hum and resumes the music, the third stops the music.
+-- them: the first quietens the hum and pauses the music with the tune once, the second stops
+-- the hum and resumes the music, the third stops the music, the fourth hums once.
 tide.scene.define("play", {
   enter = function(self)
     self.taps = 0
@@ -19,8 +19,10 @@ tide.scene.define("play", {
         elseif self.taps == 2 then
           self.hum:stop()
           tide.audio.resume_music()
-        else
+        elseif self.taps == 3 then
           tide.audio.stop_music()
+        else
+          tide.audio.play("hum", { volume = 0.3 })
         end
       end)
   end,
