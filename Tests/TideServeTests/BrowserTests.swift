@@ -135,8 +135,8 @@ final class BrowserTests: XCTestCase {
   }
 
   /// A settings field typed into as on a phone (GAMES.md P4, P-H2): its tap brings up the
-  /// number keyboard, whose text comes as input with no keys; backspace deletes; a tap on
-  /// anything else puts the keyboard away.
+  /// number keyboard, whose text comes as input with no keys; backspace deletes; a paste goes
+  /// in pieces; a tap on anything else puts the keyboard away.
   func testAFieldIsTypedIntoWithThePhonesKeyboard() throws {
     let data = try Self.scratch("data")
     let served = try ServedGame(game: "Content/bubblepop", arguments: ["--seed", "5"], data: data)
@@ -156,6 +156,10 @@ final class BrowserTests: XCTestCase {
     try page.insertText("45")
     try page.wait(until: Self.textShown("45"))
     XCTAssertFalse(try page.evaluate(Self.textShown("4545")) as? Bool ?? true, "typed once")
+    // A paste longer than a message may carry goes in pieces: the connection stays.
+    try page.insertText(String(repeating: "7", count: 100))
+    try page.wait(until: "tide.picture().some(i => i.k === 'text' && i.text.startsWith('4577777'))")
+    XCTAssertEqual(try page.evaluate("tide.connected && tide.connections") as? Int, 1)
     try Self.tap(page, text: "Settings")
     try page.wait(until: "tide.keyboard() === null", timeout: 2)
   }
