@@ -46,8 +46,10 @@ final class BrowserTests: XCTestCase {
     try page.open(served.url)
     try page.wait(until: Self.textShown("Rock, Scissors, Paper!"))
 
-    // The rock, tapped where the page shows it.
+    // The rock, tapped where the page shows it; the first touch takes the whole screen.
+    XCTAssertEqual(try page.evaluate("tide.fullScreen()") as? Bool, false)
     try Self.tap(page, text: "✊")
+    try page.wait(until: "tide.fullScreen()", timeout: 5)
     try page.wait(until: "tide.picture().some(i => i.text === 'Play Again')", timeout: 10)
     let result = try XCTUnwrap(
       page.evaluate("tide.picture().map(i => i.text).find(t => ['You won!', 'You lose!', 'Draw!'].includes(t))") as? String)
