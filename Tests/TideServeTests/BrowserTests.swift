@@ -85,13 +85,29 @@ final class BrowserTests: XCTestCase {
     try PixelComparison.assertSame(page: phone, window: shot, label: "rps replayed from the phone's recording")
   }
 
+  /// Serves `game` and opens it in a phone-sized page of the shared browser; the caller closes
+  /// the page and stops the server.
+  func open(_ game: String, _ arguments: [String] = []) throws -> (ServedGame, BrowserPage) {
+    let served = try ServedGame(game: game, arguments: arguments, data: try Self.scratch("data"))
+    do {
+      let page = try Self.browser().newPage(width: 390, height: 844)
+      do {
+        try page.open(served.url)
+      } catch {
+        page.close()
+        throw error
+      }
+      return (served, page)
+    } catch {
+      served.stop()
+      throw error
+    }
+  }
+
   func testTwoFingersPopTwoBubblesInOneTouchEvent() throws {
-    let data = try Self.scratch("data")
-    let served = try ServedGame(game: "Content/bubblepop", arguments: ["--seed", "5"], data: data)
+    let (served, page) = try open("Content/bubblepop", ["--seed", "5"])
     defer { served.stop() }
-    let page = try Self.browser().newPage(width: 390, height: 844)
     defer { page.close() }
-    try page.open(served.url)
     // The name field, a name typed, Play.
     try page.wait(until: Self.textShown("Play"))
     // A tap on the name field brings up the phone's keyboard, where the name is typed (GAMES.md
@@ -140,12 +156,9 @@ final class BrowserTests: XCTestCase {
   /// number keyboard, whose text comes as input with no keys; backspace deletes; a paste goes
   /// in pieces; a tap on anything else puts the keyboard away.
   func testAFieldIsTypedIntoWithThePhonesKeyboard() throws {
-    let data = try Self.scratch("data")
-    let served = try ServedGame(game: "Content/bubblepop", arguments: ["--seed", "5"], data: data)
+    let (served, page) = try open("Content/bubblepop", ["--seed", "5"])
     defer { served.stop() }
-    let page = try Self.browser().newPage(width: 390, height: 844)
     defer { page.close() }
-    try page.open(served.url)
     try Self.tap(page, text: "Settings")
     try page.wait(until: Self.textShown("60"))
     // A press just after a tap reaches only what was under it before (conf.lua's tap_guard):
@@ -259,12 +272,9 @@ final class BrowserTests: XCTestCase {
   /// (browsers allow sound only after one) and started then; volume, pause, resume and stop
   /// as the game asks; after a drop, what sounds now; silence while the page is put away.
   func testThePagePlaysTheGamesMusicAndVoicesFromTheFirstTouch() throws {
-    let data = try Self.scratch("data")
-    let served = try ServedGame(game: "Tests/TideServeTests/Fixtures/jukebox", arguments: [], data: data)
+    let (served, page) = try open("Tests/TideServeTests/Fixtures/jukebox")
     defer { served.stop() }
-    let page = try Self.browser().newPage(width: 390, height: 844)
     defer { page.close() }
-    try page.open(served.url)
     try page.wait(until: Self.textShown("taps: 0"))
     // Before any touch: no sound yet, but the page knows what should be sounding.
     try page.wait(until: """
