@@ -325,7 +325,14 @@ final class BrowserTests: XCTestCase {
     let played = try XCTUnwrap(page.evaluate("tide.sound().started") as? Int)
     try tapButton()
     try page.wait(until: Self.textShown("taps: 4"))
-    try page.wait(until: "tide.sound().started > \(played)", timeout: 5)
+    let drone = "tide.sound().voices.find(v => v.key === 'gen:drone')"
+    try page.wait(until: "tide.sound().started > \(played) && \(drone).playing", timeout: 5)
+    // A one-shot paused a while and resumed plays on from where it was.
+    try tapButton()
+    try page.wait(until: "\(drone).paused && !\(drone).playing", timeout: 5)
+    Thread.sleep(forTimeInterval: 0.6)
+    try tapButton()
+    try page.wait(until: "!\(drone).paused && \(drone).playing", timeout: 5)
   }
 
   func testThePageStepsParticlesAsTheEngineDoes() throws {

@@ -1,10 +1,12 @@
 -- Music from the start, a hum the game made looping under it, and a button whose taps turn
 -- them: the first quietens the hum and pauses the music with the tune once, the second stops
--- the hum and resumes the music, the third stops the music, the fourth hums once.
+-- the hum and resumes the music, the third stops the music, the fourth starts a drone once,
+-- the fifth pauses it and the sixth resumes it.
 tide.scene.define("play", {
   enter = function(self)
     self.taps = 0
     tide.audio.generate("hum", { wave = "sine", frequency = 220, duration = 0.25 })
+    tide.audio.generate("drone", { wave = "triangle", frequency = 110, duration = 1.5 })
     tide.audio.music("tune", { volume = 0.6 })
     self.hum = tide.audio.play("hum", { loops = -1, volume = 0.4, pan = -0.5 })
     self.label = tide.sprite.text("taps: 0", { x = 100, y = 250, size = 24, name = "label" })
@@ -21,8 +23,12 @@ tide.scene.define("play", {
           tide.audio.resume_music()
         elseif self.taps == 3 then
           tide.audio.stop_music()
+        elseif self.taps == 4 then
+          self.drone = tide.audio.play("drone", { volume = 0.3 })
+        elseif self.taps == 5 then
+          self.drone:pause()
         else
-          tide.audio.play("hum", { volume = 0.3 })
+          self.drone:resume()
         end
       end)
   end,
