@@ -265,9 +265,6 @@ final class BrowserTests: XCTestCase {
     XCTAssertTrue(failures.isEmpty, failures.joined(separator: "\n") + "\n(pictures in \(scratch.path))")
   }
 
-  /// The page steps each emitter's particles itself, told only the steps' lengths and the
-  /// newborn (protocol 4). At the paused tick of Showcase's sparks, its copies must hold what
-  /// the engine's emitters hold, replayed headless to the same tick: every double to the bit.
   /// The Jukebox fixture: music and a looping hum the game made, kept until the first touch
   /// (browsers allow sound only after one) and started then; volume, pause, resume and stop
   /// as the game asks; after a drop, what sounds now; silence while the page is put away.
@@ -276,40 +273,49 @@ final class BrowserTests: XCTestCase {
     defer { served.stop() }
     defer { page.close() }
     try page.wait(until: Self.textShown("taps: 0"))
-    // Before any touch: no sound yet, but the page knows what should be sounding.
-    try page.wait(until: """
-      (() => { const s = tide.sound();
-        return s.state === 'none' && s.music && s.music.key === 'assets/tune.wav' && !s.music.playing
-          && s.voices.length === 1 && s.voices[0].key === 'gen:hum' && s.voices[0].loops === -1 && !s.voices[0].playing; })()
-      """, timeout: 5)
     func tapButton() throws {
       let point = try XCTUnwrap(page.evaluate("tide.toPage(200, 150)") as? [String: Any])
       try page.tap(x: point["x"] as? Double ?? 0, y: point["y"] as? Double ?? 0)
     }
+    // Waits for the page's sound to hold `condition`, saying what it held when it did not.
+    func waitForSound(_ condition: String) throws {
+      do {
+        try page.wait(until: condition, timeout: 5)
+      } catch {
+        let sound = (try? page.evaluate("JSON.stringify(tide.sound())")) as? String ?? "?"
+        throw PageError("\(error)\nthe page's sound: \(sound)")
+      }
+    }
+    // Before any touch: no sound yet, but the page knows what should be sounding.
+    try waitForSound("""
+      (() => { const s = tide.sound();
+        return s.state === 'none' && s.music && s.music.key === 'assets/tune.wav' && !s.music.playing
+          && s.voices.length === 1 && s.voices[0].key === 'gen:hum' && s.voices[0].loops === -1 && !s.voices[0].playing; })()
+      """)
     // The first touch starts the sound; its tap quietens the hum, pauses the music and plays
     // the tune once.
     try tapButton()
     try page.wait(until: Self.textShown("taps: 1"))
-    try page.wait(until: """
+    try waitForSound("""
       (() => { const s = tide.sound(); const hum = s.voices.find(v => v.key === 'gen:hum');
         return s.state === 'running' && hum && hum.playing && hum.vol === 0.2 && hum.pan === -0.5
           && s.music && s.music.paused && !s.music.playing && s.started >= 2; })()
-      """, timeout: 5)
+      """)
     // The second stops the hum and resumes the music.
     try tapButton()
     try page.wait(until: Self.textShown("taps: 2"))
-    try page.wait(until: """
+    try waitForSound("""
       (() => { const s = tide.sound();
         return !s.voices.some(v => v.key === 'gen:hum') && s.music && !s.music.paused && s.music.playing; })()
-      """, timeout: 5)
+      """)
     // A dropped connection: the page is hushed and given what sounds now, the music alone.
     let before = try XCTUnwrap(page.evaluate("tide.sound().started") as? Int)
     try page.evaluate("tide.drop()")
     try page.wait(until: "tide.connections >= 2 && tide.connected", timeout: 10)
-    try page.wait(until: """
+    try waitForSound("""
       (() => { const s = tide.sound();
         return s.started > \(before) && s.music && s.music.playing && !s.voices.some(v => v.key === 'gen:hum'); })()
-      """, timeout: 5)
+      """)
     // Put away (the screen locked, another tab), the page goes quiet; back, it sounds again.
     let hidden = "Object.defineProperty(document, 'hidden', { value: %@, configurable: true }); document.dispatchEvent(new Event('visibilitychange'))"
     try page.evaluate(hidden.replacingOccurrences(of: "%@", with: "true"))
@@ -335,6 +341,9 @@ final class BrowserTests: XCTestCase {
     try page.wait(until: "!\(drone).paused && \(drone).playing", timeout: 5)
   }
 
+  /// The page steps each emitter's particles itself, told only the steps' lengths and the
+  /// newborn (protocol 4). At the paused tick of Showcase's sparks, its copies must hold what
+  /// the engine's emitters hold, replayed headless to the same tick: every double to the bit.
   func testThePageStepsParticlesAsTheEngineDoes() throws {
     let input = Self.root.appendingPathComponent("Content/showcase/tests/golden/sparks.input")
     let script = try InputScript(text: String(contentsOf: input, encoding: .utf8))
