@@ -48,7 +48,7 @@ int tide_fieldmap_add(tide_FieldMap *map, const void *key, uint32_t offset, uint
     if (map->count >= TIDE_FIELD_SLOTS / 2) return 0;
     map->count++;
   }
-  map->slots[slot] = (tide_Field){ key, offset, mirror, kind, guard, when, also, lo, hi };
+  map->slots[slot] = (tide_Field){ key, offset, mirror, kind, guard, when, also != 0 ? also : offset, lo, hi };
   return 1;
 }
 
@@ -121,7 +121,7 @@ static int tide_fields_newindex(lua_State *L) {
         if (d >= f->lo && d <= f->hi) { /* false for NaN */
           *(double *)(block + f->offset) = d;
           *(double *)(block + f->mirror) = d;
-          if (f->also != 0) *(double *)(block + f->also) = d;
+          *(double *)(block + f->also) = d; /* the offset again for most: a store, not a branch */
           /* A raw field reaches here only while its table lacks it (a script set it to
              nil, or one left out until written is written first): put it in, so the next
              writes are plain table writes. This is a call from Lua, where an allocation that

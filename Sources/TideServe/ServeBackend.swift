@@ -56,6 +56,9 @@ public final class SoundQueue: @unchecked Sendable {
     }
   }
 
+  /// Whether the game made a sound called `name` (a voice plays it before any file of the name).
+  func isMade(_ name: String) -> Bool { defined.contains { $0.name == name } }
+
   /// Made sounds the page asked for (`PageInput.need`), by name, since the last look.
   private var askedFor: [String] = []
 

@@ -584,7 +584,7 @@ public final class SessionHub: @unchecked Sendable {
   }
 
   private func soundMessage(_ command: AudioCommand, of session: Session) -> String {
-    PageSound.message(command, files: options.files) { name in session.sounds.defined.contains { $0.name == name } }
+    PageSound.message(command, files: options.files, made: session.sounds.isMade)
   }
 
   static func errorMessage(_ text: String) -> String {

@@ -73,7 +73,8 @@ typedef struct tide_Field {
   uint32_t when;    /* with TIDE_FIELD_GUARDED: byte offset of the flag that lets C read it (a
                        field may have both: a sprite's `w` is raw, and served in C unless text) */
   uint32_t also;    /* a raw field's second offset in the block, which its writes store too (a
-                       uniform scale: both axes; `mirror` is then its confirmed copy), or 0 */
+                       uniform scale: both axes; `mirror` is then its confirmed copy), or the
+                       field's own offset again (given as 0), as tide_RawFields.also */
   double lo, hi;    /* a number field stores only lo <= v <= hi (never NaN); others go to Swift */
 } tide_Field;
 
@@ -214,7 +215,7 @@ int tide_trampoline(lua_State *L);
 /* ------------------------------------------------------------------------
 ** fields.c
 ** ---------------------------------------------------------------------- */
-/* Adds (or replaces) a field; 0 when the map is full or the key is NULL. */
+/* Adds (or replaces) a field, `also` 0 for none; 0 when the map is full or the key is NULL. */
 int tide_fieldmap_add(tide_FieldMap *map, const void *key, uint32_t offset, uint32_t mirror, uint32_t kind,
                       uint32_t guard, uint32_t when, uint32_t also, double lo, double hi);
 /* Pushes tide_fields_index: [-2 (getter box, methods or nil), +1]. */
