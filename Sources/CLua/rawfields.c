@@ -12,7 +12,9 @@
 ** (tide_rawfields_pull) when they may have changed since it last did
 ** (tide_State.epoch), and copies its own writes back (tide_rawfields_push).
 ** The tables are found by the object's owner (a registry reference, or the
-** object cache) and passed by stack index.
+** object cache) and passed by stack index; a list pull whose owner keeps each
+** table's address reads the tables in place instead (luatable.h), with no
+** Lua API call per object or per field.
 ** None of these raises: pull and push use raw gets and sets on keys the table
 ** holds, which allocate nothing (a key a script set to nil is left for
 ** __newindex), and restore, which may allocate, sets in a protected call.
@@ -20,7 +22,56 @@
 ** sprite. Here are the calls made once per list, per metatable or per error.
 */
 
+#include <stdio.h>
+
+#include "luatable.h"
 #include "tide_inline.h"
+
+/* Whether luatable.h reads L's tables as lua_rawget does: a table grown key by key (so rehashed
+** several times, its keys chained), with integers, floats and other values, a key set to nil,
+** and a key it never held. May raise (out of memory), as tide_rawfields_add. */
+static int tide_luatable_agrees(lua_State *L) {
+#ifdef TIDE_LUATABLE
+  enum { keys = 40 };
+  int base = lua_gettop(L);
+  luaL_checkstack(L, keys + 4, NULL);
+  lua_createtable(L, 0, 0);
+  int t = base + 1, ok = 1;
+  char name[16];
+  for (int i = 0; i < keys; i++) {
+    snprintf(name, sizeof name, "k%d", i);
+    lua_pushstring(L, name); /* stays at t + 1 + i: each key is looked up again as the table grows */
+    lua_pushvalue(L, -1);
+    if (i % 3 == 0) lua_pushinteger(L, i);
+    else if (i % 3 == 1) lua_pushnumber(L, i + 0.5);
+    else lua_pushboolean(L, 1);
+    lua_rawset(L, t);
+  }
+  lua_pushstring(L, "k7");
+  lua_pushnil(L);
+  lua_rawset(L, t);
+  lua_pushstring(L, "never held");
+  for (int i = 0; i <= keys && ok; i++) {
+    int key = t + 1 + i;
+    const tide_LuaShortString *s = (const tide_LuaShortString *)lua_topointer(L, key);
+    if (s == NULL || s->tt != LUA_TSTRING) { /* a short string's tag: no variant bits */
+      ok = 0;
+      break;
+    }
+    double got = 0;
+    int found = tide_luatable_number(tide_luatable_find((const tide_LuaTable *)lua_topointer(L, t), s), &got);
+    lua_pushvalue(L, key);
+    int type = lua_rawget(L, t);
+    ok = type == LUA_TNUMBER ? found && got == (double)lua_tonumber(L, -1) : !found;
+    lua_pop(L, 1);
+  }
+  lua_settop(L, base);
+  return ok;
+#else
+  (void)L;
+  return 0;
+#endif
+}
 
 int tide_rawfields_add(lua_State *L, tide_RawFields *f, const char *name, uint32_t offset, uint32_t also, double lo,
                        double hi, uint32_t held, unsigned char held_bit) {
@@ -31,8 +82,14 @@ int tide_rawfields_add(lua_State *L, tide_RawFields *f, const char *name, uint32
   if (held != 0) f->held_field[__builtin_ctz(held_bit)] = (unsigned char)(f->count + 1);
   f->held[f->count] = held;
   f->held_bit[f->count] = held_bit;
+  if (f->count == 0) f->direct = tide_luatable_agrees(L);
   /* The loops push the name from the registry: no hashing and comparing it each time. */
   lua_pushstring(L, name);
+  f->strings[f->count] = lua_topointer(L, -1);
+#ifdef TIDE_LUATABLE
+  /* Read in place only by a short string's pointer: one longer is not interned. */
+  if (((const tide_LuaShortString *)f->strings[f->count])->tt != LUA_TSTRING) f->direct = 0;
+#endif
   f->keys[f->count] = luaL_ref(L, LUA_REGISTRYINDEX);
   f->names[f->count] = name;
   f->offsets[f->count] = offset;
@@ -69,6 +126,45 @@ static __attribute__((noinline)) int tide_rawfields_pull_held(lua_State *L, char
   return bad;
 }
 
+#ifdef TIDE_LUATABLE
+/* Takes raw field `k` of table `t` (read in place: luatable.h) as tide_rawfields_take does. */
+static inline int tide_rawfields_read(const tide_LuaTable *t, char *block, const tide_RawFields *f, int k, long good) {
+  double d;
+  if (!tide_luatable_number(tide_luatable_find(t, (const tide_LuaShortString *)f->strings[k]), &d)) return 1;
+  return tide_rawfields_keep(d, block, f, k, good);
+}
+
+/* tide_rawfields_pull_list reading each table in place, its address at `table_at` in the
+** block: no Lua API call at all. */
+static int tide_rawfields_read_list(void *const *blocks, int from, int to, size_t stamp, uint64_t epoch, long good,
+                                    const tide_RawFields *f, int backward, long table_at) {
+  int n = f->count;
+  int done = backward ? from - 1 : to, step = backward ? -1 : 1;
+  int always = 0;
+  while (always < n && f->held[always] == 0) always++;
+  size_t flags = always < n ? f->held[always] : 0;
+  int i = backward ? to - 1 : from;
+  for (; i != done; i += step) {
+    char *block = (char *)blocks[i];
+    uint64_t *stamped = (uint64_t *)(block + stamp);
+    if (*stamped == epoch) continue;
+    const tide_LuaTable *t = *(const tide_LuaTable *const *)(block + table_at);
+    int bad = 0;
+    if (t != NULL) { /* never NULL: the list holds tables */
+      for (int k = 0; k < always; k++) bad |= tide_rawfields_read(t, block, f, k, good);
+      if (flags != 0)
+        for (unsigned holds = (unsigned char)block[flags]; holds != 0; holds &= holds - 1) {
+          int k = f->held_field[__builtin_ctz(holds)] - 1;
+          if (k >= 0) bad |= tide_rawfields_read(t, block, f, k, good);
+        }
+    }
+    if (bad) break;
+    *stamped = epoch;
+  }
+  return i;
+}
+#endif
+
 /* Pulls objects from..<to of a list: for each i whose block (blocks[i]) is not
 ** stamped `epoch` (a uint64_t at `stamp` in it), copies the raw fields of the
 ** table registry[refs[i]] in as tide_rawfields_pull does (`good` as there) and
@@ -77,9 +173,15 @@ static __attribute__((noinline)) int tide_rawfields_pull_held(lua_State *L, char
 ** `backward`, takes them from to - 1 down, returns the first such i met that
 ** way, or from - 1 when none. One C loop with the keys pushed once: what
 ** drawing a frame of thousands of sprites, a hit test and the end of every
-** tick take. [-0, +0], no raise. */
+** tick take. With `table_at` not negative, each block keeps its table's
+** address there (lua_topointer), and the tables are read in place where this
+** VM's Lua lays them out as luatable.h expects. [-0, +0], no raise. */
 int tide_rawfields_pull_list(lua_State *L, const int *refs, void *const *blocks, int from, int to, size_t stamp,
-                             uint64_t epoch, long good, const tide_RawFields *f, int backward) {
+                             uint64_t epoch, long good, const tide_RawFields *f, int backward, long table_at) {
+#ifdef TIDE_LUATABLE
+  if (f->direct && table_at >= 0)
+    return tide_rawfields_read_list(blocks, from, to, stamp, epoch, good, f, backward, table_at);
+#endif
   int n = f->count;
   int done = backward ? from - 1 : to, step = backward ? -1 : 1;
   if (from >= to || !lua_checkstack(L, 2 * n + 2)) return done;

@@ -16,6 +16,10 @@ public struct RawFields {
   /// How many raw fields there are (at most `TIDE_RAW_MAX`, 10).
   public var count: Int { Int(pointer.pointee.count) }
 
+  /// Whether list pulls read the tables in place (given where each block keeps its table's
+  /// address): this VM's Lua lays tables out as CLua's copy of Lua's layouts expects.
+  public var readsInPlace: Bool { pointer.pointee.direct != 0 }
+
   /// The name of field `i`, as Lua code writes it.
   public func name(of i: Int) -> String { String(cString: name(i)) }
 
@@ -66,15 +70,16 @@ public struct RawFields {
   /// table `registry[refs[i]]` and the stamp. Returns the first index whose table holds a value
   /// its field refuses (its good values copied, its stamp left as it was), or `range.upperBound`.
   /// `backward`: from the last object down, returning the first such index met that way, or
-  /// `range.lowerBound - 1`.
+  /// `range.lowerBound - 1`. `tableOffset`: where each block keeps its table's address
+  /// (`LuaState.tablePointer(at:)`), which lets the pull read the table in place.
   public func pull(
     _ lua: LuaState, refs: UnsafePointer<Int32>, blocks: UnsafePointer<UnsafeMutableRawPointer?>, range: Range<Int>,
-    stampOffset: Int, epoch: UInt64, confirmed: Int? = nil, backward: Bool = false
+    stampOffset: Int, epoch: UInt64, confirmed: Int? = nil, tableOffset: Int? = nil, backward: Bool = false
   ) -> Int {
     Int(
       tide_rawfields_pull_list(
         lua.L, refs, blocks, Int32(range.lowerBound), Int32(range.upperBound), stampOffset, epoch, confirmed ?? -1,
-        pointer, backward ? 1 : 0))
+        pointer, backward ? 1 : 0, tableOffset ?? -1))
   }
 
   /// Stores the block's values of the fields in `mask` into the table at `index`, where it holds

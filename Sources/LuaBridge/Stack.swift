@@ -188,4 +188,11 @@ extension LuaState {
     guard lua_type(L, index) == LUA_TSTRING else { return nil }
     return lua_topointer(L, index)
   }
+
+  /// The address of the table at `index`, which stays its own while the table lives (Lua never
+  /// moves one), or nil for any other value. For `RawFields.pull(_:refs:blocks:range:...)`.
+  public func tablePointer(at index: Int32) -> UnsafeRawPointer? {
+    guard lua_type(L, index) == LUA_TTABLE else { return nil }
+    return lua_topointer(L, index)
+  }
 }

@@ -188,6 +188,97 @@ final class ObjectTableTests: XCTestCase {
     XCTAssertEqual(raw.count, 2)
   }
 
+  /// A list pull reads each table in place (CLua's luatable.h) where the block keeps the
+  /// table's address, and through the API a field at a time where it does not: the two must
+  /// take the same values and stop at the same tables. Tables a script grew, emptied and grew
+  /// again (so rehashed, their keys chained and some dead), holding floats, integers, values out
+  /// of range, NaN, strings, booleans and nothing.
+  func testAListPullReadsTablesInPlaceAsTheAPIDoes() throws {
+    struct Cell {
+      var x: Double = 0
+      var y: Double = 0
+      var stamp: UInt64 = 0
+      var table: UnsafeRawPointer?
+    }
+    let vm = makeVM()
+    let lua = vm.state
+    func at(_ path: PartialKeyPath<Cell>) -> Int { MemoryLayout<Cell>.offset(of: path)! }
+    lua.registerMetatable(
+      "Cell", index: { _ in throw LuaRaise("no such field") },
+      newindex: { _ in throw LuaRaise("no such field") },
+      fields: [
+        LuaObjectField("x", .number, offset: at(\Cell.x), bounds: -100...100),
+        LuaObjectField("y", .number, offset: at(\Cell.y), bounds: -100...100),
+      ],
+      rawFields: ["x", "y"])
+    guard let raw = lua.objectKind("Cell").rawFields else { preconditionFailure("Cell has raw fields") }
+    XCTAssertTrue(raw.readsInPlace, "Debian's Lua 5.4 is laid out as luatable.h has it")
+    let count = 300
+    let owners = (0..<count).map { _ in Dot() }
+    let cells = UnsafeMutablePointer<Cell>.allocate(capacity: count)
+    cells.initialize(repeating: Cell(), count: count)
+    defer { cells.deallocate() }
+    var refs: [Int32] = []
+    var blocks: [UnsafeMutableRawPointer?] = []
+    lua.newTable()
+    for i in 0..<count {
+      let block = UnsafeMutableRawPointer(cells + i)
+      XCTAssertTrue(lua.pushObject(owners[i], metatable: "Cell", fields: block))
+      cells[i].table = lua.tablePointer(at: -1)
+      refs.append(lua.referenceID(at: -1))
+      lua.rawSet(-2, index: i + 1)
+      blocks.append(block)
+    }
+    lua.setGlobal("cells")
+    // The same seeded script each run: what each table gets is arbitrary, not random.
+    try lua.doString(
+      """
+      local seed = 7
+      local function pick(n) seed = (seed * 1103515245 + 12345) % 2147483648; return seed % n end
+      local values = { 1.5, -7, 100, 101, -100.5, 0/0, "3", true, false, 1e300, 2^53 }
+      local function value() local v = values[pick(#values + 2) + 1]; if v == nil then return 42.25 end; return v end
+      for round = 1, 3 do
+        for i, c in ipairs(cells) do
+          for k = 1, pick(24) do rawset(c, "extra" .. pick(60), k) end
+          if pick(3) == 0 then for k = 0, 59 do rawset(c, "extra" .. k, nil) end end
+          if pick(5) == 0 then rawset(c, "x", nil) else rawset(c, "x", value()) end
+          rawset(c, "y", value())
+        end
+        if round == 2 then collectgarbage() end
+      end
+      """, chunkName: "=t")
+    /// Every stop of a whole pull of the list and the blocks after it, read in place or not.
+    func pullAll(inPlace: Bool, backward: Bool) -> (stops: [Int], cells: [[Double]]) {
+      for i in 0..<count { cells[i] = Cell(x: -1, y: -1, stamp: 0, table: cells[i].table) }
+      var stops: [Int] = []
+      refs.withUnsafeBufferPointer { refs in
+        blocks.withUnsafeBufferPointer { blocks in
+          guard let refs = refs.baseAddress, let blocks = blocks.baseAddress else { return }
+          var range = 0..<count
+          while !range.isEmpty {
+            let stopped = raw.pull(
+              lua, refs: refs, blocks: blocks, range: range, stampOffset: at(\Cell.stamp), epoch: 1,
+              tableOffset: inPlace ? at(\Cell.table) : nil, backward: backward)
+            guard range.contains(stopped) else { break }
+            stops.append(stopped)
+            range = backward ? range.lowerBound..<stopped : stopped + 1..<range.upperBound
+          }
+        }
+      }
+      return (stops, (0..<count).map { [cells[$0].x, cells[$0].y, Double(cells[$0].stamp)] })
+    }
+    for backward in [false, true] {
+      let api = pullAll(inPlace: false, backward: backward)
+      let inPlace = pullAll(inPlace: true, backward: backward)
+      XCTAssertGreaterThan(api.stops.count, count / 4, "the script left many tables with values refused")
+      XCTAssertLessThan(api.stops.count, count, "and many with good ones")
+      XCTAssertEqual(inPlace.stops, api.stops)
+      let differing = (0..<count).first { inPlace.cells[$0] != api.cells[$0] }
+      XCTAssertNil(differing.map { "cell \($0): in place \(inPlace.cells[$0]), through the API \(api.cells[$0])" })
+    }
+    XCTAssertEqual(lua.top, 0)
+  }
+
   func testTheEpochMovesWheneverLuaMayHaveWritten() throws {
     let vm = makeVM()
     _ = setUp(vm)

@@ -20,6 +20,7 @@
 **   errors.c       markers raised as Lua errors; messages and places for Swift
 **   sandbox.c      `load` for text only; the string library's bounded functions
 **   lstrlib.c      copies of Lua's own string functions, bounded
+**   luatable.h     a copy of Lua's table layout, for pulls that read tables in place
 ** tide_inline.h holds what Swift calls on the hot path, inline.
 */
 
@@ -187,6 +188,9 @@ typedef struct tide_RawFields {
   unsigned char held_bit[TIDE_RAW_MAX];
   unsigned char held_field[8]; /* for each bit of that byte, 1 + the field it stands for; 0: none */
   int keys[TIDE_RAW_MAX]; /* registry references to the names as Lua strings, for the VM's life */
+  const void *strings[TIDE_RAW_MAX]; /* those strings, as lua_topointer has them */
+  int direct; /* 1: list pulls read the tables' nodes themselves (luatable.h), which this VM's Lua
+                 was found to lay out as they expect; 0: through the API, a field at a time */
 } tide_RawFields;
 
 /* ------------------------------------------------------------------------
@@ -234,7 +238,7 @@ int tide_rawfields_add(lua_State *L, tide_RawFields *f, const char *name, uint32
                        double hi, uint32_t held, unsigned char held_bit);
 /* Pulls objects from..<to of a list: see rawfields.c. [-0, +0], no raise. */
 int tide_rawfields_pull_list(lua_State *L, const int *refs, void *const *blocks, int from, int to, size_t stamp,
-                             uint64_t epoch, long good, const tide_RawFields *f, int backward);
+                             uint64_t epoch, long good, const tide_RawFields *f, int backward, long table_at);
 /* Pushes raw fields of objects from..<to of a list: see rawfields.c. [-0, +0], no raise. */
 int tide_rawfields_push_list(lua_State *L, const int *refs, void *const *blocks, int from, int to, unsigned mask,
                              size_t stamp, uint64_t epoch, const tide_RawFields *f, unsigned *bad);

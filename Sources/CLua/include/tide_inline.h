@@ -122,6 +122,15 @@ static inline int tide_rawfields_held(const char *block, const tide_RawFields *f
   return f->held[i] == 0 || (block[f->held[i]] & f->held_bit[i]) != 0;
 }
 
+/* Takes the number `d` as raw field `i`, as tide_rawfields_take does a value on the stack. */
+static inline int tide_rawfields_keep(double d, char *block, const tide_RawFields *f, int i, long good) {
+  if (!(d >= f->lo[i] && d <= f->hi[i])) return 1; /* NaN too */
+  *(double *)(block + f->offsets[i]) = d;
+  *(double *)(block + f->also[i]) = d; /* the offset again for most: a store, not a branch */
+  if (good >= 0) *(double *)(block + good + 8 * i) = d;
+  return 0;
+}
+
 /* Takes the value on top of L, of Lua type `type`, as raw field `i`: stores it
 ** into `block` (at its offset and its `also`, and into the confirmed copy at
 ** block + good + 8 * i when `good` is not negative) when it is a number within
@@ -129,13 +138,7 @@ static inline int tide_rawfields_held(const char *block, const tide_RawFields *f
 ** list pulls clear a table's values at once, since each Lua API call counts
 ** there. [-0, +0] */
 static inline int tide_rawfields_take(lua_State *L, int type, char *block, const tide_RawFields *f, int i, long good) {
-  if (type != LUA_TNUMBER) return 1;
-  double d = (double)lua_tonumber(L, -1);
-  if (!(d >= f->lo[i] && d <= f->hi[i])) return 1; /* NaN too */
-  *(double *)(block + f->offsets[i]) = d;
-  *(double *)(block + f->also[i]) = d; /* the offset again for most: a store, not a branch */
-  if (good >= 0) *(double *)(block + good + 8 * i) = d;
-  return 0;
+  return type != LUA_TNUMBER || tide_rawfields_keep((double)lua_tonumber(L, -1), block, f, i, good);
 }
 
 /* Copies each raw field of the table at `idx` that holds a number within its

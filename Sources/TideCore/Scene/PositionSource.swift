@@ -78,7 +78,7 @@ open class PositionSource {
 
   /// Bytes every node keeps for its source (`Node.sourceRoom`): room for what a source keeps
   /// per node (where it holds the node, what it last confirmed), which TideCore never reads.
-  @inlinable public static var roomSize: Int { 96 }
+  @inlinable public static var roomSize: Int { 104 }
 
   public init(keptFieldsOffset: Int? = nil) {
     precondition(keptFieldsOffset.map { $0 >= 0 && $0 < Self.roomSize } ?? true, "the byte is in the room")

@@ -71,6 +71,7 @@ package final class SpriteTables: PositionSource {
   private var cursor = 0
   private let stampOffset = NodeFields.offset(of: \NodeFields.positionEpoch)
   private let quietStampOffset = SpriteSlot.offset(of: \.quietEpoch)
+  private let tableOffset = SpriteSlot.offset(of: \.table)
   private let confirmedOffset = SpriteSlot.offset(of: \.confirmedX)
   /// The sprites `queueMove` moved whose tables `flushMoves` writes, kept between batches for
   /// their capacity.
@@ -130,6 +131,7 @@ package final class SpriteTables: PositionSource {
     if slot.pointee.key != 0 { return }  // held already
     let ref = lua.referenceID(at: index)
     slot.pointee.key = ref
+    slot.pointee.table = lua.tablePointer(at: index)
     slot.pointee.slot = Int32(held.count)
     if node.positionSource !== self { node.positionSource = self }
     held.append(node, ref: ref, block: block)
@@ -165,6 +167,7 @@ package final class SpriteTables: PositionSource {
       lua.pop()
     }
     slot.pointee.key = 0
+    slot.pointee.table = nil
     lua.releaseReference(id: ref)
     held.remove(at: Int(slot.pointee.slot))
     if cursor > held.count { cursor = 0 }
@@ -495,7 +498,7 @@ package final class SpriteTables: PositionSource {
       while upper > range.lowerBound {
         upper = fields.pull(
           lua, refs: held.refs, blocks: held.blocks, range: range.lowerBound..<upper, stampOffset: quietStampOffset,
-          epoch: epoch.pointee, backward: true)
+          epoch: epoch.pointee, tableOffset: tableOffset, backward: true)
       }
       return
     }
@@ -503,7 +506,7 @@ package final class SpriteTables: PositionSource {
     while from < range.upperBound {
       let stopped = fields.pull(
         lua, refs: held.refs, blocks: held.blocks, range: from..<range.upperBound,
-        stampOffset: stampOffset, epoch: epoch.pointee, confirmed: confirmedOffset)
+        stampOffset: stampOffset, epoch: epoch.pointee, confirmed: confirmedOffset, tableOffset: tableOffset)
       guard stopped < range.upperBound else { return }
       held.nodes[stopped]._withUnsafeGuaranteedRef { node in
         if lua.push(referenceID: held.refs[stopped]) == .table { pull(node, tableAt: -1, lua: lua, inGame: true) }
@@ -579,6 +582,10 @@ struct SpriteSlot {
   var key: Int32 = 0
   /// The node's index in the held lists, while `key` is set.
   var slot: Int32 = 0
+  /// The table `key` holds, as Lua lays it out in memory (`lua_topointer`), while `key` is set:
+  /// a list pull reads its fields in place, without the registry (see CLua's luatable.h). Lua
+  /// never moves a table, and the reference keeps it alive.
+  var table: UnsafeRawPointer? = nil
   /// The epoch of the last quiet read that found good values (a frame drawn): reads that
   /// must change nothing take a position at most once an epoch.
   var quietEpoch: UInt64 = 0
@@ -679,6 +686,7 @@ private struct SlotLists {
   mutating func removeAll() {
     for i in 0..<count {
       blocks[i]?.spriteSlot.pointee.key = 0
+      blocks[i]?.spriteSlot.pointee.table = nil
       nodes[i].release()
     }
     count = 0
