@@ -11,7 +11,14 @@ enum PageSound {
 
   /// `command` as the page's message. `made`: whether the game made a sound of that name
   /// (`tide.audio.generate`), which a voice then plays before any file of the name, as the engine does.
-  static func message(_ command: AudioCommand, files: any GameFiles, made: (String) -> Bool) -> String {
+  /// `at`: for a voice or music the page joins under way, the seconds it has played, over
+  /// every pass, where the page starts it.
+  static func message(_ command: AudioCommand, files: any GameFiles, made: (String) -> Bool, at: Double = 0) -> String {
+    var joined = ""
+    if at > 0, at.isFinite {
+      joined = ",\"at\":"
+      FrameEncoder.number(at, into: &joined)
+    }
     switch command {
     case .define(let name, let samples, let rate):
       var out = "{\"t\":\"define\",\"name\":"
@@ -25,7 +32,7 @@ enum PageSound {
       FrameEncoder.number(volume, into: &out)
       out += ",\"pan\":"
       FrameEncoder.number(pan, into: &out)
-      out += ",\"loops\":\(loops)}"
+      out += ",\"loops\":\(loops)\(joined)}"
       return out
     case .setVoice(let voice, let volume, let pan):
       var out = "{\"t\":\"voice\",\"id\":\(voice),\"vol\":"
@@ -43,7 +50,7 @@ enum PageSound {
       source(of: track, made: false, files: files, into: &out)
       out += ",\"vol\":"
       FrameEncoder.number(volume, into: &out)
-      return out + ",\"loops\":\(loops)}"
+      return out + ",\"loops\":\(loops)\(joined)}"
     case .setMusicVolume(let volume):
       var out = "{\"t\":\"music\",\"vol\":"
       FrameEncoder.number(volume, into: &out)

@@ -580,11 +580,21 @@ public final class SessionHub: @unchecked Sendable {
   private func catchUpSounds(_ session: Session, into batch: MessageBatch, madeSounds: Bool) {
     _ = session.sounds.takePending()
     batch.add(PageSound.hush)
-    for command in session.sounds.state(madeSounds: madeSounds) { batch.add(soundMessage(command, of: session)) }
+    let engine = session.engine
+    for command in session.sounds.state(madeSounds: madeSounds) {
+      // The music and the loops join where the game has them, not from their start.
+      var played = 0.0
+      if case .playMusic(let track, _, _) = command, let music = engine.music, music.track == track {
+        played = music.played
+      } else if case .play(let id, _, _, _, _) = command, let voice = engine.voices.first(where: { $0.id == id }) {
+        played = voice.played
+      }
+      batch.add(soundMessage(command, of: session, at: played))
+    }
   }
 
-  private func soundMessage(_ command: AudioCommand, of session: Session) -> String {
-    PageSound.message(command, files: options.files, made: session.sounds.isMade)
+  private func soundMessage(_ command: AudioCommand, of session: Session, at played: Double = 0) -> String {
+    PageSound.message(command, files: options.files, made: session.sounds.isMade, at: played)
   }
 
   static func errorMessage(_ text: String) -> String {

@@ -32,6 +32,7 @@ final class AudioMixerTests: XCTestCase {
     mixer.setPaused(id, true)
     XCTAssertTrue(run(seconds: 10).isEmpty)
     XCTAssertEqual(mixer.voice(id)?.position ?? 0, 0.25, accuracy: 1e-9)
+    XCTAssertEqual(mixer.voice(id)?.played ?? 0, 0.25, accuracy: 1e-9)
     mixer.setPaused(id, false)
     XCTAssertEqual(run(seconds: 0.25).map(\.id), [id])
     XCTAssertTrue(sent.contains(.pause(voice: id)) && sent.contains(.resume(voice: id)))
@@ -77,6 +78,9 @@ final class AudioMixerTests: XCTestCase {
     mixer.playMusic("song", duration: 1, loops: 2)
     _ = run(seconds: 2.9)
     XCTAssertNotNil(mixer.musicInfo)
+    // Played counts every pass, where the position starts again at each.
+    XCTAssertEqual(mixer.musicInfo?.position ?? 0, 0.9, accuracy: 1e-6)
+    XCTAssertEqual(mixer.musicInfo?.played ?? 0, 2.9, accuracy: 1e-6)
     _ = run(seconds: 0.1)
     XCTAssertNil(mixer.musicInfo)
     XCTAssertEqual(sent.last, .stopMusic)

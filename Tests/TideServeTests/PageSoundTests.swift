@@ -47,6 +47,8 @@ extension ServeTests {
     XCTAssertEqual(heard[2]["src"] as? String, "assets/tune.wav")
     XCTAssertEqual(heard[2]["vol"] as? Double, 0.6)
     XCTAssertEqual(heard[2]["loops"] as? Int, -1)
+    // The session began with the page: the music from its start.
+    XCTAssertNil(heard[2]["at"])
     XCTAssertEqual(heard[3]["gen"] as? String, "hum", "a made sound is played by its name")
     XCTAssertNil(heard[3]["src"])
     XCTAssertEqual(heard[3]["vol"] as? Double, 0.4)
@@ -98,6 +100,7 @@ extension ServeTests {
     XCTAssertEqual(heard.map { $0["t"] as? String }, ["hush", "define", "define", "music"])
     guard heard.count == 4 else { return }
     XCTAssertEqual(heard[3]["src"] as? String, "assets/tune.wav")
+    XCTAssertGreaterThan(heard[3]["at"] as? Double ?? 0, 0, "the music comes back where it is, not from its start")
 
     // The third tap stops the music.
     try tap(page, 3)

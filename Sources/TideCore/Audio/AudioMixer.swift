@@ -24,6 +24,8 @@ public final class AudioMixer {
     public let remaining: Double?
     /// The fade multiplier now, 0...1.
     public let gain: Double
+    /// Seconds played over every pass: where a listener who comes late joins it.
+    public let played: Double
   }
 
   /// The music as tests and scripts see it.
@@ -37,6 +39,8 @@ public final class AudioMixer {
     public let gain: Double
     /// The track a crossfade will bring in, while the current one fades out.
     public let next: String?
+    /// Seconds played over every pass: where a listener who comes late joins it.
+    public let played: Double
   }
 
   private struct Fade {
@@ -88,6 +92,8 @@ public final class AudioMixer {
       position = max(0, position - Double(whole) * duration)
       return false
     }
+
+    var played: Double { Double(passes) * duration + position }
 
     var remaining: Double? {
       guard !paused, loops >= 0 else { return nil }
@@ -199,7 +205,7 @@ public final class AudioMixer {
     guard let music else { return nil }
     return MusicInfo(
       track: music.sound, volume: music.volume, loops: music.loops, paused: music.paused, position: music.position,
-      duration: music.duration, gain: music.gain, next: nextTrack?.track)
+      duration: music.duration, gain: music.gain, next: nextTrack?.track, played: music.played)
   }
 
   /// Streams `track` (one pass lasts `duration` s), replacing the music; with `crossfade` > 0
@@ -337,6 +343,7 @@ public final class AudioMixer {
   private static func info(_ voice: Voice) -> VoiceInfo {
     VoiceInfo(
       id: voice.id, sound: voice.sound, volume: voice.volume, pan: voice.pan, loops: voice.loops, paused: voice.paused,
-      position: voice.position, duration: voice.duration, remaining: voice.remaining, gain: voice.gain)
+      position: voice.position, duration: voice.duration, remaining: voice.remaining, gain: voice.gain,
+      played: voice.played)
   }
 }
