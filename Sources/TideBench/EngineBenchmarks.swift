@@ -251,6 +251,14 @@ public enum EngineBenchmarks {
     let ratioToFloor = sprites.frames / floor.frames
     let otherToFloor = other.frames / floor.frames
     func perFrame(_ t: Double) -> String { String(format: "%.2f ms/frame", t / Double(frames) * 1000) }
+    // Every field a game writes is held to the floor, not x and y alone.
+    let cases = [
+      ("x/y", sprites), ("rotation/alpha", other), ("scale_x/scale_y", scaled), ("w/h", boxed),
+      ("scale/rotation", pulsed), ("anchor_x/anchor_y", anchored),
+    ]
+    let over = cases.filter { $0.1.frames / floor.frames > 1.25 }.map {
+      $0.0 + String(format: " %.2fx", $0.1.frames / floor.frames)
+    }
     return BenchmarkResult(
       name: "10,000 sprites moved by Lua",
       figures: [
@@ -274,8 +282,9 @@ public enum EngineBenchmarks {
         ("making and removing the 10,000 (tables / C fields / sprites; not in the frames)",
          String(format: "%.1f / %.1f / %.1f ms", tables.setup * 1000, floor.setup * 1000, sprites.setup * 1000)),
       ],
-      target: "at most 2x plain Lua tables and at most 1.25x the C floor, C fields",
-      met: ratio <= 2 && ratioToFloor <= 1.25)
+      target: "x and y at most 2x plain Lua tables; every case at most 1.25x the C-fields floor"
+        + (over.isEmpty ? "" : " (over it: " + over.joined(separator: ", ") + ")"),
+      met: ratio <= 2 && over.isEmpty)
   }
 
   /// A Lua function that makes benchmark-floor userdata: a metatable of the bare C `index` and
