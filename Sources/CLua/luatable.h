@@ -12,7 +12,7 @@
 **
 ** Only reads: nothing here writes a table, allocates or runs the collector,
 ** so no barrier or invariant of Lua's is involved. The layouts are the same
-** in every 5.4 release (5.4.0 to 5.4.7); tide_luatable_check compares this
+** in every 5.4 release (5.4.0 to 5.4.7); tide_luatable_agrees (rawfields.c) compares this
 ** lookup with lua_rawget's on a live table before any pull trusts it, and a
 ** VM whose Lua disagrees keeps to the API (tide_RawFields.direct).
 ** Private to CLua: Swift never sees these types.
