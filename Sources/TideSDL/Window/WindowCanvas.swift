@@ -53,9 +53,39 @@ final class WindowCanvas {
   /// Threads (and so bands) the software renderer may use.
   private let threads: Int
   private(set) var bands: [Band] = []
-  /// The window surface the software bands draw into, and its size when they were made.
-  private var surface: UnsafeMutablePointer<SDL_Surface>?
+  /// The size of the window surface the software bands draw into, when they were made.
   private var surfaceSize = (width: Int32(0), height: Int32(0))
+  /// The window surface the bands were made over, as `refresh` compares it with the window's.
+  private var madeOver: SurfaceFacts?
+
+  /// What the bands hold of a window surface: where it is, its size, and its pixels. SDL makes a
+  /// new surface when the window changes size and frees the old one's pixels; the new one may
+  /// come back at the old one's address and size (a fullscreen switch there and back between
+  /// two frames), over new pixels, so those count too.
+  struct SurfaceFacts: Equatable {
+    let surface: UnsafeMutablePointer<SDL_Surface>
+    let width: Int32
+    let height: Int32
+    let pixels: UnsafeMutableRawPointer?
+    let pitch: Int32
+
+    init(_ surface: UnsafeMutablePointer<SDL_Surface>) {
+      self.init(
+        surface: surface, width: surface.pointee.w, height: surface.pointee.h, pixels: surface.pointee.pixels,
+        pitch: surface.pointee.pitch)
+    }
+
+    init(
+      surface: UnsafeMutablePointer<SDL_Surface>, width: Int32, height: Int32, pixels: UnsafeMutableRawPointer?,
+      pitch: Int32
+    ) {
+      self.surface = surface
+      self.width = width
+      self.height = height
+      self.pixels = pixels
+      self.pitch = pitch
+    }
+  }
   /// The threads that draw the software bands besides the main thread, when it has help.
   private var crew: BandCrew?
   /// Bands per drawing thread: more bands than threads, so that whichever thread is free
@@ -126,11 +156,12 @@ final class WindowCanvas {
     guard let current = SDL_GetWindowSurface(window) else {
       throw SDLError.last("Getting the window surface")
     }
-    let size = (current.pointee.w, current.pointee.h)
-    if current == surface && size == surfaceSize && !bands.isEmpty { return }
+    let facts = SurfaceFacts(current)
+    if facts == madeOver && !bands.isEmpty { return }
+    let size = (facts.width, facts.height)
     closeBands()
-    surface = current
     surfaceSize = size
+    madeOver = facts
     let height = Int(size.1)
     // Bands thinner than 64 rows cost more in per-band walks of the draw list than they save.
     let count = max(1, min(threads > 1 ? threads * Self.bandsPerThread : 1, height / 64))
