@@ -264,9 +264,27 @@ local function call(fn, list, n)
   end
 end
 
+-- A sprite is a Lua table whose raw fields the engine reads, and writes, in the table's own
+-- memory: a script may grow it past every rehash, empty it, and put anything in those fields.
+local raw_fields = { "x", "y", "rotation", "alpha", "scale", "scale_x", "scale_y", "w", "h" }
+local function mangle(obj)
+  if type(obj) ~= "table" then return end
+  local what = rand(4)
+  if what == 1 then
+    for k = 1, rand(40) do rawset(obj, "extra" .. rand(80), k) end
+  elseif what == 2 then
+    for k = 1, 80 do rawset(obj, "extra" .. k, nil) end
+  else
+    rawset(obj, raw_fields[rand(#raw_fields)], rand(3) == 1 and nil or value())
+  end
+end
+
 local function one()
-  local pick = rand(10)
-  if pick <= 5 then
+  local pick = rand(11)
+  if pick == 11 then
+    calls = calls + 1
+    mangle(any_object())
+  elseif pick <= 5 then
     local target = targets[rand(#targets)]
     local list, n = args()
     call(target.fn, list, n)
