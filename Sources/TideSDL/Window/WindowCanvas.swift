@@ -53,10 +53,10 @@ final class WindowCanvas {
   /// Threads (and so bands) the software renderer may use.
   private let threads: Int
   private(set) var bands: [Band] = []
-  /// The size of the window surface the software bands draw into, when they were made.
-  private var surfaceSize = (width: Int32(0), height: Int32(0))
   /// The window surface the bands were made over, as `refresh` compares it with the window's.
   private var madeOver: SurfaceFacts?
+  /// The size of the window surface the software bands draw into, when they were made.
+  private var surfaceSize: (width: Int32, height: Int32) { (madeOver?.width ?? 0, madeOver?.height ?? 0) }
 
   /// What the bands hold of a window surface: where it is, its size, and its pixels. SDL makes a
   /// new surface when the window changes size and frees the old one's pixels; the new one may
@@ -68,23 +68,6 @@ final class WindowCanvas {
     let height: Int32
     let pixels: UnsafeMutableRawPointer?
     let pitch: Int32
-
-    init(_ surface: UnsafeMutablePointer<SDL_Surface>) {
-      self.init(
-        surface: surface, width: surface.pointee.w, height: surface.pointee.h, pixels: surface.pointee.pixels,
-        pitch: surface.pointee.pitch)
-    }
-
-    init(
-      surface: UnsafeMutablePointer<SDL_Surface>, width: Int32, height: Int32, pixels: UnsafeMutableRawPointer?,
-      pitch: Int32
-    ) {
-      self.surface = surface
-      self.width = width
-      self.height = height
-      self.pixels = pixels
-      self.pitch = pitch
-    }
   }
   /// The threads that draw the software bands besides the main thread, when it has help.
   private var crew: BandCrew?
@@ -158,10 +141,9 @@ final class WindowCanvas {
     }
     let facts = SurfaceFacts(current)
     if facts == madeOver && !bands.isEmpty { return }
-    let size = (facts.width, facts.height)
     closeBands()
-    surfaceSize = size
     madeOver = facts
+    let size = (facts.width, facts.height)
     let height = Int(size.1)
     // Bands thinner than 64 rows cost more in per-band walks of the draw list than they save.
     let count = max(1, min(threads > 1 ? threads * Self.bandsPerThread : 1, height / 64))
@@ -341,5 +323,13 @@ final class WindowCanvas {
       return min(value, 64)
     }
     return min(max(ProcessInfo.processInfo.activeProcessorCount, 1), 8)
+  }
+}
+
+extension WindowCanvas.SurfaceFacts {
+  init(_ surface: UnsafeMutablePointer<SDL_Surface>) {
+    self.init(
+      surface: surface, width: surface.pointee.w, height: surface.pointee.h, pixels: surface.pointee.pixels,
+      pitch: surface.pointee.pitch)
   }
 }
