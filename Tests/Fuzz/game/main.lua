@@ -264,8 +264,8 @@ local function call(fn, list, n)
   end
 end
 
--- A sprite is a Lua table whose raw fields the engine reads, and writes, in the table's own
--- memory: a script may grow it past every rehash, empty it, and put anything in those fields.
+-- A sprite is a Lua table whose raw fields the engine reads in the table's own memory: a
+-- script may grow it past every rehash, empty it, and put anything in those fields.
 local raw_fields = { "x", "y", "rotation", "alpha", "scale", "scale_x", "scale_y", "w", "h" }
 local function mangle(obj)
   if type(obj) ~= "table" then return end
