@@ -11,16 +11,19 @@
 ** sprite before a frame is drawn makes them by the tens of thousands.
 **
 ** Only reads: nothing here writes a table, allocates or runs the collector,
-** so no barrier or invariant of Lua's is involved. The layouts are the same
-** in every 5.4 release (5.4.0 to 5.4.7); tide_luatable_agrees (rawfields.c) compares this
-** lookup with lua_rawget's on a live table before any pull trusts it, and a
-** VM whose Lua disagrees keeps to the API (tide_RawFields.direct).
-** Private to CLua: Swift never sees these types.
+** so no barrier or invariant of Lua's is involved. Lua promises no layout
+** between releases (5.2.4 changed its Table's), so this builds only for the
+** 5.4 releases up to 5.4.7, which lay these out alike; a later one keeps to
+** the API until someone reads its lobject.h. At run time too,
+** tide_luatable_agrees (rawfields.c) compares this lookup with lua_rawget's
+** on a live table before any pull trusts it, and a VM whose Lua disagrees
+** keeps to the API (tide_RawFields.direct). Private to CLua: Swift never
+** sees these types.
 */
 
 #include <lua.h>
 
-#if LUA_VERSION_NUM == 504
+#if LUA_VERSION_NUM == 504 && defined(LUA_VERSION_RELEASE_NUM) && LUA_VERSION_RELEASE_NUM <= 50407
 #define TIDE_LUATABLE 1
 
 typedef union {
