@@ -126,6 +126,16 @@ static __attribute__((noinline)) int tide_rawfields_pull_held(lua_State *L, char
   return bad;
 }
 
+/* How many of the fields every table holds come first (the rest are held once written, see
+** tide_RawFields.held), and in *flags the offset of the flags byte that says which of those a
+** table holds (0: there are none). */
+static inline int tide_rawfields_always(const tide_RawFields *f, size_t *flags) {
+  int n = f->count, always = 0;
+  while (always < n && f->held[always] == 0) always++;
+  *flags = always < n ? f->held[always] : 0;
+  return always;
+}
+
 #ifdef TIDE_LUATABLE
 /* Takes raw field `k` of table `t` (read in place: luatable.h) as tide_rawfields_take does. */
 static inline int tide_rawfields_read(const tide_LuaTable *t, char *block, const tide_RawFields *f, int k, long good) {
@@ -138,11 +148,9 @@ static inline int tide_rawfields_read(const tide_LuaTable *t, char *block, const
 ** block: no Lua API call at all. */
 static int tide_rawfields_read_list(void *const *blocks, int from, int to, size_t stamp, uint64_t epoch, long good,
                                     const tide_RawFields *f, int backward, long table_at) {
-  int n = f->count;
   int done = backward ? from - 1 : to, step = backward ? -1 : 1;
-  int always = 0;
-  while (always < n && f->held[always] == 0) always++;
-  size_t flags = always < n ? f->held[always] : 0;
+  size_t flags;
+  int always = tide_rawfields_always(f, &flags);
   int i = backward ? to - 1 : from;
   for (; i != done; i += step) {
     char *block = (char *)blocks[i];
@@ -187,9 +195,8 @@ int tide_rawfields_pull_list(lua_State *L, const int *refs, void *const *blocks,
   if (from >= to || !lua_checkstack(L, 2 * n + 2)) return done;
   /* The fields every table holds, then those a table holds once written (tide_RawFields.held):
      most sprites hold none of those, which one look at their flags byte tells. */
-  int always = 0;
-  while (always < n && f->held[always] == 0) always++;
-  size_t flags = always < n ? f->held[always] : 0;
+  size_t flags;
+  int always = tide_rawfields_always(f, &flags);
   int keys = lua_gettop(L) + 1;
   for (int k = 0; k < n; k++) {
     if (k < always) tide_rawfields_pushkey(L, f, k);

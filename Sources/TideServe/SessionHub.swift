@@ -580,14 +580,15 @@ public final class SessionHub: @unchecked Sendable {
   private func catchUpSounds(_ session: Session, into batch: MessageBatch, madeSounds: Bool) {
     _ = session.sounds.takePending()
     batch.add(PageSound.hush)
-    let engine = session.engine
+    // The music and the loops join where the game has them, not from their start.
+    let music = session.engine.music
+    let voices = Dictionary(session.engine.voices.map { ($0.id, $0.played) }, uniquingKeysWith: { first, _ in first })
     for command in session.sounds.state(madeSounds: madeSounds) {
-      // The music and the loops join where the game has them, not from their start.
       var played = 0.0
-      if case .playMusic(let track, _, _) = command, let music = engine.music, music.track == track {
+      if case .playMusic(let track, _, _) = command, let music, music.track == track {
         played = music.played
-      } else if case .play(let id, _, _, _, _) = command, let voice = engine.voices.first(where: { $0.id == id }) {
-        played = voice.played
+      } else if case .play(let id, _, _, _, _) = command {
+        played = voices[id] ?? 0
       }
       batch.add(soundMessage(command, of: session, at: played))
     }

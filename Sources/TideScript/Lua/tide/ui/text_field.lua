@@ -101,9 +101,12 @@ function TextField:blur()
   return self
 end
 
+-- The keyboard a tap on the box brings up on a phone in a served game's page.
+local function keyboard(numeric) return numeric and "number" or "text" end
+
 function TextField:set_enabled(enabled)
   if not enabled then self:blur() end
-  self.sprite.keyboard = enabled and (self.numeric and "number" or "text") or nil
+  self.sprite.keyboard = enabled and keyboard(self.numeric) or nil
   return core.Widget.set_enabled(self, enabled)
 end
 
@@ -176,10 +179,9 @@ return function(opts)
   opts = core.options("text_field", opts)
   local w, h = opts.width or 280, opts.height or 48
   local size = opts.size or theme.font_size
-  -- A tap on the box brings up a phone's keyboard in a served game's page: digits for a number.
   local box = tide.sprite.rect{
     w = w, h = h, fill = theme.field, stroke = theme.border, stroke_width = 2, radius = 10,
-    name = opts.name, tag = opts.tag, keyboard = opts.numeric and "number" or "text",
+    name = opts.name, tag = opts.tag, keyboard = keyboard(opts.numeric),
   }
   local function part(suffix) return core.part_name(opts, suffix) end
   local self = core.make(TextField, box, w, h + ERROR_LINE, opts)
